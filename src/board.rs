@@ -1,0 +1,479 @@
+//! The board: pits (holes and stores) with owners, rows, a sowing track, closed holes, per-player
+//! reserves and counters, whose turn it is, and the trace of the move being played.
+//!
+//! A [`Board`] is two things: an immutable [`Layout`] (shared behind an `Arc`, built once by a rule
+//! script's `setup`) and the mutable state of one position (seed counts and the rest). Cloning a
+//! board clones only the state, so searches can clone positions cheaply.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+
+use crate::sow::SowRule;
+use crate::trace::Event;
+
+/// What a pit is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum PitKind {
+    /// A playing pit (hole, pocket) that moves start from.
+    Hole,
+    /// A store (ruma, kalaha): seeds in it are out of play.
+    Store,
+}
+
+/// One pit of the layout.
+#[derive(Clone, Debug)]
+pub struct Pit {
+    /// Hole or store.
+    pub kind: PitKind,
+    /// Owning player (1-based), 0 for nobody.
+    pub owner: usize,
+    /// Index of the row the pit belongs to (holes only).
+    pub row: Option<usize>,
+    /// 1-based position in its row, counted from the owner's left (holes only; 0 for stores).
+    pub pos: usize,
+    /// Name used in traces and pictures: `3`, `S3`, `ruma`.
+    pub name: String,
+}
+
+/// A row of holes, in the order of its owner's numbering (from the owner's left).
+#[derive(Clone, Debug)]
+pub struct Row {
+    /// Short name used in move labels (`S`, `N`, ...); may be empty for one-row games.
+    pub name: String,
+    /// Owning player (1-based), 0 for nobody.
+    pub owner: usize,
+    /// Pit ids of the row's holes, hole 1 first.
+    pub pits: Vec<usize>,
+}
+
+/// How a board is drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shape {
+    /// One row of holes with the store(s) at its end.
+    Row,
+    /// Two facing rows (the second drawn reversed on top), stores at the ends.
+    TwoRows,
+    /// Four rows on the sides of a square with a store in each corner.
+    Square,
+}
+
+impl Shape {
+    /// Parses a shape name as written in rule scripts.
+    pub fn parse(s: &str) -> Option<Shape> {
+        match s {
+            "row" => Some(Shape::Row),
+            "two_rows" => Some(Shape::TwoRows),
+            "square" => Some(Shape::Square),
+            _ => None,
+        }
+    }
+
+    /// The name of the shape as written in rule scripts.
+    pub fn name(self) -> &'static str {
+        match self {
+            Shape::Row => "row",
+            Shape::TwoRows => "two_rows",
+            Shape::Square => "square",
+        }
+    }
+}
+
+/// Sentinel for "no pit".
+pub const NO_PIT: usize = usize::MAX;
+
+/// The fixed part of a board: pits, rows, the sowing track and the sowing rule.
+#[derive(Clone, Debug)]
+pub struct Layout {
+    /// Number of players (1 for a solitaire).
+    pub players: usize,
+    /// How to draw the board.
+    pub shape: Shape,
+    /// Every pit, indexed by pit id.
+    pub pits: Vec<Pit>,
+    /// Rows of holes.
+    pub rows: Vec<Row>,
+    /// Pit ids of the holes in canonical order (the order of `pits` in the state JSON).
+    pub holes: Vec<usize>,
+    /// Pit ids of the stores in canonical order.
+    pub stores: Vec<usize>,
+    /// The sowing track: a cyclic order of pit ids.
+    pub track: Vec<usize>,
+    /// `next[p]`: the pit after `p` on the track (`NO_PIT` when `p` is not on it).
+    pub next: Vec<usize>,
+    /// `prev[p]`: the pit before `p` on the track (`NO_PIT` when `p` is not on it).
+    pub prev: Vec<usize>,
+    /// Names of the per-player counters (e.g. `penalties`).
+    pub counters: Vec<String>,
+    /// Names of the game variables (integers such as `round`).
+    pub vars: Vec<String>,
+    /// How `sow` sows.
+    pub sow: SowRule,
+    /// Whether move labels name the row (`S3`) rather than just the hole number (`3`).
+    pub labels_with_row: bool,
+    /// The game's option values, as the script reads them with `this.opt(name)`.
+    pub options: rhai::Map,
+}
+
+impl Layout {
+    fn empty() -> Layout {
+        Layout {
+            players: 1,
+            shape: Shape::Row,
+            pits: Vec::new(),
+            rows: Vec::new(),
+            holes: Vec::new(),
+            stores: Vec::new(),
+            track: Vec::new(),
+            next: Vec::new(),
+            prev: Vec::new(),
+            counters: Vec::new(),
+            vars: Vec::new(),
+            sow: SowRule::default(),
+            labels_with_row: false,
+            options: rhai::Map::new(),
+        }
+    }
+
+    /// Recomputes `next`/`prev` from `track`.
+    pub fn link_track(&mut self) {
+        let n = self.pits.len();
+        self.next = vec![NO_PIT; n];
+        self.prev = vec![NO_PIT; n];
+        let t = &self.track;
+        for (i, &p) in t.iter().enumerate() {
+            self.next[p] = t[(i + 1) % t.len()];
+            self.prev[p] = t[(i + t.len() - 1) % t.len()];
+        }
+    }
+
+    /// Recomputes pit names and the label style after the rows changed.
+    pub fn name_pits(&mut self) {
+        let mut rows_of = vec![0usize; self.players + 1];
+        for r in &self.rows {
+            if r.owner <= self.players {
+                rows_of[r.owner] += 1;
+            }
+        }
+        self.labels_with_row = rows_of.iter().any(|&c| c > 1);
+        for r in 0..self.rows.len() {
+            for i in 0..self.rows[r].pits.len() {
+                let p = self.rows[r].pits[i];
+                let name = if self.labels_with_row || self.rows.len() > 1 {
+                    format!("{}{}", self.rows[r].name, i + 1)
+                } else {
+                    format!("{}", i + 1)
+                };
+                self.pits[p].name = name;
+            }
+        }
+    }
+
+    /// The move label of hole `p` (`3`, or `S3` when labels name rows).
+    pub fn label(&self, p: usize) -> String {
+        let pit = &self.pits[p];
+        match pit.row {
+            Some(r) if self.labels_with_row => format!("{}{}", self.rows[r].name, pit.pos),
+            _ => pit.pos.to_string(),
+        }
+    }
+
+    /// Finds the hole that `label` names for `player`: `3` (the player's only row), `S3`, `s3`.
+    pub fn parse_label(&self, player: usize, label: &str) -> Option<usize> {
+        let label = label.trim();
+        let split = label.find(|c: char| c.is_ascii_digit())?;
+        let (row_name, num) = label.split_at(split);
+        let pos: usize = num.parse().ok()?;
+        let candidates: Vec<&Row> = self
+            .rows
+            .iter()
+            .filter(|r| {
+                if row_name.is_empty() {
+                    r.owner == player
+                } else {
+                    r.name.eq_ignore_ascii_case(row_name)
+                }
+            })
+            .collect();
+        if candidates.len() != 1 || pos == 0 {
+            return None;
+        }
+        candidates[0].pits.get(pos - 1).copied()
+    }
+
+    /// The pit facing `p` across a two-row board (same distance from the far end), if any.
+    pub fn opposite(&self, p: usize) -> Option<usize> {
+        if self.rows.len() != 2 {
+            return None;
+        }
+        let pit = self.pits.get(p)?;
+        let r = pit.row?;
+        let other = &self.rows[1 - r];
+        let len = self.rows[r].pits.len();
+        if other.pits.len() != len {
+            return None;
+        }
+        other.pits.get(len - pit.pos).copied()
+    }
+
+    /// The first store owned by `player`, if any.
+    pub fn store_of(&self, player: usize) -> Option<usize> {
+        self.stores
+            .iter()
+            .copied()
+            .find(|&s| self.pits[s].owner == player)
+    }
+
+    /// Index of a named per-player counter.
+    pub fn counter_index(&self, name: &str) -> Option<usize> {
+        self.counters.iter().position(|c| c == name)
+    }
+
+    /// Index of a named game variable.
+    pub fn var_index(&self, name: &str) -> Option<usize> {
+        self.vars.iter().position(|c| c == name)
+    }
+}
+
+/// A position: the shared layout and the state of every pit, reserve, counter and turn.
+#[derive(Clone, Debug)]
+pub struct Board {
+    /// The fixed layout.
+    pub layout: Arc<Layout>,
+    /// Seeds in each pit, by pit id.
+    pub seeds: Vec<i64>,
+    /// Whether each pit is closed (skipped by sowing, not playable).
+    pub closed: Vec<bool>,
+    /// Seeds in each player's reserve (index `player - 1`).
+    pub reserves: Vec<i64>,
+    /// Per-player counters, `counters[c * players + player - 1]`.
+    pub counters: Vec<i64>,
+    /// Game variables, by index in `layout.vars`.
+    pub vars: Vec<i64>,
+    /// Player to move (1-based).
+    pub to_move: usize,
+    /// Whether the game is over.
+    pub over: bool,
+    /// The winner (1-based), 0 for none (draw, lost solitaire, or still playing).
+    pub winner: usize,
+    /// Facts about the last sowing, for the script to decide what happens next.
+    pub last: SowEnd,
+    /// Events of the move being played, when tracing.
+    pub trace: Option<Vec<Event>>,
+    /// Whether the layout may still change (true only during `setup`).
+    pub in_setup: bool,
+    /// Seed balance changes made by primitives that create or destroy seeds, for conservation reports.
+    pub ledger: Vec<LedgerEntry>,
+}
+
+/// A primitive call that created or destroyed seeds (legal in `setup`, a bug elsewhere unless balanced).
+#[derive(Clone, Debug)]
+pub struct LedgerEntry {
+    /// Script line (1-based), 0 when unknown.
+    pub line: usize,
+    /// Script column (1-based), 0 when unknown.
+    pub col: usize,
+    /// The primitive's name.
+    pub what: &'static str,
+    /// Seeds created (positive) or destroyed (negative).
+    pub delta: i64,
+}
+
+/// What the last sowing did: where it ended and why.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SowEnd {
+    /// The pit the last seed fell into (`NO_PIT` before any sowing).
+    pub pit: usize,
+    /// Whether that pit was empty before the last seed fell.
+    pub was_empty: bool,
+    /// Laps sown (1 for a move without relay).
+    pub laps: i64,
+    /// Whether sowing stopped because it reached the lap limit.
+    pub stopped: bool,
+    /// Seeds captured by counts (e.g. fours) during the sowing.
+    pub captured: i64,
+}
+
+impl Board {
+    /// A board with an empty layout, ready for `setup` to build.
+    pub fn new_for_setup() -> Board {
+        Board {
+            layout: Arc::new(Layout::empty()),
+            seeds: Vec::new(),
+            closed: Vec::new(),
+            reserves: vec![0],
+            counters: Vec::new(),
+            vars: Vec::new(),
+            to_move: 1,
+            over: false,
+            winner: 0,
+            last: SowEnd {
+                pit: NO_PIT,
+                ..SowEnd::default()
+            },
+            trace: None,
+            in_setup: true,
+            ledger: Vec::new(),
+        }
+    }
+
+    /// Total seeds in play and held: pits plus reserves.
+    pub fn total(&self) -> i64 {
+        self.seeds.iter().sum::<i64>() + self.reserves.iter().sum::<i64>()
+    }
+
+    /// Number of players.
+    pub fn players(&self) -> usize {
+        self.layout.players
+    }
+
+    /// Records an event when tracing.
+    #[inline]
+    pub fn emit(&mut self, e: impl FnOnce() -> Event) {
+        if let Some(t) = &mut self.trace {
+            t.push(e());
+        }
+    }
+
+    /// Value of per-player counter `c` for `player`.
+    pub fn counter(&self, c: usize, player: usize) -> i64 {
+        self.counters[c * self.layout.players + player - 1]
+    }
+
+    /// Whether `p` is an open hole owned by `player` holding seeds.
+    pub fn playable_by(&self, p: usize, player: usize) -> bool {
+        let pit = &self.layout.pits[p];
+        pit.kind == PitKind::Hole && pit.owner == player && !self.closed[p] && self.seeds[p] > 0
+    }
+
+    /// The default legal moves: the mover's open holes that hold seeds, in canonical order.
+    pub fn default_moves(&self) -> Vec<i64> {
+        let pl = self.to_move;
+        self.layout
+            .holes
+            .iter()
+            .copied()
+            .filter(|&p| self.playable_by(p, pl))
+            .map(|p| p as i64)
+            .collect()
+    }
+
+    /// Seeds a player holds in open holes.
+    pub fn seeds_of(&self, player: usize) -> i64 {
+        self.layout
+            .holes
+            .iter()
+            .filter(|&&p| self.layout.pits[p].owner == player && !self.closed[p])
+            .map(|&p| self.seeds[p])
+            .sum()
+    }
+
+    /// The state as the public JSON of RULES.md.
+    pub fn state_json(&self) -> StateJson {
+        let l = &self.layout;
+        let stores = if l.stores.is_empty() {
+            self.reserves.clone()
+        } else {
+            l.stores.iter().map(|&s| self.seeds[s]).collect()
+        };
+        let penalties = match l.counter_index("penalties") {
+            Some(c) => (1..=l.players).map(|p| self.counter(c, p)).collect(),
+            None => Vec::new(),
+        };
+        StateJson {
+            pits: l
+                .holes
+                .iter()
+                .map(|&p| if self.closed[p] { 0 } else { self.seeds[p] })
+                .collect(),
+            closed: l
+                .holes
+                .iter()
+                .enumerate()
+                .filter(|(_, &p)| self.closed[p])
+                .map(|(i, _)| i)
+                .collect(),
+            stores,
+            reserves: if l.stores.is_empty() {
+                None
+            } else {
+                Some(self.reserves.clone())
+            },
+            penalties,
+            to_move: if self.over { None } else { Some(self.to_move) },
+            over: self.over,
+            winner: if self.winner == 0 {
+                None
+            } else {
+                Some(self.winner)
+            },
+            vars: l
+                .vars
+                .iter()
+                .cloned()
+                .zip(self.vars.iter().copied())
+                .collect(),
+        }
+    }
+
+    /// A compact key of everything that makes a position distinct (for transposition tables).
+    pub fn key(&self) -> Vec<u8> {
+        let mut k = Vec::with_capacity(self.seeds.len() + 8);
+        for &s in &self.seeds {
+            push_varint(&mut k, s);
+        }
+        for (i, &c) in self.closed.iter().enumerate() {
+            if c {
+                push_varint(&mut k, -(i as i64) - 1);
+            }
+        }
+        for &r in self.reserves.iter().chain(&self.counters).chain(&self.vars) {
+            push_varint(&mut k, r);
+        }
+        k.push(self.to_move as u8);
+        k.push(self.over as u8);
+        k.push(self.winner as u8);
+        k
+    }
+}
+
+fn push_varint(k: &mut Vec<u8>, v: i64) {
+    // zig-zag then LEB128
+    let mut u = ((v << 1) ^ (v >> 63)) as u64;
+    loop {
+        let b = (u & 0x7f) as u8;
+        u >>= 7;
+        if u == 0 {
+            k.push(b);
+            break;
+        }
+        k.push(b | 0x80);
+    }
+}
+
+/// The public state JSON (see `RULES.md`, Conventions). Extra fields may follow the required ones.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct StateJson {
+    /// Seeds per hole in canonical order (a closed hole shows 0).
+    pub pits: Vec<i64>,
+    /// 0-based canonical indices of closed holes.
+    pub closed: Vec<usize>,
+    /// Store contents, or per-player reserves for games without stores.
+    pub stores: Vec<i64>,
+    /// Per-player reserves, for games that have both stores and reserves.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reserves: Option<Vec<i64>>,
+    /// Per-player penalties (`[]` where the game has none).
+    pub penalties: Vec<i64>,
+    /// Player to move, `null` when over.
+    pub to_move: Option<usize>,
+    /// Whether the game is over.
+    pub over: bool,
+    /// The winner, `null` while playing, on a draw, or when a solitaire is lost.
+    pub winner: Option<usize>,
+    /// Game variables declared by the rule script (e.g. `round`).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub vars: BTreeMap<String, i64>,
+}

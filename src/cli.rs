@@ -1,0 +1,250 @@
+//! The command line: `sowlab rules`, `sowlab replay`, ... Each command is a small function that
+//! returns an exit code; errors are printed on one line (plus a source excerpt for scripts).
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use clap::{Args, Parser, Subcommand};
+
+use crate::error::{Error, Result};
+use crate::game::{split_moves, Game, Position};
+use crate::render::{self, Style};
+use crate::rules::{self, Rule};
+
+/// sowlab: play, step through and check mancala games whose rules are Rhai scripts.
+#[derive(Parser, Debug)]
+#[command(name = "sowlab", version, about, long_about = None)]
+pub struct Cli {
+    /// Directory of rule files (default: $SOWLAB_RULES, ./rules, or the rules/ of the source tree).
+    #[arg(long, global = true, value_name = "DIR")]
+    pub rules: Option<PathBuf>,
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// List the rule files and presets with their descriptions and options.
+    Rules(RulesArgs),
+    /// Play moves from the start and print the final position.
+    Replay(ReplayArgs),
+}
+
+/// Which game, with which options: shared by the commands that load a rule.
+#[derive(Args, Debug, Clone)]
+pub struct GameArgs {
+    /// A rule name from the rules directory, a preset name, or a path to a .rhai or .yaml file.
+    pub rule: String,
+    /// Set an option: KEY=VALUE (repeatable), e.g. --set holes=6.
+    #[arg(long = "set", short = 's', value_name = "KEY=VALUE")]
+    pub set: Vec<String>,
+    /// Start from a position file (YAML or JSON with `pits`, `stores`, `to_move`, ...).
+    #[arg(long, value_name = "FILE")]
+    pub position: Option<PathBuf>,
+}
+
+/// Arguments of `sowlab rules`.
+#[derive(Args, Debug)]
+pub struct RulesArgs {
+    /// Show only this rule or preset, in full.
+    pub name: Option<String>,
+}
+
+/// Arguments of `sowlab replay`.
+#[derive(Args, Debug)]
+pub struct ReplayArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// The moves, e.g. "3 4 1" (hole numbers from the mover's left; S3/N6 where rows are named).
+    #[arg(long, short = 'm', default_value = "", allow_hyphen_values = true)]
+    pub moves: String,
+    /// Print the state JSON instead of a picture.
+    #[arg(long)]
+    pub json: bool,
+    /// Print every move's events (with --json: as a JSON array per move).
+    #[arg(long)]
+    pub trace: bool,
+}
+
+/// Runs the command line and returns the exit code.
+pub fn main() -> i32 {
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() { 2 } else { 0 };
+        }
+    };
+    let _ = ctrlc::set_handler(|| {
+        crate::script::INTERRUPTED.store(true, std::sync::atomic::Ordering::SeqCst);
+    });
+    match run(cli) {
+        Ok(code) => code,
+        Err(e) => {
+            report(&e);
+            1
+        }
+    }
+}
+
+/// Prints an error: `sowlab: <one line>`, then the source excerpt for script errors.
+pub fn report(e: &Error) {
+    eprintln!("sowlab: {}", e.one_line());
+    if let Some(x) = e.excerpt() {
+        eprintln!("{x}");
+    }
+}
+
+fn run(cli: Cli) -> Result<i32> {
+    let dir = rules::rules_dir(cli.rules.as_deref());
+    match cli.command {
+        Command::Rules(a) => cmd_rules(&dir, a),
+        Command::Replay(a) => cmd_replay(&dir, a),
+    }
+}
+
+/// Loads the game that `args` names, with its options and start position.
+pub fn load_game(dir: &std::path::Path, args: &GameArgs) -> Result<Game> {
+    let rule = Arc::new(Rule::load(&args.rule, dir)?);
+    let options = rule.resolve_options(&args.set)?;
+    match &args.position {
+        None => Game::new(rule, options),
+        Some(f) => {
+            let text = std::fs::read_to_string(f)
+                .map_err(|e| Error::msg(format!("{}: {e}", f.display())))?;
+            let pos: Position = serde_yaml::from_str(&text)
+                .map_err(|e| Error::msg(format!("{}: {}", f.display(), rules::one_line(&e))))?;
+            Game::with_position(rule, options, &pos).map_err(|e| e.context(f.display()))
+        }
+    }
+}
+
+fn cmd_rules(dir: &std::path::Path, a: RulesArgs) -> Result<i32> {
+    let mut out = std::io::stdout().lock();
+    let names = match &a.name {
+        Some(n) => vec![n.clone()],
+        None => rules::names(dir),
+    };
+    if names.is_empty() {
+        return Err(Error::msg(format!("no rule files in {}", dir.display())));
+    }
+    let mut failed = false;
+    for n in names {
+        match Rule::load(&n, dir) {
+            Ok(r) => {
+                let _ = writeln!(out, "{}", describe_rule(&r, a.name.is_some()));
+            }
+            Err(e) => {
+                failed = true;
+                let _ = writeln!(out, "{n}: ERROR {}\n", e.one_line());
+            }
+        }
+    }
+    Ok(if failed { 1 } else { 0 })
+}
+
+/// A rule's listing: name, players, description, options with defaults and allowed values.
+pub fn describe_rule(r: &Rule, full: bool) -> String {
+    let mut s = String::new();
+    let title = match &r.preset {
+        Some((name, p)) => format!(
+            "{name}  (preset of {}{}{})",
+            p.rule,
+            if p.description.is_empty() { "" } else { ": " },
+            p.description
+        ),
+        None => format!("{}  ({}, {} players)", r.name, r.meta.name, r.meta.players),
+    };
+    s.push_str(&title);
+    s.push('\n');
+    if r.preset.is_none() || full {
+        if !r.meta.description.is_empty() {
+            let desc = if full {
+                r.meta.description.clone()
+            } else {
+                first_sentence(&r.meta.description)
+            };
+            s.push_str(&format!("    {desc}\n"));
+        }
+        if full && !r.meta.sources.is_empty() {
+            s.push_str(&format!("    sources: {}\n", r.meta.sources.join("; ")));
+        }
+    }
+    for o in &r.options {
+        let value = r
+            .preset_options
+            .get(&o.name)
+            .map(|v| format!("{v} (preset; default {})", o.default))
+            .unwrap_or_else(|| o.default.to_string());
+        if r.preset.is_some() && !full && !r.preset_options.contains_key(&o.name) {
+            continue;
+        }
+        s.push_str(&format!(
+            "    --set {}={}  [{}]{}{}\n",
+            o.name,
+            value,
+            o.allowed(),
+            if o.help.is_empty() { "" } else { "  " },
+            o.help
+        ));
+    }
+    s
+}
+
+fn first_sentence(s: &str) -> String {
+    match s.find(". ") {
+        Some(i) => s[..=i].to_string(),
+        None => s.to_string(),
+    }
+}
+
+fn cmd_replay(dir: &std::path::Path, a: ReplayArgs) -> Result<i32> {
+    let mut g = load_game(dir, &a.game)?;
+    g.tracing = a.trace;
+    let moves = split_moves(&a.moves);
+    let result = g.play_all(&moves);
+    let mut out = std::io::stdout().lock();
+    if let Err(e) = result {
+        report(&e);
+        return Ok(1);
+    }
+    if a.json {
+        if a.trace {
+            let traces: Vec<serde_json::Value> = g
+                .history
+                .iter()
+                .map(|p| {
+                    let b = rules::board(&p.after);
+                    serde_json::json!({
+                        "move": p.label,
+                        "player": p.player,
+                        "events": p.events.iter().map(|e| e.view(&b.layout)).collect::<Vec<_>>(),
+                    })
+                })
+                .collect();
+            let v = serde_json::json!({ "trace": traces, "state": g.state() });
+            let _ = writeln!(out, "{}", serde_json::to_string_pretty(&v).unwrap_or_default());
+        } else {
+            let _ = writeln!(
+                out,
+                "{}",
+                serde_json::to_string(&g.state()).unwrap_or_default()
+            );
+        }
+        return Ok(0);
+    }
+    if a.trace {
+        for p in &g.history {
+            let b = rules::board(&p.after);
+            let _ = writeln!(out, "move {} (player {}):", p.label, p.player);
+            for e in &p.events {
+                let _ = writeln!(out, "  {}", e.describe(&b.layout));
+            }
+        }
+    }
+    let _ = write!(out, "{}", render::picture(&g.board(), Style::default()));
+    Ok(0)
+}

@@ -1,0 +1,181 @@
+//! Errors with a clear first line: what went wrong and where (`file:line:col` for scripts).
+
+use std::fmt;
+use std::path::Path;
+
+use rhai::{EvalAltResult, ParseError, Position};
+
+/// Any error sowlab reports to a user.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Error {
+    /// An error in a script, at a known place.
+    Script {
+        /// The script file.
+        file: String,
+        /// 1-based line (0 when unknown).
+        line: usize,
+        /// 1-based column (0 when unknown).
+        col: usize,
+        /// What went wrong.
+        message: String,
+    },
+    /// Anything else: a bad input, option, move, file.
+    Msg(String),
+}
+
+/// Shorthand for results with an [`Error`].
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+impl Error {
+    /// A plain error message.
+    pub fn msg(s: impl Into<String>) -> Error {
+        Error::Msg(s.into())
+    }
+
+    /// The error on one line (no source excerpt).
+    pub fn one_line(&self) -> String {
+        match self {
+            Error::Script {
+                file,
+                line,
+                col,
+                message,
+            } => {
+                if *line == 0 {
+                    format!("{file}: {message}")
+                } else {
+                    format!("{file}:{line}:{col}: {message}")
+                }
+            }
+            Error::Msg(m) => m.clone(),
+        }
+    }
+
+    /// The source line and a caret under the column, when the file can be read.
+    pub fn excerpt(&self) -> Option<String> {
+        let Error::Script { file, line, col, .. } = self else {
+            return None;
+        };
+        if *line == 0 {
+            return None;
+        }
+        let text = std::fs::read_to_string(file).ok()?;
+        let src = text.lines().nth(line - 1)?;
+        let num = line.to_string();
+        let pad = " ".repeat(num.len());
+        let caret = " ".repeat(col.saturating_sub(1));
+        Some(format!(" {num} | {src}\n {pad} | {caret}^"))
+    }
+
+    /// Adds context in front of the message.
+    pub fn context(self, what: impl fmt::Display) -> Error {
+        match self {
+            Error::Msg(m) => Error::Msg(format!("{what}: {m}")),
+            Error::Script {
+                file,
+                line,
+                col,
+                message,
+            } => Error::Script {
+                file,
+                line,
+                col,
+                message: format!("{what}: {message}"),
+            },
+        }
+    }
+
+    /// Converts a parse error in `file`.
+    pub fn from_parse(file: &Path, e: &ParseError) -> Error {
+        let pos = e.position();
+        let message = e.err_type().to_string();
+        Error::Script {
+            file: file.display().to_string(),
+            line: pos.line().unwrap_or(0),
+            col: pos.position().unwrap_or(0),
+            message,
+        }
+    }
+
+    /// Converts a runtime error raised while running `file` (or a module it imported), using the
+    /// innermost error's place and message.
+    pub fn from_eval(file: &Path, e: &EvalAltResult) -> Error {
+        let mut source = file.display().to_string();
+        let mut cur = e;
+        let mut outer_pos = e.position();
+        loop {
+            match cur {
+                EvalAltResult::ErrorInFunctionCall(_, src, inner, pos) => {
+                    if !src.is_empty() {
+                        source = src.clone();
+                    }
+                    if !pos.is_none() {
+                        outer_pos = *pos;
+                    }
+                    cur = inner;
+                }
+                EvalAltResult::ErrorInModule(path, inner, pos) => {
+                    if !path.is_empty() {
+                        source = path.clone();
+                    }
+                    if !pos.is_none() {
+                        outer_pos = *pos;
+                    }
+                    cur = inner;
+                }
+                _ => break,
+            }
+        }
+        let mut pos = cur.position();
+        if pos.is_none() {
+            pos = outer_pos;
+        }
+        let message = match cur {
+            EvalAltResult::ErrorTerminated(token, _) => token.to_string(),
+            EvalAltResult::ErrorRuntime(v, _) => v.to_string(),
+            EvalAltResult::ErrorTooManyOperations(_) => {
+                "too many operations (an endless loop?)".to_string()
+            }
+            EvalAltResult::ErrorStackOverflow(_) => "call stack overflow (endless recursion?)".into(),
+            other => strip_position(&other.to_string()),
+        };
+        Error::Script {
+            file: source,
+            line: pos.line().unwrap_or(0),
+            col: pos.position().unwrap_or(0),
+            message,
+        }
+    }
+
+    /// An error at a script position in `file`.
+    pub fn at(file: &Path, pos: Position, message: impl Into<String>) -> Error {
+        Error::Script {
+            file: file.display().to_string(),
+            line: pos.line().unwrap_or(0),
+            col: pos.position().unwrap_or(0),
+            message: message.into(),
+        }
+    }
+}
+
+/// Removes a trailing ` (line L, position C)` that Rhai appends to messages.
+fn strip_position(s: &str) -> String {
+    match s.rfind(" (line ") {
+        Some(i) if s.ends_with(')') => s[..i].to_string(),
+        _ => s.to_string(),
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.one_line())
+    }
+}
+
+impl std::error::Error for Error {}
+
+impl From<std::io::Error> for Error {
+    fn from(e: std::io::Error) -> Self {
+        Error::Msg(e.to_string())
+    }
+}

@@ -1,0 +1,203 @@
+//! Board pictures for a terminal: one row with its store, two facing rows, or the four-row square
+//! with corner stores; reserves, counters, closed holes and whose turn it is. Plain text, or with
+//! ANSI colour when asked (the REPL asks only on a terminal without `NO_COLOR`).
+
+use std::fmt::Write;
+
+use crate::board::{Board, PitKind, Shape};
+
+/// Drawing style.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Style {
+    /// Use ANSI colours.
+    pub colour: bool,
+}
+
+const W: usize = 4;
+
+fn paint(s: &str, code: &str, st: Style) -> String {
+    if st.colour && !code.is_empty() {
+        format!("\x1b[{code}m{s}\x1b[0m")
+    } else {
+        s.to_string()
+    }
+}
+
+/// The text of one pit's count, right-aligned in a cell (`x` for a closed hole).
+fn cell(b: &Board, p: usize, st: Style) -> String {
+    let text = if b.closed[p] {
+        "x".to_string()
+    } else {
+        b.seeds[p].to_string()
+    };
+    let padded = format!("{text:>W$}");
+    let pit = &b.layout.pits[p];
+    let code = if b.closed[p] {
+        "2"
+    } else if pit.kind == PitKind::Store {
+        "1;33"
+    } else if pit.owner == b.to_move && !b.over {
+        "1;32"
+    } else {
+        ""
+    };
+    paint(&padded, code, st)
+}
+
+fn name_cell(b: &Board, p: usize, st: Style) -> String {
+    let n = &b.layout.pits[p].name;
+    paint(&format!("{n:>W$}"), "2", st)
+}
+
+/// Draws the board and a status line.
+pub fn picture(b: &Board, st: Style) -> String {
+    let mut out = match b.layout.shape {
+        Shape::Row => row(b, st),
+        Shape::TwoRows if b.layout.rows.len() == 2 => two_rows(b, st),
+        Shape::Square if b.layout.rows.len() == 4 => square(b, st),
+        _ => row(b, st),
+    };
+    out.push_str(&status(b));
+    out
+}
+
+/// The status line(s): reserves, counters, variables, who is to move or how it ended.
+pub fn status(b: &Board) -> String {
+    let l = &b.layout;
+    let mut s = String::new();
+    let mut parts = Vec::new();
+    if l.stores.is_empty() || b.reserves.iter().any(|&r| r != 0) {
+        if l.players > 1 || b.reserves[0] != 0 {
+            let r: Vec<String> = b.reserves.iter().map(|r| r.to_string()).collect();
+            parts.push(format!("reserves {}", r.join("/")));
+        }
+    }
+    for (c, name) in l.counters.iter().enumerate() {
+        let v: Vec<String> = (1..=l.players).map(|p| b.counter(c, p).to_string()).collect();
+        parts.push(format!("{name} {}", v.join("/")));
+    }
+    for (name, v) in l.vars.iter().zip(&b.vars) {
+        parts.push(format!("{name} {v}"));
+    }
+    if !parts.is_empty() {
+        let _ = writeln!(s, "{}", parts.join("  "));
+    }
+    if b.over {
+        match b.winner {
+            0 if l.players == 1 => s.push_str("game over: lost\n"),
+            0 => s.push_str("game over: draw\n"),
+            w if l.players == 1 => {
+                let _ = writeln!(s, "game over: won (player {w})");
+            }
+            w => {
+                let _ = writeln!(s, "game over: player {w} wins");
+            }
+        }
+    } else if l.players > 1 {
+        let _ = writeln!(s, "player {} to move", b.to_move);
+    }
+    s
+}
+
+fn row(b: &Board, st: Style) -> String {
+    let l = &b.layout;
+    let order: Vec<usize> = if l.track.len() == l.pits.len() {
+        l.track.clone()
+    } else {
+        l.holes.iter().chain(&l.stores).copied().collect()
+    };
+    let mut names = String::new();
+    let mut counts = String::new();
+    for &p in &order {
+        let sep = if l.pits[p].kind == PitKind::Store { " |" } else { "" };
+        names.push_str(sep);
+        counts.push_str(sep);
+        let n = &l.pits[p].name;
+        names.push_str(&paint(&format!("{n:>W$}"), "2", st));
+        counts.push_str(&cell(b, p, st));
+    }
+    format!("{names}\n{counts}\n")
+}
+
+fn two_rows(b: &Board, st: Style) -> String {
+    let l = &b.layout;
+    let (south, north) = (&l.rows[0], &l.rows[1]);
+    let left_store = l.store_of(north.owner).filter(|_| north.owner != south.owner);
+    let right_store = l.store_of(south.owner);
+    let blank = " ".repeat(W);
+    let side = |s: Option<usize>| s.map_or(blank.clone(), |p| cell(b, p, st));
+    let mut out = String::new();
+    let line = |pits: &mut dyn Iterator<Item = &usize>, f: &dyn Fn(usize) -> String| {
+        pits.map(|&p| f(p)).collect::<String>()
+    };
+    let _ = writeln!(
+        out,
+        "{blank}{}",
+        line(&mut north.pits.iter().rev(), &|p| name_cell(b, p, st))
+    );
+    let _ = writeln!(
+        out,
+        "{blank}{}",
+        line(&mut north.pits.iter().rev(), &|p| cell(b, p, st))
+    );
+    if left_store.is_some() || right_store.is_some() {
+        let _ = writeln!(
+            out,
+            "{}{}{}",
+            side(left_store),
+            " ".repeat(W * south.pits.len()),
+            side(right_store)
+        );
+    }
+    let _ = writeln!(
+        out,
+        "{blank}{}",
+        line(&mut south.pits.iter(), &|p| cell(b, p, st))
+    );
+    let _ = writeln!(
+        out,
+        "{blank}{}",
+        line(&mut south.pits.iter(), &|p| name_cell(b, p, st))
+    );
+    out
+}
+
+fn square(b: &Board, st: Style) -> String {
+    let l = &b.layout;
+    let (s, e, n, w) = (&l.rows[0], &l.rows[1], &l.rows[2], &l.rows[3]);
+    let store = |owner_row: &crate::board::Row| {
+        // the store after the row on the track
+        let last = *owner_row.pits.last().expect("rows have holes");
+        let q = l.next[last];
+        if q != crate::board::NO_PIT && l.pits[q].kind == PitKind::Store {
+            paint(&format!("{:>W$}", format!("[{}]", b.seeds[q])), "1;33", st)
+        } else {
+            " ".repeat(W)
+        }
+    };
+    let blank = " ".repeat(W);
+    let mut out = String::new();
+    let top_names: String = n.pits.iter().rev().map(|&p| name_cell(b, p, st)).collect();
+    let top: String = n.pits.iter().rev().map(|&p| cell(b, p, st)).collect();
+    let bottom: String = s.pits.iter().map(|&p| cell(b, p, st)).collect();
+    let bottom_names: String = s.pits.iter().map(|&p| name_cell(b, p, st)).collect();
+    let _ = writeln!(out, "{blank}{blank}{top_names}");
+    let _ = writeln!(out, "{blank}{}{top}{}", store(n), store(e));
+    let inner = " ".repeat(W * s.pits.len());
+    let rows = w.pits.len().max(e.pits.len());
+    for i in 0..rows {
+        let wp = w.pits.get(i).copied();
+        let ep = e.pits.get(e.pits.len().wrapping_sub(1 + i)).copied();
+        let _ = writeln!(
+            out,
+            "{}{}{inner}{}{}",
+            wp.map_or(blank.clone(), |p| name_cell(b, p, st)),
+            wp.map_or(blank.clone(), |p| cell(b, p, st)),
+            ep.map_or(blank.clone(), |p| cell(b, p, st)),
+            ep.map_or(blank.clone(), |p| name_cell(b, p, st)),
+        );
+    }
+    let _ = writeln!(out, "{blank}{}{bottom}{}", store(w), store(s));
+    let _ = writeln!(out, "{blank}{blank}{bottom_names}");
+    out
+}

@@ -1,0 +1,743 @@
+//! Rule files: finding them, compiling them once, reading their metadata and options, presets, and
+//! the calls into a rule script (`setup`, `moves`, `play`) with the board bound as `this`.
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use rhai::{CallFnOptions, Dynamic, Engine, FuncArgs, Map, Scope, AST};
+use serde::{Deserialize, Serialize};
+
+use crate::board::{Board, NO_PIT};
+use crate::error::{Error, Result};
+use crate::script::{self, Limits};
+
+/// Where rule files are looked for, in order: `--rules DIR`, `$SOWLAB_RULES`, `./rules` when it
+/// exists, and the `rules/` directory of the source tree sowlab was built from.
+pub fn rules_dir(cli: Option<&Path>) -> PathBuf {
+    if let Some(d) = cli {
+        return d.to_path_buf();
+    }
+    if let Some(d) = std::env::var_os("SOWLAB_RULES") {
+        if !d.is_empty() {
+            return PathBuf::from(d);
+        }
+    }
+    let local = PathBuf::from("rules");
+    if local.join("tchuka_ruma.rhai").is_file() {
+        return local;
+    }
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("rules")
+}
+
+/// An option value.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum OptValue {
+    /// A whole number.
+    Int(i64),
+    /// true or false.
+    Bool(bool),
+    /// A word or text.
+    Str(String),
+}
+
+impl fmt::Display for OptValue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OptValue::Int(i) => write!(f, "{i}"),
+            OptValue::Bool(b) => write!(f, "{b}"),
+            OptValue::Str(s) => write!(f, "{s}"),
+        }
+    }
+}
+
+impl OptValue {
+    fn to_dynamic(&self) -> Dynamic {
+        match self {
+            OptValue::Int(i) => Dynamic::from(*i),
+            OptValue::Bool(b) => Dynamic::from(*b),
+            OptValue::Str(s) => Dynamic::from(s.clone()),
+        }
+    }
+
+    fn from_dynamic(v: &Dynamic) -> Option<OptValue> {
+        if let Ok(i) = v.as_int() {
+            Some(OptValue::Int(i))
+        } else if let Ok(b) = v.as_bool() {
+            Some(OptValue::Bool(b))
+        } else if v.is_string() {
+            Some(OptValue::Str(v.to_string()))
+        } else {
+            None
+        }
+    }
+
+    fn type_name(&self) -> &'static str {
+        match self {
+            OptValue::Int(_) => "an integer",
+            OptValue::Bool(_) => "true or false",
+            OptValue::Str(_) => "a string",
+        }
+    }
+}
+
+/// Option values by name (sorted, so output is stable).
+pub type Options = BTreeMap<String, OptValue>;
+
+/// One option a rule file declares.
+#[derive(Clone, Debug)]
+pub struct OptionSpec {
+    /// The option's name.
+    pub name: String,
+    /// Its default value (its type is the option's type).
+    pub default: OptValue,
+    /// One line of help.
+    pub help: String,
+    /// Smallest allowed integer.
+    pub min: Option<i64>,
+    /// Largest allowed integer.
+    pub max: Option<i64>,
+    /// The allowed values, when they are a list.
+    pub values: Vec<OptValue>,
+}
+
+impl OptionSpec {
+    /// The allowed values, in words: `an integer from 1 to 16`, `allowed | forbidden`.
+    pub fn allowed(&self) -> String {
+        if !self.values.is_empty() {
+            return self
+                .values
+                .iter()
+                .map(|v| v.to_string())
+                .collect::<Vec<_>>()
+                .join(" | ");
+        }
+        match (&self.default, self.min, self.max) {
+            (OptValue::Int(_), Some(a), Some(b)) => format!("an integer from {a} to {b}"),
+            (OptValue::Int(_), Some(a), None) => format!("an integer from {a}"),
+            (OptValue::Int(_), None, Some(b)) => format!("an integer up to {b}"),
+            (d, _, _) => d.type_name().to_string(),
+        }
+    }
+
+    /// Parses and checks a value given as text (`--set key=value`).
+    pub fn parse(&self, text: &str) -> Result<OptValue> {
+        let text = text.trim();
+        let v = match &self.default {
+            OptValue::Int(_) => text.parse().ok().map(OptValue::Int),
+            OptValue::Bool(_) => match text {
+                "true" | "yes" | "on" | "1" => Some(OptValue::Bool(true)),
+                "false" | "no" | "off" | "0" => Some(OptValue::Bool(false)),
+                _ => None,
+            },
+            OptValue::Str(_) => Some(OptValue::Str(text.to_string())),
+        };
+        match v {
+            Some(v) => self.check(v),
+            None => Err(self.bad(text)),
+        }
+    }
+
+    /// Checks a typed value.
+    pub fn check(&self, v: OptValue) -> Result<OptValue> {
+        let ok = match (&v, &self.default) {
+            (OptValue::Int(i), OptValue::Int(_)) => {
+                self.min.is_none_or(|m| *i >= m) && self.max.is_none_or(|m| *i <= m)
+            }
+            (OptValue::Bool(_), OptValue::Bool(_)) | (OptValue::Str(_), OptValue::Str(_)) => true,
+            _ => false,
+        };
+        if !ok || (!self.values.is_empty() && !self.values.contains(&v)) {
+            return Err(self.bad(&v.to_string()));
+        }
+        Ok(v)
+    }
+
+    fn bad(&self, text: &str) -> Error {
+        Error::msg(format!(
+            "option `{}`: `{}` is not allowed (use {})",
+            self.name,
+            text,
+            self.allowed()
+        ))
+    }
+}
+
+/// What a rule file says about itself (`fn meta()`).
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct Meta {
+    /// The game's name.
+    pub name: String,
+    /// Number of players, in words (`1`, `2`, `2-4`).
+    pub players: String,
+    /// One paragraph.
+    pub description: String,
+    /// Where the rules come from.
+    pub sources: Vec<String>,
+}
+
+/// A preset: a rule file with some options set (`rules/presets/NAME.yaml`).
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Preset {
+    /// The rule file's name (in the rules directory).
+    pub rule: String,
+    /// What the preset is.
+    #[serde(default)]
+    pub description: String,
+    /// The options it sets.
+    #[serde(default)]
+    pub options: BTreeMap<String, serde_yaml::Value>,
+}
+
+/// A compiled rule file.
+pub struct Rule {
+    /// The name it was loaded by (file stem, or preset name).
+    pub name: String,
+    /// The rule file.
+    pub path: PathBuf,
+    /// The sandboxed engine its functions run in.
+    pub engine: Engine,
+    /// The compiled script.
+    pub ast: AST,
+    /// Metadata.
+    pub meta: Meta,
+    /// Declared options, in the script's order.
+    pub options: Vec<OptionSpec>,
+    /// The preset this rule was loaded through, if any.
+    pub preset: Option<(String, Preset)>,
+    /// Options the preset sets (checked).
+    pub preset_options: Options,
+    has_moves: bool,
+    eval_ast: bool,
+    /// Whether the script defines `evaluate(player)` (for agents).
+    pub has_evaluate: bool,
+}
+
+impl fmt::Debug for Rule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Rule")
+            .field("name", &self.name)
+            .field("path", &self.path)
+            .finish()
+    }
+}
+
+/// Lists the rule files and presets of a directory: `(name, path)`, rule files first.
+pub fn list(dir: &Path) -> Vec<(String, PathBuf)> {
+    let mut out = Vec::new();
+    for (sub, ext) in [("", "rhai"), ("presets", "yaml")] {
+        let d = dir.join(sub);
+        let Ok(rd) = std::fs::read_dir(&d) else {
+            continue;
+        };
+        let mut v: Vec<(String, PathBuf)> = rd
+            .filter_map(|e| e.ok())
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|x| x == ext))
+            .filter_map(|p| Some((p.file_stem()?.to_string_lossy().to_string(), p)))
+            .collect();
+        v.sort();
+        out.extend(v);
+    }
+    out
+}
+
+/// Whether a rule file is a helper module (imported by others, not a game): it has no `setup`.
+fn is_game_file(path: &Path) -> bool {
+    std::fs::read_to_string(path)
+        .map(|t| t.contains("fn setup("))
+        .unwrap_or(false)
+}
+
+/// The names of the games and presets of a directory (helper modules left out).
+pub fn names(dir: &Path) -> Vec<String> {
+    list(dir)
+        .into_iter()
+        .filter(|(_, p)| p.extension().is_some_and(|x| x == "yaml") || is_game_file(p))
+        .map(|(n, _)| n)
+        .collect()
+}
+
+impl Rule {
+    /// Loads a rule by name (a rule file or preset in `dir`) or by path (`.rhai` or `.yaml`).
+    pub fn load(spec: &str, dir: &Path) -> Result<Rule> {
+        let as_path = PathBuf::from(spec);
+        let is_path = spec.contains('/') || spec.ends_with(".rhai") || spec.ends_with(".yaml");
+        if is_path {
+            if !as_path.is_file() {
+                return Err(Error::msg(format!("no rule file {spec}")));
+            }
+            return if spec.ends_with(".yaml") || spec.ends_with(".yml") {
+                Rule::load_preset(&as_path, dir)
+            } else {
+                Rule::load_file(&as_path, dir)
+            };
+        }
+        let valid = !spec.is_empty()
+            && spec
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
+        if valid {
+            let file = dir.join(format!("{spec}.rhai"));
+            if file.is_file() {
+                return Rule::load_file(&file, dir);
+            }
+            let preset = dir.join("presets").join(format!("{spec}.yaml"));
+            if preset.is_file() {
+                return Rule::load_preset(&preset, dir);
+            }
+        }
+        Err(Error::msg(format!(
+            "unknown rule `{spec}` (in {}: {})",
+            dir.display(),
+            names(dir).join(", ")
+        )))
+    }
+
+    /// Loads a preset file.
+    pub fn load_preset(path: &Path, dir: &Path) -> Result<Rule> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| Error::msg(format!("{}: {e}", path.display())))?;
+        let preset: Preset = serde_yaml::from_str(&text)
+            .map_err(|e| Error::msg(format!("{}: {}", path.display(), one_line(&e))))?;
+        let base_dir = path
+            .parent()
+            .and_then(|p| if p.ends_with("presets") { p.parent() } else { Some(p) })
+            .unwrap_or(dir);
+        let file = base_dir.join(format!("{}.rhai", preset.rule));
+        let file = if file.is_file() {
+            file
+        } else {
+            dir.join(format!("{}.rhai", preset.rule))
+        };
+        if !file.is_file() {
+            return Err(Error::msg(format!(
+                "{}: the preset names rule `{}`, which is not in {}",
+                path.display(),
+                preset.rule,
+                base_dir.display()
+            )));
+        }
+        let mut rule = Rule::load_file(&file, dir)?;
+        let mut set = Options::new();
+        for (k, v) in &preset.options {
+            let spec = rule.option(k).map_err(|e| e.context(path.display()))?;
+            let text = match v {
+                serde_yaml::Value::String(s) => s.clone(),
+                serde_yaml::Value::Number(n) => n.to_string(),
+                serde_yaml::Value::Bool(b) => b.to_string(),
+                _ => {
+                    return Err(Error::msg(format!(
+                        "{}: option `{k}` takes {}",
+                        path.display(),
+                        spec.allowed()
+                    )))
+                }
+            };
+            let v = spec.parse(&text).map_err(|e| e.context(path.display()))?;
+            set.insert(k.clone(), v);
+        }
+        rule.name = path
+            .file_stem()
+            .map(|s| s.to_string_lossy().to_string())
+            .unwrap_or_default();
+        rule.preset = Some((rule.name.clone(), preset));
+        rule.preset_options = set;
+        Ok(rule)
+    }
+
+    /// Compiles a rule file and reads its metadata and options.
+    pub fn load_file(path: &Path, dir: &Path) -> Result<Rule> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| Error::msg(format!("cannot read rule file {}: {e}", path.display())))?;
+        let import_dir = path.parent().map(Path::to_path_buf).unwrap_or(dir.into());
+        let engine = script::engine(&Limits::rules(), Some(import_dir));
+        let mut ast = engine
+            .compile(&text)
+            .map_err(|e| Error::from_parse(path, &e))?;
+        ast.set_source(path.display().to_string());
+        let has = |name: &str, params: usize| {
+            ast.iter_functions()
+                .any(|f| f.name == name && f.params.len() == params)
+        };
+        for (f, n, sig) in [("setup", 0, "setup()"), ("play", 1, "play(pit)")] {
+            if !has(f, n) {
+                return Err(Error::msg(format!(
+                    "{}: missing function `{sig}` (a rule file defines setup() and play(pit); see rules/README.md)",
+                    path.display()
+                )));
+            }
+        }
+        let has_moves = has("moves", 0);
+        let has_evaluate = has("evaluate", 1);
+        // Top-level statements (imports, constants) must run before each call; skip that cost
+        // for scripts that have none.
+        let eval_ast = !ast.statements().is_empty();
+        let name = path
+            .file_stem()
+            .map(|s| s.to_string_lossy().to_string())
+            .unwrap_or_default();
+        let mut rule = Rule {
+            name: name.clone(),
+            path: path.to_path_buf(),
+            engine,
+            ast,
+            meta: Meta::default(),
+            options: Vec::new(),
+            preset: None,
+            preset_options: Options::new(),
+            has_moves,
+            eval_ast,
+            has_evaluate,
+        };
+        rule.meta = rule.read_meta(&name)?;
+        rule.options = rule.read_options()?;
+        Ok(rule)
+    }
+
+    fn has_fn(&self, name: &str) -> bool {
+        self.ast.iter_functions().any(|f| f.name == name)
+    }
+
+    fn call_free(&self, f: &str) -> Result<Dynamic> {
+        let mut scope = Scope::new();
+        self.engine
+            .call_fn_with_options::<Dynamic>(
+                CallFnOptions::new().eval_ast(self.eval_ast),
+                &mut scope,
+                &self.ast,
+                f,
+                (),
+            )
+            .map_err(|e| Error::from_eval(&self.path, &e))
+    }
+
+    fn read_meta(&self, default_name: &str) -> Result<Meta> {
+        let mut meta = Meta {
+            name: default_name.to_string(),
+            ..Meta::default()
+        };
+        if !self.has_fn("meta") {
+            return Ok(meta);
+        }
+        let m = self.call_free("meta")?;
+        let Some(m) = m.try_cast::<Map>() else {
+            return Err(self.contract_error("meta() must return a map"));
+        };
+        for (k, v) in m {
+            match k.as_str() {
+                "name" => meta.name = v.to_string(),
+                "players" => meta.players = v.to_string(),
+                "description" => meta.description = v.to_string(),
+                "sources" | "source" => {
+                    meta.sources = match v.clone().into_array() {
+                        Ok(a) => a.iter().map(|x| x.to_string()).collect(),
+                        Err(_) => vec![v.to_string()],
+                    }
+                }
+                _ => {}
+            }
+        }
+        Ok(meta)
+    }
+
+    fn read_options(&self) -> Result<Vec<OptionSpec>> {
+        if !self.has_fn("options") {
+            return Ok(Vec::new());
+        }
+        let m = self.call_free("options")?;
+        let Some(m) = m.try_cast::<Map>() else {
+            return Err(self.contract_error("options() must return a map of option maps"));
+        };
+        let mut out = Vec::new();
+        for (name, spec) in m {
+            let bad = |what: &str| self.contract_error(&format!("options(): option `{name}`: {what}"));
+            let Some(spec) = spec.try_cast::<Map>() else {
+                return Err(bad("must be a map like #{ value: 4, help: \"...\" }"));
+            };
+            let default = spec
+                .get("value")
+                .and_then(OptValue::from_dynamic)
+                .ok_or_else(|| {
+                    bad("needs a default `value` (an integer, true/false or a string)")
+                })?;
+            let int = |k: &str| -> Result<Option<i64>> {
+                match spec.get(k) {
+                    None => Ok(None),
+                    Some(v) => v
+                        .as_int()
+                        .map(Some)
+                        .map_err(|_| bad(&format!("`{k}` must be an integer"))),
+                }
+            };
+            let values = match spec.get("values") {
+                None => Vec::new(),
+                Some(v) => v
+                    .clone()
+                    .into_array()
+                    .map_err(|_| bad("`values` must be an array"))?
+                    .iter()
+                    .map(|x| OptValue::from_dynamic(x).ok_or_else(|| bad("bad entry in `values`")))
+                    .collect::<Result<_>>()?,
+            };
+            let o = OptionSpec {
+                name: name.to_string(),
+                default: default.clone(),
+                help: spec.get("help").map(|h| h.to_string()).unwrap_or_default(),
+                min: int("min")?,
+                max: int("max")?,
+                values,
+            };
+            o.check(default)
+                .map_err(|_| bad("its default is not one of its allowed values"))?;
+            out.push(o);
+        }
+        Ok(out)
+    }
+
+    fn contract_error(&self, what: &str) -> Error {
+        Error::msg(format!("{}: {what}", self.path.display()))
+    }
+
+    /// The spec of option `name`, or an error listing the options.
+    pub fn option(&self, name: &str) -> Result<&OptionSpec> {
+        self.options.iter().find(|o| o.name == name).ok_or_else(|| {
+            let known: Vec<&str> = self.options.iter().map(|o| o.name.as_str()).collect();
+            Error::msg(format!(
+                "unknown option `{name}` for {} (options: {})",
+                self.name,
+                if known.is_empty() {
+                    "none".to_string()
+                } else {
+                    known.join(", ")
+                }
+            ))
+        })
+    }
+
+    /// Full option values: defaults, then the preset's, then `sets` (`key=value` each).
+    pub fn resolve_options<S: AsRef<str>>(&self, sets: &[S]) -> Result<Options> {
+        let mut out: Options = self
+            .options
+            .iter()
+            .map(|o| (o.name.clone(), o.default.clone()))
+            .collect();
+        out.extend(self.preset_options.clone());
+        for s in sets {
+            let s = s.as_ref();
+            let Some((k, v)) = s.split_once('=') else {
+                return Err(Error::msg(format!(
+                    "bad option `{s}`: write KEY=VALUE, e.g. --set holes=6"
+                )));
+            };
+            let spec = self.option(k.trim())?;
+            out.insert(spec.name.clone(), spec.parse(v)?);
+        }
+        Ok(out)
+    }
+
+    /// Checks typed option values (from a save file) and fills in defaults.
+    pub fn check_options(&self, given: &Options) -> Result<Options> {
+        let mut out = self.resolve_options::<&str>(&[])?;
+        for (k, v) in given {
+            let spec = self.option(k)?;
+            out.insert(k.clone(), spec.check(v.clone())?);
+        }
+        Ok(out)
+    }
+
+    /// Builds the start position: runs `setup()` with `this` bound to a fresh board.
+    pub fn new_board(&self, options: &Options) -> Result<Dynamic> {
+        let mut b = Board::new_for_setup();
+        {
+            let l = Arc::make_mut(&mut b.layout);
+            for (k, v) in options {
+                l.options.insert(k.as_str().into(), v.to_dynamic());
+            }
+        }
+        let mut d = Dynamic::from(b);
+        let _ = self.call(&mut d, "setup", ())?;
+        let mut b = self.take_board(d, "setup()")?;
+        self.finish_setup(&mut b)?;
+        Ok(Dynamic::from(b))
+    }
+
+    fn finish_setup(&self, b: &mut Board) -> Result<()> {
+        let bad = |what: String| self.contract_error(&format!("setup(): {what}"));
+        let l = Arc::make_mut(&mut b.layout);
+        if l.holes.is_empty() {
+            return Err(bad("the board has no holes (use this.add_row(...))".into()));
+        }
+        if l.track.is_empty() {
+            l.track = (0..l.pits.len()).collect();
+        }
+        l.link_track();
+        l.name_pits();
+        for r in &l.rows {
+            if r.owner > l.players {
+                return Err(bad(format!("row {} belongs to player {}, but there are {} players", r.name, r.owner, l.players)));
+            }
+        }
+        let n = l.players;
+        b.reserves.resize(n, 0);
+        b.counters.resize(l.counters.len() * n, 0);
+        if b.to_move > n {
+            return Err(bad(format!("player {} to move, but there are {n} players", b.to_move)));
+        }
+        if let Some(&p) = b.seeds.iter().find(|&&s| s < 0) {
+            return Err(bad(format!("a pit holds {p} seeds")));
+        }
+        b.in_setup = false;
+        b.ledger.clear();
+        b.last.pit = NO_PIT;
+        Ok(())
+    }
+
+    /// Takes the board back out of a script call's `this`, checking the script did not replace it.
+    fn take_board(&self, d: Dynamic, during: &str) -> Result<Board> {
+        d.try_cast::<Board>().ok_or_else(|| {
+            self.contract_error(&format!("{during} replaced `this` (the board) with another value"))
+        })
+    }
+
+    /// Calls script function `f` with `board` bound as `this`.
+    pub fn call(&self, board: &mut Dynamic, f: &str, args: impl FuncArgs) -> Result<Dynamic> {
+        let mut scope = Scope::new();
+        let r = self
+            .engine
+            .call_fn_with_options::<Dynamic>(
+                CallFnOptions::new()
+                    .eval_ast(self.eval_ast)
+                    .rewind_scope(false)
+                    .bind_this_ptr(board),
+                &mut scope,
+                &self.ast,
+                f,
+                args,
+            )
+            .map_err(|e| Error::from_eval(&self.path, &e))?;
+        if !board.is::<Board>() {
+            return Err(self.contract_error(&format!("{f}() replaced `this` (the board) with another value")));
+        }
+        Ok(r)
+    }
+
+    /// The legal moves (pit ids) of a position: the script's `moves()`, or by default the mover's
+    /// open holes that hold seeds. Empty when the game is over.
+    pub fn legal(&self, d: &mut Dynamic) -> Result<Vec<usize>> {
+        {
+            let b = board(d);
+            if b.over {
+                return Ok(Vec::new());
+            }
+            if !self.has_moves {
+                return Ok(b.default_moves().into_iter().map(|p| p as usize).collect());
+            }
+        }
+        let r = self.call(d, "moves", ())?;
+        let Some(a) = r.clone().try_cast::<rhai::Array>() else {
+            return Err(self.contract_error(&format!(
+                "moves() must return an array of hole ids, not {}",
+                script::show(&r)
+            )));
+        };
+        let b = board(d);
+        let mut out = Vec::with_capacity(a.len());
+        for v in a {
+            let p = v.as_int().ok().filter(|&p| {
+                p >= 0 && (p as usize) < b.seeds.len() && b.layout.pits[p as usize].row.is_some()
+            });
+            match p {
+                Some(p) => out.push(p as usize),
+                None => {
+                    return Err(self.contract_error(&format!(
+                        "moves() returned {}, which is not a hole id (0 to {})",
+                        script::show(&v),
+                        b.seeds.len() - 1
+                    )))
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// Plays the move from hole `pit` by the script's `play(pit)` and checks seed conservation.
+    /// On error the board may be half-changed: play on a copy when the position matters.
+    pub fn apply(&self, d: &mut Dynamic, pit: usize) -> Result<()> {
+        let before = {
+            let mut b = board_mut(d);
+            b.ledger.clear();
+            b.total()
+        };
+        let _ = self.call(d, "play", (pit as i64,))?;
+        let b = board(d);
+        let after = b.total();
+        if after != before {
+            let what = format!(
+                "seed conservation broken: {before} seeds before the move, {after} after"
+            );
+            return Err(match culprit(&b.ledger) {
+                Some(e) => Error::Script {
+                    file: self.path.display().to_string(),
+                    line: e.line,
+                    col: e.col,
+                    message: format!(
+                        "{what} ({} {} {} seed{})",
+                        e.what,
+                        if e.delta > 0 { "created" } else { "destroyed" },
+                        e.delta.abs(),
+                        if e.delta.abs() == 1 { "" } else { "s" }
+                    ),
+                },
+                None => self.contract_error(&what),
+            });
+        }
+        Ok(())
+    }
+
+    /// The script's evaluation of a position for `player` (`evaluate(player)`), if it has one.
+    pub fn evaluate(&self, d: &mut Dynamic, player: usize) -> Result<Option<i64>> {
+        if !self.has_evaluate {
+            return Ok(None);
+        }
+        let r = self.call(d, "evaluate", (player as i64,))?;
+        r.as_int().map(Some).map_err(|_| {
+            self.contract_error(&format!("evaluate() must return an integer, not {}", script::show(&r)))
+        })
+    }
+}
+
+/// The first ledger entry after which the seed balance never came back to zero.
+fn culprit(ledger: &[crate::board::LedgerEntry]) -> Option<&crate::board::LedgerEntry> {
+    let mut balance = 0;
+    let mut start = None;
+    for (i, e) in ledger.iter().enumerate() {
+        if balance == 0 {
+            start = Some(i);
+        }
+        balance += e.delta;
+    }
+    if balance == 0 {
+        None
+    } else {
+        start.map(|i| &ledger[i])
+    }
+}
+
+/// The board inside a script value. The core only ever stores boards there.
+pub fn board(d: &Dynamic) -> rhai::DynamicReadLock<'_, Board> {
+    d.read_lock::<Board>().expect("a board value")
+}
+
+/// The board inside a script value, mutably.
+pub fn board_mut(d: &mut Dynamic) -> rhai::DynamicWriteLock<'_, Board> {
+    d.write_lock::<Board>().expect("a board value")
+}
+
+/// The first line of an error's text.
+pub fn one_line(e: &impl fmt::Display) -> String {
+    e.to_string().lines().next().unwrap_or("").to_string()
+}

@@ -1,0 +1,799 @@
+//! The Rhai side: a sandboxed engine, and the board primitives a rule script calls on `this`.
+//!
+//! The sandbox: `eval` is disabled, `import` resolves only bare names to files of the rules
+//! directory, every limit (operations, call depth, expression depth, string/array/map sizes) is set
+//! explicitly, and each script call has a wall-clock limit. A rule script can compute a game and
+//! nothing else: it cannot read files, run programs or reach the network.
+
+use std::cell::Cell;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use rhai::module_resolvers::ModuleResolver;
+use rhai::{
+    Array, Dynamic, Engine, EvalAltResult, Map, Module, NativeCallContext,
+    Position, Shared,
+};
+
+use crate::board::{Board, LedgerEntry, Layout, PitKind, Row, Shape, NO_PIT};
+use crate::sow::{self, AtMaxLaps, CaptureTo, Relay, SowRule, Stores};
+use crate::trace::Event;
+
+type RResult<T> = Result<T, Box<EvalAltResult>>;
+
+/// Set by Ctrl-C: running scripts and searches stop at the next check.
+pub static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+thread_local! {
+    static CALL_START: Cell<Option<Instant>> = const { Cell::new(None) };
+}
+
+/// Operations between two checks of the clock (and of Ctrl-C).
+const CHECK_EVERY: u64 = 1 << 14;
+
+/// The limits of a sandboxed engine.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// Most operations one call may run (0: no limit).
+    pub max_operations: u64,
+    /// Wall-clock limit of one call.
+    pub time_limit: Duration,
+    /// Deepest call nesting.
+    pub max_call_levels: usize,
+    /// Longest string.
+    pub max_string_size: usize,
+    /// Largest array.
+    pub max_array_size: usize,
+    /// Largest object map.
+    pub max_map_size: usize,
+}
+
+impl Limits {
+    /// The limits for rule scripts: a move is a small computation.
+    pub fn rules() -> Limits {
+        Limits {
+            max_operations: 50_000_000,
+            time_limit: Duration::from_secs(2),
+            max_call_levels: 48,
+            max_string_size: 1 << 16,
+            max_array_size: 1 << 16,
+            max_map_size: 1 << 12,
+        }
+    }
+
+    /// The limits for check scripts (`sowlab run`): long searches run natively, the script itself
+    /// may loop for a while.
+    pub fn checks(time_limit: Duration) -> Limits {
+        Limits {
+            max_operations: 0,
+            time_limit,
+            max_call_levels: 48,
+            max_string_size: 1 << 20,
+            max_array_size: 1 << 20,
+            max_map_size: 1 << 16,
+        }
+    }
+}
+
+/// Resolves `import "name"` to `<rules dir>/name.rhai`, and nothing else.
+struct RulesResolver {
+    dir: Option<PathBuf>,
+}
+
+impl ModuleResolver for RulesResolver {
+    fn resolve(
+        &self,
+        engine: &Engine,
+        _source: Option<&str>,
+        path: &str,
+        pos: Position,
+    ) -> RResult<Shared<Module>> {
+        let bad = |msg: String| -> Box<EvalAltResult> {
+            EvalAltResult::ErrorModuleNotFound(msg, pos).into()
+        };
+        let ok_name = !path.is_empty()
+            && path
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
+        if !ok_name {
+            return Err(bad(format!(
+                "{path} (imports name a module of the rules directory: letters, digits, _ and -)"
+            )));
+        }
+        let Some(dir) = &self.dir else {
+            return Err(bad(format!("{path} (no rules directory)")));
+        };
+        let file = dir.join(format!("{path}.rhai"));
+        let text = std::fs::read_to_string(&file)
+            .map_err(|_| bad(format!("{path} (no file {})", file.display())))?;
+        let mut ast = engine.compile(&text).map_err(|e| {
+            Box::new(EvalAltResult::ErrorInModule(
+                file.display().to_string(),
+                EvalAltResult::ErrorParsing(e.err_type().clone(), e.position()).into(),
+                pos,
+            ))
+        })?;
+        ast.set_source(file.display().to_string());
+        let m = Module::eval_ast_as_new(rhai::Scope::new(), &ast, engine)
+            .map_err(|e| EvalAltResult::ErrorInModule(file.display().to_string(), e, pos))?;
+        Ok(m.into())
+    }
+}
+
+/// Builds a sandboxed engine with the board API, resolving imports in `rules_dir`.
+pub fn engine(limits: &Limits, rules_dir: Option<PathBuf>) -> Engine {
+    let mut e = Engine::new();
+    e.set_module_resolver(RulesResolver { dir: rules_dir });
+    e.disable_symbol("eval");
+    e.set_max_operations(limits.max_operations);
+    e.set_max_call_levels(limits.max_call_levels);
+    e.set_max_expr_depths(64, 48);
+    e.set_max_string_size(limits.max_string_size);
+    e.set_max_array_size(limits.max_array_size);
+    e.set_max_map_size(limits.max_map_size);
+    e.set_max_modules(32);
+    e.set_max_variables(10_000);
+    e.set_max_functions(1_000);
+    let time_limit = limits.time_limit;
+    e.on_progress(move |ops| {
+        if ops % CHECK_EVERY != 0 {
+            return None;
+        }
+        if INTERRUPTED.load(Ordering::Relaxed) {
+            return Some("interrupted".into());
+        }
+        CALL_START.with(|s| {
+            if ops == CHECK_EVERY {
+                s.set(Some(Instant::now()));
+                None
+            } else {
+                match s.get() {
+                    Some(t) if t.elapsed() > time_limit => Some(
+                        format!(
+                            "time limit exceeded: the call ran for more than {:?} (an endless loop?)",
+                            time_limit
+                        )
+                        .into(),
+                    ),
+                    _ => None,
+                }
+            }
+        })
+    });
+    e.on_print(|s| eprintln!("{s}"));
+    e.on_debug(|s, src, pos| eprintln!("{}:{}: {s}", src.unwrap_or("script"), pos));
+    register_board_api(&mut e);
+    e
+}
+
+fn err<T>(msg: impl Into<String>) -> RResult<T> {
+    Err(msg.into().into())
+}
+
+/// Checks a pit id.
+pub fn pit(b: &Board, p: i64) -> RResult<usize> {
+    if p < 0 || p as usize >= b.seeds.len() {
+        return err(format!(
+            "no pit {p} (pit ids go from 0 to {})",
+            b.seeds.len() as i64 - 1
+        ));
+    }
+    Ok(p as usize)
+}
+
+/// Checks a player number.
+fn player(b: &Board, pl: i64) -> RResult<usize> {
+    if pl < 1 || pl as usize > b.layout.players {
+        return err(format!(
+            "no player {pl} (players go from 1 to {})",
+            b.layout.players
+        ));
+    }
+    Ok(pl as usize)
+}
+
+fn layout_mut(b: &mut Board) -> RResult<&mut Layout> {
+    if !b.in_setup {
+        return err("the layout can only be changed in setup()");
+    }
+    Ok(Arc::make_mut(&mut b.layout))
+}
+
+/// Most seeds a pit may hold.
+pub const MAX_SEEDS: i64 = 1_000_000;
+
+fn check_count(b: &Board, p: usize, n: i64) -> RResult<()> {
+    if n < 0 {
+        return err(format!(
+            "pit {} would hold {n} seeds (counts cannot be negative)",
+            b.layout.pits[p].name
+        ));
+    }
+    if n > MAX_SEEDS {
+        return err(format!(
+            "pit {} would hold {n} seeds (at most {MAX_SEEDS})",
+            b.layout.pits[p].name
+        ));
+    }
+    Ok(())
+}
+
+fn record(ctx: &NativeCallContext, b: &mut Board, what: &'static str, delta: i64) {
+    if delta != 0 && !b.in_setup {
+        let pos = ctx.call_position();
+        b.ledger.push(LedgerEntry {
+            line: pos.line().unwrap_or(0),
+            col: pos.position().unwrap_or(0),
+            what,
+            delta,
+        });
+    }
+}
+
+fn resize_players(b: &mut Board) {
+    let n = b.layout.players;
+    b.reserves.resize(n, 0);
+    b.counters.resize(b.layout.counters.len() * n, 0);
+}
+
+fn add_pit(b: &mut Board, kind: PitKind, owner: usize, name: String) -> RResult<usize> {
+    let l = layout_mut(b)?;
+    let id = l.pits.len();
+    l.pits.push(crate::board::Pit {
+        kind,
+        owner,
+        row: None,
+        pos: 0,
+        name,
+    });
+    if kind == PitKind::Store {
+        l.stores.push(id);
+    }
+    b.seeds.push(0);
+    b.closed.push(false);
+    Ok(id)
+}
+
+fn parse_sowing(m: &Map) -> RResult<SowRule> {
+    let mut r = SowRule::default();
+    for (k, v) in m {
+        let as_str = || -> RResult<String> {
+            v.clone()
+                .into_string()
+                .or_else(|_| err(format!("sowing: `{k}` takes a string")))
+        };
+        let as_bool = || -> RResult<bool> {
+            v.as_bool()
+                .or_else(|_| err(format!("sowing: `{k}` takes true or false")))
+        };
+        let as_int = || -> RResult<i64> {
+            v.as_int()
+                .or_else(|_| err(format!("sowing: `{k}` takes an integer")))
+        };
+        match k.as_str() {
+            "reverse" => r.reverse = as_bool()?,
+            "skip_origin" => r.skip_origin = as_bool()?,
+            "capture_last" => r.capture_last = as_bool()?,
+            "stores" => {
+                r.stores = match as_str()?.as_str() {
+                    "all" => Stores::All,
+                    "own" => Stores::Own,
+                    "none" => Stores::None,
+                    o => return err(format!("sowing: stores `{o}`: use all, own or none")),
+                }
+            }
+            "relay" => {
+                r.relay = match as_str()?.as_str() {
+                    "none" => Relay::None,
+                    "last" => Relay::Last,
+                    "next" => Relay::Next,
+                    o => return err(format!("sowing: relay `{o}`: use none, last or next")),
+                }
+            }
+            "capture_to" => {
+                r.capture_to = match as_str()?.as_str() {
+                    "row_owner" => CaptureTo::RowOwner,
+                    "sower" => CaptureTo::Sower,
+                    o => {
+                        return err(format!(
+                            "sowing: capture_to `{o}`: use row_owner or sower"
+                        ))
+                    }
+                }
+            }
+            "capture_counts" => {
+                let a = v
+                    .clone()
+                    .into_array()
+                    .or_else(|_| err("sowing: capture_counts takes an array of integers"))?;
+                r.capture_counts = a
+                    .into_iter()
+                    .map(|x| {
+                        x.as_int()
+                            .or_else(|_| err("sowing: capture_counts takes integers"))
+                    })
+                    .collect::<RResult<_>>()?;
+            }
+            "max_laps" => {
+                let n = as_int()?;
+                if n < 1 {
+                    return err("sowing: max_laps must be at least 1");
+                }
+                r.max_laps = n;
+            }
+            "at_max_laps" => {
+                r.at_max_laps = match as_str()?.as_str() {
+                    "stop" => AtMaxLaps::Stop,
+                    "error" => AtMaxLaps::Error,
+                    o => return err(format!("sowing: at_max_laps `{o}`: use stop or error")),
+                }
+            }
+            o => {
+                return err(format!(
+                    "sowing: unknown key `{o}` (keys: reverse, stores, skip_origin, relay, \
+                     capture_counts, capture_to, capture_last, max_laps, at_max_laps)"
+                ))
+            }
+        }
+    }
+    Ok(r)
+}
+
+fn ids(v: impl IntoIterator<Item = usize>) -> Array {
+    v.into_iter().map(|p| Dynamic::from(p as i64)).collect()
+}
+
+/// Registers the `Board` type and every primitive a rule script may call on it.
+pub fn register_board_api(e: &mut Engine) {
+    e.register_type_with_name::<Board>("Board");
+
+    // ---- layout (setup only) ----
+    e.register_get("players", |b: &mut Board| b.layout.players as i64);
+    e.register_set("players", |b: &mut Board, n: i64| -> RResult<()> {
+        if !(1..=16).contains(&n) {
+            return err(format!("players must be 1 to 16, not {n}"));
+        }
+        layout_mut(b)?.players = n as usize;
+        resize_players(b);
+        Ok(())
+    });
+    e.register_get("shape", |b: &mut Board| b.layout.shape.name().to_string());
+    e.register_set("shape", |b: &mut Board, s: &str| -> RResult<()> {
+        let shape = Shape::parse(s)
+            .ok_or_else(|| format!("shape `{s}`: use row, two_rows or square"))?;
+        layout_mut(b)?.shape = shape;
+        Ok(())
+    });
+    e.register_fn(
+        "add_row",
+        |b: &mut Board, name: &str, owner: i64, holes: i64, seeds: i64| -> RResult<Array> {
+            if !(1..=64).contains(&holes) {
+                return err(format!("add_row: a row has 1 to 64 holes, not {holes}"));
+            }
+            let owner = player(b, owner)?;
+            let mut pits = Vec::new();
+            for _ in 0..holes {
+                let id = add_pit(b, PitKind::Hole, owner, String::new())?;
+                check_count(b, id, seeds)?;
+                b.seeds[id] = seeds;
+                pits.push(id);
+            }
+            let l = layout_mut(b)?;
+            let r = l.rows.len();
+            for (i, &p) in pits.iter().enumerate() {
+                l.pits[p].row = Some(r);
+                l.pits[p].pos = i + 1;
+                l.holes.push(p);
+            }
+            l.rows.push(Row {
+                name: name.to_string(),
+                owner,
+                pits: pits.clone(),
+            });
+            l.name_pits();
+            Ok(ids(pits))
+        },
+    );
+    e.register_fn(
+        "add_store",
+        |b: &mut Board, name: &str, owner: i64| -> RResult<i64> {
+            let owner = if owner == 0 { 0 } else { player(b, owner)? };
+            Ok(add_pit(b, PitKind::Store, owner, name.to_string())? as i64)
+        },
+    );
+    e.register_fn("set_track", |b: &mut Board, track: Array| -> RResult<()> {
+        let n = b.seeds.len();
+        let mut seen = vec![false; n];
+        let mut t = Vec::new();
+        for v in track {
+            let p = pit(b, v.as_int().map_err(|_| "set_track takes pit ids")?)?;
+            if seen[p] {
+                return err(format!("set_track: pit {p} is on the track twice"));
+            }
+            seen[p] = true;
+            t.push(p);
+        }
+        layout_mut(b)?.track = t;
+        Ok(())
+    });
+    e.register_fn("sowing", |b: &mut Board, m: Map| -> RResult<()> {
+        let r = parse_sowing(&m)?;
+        layout_mut(b)?.sow = r;
+        Ok(())
+    });
+    e.register_fn("declare_counter", |b: &mut Board, name: &str| -> RResult<()> {
+        let l = layout_mut(b)?;
+        if l.counter_index(name).is_none() {
+            l.counters.push(name.to_string());
+        }
+        resize_players(b);
+        Ok(())
+    });
+    e.register_fn(
+        "declare_var",
+        |b: &mut Board, name: &str, v: i64| -> RResult<()> {
+            let l = layout_mut(b)?;
+            match l.var_index(name) {
+                Some(i) => b.vars[i] = v,
+                None => {
+                    l.vars.push(name.to_string());
+                    b.vars.push(v);
+                }
+            }
+            Ok(())
+        },
+    );
+    e.register_fn("opt", |b: &mut Board, name: &str| -> RResult<Dynamic> {
+        b.layout
+            .options
+            .get(name)
+            .cloned()
+            .ok_or_else(|| format!("opt: no option `{name}` (declare it in options())").into())
+    });
+
+    // ---- reading the position ----
+    e.register_get("to_move", |b: &mut Board| b.to_move as i64);
+    e.register_set("to_move", |b: &mut Board, pl: i64| -> RResult<()> {
+        b.to_move = player(b, pl)?;
+        Ok(())
+    });
+    e.register_get("over", |b: &mut Board| b.over);
+    e.register_get("winner", |b: &mut Board| b.winner as i64);
+    e.register_fn("end", |b: &mut Board, winner: i64| -> RResult<()> {
+        b.winner = if winner == 0 { 0 } else { player(b, winner)? };
+        b.over = true;
+        Ok(())
+    });
+    e.register_fn("count", |b: &mut Board, p: i64| -> RResult<i64> {
+        Ok(b.seeds[pit(b, p)?])
+    });
+    e.register_get("pits", |b: &mut Board| -> Array {
+        b.layout.holes.iter().map(|&p| Dynamic::from(b.seeds[p])).collect()
+    });
+    e.register_get("size", |b: &mut Board| b.seeds.len() as i64);
+    e.register_fn("holes", |b: &mut Board| ids(b.layout.holes.iter().copied()));
+    e.register_fn("stores", |b: &mut Board| ids(b.layout.stores.iter().copied()));
+    e.register_fn("holes_of", |b: &mut Board, pl: i64| -> RResult<Array> {
+        let pl = player(b, pl)?;
+        Ok(ids(b
+            .layout
+            .holes
+            .iter()
+            .copied()
+            .filter(|&p| b.layout.pits[p].owner == pl)))
+    });
+    e.register_fn("rows", |b: &mut Board| b.layout.rows.len() as i64);
+    e.register_fn("row", |b: &mut Board, r: i64| -> RResult<Array> {
+        match b.layout.rows.get(r as usize) {
+            Some(row) if r >= 0 => Ok(ids(row.pits.iter().copied())),
+            _ => err(format!("no row {r}")),
+        }
+    });
+    e.register_fn("row_of", |b: &mut Board, p: i64| -> RResult<i64> {
+        Ok(b.layout.pits[pit(b, p)?].row.map_or(-1, |r| r as i64))
+    });
+    e.register_fn("row_owner", |b: &mut Board, r: i64| -> RResult<i64> {
+        match b.layout.rows.get(r as usize) {
+            Some(row) if r >= 0 => Ok(row.owner as i64),
+            _ => err(format!("no row {r}")),
+        }
+    });
+    e.register_fn("pos", |b: &mut Board, p: i64| -> RResult<i64> {
+        Ok(b.layout.pits[pit(b, p)?].pos as i64)
+    });
+    e.register_fn("owner", |b: &mut Board, p: i64| -> RResult<i64> {
+        Ok(b.layout.pits[pit(b, p)?].owner as i64)
+    });
+    e.register_fn("is_store", |b: &mut Board, p: i64| -> RResult<bool> {
+        Ok(b.layout.pits[pit(b, p)?].kind == PitKind::Store)
+    });
+    e.register_fn("is_hole", |b: &mut Board, p: i64| -> RResult<bool> {
+        Ok(b.layout.pits[pit(b, p)?].kind == PitKind::Hole)
+    });
+    e.register_fn("is_closed", |b: &mut Board, p: i64| -> RResult<bool> {
+        Ok(b.closed[pit(b, p)?])
+    });
+    e.register_fn("name", |b: &mut Board, p: i64| -> RResult<String> {
+        Ok(b.layout.pits[pit(b, p)?].name.clone())
+    });
+    e.register_fn("label", |b: &mut Board, p: i64| -> RResult<String> {
+        Ok(b.layout.label(pit(b, p)?))
+    });
+    e.register_fn("store_of", |b: &mut Board, pl: i64| -> RResult<i64> {
+        let pl = player(b, pl)?;
+        Ok(b.layout.store_of(pl).map_or(-1, |s| s as i64))
+    });
+    e.register_fn("opposite", |b: &mut Board, p: i64| -> RResult<i64> {
+        Ok(b.layout.opposite(pit(b, p)?).map_or(-1, |s| s as i64))
+    });
+    e.register_fn("next_pit", |b: &mut Board, p: i64| -> RResult<i64> {
+        let p = pit(b, p)?;
+        Ok(sow::next_target(&b.layout, b, p, NO_PIT, b.to_move).map_or(-1, |q| q as i64))
+    });
+    e.register_fn("prev_pit", |b: &mut Board, p: i64| -> RResult<i64> {
+        let p = pit(b, p)?;
+        let l = &b.layout;
+        let mut q = p;
+        for _ in 0..l.track.len() {
+            q = if l.sow.reverse { l.next[q] } else { l.prev[q] };
+            if q == NO_PIT {
+                return Ok(-1);
+            }
+            if !b.closed[q] {
+                return Ok(q as i64);
+            }
+        }
+        Ok(-1)
+    });
+    e.register_fn("seeds_of", |b: &mut Board, pl: i64| -> RResult<i64> {
+        Ok(b.seeds_of(player(b, pl)?))
+    });
+    e.register_fn("total", |b: &mut Board| b.total());
+    e.register_fn("default_moves", |b: &mut Board| -> Array {
+        b.default_moves().into_iter().map(Dynamic::from).collect()
+    });
+    e.register_fn("next_player", |b: &mut Board| -> i64 {
+        (b.to_move % b.layout.players) as i64 + 1
+    });
+
+    // ---- sowing ----
+    e.register_fn("sow", |b: &mut Board, p: i64| -> RResult<i64> {
+        let p = pit(b, p)?;
+        let end = sow::sow(b, p)?;
+        Ok(end.pit as i64)
+    });
+    e.register_get("last", |b: &mut Board| {
+        if b.last.pit == NO_PIT {
+            -1
+        } else {
+            b.last.pit as i64
+        }
+    });
+    e.register_get("last_was_empty", |b: &mut Board| b.last.was_empty);
+    e.register_get("laps", |b: &mut Board| b.last.laps);
+    e.register_get("stopped", |b: &mut Board| b.last.stopped);
+    e.register_get("captured", |b: &mut Board| b.last.captured);
+    e.register_fn("landing", |b: &mut Board, p: i64| -> RResult<i64> {
+        let p = pit(b, p)?;
+        Ok(sow::landing(b, p).map_or(-1, |(q, _)| q as i64))
+    });
+    e.register_fn("lands_empty", |b: &mut Board, p: i64| -> RResult<bool> {
+        let p = pit(b, p)?;
+        Ok(sow::landing(b, p).is_some_and(|(_, empty)| empty))
+    });
+
+    // ---- moving seeds (conserving) ----
+    e.register_fn(
+        "capture",
+        |b: &mut Board, p: i64, pl: i64, why: &str| -> RResult<i64> {
+            let p = pit(b, p)?;
+            let pl = player(b, pl)?;
+            Ok(sow::capture(b, p, pl, why))
+        },
+    );
+    e.register_fn(
+        "move_seeds",
+        |b: &mut Board, from: i64, to: i64, n: i64| -> RResult<()> {
+            let (from, to) = (pit(b, from)?, pit(b, to)?);
+            check_count(b, from, b.seeds[from] - n)?;
+            check_count(b, to, b.seeds[to] + n)?;
+            b.seeds[from] -= n;
+            b.seeds[to] += n;
+            b.emit(|| Event::Move { from, to, seeds: n });
+            Ok(())
+        },
+    );
+    e.register_fn(
+        "fill",
+        |b: &mut Board, p: i64, pl: i64, n: i64| -> RResult<()> {
+            let p = pit(b, p)?;
+            let pl = player(b, pl)?;
+            if n < 0 || b.reserves[pl - 1] < n {
+                return err(format!(
+                    "fill: player {pl} has {} in reserve, cannot pay {n}",
+                    b.reserves[pl - 1]
+                ));
+            }
+            check_count(b, p, b.seeds[p] + n)?;
+            b.reserves[pl - 1] -= n;
+            b.seeds[p] += n;
+            b.emit(|| Event::Fill {
+                pit: p,
+                seeds: n,
+                player: pl,
+            });
+            Ok(())
+        },
+    );
+    e.register_fn(
+        "transfer",
+        |b: &mut Board, from: i64, to: i64, n: i64| -> RResult<()> {
+            let (from, to) = (player(b, from)?, player(b, to)?);
+            if n < 0 || b.reserves[from - 1] < n {
+                return err(format!(
+                    "transfer: player {from} has {} in reserve, cannot pay {n}",
+                    b.reserves[from - 1]
+                ));
+            }
+            b.reserves[from - 1] -= n;
+            b.reserves[to - 1] += n;
+            b.emit(|| Event::Reserve {
+                player: from,
+                delta: -n,
+            });
+            b.emit(|| Event::Reserve {
+                player: to,
+                delta: n,
+            });
+            Ok(())
+        },
+    );
+    e.register_fn("reserve", |b: &mut Board, pl: i64| -> RResult<i64> {
+        Ok(b.reserves[player(b, pl)? - 1])
+    });
+    e.register_fn("close", |b: &mut Board, p: i64| -> RResult<()> {
+        let p = pit(b, p)?;
+        if b.seeds[p] != 0 {
+            return err(format!(
+                "close: hole {} still holds {} seeds",
+                b.layout.pits[p].name, b.seeds[p]
+            ));
+        }
+        b.closed[p] = true;
+        b.emit(|| Event::Close {
+            pit: p,
+            closed: true,
+        });
+        Ok(())
+    });
+    e.register_fn("open", |b: &mut Board, p: i64| -> RResult<()> {
+        let p = pit(b, p)?;
+        b.closed[p] = false;
+        b.emit(|| Event::Close {
+            pit: p,
+            closed: false,
+        });
+        Ok(())
+    });
+
+    // ---- creating or destroying seeds (checked by the conservation ledger) ----
+    e.register_fn(
+        "set_count",
+        |ctx: NativeCallContext, b: &mut Board, p: i64, n: i64| -> RResult<()> {
+            let p = pit(b, p)?;
+            check_count(b, p, n)?;
+            let delta = n - b.seeds[p];
+            b.seeds[p] = n;
+            record(&ctx, b, "set_count", delta);
+            b.emit(|| Event::Adjust { pit: p, delta });
+            Ok(())
+        },
+    );
+    e.register_fn(
+        "add",
+        |ctx: NativeCallContext, b: &mut Board, p: i64, n: i64| -> RResult<()> {
+            let p = pit(b, p)?;
+            check_count(b, p, b.seeds[p] + n)?;
+            b.seeds[p] += n;
+            record(&ctx, b, "add", n);
+            b.emit(|| Event::Adjust { pit: p, delta: n });
+            Ok(())
+        },
+    );
+    e.register_fn(
+        "take",
+        |ctx: NativeCallContext, b: &mut Board, p: i64| -> RResult<i64> {
+            let p = pit(b, p)?;
+            let n = b.seeds[p];
+            b.seeds[p] = 0;
+            record(&ctx, b, "take", -n);
+            b.emit(|| Event::Adjust { pit: p, delta: -n });
+            Ok(n)
+        },
+    );
+    e.register_fn(
+        "set_reserve",
+        |ctx: NativeCallContext, b: &mut Board, pl: i64, n: i64| -> RResult<()> {
+            let pl = player(b, pl)?;
+            if n < 0 {
+                return err(format!("set_reserve: a reserve cannot be negative ({n})"));
+            }
+            let delta = n - b.reserves[pl - 1];
+            b.reserves[pl - 1] = n;
+            record(&ctx, b, "set_reserve", delta);
+            b.emit(|| Event::Reserve { player: pl, delta });
+            Ok(())
+        },
+    );
+
+    // ---- counters, variables, events ----
+    e.register_fn(
+        "counter",
+        |b: &mut Board, name: &str, pl: i64| -> RResult<i64> {
+            let c = counter(b, name)?;
+            let pl = player(b, pl)?;
+            Ok(b.counter(c, pl))
+        },
+    );
+    e.register_fn(
+        "set_counter",
+        |b: &mut Board, name: &str, pl: i64, v: i64| -> RResult<()> {
+            let c = counter(b, name)?;
+            let pl = player(b, pl)?;
+            let n = b.layout.players;
+            b.counters[c * n + pl - 1] = v;
+            Ok(())
+        },
+    );
+    e.register_fn("var", |b: &mut Board, name: &str| -> RResult<i64> {
+        Ok(b.vars[var(b, name)?])
+    });
+    e.register_fn(
+        "set_var",
+        |b: &mut Board, name: &str, v: i64| -> RResult<()> {
+            let i = var(b, name)?;
+            b.vars[i] = v;
+            Ok(())
+        },
+    );
+    e.register_fn("pass", |b: &mut Board, pl: i64| -> RResult<()> {
+        let pl = player(b, pl)?;
+        b.emit(|| Event::Pass { player: pl });
+        Ok(())
+    });
+    e.register_fn("note", |b: &mut Board, kind: &str, text: &str| {
+        b.emit(|| Event::Note {
+            kind: kind.to_string(),
+            text: text.to_string(),
+        });
+    });
+    e.register_fn("to_string", |b: &mut Board| {
+        serde_json::to_string(&b.state_json()).unwrap_or_default()
+    });
+    e.register_fn("to_debug", |b: &mut Board| {
+        serde_json::to_string(&b.state_json()).unwrap_or_default()
+    });
+}
+
+fn counter(b: &Board, name: &str) -> RResult<usize> {
+    b.layout
+        .counter_index(name)
+        .ok_or_else(|| format!("no counter `{name}` (declare_counter in setup)").into())
+}
+
+fn var(b: &Board, name: &str) -> RResult<usize> {
+    b.layout
+        .var_index(name)
+        .ok_or_else(|| format!("no variable `{name}` (declare_var in setup)").into())
+}
+
+/// Converts a Rhai value to a string for messages.
+pub fn show(v: &Dynamic) -> String {
+    if v.is_string() {
+        format!("\"{v}\"")
+    } else {
+        v.to_string()
+    }
+}

@@ -1,0 +1,284 @@
+//! Sowing, natively: a whole move of laps with relay, skip rules and captures by count, configured
+//! once by the rule script (`this.sowing(#{...})`) and run in one call (`this.sow(pit)`).
+
+use crate::board::{Board, Layout, PitKind, SowEnd, NO_PIT};
+use crate::trace::Event;
+
+/// Which stores receive seeds when sowing passes them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stores {
+    /// Every store on the track is sown into.
+    All,
+    /// Only the sower's own stores; others are skipped.
+    Own,
+    /// Stores are skipped.
+    None,
+}
+
+/// What happens when a lap ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Relay {
+    /// The move ends.
+    None,
+    /// If the last seed fell into a hole that was occupied, take all its seeds and sow on from the
+    /// next pit (Tchuka Ruma).
+    Last,
+    /// Look at the next pit: if it holds seeds, take them all and sow on from the pit after it;
+    /// if it is empty the move ends (the Indian style, Raja Pasu).
+    Next,
+}
+
+/// Who gets seeds captured by count during sowing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CaptureTo {
+    /// The owner of the row the hole is on.
+    RowOwner,
+    /// The player sowing.
+    Sower,
+}
+
+/// What to do when a move is still relaying after `max_laps` laps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AtMaxLaps {
+    /// Stop at the end of that lap; `this.stopped` is true and the script decides what follows.
+    Stop,
+    /// Fail the move with an "endless sowing" error.
+    Error,
+}
+
+/// How `sow` sows: set by the rule script, fixed for a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SowRule {
+    /// Sow along the track backwards (clockwise, for an anticlockwise track).
+    pub reverse: bool,
+    /// Which stores are sown into.
+    pub stores: Stores,
+    /// Skip the pit a lap started from when the sowing comes round to it.
+    pub skip_origin: bool,
+    /// What happens at the end of a lap.
+    pub relay: Relay,
+    /// Counts that are captured as soon as a drop makes them (e.g. `[4]`); empty for none.
+    pub capture_counts: Vec<i64>,
+    /// Who gets those captures.
+    pub capture_to: CaptureTo,
+    /// Whether the last seed of a lap can make a capture by count.
+    pub capture_last: bool,
+    /// Lap limit for one move.
+    pub max_laps: i64,
+    /// What happens at the lap limit.
+    pub at_max_laps: AtMaxLaps,
+}
+
+impl Default for SowRule {
+    fn default() -> Self {
+        SowRule {
+            reverse: false,
+            stores: Stores::All,
+            skip_origin: false,
+            relay: Relay::None,
+            capture_counts: Vec::new(),
+            capture_to: CaptureTo::RowOwner,
+            capture_last: true,
+            max_laps: 10_000,
+            at_max_laps: AtMaxLaps::Error,
+        }
+    }
+}
+
+/// Most seeds one move may drop before it is stopped as endless.
+pub const MAX_DROPS: i64 = 50_000_000;
+
+/// Whether sowing may drop a seed into `q` (a lap started at `origin`, sown by `mover`).
+#[inline]
+fn accepts(l: &Layout, b: &Board, q: usize, origin: usize, mover: usize) -> bool {
+    if b.closed[q] {
+        return false;
+    }
+    if q == origin && l.sow.skip_origin {
+        return false;
+    }
+    match l.pits[q].kind {
+        PitKind::Hole => true,
+        PitKind::Store => match l.sow.stores {
+            Stores::All => true,
+            Stores::Own => l.pits[q].owner == mover,
+            Stores::None => false,
+        },
+    }
+}
+
+/// The next pit after `p` that sowing may drop into, or `None` when there is none.
+#[inline]
+pub fn next_target(l: &Layout, b: &Board, p: usize, origin: usize, mover: usize) -> Option<usize> {
+    let links = if l.sow.reverse { &l.prev } else { &l.next };
+    let mut q = p;
+    for _ in 0..l.track.len() {
+        q = links[q];
+        if q == NO_PIT {
+            return None;
+        }
+        if accepts(l, b, q, origin, mover) {
+            return Some(q);
+        }
+    }
+    None
+}
+
+/// Gives `seeds` to `player`: into his store if he has one, else into his reserve.
+pub fn give(b: &mut Board, player: usize, seeds: i64) {
+    match b.layout.store_of(player) {
+        Some(s) => b.seeds[s] += seeds,
+        None => b.reserves[player - 1] += seeds,
+    }
+}
+
+/// Takes every seed of `pit` to `player` (store or reserve), with a trace event saying why.
+pub fn capture(b: &mut Board, pit: usize, player: usize, why: &str) -> i64 {
+    let seeds = b.seeds[pit];
+    if seeds == 0 {
+        return 0;
+    }
+    b.seeds[pit] = 0;
+    give(b, player, seeds);
+    b.emit(|| Event::Capture {
+        pit,
+        seeds,
+        player,
+        why: why.to_string(),
+    });
+    seeds
+}
+
+/// Sows the seeds of `from` by the layout's rule: laps, relay, captures by count. Returns where it
+/// ended; the same facts are kept in `b.last`. An error message when the move cannot be sown.
+pub fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
+    let l = b.layout.clone();
+    let rule = &l.sow;
+    let mover = b.to_move;
+    if from >= l.pits.len() {
+        return Err(format!("sow: no pit {from}"));
+    }
+    if l.next[from] == NO_PIT {
+        return Err(format!(
+            "sow: pit {} is not on the sowing track",
+            l.pits[from].name
+        ));
+    }
+    let mut origin = from;
+    let mut hand = b.seeds[from];
+    b.seeds[from] = 0;
+    b.emit(|| Event::Pickup {
+        pit: from,
+        seeds: hand,
+    });
+    let mut end = SowEnd {
+        pit: from,
+        ..SowEnd::default()
+    };
+    let mut pos = from;
+    let mut drops: i64 = 0;
+    loop {
+        end.laps += 1;
+        let mut was_empty = false;
+        while hand > 0 {
+            let Some(q) = next_target(&l, b, pos, origin, mover) else {
+                // Put the hand back where it came from so the board stays consistent.
+                b.seeds[origin] += hand;
+                return Err(format!(
+                    "sow: no pit to sow into after {}",
+                    l.pits[pos].name
+                ));
+            };
+            pos = q;
+            was_empty = b.seeds[q] == 0;
+            b.seeds[q] += 1;
+            hand -= 1;
+            drops += 1;
+            b.emit(|| Event::Drop { pit: q, hand });
+            if !rule.capture_counts.is_empty()
+                && l.pits[q].kind == PitKind::Hole
+                && (hand > 0 || rule.capture_last)
+                && rule.capture_counts.contains(&b.seeds[q])
+            {
+                let to = match rule.capture_to {
+                    CaptureTo::RowOwner => l.pits[q].owner,
+                    CaptureTo::Sower => mover,
+                };
+                if to >= 1 {
+                    end.captured += capture(b, q, to, "count");
+                }
+            }
+        }
+        let lap = end.laps;
+        b.emit(|| Event::LapEnd { pit: pos, lap });
+        end.pit = pos;
+        end.was_empty = was_empty;
+        // Decide whether the move relays.
+        let relay_from = match rule.relay {
+            Relay::None => None,
+            Relay::Last => {
+                if l.pits[pos].kind == PitKind::Hole && !was_empty && b.seeds[pos] > 0 {
+                    Some(pos)
+                } else {
+                    None
+                }
+            }
+            Relay::Next => match next_target(&l, b, pos, NO_PIT, mover) {
+                Some(n) if b.seeds[n] > 0 => Some(n),
+                _ => None,
+            },
+        };
+        let Some(r) = relay_from else { break };
+        if end.laps >= rule.max_laps || drops >= MAX_DROPS {
+            match rule.at_max_laps {
+                AtMaxLaps::Stop => {
+                    end.stopped = true;
+                    break;
+                }
+                AtMaxLaps::Error => {
+                    return Err(format!(
+                        "endless sowing: the move from {} still relays after {} laps",
+                        l.pits[from].name, end.laps
+                    ))
+                }
+            }
+        }
+        hand = b.seeds[r];
+        b.seeds[r] = 0;
+        b.emit(|| Event::Pickup {
+            pit: r,
+            seeds: hand,
+        });
+        pos = r;
+        origin = r;
+    }
+    b.last = end;
+    Ok(end)
+}
+
+/// Where a single lap from `from` would end, without sowing: the last pit, and whether it would be
+/// empty when the last seed falls (counting seeds dropped into it earlier in the lap).
+pub fn landing(b: &Board, from: usize) -> Option<(usize, bool)> {
+    let l = &b.layout;
+    let hand = b.seeds[from];
+    if hand == 0 || l.next.get(from).copied().unwrap_or(NO_PIT) == NO_PIT {
+        return None;
+    }
+    let mover = b.to_move;
+    let mut pos = from;
+    for _ in 0..hand {
+        pos = next_target(l, b, pos, from, mover)?;
+    }
+    let last = pos;
+    // Count earlier drops into `last`.
+    let mut earlier = 0;
+    let mut q = from;
+    for _ in 0..hand - 1 {
+        q = next_target(l, b, q, from, mover)?;
+        if q == last {
+            earlier += 1;
+        }
+    }
+    let before = if last == from { 0 } else { b.seeds[last] };
+    Some((last, before + earlier == 0))
+}
