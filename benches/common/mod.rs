@@ -1,0 +1,255 @@
+//! Shared code of the benchmarks: a small deterministic PRNG, random playouts and an exhaustive
+//! Tchuka Ruma search through the scripted rules, and the checks that compare them with the
+//! native baseline (`native.rs`). Used by the bench targets and by `tests/baseline.rs`.
+#![allow(dead_code)]
+
+pub mod native;
+
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+
+use rhai::Dynamic;
+use sowlab::board::Board;
+use sowlab::rules::{board, board_mut, Rule};
+
+/// SplitMix64: small, fast, deterministic; the same stream natively and for the scripted rules.
+#[derive(Clone, Debug)]
+pub struct Rng(u64);
+
+impl Rng {
+    /// A generator from a seed.
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..n` (n > 0); the tiny modulo bias does not matter for a benchmark.
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n as u64) as usize
+    }
+}
+
+/// The rules directory of this source tree.
+pub fn rules_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("rules")
+}
+
+/// Loads a rule of the source tree's `rules/` directory, or `None` when its file is not there
+/// (the Raja Pasu and Ruma scripts come from another branch).
+pub fn load(name: &str) -> Option<Rule> {
+    let dir = rules_dir();
+    if !dir.join(format!("{name}.rhai")).is_file() {
+        return None;
+    }
+    Some(Rule::load(name, &dir).unwrap_or_else(|e| panic!("{name}: {}", e.one_line())))
+}
+
+/// The Raja Pasu rule: `rules/raja_pasu.rhai` when this tree has it, else the benches' stand-in
+/// `benches/rules/raja_pasu.rhai`. The flag says whether the stand-in was used.
+pub fn raja_pasu() -> (Rule, bool) {
+    match load("raja_pasu") {
+        Some(r) => (r, false),
+        None => (
+            load_path(&PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("benches/rules/raja_pasu.rhai")),
+            true,
+        ),
+    }
+}
+
+/// Loads a rule file by path.
+pub fn load_path(path: &Path) -> Rule {
+    Rule::load(&path.display().to_string(), &rules_dir())
+        .unwrap_or_else(|e| panic!("{}: {}", path.display(), e.one_line()))
+}
+
+/// The start position of `rule` with options `sets` (`key=value`).
+pub fn start(rule: &Rule, sets: &[&str]) -> Dynamic {
+    let opts = rule
+        .resolve_options(sets)
+        .unwrap_or_else(|e| panic!("{}", e.one_line()));
+    rule.new_board(&opts)
+        .unwrap_or_else(|e| panic!("{}", e.one_line()))
+}
+
+/// The end of one random playout.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayoutEnd {
+    /// Moves played.
+    pub moves: u64,
+    /// Seeds per pit at the end, by pit id.
+    pub seeds: Vec<i64>,
+    /// Reserves at the end.
+    pub reserves: Vec<i64>,
+    /// Closed flags at the end.
+    pub closed: Vec<bool>,
+    /// Winner (0 for none).
+    pub winner: usize,
+    /// Whether the game ended (false: stopped at the move cap).
+    pub over: bool,
+}
+
+/// Most moves one playout may make (a safety net; reported when hit).
+pub const MOVE_CAP: u64 = 1_000_000;
+
+/// One random playout through the scripted rules (`Rule::legal` / `Rule::apply`, tracing off),
+/// from `start`, choosing uniformly among the legal moves with `rng`.
+pub fn scripted_playout(rule: &Rule, start: &Dynamic, rng: &mut Rng) -> PlayoutEnd {
+    let mut d = start.clone();
+    let mut moves = 0;
+    while moves < MOVE_CAP {
+        let legal = rule
+            .legal(&mut d)
+            .unwrap_or_else(|e| panic!("legal: {}", e.one_line()));
+        if legal.is_empty() {
+            break;
+        }
+        let pit = legal[rng.below(legal.len())];
+        rule.apply(&mut d, pit)
+            .unwrap_or_else(|e| panic!("move {moves}: {}", e.one_line()));
+        moves += 1;
+    }
+    let b = board(&d);
+    PlayoutEnd {
+        moves,
+        seeds: b.seeds.clone(),
+        reserves: b.reserves.clone(),
+        closed: b.closed.clone(),
+        winner: b.winner,
+        over: b.over,
+    }
+}
+
+/// The result of an exhaustive Tchuka Ruma search of one start.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct SolveCount {
+    /// Distinct positions (RULES.md: states where the player chooses, never a lost one).
+    pub positions: u64,
+    /// Moves tried (each legal move of each position).
+    pub moves: u64,
+    /// Whether a won position is reachable.
+    pub solvable: bool,
+}
+
+/// Exhaustive search of every position reachable from `start` through the scripted rules: a
+/// depth-first walk with a visited set keyed by `Board::key()`. Moves are played on one scratch
+/// board whose state is reset from the parent (no allocation per move). A move that fails (e.g.
+/// endless sowing) counts as tried and leads nowhere.
+pub fn scripted_solve(rule: &Rule, start: &Dynamic) -> SolveCount {
+    let mut out = SolveCount::default();
+    if board(start).over && board(start).winner == 0 {
+        return out;
+    }
+    let mut seen: HashSet<Box<[u8]>> = HashSet::new();
+    let mut stack: Vec<Board> = Vec::new();
+    let b0 = board(start).clone();
+    seen.insert(b0.key().into_boxed_slice());
+    stack.push(b0);
+    let mut scratch = start.clone();
+    let mut legal = Vec::new();
+    while let Some(parent) = stack.pop() {
+        out.positions += 1;
+        if parent.over {
+            out.solvable |= parent.winner != 0;
+            continue;
+        }
+        reset(&mut scratch, &parent);
+        legal.clear();
+        legal.extend(rule.legal(&mut scratch).expect("legal"));
+        for &pit in &legal {
+            out.moves += 1;
+            reset(&mut scratch, &parent);
+            if rule.apply(&mut scratch, pit).is_err() {
+                continue;
+            }
+            let b = board(&scratch);
+            if b.over && b.winner == 0 {
+                continue;
+            }
+            let k = b.key().into_boxed_slice();
+            if seen.insert(k) {
+                stack.push(b.clone());
+            }
+        }
+    }
+    out
+}
+
+/// Copies the state of `from` into the board inside `d` (same layout), without allocating.
+fn reset(d: &mut Dynamic, from: &Board) {
+    let mut b = board_mut(d);
+    b.seeds.copy_from_slice(&from.seeds);
+    b.closed.copy_from_slice(&from.closed);
+    b.reserves.copy_from_slice(&from.reserves);
+    b.counters.copy_from_slice(&from.counters);
+    b.vars.copy_from_slice(&from.vars);
+    b.to_move = from.to_move;
+    b.over = from.over;
+    b.winner = from.winner;
+    b.last = from.last;
+}
+
+/// Raja Pasu random full matches: scripted and native give the same final state for each seed.
+/// Returns the moves played by the scripted rules over all seeds.
+pub fn check_raja_pasu(rule: &Rule, seeds: impl IntoIterator<Item = u64>) -> u64 {
+    let start = start(rule, &[]);
+    let mut total = 0;
+    for s in seeds {
+        let a = scripted_playout(rule, &start, &mut Rng::new(s));
+        let n = native::raja_pasu_playout(&native::RajaPasuOptions::default(), &mut Rng::new(s));
+        let b = PlayoutEnd {
+            moves: n.moves,
+            seeds: n.seeds.iter().map(|&x| x as i64).collect(),
+            reserves: n.reserves.iter().map(|&x| x as i64).collect(),
+            closed: n.closed.to_vec(),
+            winner: n.winner,
+            over: n.over,
+        };
+        assert_eq!(a, b, "Raja Pasu playout with seed {s}: scripted (left) and native (right) differ");
+        total += a.moves;
+    }
+    total
+}
+
+/// Tchuka Ruma random playouts natively and scripted agree for each seed; returns scripted moves.
+pub fn check_tchuka_playouts(rule: &Rule, holes: usize, seeds: i64, rngs: impl IntoIterator<Item = u64>) -> u64 {
+    let h = format!("holes={holes}");
+    let s = format!("seeds={seeds}");
+    let start = start(rule, &[&h, &s]);
+    let mut total = 0;
+    for r in rngs {
+        let a = scripted_playout(rule, &start, &mut Rng::new(r));
+        let n = native::tchuka_playout(holes, seeds as u8, &mut Rng::new(r));
+        assert_eq!(
+            (a.moves, a.seeds.clone(), a.winner, a.over),
+            (n.moves, n.seeds[..=holes].iter().map(|&x| x as i64).collect(), n.winner, n.over),
+            "Tchuka Ruma {holes}x{seeds} playout with seed {r}: scripted (left) and native (right) differ"
+        );
+        total += a.moves;
+    }
+    total
+}
+
+/// The Tchuka Ruma table `holes` × `seeds` solved through the scripted rules, checked against the
+/// native solver cell by cell. Returns the scripted counts.
+pub fn check_tchuka_table(rule: &Rule, holes: std::ops::RangeInclusive<usize>, seeds: std::ops::RangeInclusive<u8>) -> Vec<((usize, u8), SolveCount)> {
+    let mut out = Vec::new();
+    for h in holes {
+        for s in seeds.clone() {
+            let hs = format!("holes={h}");
+            let ss = format!("seeds={s}");
+            let a = scripted_solve(rule, &start(rule, &[&hs, &ss]));
+            let n = native::tchuka_solve(h, s);
+            assert_eq!(a, n, "Tchuka Ruma {h} holes x {s} seeds: scripted (left) and native (right) differ");
+            out.push(((h, s), a));
+        }
+    }
+    out
+}
