@@ -1,1 +1,342 @@
-fn main() {}
+//! The figures of BENCHMARKS.md in one run: moves/s and positions/s, scripted and native, their
+//! ratios, memory (a counting allocator), and the interactive costs. Single-threaded. Each timing
+//! is the best of a few repetitions (the machine is shared; the best is the least disturbed).
+//!
+//! `cargo bench --bench figures` (add `-- quick` for fewer repetitions).
+
+#[path = "common/mod.rs"]
+mod common;
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::hint::black_box;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use common::{native, Rng};
+use sowlab::game::Game;
+use sowlab::render::{self, Style};
+use sowlab::rules::{board, Rule};
+
+/// Counts live heap bytes and their peak.
+struct Counting;
+
+static LIVE: AtomicUsize = AtomicUsize::new(0);
+static PEAK: AtomicUsize = AtomicUsize::new(0);
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, l: Layout) -> *mut u8 {
+        let p = unsafe { System.alloc(l) };
+        if !p.is_null() {
+            let now = LIVE.fetch_add(l.size(), Ordering::Relaxed) + l.size();
+            PEAK.fetch_max(now, Ordering::Relaxed);
+        }
+        p
+    }
+    unsafe fn dealloc(&self, p: *mut u8, l: Layout) {
+        unsafe { System.dealloc(p, l) };
+        LIVE.fetch_sub(l.size(), Ordering::Relaxed);
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+fn live() -> usize {
+    LIVE.load(Ordering::Relaxed)
+}
+
+/// Resets the peak to the current live bytes.
+fn reset_peak() {
+    PEAK.store(live(), Ordering::Relaxed);
+}
+
+fn peak() -> usize {
+    PEAK.load(Ordering::Relaxed)
+}
+
+/// Best wall time of `reps` runs of `f`.
+fn best<T>(reps: usize, mut f: impl FnMut() -> T) -> Duration {
+    (0..reps)
+        .map(|_| {
+            let t = Instant::now();
+            black_box(f());
+            t.elapsed()
+        })
+        .min()
+        .expect("at least one run")
+}
+
+fn rate(n: u64, d: Duration) -> String {
+    let r = n as f64 / d.as_secs_f64();
+    if r >= 1e6 {
+        format!("{:.2} M/s", r / 1e6)
+    } else {
+        format!("{:.0} k/s", r / 1e3)
+    }
+}
+
+fn row(what: &str, n: u64, unit: &str, scripted: Duration, native: Option<Duration>) {
+    let ratio = native.map_or("-".to_string(), |nd| {
+        format!("{:.1}x", scripted.as_secs_f64() / nd.as_secs_f64())
+    });
+    println!(
+        "| {what} | {n} {unit} | {:.3} s | {} | {} | {} | {ratio} |",
+        scripted.as_secs_f64(),
+        rate(n, scripted),
+        native.map_or("-".into(), |d| format!("{:.4} s", d.as_secs_f64())),
+        native.map_or("-".into(), |d| rate(n, d)),
+    );
+}
+
+/// `profile-raja` / `profile-tchuka` / `profile-solve`: run one workload only (for callgrind).
+fn profile(what: &str) {
+    match what {
+        "profile-raja" => {
+            let (rp, _) = common::raja_pasu();
+            let start = common::start(&rp, &[]);
+            let moves: u64 = (0..5u64)
+                .map(|r| common::scripted_playout(&rp, &start, &mut Rng::new(r)).moves)
+                .sum();
+            println!("{moves} moves");
+        }
+        "profile-tchuka" => {
+            let tr = common::load("tchuka_ruma").expect("rules/tchuka_ruma.rhai");
+            let start = common::start(&tr, &["holes=8", "seeds=8"]);
+            let moves: u64 = (0..2000u64)
+                .map(|r| common::scripted_playout(&tr, &start, &mut Rng::new(r)).moves)
+                .sum();
+            println!("{moves} moves");
+        }
+        _ => {
+            let tr = common::load("tchuka_ruma").expect("rules/tchuka_ruma.rhai");
+            let start = common::start(&tr, &["holes=5", "seeds=5"]);
+            println!("{:?}", common::scripted_solve(&tr, &start));
+        }
+    }
+}
+
+fn main() {
+    if let Some(p) = std::env::args().find(|a| a.starts_with("profile-")) {
+        profile(&p);
+        return;
+    }
+    let quick = std::env::args().any(|a| a == "quick");
+    let reps = if quick { 2 } else { 5 };
+    println!("sowlab figures ({} repetitions, best kept)", reps);
+    if let Ok(l) = std::fs::read_to_string("/proc/loadavg") {
+        println!("load average at start: {}", l.trim());
+    }
+    println!();
+    println!("| workload | size | scripted | scripted rate | native | native rate | scripted / native |");
+    println!("|---|---|---|---|---|---|---|");
+
+    // Raja Pasu random full matches.
+    let (rp, stand_in) = common::raja_pasu();
+    let seeds = 0..20u64;
+    let moves = common::check_raja_pasu(&rp, seeds.clone());
+    let start = common::start(&rp, &[]);
+    let o = native::RajaPasuOptions::default();
+    let s = best(reps, || {
+        for r in seeds.clone() {
+            black_box(common::scripted_playout(&rp, &start, &mut Rng::new(r)));
+        }
+    });
+    let n = best(reps * 4, || {
+        for r in seeds.clone() {
+            black_box(native::raja_pasu_playout(&o, &mut Rng::new(r)));
+        }
+    });
+    row(
+        &format!(
+            "Raja Pasu, 20 random full matches{}",
+            if stand_in { " (stand-in script)" } else { "" }
+        ),
+        moves,
+        "moves",
+        s,
+        Some(n),
+    );
+
+    // Tchuka Ruma random playouts.
+    let tr = common::load("tchuka_ruma").expect("rules/tchuka_ruma.rhai");
+    let games = 0..2000u64;
+    let moves = common::check_tchuka_playouts(&tr, 8, 8, games.clone());
+    let start = common::start(&tr, &["holes=8", "seeds=8"]);
+    let s = best(reps, || {
+        for r in games.clone() {
+            black_box(common::scripted_playout(&tr, &start, &mut Rng::new(r)));
+        }
+    });
+    let n = best(reps * 4, || {
+        for r in games.clone() {
+            black_box(native::tchuka_playout(8, 8, &mut Rng::new(r)));
+        }
+    });
+    row("Tchuka Ruma 8x8, 2000 random games", moves, "moves", s, Some(n));
+
+    // Ruma, 4 players.
+    match common::load("ruma") {
+        Some(ru) => {
+            let start = common::start(&ru, &["players=4"]);
+            let games = 0..20u64;
+            let moves: u64 = games
+                .clone()
+                .map(|r| common::scripted_playout(&ru, &start, &mut Rng::new(r)).moves)
+                .sum();
+            let s = best(reps, || {
+                for r in games.clone() {
+                    black_box(common::scripted_playout(&ru, &start, &mut Rng::new(r)));
+                }
+            });
+            row("Ruma 4 players, 20 random games", moves, "moves", s, None);
+        }
+        None => println!("| Ruma 4 players | rules/ruma.rhai not in this tree | - | - | - | - | - |"),
+    }
+
+    // Tchuka Ruma table.
+    let cells = common::check_tchuka_table(&tr, 1..=8, 1..=8);
+    let positions: u64 = cells.iter().map(|(_, c)| c.positions).sum();
+    let tried: u64 = cells.iter().map(|(_, c)| c.moves).sum();
+    let starts: Vec<((usize, u8), rhai::Dynamic)> = cells
+        .iter()
+        .map(|&((h, s), _)| {
+            let hs = format!("holes={h}");
+            let ss = format!("seeds={s}");
+            ((h, s), common::start(&tr, &[&hs, &ss]))
+        })
+        .collect();
+    let s = best(reps.min(3), || {
+        for (_, d) in &starts {
+            black_box(common::scripted_solve(&tr, d));
+        }
+    });
+    let n = best(reps, || {
+        for &((h, s), _) in &starts {
+            black_box(native::tchuka_solve(h, s));
+        }
+    });
+    row(
+        &format!("Tchuka Ruma table 1-8 x 1-8 ({tried} moves tried)"),
+        positions,
+        "positions",
+        s,
+        Some(n),
+    );
+    println!();
+    let solvable: Vec<String> = cells
+        .iter()
+        .filter(|(_, c)| c.solvable)
+        .map(|((h, s), _)| format!("{h}x{s}"))
+        .collect();
+    println!("solvable starts (holes x seeds): {}", solvable.join(" "));
+
+    // Memory: solver bytes per position (largest cell), playouts flat.
+    let (big, bigc) = cells
+        .iter()
+        .max_by_key(|(_, c)| c.positions)
+        .map(|&(k, c)| (k, c))
+        .expect("cells");
+    let d = &starts.iter().find(|(k, _)| *k == big).expect("start").1;
+    let base = live();
+    reset_peak();
+    black_box(common::scripted_solve(&tr, d));
+    let per = (peak() - base) as f64 / bigc.positions as f64;
+    println!(
+        "solver memory, scripted search of {}x{} ({} positions): peak {:.1} MB over the start, {:.1} bytes/position (visited set + stack)",
+        big.0,
+        big.1,
+        bigc.positions,
+        (peak() - base) as f64 / 1e6,
+        per
+    );
+    let start = common::start(&rp, &[]);
+    let base = live();
+    reset_peak();
+    let mut after = Vec::new();
+    for r in 0..400u64 {
+        black_box(common::scripted_playout(&rp, &start, &mut Rng::new(r)));
+        if r == 9 || r == 99 || r == 399 {
+            after.push(live() as i64 - base as i64);
+        }
+    }
+    println!(
+        "simulate memory: live bytes after 10 / 100 / 400 Raja Pasu matches: {:?} (peak {} bytes over the start)",
+        after,
+        peak() - base
+    );
+    println!();
+
+    // Interactive costs.
+    let dir = common::rules_dir();
+    for name in sowlab::rules::names(&dir) {
+        let d = best(20, || Rule::load(&name, &dir).expect("loads"));
+        println!("Rule::load({name}): {:.2} ms", d.as_secs_f64() * 1e3);
+    }
+    let d = best(20, || {
+        Rule::load(
+            &PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+                .join("benches/rules/raja_pasu.rhai")
+                .display()
+                .to_string(),
+            &dir,
+        )
+        .expect("loads")
+    });
+    println!("Rule::load(benches/rules/raja_pasu.rhai stand-in): {:.2} ms", d.as_secs_f64() * 1e3);
+    for (rule, label) in [(Arc::new(tr), "3"), (Arc::new(rp), "1")] {
+        let opts = rule.resolve_options::<&str>(&[]).expect("options");
+        let game = Game::new(rule.clone(), opts.clone()).expect("starts");
+        let d = best(200, || {
+            let mut g = Game {
+                rule: game.rule.clone(),
+                options: game.options.clone(),
+                start: game.start.clone(),
+                history: Vec::new(),
+                undone: Vec::new(),
+                tracing: true,
+            };
+            g.play(label).expect("legal");
+            let pic = render::picture(&board(g.current()), Style::default());
+            pic
+        });
+        println!(
+            "REPL move stand-in ({}: Game::play(\"{label}\") traced + render::picture): {:.1} µs",
+            rule.name,
+            d.as_secs_f64() * 1e6
+        );
+    }
+    let exe = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("..")
+        .join("target");
+    let bin = std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or(exe)
+        .join("release/sowlab");
+    if bin.is_file() {
+        for args in [
+            vec!["replay", "tchuka_ruma", "--moves", "3"],
+            vec!["play", "tchuka_ruma"],
+        ] {
+            let d = best(10, || {
+                std::process::Command::new(&bin)
+                    .args(&args)
+                    .env("SOWLAB_RULES", &dir)
+                    .stdin(std::process::Stdio::null())
+                    .output()
+                    .expect("runs")
+            });
+            println!(
+                "process `sowlab {}` (stdin closed), start to exit: {:.1} ms",
+                args.join(" "),
+                d.as_secs_f64() * 1e3
+            );
+        }
+    } else {
+        println!("(no {} to time process start)", bin.display());
+    }
+    if let Ok(l) = std::fs::read_to_string("/proc/loadavg") {
+        println!("load average at end: {}", l.trim());
+    }
+}

@@ -48,7 +48,8 @@ fn repl_move(c: &mut Criterion) {
                 tracing: true,
             };
             g.play("3").expect("legal");
-            black_box(render::picture(&board(g.current()), Style::default()))
+            let pic = render::picture(&board(g.current()), Style::default());
+            black_box(pic)
         })
     });
     g.bench_function("raja_pasu_play_1_and_picture", |b| {
@@ -63,7 +64,8 @@ fn repl_move(c: &mut Criterion) {
                 tracing: true,
             };
             g.play("1").expect("legal");
-            black_box(render::picture(&board(g.current()), Style::default()))
+            let pic = render::picture(&board(g.current()), Style::default());
+            black_box(pic)
         })
     });
     g.finish();

@@ -52,9 +52,13 @@ pub fn load(name: &str) -> Option<Rule> {
     Some(Rule::load(name, &dir).unwrap_or_else(|e| panic!("{name}: {}", e.one_line())))
 }
 
-/// The Raja Pasu rule: `rules/raja_pasu.rhai` when this tree has it, else the benches' stand-in
+/// The Raja Pasu rule: the file named by `$SOWLAB_BENCH_RAJA_PASU` if set, else
+/// `rules/raja_pasu.rhai` when this tree has it, else the benches' stand-in
 /// `benches/rules/raja_pasu.rhai`. The flag says whether the stand-in was used.
 pub fn raja_pasu() -> (Rule, bool) {
+    if let Some(p) = std::env::var_os("SOWLAB_BENCH_RAJA_PASU") {
+        return (load_path(Path::new(&p)), false);
+    }
     match load("raja_pasu") {
         Some(r) => (r, false),
         None => (
