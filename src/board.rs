@@ -421,21 +421,28 @@ impl Board {
     /// A compact key of everything that makes a position distinct (for transposition tables).
     pub fn key(&self) -> Vec<u8> {
         let mut k = Vec::with_capacity(self.seeds.len() + 8);
+        self.key_into(&mut k);
+        k
+    }
+
+    /// Writes [`Board::key`] into `k` (cleared first), so a search can reuse one buffer and
+    /// allocate only for the keys it keeps.
+    pub fn key_into(&self, k: &mut Vec<u8>) {
+        k.clear();
         for &s in &self.seeds {
-            push_varint(&mut k, s);
+            push_varint(k, s);
         }
         for (i, &c) in self.closed.iter().enumerate() {
             if c {
-                push_varint(&mut k, -(i as i64) - 1);
+                push_varint(k, -(i as i64) - 1);
             }
         }
         for &r in self.reserves.iter().chain(&self.counters).chain(&self.vars) {
-            push_varint(&mut k, r);
+            push_varint(k, r);
         }
         k.push(self.to_move as u8);
         k.push(self.over as u8);
         k.push(self.winner as u8);
-        k
     }
 }
 

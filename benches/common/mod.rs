@@ -158,6 +158,7 @@ pub fn scripted_solve(rule: &Rule, start: &Dynamic) -> SolveCount {
     stack.push(b0);
     let mut scratch = start.clone();
     let mut legal = Vec::new();
+    let mut key = Vec::new();
     while let Some(parent) = stack.pop() {
         out.positions += 1;
         if parent.over {
@@ -177,8 +178,9 @@ pub fn scripted_solve(rule: &Rule, start: &Dynamic) -> SolveCount {
             if b.over && b.winner == 0 {
                 continue;
             }
-            let k = b.key().into_boxed_slice();
-            if seen.insert(k) {
+            b.key_into(&mut key);
+            if !seen.contains(&key[..]) {
+                seen.insert(key.as_slice().into());
                 stack.push(b.clone());
             }
         }
