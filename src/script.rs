@@ -462,6 +462,9 @@ pub fn register_board_api(e: &mut Engine) {
         Ok(())
     });
     e.register_get("over", |b: &mut Board| b.over);
+    // Whether this move's events are recorded: a script can skip building the text of a
+    // `note` (string interpolation runs even when the note is then dropped) when it is false.
+    e.register_get("tracing", |b: &mut Board| b.trace.is_some());
     e.register_get("winner", |b: &mut Board| b.winner as i64);
     e.register_fn("end", |b: &mut Board, winner: i64| -> RResult<()> {
         b.winner = if winner == 0 { 0 } else { player(b, winner)? };

@@ -1,0 +1,51 @@
+//! The small additive APIs made for speed: `Board::key_into` and the `tracing` getter.
+
+use std::path::PathBuf;
+
+use sowlab::rules::{board, board_mut, Rule};
+
+fn rules_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("rules")
+}
+
+#[test]
+fn key_into_writes_the_same_key_and_reuses_the_buffer() {
+    let rule = Rule::load("tchuka_ruma", &rules_dir()).expect("loads");
+    let opts = rule.resolve_options(&["holes=5"]).expect("options");
+    let mut d = rule.new_board(&opts).expect("board");
+    let mut buf = vec![9u8; 40];
+    board(&d).key_into(&mut buf);
+    assert_eq!(buf, board(&d).key());
+    rule.apply(&mut d, 2).expect("move");
+    board(&d).key_into(&mut buf);
+    assert_eq!(buf, board(&d).key());
+}
+
+#[test]
+fn tracing_getter_says_whether_events_are_recorded() {
+    let dir = std::env::temp_dir().join(format!("sowlab-perf-api-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("t.rhai");
+    std::fs::write(
+        &file,
+        "fn setup() { this.players = 1; this.add_row(\"\", 1, 3, 1); this.add_store(\"s\", 1); }\n\
+         fn play(pit) { this.sow(pit); if this.tracing { this.note(\"t\", \"traced\"); } else { this.end(0); } }\n",
+    )
+    .expect("write");
+    let rule = Rule::load(&file.display().to_string(), &dir).expect("loads");
+    let opts = rule.resolve_options::<&str>(&[]).expect("options");
+    let start = rule.new_board(&opts).expect("board");
+
+    let mut off = start.clone();
+    rule.apply(&mut off, 0).expect("move");
+    assert!(board(&off).over, "tracing off: the script took the else branch");
+
+    let mut on = start.clone();
+    board_mut(&mut on).trace = Some(Vec::new());
+    rule.apply(&mut on, 0).expect("move");
+    let b = board(&on);
+    assert!(!b.over);
+    assert!(b.trace.as_ref().is_some_and(|t| !t.is_empty()));
+    drop(b);
+    let _ = std::fs::remove_dir_all(&dir);
+}
