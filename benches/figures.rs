@@ -90,6 +90,55 @@ fn row(what: &str, n: u64, unit: &str, scripted: Duration, native: Option<Durati
     );
 }
 
+/// Times `Rule::apply` of tiny rule scripts (8 holes of 8 seeds, no relay) whose `play(pit)` bodies
+/// differ, to show the fixed cost of a script call and the cost of one primitive call.
+fn cost_model() {
+    let dir = std::env::temp_dir().join(format!("sowlab-cost-model-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let getters = "let a = this.to_move; ".repeat(10);
+    let bodies = [
+        ("empty body (the call itself)", String::new()),
+        ("this.sow(pit)", "this.sow(pit);".to_string()),
+        ("this.sow(pit) + 10 getters", format!("this.sow(pit); {getters}")),
+        ("this.sow(pit) + 10 x this.count(pit)", format!("this.sow(pit); {}", "let a = this.count(pit); ".repeat(10))),
+        ("this.sow(pit) + this.helper() (a script fn returning this.to_move)", "this.sow(pit); this.helper();".to_string()),
+    ];
+    let mut base = None;
+    for (i, (what, body)) in bodies.iter().enumerate() {
+        let file = dir.join(format!("cost{i}.rhai"));
+        std::fs::write(
+            &file,
+            format!(
+                "fn setup() {{ this.players = 1; this.add_row(\"\", 1, 8, 8); this.add_store(\"s\", 1); }}\n\
+                 fn helper() {{ this.to_move }}\n\
+                 fn play(pit) {{ {body} }}\n"
+            ),
+        )
+        .expect("write");
+        let rule = common::load_path(&file);
+        let start = common::start(&rule, &[]);
+        let n = 20_000u32;
+        let d = best(5, || {
+            for k in 0..n {
+                let mut b = start.clone();
+                rule.apply(&mut b, (k % 8) as usize).expect("applies");
+            }
+        });
+        let clone = best(5, || {
+            for _ in 0..n {
+                black_box(start.clone());
+            }
+        });
+        let per = (d.saturating_sub(clone)).as_secs_f64() * 1e9 / n as f64;
+        let extra = base.map_or(String::new(), |b: f64| format!(" (+{:.0} ns)", per - b));
+        if base.is_none() {
+            base = Some(per);
+        }
+        println!("cost model: Rule::apply, play(pit) = {what}: {per:.0} ns{extra}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// `profile-raja` / `profile-tchuka` / `profile-solve`: run one workload only (for callgrind).
 fn profile(what: &str) {
     match what {
@@ -111,8 +160,17 @@ fn profile(what: &str) {
         }
         _ => {
             let tr = common::load("tchuka_ruma").expect("rules/tchuka_ruma.rhai");
-            let start = common::start(&tr, &["holes=5", "seeds=5"]);
-            println!("{:?}", common::scripted_solve(&tr, &start));
+            let (mut positions, mut moves) = (0, 0);
+            for h in 1..=8 {
+                for s in 1..=3 {
+                    let hs = format!("holes={h}");
+                    let ss = format!("seeds={s}");
+                    let c = common::scripted_solve(&tr, &common::start(&tr, &[&hs, &ss]));
+                    positions += c.positions;
+                    moves += c.moves;
+                }
+            }
+            println!("{positions} positions, {moves} moves");
         }
     }
 }
@@ -266,6 +324,10 @@ fn main() {
         after,
         peak() - base
     );
+    println!();
+
+    // The cost model of a scripted move: one `Rule::apply` with bodies of growing size.
+    cost_model();
     println!();
 
     // Interactive costs.
