@@ -93,18 +93,35 @@ fn row(what: &str, n: u64, unit: &str, scripted: Duration, native: Option<Durati
 /// Times `Rule::apply` of tiny rule scripts (8 holes of 8 seeds, no relay) whose `play(pit)` bodies
 /// differ, to show the fixed cost of a script call and the cost of one primitive call.
 fn cost_model() {
+    cost_model_only(None);
+}
+
+/// The cost model, or only its body number `only` (for callgrind: `profile-cost-N`).
+fn cost_model_only(only: Option<usize>) {
     let dir = std::env::temp_dir().join(format!("sowlab-cost-model-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
     let getters = "let a = this.to_move; ".repeat(10);
     let bodies = [
         ("empty body (the call itself)", String::new()),
         ("this.sow(pit)", "this.sow(pit);".to_string()),
-        ("this.sow(pit) + 10 getters", format!("this.sow(pit); {getters}")),
-        ("this.sow(pit) + 10 x this.count(pit)", format!("this.sow(pit); {}", "let a = this.count(pit); ".repeat(10))),
-        ("this.sow(pit) + this.helper() (a script fn returning this.to_move)", "this.sow(pit); this.helper();".to_string()),
+        (
+            "this.sow(pit) + 10 getters",
+            format!("this.sow(pit); {getters}"),
+        ),
+        (
+            "this.sow(pit) + 10 x this.count(pit)",
+            format!("this.sow(pit); {}", "let a = this.count(pit); ".repeat(10)),
+        ),
+        (
+            "this.sow(pit) + this.helper() (a script fn returning this.to_move)",
+            "this.sow(pit); this.helper();".to_string(),
+        ),
     ];
     let mut base = None;
     for (i, (what, body)) in bodies.iter().enumerate() {
+        if only.is_some_and(|o| o != i) {
+            continue;
+        }
         let file = dir.join(format!("cost{i}.rhai"));
         std::fs::write(
             &file,
@@ -117,7 +134,7 @@ fn cost_model() {
         .expect("write");
         let rule = common::load_path(&file);
         let start = common::start(&rule, &[]);
-        let n = 20_000u32;
+        let n = if only.is_some() { 2_000u32 } else { 20_000 };
         let d = best(5, || {
             for k in 0..n {
                 let mut b = start.clone();
@@ -142,6 +159,9 @@ fn cost_model() {
 /// `profile-raja` / `profile-tchuka` / `profile-solve`: run one workload only (for callgrind).
 fn profile(what: &str) {
     match what {
+        w if w.starts_with("profile-cost-") => {
+            cost_model_only(w["profile-cost-".len()..].parse().ok());
+        }
         "profile-raja" => {
             let (rp, _) = common::raja_pasu();
             let start = common::start(&rp, &[]);
@@ -187,7 +207,9 @@ fn main() {
         println!("load average at start: {}", l.trim());
     }
     println!();
-    println!("| workload | size | scripted | scripted rate | native | native rate | scripted / native |");
+    println!(
+        "| workload | size | scripted | scripted rate | native | native rate | scripted / native |"
+    );
     println!("|---|---|---|---|---|---|---|");
 
     // Raja Pasu random full matches.
@@ -232,7 +254,13 @@ fn main() {
             black_box(native::tchuka_playout(8, 8, &mut Rng::new(r)));
         }
     });
-    row("Tchuka Ruma 8x8, 2000 random games", moves, "moves", s, Some(n));
+    row(
+        "Tchuka Ruma 8x8, 2000 random games",
+        moves,
+        "moves",
+        s,
+        Some(n),
+    );
 
     // Ruma, 4 players.
     match common::load("ruma") {
@@ -250,7 +278,9 @@ fn main() {
             });
             row("Ruma 4 players, 20 random games", moves, "moves", s, None);
         }
-        None => println!("| Ruma 4 players | rules/ruma.rhai not in this tree | - | - | - | - | - |"),
+        None => {
+            println!("| Ruma 4 players | rules/ruma.rhai not in this tree | - | - | - | - | - |")
+        }
     }
 
     // Tchuka Ruma table.
@@ -346,7 +376,10 @@ fn main() {
         )
         .expect("loads")
     });
-    println!("Rule::load(benches/rules/raja_pasu.rhai stand-in): {:.2} ms", d.as_secs_f64() * 1e3);
+    println!(
+        "Rule::load(benches/rules/raja_pasu.rhai stand-in): {:.2} ms",
+        d.as_secs_f64() * 1e3
+    );
     for (rule, label) in [(Arc::new(tr), "3"), (Arc::new(rp), "1")] {
         let opts = rule.resolve_options::<&str>(&[]).expect("options");
         let game = Game::new(rule.clone(), opts.clone()).expect("starts");

@@ -21,7 +21,9 @@ fn compile(c: &mut Criterion) {
         if !sowlab::rules::names(&dir).contains(&name) {
             continue;
         }
-        g.bench_function(&name, |b| b.iter(|| black_box(Rule::load(&name, &dir).expect("loads"))));
+        g.bench_function(&name, |b| {
+            b.iter(|| black_box(Rule::load(&name, &dir).expect("loads")))
+        });
     }
     g.finish();
 }

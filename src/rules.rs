@@ -4,9 +4,12 @@
 use std::collections::BTreeMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
-use rhai::{CallFnOptions, Dynamic, Engine, FuncArgs, Map, Scope, AST};
+use rhai::{
+    Caches, CallFnOptions, Dynamic, Engine, EvalAltResult, EvalContext, FuncArgs,
+    GlobalRuntimeState, Map, Scope, AST,
+};
 use serde::{Deserialize, Serialize};
 
 use crate::board::{Board, NO_PIT};
@@ -214,6 +217,19 @@ pub struct Rule {
     eval_ast: bool,
     /// Whether the script defines `evaluate(player)` (for agents).
     pub has_evaluate: bool,
+    /// Script functions by (name, number of parameters): the calls that may take the fast path.
+    script_fns: Vec<(String, usize)>,
+    /// Reusable Rhai call states (see [`Rule::call`]); a pool, so threads and re-entrant calls
+    /// each get their own.
+    states: Mutex<Vec<CallState>>,
+}
+
+/// What Rhai keeps during one script call, kept between calls of the same rule: the function
+/// resolution cache then survives, where `Engine::call_fn*` starts every call with an empty one
+/// (and so resolves every primitive a move calls afresh).
+struct CallState {
+    global: GlobalRuntimeState,
+    caches: Caches,
 }
 
 impl fmt::Debug for Rule {
@@ -382,6 +398,10 @@ impl Rule {
         // Top-level statements (imports, constants) must run before each call; skip that cost
         // for scripts that have none.
         let eval_ast = !ast.statements().is_empty();
+        let script_fns = ast
+            .iter_functions()
+            .map(|f| (f.name.to_string(), f.params.len()))
+            .collect();
         let name = path
             .file_stem()
             .map(|s| s.to_string_lossy().to_string())
@@ -398,6 +418,8 @@ impl Rule {
             has_moves,
             eval_ast,
             has_evaluate,
+            script_fns,
+            states: Mutex::new(Vec::new()),
         };
         rule.meta = rule.read_meta(&name)?;
         rule.options = rule.read_options()?;
@@ -620,10 +642,17 @@ impl Rule {
 
     /// Calls script function `f` with `board` bound as `this`.
     pub fn call(&self, board: &mut Dynamic, f: &str, args: impl FuncArgs) -> Result<Dynamic> {
-        let mut scope = Scope::new();
-        let r = self
-            .engine
-            .call_fn_with_options::<Dynamic>(
+        let mut argv: Vec<Dynamic> = Vec::new();
+        args.parse(&mut argv);
+        let is_script_fn = self
+            .script_fns
+            .iter()
+            .any(|(name, n)| name == f && *n == argv.len());
+        let r = if !self.eval_ast && is_script_fn {
+            self.call_reusing_state(board, f, &mut argv)
+        } else {
+            let mut scope = Scope::new();
+            self.engine.call_fn_with_options::<Dynamic>(
                 CallFnOptions::new()
                     .eval_ast(self.eval_ast)
                     .rewind_scope(false)
@@ -631,19 +660,69 @@ impl Rule {
                 &mut scope,
                 &self.ast,
                 f,
-                args,
+                argv,
             )
-            .map_err(|e| match Error::from_eval(&self.path, &e) {
-                // no place known (e.g. an empty endless loop): at least name the function
-                e @ Error::Script { line: 0, .. } => e.context(format!("in {f}()")),
-                e => e,
-            })?;
+        };
+        let r = r.map_err(|e| match Error::from_eval(&self.path, &e) {
+            // no place known (e.g. an empty endless loop): at least name the function
+            e @ Error::Script { line: 0, .. } => e.context(format!("in {f}()")),
+            e => e,
+        })?;
         if !board.is::<Board>() {
             return Err(self.contract_error(&format!(
                 "{f}() replaced `this` (the board) with another value"
             )));
         }
         Ok(r)
+    }
+
+    /// The fast path of [`Rule::call`] for a script without top-level statements: the same call
+    /// as `Engine::call_fn_with_options` (method-call style, `this` bound by reference, an empty
+    /// scope, the operation count starting at 0, the same errors) but with a Rhai state taken from
+    /// the rule's pool, so functions resolved by earlier calls are not resolved again.
+    fn call_reusing_state(
+        &self,
+        board: &mut Dynamic,
+        f: &str,
+        argv: &mut [Dynamic],
+    ) -> std::result::Result<Dynamic, Box<EvalAltResult>> {
+        let pooled = self.states.lock().ok().and_then(|mut v| v.pop());
+        let mut st = pooled.unwrap_or_else(|| {
+            let mut global = self.engine.new_global_runtime_state();
+            global.lib.push(self.ast.shared_lib().clone());
+            global.source = self.ast.source().map(Into::into);
+            CallState {
+                global,
+                caches: Caches::new(),
+            }
+        });
+        // Each call starts counting operations from 0 (limits and the clock check rely on it).
+        st.global.num_operations = Default::default();
+        st.global.level = 0;
+        let mut scope = Scope::new();
+        let r = {
+            let mut ctx = EvalContext::new(
+                &self.engine,
+                &mut st.global,
+                &mut st.caches,
+                &mut scope,
+                None,
+            );
+            let mut refs: Vec<&mut Dynamic> = Vec::with_capacity(argv.len() + 1);
+            refs.push(board);
+            refs.extend(argv.iter_mut());
+            ctx.call_fn_raw(f, true, true, &mut refs)
+        };
+        if let Ok(mut v) = self.states.lock() {
+            v.push(st);
+        }
+        // As `call_fn_with_options`: `exit` ends the call with its value, and an error raised in
+        // `f` itself is not wrapped in "in call to function f".
+        r.or_else(|e| match *e {
+            EvalAltResult::Exit(out, ..) => Ok(out),
+            EvalAltResult::ErrorInFunctionCall(name, _, inner, _) if name == f => Err(inner),
+            _ => Err(e),
+        })
     }
 
     /// The legal moves (pit ids) of a position: the script's `moves()`, or by default the mover's

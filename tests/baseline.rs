@@ -26,7 +26,11 @@ fn tchuka_ruma_table_agrees_with_native() {
     let rule = common::load("tchuka_ruma").expect("rules/tchuka_ruma.rhai");
     let t = common::check_tchuka_table(&rule, 1..=4, 1..=4);
     // The standard 4 x 2 game is solvable (Campbell & Chavey).
-    let standard = t.iter().find(|(k, _)| *k == (4, 2)).expect("4 x 2 in the table").1;
+    let standard = t
+        .iter()
+        .find(|(k, _)| *k == (4, 2))
+        .expect("4 x 2 in the table")
+        .1;
     assert!(standard.solvable);
     assert!(standard.positions > 1);
 }

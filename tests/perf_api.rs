@@ -38,7 +38,10 @@ fn tracing_getter_says_whether_events_are_recorded() {
 
     let mut off = start.clone();
     rule.apply(&mut off, 0).expect("move");
-    assert!(board(&off).over, "tracing off: the script took the else branch");
+    assert!(
+        board(&off).over,
+        "tracing off: the script took the else branch"
+    );
 
     let mut on = start.clone();
     board_mut(&mut on).trace = Some(Vec::new());
@@ -48,4 +51,42 @@ fn tracing_getter_says_whether_events_are_recorded() {
     assert!(b.trace.as_ref().is_some_and(|t| !t.is_empty()));
     drop(b);
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn rules_can_still_be_shared_between_threads() {
+    fn send_sync<T: Send + Sync>() {}
+    send_sync::<Rule>();
+    let rule = std::sync::Arc::new(Rule::load("tchuka_ruma", &rules_dir()).expect("loads"));
+    let opts = rule
+        .resolve_options(&["holes=6", "seeds=3"])
+        .expect("options");
+    let start = rule.new_board(&opts).expect("board");
+    let key = |d: &rhai::Dynamic| board(d).key();
+    // The same moves on two threads at once (each call takes its own pooled Rhai state).
+    let handles: Vec<_> = (0..2)
+        .map(|_| {
+            let (rule, mut d) = (rule.clone(), start.clone());
+            std::thread::spawn(move || {
+                for _ in 0..200 {
+                    let legal = rule.legal(&mut d).expect("legal");
+                    let Some(&p) = legal.first() else { break };
+                    rule.apply(&mut d, p).expect("move");
+                }
+                board(&d).key()
+            })
+        })
+        .collect();
+    let ends: Vec<Vec<u8>> = handles
+        .into_iter()
+        .map(|h| h.join().expect("thread"))
+        .collect();
+    assert_eq!(ends[0], ends[1]);
+    let mut d = start.clone();
+    for _ in 0..200 {
+        let legal = rule.legal(&mut d).expect("legal");
+        let Some(&p) = legal.first() else { break };
+        rule.apply(&mut d, p).expect("move");
+    }
+    assert_eq!(key(&d), ends[0]);
 }

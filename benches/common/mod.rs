@@ -37,9 +37,13 @@ impl Rng {
     }
 }
 
-/// The rules directory of this source tree.
+/// The rules directory: `$SOWLAB_BENCH_RULES` if set (to bench rule files of another branch),
+/// else this source tree's `rules/`.
 pub fn rules_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("rules")
+    match std::env::var_os("SOWLAB_BENCH_RULES") {
+        Some(d) if !d.is_empty() => PathBuf::from(d),
+        _ => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("rules"),
+    }
 }
 
 /// Loads a rule of the source tree's `rules/` directory, or `None` when its file is not there
@@ -62,7 +66,9 @@ pub fn raja_pasu() -> (Rule, bool) {
     match load("raja_pasu") {
         Some(r) => (r, false),
         None => (
-            load_path(&PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("benches/rules/raja_pasu.rhai")),
+            load_path(
+                &PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("benches/rules/raja_pasu.rhai"),
+            ),
             true,
         ),
     }
@@ -218,14 +224,22 @@ pub fn check_raja_pasu(rule: &Rule, seeds: impl IntoIterator<Item = u64>) -> u64
             winner: n.winner,
             over: n.over,
         };
-        assert_eq!(a, b, "Raja Pasu playout with seed {s}: scripted (left) and native (right) differ");
+        assert_eq!(
+            a, b,
+            "Raja Pasu playout with seed {s}: scripted (left) and native (right) differ"
+        );
         total += a.moves;
     }
     total
 }
 
 /// Tchuka Ruma random playouts natively and scripted agree for each seed; returns scripted moves.
-pub fn check_tchuka_playouts(rule: &Rule, holes: usize, seeds: i64, rngs: impl IntoIterator<Item = u64>) -> u64 {
+pub fn check_tchuka_playouts(
+    rule: &Rule,
+    holes: usize,
+    seeds: i64,
+    rngs: impl IntoIterator<Item = u64>,
+) -> u64 {
     let h = format!("holes={holes}");
     let s = format!("seeds={seeds}");
     let start = start(rule, &[&h, &s]);
@@ -245,7 +259,11 @@ pub fn check_tchuka_playouts(rule: &Rule, holes: usize, seeds: i64, rngs: impl I
 
 /// The Tchuka Ruma table `holes` × `seeds` solved through the scripted rules, checked against the
 /// native solver cell by cell. Returns the scripted counts.
-pub fn check_tchuka_table(rule: &Rule, holes: std::ops::RangeInclusive<usize>, seeds: std::ops::RangeInclusive<u8>) -> Vec<((usize, u8), SolveCount)> {
+pub fn check_tchuka_table(
+    rule: &Rule,
+    holes: std::ops::RangeInclusive<usize>,
+    seeds: std::ops::RangeInclusive<u8>,
+) -> Vec<((usize, u8), SolveCount)> {
     let mut out = Vec::new();
     for h in holes {
         for s in seeds.clone() {
@@ -253,7 +271,10 @@ pub fn check_tchuka_table(rule: &Rule, holes: std::ops::RangeInclusive<usize>, s
             let ss = format!("seeds={s}");
             let a = scripted_solve(rule, &start(rule, &[&hs, &ss]));
             let n = native::tchuka_solve(h, s);
-            assert_eq!(a, n, "Tchuka Ruma {h} holes x {s} seeds: scripted (left) and native (right) differ");
+            assert_eq!(
+                a, n,
+                "Tchuka Ruma {h} holes x {s} seeds: scripted (left) and native (right) differ"
+            );
             out.push(((h, s), a));
         }
     }
