@@ -230,6 +230,8 @@ pub struct Rule {
 struct CallState {
     global: GlobalRuntimeState,
     caches: Caches,
+    /// The (empty) scope of the call, kept for its allocation.
+    scope: Scope<'static>,
 }
 
 impl fmt::Debug for Rule {
@@ -642,7 +644,7 @@ impl Rule {
 
     /// Calls script function `f` with `board` bound as `this`.
     pub fn call(&self, board: &mut Dynamic, f: &str, args: impl FuncArgs) -> Result<Dynamic> {
-        let mut argv: Vec<Dynamic> = Vec::new();
+        let mut argv: rhai::StaticVec<Dynamic> = rhai::StaticVec::new();
         args.parse(&mut argv);
         let is_script_fn = self
             .script_fns
@@ -694,25 +696,26 @@ impl Rule {
             CallState {
                 global,
                 caches: Caches::new(),
+                scope: Scope::new(),
             }
         });
         // Each call starts counting operations from 0 (limits and the clock check rely on it).
         st.global.num_operations = Default::default();
         st.global.level = 0;
-        let mut scope = Scope::new();
         let r = {
             let mut ctx = EvalContext::new(
                 &self.engine,
                 &mut st.global,
                 &mut st.caches,
-                &mut scope,
+                &mut st.scope,
                 None,
             );
-            let mut refs: Vec<&mut Dynamic> = Vec::with_capacity(argv.len() + 1);
+            let mut refs: rhai::StaticVec<&mut Dynamic> = rhai::StaticVec::new();
             refs.push(board);
             refs.extend(argv.iter_mut());
             ctx.call_fn_raw(f, true, true, &mut refs)
         };
+        st.scope.clear();
         if let Ok(mut v) = self.states.lock() {
             v.push(st);
         }
