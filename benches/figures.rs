@@ -143,7 +143,7 @@ fn cost_model_only(only: Option<usize>) {
         });
         let clone = best(5, || {
             for _ in 0..n {
-                black_box(start.clone());
+                drop(black_box(start.clone()));
             }
         });
         let per = (d.saturating_sub(clone)).as_secs_f64() * 1e9 / n as f64;
@@ -159,6 +159,31 @@ fn cost_model_only(only: Option<usize>) {
 /// `profile-raja` / `profile-tchuka` / `profile-solve`: run one workload only (for callgrind).
 fn profile(what: &str) {
     match what {
+        "profile-tt" => {
+            // Peak resident memory of the scripted search of the largest cell, from the kernel.
+            let hwm = || {
+                std::fs::read_to_string("/proc/self/status")
+                    .ok()
+                    .and_then(|s| {
+                        s.lines()
+                            .find(|l| l.starts_with("VmHWM:"))
+                            .and_then(|l| l.split_whitespace().nth(1)?.parse::<u64>().ok())
+                    })
+                    .unwrap_or(0)
+            };
+            let tr = common::load("tchuka_ruma").expect("rules/tchuka_ruma.rhai");
+            let start = common::start(&tr, &["holes=8", "seeds=6"]);
+            let before = hwm();
+            let c = common::scripted_solve(&tr, &start);
+            let after = hwm();
+            println!(
+                "8x6: {} positions; peak RSS {} kB -> {} kB: {:.1} bytes/position",
+                c.positions,
+                before,
+                after,
+                (after - before) as f64 * 1024.0 / c.positions as f64
+            );
+        }
         w if w.starts_with("profile-cost-") => {
             cost_model_only(w["profile-cost-".len()..].parse().ok());
         }

@@ -157,10 +157,10 @@ pub fn scripted_solve(rule: &Rule, start: &Dynamic) -> SolveCount {
     if board(start).over && board(start).winner == 0 {
         return out;
     }
-    let mut seen: HashSet<Box<[u8]>> = HashSet::new();
+    let mut seen = Seen::default();
     let mut stack: Vec<Board> = Vec::new();
     let b0 = board(start).clone();
-    seen.insert(b0.key().into_boxed_slice());
+    seen.insert(&b0.key());
     stack.push(b0);
     let mut scratch = start.clone();
     let mut legal = Vec::new();
@@ -185,13 +185,36 @@ pub fn scripted_solve(rule: &Rule, start: &Dynamic) -> SolveCount {
                 continue;
             }
             b.key_into(&mut key);
-            if !seen.contains(&key[..]) {
-                seen.insert(key.as_slice().into());
+            if seen.insert(&key) {
                 stack.push(b.clone());
             }
         }
     }
     out
+}
+
+/// A visited set of position keys: keys of up to 15 bytes are kept inline as a `u128` (16 bytes
+/// a position plus the table's overhead), longer ones boxed.
+#[derive(Default)]
+pub struct Seen {
+    small: HashSet<u128>,
+    big: HashSet<Box<[u8]>>,
+}
+
+impl Seen {
+    /// Adds a key; true when it was not there.
+    pub fn insert(&mut self, key: &[u8]) -> bool {
+        if key.len() < 16 {
+            let mut b = [0u8; 16];
+            b[..key.len()].copy_from_slice(key);
+            b[15] = key.len() as u8;
+            self.small.insert(u128::from_le_bytes(b))
+        } else if self.big.contains(key) {
+            false
+        } else {
+            self.big.insert(key.into())
+        }
+    }
 }
 
 /// Copies the state of `from` into the board inside `d` (same layout), without allocating.

@@ -342,8 +342,8 @@ pub fn tchuka_playout(h: usize, seeds: u8, rng: &mut Rng) -> NativeEnd<9> {
     }
     while !over {
         let mut n = 0;
-        for p in 0..h {
-            if s[p] > 0 {
+        for (p, &x) in s[..h].iter().enumerate() {
+            if x > 0 {
                 legal[n] = p;
                 n += 1;
             }
