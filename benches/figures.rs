@@ -427,30 +427,35 @@ fn main() {
             d.as_secs_f64() * 1e6
         );
     }
-    let exe = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("..")
-        .join("target");
-    let bin = std::env::var_os("CARGO_TARGET_DIR")
-        .map(PathBuf::from)
-        .unwrap_or(exe)
-        .join("release/sowlab");
+    // The release binary next to this bench's executable (target/release/deps/figures-*).
+    let bin = std::env::current_exe()
+        .ok()
+        .and_then(|e| Some(e.parent()?.parent()?.join("sowlab")))
+        .unwrap_or_default();
     if bin.is_file() {
         for args in [
             vec!["replay", "tchuka_ruma", "--moves", "3"],
             vec!["play", "tchuka_ruma"],
         ] {
-            let d = best(10, || {
+            let run = || {
                 std::process::Command::new(&bin)
                     .args(&args)
                     .env("SOWLAB_RULES", &dir)
                     .stdin(std::process::Stdio::null())
                     .output()
                     .expect("runs")
-            });
+            };
+            let status = run().status;
+            let d = best(10, run);
             println!(
-                "process `sowlab {}` (stdin closed), start to exit: {:.1} ms",
+                "process `sowlab {}` (stdin closed), start to exit: {:.1} ms{}",
                 args.join(" "),
-                d.as_secs_f64() * 1e3
+                d.as_secs_f64() * 1e3,
+                if status.success() {
+                    String::new()
+                } else {
+                    format!(" (exit {status}: not a working command in this build)")
+                }
             );
         }
     } else {
