@@ -31,6 +31,14 @@ pub enum Command {
     Rules(RulesArgs),
     /// Play moves from the start and print the final position.
     Replay(ReplayArgs),
+    /// Play many games between agents and report wins, draws, losses, lengths and captures.
+    Simulate(crate::sim_cmd::SimulateArgs),
+    /// Simulate two variants on the same seeds and agents, with the differences and their tests.
+    Compare(crate::sim_cmd::CompareArgs),
+    /// Simulate every combination of some option values (a table).
+    Sweep(crate::sim_cmd::SweepArgs),
+    /// Replay the same moves under two rule files and show the first move where they differ.
+    Diff(crate::sim_cmd::DiffArgs),
 }
 
 /// Which game, with which options: shared by the commands that load a rule.
@@ -103,6 +111,10 @@ fn run(cli: Cli) -> Result<i32> {
     match cli.command {
         Command::Rules(a) => cmd_rules(&dir, a),
         Command::Replay(a) => cmd_replay(&dir, a),
+        Command::Simulate(a) => crate::sim_cmd::cmd_simulate(&dir, a),
+        Command::Compare(a) => crate::sim_cmd::cmd_compare(&dir, a),
+        Command::Sweep(a) => crate::sim_cmd::cmd_sweep(&dir, a),
+        Command::Diff(a) => crate::sim_cmd::cmd_diff(&dir, a),
     }
 }
 

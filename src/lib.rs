@@ -5,14 +5,19 @@
 //! scripts, [`game`] keeps a game with its history, [`render`] draws boards and [`cli`] is the
 //! command line.
 
+pub mod agent;
 pub mod board;
 pub mod cli;
 pub mod error;
 pub mod game;
 pub mod render;
 pub mod rules;
+pub mod rng;
 pub mod script;
+pub mod sim;
+pub mod sim_cmd;
 pub mod sow;
+pub mod stats;
 pub mod trace;
 
 pub use error::{Error, Result};
