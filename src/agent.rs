@@ -302,8 +302,9 @@ fn alphabeta(
 }
 
 /// The result of a game (finished or cut) as one reward per player, summing to 1 when some player
-/// is rewarded: the winner gets 1; a draw or an unfinished game gives equal shares to the players
-/// with the most material; a solitaire that ends without winner gives 0.
+/// is rewarded: the winner gets 1; a draw gives every player 1/n; an unfinished game (a playout
+/// cut at [`PLAYOUT_CAP`]) gives equal shares to the players with the most material; a solitaire
+/// that ends without winner, or is cut, gives 0.
 pub fn rewards(b: &Board) -> Vec<f64> {
     let n = b.players();
     let mut r = vec![0.0; n];
@@ -315,6 +316,8 @@ pub fn rewards(b: &Board) -> Vec<f64> {
         if n == 1 {
             return r;
         }
+        // A draw: equal shares.
+        return vec![1.0 / n as f64; n];
     }
     let m: Vec<i64> = (1..=n).map(|p| material(b, p)).collect();
     let top = m.iter().copied().max().unwrap_or(0);
@@ -363,7 +366,13 @@ fn new_node(rule: &Rule, board_d: Dynamic) -> Result<Node> {
 /// UCT: select by the reward of the player to move at each node, expand one untried move, play
 /// out at random (up to [`PLAYOUT_CAP`] moves), back the rewards up. The most visited root move
 /// is chosen.
-fn mcts(rule: &Rule, d: &Dynamic, legal: &[usize], iterations: u32, rng: &mut Rng) -> Result<usize> {
+fn mcts(
+    rule: &Rule,
+    d: &Dynamic,
+    legal: &[usize],
+    iterations: u32,
+    rng: &mut Rng,
+) -> Result<usize> {
     let mut root = new_node(rule, d.clone())?;
     root.untried = legal.to_vec();
     let mut nodes = vec![root];
@@ -466,7 +475,14 @@ mod tests {
             Agent::parse("mcts:500").unwrap(),
             Agent::Mcts { iterations: 500 }
         );
-        for bad in ["", "randm", "random:3", "alphabeta:0", "alphabeta:x", "mcts:-1"] {
+        for bad in [
+            "",
+            "randm",
+            "random:3",
+            "alphabeta:0",
+            "alphabeta:x",
+            "mcts:-1",
+        ] {
             let e = Agent::parse(bad).unwrap_err().to_string();
             assert!(e.contains("agent"), "{bad}: {e}");
         }

@@ -232,7 +232,11 @@ impl Rate {
         let (lo, hi) = stats::wilson(k, n, Z95);
         Rate {
             count: k,
-            rate: if n == 0 { 0.0 } else { round4(k as f64 / n as f64) },
+            rate: if n == 0 {
+                0.0
+            } else {
+                round4(k as f64 / n as f64)
+            },
             lo: round4(lo),
             hi: round4(hi),
         }
@@ -415,7 +419,9 @@ pub fn simulate_from(
         )));
     }
     let elapsed = t0.elapsed().as_secs_f64();
-    Ok(report(rule, options, cfg, &agents, total, has_rounds, elapsed))
+    Ok(report(
+        rule, options, cfg, &agents, total, has_rounds, elapsed,
+    ))
 }
 
 fn progress_line(done: &AtomicU64, finished: &AtomicBool, games: u64) {
@@ -423,7 +429,10 @@ fn progress_line(done: &AtomicU64, finished: &AtomicBool, games: u64) {
     while !finished.load(Ordering::Relaxed) {
         std::thread::sleep(Duration::from_millis(100));
         let d = done.load(Ordering::Relaxed);
-        eprint!("\r{d}/{games} games ({:.0}%)", 100.0 * d as f64 / games as f64);
+        eprint!(
+            "\r{d}/{games} games ({:.0}%)",
+            100.0 * d as f64 / games as f64
+        );
         shown = true;
     }
     if shown {
@@ -841,9 +850,7 @@ impl Comparison {
 
     /// The comparison as CSV: one row per figure.
     pub fn csv(&self) -> String {
-        let mut s = csv_line(&[
-            "what", "a", "b", "diff", "test", "stat", "p", "significant",
-        ]);
+        let mut s = csv_line(&["what", "a", "b", "diff", "test", "stat", "p", "significant"]);
         for r in &self.rows {
             s.push_str(&csv_line(&[
                 r.what.clone(),
@@ -1195,12 +1202,14 @@ impl Diff {
                 self.sides(&mut s);
             }
             Some(k) => {
+                let agree = match self.agreed {
+                    0 => "the start positions agree".to_string(),
+                    1 => "the positions agree after 1 move".to_string(),
+                    n => format!("the positions agree after {n} moves"),
+                };
                 let _ = writeln!(
                     s,
-                    "the positions agree after {} move{}; move {} `{}` differs",
-                    self.agreed,
-                    if self.agreed == 1 { "" } else { "s" },
-                    k,
+                    "{agree}; move {k} `{}` differs",
                     self.label.as_deref().unwrap_or("")
                 );
                 self.sides(&mut s);

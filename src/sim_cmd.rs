@@ -46,7 +46,9 @@ impl RunArgs {
     pub fn config(&self) -> Result<SimConfig> {
         let agents = Agent::parse_list(&self.agents)?;
         if agents.is_empty() {
-            return Err(Error::msg(format!("--agents: name an agent ({AGENTS_HELP})")));
+            return Err(Error::msg(format!(
+                "--agents: name an agent ({AGENTS_HELP})"
+            )));
         }
         Ok(SimConfig {
             games: self.games,
