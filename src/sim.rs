@@ -932,6 +932,8 @@ pub struct SweepPoint {
 pub struct Sweep {
     /// The varied keys, in the order given.
     pub keys: Vec<String>,
+    /// The agents as given (one for all players, or one per player).
+    pub agents: Vec<String>,
     /// The points, first key slowest.
     pub points: Vec<SweepPoint>,
 }
@@ -956,7 +958,11 @@ pub fn sweep(
     for p in &points {
         let mut all: Vec<String> = sets.to_vec();
         all.extend(p.iter().map(|(k, v)| format!("{k}={v}")));
-        resolved.push(rule.resolve_options(&all)?);
+        let opts = rule.resolve_options(&all)?;
+        // Check each point's players against the agents before playing any game.
+        let start = rule.new_board(&opts)?;
+        seat_agents(&cfg.agents, board(&start).players()).map_err(|e| e.context(all.join(" ")))?;
+        resolved.push(opts);
     }
     let mut out = Vec::new();
     for (p, opts) in points.into_iter().zip(resolved) {
@@ -975,6 +981,7 @@ pub fn sweep(
     }
     Ok(Sweep {
         keys: seen,
+        agents: cfg.agents.iter().map(|a| a.to_string()).collect(),
         points: out,
     })
 }
@@ -1027,7 +1034,7 @@ impl Sweep {
                 r.rule,
                 r.games,
                 r.seed,
-                r.agents.join(",")
+                self.agents.join(",")
             );
         }
         s.push_str(&table(&rows));

@@ -304,6 +304,7 @@ fn csv_and_json_have_a_fixed_shape() {
 
 #[test]
 fn bad_arguments_get_one_clear_line() {
+    let coin = fixture("coin");
     for (args, want) in [
         (
             vec!["simulate", "tchuka_ruma", "--games", "0"],
@@ -335,6 +336,10 @@ fn bad_arguments_get_one_clear_line() {
             "`99` is not allowed",
         ),
         (vec!["compare", "tchuka_ruma", "nosuch"], "unknown rule"),
+        (
+            vec!["sweep", &coin, "--vary", "sides=2,3", "--agents", "random,random,random"],
+            "3 agents given for 2 players",
+        ),
     ] {
         let (code, out, err) = sowlab(&args);
         assert_eq!(code, 1, "{args:?}: {out}{err}");
