@@ -95,29 +95,36 @@ pub fn play_game(
 ) -> Result<GameResult> {
     let mut d = start.clone();
     board_mut(&mut d).trace = None;
-    let mut moves = 0u64;
+    let layout = board(&d).layout.clone();
+    // The pits played, to say how to replay a game that fails.
+    let mut played: Vec<usize> = Vec::new();
     let mut laps = 0u64;
     loop {
-        if board(&d).over || moves >= max_moves {
+        if board(&d).over || played.len() as u64 >= max_moves {
             break;
         }
         if INTERRUPTED.load(Ordering::Relaxed) {
             return Err(Error::msg("interrupted"));
         }
-        let legal = rule.legal(&mut d)?;
-        let (player, label_of) = {
-            let b = board(&d);
-            (b.to_move, b.layout.clone())
+        let fail = |e: Error, pit: Option<usize>| {
+            let n = played.len() + 1;
+            let e = match pit {
+                Some(p) => e.context(format!("move {n} ({})", layout.label(p))),
+                None => e.context(format!("move {n}")),
+            };
+            with_replay_hint(e, &layout, &played)
         };
+        let legal = rule.legal(&mut d).map_err(|e| fail(e, None))?;
+        let player = board(&d).to_move;
         let agent = agents.get(player - 1).copied().unwrap_or(Agent::Random);
         let pit = agent
             .choose_from(rule, &d, &legal, rng)
-            .map_err(|e| e.context(format!("move {}", moves + 1)))?;
-        rule.apply(&mut d, pit)
-            .map_err(|e| e.context(format!("move {} ({})", moves + 1, label_of.label(pit))))?;
-        moves += 1;
+            .map_err(|e| fail(e, None))?;
+        rule.apply(&mut d, pit).map_err(|e| fail(e, Some(pit)))?;
+        played.push(pit);
         laps += board(&d).last.laps.max(0) as u64;
     }
+    let moves = played.len() as u64;
     let b = board(&d);
     let round = b.layout.var_index("round").map(|i| b.vars[i]);
     Ok(GameResult {
@@ -129,6 +136,38 @@ pub fn play_game(
         round,
         material: (1..=b.players()).map(|p| material(&b, p)).collect(),
     })
+}
+
+/// Most moves listed in an error's replay hint.
+const HINT_MOVES: usize = 300;
+
+/// Appends the moves played before a failure, so the game can be replayed (`sowlab replay`).
+fn with_replay_hint(e: Error, layout: &crate::board::Layout, played: &[usize]) -> Error {
+    let hint = if played.is_empty() {
+        " [at the start position]".to_string()
+    } else if played.len() <= HINT_MOVES {
+        let labels: Vec<String> = played.iter().map(|&p| layout.label(p)).collect();
+        format!(
+            " [replay the moves before it: --moves \"{}\"]",
+            labels.join(" ")
+        )
+    } else {
+        format!(" [after {} moves]", played.len())
+    };
+    match e {
+        Error::Msg(m) => Error::Msg(format!("{m}{hint}")),
+        Error::Script {
+            file,
+            line,
+            col,
+            message,
+        } => Error::Script {
+            file,
+            line,
+            col,
+            message: format!("{message}{hint}"),
+        },
+    }
 }
 
 /// Running totals over games (exact, order-independent).
@@ -512,23 +551,26 @@ impl SimReport {
             self.games,
             self.seed
         );
-        let mut rows = vec![vec![
-            "player".to_string(),
-            "agent".into(),
-            "wins".into(),
-            "draws".into(),
-            "losses".into(),
-            "captures".into(),
-        ]];
+        // A solitaire has no draws.
+        let draws = self.players.len() > 1;
+        let mut head = vec!["player".to_string(), "agent".into(), "wins".into()];
+        if draws {
+            head.push("draws".into());
+        }
+        head.extend(["losses".to_string(), "captures".into()]);
+        let mut rows = vec![head];
         for p in &self.players {
-            rows.push(vec![
+            let mut row = vec![
                 p.player.to_string(),
                 p.agent.clone(),
-                format!("{:>6} {}", p.wins.count, p.wins.show()),
-                format!("{:>6} {}", p.draws.count, p.draws.show()),
-                format!("{:>6} {}", p.losses.count, p.losses.show()),
-                format!("{:.2}", p.captures),
-            ]);
+                format!("{} {}", p.wins.count, p.wins.show()),
+            ];
+            if draws {
+                row.push(format!("{} {}", p.draws.count, p.draws.show()));
+            }
+            row.push(format!("{} {}", p.losses.count, p.losses.show()));
+            row.push(format!("{:.2}", p.captures));
+            rows.push(row);
         }
         s.push_str(&table(&rows));
         let _ = writeln!(s, "moves per game: {}", show_summary(&self.moves));

@@ -337,7 +337,14 @@ fn bad_arguments_get_one_clear_line() {
         ),
         (vec!["compare", "tchuka_ruma", "nosuch"], "unknown rule"),
         (
-            vec!["sweep", &coin, "--vary", "sides=2,3", "--agents", "random,random,random"],
+            vec![
+                "sweep",
+                &coin,
+                "--vary",
+                "sides=2,3",
+                "--agents",
+                "random,random,random",
+            ],
             "3 agents given for 2 players",
         ),
     ] {
@@ -369,7 +376,9 @@ fn a_rule_error_names_the_game_and_its_seed() {
         .to_string();
     assert!(
         e.starts_with("game 1 of 10 (seed 4, game seed ")
-            && e.contains("move 2: player 2 has no legal move, yet the game is not over"),
+            && e.contains("move 2: player 2 has no legal move, yet the game is not over")
+            && (e.ends_with("[replay the moves before it: --moves \"1\"]")
+                || e.ends_with("[replay the moves before it: --moves \"2\"]")),
         "{e}"
     );
 }
