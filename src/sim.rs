@@ -341,7 +341,7 @@ pub struct SimReport {
     /// Wall-clock time (not reproducible).
     pub elapsed_secs: f64,
     /// Moves per second (not reproducible).
-    pub moves_per_sec: f64,
+    pub moves_per_sec: u64,
     /// The raw tallies (for tests between reports).
     #[serde(skip)]
     pub tally: Tally,
@@ -446,6 +446,12 @@ pub fn simulate_from(
         }
     });
     if let Some((i, e)) = first_error.into_inner().unwrap_or_else(|p| p.into_inner()) {
+        if INTERRUPTED.load(Ordering::Relaxed) {
+            return Err(Error::msg(format!(
+                "interrupted after {} of {} games",
+                total.games, cfg.games
+            )));
+        }
         if i == u64::MAX {
             return Err(e);
         }
@@ -516,9 +522,9 @@ fn report(
         total_moves,
         elapsed_secs: round4(elapsed),
         moves_per_sec: if elapsed > 0.0 {
-            (total_moves as f64 / elapsed).round()
+            (total_moves as f64 / elapsed).round() as u64
         } else {
-            0.0
+            0
         },
         tally: t,
     }
@@ -585,7 +591,7 @@ impl SimReport {
         );
         let _ = writeln!(
             s,
-            "{} moves in {:.2} s ({:.0} moves/s)",
+            "{} moves in {:.2} s ({} moves/s)",
             self.total_moves, self.elapsed_secs, self.moves_per_sec
         );
         s

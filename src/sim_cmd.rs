@@ -64,8 +64,10 @@ impl RunArgs {
 /// Arguments of `sowlab simulate`.
 #[derive(Args, Debug)]
 pub struct SimulateArgs {
+    /// The game.
     #[command(flatten)]
     pub game: GameArgs,
+    /// Games, agents, seed, threads, output.
     #[command(flatten)]
     pub run: RunArgs,
 }
@@ -89,6 +91,7 @@ pub struct CompareArgs {
     /// Significance level of the tests.
     #[arg(long, default_value_t = 0.05)]
     pub alpha: f64,
+    /// Games, agents, seed, threads, output.
     #[command(flatten)]
     pub run: RunArgs,
 }
@@ -104,6 +107,7 @@ pub struct SweepArgs {
     /// An option and its values, KEY=V1,V2,... (repeatable: the grid is every combination).
     #[arg(long, value_name = "KEY=V1,V2,...", required = true)]
     pub vary: Vec<String>,
+    /// Games, agents, seed, threads, output.
     #[command(flatten)]
     pub run: RunArgs,
 }
