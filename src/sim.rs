@@ -43,6 +43,10 @@ pub struct SimConfig {
     pub max_moves: u64,
     /// Show a progress line on stderr.
     pub progress: bool,
+    /// Rotate the agents through the seats: in game `i`, player `p` is played by agent
+    /// `(p − 1 + i) mod players` of the list (so each agent plays each seat equally often), and
+    /// the report adds results per agent.
+    pub rotate: bool,
 }
 
 impl Default for SimConfig {
@@ -54,6 +58,7 @@ impl Default for SimConfig {
             jobs: 1,
             max_moves: DEFAULT_MAX_MOVES,
             progress: false,
+            rotate: false,
         }
     }
 }
@@ -191,6 +196,12 @@ pub struct Tally {
     pub laps: Summary,
     /// The `round` variable at the end, when the rule declares one.
     pub rounds: Summary,
+    /// Wins per agent of the list (differs from `wins` only when agents rotate through seats).
+    pub agent_wins: Vec<u64>,
+    /// Draws per agent of the list.
+    pub agent_draws: Vec<u64>,
+    /// Losses per agent of the list.
+    pub agent_losses: Vec<u64>,
 }
 
 impl Tally {
@@ -200,24 +211,31 @@ impl Tally {
             draws: vec![0; players],
             losses: vec![0; players],
             material: vec![Summary::default(); players],
+            agent_wins: vec![0; players],
+            agent_draws: vec![0; players],
+            agent_losses: vec![0; players],
             ..Tally::default()
         }
     }
 
-    /// Folds in one game.
-    pub fn add(&mut self, r: &GameResult) {
+    /// Folds in one game, in which player `p` was played by agent `(p − 1 + offset) mod n`.
+    pub fn add(&mut self, r: &GameResult, offset: usize) {
         let n = self.wins.len();
         self.games += 1;
         if r.capped {
             self.capped += 1;
         } else {
             for p in 1..=n {
+                let a = (p - 1 + offset) % n;
                 if r.winner == p {
                     self.wins[p - 1] += 1;
+                    self.agent_wins[a] += 1;
                 } else if r.winner == 0 && n > 1 {
                     self.draws[p - 1] += 1;
+                    self.agent_draws[a] += 1;
                 } else {
                     self.losses[p - 1] += 1;
+                    self.agent_losses[a] += 1;
                 }
             }
         }
@@ -239,6 +257,9 @@ impl Tally {
             (&mut self.wins, &o.wins),
             (&mut self.draws, &o.draws),
             (&mut self.losses, &o.losses),
+            (&mut self.agent_wins, &o.agent_wins),
+            (&mut self.agent_draws, &o.agent_draws),
+            (&mut self.agent_losses, &o.agent_losses),
         ] {
             for (x, y) in a.iter_mut().zip(b) {
                 *x += y;
@@ -309,6 +330,21 @@ pub struct PlayerReport {
     pub captures: f64,
 }
 
+/// One agent's results over all seats (with `rotate`).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct AgentReport {
+    /// Its place in the agent list, 1-based.
+    pub index: usize,
+    /// The agent.
+    pub agent: String,
+    /// Wins.
+    pub wins: Rate,
+    /// Draws.
+    pub draws: Rate,
+    /// Losses.
+    pub losses: Rate,
+}
+
 /// The report of a simulation.
 #[derive(Clone, Debug, Serialize)]
 pub struct SimReport {
@@ -326,6 +362,11 @@ pub struct SimReport {
     pub max_moves: u64,
     /// Per player.
     pub players: Vec<PlayerReport>,
+    /// Whether the agents rotated through the seats.
+    pub rotate: bool,
+    /// Per agent of the list, when they rotated through the seats.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub by_agent: Option<Vec<AgentReport>>,
     /// Games the rules ended.
     pub finished: u64,
     /// Games the driver's cap cut.
@@ -413,8 +454,16 @@ pub fn simulate_from(
                             break;
                         }
                         let mut rng = Rng::new(game_seed(cfg.seed, i));
-                        match play_game(rule, start, agents, &mut rng, cfg.max_moves) {
-                            Ok(r) => t.add(&r),
+                        let offset = if cfg.rotate {
+                            (i % players as u64) as usize
+                        } else {
+                            0
+                        };
+                        let seated: Vec<Agent> = (0..players)
+                            .map(|p| agents[(p + offset) % players])
+                            .collect();
+                        match play_game(rule, start, &seated, &mut rng, cfg.max_moves) {
+                            Ok(r) => t.add(&r, offset),
                             Err(e) => {
                                 stop.store(true, Ordering::Relaxed);
                                 let mut fe = first_error.lock().unwrap_or_else(|p| p.into_inner());
@@ -498,13 +547,28 @@ fn report(
     let players = (0..t.wins.len())
         .map(|i| PlayerReport {
             player: i + 1,
-            agent: agents[i].to_string(),
+            agent: if cfg.rotate {
+                "rotating".to_string()
+            } else {
+                agents[i].to_string()
+            },
             wins: Rate::new(t.wins[i], n),
             draws: Rate::new(t.draws[i], n),
             losses: Rate::new(t.losses[i], n),
             captures: round4(t.material[i].mean()),
         })
         .collect();
+    let by_agent = cfg.rotate.then(|| {
+        (0..t.wins.len())
+            .map(|i| AgentReport {
+                index: i + 1,
+                agent: agents[i].to_string(),
+                wins: Rate::new(t.agent_wins[i], n),
+                draws: Rate::new(t.agent_draws[i], n),
+                losses: Rate::new(t.agent_losses[i], n),
+            })
+            .collect()
+    });
     let total_moves = t.moves.sum as u64;
     SimReport {
         rule: rule.name.clone(),
@@ -514,6 +578,8 @@ fn report(
         games: n,
         max_moves: cfg.max_moves,
         players,
+        rotate: cfg.rotate,
+        by_agent,
         finished: n - t.capped,
         capped: t.capped,
         moves: t.moves.view(),
@@ -579,6 +645,26 @@ impl SimReport {
             rows.push(row);
         }
         s.push_str(&table(&rows));
+        if let Some(by) = &self.by_agent {
+            let _ = writeln!(s, "agents rotated through the seats:");
+            let mut rows = vec![vec![
+                "agent".to_string(),
+                "".into(),
+                "wins".into(),
+                "draws".into(),
+                "losses".into(),
+            ]];
+            for a in by {
+                rows.push(vec![
+                    a.index.to_string(),
+                    a.agent.clone(),
+                    format!("{} {}", a.wins.count, a.wins.show()),
+                    format!("{} {}", a.draws.count, a.draws.show()),
+                    format!("{} {}", a.losses.count, a.losses.show()),
+                ]);
+            }
+            s.push_str(&table(&rows));
+        }
         let _ = writeln!(s, "moves per game: {}", show_summary(&self.moves));
         let _ = writeln!(s, "laps per game: {}", show_summary(&self.laps));
         if let Some(r) = &self.rounds {
@@ -1331,7 +1417,8 @@ fn dyn_text(v: &Dynamic) -> String {
     }
 }
 
-/// Reads `#{games:, agents:, seed:, options:, max_moves:, jobs:}` into a config and `--set` strings.
+/// Reads `#{games:, agents:, seed:, options:, max_moves:, jobs:, rotate:}` into a config and
+/// `--set` strings.
 pub fn config_from_map(m: &Map) -> Result<(SimConfig, Vec<String>)> {
     let mut cfg = SimConfig {
         jobs: default_jobs(),
@@ -1360,6 +1447,11 @@ pub fn config_from_map(m: &Map) -> Result<(SimConfig, Vec<String>)> {
                 cfg.max_moves = n as u64;
             }
             "jobs" => cfg.jobs = int(k, v)?.clamp(1, 256) as usize,
+            "rotate" => {
+                cfg.rotate = v
+                    .as_bool()
+                    .map_err(|_| Error::msg("simulate: `rotate` takes true or false"))?
+            }
             "agents" => {
                 cfg.agents = if let Some(a) = v.clone().try_cast::<rhai::Array>() {
                     a.iter()
@@ -1381,7 +1473,7 @@ pub fn config_from_map(m: &Map) -> Result<(SimConfig, Vec<String>)> {
             }
             other => {
                 return Err(Error::msg(format!(
-                    "simulate: unknown key `{other}` (keys: games, agents, seed, options, max_moves, jobs)"
+                    "simulate: unknown key `{other}` (keys: games, agents, seed, options, max_moves, jobs, rotate)"
                 )))
             }
         }
@@ -1396,7 +1488,7 @@ pub fn default_jobs() -> usize {
         .unwrap_or(1)
 }
 
-/// Registers `simulate(rule, #{games:, agents:, seed:, options:, max_moves:, jobs:})` in a Rhai
+/// Registers `simulate(rule, #{games:, agents:, seed:, options:, max_moves:, jobs:, rotate:})` in a Rhai
 /// engine (for check scripts). `rule` is a name in `rules_dir` or a path; `agents` is an array of
 /// specs or one comma-separated string; `options` a map of option values. It returns the JSON
 /// report as a map: `games`, `players` (each with `wins`/`draws`/`losses` maps holding `count`,

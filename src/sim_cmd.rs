@@ -33,6 +33,10 @@ pub struct RunArgs {
     /// Cut a game after this many moves (counted in the report as `capped`).
     #[arg(long, default_value_t = DEFAULT_MAX_MOVES)]
     pub max_moves: u64,
+    /// Rotate the agents through the seats (game i: player p is played by agent p+i of the list)
+    /// and report results per agent too.
+    #[arg(long)]
+    pub rotate: bool,
     /// Print JSON.
     #[arg(long, conflicts_with = "csv")]
     pub json: bool,
@@ -57,6 +61,7 @@ impl RunArgs {
             jobs: self.jobs.unwrap_or_else(sim::default_jobs).max(1),
             max_moves: self.max_moves,
             progress: sim::stderr_is_terminal(),
+            rotate: self.rotate,
         })
     }
 }

@@ -590,3 +590,42 @@ fn check_scripts_can_simulate() {
         .to_string();
     assert!(err.contains("holes"), "{err}");
 }
+
+#[test]
+fn rotating_agents_play_every_seat() {
+    // In the coin game only player 1 moves. With greedy,random rotated, greedy is player 1 in the
+    // even games (and wins them); in the odd games random is player 1 and draws as usual.
+    let rule = Rule::load(&fixture("coin"), &rules_dir()).unwrap();
+    let opts = rule.resolve_options(&["sides=3"]).unwrap();
+    let mut c = cfg(101, "greedy,random", 12, 2);
+    c.rotate = true;
+    let rep = sim::simulate(&rule, &opts, &c).unwrap();
+    let (mut rw, mut rd, mut rl) = (0, 0, 0);
+    for i in (1..101).step_by(2) {
+        match Rng::new(game_seed(12, i)).below(3) {
+            0 => rw += 1,
+            1 => rd += 1,
+            _ => rl += 1,
+        }
+    }
+    let by = rep.by_agent.as_ref().expect("per-agent results");
+    assert_eq!(
+        (by[0].agent.as_str(), by[1].agent.as_str()),
+        ("greedy", "random")
+    );
+    // greedy: 51 wins as player 1; as player 2 it faces random's outcomes.
+    assert_eq!(by[0].wins.count, 51 + rl);
+    assert_eq!(by[0].draws.count, rd);
+    assert_eq!(by[0].losses.count, rw);
+    assert_eq!(by[1].wins.count, rw);
+    assert_eq!(by[1].losses.count, 51 + rl);
+    assert_eq!(rep.players[0].wins.count, 51 + rw);
+    assert_eq!(rep.players[0].agent, "rotating");
+    // The same seats without rotation: greedy always player 1.
+    c.rotate = false;
+    let fixed = sim::simulate(&rule, &opts, &c).unwrap();
+    assert_eq!(fixed.players[0].wins.count, 101);
+    assert!(fixed.by_agent.is_none());
+    let text = rep.text();
+    assert!(text.contains("agents rotated through the seats:"), "{text}");
+}
