@@ -60,7 +60,11 @@ fn opening_report(o: &Opening) -> String {
         .unwrap_or_else(|e| panic!("{}: {}", o.rule, e.one_line()));
     g.tracing = true;
     let mut out = String::new();
-    out.push_str(&format!("rule: {}\noptions: {}\n", o.rule, show_options(&opts)));
+    out.push_str(&format!(
+        "rule: {}\noptions: {}\n",
+        o.rule,
+        show_options(&opts)
+    ));
     out.push_str(&format!("moves: {}\n\n== start\n", o.moves.join(" ")));
     out.push_str(&picture(&g.board(), Style::default()));
     out.push_str(&format!("{}\n", json(&g.state())));
@@ -124,7 +128,9 @@ fn random_games() {
             let seed: u64 = words
                 .next()
                 .and_then(|s| s.parse().ok())
-                .unwrap_or_else(|| panic!("{}: `{line}`: write NAME SEED [K=V...]", path.display()));
+                .unwrap_or_else(|| {
+                    panic!("{}: `{line}`: write NAME SEED [K=V...]", path.display())
+                });
             let sets: Vec<String> = words.map(str::to_string).collect();
             let rule = load(name);
             let opts = options(&rule, &sets);

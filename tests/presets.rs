@@ -22,7 +22,10 @@ fn shipped_presets_load_with_their_options() {
         let text = std::fs::read_to_string(&path).unwrap();
         let preset: rules::Preset = serde_yaml::from_str(&text).unwrap();
         let rule = load(&name);
-        assert!(!preset.description.is_empty(), "{name}: a preset says what it is");
+        assert!(
+            !preset.description.is_empty(),
+            "{name}: a preset says what it is"
+        );
         let opts = rule.resolve_options::<&str>(&[]).unwrap();
         for (k, v) in &preset.options {
             let want = match v {
@@ -33,7 +36,11 @@ fn shipped_presets_load_with_their_options() {
             };
             assert_eq!(opts[k].to_string(), want, "{name}: option {k}");
         }
-        rule.new_board(&opts).unwrap();
+        let board = rule.new_board(&opts).unwrap();
+        assert!(
+            !sowlab::rules::board(&board).over,
+            "{name}: the start is not over"
+        );
     }
     assert!(seen >= 3, "the presets directory has the required presets");
     for required in ["tchuka_ruma_6", "raja_pasu_round", "ruma_4p_beginners"] {
@@ -48,7 +55,9 @@ fn preset_error(name: &str, text: &str) -> String {
     std::fs::create_dir_all(dir.join("presets")).unwrap();
     let file: PathBuf = dir.join("presets").join(format!("{name}.yaml"));
     std::fs::write(&file, text).unwrap();
-    let e = Rule::load_preset(&file, &rules_dir()).unwrap_err().one_line();
+    let e = Rule::load_preset(&file, &rules_dir())
+        .unwrap_err()
+        .one_line();
     std::fs::remove_dir_all(&dir).unwrap();
     e.replace(&file.display().to_string(), "FILE")
 }
@@ -63,17 +72,41 @@ fn bad_presets_are_clear_errors() {
         "FILE: unknown option `player` for ruma (options: last_in_ruma, max_penalties, players, seeds)"
     );
     let e = preset_error("bad_int", "rule: ruma\noptions:\n  seeds: 5\n");
-    assert_eq!(e, "FILE: option `seeds`: `5` is not allowed (use an integer from 2 to 4)");
-    let e = preset_error("bad_word", "rule: ruma\noptions:\n  last_in_ruma: sometimes\n");
-    assert_eq!(e, "FILE: option `last_in_ruma`: `sometimes` is not allowed (use allowed | forbidden)");
+    assert_eq!(
+        e,
+        "FILE: option `seeds`: `5` is not allowed (use an integer from 2 to 4)"
+    );
+    let e = preset_error(
+        "bad_word",
+        "rule: ruma\noptions:\n  last_in_ruma: sometimes\n",
+    );
+    assert_eq!(
+        e,
+        "FILE: option `last_in_ruma`: `sometimes` is not allowed (use allowed | forbidden)"
+    );
     let e = preset_error("bad_bool", "rule: raja_pasu\noptions:\n  rounds: maybe\n");
-    assert_eq!(e, "FILE: option `rounds`: `maybe` is not allowed (use true or false)");
+    assert_eq!(
+        e,
+        "FILE: option `rounds`: `maybe` is not allowed (use true or false)"
+    );
     let e = preset_error("bad_first", "rule: raja_pasu\noptions:\n  first: 3\n");
-    assert_eq!(e, "FILE: option `first`: `3` is not allowed (use south | north)");
-    let e = preset_error("list_value", "rule: raja_pasu\noptions:\n  max_turns: [1, 2]\n");
-    assert_eq!(e, "FILE: option `max_turns` takes an integer from 1 to 1000000");
+    assert_eq!(
+        e,
+        "FILE: option `first`: `3` is not allowed (use south | north)"
+    );
+    let e = preset_error(
+        "list_value",
+        "rule: raja_pasu\noptions:\n  max_turns: [1, 2]\n",
+    );
+    assert_eq!(
+        e,
+        "FILE: option `max_turns` takes an integer from 1 to 1000000"
+    );
     let e = preset_error("no_rule", "rule: mangala\n");
-    assert!(e.starts_with("FILE: the preset names rule `mangala`, which is not in"), "{e}");
+    assert!(
+        e.starts_with("FILE: the preset names rule `mangala`, which is not in"),
+        "{e}"
+    );
     let e = preset_error("missing_rule", "options:\n  seeds: 2\n");
     assert!(e.starts_with("FILE: missing field `rule`"), "{e}");
 }

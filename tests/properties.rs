@@ -17,9 +17,18 @@ fn check_trace_replays(m: &MoveRecord, what: &str) {
         e.apply(&mut b, &mut hand);
     }
     assert_eq!(hand, 0, "{what}: seeds left in hand after the trace");
-    assert_eq!(b.seeds, m.after.seeds, "{what}: trace does not replay to the seeds after");
-    assert_eq!(b.reserves, m.after.reserves, "{what}: trace does not replay to the reserves");
-    assert_eq!(b.closed, m.after.closed, "{what}: trace does not replay to the closed holes");
+    assert_eq!(
+        b.seeds, m.after.seeds,
+        "{what}: trace does not replay to the seeds after"
+    );
+    assert_eq!(
+        b.reserves, m.after.reserves,
+        "{what}: trace does not replay to the reserves"
+    );
+    assert_eq!(
+        b.closed, m.after.closed,
+        "{what}: trace does not replay to the closed holes"
+    );
 }
 
 /// The drops of a move, with the pit's count right after each drop and whether the next event
@@ -31,7 +40,8 @@ fn drops(m: &MoveRecord) -> Vec<(usize, i64, i64, bool)> {
     for (i, e) in m.events.iter().enumerate() {
         e.apply(&mut b, &mut hand);
         if let Event::Drop { pit, hand: left } = e {
-            let captured_next = matches!(m.events.get(i + 1), Some(Event::Capture { pit: q, .. }) if q == pit);
+            let captured_next =
+                matches!(m.events.get(i + 1), Some(Event::Capture { pit: q, .. }) if q == pit);
             out.push((*pit, b.seeds[*pit], *left, captured_next));
         }
     }
@@ -40,14 +50,23 @@ fn drops(m: &MoveRecord) -> Vec<(usize, i64, i64, bool)> {
 
 fn raja_pasu_checks(m: &MoveRecord, last_seed_four: bool, what: &str) {
     for (pit, count, left, captured) in drops(m) {
-        assert!(!m.before.closed[pit], "{what}: a seed was sown into a closed hole");
+        assert!(
+            !m.before.closed[pit],
+            "{what}: a seed was sown into a closed hole"
+        );
         if count == 4 {
             // RULES.md: a drop that makes exactly 4 is captured at once, the last seed of a lap
             // included only with last_seed_four.
             let expect = left > 0 || last_seed_four;
-            assert_eq!(captured, expect, "{what}: a drop made 4 (hand {left} left), captured {captured}");
+            assert_eq!(
+                captured, expect,
+                "{what}: a drop made 4 (hand {left} left), captured {captured}"
+            );
         } else {
-            assert!(!captured, "{what}: a drop made {count} and was captured as a count");
+            assert!(
+                !captured,
+                "{what}: a drop made {count} and was captured as a count"
+            );
         }
     }
     // Closed holes never hold seeds, and at rest no open hole holds exactly 4 with last_seed_four.
@@ -60,7 +79,10 @@ fn raja_pasu_checks(m: &MoveRecord, last_seed_four: bool, what: &str) {
         // Every drop that makes 4 is captured and refills put 7, so from a start without fours no
         // open hole ever holds exactly 4 between moves.
         for &p in &m.after.layout.holes {
-            assert_ne!(m.after.seeds[p], 4, "{what}: an open hole holds 4 after the move");
+            assert_ne!(
+                m.after.seeds[p], 4,
+                "{what}: an open hole holds 4 after the move"
+            );
         }
     }
 }
@@ -69,7 +91,10 @@ fn ruma_checks(m: &MoveRecord, what: &str) {
     let l = &m.before.layout;
     let mover = m.before.to_move;
     for &p in &m.legal {
-        assert_eq!(l.pits[p].owner, mover, "{what}: a legal move from another player's pocket");
+        assert_eq!(
+            l.pits[p].owner, mover,
+            "{what}: a legal move from another player's pocket"
+        );
     }
     // The last ball never falls into an empty pocket.
     let d = drops(m);
@@ -80,7 +105,10 @@ fn ruma_checks(m: &MoveRecord, what: &str) {
     let max = m.after.layout.options["max_penalties"].as_int().unwrap();
     let c = l.counter_index("penalties").unwrap();
     for pl in 1..=l.players {
-        assert!(m.after.counter(c, pl) <= max, "{what}: more than max_penalties");
+        assert!(
+            m.after.counter(c, pl) <= max,
+            "{what}: more than max_penalties"
+        );
     }
     if m.after.over && m.after.winner != 0 {
         let w = m.after.winner;
@@ -89,7 +117,10 @@ fn ruma_checks(m: &MoveRecord, what: &str) {
             .filter(|&p| m.after.counter(c, p) < max)
             .collect::<Vec<_>>()
             == vec![w];
-        assert!(emptied || last_left, "{what}: winner {w} neither emptied his pockets nor is last left");
+        assert!(
+            emptied || last_left,
+            "{what}: winner {w} neither emptied his pockets nor is last left"
+        );
     }
 }
 
@@ -104,7 +135,10 @@ fn check_games(name: &str, sets: &[&str], games: u64, cap: usize) {
         .get("last_seed_four")
         .is_some_and(|v| v.to_string() == "true");
     for seed in 0..games {
-        let total = rule.new_board(&opts).map(|d| sowlab::rules::board(&d).total()).unwrap();
+        let total = rule
+            .new_board(&opts)
+            .map(|d| sowlab::rules::board(&d).total())
+            .unwrap();
         let mut n = 0;
         random_game(&rule, &opts, 1000 + seed, cap, true, |m| {
             n += 1;
@@ -148,5 +182,10 @@ fn ruma_three_and_four_player_properties() {
     check_games("ruma_3p", &[], 12, 5_000);
     check_games("ruma_4p", &[], 12, 5_000);
     check_games("ruma_4p_beginners", &[], 20, 5_000);
-    check_games("ruma_4p_beginners", &["last_in_ruma=forbidden", "max_penalties=4"], 20, 5_000);
+    check_games(
+        "ruma_4p_beginners",
+        &["last_in_ruma=forbidden", "max_penalties=4"],
+        20,
+        5_000,
+    );
 }

@@ -18,7 +18,13 @@ fn game(sets: &[&str]) -> Game {
     Game::new(Arc::clone(&rule), opts).unwrap()
 }
 
-fn game_at(sets: &[&str], south: [i64; 7], north: [i64; 7], reserves: [i64; 2], to_move: usize) -> Game {
+fn game_at(
+    sets: &[&str],
+    south: [i64; 7],
+    north: [i64; 7],
+    reserves: [i64; 2],
+    to_move: usize,
+) -> Game {
     let rule = load("raja_pasu");
     let sets: Vec<String> = sets.iter().map(|s| s.to_string()).collect();
     let opts = options(&rule, &sets);
@@ -48,7 +54,13 @@ fn notes(g: &Game) -> Vec<String> {
 /// plays 7: N1 reaches 4 and goes to North, N2 becomes 2, N3 is empty so South captures N4 (2).
 #[test]
 fn worked_example() {
-    let mut g = game_at(&[], [1, 0, 2, 0, 0, 0, 2], [3, 1, 0, 2, 0, 0, 0], [40, 47], 1);
+    let mut g = game_at(
+        &[],
+        [1, 0, 2, 0, 0, 0, 2],
+        [3, 1, 0, 2, 0, 0, 0],
+        [40, 47],
+        1,
+    );
     g.play("7").unwrap();
     let s = g.state();
     assert_eq!(s.pits, vec![1, 0, 2, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0]);
@@ -58,9 +70,9 @@ fn worked_example() {
         .events
         .iter()
         .filter_map(|e| match e {
-            Event::Capture { pit, seeds, player, .. } => {
-                Some((g.board().layout.pits[*pit].name.clone(), *seeds, *player))
-            }
+            Event::Capture {
+                pit, seeds, player, ..
+            } => Some((g.board().layout.pits[*pit].name.clone(), *seeds, *player)),
             _ => None,
         })
         .collect();
@@ -74,7 +86,13 @@ fn last_seed_four_off_leaves_the_four() {
     // next hole N2 is empty and beyond it N3 holds 5, which South captures.
     for (four, n1, reserves) in [("true", 0, [45, 48]), ("false", 4, [45, 44])] {
         let set = format!("last_seed_four={four}");
-        let mut g = game_at(&[&set], [1, 0, 2, 0, 0, 0, 1], [3, 0, 5, 0, 0, 0, 2], [40, 44], 1);
+        let mut g = game_at(
+            &[&set],
+            [1, 0, 2, 0, 0, 0, 1],
+            [3, 0, 5, 0, 0, 0, 2],
+            [40, 44],
+            1,
+        );
         g.play("7").unwrap();
         let s = g.state();
         assert_eq!(s.pits[7], n1, "{set}");
@@ -87,19 +105,33 @@ fn last_seed_four_off_leaves_the_four() {
 /// passes, each player takes his own row, the player to move (North) starts the next round.
 #[test]
 fn endless_relay_stops_at_max_laps() {
-    for (laps, sets) in [(1000, vec![]), (5000, vec!["max_laps=5000"]), (20, vec!["max_laps=20"])] {
+    for (laps, sets) in [
+        (1000, vec![]),
+        (5000, vec!["max_laps=5000"]),
+        (20, vec!["max_laps=20"]),
+    ] {
         let mut g = game(&sets);
         g.play_all(&split("7 5 1 7 7 2 5 5")).unwrap();
         let before = g.board();
         g.play("7").unwrap();
         let after = g.board();
-        assert!(after.last.stopped, "max_laps={laps}: the move should hit the lap limit");
+        assert!(
+            after.last.stopped,
+            "max_laps={laps}: the move should hit the lap limit"
+        );
         assert_eq!(after.last.laps, laps);
-        assert_eq!(notes(&g)[..2], ["max_laps".to_string(), "round_end".to_string()]);
+        assert_eq!(
+            notes(&g)[..2],
+            ["max_laps".to_string(), "round_end".to_string()]
+        );
         let s = g.state();
         assert_eq!(s.vars["round"], 2);
         assert_eq!(s.vars["turns"], 0);
-        assert_eq!(s.to_move, Some(2), "the player to move after the stopped move starts");
+        assert_eq!(
+            s.to_move,
+            Some(2),
+            "the player to move after the stopped move starts"
+        );
         // Everything is in play again or in a reserve; nothing is lost.
         assert_eq!(after.total(), before.total());
         // Refill: 7 per hole from the right, closed from the left, surplus in reserve.
@@ -121,7 +153,11 @@ fn max_laps_with_opponent_empty_is_an_ordinary_end() {
     assert!(g.board().last.stopped);
     let s = g.state();
     assert_eq!(s.stores, vec![53 - 49, 45 - 42]);
-    assert_eq!(s.to_move, Some(1), "South took the leftover seeds: South starts");
+    assert_eq!(
+        s.to_move,
+        Some(1),
+        "South took the leftover seeds: South starts"
+    );
     assert_eq!(s.closed, vec![7], "North has 45: 6 holes, N1 closed");
     assert_eq!(s.pits, vec![7, 7, 7, 7, 7, 7, 7, 0, 7, 7, 7, 7, 7, 7]);
 }
@@ -130,7 +166,13 @@ fn max_laps_with_opponent_empty_is_an_ordinary_end() {
 /// to move starts the next round.
 #[test]
 fn max_turns_settles_the_round() {
-    let mut g = game_at(&["max_turns=1"], [0, 0, 0, 0, 0, 0, 1], [0, 0, 0, 0, 0, 0, 1], [48, 48], 1);
+    let mut g = game_at(
+        &["max_turns=1"],
+        [0, 0, 0, 0, 0, 0, 1],
+        [0, 0, 0, 0, 0, 0, 1],
+        [48, 48],
+        1,
+    );
     g.play("7").unwrap();
     let s = g.state();
     // South sowed into N1; each took his own row: South 0, North N1 + N7 = 2. South then fills 6
@@ -167,7 +209,13 @@ fn max_turns_settles_the_round() {
 /// board.
 #[test]
 fn single_round_level_is_a_draw() {
-    let mut g = game_at(&["rounds=false"], [0, 0, 0, 0, 0, 0, 1], [0; 7], [49, 48], 1);
+    let mut g = game_at(
+        &["rounds=false"],
+        [0, 0, 0, 0, 0, 0, 1],
+        [0; 7],
+        [49, 48],
+        1,
+    );
     g.play("7").unwrap();
     assert!(!g.state().over);
     g.play("1").unwrap();
@@ -177,7 +225,13 @@ fn single_round_level_is_a_draw() {
     assert_eq!(s.stores, vec![49, 49]);
     assert_eq!(s.pits, vec![0; 14]);
     // The same with one seed more for North wins for North.
-    let mut g = game_at(&["rounds=false"], [0, 0, 0, 0, 0, 0, 1], [0; 7], [48, 49], 1);
+    let mut g = game_at(
+        &["rounds=false"],
+        [0, 0, 0, 0, 0, 0, 1],
+        [0; 7],
+        [48, 49],
+        1,
+    );
     g.play_all(&split("7 1")).unwrap();
     assert_eq!(g.state().winner, Some(2));
 }
@@ -210,14 +264,26 @@ fn first_option() {
     assert_eq!(game(&[]).state().to_move, Some(1));
     assert_eq!(game(&["first=north"]).state().to_move, Some(2));
     let rule = load("raja_pasu");
-    let e = rule.resolve_options(&["first=east"]).unwrap_err().one_line();
-    assert_eq!(e, "option `first`: `east` is not allowed (use south | north)");
+    let e = rule
+        .resolve_options(&["first=east"])
+        .unwrap_err()
+        .one_line();
+    assert_eq!(
+        e,
+        "option `first`: `east` is not allowed (use south | north)"
+    );
 }
 
 /// max_rounds (our addition, off by default) ends a match after that many rounds.
 #[test]
 fn max_rounds_ends_the_match() {
-    let mut g = game_at(&["max_rounds=1"], [0, 0, 0, 0, 0, 0, 1], [0; 7], [60, 37], 1);
+    let mut g = game_at(
+        &["max_rounds=1"],
+        [0, 0, 0, 0, 0, 0, 1],
+        [0; 7],
+        [60, 37],
+        1,
+    );
     g.play_all(&split("7 1")).unwrap();
     let s = g.state();
     assert!(s.over);

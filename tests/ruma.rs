@@ -54,7 +54,10 @@ fn ownership_turns_and_labels() {
     // Two-row players name the row; one-row players may write the number alone.
     let rule = load("ruma_3p");
     let mut g = Game::new(Arc::clone(&rule), options(&rule, &[])).unwrap();
-    assert_eq!(g.legal_labels().unwrap()[..2], ["S1".to_string(), "S2".to_string()]);
+    assert_eq!(
+        g.legal_labels().unwrap()[..2],
+        ["S1".to_string(), "S2".to_string()]
+    );
     g.play("N1").unwrap();
     assert_eq!(g.state().to_move, Some(2));
     g.play("2").unwrap();
@@ -72,7 +75,12 @@ fn last_ball_may_not_fall_into_an_empty_pocket() {
     assert_eq!(g.legal_labels().unwrap(), vec!["S3", "S5"]);
     let g = game_at(&["last_in_ruma=forbidden"], pits, vec![0, 0], 1);
     assert_eq!(g.legal_labels().unwrap(), vec!["S3"]);
-    let mut g = game_at(&[], rows([0, 0, 0, 0, 2, 0], [1, 1, 0, 0, 0, 0], [0; 6], [0; 6]), vec![0, 0], 1);
+    let mut g = game_at(
+        &[],
+        rows([0, 0, 0, 0, 2, 0], [1, 1, 0, 0, 0, 0], [0; 6], [0; 6]),
+        vec![0, 0],
+        1,
+    );
     let e = g.play("S1").unwrap_err().one_line();
     assert_eq!(e, "illegal move `S1`: legal moves are S5");
     // Ending in a ruma gives no extra turn.
@@ -84,7 +92,12 @@ fn last_ball_may_not_fall_into_an_empty_pocket() {
 #[test]
 fn a_big_pocket_sows_round_again_into_itself() {
     // 30 balls from S1 go round the 28 pits: S1 itself gets one, S2 and S3 two.
-    let mut g = game_at(&[], rows([30, 1, 1, 0, 0, 0], [1; 6], [1; 6], [1; 6]), vec![0, 0], 1);
+    let mut g = game_at(
+        &[],
+        rows([30, 1, 1, 0, 0, 0], [1; 6], [1; 6], [1; 6]),
+        vec![0, 0],
+        1,
+    );
     g.play("S1").unwrap();
     let s = g.state();
     assert_eq!(s.pits[..6], [1, 3, 3, 1, 1, 1]);
@@ -102,7 +115,7 @@ fn passes_are_automatic_with_a_penalty() {
     let s = g.state();
     assert_eq!(s.penalties, vec![0, 4]);
     assert_eq!(s.to_move, Some(1));
-    assert!(g.history[0].events.iter().any(|e| *e == Event::Pass { player: 2 }));
+    assert!(g.history[0].events.contains(&Event::Pass { player: 2 }));
 }
 
 #[test]
@@ -121,7 +134,12 @@ fn two_players_losing_on_penalties() {
 fn three_players_one_out_the_others_play_on() {
     // Player 2 (E) cannot move and reaches 12: he is out; player 3 (W) moves next, and the turn
     // skips player 2 from then on.
-    let pits = rows([0, 0, 1, 2, 2, 2], [1, 0, 0, 0, 0, 0], [0; 6], [2, 2, 2, 2, 2, 0]);
+    let pits = rows(
+        [0, 0, 1, 2, 2, 2],
+        [1, 0, 0, 0, 0, 0],
+        [0; 6],
+        [2, 2, 2, 2, 2, 0],
+    );
     let mut g = game_at(&["players=3"], pits, vec![0, 11, 0], 1);
     g.play("S3").unwrap();
     let s = g.state();
@@ -150,7 +168,12 @@ fn last_player_left_wins() {
 #[test]
 fn emptying_all_pockets_wins() {
     // Player 1's only balls: S6 (2) into ruma S and E1 (1).
-    let mut g = game_at(&[], rows([0, 0, 0, 0, 0, 2], [1, 0, 0, 0, 0, 0], [0; 6], [0; 6]), vec![5, 0], 1);
+    let mut g = game_at(
+        &[],
+        rows([0, 0, 0, 0, 0, 2], [1, 0, 0, 0, 0, 0], [0; 6], [0; 6]),
+        vec![5, 0],
+        1,
+    );
     g.play("S6").unwrap();
     let s = g.state();
     assert!(s.over);

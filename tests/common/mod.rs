@@ -120,7 +120,11 @@ pub fn random_game(
             .unwrap_or_else(|e| panic!("{} seed {seed}: moves(): {}", rule.name, e.one_line()));
         let over = board(&d).over;
         if over {
-            assert!(legal.is_empty(), "{} seed {seed}: legal moves after the end", rule.name);
+            assert!(
+                legal.is_empty(),
+                "{} seed {seed}: legal moves after the end",
+                rule.name
+            );
             break;
         }
         assert!(
