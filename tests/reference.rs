@@ -38,7 +38,11 @@ impl RajaPasu {
             pits: [7; 14],
             closed: [false; 14],
             reserves: [0; 2],
-            to_move: if o["first"].to_string() == "north" { 1 } else { 0 },
+            to_move: if o["first"].to_string() == "north" {
+                1
+            } else {
+                0
+            },
             over: false,
             winner: 0,
             round: 1,
@@ -140,7 +144,15 @@ impl RajaPasu {
             self.reserves[0] - self.start_reserve[0],
             self.reserves[1] - self.start_reserve[1],
         ];
-        let bigger = |a: i64, b: i64| if a > b { 1 } else if b > a { 2 } else { 0 };
+        let bigger = |a: i64, b: i64| {
+            if a > b {
+                1
+            } else if b > a {
+                2
+            } else {
+                0
+            }
+        };
         if !self.rounds {
             self.over = true;
             self.winner = bigger(c[0], c[1]);
@@ -191,9 +203,17 @@ impl RajaPasu {
             stores: self.reserves.to_vec(),
             reserves: None,
             penalties: Vec::new(),
-            to_move: if self.over { None } else { Some(self.to_move + 1) },
+            to_move: if self.over {
+                None
+            } else {
+                Some(self.to_move + 1)
+            },
             over: self.over,
-            winner: if self.winner == 0 { None } else { Some(self.winner) },
+            winner: if self.winner == 0 {
+                None
+            } else {
+                Some(self.winner)
+            },
             vars,
         }
     }
@@ -328,7 +348,11 @@ impl Ruma {
             penalties: self.penalties.clone(),
             to_move: if self.over { None } else { Some(self.to_move) },
             over: self.over,
-            winner: if self.winner == 0 { None } else { Some(self.winner) },
+            winner: if self.winner == 0 {
+                None
+            } else {
+                Some(self.winner)
+            },
             vars: BTreeMap::new(),
         }
     }
@@ -365,7 +389,12 @@ impl Model for Ruma {
     }
 }
 
-fn differential<M: Model>(rule: &Rule, opts: &Options, new: impl Fn(&Options) -> M, seeds: std::ops::Range<u64>) -> usize {
+fn differential<M: Model>(
+    rule: &Rule,
+    opts: &Options,
+    new: impl Fn(&Options) -> M,
+    seeds: std::ops::Range<u64>,
+) -> usize {
     let mut moves = 0;
     for seed in seeds {
         let mut model = new(opts);
@@ -373,7 +402,11 @@ fn differential<M: Model>(rule: &Rule, opts: &Options, new: impl Fn(&Options) ->
         let mut rng = Rng::new(seed);
         let mut n = 0;
         loop {
-            let what = format!("{} {} seed {seed} after {n} moves", rule.name, show_options(opts));
+            let what = format!(
+                "{} {} seed {seed} after {n} moves",
+                rule.name,
+                show_options(opts)
+            );
             let mut legal = rule.legal(&mut d).unwrap();
             legal.sort();
             let mut want = model.legal();
