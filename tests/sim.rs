@@ -629,3 +629,43 @@ fn rotating_agents_play_every_seat() {
     let text = rep.text();
     assert!(text.contains("agents rotated through the seats:"), "{text}");
 }
+
+#[test]
+fn the_real_games_simulate_reproducibly() {
+    for (args, players) in [
+        (vec!["raja_pasu", "--games", "12"], 2),
+        (
+            vec![
+                "ruma",
+                "--set",
+                "players=3",
+                "--games",
+                "12",
+                "--agents",
+                "greedy,random,random",
+            ],
+            3,
+        ),
+    ] {
+        let run = |jobs: &str| {
+            let mut a = vec!["simulate"];
+            a.extend(&args);
+            a.extend(["--seed", "3", "--json", "--jobs", jobs]);
+            let (code, out, err) = sowlab(&a);
+            assert_eq!(code, 0, "{args:?}: {err}");
+            without_timing(serde_json::from_str(&out).unwrap())
+        };
+        let one = run("1");
+        assert_eq!(one, run("2"), "{args:?}");
+        assert_eq!(one["players"].as_array().unwrap().len(), players);
+        assert_eq!(one["capped"], 0, "{args:?}: the rules end their games");
+        let outcomes: u64 = one["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p["wins"]["count"].as_u64().unwrap())
+            .sum::<u64>()
+            + one["players"][0]["draws"]["count"].as_u64().unwrap();
+        assert_eq!(outcomes, 12, "{args:?}: one winner or a draw per game");
+    }
+}
