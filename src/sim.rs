@@ -834,7 +834,7 @@ pub struct CompareRow {
     pub diff: f64,
     /// `z` (two-proportion z-test) or `welch` (Welch's t-test).
     pub test: String,
-    /// The statistic and its two-sided p-value.
+    /// The statistic (of B − A, so its sign is the difference's) and its two-sided p-value.
     pub result: Test,
     /// p < alpha.
     pub significant: bool,
@@ -858,7 +858,7 @@ pub fn compare_reports(a: SimReport, b: SimReport, alpha: f64) -> Comparison {
     let mut rows = Vec::new();
     let (ta, tb) = (&a.tally, &b.tally);
     let rate = |what: String, ka: u64, kb: u64| {
-        let t = stats::two_proportion(ka, ta.games, kb, tb.games);
+        let t = stats::two_proportion(kb, tb.games, ka, ta.games);
         let (ra, rb) = (ka as f64 / ta.games as f64, kb as f64 / tb.games as f64);
         CompareRow {
             what,
@@ -871,7 +871,7 @@ pub fn compare_reports(a: SimReport, b: SimReport, alpha: f64) -> Comparison {
         }
     };
     let mean = |what: String, sa: &Summary, sb: &Summary| {
-        let t = stats::welch(sa, sb);
+        let t = stats::welch(sb, sa);
         CompareRow {
             what,
             a: round4(sa.mean()),

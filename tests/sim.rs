@@ -397,8 +397,8 @@ fn compare_tests_the_differences() {
     let row = cmp.rows.iter().find(|r| r.what == "P1 wins").unwrap();
     assert_eq!(row.a, w as f64 / 200.0);
     assert_eq!((row.b, row.significant), (1.0, true));
-    let t = stats::two_proportion(w, 200, 200, 200);
-    assert!((row.result.stat - t.stat).abs() < 1e-3);
+    let t = stats::two_proportion(200, 200, w, 200);
+    assert!((row.result.stat - t.stat).abs() < 1e-3 && row.result.stat > 0.0);
     // A variant against itself: same games, no difference anywhere.
     let same = sim::compare_reports(ra.clone(), ra, 0.05);
     assert!(same
