@@ -10,6 +10,7 @@ pub mod cli;
 pub mod error;
 pub mod game;
 pub mod render;
+pub mod repl;
 pub mod rules;
 pub mod script;
 pub mod sow;

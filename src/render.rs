@@ -23,16 +23,22 @@ fn paint(s: &str, code: &str, st: Style) -> String {
     }
 }
 
-/// The text of one pit's count, right-aligned in a cell (`x` for a closed hole).
-fn cell(b: &Board, p: usize, st: Style) -> String {
-    let text = if b.closed[p] {
+/// The text of one pit's count, right-aligned in a cell (`x` for a closed hole). The marked pit
+/// (see [`picture_marked`]) shows a `*` before its count, and reverse video in colour.
+fn cell(b: &Board, p: usize, st: Style, mark: Option<usize>) -> String {
+    let mut text = if b.closed[p] {
         "x".to_string()
     } else {
         b.seeds[p].to_string()
     };
+    if mark == Some(p) {
+        text.insert(0, '*');
+    }
     let padded = format!("{text:>W$}");
     let pit = &b.layout.pits[p];
-    let code = if b.closed[p] {
+    let code = if mark == Some(p) {
+        "7"
+    } else if b.closed[p] {
         "2"
     } else if pit.kind == PitKind::Store {
         "1;33"
@@ -51,11 +57,17 @@ fn name_cell(b: &Board, p: usize, st: Style) -> String {
 
 /// Draws the board and a status line.
 pub fn picture(b: &Board, st: Style) -> String {
+    picture_marked(b, st, None)
+}
+
+/// Draws the board and a status line, marking pit `mark` (the pit being sown, in the REPL's
+/// `step`): `*` before its count, reverse video in colour.
+pub fn picture_marked(b: &Board, st: Style, mark: Option<usize>) -> String {
     let mut out = match b.layout.shape {
-        Shape::Row => row(b, st),
-        Shape::TwoRows if b.layout.rows.len() == 2 => two_rows(b, st),
-        Shape::Square if b.layout.rows.len() == 4 => square(b, st),
-        _ => row(b, st),
+        Shape::Row => row(b, st, mark),
+        Shape::TwoRows if b.layout.rows.len() == 2 => two_rows(b, st, mark),
+        Shape::Square if b.layout.rows.len() == 4 => square(b, st, mark),
+        _ => row(b, st, mark),
     };
     out.push_str(&status(b));
     out
@@ -73,7 +85,9 @@ pub fn status(b: &Board) -> String {
         }
     }
     for (c, name) in l.counters.iter().enumerate() {
-        let v: Vec<String> = (1..=l.players).map(|p| b.counter(c, p).to_string()).collect();
+        let v: Vec<String> = (1..=l.players)
+            .map(|p| b.counter(c, p).to_string())
+            .collect();
         parts.push(format!("{name} {}", v.join("/")));
     }
     for (name, v) in l.vars.iter().zip(&b.vars) {
@@ -99,7 +113,7 @@ pub fn status(b: &Board) -> String {
     s
 }
 
-fn row(b: &Board, st: Style) -> String {
+fn row(b: &Board, st: Style, mark: Option<usize>) -> String {
     let l = &b.layout;
     let order: Vec<usize> = if l.track.len() == l.pits.len() {
         l.track.clone()
@@ -109,23 +123,29 @@ fn row(b: &Board, st: Style) -> String {
     let mut names = String::new();
     let mut counts = String::new();
     for &p in &order {
-        let sep = if l.pits[p].kind == PitKind::Store { " |" } else { "" };
+        let sep = if l.pits[p].kind == PitKind::Store {
+            " |"
+        } else {
+            ""
+        };
         names.push_str(sep);
         counts.push_str(sep);
         let n = &l.pits[p].name;
         names.push_str(&paint(&format!("{n:>W$}"), "2", st));
-        counts.push_str(&cell(b, p, st));
+        counts.push_str(&cell(b, p, st, mark));
     }
     format!("{names}\n{counts}\n")
 }
 
-fn two_rows(b: &Board, st: Style) -> String {
+fn two_rows(b: &Board, st: Style, mark: Option<usize>) -> String {
     let l = &b.layout;
     let (south, north) = (&l.rows[0], &l.rows[1]);
-    let left_store = l.store_of(north.owner).filter(|_| north.owner != south.owner);
+    let left_store = l
+        .store_of(north.owner)
+        .filter(|_| north.owner != south.owner);
     let right_store = l.store_of(south.owner);
     let blank = " ".repeat(W);
-    let side = |s: Option<usize>| s.map_or(blank.clone(), |p| cell(b, p, st));
+    let side = |s: Option<usize>| s.map_or(blank.clone(), |p| cell(b, p, st, mark));
     let mut out = String::new();
     let line = |pits: &mut dyn Iterator<Item = &usize>, f: &dyn Fn(usize) -> String| {
         pits.map(|&p| f(p)).collect::<String>()
@@ -138,7 +158,7 @@ fn two_rows(b: &Board, st: Style) -> String {
     let _ = writeln!(
         out,
         "{blank}{}",
-        line(&mut north.pits.iter().rev(), &|p| cell(b, p, st))
+        line(&mut north.pits.iter().rev(), &|p| cell(b, p, st, mark))
     );
     if left_store.is_some() || right_store.is_some() {
         let _ = writeln!(
@@ -152,7 +172,7 @@ fn two_rows(b: &Board, st: Style) -> String {
     let _ = writeln!(
         out,
         "{blank}{}",
-        line(&mut south.pits.iter(), &|p| cell(b, p, st))
+        line(&mut south.pits.iter(), &|p| cell(b, p, st, mark))
     );
     let _ = writeln!(
         out,
@@ -162,7 +182,7 @@ fn two_rows(b: &Board, st: Style) -> String {
     out
 }
 
-fn square(b: &Board, st: Style) -> String {
+fn square(b: &Board, st: Style, mark: Option<usize>) -> String {
     let l = &b.layout;
     let (s, e, n, w) = (&l.rows[0], &l.rows[1], &l.rows[2], &l.rows[3]);
     let store = |owner_row: &crate::board::Row| {
@@ -170,7 +190,13 @@ fn square(b: &Board, st: Style) -> String {
         let last = *owner_row.pits.last().expect("rows have holes");
         let q = l.next[last];
         if q != crate::board::NO_PIT && l.pits[q].kind == PitKind::Store {
-            paint(&format!("{:>W$}", format!("[{}]", b.seeds[q])), "1;33", st)
+            let star = if mark == Some(q) { "*" } else { "" };
+            let code = if mark == Some(q) { "7" } else { "1;33" };
+            paint(
+                &format!("{:>W$}", format!("{star}[{}]", b.seeds[q])),
+                code,
+                st,
+            )
         } else {
             " ".repeat(W)
         }
@@ -178,8 +204,8 @@ fn square(b: &Board, st: Style) -> String {
     let blank = " ".repeat(W);
     let mut out = String::new();
     let top_names: String = n.pits.iter().rev().map(|&p| name_cell(b, p, st)).collect();
-    let top: String = n.pits.iter().rev().map(|&p| cell(b, p, st)).collect();
-    let bottom: String = s.pits.iter().map(|&p| cell(b, p, st)).collect();
+    let top: String = n.pits.iter().rev().map(|&p| cell(b, p, st, mark)).collect();
+    let bottom: String = s.pits.iter().map(|&p| cell(b, p, st, mark)).collect();
     let bottom_names: String = s.pits.iter().map(|&p| name_cell(b, p, st)).collect();
     let _ = writeln!(out, "{blank}{blank}{top_names}");
     let _ = writeln!(out, "{blank}{}{top}{}", store(n), store(e));
@@ -192,8 +218,8 @@ fn square(b: &Board, st: Style) -> String {
             out,
             "{}{}{inner}{}{}",
             wp.map_or(blank.clone(), |p| name_cell(b, p, st)),
-            wp.map_or(blank.clone(), |p| cell(b, p, st)),
-            ep.map_or(blank.clone(), |p| cell(b, p, st)),
+            wp.map_or(blank.clone(), |p| cell(b, p, st, mark)),
+            ep.map_or(blank.clone(), |p| cell(b, p, st, mark)),
             ep.map_or(blank.clone(), |p| name_cell(b, p, st)),
         );
     }
