@@ -363,7 +363,7 @@ mod tests {
         let text = String::from_utf8(out).unwrap();
         assert_eq!(code, 1, "{text}");
         assert!(
-            text.contains("> 4\nmove 4: 2 laps, last seed in ruma\n"),
+            text.contains("> 4\nmove 4: 2 laps, last seed in 4\n"),
             "{text}"
         );
         assert!(
