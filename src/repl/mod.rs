@@ -1071,7 +1071,12 @@ fn cmd_load(s: &mut Session, rest: &str, out: &mut dyn Write) -> Result<Outcome>
 
 fn cmd_reload(s: &mut Session, rest: &str, out: &mut dyn Write) -> Result<Outcome> {
     no_args("reload", rest)?;
-    let keep = |e: Error| e.context("reload failed, the game is unchanged");
+    let keep = |e: Error| {
+        Error::msg(format!(
+            "reload failed, the game is unchanged: {}",
+            e.one_line()
+        ))
+    };
     let rule = Arc::new(Rule::load(&s.spec, &s.dir).map_err(keep)?);
     let options = rule.check_options(&s.game.options).map_err(keep)?;
     let mut g = make_game(rule, options, s.start.as_ref()).map_err(keep)?;
@@ -1079,14 +1084,24 @@ fn cmd_reload(s: &mut Session, rest: &str, out: &mut dyn Write) -> Result<Outcom
     let old_start = board(&s.game.start).state_json();
     if g.state() != old_start {
         report.push(format!(
-            "the start position differs: was {}, now {}",
-            save::compact(&old_start),
-            save::compact(&g.state())
+            "the start position differs: {}",
+            state_diff(&old_start, &g.state())
         ));
     }
     let total = s.game.history.len();
     let mut first_diff = None;
     for (i, old) in s.game.history.iter().enumerate() {
+        let now_over = g.board();
+        if now_over.over {
+            report.push(format!(
+                "move {} ({}) is no longer played: the game now ends after move {i} ({}); kept the {i} move{} before it",
+                i + 1,
+                old.label,
+                render::status(&now_over).trim().trim_start_matches("game over: "),
+                if i == 1 { "" } else { "s" }
+            ));
+            break;
+        }
         match g.play(&old.label) {
             Err(e) => {
                 report.push(format!(
@@ -1104,11 +1119,10 @@ fn cmd_reload(s: &mut Session, rest: &str, out: &mut dyn Write) -> Result<Outcom
                 if first_diff.is_none() && was != now {
                     first_diff = Some(i);
                     report.push(format!(
-                        "move {} ({}) now plays differently: was {}, now {}",
+                        "move {} ({}) now plays differently: {}",
                         i + 1,
                         old.label,
-                        save::compact(&was),
-                        save::compact(&now)
+                        state_diff(&was, &now)
                     ));
                 }
             }
@@ -1135,6 +1149,24 @@ fn cmd_reload(s: &mut Session, rest: &str, out: &mut dyn Write) -> Result<Outcom
     }
     write!(out, "{}", s.show())?;
     Ok(Outcome::Done)
+}
+
+/// The fields of two states that differ: `pits [3,0,1,1] -> [3,3,0,0], over false -> true`.
+pub fn state_diff(was: &StateJson, now: &StateJson) -> String {
+    let (a, b) = (serde_json::to_value(was), serde_json::to_value(now));
+    let (Ok(serde_json::Value::Object(a)), Ok(serde_json::Value::Object(b))) = (a, b) else {
+        return format!("was {}, now {}", save::compact(was), save::compact(now));
+    };
+    let null = serde_json::Value::Null;
+    let mut keys: Vec<&String> = a.keys().collect();
+    keys.extend(b.keys().filter(|k| !a.contains_key(*k)));
+    keys.into_iter()
+        .filter_map(|k| {
+            let (x, y) = (a.get(k).unwrap_or(&null), b.get(k).unwrap_or(&null));
+            (x != y).then(|| format!("{k} {x} -> {y}"))
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 fn cmd_eval(s: &mut Session, rest: &str, out: &mut dyn Write) -> Result<Outcome> {
