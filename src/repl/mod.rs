@@ -1367,6 +1367,16 @@ mod tests {
     }
 
     #[test]
+    fn eval_is_sandboxed() {
+        let mut s = session();
+        for bad in ["while true {}", "import \"tchuka_ruma\"; 1", "eval(\"1\")"] {
+            let (o, t) = run(&mut s, &format!("eval {bad}"));
+            assert_eq!(o, Outcome::Failed, "{bad}: {t}");
+            assert_eq!(t.lines().count(), 1, "{t}");
+        }
+    }
+
+    #[test]
     fn stepping_interactively_waits_for_enter() {
         let mut s = session();
         s.interactive = true;
