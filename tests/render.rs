@@ -70,7 +70,18 @@ fn square_with_rumas_and_penalties() {
     let mut b = start(&fixture("square"), &[]);
     // Pits: S1-3 = 0-2, ruma S = 3, E1-3 = 4-6, ruma E = 7, N1-3 = 8-10, ruma N = 11,
     // W1-3 = 12-14, ruma W = 15.
-    for (p, n) in [(0, 1), (1, 0), (2, 3), (3, 10), (4, 4), (7, 11), (8, 5), (11, 12), (12, 6), (15, 13)] {
+    for (p, n) in [
+        (0, 1),
+        (1, 0),
+        (2, 3),
+        (3, 10),
+        (4, 4),
+        (7, 11),
+        (8, 5),
+        (11, 12),
+        (12, 6),
+        (15, 13),
+    ] {
         b.seeds[p] = n;
     }
     b.closed[1] = true;
