@@ -240,7 +240,12 @@ impl ReplHelper {
             .iter()
             .map(|o| format!("{}=", o.name))
             .collect();
-        self.moves = s.game.legal_labels().unwrap_or_default();
+        // While a move is being stepped, Enter means "next step": no move hint then.
+        self.moves = if s.stepping() {
+            Vec::new()
+        } else {
+            s.game.legal_labels().unwrap_or_default()
+        };
     }
 
     /// The candidates for the word at the cursor, given the words before it.
