@@ -1,11 +1,11 @@
 //! Transcript tests of `sowlab play`: command files fed through stdin (not a terminal, so no
 //! prompt and no colour; every command echoed as `> line`), output snapshotted with insta.
 
-mod common;
+mod repl_support;
 
 use std::sync::Arc;
 
-use common::{json_lines, rules_dir, run, run_phases, temp_dir};
+use repl_support::{json_lines, rules_dir, run, run_phases, temp_dir};
 use sowlab::game::Game;
 use sowlab::rules::Rule;
 
@@ -50,7 +50,7 @@ fn tchuka_ruma_win_with_undo_and_redo() {
     for m in &line[2..] {
         script.push_str(&format!("{m}\n"));
     }
-    script.push_str("trace\nmoves\nhistory\njson\n");
+    script.push_str("trace\nmoves\nhistory\ngoto 2\ngoto 6\njson\n");
     let tmp = temp_dir("win");
     let (out, code) = run(&["play"], &script, &tmp);
     assert_eq!(code, 0, "{out}");
@@ -60,6 +60,19 @@ fn tchuka_ruma_win_with_undo_and_redo() {
         "{out}"
     );
     insta::assert_snapshot!(format!("moves: {}\nexit: {code}\n{out}", line.join(" ")));
+}
+
+#[test]
+fn step_shows_a_relay_move_seed_by_seed() {
+    // Not a terminal: every step is printed at once.
+    let tmp = temp_dir("step");
+    let (out, code) = run(
+        &["play"],
+        "3\nstep 4\ntrace\nundo\nstep\nundo\nstep\n",
+        &tmp,
+    );
+    assert_eq!(code, 1, "`step` with no move played fails:\n{out}");
+    insta::assert_snapshot!(format!("exit: {code}\n{out}"));
 }
 
 #[test]

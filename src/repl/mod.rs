@@ -655,7 +655,21 @@ fn cmd_history(s: &mut Session, rest: &str, out: &mut dyn Write) -> Result<Outco
         } else {
             String::new()
         };
-        format!("{:>4}. {}{who}\n", i + 1, p.label)
+        // Passes are automatic: they are part of the move they followed.
+        let passes: Vec<String> = p
+            .events
+            .iter()
+            .filter_map(|e| match e {
+                Event::Pass { player } => Some(format!("player {player} passes")),
+                _ => None,
+            })
+            .collect();
+        let then = if passes.is_empty() {
+            String::new()
+        } else {
+            format!(", then {}", passes.join(", "))
+        };
+        format!("{:>4}. {}{who}{then}\n", i + 1, p.label)
     };
     let mut text = String::from("   0. start\n");
     for (i, p) in s.game.history.iter().enumerate() {
@@ -861,6 +875,17 @@ fn step_next(s: &mut Session, out: &mut dyn Write, n: usize) -> Result<Outcome> 
                     .map(|l| format!("{l}\n"))
                     .collect::<String>()
             )?;
+        }
+        // Seeds leaving or entering the board: show the reserves and counters too.
+        if matches!(
+            e,
+            Event::Capture { .. } | Event::Fill { .. } | Event::Reserve { .. }
+        ) {
+            for l in render::status(&st.board).lines() {
+                if !l.starts_with("player ") && !l.starts_with("game over") {
+                    writeln!(out, "{l}")?;
+                }
+            }
         }
         shown += 1;
     }

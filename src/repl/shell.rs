@@ -173,7 +173,9 @@ fn interactive(mut session: Session) -> i32 {
                     let _ = rl.add_history_entry(line.as_str());
                 }
                 let o = handle(&line, &mut session, &mut out);
-                if INTERRUPTED.swap(false, Ordering::SeqCst) {
+                // A command that was interrupted says so in its error; one that finished anyway
+                // gets a note.
+                if INTERRUPTED.swap(false, Ordering::SeqCst) && o != Outcome::Failed {
                     let _ = writeln!(out, "(interrupted)");
                 }
                 if o == Outcome::Quit {
