@@ -992,7 +992,12 @@ fn cmd_set(s: &mut Session, rest: &str, out: &mut dyn Write) -> Result<Outcome> 
     }
     let game = make_game(s.game.rule.clone(), options, None)?;
     s.game = game;
-    s.start = None;
+    if s.start.take().is_some() {
+        writeln!(
+            out,
+            "(the custom start position is dropped: the rule's own start is used)"
+        )?;
+    }
     started(s, out)?;
     Ok(Outcome::Done)
 }
@@ -1389,6 +1394,39 @@ mod tests {
         let (_, t) = run(&mut s, "eval moves");
         assert_eq!(t, "[\"1\", \"2\", \"3\", \"4\"]\n");
         assert_eq!(s.game.state().pits, [2, 2, 2, 2]);
+    }
+
+    #[test]
+    fn prompt_and_state_diff() {
+        let mut s = session();
+        assert_eq!(s.prompt(), "tchuka_ruma 0> ");
+        let before = s.game.state();
+        run(&mut s, "3");
+        assert_eq!(s.prompt(), "tchuka_ruma 1> ");
+        assert_eq!(
+            state_diff(&before, &s.game.state()),
+            "pits [2,2,2,2] -> [2,2,0,3], stores [0] -> [1]"
+        );
+        s.interactive = true;
+        run(&mut s, "step 4");
+        assert!(s.prompt().starts_with("step 4 [1/10]"), "{}", s.prompt());
+        run(&mut s, "q");
+        assert!(!s.stepping());
+    }
+
+    #[test]
+    fn help_explains_every_command() {
+        let mut s = session();
+        for c in COMMANDS {
+            let (o, t) = run(&mut s, &format!("help {}", c.name));
+            assert_eq!(o, Outcome::Done);
+            assert!(t.starts_with(c.name) && t.contains(c.summary), "{t}");
+            for a in c.aliases {
+                assert_eq!(find_command(a).map(|x| x.name), Some(c.name));
+            }
+        }
+        let (_, t) = run(&mut s, "help");
+        assert_eq!(t.lines().count(), COMMANDS.len() + 2);
     }
 
     #[test]
