@@ -189,3 +189,47 @@ fn play_rejects_a_bad_rule_on_the_command_line() {
     assert_eq!(code, 1);
     assert!(out.contains("unknown rule `no_such_rule`"), "{out}");
 }
+
+#[test]
+fn raja_pasu_opening_with_trace() {
+    let tmp = temp_dir("raja");
+    let (out, code) = run(
+        &["play", "raja_pasu"],
+        "moves\n7\ntrace\nhistory\n5\ntrace\neval [game.reserve(1), game.reserve(2)]\njson\n",
+        &tmp,
+    );
+    assert_eq!(code, 0, "{out}");
+    insta::assert_snapshot!(format!("exit: {code}\n{out}"));
+}
+
+#[test]
+fn ruma_four_players_pass() {
+    let tmp = temp_dir("ruma");
+    let pos = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/ruma_4p_pass.yaml"
+    );
+    let f = tmp.join("ruma.yaml");
+    let script = format!(
+        "moves\n3\ntrace\n4\n5\n4\nhistory\njson\nsave {f}\nnew\nload {f}\njson\n",
+        f = f.display()
+    );
+    let (out, code) = run(
+        &["play", "ruma", "--set", "players=4", "--position", pos],
+        &script,
+        &tmp,
+    );
+    assert_eq!(code, 0, "{out}");
+    let json = json_lines(&out);
+    assert_eq!(
+        json[0], json[1],
+        "the saved custom start reloads to the same game"
+    );
+    assert!(
+        json[0].contains("\"penalties\":[0,5,0,0]"),
+        "East passed twice: {out}"
+    );
+    let saved = std::fs::read_to_string(&f).unwrap();
+    assert!(saved.contains("start:"), "{saved}");
+    insta::assert_snapshot!(format!("exit: {code}\n{out}"));
+}

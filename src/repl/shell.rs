@@ -356,7 +356,18 @@ mod tests {
         assert_eq!(h.candidates(&[], "3"), ["3"]);
         assert_eq!(h.candidates(&["play"], ""), ["1", "2", "3", "4"]);
         assert_eq!(h.candidates(&["set"], "h"), ["holes="]);
-        assert_eq!(h.candidates(&["new"], "tch"), ["tchuka_ruma"]);
+        assert_eq!(
+            h.candidates(&["new"], "raja"),
+            [
+                "raja_pasu",
+                "raja_pasu_last_seed_no_four",
+                "raja_pasu_round"
+            ]
+        );
+        assert_eq!(
+            h.candidates(&["rules"], "tchuka_ruma"),
+            ["tchuka_ruma", "tchuka_ruma_6"]
+        );
         assert_eq!(h.candidates(&["new", "tchuka_ruma"], "s"), ["seeds="]);
         assert_eq!(h.candidates(&["help"], "st"), ["step"]);
         assert!(h.candidates(&["json"], "").is_empty());
