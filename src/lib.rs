@@ -3,7 +3,7 @@
 //! The Rust core holds positions ([`board`]), sows natively ([`sow`]), records what happens
 //! ([`trace`]) and exposes all of it to rule scripts ([`script`]); [`rules`] loads and calls the
 //! scripts, [`game`] keeps a game with its history, [`render`] draws boards and [`cli`] is the
-//! command line.
+//! command line; [`repl`] is the interactive session of `sowlab play`.
 
 pub mod board;
 pub mod cli;
