@@ -70,7 +70,9 @@ pub fn batch(mut session: Session, mut input: impl BufRead, out: &mut impl Write
     let mut buf = Vec::new();
     loop {
         buf.clear();
-        match input.read_until(b'\n', &mut buf) {
+        // Read at most a few times the longest line accepted, so a huge line cannot fill memory.
+        let limit = (super::MAX_LINE * 4 + 2) as u64;
+        match std::io::Read::take(&mut input, limit).read_until(b'\n', &mut buf) {
             Ok(0) => break,
             Ok(_) => {}
             Err(e) => {
@@ -78,6 +80,33 @@ pub fn batch(mut session: Session, mut input: impl BufRead, out: &mut impl Write
                 failed = true;
                 break;
             }
+        }
+        if !buf.ends_with(b"\n") && buf.len() as u64 == limit {
+            // Skip the rest of the line.
+            let mut skipped = 0usize;
+            loop {
+                let (done, used) = match input.fill_buf() {
+                    Ok([]) | Err(_) => (true, 0),
+                    Ok(b) => match b.iter().position(|&c| c == b'\n') {
+                        Some(i) => (true, i + 1),
+                        None => (false, b.len()),
+                    },
+                };
+                input.consume(used);
+                skipped += used;
+                if done {
+                    break;
+                }
+            }
+            let _ = writeln!(out, "> {}", echo(&String::from_utf8_lossy(&buf[..120])));
+            let _ = writeln!(
+                out,
+                "error: line too long (more than {} bytes, at most {} characters); nothing done",
+                buf.len() + skipped,
+                super::MAX_LINE
+            );
+            failed = true;
+            continue;
         }
         if buf.ends_with(b"\n") {
             buf.pop();
@@ -392,6 +421,18 @@ mod tests {
         let s = Session::new(&rules::rules_dir(None), "tchuka_ruma", &[], None).expect("loads");
         let mut out = Vec::new();
         assert_eq!(batch(s, &b"4\nquit\nbogus\n"[..], &mut out), 0);
+        // A huge line is skipped without being read whole; the next line still runs.
+        let s = Session::new(&rules::rules_dir(None), "tchuka_ruma", &[], None).expect("loads");
+        let mut input = vec![b'3'; 1 << 20];
+        input.extend_from_slice(b"\njson\n");
+        let mut out = Vec::new();
+        assert_eq!(batch(s, &input[..], &mut out), 1);
+        let text = String::from_utf8(out).unwrap();
+        assert!(
+            text.contains("error: line too long (more than 1048577 bytes"),
+            "{text}"
+        );
+        assert!(text.contains("> json\n{\"pits\":[2,2,2,2]"), "{text}");
     }
 
     #[test]
