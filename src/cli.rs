@@ -151,7 +151,11 @@ fn cmd_play(dir: &std::path::Path, a: PlayArgs) -> Result<i32> {
             Some(pos)
         }
     };
-    let session = crate::repl::Session::new(dir, &a.rule, &a.set, start)?;
+    let session =
+        crate::repl::Session::new(dir, &a.rule, &a.set, start).map_err(|e| match &a.position {
+            Some(f) if e.one_line().starts_with("position:") => e.context(f.display()),
+            _ => e,
+        })?;
     Ok(crate::repl::shell::run(session))
 }
 
