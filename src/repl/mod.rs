@@ -69,6 +69,15 @@ pub struct Session {
     /// Whether a person is typing (then `step` waits for Enter between seeds).
     pub interactive: bool,
     step: Option<Stepper>,
+    /// The game that the last `new`, `set`, `load` or `reload` replaced (for `back`).
+    previous: Option<Saved>,
+}
+
+/// A whole game as a session holds it: the rule as named, the custom start, the game.
+struct Saved {
+    spec: String,
+    start: Option<Position>,
+    game: Game,
 }
 
 impl Session {
@@ -93,7 +102,18 @@ impl Session {
             style: Style::default(),
             interactive: false,
             step: None,
+            previous: None,
         })
+    }
+
+    /// Replaces the game, keeping the old one for `back`.
+    fn replace(&mut self, spec: String, start: Option<Position>, game: Game) {
+        let old = Saved {
+            spec: std::mem::replace(&mut self.spec, spec),
+            start: std::mem::replace(&mut self.start, start),
+            game: std::mem::replace(&mut self.game, game),
+        };
+        self.previous = Some(old);
     }
 
     /// Whether a `step` is waiting for Enter.
@@ -291,6 +311,14 @@ pub static COMMANDS: &[Command] = &[
         help: "Reports the first move whose result differs or that became illegal (the game keeps \
                the moves before it). If the edited file fails to load, the old game stays.",
         run: cmd_reload,
+    },
+    Command {
+        name: "back",
+        aliases: &[],
+        args: "",
+        summary: "return to the game replaced by the last new, set, load or reload",
+        help: "The replaced game is kept with its moves and redo list; `back` twice swaps back.",
+        run: cmd_back,
     },
     Command {
         name: "eval",
@@ -965,9 +993,7 @@ fn cmd_new(s: &mut Session, rest: &str, out: &mut dyn Write) -> Result<Outcome> 
         rule.resolve_options(&sets)?
     };
     let game = make_game(rule, options, start.as_ref())?;
-    s.game = game;
-    s.spec = spec;
-    s.start = start;
+    s.replace(spec, start, game);
     started(s, out)?;
     Ok(Outcome::Done)
 }
@@ -991,8 +1017,9 @@ fn cmd_set(s: &mut Session, rest: &str, out: &mut dyn Write) -> Result<Outcome> 
         options.insert(spec.name.clone(), spec.parse(v)?);
     }
     let game = make_game(s.game.rule.clone(), options, None)?;
-    s.game = game;
-    if s.start.take().is_some() {
+    let had_start = s.start.is_some();
+    s.replace(s.spec.clone(), None, game);
+    if had_start {
         writeln!(
             out,
             "(the custom start position is dropped: the rule's own start is used)"
@@ -1086,9 +1113,7 @@ fn cmd_load(s: &mut Session, rest: &str, out: &mut dyn Write) -> Result<Outcome>
     let path = Path::new(file_arg("load", rest)?);
     let loaded = save::read(path, &s.dir)?;
     let n = loaded.game.history.len();
-    s.game = loaded.game;
-    s.spec = loaded.spec;
-    s.start = loaded.start;
+    s.replace(loaded.spec, loaded.start, loaded.game);
     writeln!(
         out,
         "loaded {}: {n} move{} replayed, final position checked",
@@ -1159,7 +1184,7 @@ fn cmd_reload(s: &mut Session, rest: &str, out: &mut dyn Write) -> Result<Outcom
         }
     }
     let path = s.game.rule.path.display().to_string();
-    s.game = g;
+    s.replace(s.spec.clone(), s.start.clone(), g);
     let replayed = s.game.history.len();
     if report.is_empty() {
         writeln!(
@@ -1176,6 +1201,10 @@ fn cmd_reload(s: &mut Session, rest: &str, out: &mut dyn Write) -> Result<Outcom
         for r in report {
             writeln!(out, "  {r}")?;
         }
+        writeln!(
+            out,
+            "  (`back` returns to the game as it was before the reload)"
+        )?;
     }
     write!(out, "{}", s.show())?;
     Ok(Outcome::Done)
@@ -1197,6 +1226,24 @@ pub fn state_diff(was: &StateJson, now: &StateJson) -> String {
         })
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+fn cmd_back(s: &mut Session, rest: &str, out: &mut dyn Write) -> Result<Outcome> {
+    no_args("back", rest)?;
+    let Some(prev) = s.previous.take() else {
+        return Err(Error::msg(
+            "no previous game: `back` undoes a new, set, load or reload",
+        ));
+    };
+    s.replace(prev.spec, prev.start, prev.game);
+    writeln!(
+        out,
+        "back to the previous game ({} move{}; `back` again returns)",
+        s.game.history.len(),
+        if s.game.history.len() == 1 { "" } else { "s" }
+    )?;
+    started(s, out)?;
+    Ok(Outcome::Done)
 }
 
 fn cmd_eval(s: &mut Session, rest: &str, out: &mut dyn Write) -> Result<Outcome> {
@@ -1427,6 +1474,21 @@ mod tests {
         }
         let (_, t) = run(&mut s, "help");
         assert_eq!(t.lines().count(), COMMANDS.len() + 2);
+    }
+
+    #[test]
+    fn back_returns_to_the_replaced_game() {
+        let mut s = session();
+        assert_eq!(run(&mut s, "back").0, Outcome::Failed);
+        run(&mut s, "3 4");
+        run(&mut s, "undo");
+        run(&mut s, "set holes=6");
+        assert_eq!(s.game.state().pits.len(), 6);
+        assert_eq!(run(&mut s, "back").0, Outcome::Done);
+        assert_eq!(s.game.moves(), ["3"]);
+        assert_eq!(s.game.undone.len(), 1, "the redo list comes back too");
+        assert_eq!(run(&mut s, "back").0, Outcome::Done);
+        assert_eq!(s.game.state().pits.len(), 6);
     }
 
     #[test]
