@@ -226,11 +226,7 @@ fn cmd_replay(dir: &std::path::Path, a: ReplayArgs) -> Result<i32> {
                 })
                 .collect();
             let v = serde_json::json!({ "trace": traces, "state": g.state() });
-            let _ = writeln!(
-                out,
-                "{}",
-                serde_json::to_string_pretty(&v).unwrap_or_default()
-            );
+            let _ = writeln!(out, "{}", serde_json::to_string_pretty(&v).unwrap_or_default());
         } else {
             let _ = writeln!(
                 out,
