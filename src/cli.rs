@@ -156,7 +156,13 @@ pub fn describe_rule(r: &Rule, full: bool) -> String {
             if p.description.is_empty() { "" } else { ": " },
             p.description
         ),
-        None => format!("{}  ({}, {} players)", r.name, r.meta.name, r.meta.players),
+        None => format!(
+            "{}  ({}, {} player{})",
+            r.name,
+            r.meta.name,
+            r.meta.players,
+            if r.meta.players == "1" { "" } else { "s" }
+        ),
     };
     s.push_str(&title);
     s.push('\n');
@@ -226,7 +232,11 @@ fn cmd_replay(dir: &std::path::Path, a: ReplayArgs) -> Result<i32> {
                 })
                 .collect();
             let v = serde_json::json!({ "trace": traces, "state": g.state() });
-            let _ = writeln!(out, "{}", serde_json::to_string_pretty(&v).unwrap_or_default());
+            let _ = writeln!(
+                out,
+                "{}",
+                serde_json::to_string_pretty(&v).unwrap_or_default()
+            );
         } else {
             let _ = writeln!(
                 out,

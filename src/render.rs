@@ -66,14 +66,15 @@ pub fn status(b: &Board) -> String {
     let l = &b.layout;
     let mut s = String::new();
     let mut parts = Vec::new();
-    if l.stores.is_empty() || b.reserves.iter().any(|&r| r != 0) {
-        if l.players > 1 || b.reserves[0] != 0 {
-            let r: Vec<String> = b.reserves.iter().map(|r| r.to_string()).collect();
-            parts.push(format!("reserves {}", r.join("/")));
-        }
+    let has_reserves = b.reserves.iter().any(|&r| r != 0);
+    if (l.stores.is_empty() && l.players > 1) || has_reserves {
+        let r: Vec<String> = b.reserves.iter().map(|r| r.to_string()).collect();
+        parts.push(format!("reserves {}", r.join("/")));
     }
     for (c, name) in l.counters.iter().enumerate() {
-        let v: Vec<String> = (1..=l.players).map(|p| b.counter(c, p).to_string()).collect();
+        let v: Vec<String> = (1..=l.players)
+            .map(|p| b.counter(c, p).to_string())
+            .collect();
         parts.push(format!("{name} {}", v.join("/")));
     }
     for (name, v) in l.vars.iter().zip(&b.vars) {
@@ -109,7 +110,11 @@ fn row(b: &Board, st: Style) -> String {
     let mut names = String::new();
     let mut counts = String::new();
     for &p in &order {
-        let sep = if l.pits[p].kind == PitKind::Store { " |" } else { "" };
+        let sep = if l.pits[p].kind == PitKind::Store {
+            " |"
+        } else {
+            ""
+        };
         names.push_str(sep);
         counts.push_str(sep);
         let n = &l.pits[p].name;
@@ -122,7 +127,9 @@ fn row(b: &Board, st: Style) -> String {
 fn two_rows(b: &Board, st: Style) -> String {
     let l = &b.layout;
     let (south, north) = (&l.rows[0], &l.rows[1]);
-    let left_store = l.store_of(north.owner).filter(|_| north.owner != south.owner);
+    let left_store = l
+        .store_of(north.owner)
+        .filter(|_| north.owner != south.owner);
     let right_store = l.store_of(south.owner);
     let blank = " ".repeat(W);
     let side = |s: Option<usize>| s.map_or(blank.clone(), |p| cell(b, p, st));

@@ -13,11 +13,10 @@ use std::time::{Duration, Instant};
 
 use rhai::module_resolvers::ModuleResolver;
 use rhai::{
-    Array, Dynamic, Engine, EvalAltResult, Map, Module, NativeCallContext,
-    Position, Shared,
+    Array, Dynamic, Engine, EvalAltResult, Map, Module, NativeCallContext, Position, Shared,
 };
 
-use crate::board::{Board, LedgerEntry, Layout, PitKind, Row, Shape, NO_PIT};
+use crate::board::{Board, Layout, LedgerEntry, PitKind, Row, Shape, NO_PIT};
 use crate::sow::{self, AtMaxLaps, CaptureTo, Relay, SowRule, Stores};
 use crate::trace::Event;
 
@@ -55,11 +54,11 @@ impl Limits {
     pub fn rules() -> Limits {
         Limits {
             max_operations: 50_000_000,
-            time_limit: Duration::from_secs(2),
+            time_limit: Duration::from_secs(1),
             max_call_levels: 48,
             max_string_size: 1 << 16,
-            max_array_size: 1 << 16,
-            max_map_size: 1 << 12,
+            max_array_size: 10_000,
+            max_map_size: 1_000,
         }
     }
 
@@ -216,16 +215,20 @@ fn layout_mut(b: &mut Board) -> RResult<&mut Layout> {
 pub const MAX_SEEDS: i64 = 1_000_000;
 
 fn check_count(b: &Board, p: usize, n: i64) -> RResult<()> {
+    let name = || match b.layout.pits[p].name.as_str() {
+        "" => format!("pit {p}"),
+        n => format!("pit {n}"),
+    };
     if n < 0 {
         return err(format!(
-            "pit {} would hold {n} seeds (counts cannot be negative)",
-            b.layout.pits[p].name
+            "{} would hold {n} seeds (counts cannot be negative)",
+            name()
         ));
     }
     if n > MAX_SEEDS {
         return err(format!(
-            "pit {} would hold {n} seeds (at most {MAX_SEEDS})",
-            b.layout.pits[p].name
+            "{} would hold {n} seeds (at most {MAX_SEEDS})",
+            name()
         ));
     }
     Ok(())
@@ -307,11 +310,7 @@ fn parse_sowing(m: &Map) -> RResult<SowRule> {
                 r.capture_to = match as_str()?.as_str() {
                     "row_owner" => CaptureTo::RowOwner,
                     "sower" => CaptureTo::Sower,
-                    o => {
-                        return err(format!(
-                            "sowing: capture_to `{o}`: use row_owner or sower"
-                        ))
-                    }
+                    o => return err(format!("sowing: capture_to `{o}`: use row_owner or sower")),
                 }
             }
             "capture_counts" => {
@@ -372,8 +371,8 @@ pub fn register_board_api(e: &mut Engine) {
     });
     e.register_get("shape", |b: &mut Board| b.layout.shape.name().to_string());
     e.register_set("shape", |b: &mut Board, s: &str| -> RResult<()> {
-        let shape = Shape::parse(s)
-            .ok_or_else(|| format!("shape `{s}`: use row, two_rows or square"))?;
+        let shape =
+            Shape::parse(s).ok_or_else(|| format!("shape `{s}`: use row, two_rows or square"))?;
         layout_mut(b)?.shape = shape;
         Ok(())
     });
@@ -434,14 +433,17 @@ pub fn register_board_api(e: &mut Engine) {
         layout_mut(b)?.sow = r;
         Ok(())
     });
-    e.register_fn("declare_counter", |b: &mut Board, name: &str| -> RResult<()> {
-        let l = layout_mut(b)?;
-        if l.counter_index(name).is_none() {
-            l.counters.push(name.to_string());
-        }
-        resize_players(b);
-        Ok(())
-    });
+    e.register_fn(
+        "declare_counter",
+        |b: &mut Board, name: &str| -> RResult<()> {
+            let l = layout_mut(b)?;
+            if l.counter_index(name).is_none() {
+                l.counters.push(name.to_string());
+            }
+            resize_players(b);
+            Ok(())
+        },
+    );
     e.register_fn(
         "declare_var",
         |b: &mut Board, name: &str, v: i64| -> RResult<()> {
@@ -481,11 +483,17 @@ pub fn register_board_api(e: &mut Engine) {
         Ok(b.seeds[pit(b, p)?])
     });
     e.register_get("pits", |b: &mut Board| -> Array {
-        b.layout.holes.iter().map(|&p| Dynamic::from(b.seeds[p])).collect()
+        b.layout
+            .holes
+            .iter()
+            .map(|&p| Dynamic::from(b.seeds[p]))
+            .collect()
     });
     e.register_get("size", |b: &mut Board| b.seeds.len() as i64);
     e.register_fn("holes", |b: &mut Board| ids(b.layout.holes.iter().copied()));
-    e.register_fn("stores", |b: &mut Board| ids(b.layout.stores.iter().copied()));
+    e.register_fn("stores", |b: &mut Board| {
+        ids(b.layout.stores.iter().copied())
+    });
     e.register_fn("holes_of", |b: &mut Board, pl: i64| -> RResult<Array> {
         let pl = player(b, pl)?;
         Ok(ids(b
@@ -763,7 +771,7 @@ pub fn register_board_api(e: &mut Engine) {
             Ok(())
         },
     );
-    e.register_fn("var", |b: &mut Board, name: &str| -> RResult<i64> {
+    e.register_fn("get_var", |b: &mut Board, name: &str| -> RResult<i64> {
         Ok(b.vars[var(b, name)?])
     });
     // `var` is a reserved word in Rhai, so `this.var("x")` does not parse: scripts read a game
