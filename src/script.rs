@@ -774,11 +774,6 @@ pub fn register_board_api(e: &mut Engine) {
     e.register_fn("get_var", |b: &mut Board, name: &str| -> RResult<i64> {
         Ok(b.vars[var(b, name)?])
     });
-    // `var` is a reserved word in Rhai, so `this.var("x")` does not parse: scripts read a game
-    // variable with `this.get_var("x")`.
-    e.register_fn("get_var", |b: &mut Board, name: &str| -> RResult<i64> {
-        Ok(b.vars[var(b, name)?])
-    });
     e.register_fn(
         "set_var",
         |b: &mut Board, name: &str, v: i64| -> RResult<()> {

@@ -1,5 +1,5 @@
-//! Primitives added for the Kalah/Oware work: `get_var` (because `var` is a Rhai keyword), and the
-//! track-following primitives refusing to run in `setup()` instead of panicking.
+//! Script primitives the Kalah/Oware work relies on: `get_var` (main renamed `var`, a Rhai keyword,
+//! to `get_var`), and the track-following primitives refusing to run in `setup()` instead of panicking.
 
 use std::path::PathBuf;
 use std::sync::Arc;
