@@ -8,7 +8,7 @@
 use std::sync::Arc;
 
 use sowlab::game::{Game, Position};
-use sowlab::rules::{rules_dir, Rule};
+use sowlab::rules::{board, rules_dir, Rule};
 
 fn rule(name: &str) -> Arc<Rule> {
     Arc::new(Rule::load(name, &rules_dir(None)).expect("rule loads"))
@@ -541,7 +541,8 @@ impl Lcg {
     }
 }
 
-/// Plays `games` random games; each must end, conserve seeds, and leave a consistent winner.
+/// Plays `games` random games; each must end, conserve seeds, replay from its trace, and leave a
+/// consistent winner.
 fn playouts(name: &str, sets: &[&str], games: usize, max_moves: usize) -> usize {
     let r = rule(name);
     let opts = r.resolve_options(sets).unwrap();
@@ -549,7 +550,7 @@ fn playouts(name: &str, sets: &[&str], games: usize, max_moves: usize) -> usize 
     let mut total_moves = 0;
     for _ in 0..games {
         let mut g = Game::new(r.clone(), opts.clone()).unwrap();
-        g.tracing = false;
+        g.tracing = true;
         let seeds: i64 = g.state().pits.iter().sum();
         let mut n = 0;
         while !g.state().over {
@@ -559,7 +560,20 @@ fn playouts(name: &str, sets: &[&str], games: usize, max_moves: usize) -> usize 
                 "{name}: no legal move in a game not over"
             );
             let p = legal[rng.below(legal.len())];
-            g.play_pit(p).unwrap();
+            let ply = g.play_pit(p).unwrap();
+            // The move's events replay to the position after it (captures, sweeps included).
+            let mut replay = board(&ply.before).clone();
+            let mut hand = 0;
+            for e in &ply.events {
+                e.apply(&mut replay, &mut hand);
+            }
+            let after = board(&ply.after);
+            assert_eq!(hand, 0, "{name}: seeds left in hand after the trace");
+            assert_eq!(replay.seeds, after.seeds, "{name}: trace does not replay");
+            assert_eq!(
+                replay.reserves, after.reserves,
+                "{name}: trace does not replay"
+            );
             n += 1;
             assert!(
                 n <= max_moves,
