@@ -543,7 +543,14 @@ impl Lcg {
 
 /// Plays `games` random games; each must end, conserve seeds, replay from its trace, and leave a
 /// consistent winner.
-fn playouts(name: &str, sets: &[&str], games: usize, max_moves: usize) -> usize {
+/// `invariant` is checked after every move that does not end the game.
+fn playouts(
+    name: &str,
+    sets: &[&str],
+    games: usize,
+    max_moves: usize,
+    invariant: impl Fn(&sowlab::board::Board) -> Result<(), String>,
+) -> usize {
     let r = rule(name);
     let opts = r.resolve_options(sets).unwrap();
     let mut rng = Lcg(7);
@@ -568,6 +575,11 @@ fn playouts(name: &str, sets: &[&str], games: usize, max_moves: usize) -> usize 
                 e.apply(&mut replay, &mut hand);
             }
             let after = board(&ply.after);
+            if !after.over {
+                if let Err(e) = invariant(&after) {
+                    panic!("{name}: after move {}: {e}", n + 1);
+                }
+            }
             assert_eq!(hand, 0, "{name}: seeds left in hand after the trace");
             assert_eq!(replay.seeds, after.seeds, "{name}: trace does not replay");
             assert_eq!(
@@ -600,9 +612,31 @@ fn playouts(name: &str, sets: &[&str], games: usize, max_moves: usize) -> usize 
     total_moves
 }
 
+/// Kalah with `side_empty`: while the game goes on, both sides hold seeds.
+fn both_sides_hold_seeds(b: &sowlab::board::Board) -> Result<(), String> {
+    if b.seeds_of(1) == 0 || b.seeds_of(2) == 0 {
+        return Err(format!(
+            "a side is empty but the game goes on: {:?}",
+            b.seeds
+        ));
+    }
+    Ok(())
+}
+
+/// Oware abapa: must-feed and the grand slam rule mean the player to move always has seeds.
+fn mover_has_seeds(b: &sowlab::board::Board) -> Result<(), String> {
+    if b.seeds_of(b.to_move) == 0 {
+        return Err(format!(
+            "player {} to move has no seeds: {:?}",
+            b.to_move, b.seeds
+        ));
+    }
+    Ok(())
+}
+
 #[test]
 fn kalah_random_games_end_and_conserve_seeds() {
-    let moves = playouts("kalah", &[], 40, 500);
+    let moves = playouts("kalah", &[], 40, 500, both_sides_hold_seeds);
     assert!(moves > 40);
     playouts(
         "kalah",
@@ -614,12 +648,15 @@ fn kalah_random_games_end_and_conserve_seeds() {
         ],
         20,
         500,
+        mover_has_seeds,
     );
 }
 
 #[test]
 fn oware_random_games_end_and_conserve_seeds() {
-    let moves = playouts("oware", &[], 20, 300);
+    let moves = playouts("oware", &[], 20, 300, mover_has_seeds);
     assert!(moves > 20);
-    playouts("oware", &["grand_slam=all", "max_turns=50"], 20, 50);
+    playouts("oware", &["grand_slam=all", "max_turns=50"], 20, 50, |_| {
+        Ok(())
+    });
 }
