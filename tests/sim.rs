@@ -669,3 +669,23 @@ fn the_real_games_simulate_reproducibly() {
         assert_eq!(outcomes, 12, "{args:?}: one winner or a draw per game");
     }
 }
+
+#[test]
+fn searching_agents_use_the_rule_evaluation() {
+    let with = Rule::load(&fixture("taste"), &rules_dir()).unwrap();
+    let opts = with.resolve_options::<&str>(&[]).unwrap();
+    let rep = sim::simulate(&with, &opts, &cfg(30, "greedy,random", 2, 2)).unwrap();
+    assert_eq!(rep.players[0].wins.count, 30, "evaluate() picks hole 3");
+    // The same game without `evaluate`: the default (material) sees three equal moves.
+    let d = tmpdir();
+    let src = std::fs::read_to_string(fixture("taste")).unwrap();
+    let cut = src.find("// Pit 2 is hole S3.").unwrap();
+    let f = d.join("taste_plain.rhai");
+    std::fs::write(&f, &src[..cut]).unwrap();
+    let without = Rule::load(f.to_str().unwrap(), &d).unwrap();
+    assert!(!without.has_evaluate);
+    let rep = sim::simulate(&without, &opts, &cfg(30, "greedy,random", 2, 2)).unwrap();
+    let w = rep.players[0].wins.count;
+    assert!(w > 0 && w < 30, "ties are broken at random: {w}");
+    assert_eq!(w + rep.players[0].draws.count, 30);
+}
