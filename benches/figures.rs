@@ -9,7 +9,6 @@ mod common;
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::hint::black_box;
-use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -188,7 +187,7 @@ fn profile(what: &str) {
             cost_model_only(w["profile-cost-".len()..].parse().ok());
         }
         "profile-raja" => {
-            let (rp, _) = common::raja_pasu();
+            let rp = common::raja_pasu();
             let start = common::start(&rp, &[]);
             let moves: u64 = (0..5u64)
                 .map(|r| common::scripted_playout(&rp, &start, &mut Rng::new(r)).moves)
@@ -238,7 +237,7 @@ fn main() {
     println!("|---|---|---|---|---|---|---|");
 
     // Raja Pasu random full matches.
-    let (rp, stand_in) = common::raja_pasu();
+    let rp = common::raja_pasu();
     let seeds = 0..20u64;
     let moves = common::check_raja_pasu(&rp, seeds.clone());
     let start = common::start(&rp, &[]);
@@ -254,10 +253,7 @@ fn main() {
         }
     });
     row(
-        &format!(
-            "Raja Pasu, 20 random full matches{}",
-            if stand_in { " (stand-in script)" } else { "" }
-        ),
+        "Raja Pasu, 20 random full matches",
         moves,
         "moves",
         s,
@@ -391,20 +387,6 @@ fn main() {
         let d = best(20, || Rule::load(&name, &dir).expect("loads"));
         println!("Rule::load({name}): {:.2} ms", d.as_secs_f64() * 1e3);
     }
-    let d = best(20, || {
-        Rule::load(
-            &PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-                .join("benches/rules/raja_pasu.rhai")
-                .display()
-                .to_string(),
-            &dir,
-        )
-        .expect("loads")
-    });
-    println!(
-        "Rule::load(benches/rules/raja_pasu.rhai stand-in): {:.2} ms",
-        d.as_secs_f64() * 1e3
-    );
     for (rule, label) in [(Arc::new(tr), "3"), (Arc::new(rp), "1")] {
         let opts = rule.resolve_options::<&str>(&[]).expect("options");
         let game = Game::new(rule.clone(), opts.clone()).expect("starts");
@@ -422,9 +404,35 @@ fn main() {
             pic
         });
         println!(
-            "REPL move stand-in ({}: Game::play(\"{label}\") traced + render::picture): {:.1} µs",
+            "Game::play(\"{label}\") traced + render::picture ({}): {:.1} µs",
             rule.name,
             d.as_secs_f64() * 1e6
+        );
+    }
+    // One REPL command round trip: `repl::handle` of a move line (play, trace, picture written to
+    // a buffer); the `undo` after each is not timed.
+    for (spec, mv) in [("tchuka_ruma", "3"), ("raja_pasu", "1"), ("ruma_4p", "1")] {
+        let mut s = sowlab::repl::Session::new(&dir, spec, &[], None).expect("session");
+        let mut out = Vec::new();
+        let mut fastest = Duration::MAX;
+        for _ in 0..200 {
+            out.clear();
+            let t = Instant::now();
+            let o = sowlab::repl::handle(mv, &mut s, &mut out);
+            fastest = fastest.min(t.elapsed());
+            assert_eq!(
+                o,
+                sowlab::repl::Outcome::Done,
+                "{}",
+                String::from_utf8_lossy(&out)
+            );
+            let mut sink = Vec::new();
+            sowlab::repl::handle("undo", &mut s, &mut sink);
+        }
+        println!(
+            "REPL `{mv}` on {spec} (repl::handle: move, trace and picture, {} bytes written): {:.1} µs",
+            out.len(),
+            fastest.as_secs_f64() * 1e6
         );
     }
     // The release binary next to this bench's executable (target/release/deps/figures-*).

@@ -14,10 +14,7 @@ use common::{native, Rng};
 const MATCHES: std::ops::Range<u64> = 0..4;
 
 fn raja_pasu(c: &mut Criterion) {
-    let (rule, stand_in) = common::raja_pasu();
-    if stand_in {
-        eprintln!("raja_pasu: rules/raja_pasu.rhai is not in this tree; using benches/rules/raja_pasu.rhai");
-    }
+    let rule = common::raja_pasu();
     let moves = common::check_raja_pasu(&rule, MATCHES);
     let start = common::start(&rule, &[]);
     let o = native::RajaPasuOptions::default();

@@ -8,7 +8,7 @@ use common::{native, Rng};
 
 #[test]
 fn raja_pasu_random_matches_agree_with_native() {
-    let (rule, _) = common::raja_pasu();
+    let rule = common::raja_pasu();
     let moves = common::check_raja_pasu(&rule, 0..3);
     assert!(moves > 0);
 }

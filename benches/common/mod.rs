@@ -57,21 +57,12 @@ pub fn load(name: &str) -> Option<Rule> {
 }
 
 /// The Raja Pasu rule: the file named by `$SOWLAB_BENCH_RAJA_PASU` if set, else
-/// `rules/raja_pasu.rhai` when this tree has it, else the benches' stand-in
-/// `benches/rules/raja_pasu.rhai`. The flag says whether the stand-in was used.
-pub fn raja_pasu() -> (Rule, bool) {
+/// `rules/raja_pasu.rhai`.
+pub fn raja_pasu() -> Rule {
     if let Some(p) = std::env::var_os("SOWLAB_BENCH_RAJA_PASU") {
-        return (load_path(Path::new(&p)), false);
+        return load_path(Path::new(&p));
     }
-    match load("raja_pasu") {
-        Some(r) => (r, false),
-        None => (
-            load_path(
-                &PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("benches/rules/raja_pasu.rhai"),
-            ),
-            true,
-        ),
-    }
+    load("raja_pasu").expect("rules/raja_pasu.rhai")
 }
 
 /// Loads a rule file by path.
