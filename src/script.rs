@@ -620,6 +620,38 @@ pub fn register_board_api(e: &mut Engine) {
             Ok(sow::capture(b, p, pl, why))
         },
     );
+    // Every open hole's seeds to player `pl` (one capture event per hole holding seeds): a round
+    // or game settled by one player taking the board. Returns the seeds taken.
+    e.register_fn(
+        "capture_all",
+        |b: &mut Board, pl: i64, why: &str| -> RResult<i64> {
+            let pl = player(b, pl)?;
+            let mut total = 0;
+            for i in 0..b.layout.holes.len() {
+                let p = b.layout.holes[i];
+                if !b.closed[p] {
+                    total += sow::capture(b, p, pl, why);
+                }
+            }
+            Ok(total)
+        },
+    );
+    // Every open hole's seeds to the hole's owner (holes owned by nobody are left): a settlement
+    // where each player takes his own row(s). Returns the seeds taken.
+    e.register_fn(
+        "capture_to_owners",
+        |b: &mut Board, why: &str| -> RResult<i64> {
+            let mut total = 0;
+            for i in 0..b.layout.holes.len() {
+                let p = b.layout.holes[i];
+                let owner = b.layout.pits[p].owner;
+                if !b.closed[p] && owner >= 1 {
+                    total += sow::capture(b, p, owner, why);
+                }
+            }
+            Ok(total)
+        },
+    );
     e.register_fn(
         "move_seeds",
         |b: &mut Board, from: i64, to: i64, n: i64| -> RResult<()> {

@@ -90,3 +90,41 @@ fn rules_can_still_be_shared_between_threads() {
     }
     assert_eq!(key(&d), ends[0]);
 }
+
+#[test]
+fn capture_all_and_capture_to_owners_take_the_open_holes() {
+    let dir = std::env::temp_dir().join(format!("sowlab-perf-cap-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("c.rhai");
+    // Two rows of 3 with 1, 2, 3 seeds; hole S1 is emptied and closed. Move S2 (pit 1): all
+    // to player 2 (capture_all); move S3 (pit 2): each row to its owner (capture_to_owners).
+    std::fs::write(
+        &file,
+        "fn setup() { this.players = 2; this.add_row(\"S\", 1, 3, 2); this.add_row(\"N\", 2, 3, 5); \
+         this.capture(0, 1, \"x\"); this.close(0); this.declare_counter(\"got\"); }\n\
+         fn play(pit) { let n = if pit == 1 { this.capture_all(2, \"all\") } else { this.capture_to_owners(\"own\") }; \
+         this.set_counter(\"got\", 1, n); }\n",
+    )
+    .expect("write");
+    let rule = Rule::load(&file.display().to_string(), &dir).expect("loads");
+    let opts = rule.resolve_options::<&str>(&[]).expect("options");
+    let start = rule.new_board(&opts).expect("board");
+    assert_eq!(board(&start).reserves, vec![2, 0]);
+
+    let mut d = start.clone();
+    rule.apply(&mut d, 1).expect("capture_all");
+    let b = board(&d);
+    assert_eq!(b.reserves, vec![2, 2 + 2 + 15]);
+    assert_eq!(b.counter(0, 1), 19);
+    assert!(b.seeds.iter().all(|&s| s == 0));
+    assert!(b.closed[0], "closed holes stay closed");
+    drop(b);
+
+    let mut d = start.clone();
+    rule.apply(&mut d, 2).expect("capture_to_owners");
+    let b = board(&d);
+    assert_eq!(b.reserves, vec![2 + 4, 15]);
+    assert_eq!(b.counter(0, 1), 19);
+    drop(b);
+    let _ = std::fs::remove_dir_all(&dir);
+}
