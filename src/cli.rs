@@ -31,6 +31,10 @@ pub enum Command {
     Rules(RulesArgs),
     /// Play moves from the start and print the final position.
     Replay(ReplayArgs),
+    /// Solve a solitaire (shortest solution, positions) or value a small two-player position.
+    Solve(crate::solve::SolveArgs),
+    /// Count move sequences by depth (perft).
+    Perft(crate::solve::PerftArgs),
 }
 
 /// Which game, with which options: shared by the commands that load a rule.
@@ -103,6 +107,8 @@ fn run(cli: Cli) -> Result<i32> {
     match cli.command {
         Command::Rules(a) => cmd_rules(&dir, a),
         Command::Replay(a) => cmd_replay(&dir, a),
+        Command::Solve(a) => crate::solve::cmd_solve(&dir, a),
+        Command::Perft(a) => crate::solve::cmd_perft(&dir, a),
     }
 }
 
@@ -226,7 +232,11 @@ fn cmd_replay(dir: &std::path::Path, a: ReplayArgs) -> Result<i32> {
                 })
                 .collect();
             let v = serde_json::json!({ "trace": traces, "state": g.state() });
-            let _ = writeln!(out, "{}", serde_json::to_string_pretty(&v).unwrap_or_default());
+            let _ = writeln!(
+                out,
+                "{}",
+                serde_json::to_string_pretty(&v).unwrap_or_default()
+            );
         } else {
             let _ = writeln!(
                 out,

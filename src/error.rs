@@ -53,7 +53,10 @@ impl Error {
 
     /// The source line and a caret under the column, when the file can be read.
     pub fn excerpt(&self) -> Option<String> {
-        let Error::Script { file, line, col, .. } = self else {
+        let Error::Script {
+            file, line, col, ..
+        } = self
+        else {
             return None;
         };
         if *line == 0 {
@@ -136,7 +139,9 @@ impl Error {
             EvalAltResult::ErrorTooManyOperations(_) => {
                 "too many operations (an endless loop?)".to_string()
             }
-            EvalAltResult::ErrorStackOverflow(_) => "call stack overflow (endless recursion?)".into(),
+            EvalAltResult::ErrorStackOverflow(_) => {
+                "call stack overflow (endless recursion?)".into()
+            }
             other => strip_position(&other.to_string()),
         };
         Error::Script {

@@ -84,7 +84,10 @@ impl Position {
             )));
         }
         let nonneg = |v: &[i64], what: &str| -> Result<()> {
-            match v.iter().find(|&&x| !(0..=crate::script::MAX_SEEDS).contains(&x)) {
+            match v
+                .iter()
+                .find(|&&x| !(0..=crate::script::MAX_SEEDS).contains(&x))
+            {
                 Some(x) => Err(bad(format!("`{what}` holds {x}, not a count of seeds"))),
                 None => Ok(()),
             }
@@ -150,7 +153,10 @@ impl Position {
         }
         if let Some(t) = self.to_move {
             if t < 1 || t > l.players {
-                return Err(bad(format!("to_move {t}: players go from 1 to {}", l.players)));
+                return Err(bad(format!(
+                    "to_move {t}: players go from 1 to {}",
+                    l.players
+                )));
             }
             b.to_move = t;
         }
@@ -233,7 +239,9 @@ impl Game {
             if b.over {
                 return Err(Error::msg(format!(
                     "the game is over ({}); undo, or start a new game",
-                    crate::render::status(&b).trim().trim_start_matches("game over: ")
+                    crate::render::status(&b)
+                        .trim()
+                        .trim_start_matches("game over: ")
                 )));
             }
         }

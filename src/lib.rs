@@ -12,6 +12,7 @@ pub mod game;
 pub mod render;
 pub mod rules;
 pub mod script;
+pub mod solve;
 pub mod sow;
 pub mod trace;
 

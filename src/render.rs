@@ -73,7 +73,9 @@ pub fn status(b: &Board) -> String {
         }
     }
     for (c, name) in l.counters.iter().enumerate() {
-        let v: Vec<String> = (1..=l.players).map(|p| b.counter(c, p).to_string()).collect();
+        let v: Vec<String> = (1..=l.players)
+            .map(|p| b.counter(c, p).to_string())
+            .collect();
         parts.push(format!("{name} {}", v.join("/")));
     }
     for (name, v) in l.vars.iter().zip(&b.vars) {
@@ -109,7 +111,11 @@ fn row(b: &Board, st: Style) -> String {
     let mut names = String::new();
     let mut counts = String::new();
     for &p in &order {
-        let sep = if l.pits[p].kind == PitKind::Store { " |" } else { "" };
+        let sep = if l.pits[p].kind == PitKind::Store {
+            " |"
+        } else {
+            ""
+        };
         names.push_str(sep);
         counts.push_str(sep);
         let n = &l.pits[p].name;
@@ -122,7 +128,9 @@ fn row(b: &Board, st: Style) -> String {
 fn two_rows(b: &Board, st: Style) -> String {
     let l = &b.layout;
     let (south, north) = (&l.rows[0], &l.rows[1]);
-    let left_store = l.store_of(north.owner).filter(|_| north.owner != south.owner);
+    let left_store = l
+        .store_of(north.owner)
+        .filter(|_| north.owner != south.owner);
     let right_store = l.store_of(south.owner);
     let blank = " ".repeat(W);
     let side = |s: Option<usize>| s.map_or(blank.clone(), |p| cell(b, p, st));

@@ -305,7 +305,13 @@ impl Rule {
             .map_err(|e| Error::msg(format!("{}: {}", path.display(), one_line(&e))))?;
         let base_dir = path
             .parent()
-            .and_then(|p| if p.ends_with("presets") { p.parent() } else { Some(p) })
+            .and_then(|p| {
+                if p.ends_with("presets") {
+                    p.parent()
+                } else {
+                    Some(p)
+                }
+            })
             .unwrap_or(dir);
         let file = base_dir.join(format!("{}.rhai", preset.rule));
         let file = if file.is_file() {
@@ -454,7 +460,8 @@ impl Rule {
         };
         let mut out = Vec::new();
         for (name, spec) in m {
-            let bad = |what: &str| self.contract_error(&format!("options(): option `{name}`: {what}"));
+            let bad =
+                |what: &str| self.contract_error(&format!("options(): option `{name}`: {what}"));
             let Some(spec) = spec.try_cast::<Map>() else {
                 return Err(bad("must be a map like #{ value: 4, help: \"...\" }"));
             };
@@ -578,14 +585,20 @@ impl Rule {
         l.name_pits();
         for r in &l.rows {
             if r.owner > l.players {
-                return Err(bad(format!("row {} belongs to player {}, but there are {} players", r.name, r.owner, l.players)));
+                return Err(bad(format!(
+                    "row {} belongs to player {}, but there are {} players",
+                    r.name, r.owner, l.players
+                )));
             }
         }
         let n = l.players;
         b.reserves.resize(n, 0);
         b.counters.resize(l.counters.len() * n, 0);
         if b.to_move > n {
-            return Err(bad(format!("player {} to move, but there are {n} players", b.to_move)));
+            return Err(bad(format!(
+                "player {} to move, but there are {n} players",
+                b.to_move
+            )));
         }
         if let Some(&p) = b.seeds.iter().find(|&&s| s < 0) {
             return Err(bad(format!("a pit holds {p} seeds")));
@@ -599,7 +612,9 @@ impl Rule {
     /// Takes the board back out of a script call's `this`, checking the script did not replace it.
     fn take_board(&self, d: Dynamic, during: &str) -> Result<Board> {
         d.try_cast::<Board>().ok_or_else(|| {
-            self.contract_error(&format!("{during} replaced `this` (the board) with another value"))
+            self.contract_error(&format!(
+                "{during} replaced `this` (the board) with another value"
+            ))
         })
     }
 
@@ -620,7 +635,9 @@ impl Rule {
             )
             .map_err(|e| Error::from_eval(&self.path, &e))?;
         if !board.is::<Board>() {
-            return Err(self.contract_error(&format!("{f}() replaced `this` (the board) with another value")));
+            return Err(self.contract_error(&format!(
+                "{f}() replaced `this` (the board) with another value"
+            )));
         }
         Ok(r)
     }
@@ -676,9 +693,8 @@ impl Rule {
         let b = board(d);
         let after = b.total();
         if after != before {
-            let what = format!(
-                "seed conservation broken: {before} seeds before the move, {after} after"
-            );
+            let what =
+                format!("seed conservation broken: {before} seeds before the move, {after} after");
             return Err(match culprit(&b.ledger) {
                 Some(e) => Error::Script {
                     file: self.path.display().to_string(),
@@ -705,7 +721,10 @@ impl Rule {
         }
         let r = self.call(d, "evaluate", (player as i64,))?;
         r.as_int().map(Some).map_err(|_| {
-            self.contract_error(&format!("evaluate() must return an integer, not {}", script::show(&r)))
+            self.contract_error(&format!(
+                "evaluate() must return an integer, not {}",
+                script::show(&r)
+            ))
         })
     }
 }

@@ -13,11 +13,10 @@ use std::time::{Duration, Instant};
 
 use rhai::module_resolvers::ModuleResolver;
 use rhai::{
-    Array, Dynamic, Engine, EvalAltResult, Map, Module, NativeCallContext,
-    Position, Shared,
+    Array, Dynamic, Engine, EvalAltResult, Map, Module, NativeCallContext, Position, Shared,
 };
 
-use crate::board::{Board, LedgerEntry, Layout, PitKind, Row, Shape, NO_PIT};
+use crate::board::{Board, Layout, LedgerEntry, PitKind, Row, Shape, NO_PIT};
 use crate::sow::{self, AtMaxLaps, CaptureTo, Relay, SowRule, Stores};
 use crate::trace::Event;
 
@@ -296,11 +295,7 @@ fn parse_sowing(m: &Map) -> RResult<SowRule> {
                 r.capture_to = match as_str()?.as_str() {
                     "row_owner" => CaptureTo::RowOwner,
                     "sower" => CaptureTo::Sower,
-                    o => {
-                        return err(format!(
-                            "sowing: capture_to `{o}`: use row_owner or sower"
-                        ))
-                    }
+                    o => return err(format!("sowing: capture_to `{o}`: use row_owner or sower")),
                 }
             }
             "capture_counts" => {
@@ -361,8 +356,8 @@ pub fn register_board_api(e: &mut Engine) {
     });
     e.register_get("shape", |b: &mut Board| b.layout.shape.name().to_string());
     e.register_set("shape", |b: &mut Board, s: &str| -> RResult<()> {
-        let shape = Shape::parse(s)
-            .ok_or_else(|| format!("shape `{s}`: use row, two_rows or square"))?;
+        let shape =
+            Shape::parse(s).ok_or_else(|| format!("shape `{s}`: use row, two_rows or square"))?;
         layout_mut(b)?.shape = shape;
         Ok(())
     });
@@ -423,14 +418,17 @@ pub fn register_board_api(e: &mut Engine) {
         layout_mut(b)?.sow = r;
         Ok(())
     });
-    e.register_fn("declare_counter", |b: &mut Board, name: &str| -> RResult<()> {
-        let l = layout_mut(b)?;
-        if l.counter_index(name).is_none() {
-            l.counters.push(name.to_string());
-        }
-        resize_players(b);
-        Ok(())
-    });
+    e.register_fn(
+        "declare_counter",
+        |b: &mut Board, name: &str| -> RResult<()> {
+            let l = layout_mut(b)?;
+            if l.counter_index(name).is_none() {
+                l.counters.push(name.to_string());
+            }
+            resize_players(b);
+            Ok(())
+        },
+    );
     e.register_fn(
         "declare_var",
         |b: &mut Board, name: &str, v: i64| -> RResult<()> {
@@ -470,11 +468,17 @@ pub fn register_board_api(e: &mut Engine) {
         Ok(b.seeds[pit(b, p)?])
     });
     e.register_get("pits", |b: &mut Board| -> Array {
-        b.layout.holes.iter().map(|&p| Dynamic::from(b.seeds[p])).collect()
+        b.layout
+            .holes
+            .iter()
+            .map(|&p| Dynamic::from(b.seeds[p]))
+            .collect()
     });
     e.register_get("size", |b: &mut Board| b.seeds.len() as i64);
     e.register_fn("holes", |b: &mut Board| ids(b.layout.holes.iter().copied()));
-    e.register_fn("stores", |b: &mut Board| ids(b.layout.stores.iter().copied()));
+    e.register_fn("stores", |b: &mut Board| {
+        ids(b.layout.stores.iter().copied())
+    });
     e.register_fn("holes_of", |b: &mut Board, pl: i64| -> RResult<Array> {
         let pl = player(b, pl)?;
         Ok(ids(b

@@ -155,7 +155,11 @@ impl Event {
                 format!("reserve of player {player} changes by {delta:+}")
             }
             Event::Close { pit, closed } => {
-                format!("{} is {}", n(*pit), if *closed { "closed" } else { "opened" })
+                format!(
+                    "{} is {}",
+                    n(*pit),
+                    if *closed { "closed" } else { "opened" }
+                )
             }
             Event::Pass { player } => format!("player {player} passes"),
             Event::Note { text, .. } => text.clone(),
