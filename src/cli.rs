@@ -35,6 +35,8 @@ pub enum Command {
     Solve(crate::solve::SolveArgs),
     /// Count move sequences by depth (perft).
     Perft(crate::solve::PerftArgs),
+    /// Run a check script (asserts about games, solver calls); exit 1 on a failed assert.
+    Run(crate::check::RunArgs),
 }
 
 /// Which game, with which options: shared by the commands that load a rule.
@@ -109,6 +111,7 @@ fn run(cli: Cli) -> Result<i32> {
         Command::Replay(a) => cmd_replay(&dir, a),
         Command::Solve(a) => crate::solve::cmd_solve(&dir, a),
         Command::Perft(a) => crate::solve::cmd_perft(&dir, a),
+        Command::Run(a) => crate::check::cmd_run(&dir, a),
     }
 }
 

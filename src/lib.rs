@@ -6,6 +6,7 @@
 //! command line.
 
 pub mod board;
+pub mod check;
 pub mod cli;
 pub mod error;
 pub mod game;
