@@ -637,7 +637,7 @@ fn random_playout(
     let mut rng = Rng::new(seed);
     let mut n = 0u64;
     while n < max_moves && !board(g.game.current()).over {
-        if n % 64 == 0 {
+        if n.is_multiple_of(64) {
             if INTERRUPTED.load(Ordering::Relaxed) {
                 return Err(script_err(ctx, "interrupted"));
             }
