@@ -396,7 +396,7 @@ impl Board {
                 .map(|(i, _)| i)
                 .collect(),
             stores,
-            reserves: if l.stores.is_empty() {
+            reserves: if l.stores.is_empty() || self.reserves.iter().all(|&r| r == 0) {
                 None
             } else {
                 Some(self.reserves.clone())
@@ -462,7 +462,7 @@ pub struct StateJson {
     pub closed: Vec<usize>,
     /// Store contents, or per-player reserves for games without stores.
     pub stores: Vec<i64>,
-    /// Per-player reserves, for games that have both stores and reserves.
+    /// Per-player reserves, for games that have both stores and seeds in reserves (absent otherwise).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reserves: Option<Vec<i64>>,
     /// Per-player penalties (`[]` where the game has none).

@@ -165,7 +165,13 @@ pub fn describe_rule(r: &Rule, full: bool) -> String {
             if p.description.is_empty() { "" } else { ": " },
             p.description
         ),
-        None => format!("{}  ({}, {} players)", r.name, r.meta.name, r.meta.players),
+        None => format!(
+            "{}  ({}, {} player{})",
+            r.name,
+            r.meta.name,
+            r.meta.players,
+            if r.meta.players == "1" { "" } else { "s" }
+        ),
     };
     s.push_str(&title);
     s.push('\n');

@@ -66,11 +66,10 @@ pub fn status(b: &Board) -> String {
     let l = &b.layout;
     let mut s = String::new();
     let mut parts = Vec::new();
-    if l.stores.is_empty() || b.reserves.iter().any(|&r| r != 0) {
-        if l.players > 1 || b.reserves[0] != 0 {
-            let r: Vec<String> = b.reserves.iter().map(|r| r.to_string()).collect();
-            parts.push(format!("reserves {}", r.join("/")));
-        }
+    let has_reserves = b.reserves.iter().any(|&r| r != 0);
+    if (l.stores.is_empty() && l.players > 1) || has_reserves {
+        let r: Vec<String> = b.reserves.iter().map(|r| r.to_string()).collect();
+        parts.push(format!("reserves {}", r.join("/")));
     }
     for (c, name) in l.counters.iter().enumerate() {
         let v: Vec<String> = (1..=l.players)

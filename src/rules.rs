@@ -633,7 +633,11 @@ impl Rule {
                 f,
                 args,
             )
-            .map_err(|e| Error::from_eval(&self.path, &e))?;
+            .map_err(|e| match Error::from_eval(&self.path, &e) {
+                // no place known (e.g. an empty endless loop): at least name the function
+                e @ Error::Script { line: 0, .. } => e.context(format!("in {f}()")),
+                e => e,
+            })?;
         if !board.is::<Board>() {
             return Err(self.contract_error(&format!(
                 "{f}() replaced `this` (the board) with another value"

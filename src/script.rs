@@ -54,11 +54,11 @@ impl Limits {
     pub fn rules() -> Limits {
         Limits {
             max_operations: 50_000_000,
-            time_limit: Duration::from_secs(2),
+            time_limit: Duration::from_secs(1),
             max_call_levels: 48,
             max_string_size: 1 << 16,
-            max_array_size: 1 << 16,
-            max_map_size: 1 << 12,
+            max_array_size: 10_000,
+            max_map_size: 1_000,
         }
     }
 
@@ -204,16 +204,20 @@ fn layout_mut(b: &mut Board) -> RResult<&mut Layout> {
 pub const MAX_SEEDS: i64 = 1_000_000;
 
 fn check_count(b: &Board, p: usize, n: i64) -> RResult<()> {
+    let name = || match b.layout.pits[p].name.as_str() {
+        "" => format!("pit {p}"),
+        n => format!("pit {n}"),
+    };
     if n < 0 {
         return err(format!(
-            "pit {} would hold {n} seeds (counts cannot be negative)",
-            b.layout.pits[p].name
+            "{} would hold {n} seeds (counts cannot be negative)",
+            name()
         ));
     }
     if n > MAX_SEEDS {
         return err(format!(
-            "pit {} would hold {n} seeds (at most {MAX_SEEDS})",
-            b.layout.pits[p].name
+            "{} would hold {n} seeds (at most {MAX_SEEDS})",
+            name()
         ));
     }
     Ok(())
@@ -751,7 +755,7 @@ pub fn register_board_api(e: &mut Engine) {
             Ok(())
         },
     );
-    e.register_fn("var", |b: &mut Board, name: &str| -> RResult<i64> {
+    e.register_fn("get_var", |b: &mut Board, name: &str| -> RResult<i64> {
         Ok(b.vars[var(b, name)?])
     });
     e.register_fn(

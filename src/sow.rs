@@ -164,6 +164,9 @@ pub fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
             l.pits[from].name
         ));
     }
+    if b.seeds[from] == 0 {
+        return Err(format!("sow: pit {} is empty", l.pits[from].name));
+    }
     let mut origin = from;
     let mut hand = b.seeds[from];
     b.seeds[from] = 0;
