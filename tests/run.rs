@@ -186,10 +186,10 @@ print(g.json());
     let o = sowlab(&["run", f.to_str().unwrap(), "a", "-b", "3"]);
     let err = String::from_utf8_lossy(&o.stderr);
     assert_eq!(o.status.code(), Some(0), "{err}");
-    assert_eq!(
-        String::from_utf8_lossy(&o.stdout),
-        "{\"pits\":[6,6,6,6],\"closed\":[],\"stores\":[0],\"reserves\":[0],\"penalties\":[],\"to_move\":1,\"over\":false,\"winner\":null}\n"
-    );
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("print(g.json()) is JSON");
+    assert_eq!(v["pits"], serde_json::json!([6, 6, 6, 6]));
+    assert_eq!(v["to_move"], 1);
+    assert_eq!(v["over"], false);
 }
 
 #[test]
