@@ -733,7 +733,10 @@ pub fn value<'a>(
                 Some((lo, hi)) => {
                     (out.lo, out.hi) = (lo, hi);
                     out.depth = depth as u64;
-                    out.best = best.map(|p| b0.layout.label(p));
+                    // A best move means something only when it proves more than a loss.
+                    out.best = best
+                        .filter(|_| lo == hi || lo > -1)
+                        .map(|p| b0.layout.label(p));
                     if lo == hi {
                         out.value = Some(lo);
                         break;
