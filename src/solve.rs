@@ -325,11 +325,14 @@ impl<V: Copy> Table<V> {
         }
     }
 
-    /// Approximate memory: buckets (key, value, one control byte) plus boxed key bytes.
+    /// Approximate memory: hash buckets (entry plus one control byte; a table of capacity `c`
+    /// has about `c * 8 / 7` buckets) plus boxed key bytes.
     fn bytes(&self) -> u64 {
-        let vs = std::mem::size_of::<V>() as u64;
-        let small = self.small.capacity() as u64 * (16 + vs.max(8) + 1);
-        let big = self.big.capacity() as u64 * (16 + vs.max(8) + 1) + self.big_bytes;
+        let buckets = |cap: usize| cap as u64 * 8 / 7;
+        let small =
+            buckets(self.small.capacity()) * (std::mem::size_of::<([u64; 2], V)>() as u64 + 1);
+        let big = buckets(self.big.capacity()) * (std::mem::size_of::<(Box<[u8]>, V)>() as u64 + 1)
+            + self.big_bytes;
         small + big
     }
 }

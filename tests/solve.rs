@@ -178,9 +178,10 @@ fn first_solution_stops_early_with_the_same_length() {
 }
 
 /// A two-player subtraction game as a rule file: a pile of `pile` seeds; the mover takes 1 (his
-/// hole 1) or 2 (his hole 2) seeds into his store; who takes the last seed wins.
+/// hole 1) or 2 (his hole 2) seeds into his store; who takes the last seed wins. Variants: with
+/// `again`, taking 2 gives the mover another turn; with `draw`, taking the last seed is a draw.
 const TAKE_AWAY: &str = r#"
-fn options() { #{ pile: #{ value: 4, min: 0, max: 30 } } }
+fn options() { #{ pile: #{ value: 4, min: 0, max: 30 }, again: #{ value: false }, draw: #{ value: false } } }
 fn setup() {
     this.players = 2;
     this.add_row("S", 1, 2, 0);
@@ -200,17 +201,25 @@ fn moves() {
 fn play(pit) {
     let me = this.to_move;
     this.move_seeds(4, this.store_of(me), this.pos(pit));
-    if this.count(4) == 0 { this.end(me); } else { this.to_move = this.next_player(); }
+    if this.count(4) == 0 {
+        this.end(if this.opt("draw") { 0 } else { me });
+    } else if !(this.opt("again") && this.pos(pit) == 2) {
+        this.to_move = this.next_player();
+    }
 }
 "#;
 
 fn take_away(pile: i64) -> Game {
+    take_away_with(&[format!("pile={pile}")])
+}
+
+fn take_away_with(sets: &[String]) -> Game {
     let dir = std::env::temp_dir().join(format!("sowlab-solve-test-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("take_away.rhai");
     std::fs::write(&file, TAKE_AWAY).unwrap();
     let rule = Arc::new(Rule::load(file.to_str().unwrap(), &dir).unwrap());
-    let opts = rule.resolve_options(&[format!("pile={pile}")]).unwrap();
+    let opts = rule.resolve_options(sets).unwrap();
     Game::new(rule, opts).unwrap()
 }
 
@@ -239,6 +248,24 @@ fn two_player_values_by_hand() {
     // depth 3: 3-1=2 -> 2, 3-2=1 -> 1, 2-1=1 -> 1, 2-2=0 -> over: 4.
     let p = solve::perft(&g.rule, g.current(), 3, &SearchLimits::default(), None).unwrap();
     assert_eq!(p.counts, vec![1, 2, 4, 4]);
+}
+
+#[test]
+fn extra_turns_and_draws_by_hand() {
+    // With `again` (taking 2 moves again) the player to move wins every pile: take 2 while more
+    // than 2 are left, then take the rest (1 or 2), all in his own turn. Pile 3 is a loss
+    // without `again` (above) and a win with it: take 2 (again), then 1.
+    for pile in 1..=7 {
+        let g = take_away_with(&[format!("pile={pile}"), "again=true".into()]);
+        let v = solve::value(&g.rule, g.current(), 20, &SearchLimits::default(), None).unwrap();
+        assert_eq!(v.value, Some(1), "again, pile {pile}");
+    }
+    // With `draw` every game ends level: the value of every pile is a draw.
+    for pile in 1..=6 {
+        let g = take_away_with(&[format!("pile={pile}"), "draw=true".into()]);
+        let v = solve::value(&g.rule, g.current(), 20, &SearchLimits::default(), None).unwrap();
+        assert_eq!(v.value, Some(0), "draw, pile {pile}");
+    }
 }
 
 #[test]
