@@ -1,0 +1,179 @@
+//! Shared helpers for the game tests: loading rules, a small deterministic PRNG, and playing
+//! seeded random games to the end.
+
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use rhai::Dynamic;
+use sowlab::board::Board;
+use sowlab::rules::{board, board_mut, Options, Rule};
+use sowlab::trace::Event;
+
+/// The repository's rules directory.
+pub fn rules_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("rules")
+}
+
+/// The tests directory.
+pub fn tests_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests")
+}
+
+/// Loads a rule or preset by name from the repository's rules directory.
+pub fn load(name: &str) -> Arc<Rule> {
+    Arc::new(Rule::load(name, &rules_dir()).unwrap_or_else(|e| panic!("{name}: {}", e.one_line())))
+}
+
+/// Resolves options (`key=value` each) for a rule, panicking with the error on a bad one.
+pub fn options(rule: &Rule, sets: &[String]) -> Options {
+    rule.resolve_options(sets)
+        .unwrap_or_else(|e| panic!("{}: {}", rule.name, e.one_line()))
+}
+
+/// The options in force, as `k=v k=v` (sorted).
+pub fn show_options(o: &Options) -> String {
+    o.iter()
+        .map(|(k, v)| format!("{k}={v}"))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// SplitMix64: a tiny deterministic PRNG, so seeded games are the same on every machine.
+pub struct Rng(u64);
+
+impl Rng {
+    /// A generator from a seed.
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..n` (`n > 0`).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n as u64) as usize
+    }
+}
+
+/// What one move did, for property checks.
+pub struct MoveRecord {
+    /// The position before the move.
+    pub before: Board,
+    /// The position after it (and after everything automatic).
+    pub after: Board,
+    /// The hole played.
+    pub pit: usize,
+    /// The legal moves before it.
+    pub legal: Vec<usize>,
+    /// Its events (empty unless traced).
+    pub events: Vec<Event>,
+}
+
+/// The end of a random game.
+#[derive(Debug)]
+pub struct Played {
+    /// The final position.
+    pub last: Board,
+    /// Moves played.
+    pub moves: usize,
+    /// Laps sown over the whole game.
+    pub laps: i64,
+    /// Most laps in one move.
+    pub max_laps: i64,
+    /// The moves, as labels.
+    pub labels: Vec<String>,
+}
+
+/// Plays a seeded random game of `rule` with `opts` until it is over or `cap` moves were played
+/// (then it panics: every game must end). `each` sees every move (trace on when `trace`).
+pub fn random_game(
+    rule: &Rule,
+    opts: &Options,
+    seed: u64,
+    cap: usize,
+    trace: bool,
+    mut each: impl FnMut(&MoveRecord),
+) -> Played {
+    let mut rng = Rng::new(seed);
+    let mut d: Dynamic = rule
+        .new_board(opts)
+        .unwrap_or_else(|e| panic!("{}: setup: {}", rule.name, e.one_line()));
+    let mut played = Played {
+        last: board(&d).clone(),
+        moves: 0,
+        laps: 0,
+        max_laps: 0,
+        labels: Vec::new(),
+    };
+    loop {
+        let legal = rule
+            .legal(&mut d)
+            .unwrap_or_else(|e| panic!("{} seed {seed}: moves(): {}", rule.name, e.one_line()));
+        let over = board(&d).over;
+        if over {
+            assert!(
+                legal.is_empty(),
+                "{} seed {seed}: legal moves after the end",
+                rule.name
+            );
+            break;
+        }
+        assert!(
+            !legal.is_empty(),
+            "{} seed {seed}: no legal move but the game is not over, after {:?}",
+            rule.name,
+            played.labels
+        );
+        assert!(
+            played.moves < cap,
+            "{} seed {seed}: still playing after {cap} moves",
+            rule.name
+        );
+        let pit = legal[rng.below(legal.len())];
+        let before = board(&d).clone();
+        played.labels.push(before.layout.label(pit));
+        board_mut(&mut d).trace = if trace { Some(Vec::new()) } else { None };
+        rule.apply(&mut d, pit).unwrap_or_else(|e| {
+            panic!(
+                "{} seed {seed}: move {} after {:?}: {}",
+                rule.name,
+                before.layout.label(pit),
+                played.labels,
+                e.one_line()
+            )
+        });
+        let events = board_mut(&mut d).trace.take().unwrap_or_default();
+        let after = board(&d).clone();
+        played.moves += 1;
+        played.laps += after.last.laps;
+        played.max_laps = played.max_laps.max(after.last.laps);
+        each(&MoveRecord {
+            before,
+            after,
+            pit,
+            legal,
+            events,
+        });
+    }
+    played.last = board(&d).clone();
+    played
+}
+
+/// Reads a data file of the tests: lines without `#` comments, blank lines dropped.
+pub fn data_lines(path: &Path) -> Vec<String> {
+    std::fs::read_to_string(path)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+        .lines()
+        .map(|l| l.split('#').next().unwrap_or("").trim().to_string())
+        .filter(|l| !l.is_empty())
+        .collect()
+}

@@ -1,0 +1,112 @@
+//! Presets (`rules/presets/*.yaml`): every shipped preset loads with the options it names, and a
+//! preset with an unknown key, an unknown option, a bad value or a missing rule is a clear
+//! one-line error.
+
+mod common;
+
+use std::path::PathBuf;
+
+use sowlab::rules::{self, Rule};
+
+use common::*;
+
+#[test]
+fn shipped_presets_load_with_their_options() {
+    let dir = rules_dir();
+    let mut seen = 0;
+    for (name, path) in rules::list(&dir) {
+        if path.extension().is_none_or(|x| x != "yaml") {
+            continue;
+        }
+        seen += 1;
+        let text = std::fs::read_to_string(&path).unwrap();
+        let preset: rules::Preset = serde_yaml::from_str(&text).unwrap();
+        let rule = load(&name);
+        assert!(
+            !preset.description.is_empty(),
+            "{name}: a preset says what it is"
+        );
+        let opts = rule.resolve_options::<&str>(&[]).unwrap();
+        for (k, v) in &preset.options {
+            let want = match v {
+                serde_yaml::Value::String(s) => s.clone(),
+                serde_yaml::Value::Number(n) => n.to_string(),
+                serde_yaml::Value::Bool(b) => b.to_string(),
+                _ => panic!("{name}: option {k} is not a scalar"),
+            };
+            assert_eq!(opts[k].to_string(), want, "{name}: option {k}");
+        }
+        let board = rule.new_board(&opts).unwrap();
+        assert!(
+            !sowlab::rules::board(&board).over,
+            "{name}: the start is not over"
+        );
+    }
+    assert!(seen >= 3, "the presets directory has the required presets");
+    for required in ["tchuka_ruma_6", "raja_pasu_round", "ruma_4p_beginners"] {
+        load(required);
+    }
+}
+
+/// A scratch rules directory holding one preset file; the preset's rule is found in the real
+/// rules directory.
+fn preset_error(name: &str, text: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("sowlab-presets-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(dir.join("presets")).unwrap();
+    let file: PathBuf = dir.join("presets").join(format!("{name}.yaml"));
+    std::fs::write(&file, text).unwrap();
+    let e = Rule::load_preset(&file, &rules_dir())
+        .unwrap_err()
+        .one_line();
+    std::fs::remove_dir_all(&dir).unwrap();
+    e.replace(&file.display().to_string(), "FILE")
+}
+
+#[test]
+fn bad_presets_are_clear_errors() {
+    let e = preset_error("unknown_key", "rule: ruma\nplayer: 3\n");
+    assert!(e.starts_with("FILE: unknown field `player`"), "{e}");
+    let e = preset_error("unknown_option", "rule: ruma\noptions:\n  player: 3\n");
+    assert_eq!(
+        e,
+        "FILE: unknown option `player` for ruma (options: last_in_ruma, max_penalties, players, seeds)"
+    );
+    let e = preset_error("bad_int", "rule: ruma\noptions:\n  seeds: 5\n");
+    assert_eq!(
+        e,
+        "FILE: option `seeds`: `5` is not allowed (use an integer from 2 to 4)"
+    );
+    let e = preset_error(
+        "bad_word",
+        "rule: ruma\noptions:\n  last_in_ruma: sometimes\n",
+    );
+    assert_eq!(
+        e,
+        "FILE: option `last_in_ruma`: `sometimes` is not allowed (use allowed | forbidden)"
+    );
+    let e = preset_error("bad_bool", "rule: raja_pasu\noptions:\n  rounds: maybe\n");
+    assert_eq!(
+        e,
+        "FILE: option `rounds`: `maybe` is not allowed (use true or false)"
+    );
+    let e = preset_error("bad_first", "rule: raja_pasu\noptions:\n  first: 3\n");
+    assert_eq!(
+        e,
+        "FILE: option `first`: `3` is not allowed (use south | north)"
+    );
+    let e = preset_error(
+        "list_value",
+        "rule: raja_pasu\noptions:\n  max_turns: [1, 2]\n",
+    );
+    assert_eq!(
+        e,
+        "FILE: option `max_turns` takes an integer from 1 to 1000000"
+    );
+    let e = preset_error("no_rule", "rule: mangala\n");
+    assert!(
+        e.starts_with("FILE: the preset names rule `mangala`, which is not in"),
+        "{e}"
+    );
+    let e = preset_error("missing_rule", "options:\n  seeds: 2\n");
+    assert!(e.starts_with("FILE: missing field `rule`"), "{e}");
+}
