@@ -266,3 +266,26 @@ fn script_tchoukaillon_boards() {
     let out = shipped("tchoukaillon_boards.rhai", &[]);
     assert!(out.contains("\n    20  0 2 2 1 3 5 7 "), "{out}");
 }
+
+#[test]
+fn script_raja_pasu_invariants() {
+    // One seeded game per setting (the default is 20): about 4 s in a debug build.
+    let out = shipped("raja_pasu_invariants.rhai", &["1"]);
+    assert!(
+        out.contains("full match: 1 of 1 random games ended"),
+        "{out}"
+    );
+    assert!(
+        out.contains("one round: 1 of 1 random games ended"),
+        "{out}"
+    );
+}
+
+#[test]
+fn script_ruma_terminates() {
+    let out = shipped("ruma_terminates.rhai", &["1"]);
+    assert!(
+        out.contains("18 random Ruma games in 18 settings all ended, with a winner"),
+        "{out}"
+    );
+}
