@@ -5,7 +5,8 @@
 //! - `game(name)`, `game(name, #{option: value})`: a new game of a rule or preset of the rules
 //!   directory (by name only: no paths).
 //! - `g.pits`, `g.stores`, `g.closed`, `g.penalties`, `g.to_move` (`()` when over), `g.over`,
-//!   `g.winner` (`()` when none), `g.players`, `g.rule`, `g.played` (labels of the moves played),
+//!   `g.winner` (`()` when none), `g.players`, `g.rule`, `g.vars` (the game variables, a map),
+//!   `g.played` (labels of the moves played),
 //!   `g.tracing` (get/set; on by default).
 //! - `g.moves()` (legal move labels), `g.play("3")` / `g.play(3)`, `g.play_moves("3 4 1")`,
 //!   `g.undo()`, `g.redo()`, `g.clone()`, `g.trace()` (the last move's events as maps: `event`,
@@ -102,25 +103,46 @@ impl Context {
     }
 }
 
-/// A game as a script value. Assigning it copies it (as every Rhai value); `g.clone()` too.
+/// A game as a script value. Assigning it copies it, as every Rhai value (`g.clone()` too); the
+/// copy is lazy: the game is shared until one of the copies changes, so passing a game with a long
+/// history to a script function costs nothing.
+#[derive(Clone)]
 pub struct ScriptGame {
-    /// The game.
-    pub game: Game,
+    inner: Arc<GameCell>,
 }
 
-impl Clone for ScriptGame {
+struct GameCell(Game);
+
+impl Clone for GameCell {
     fn clone(&self) -> Self {
-        let g = &self.game;
+        let g = &self.0;
+        GameCell(Game {
+            rule: g.rule.clone(),
+            options: g.options.clone(),
+            start: g.start.clone(),
+            history: g.history.clone(),
+            undone: g.undone.clone(),
+            tracing: g.tracing,
+        })
+    }
+}
+
+impl ScriptGame {
+    /// Wraps a game.
+    pub fn new(game: Game) -> ScriptGame {
         ScriptGame {
-            game: Game {
-                rule: g.rule.clone(),
-                options: g.options.clone(),
-                start: g.start.clone(),
-                history: g.history.clone(),
-                undone: g.undone.clone(),
-                tracing: g.tracing,
-            },
+            inner: Arc::new(GameCell(game)),
         }
+    }
+
+    /// The game.
+    pub fn game(&self) -> &Game {
+        &self.inner.0
+    }
+
+    /// The game, to change it (copied first if another script value shares it).
+    pub fn game_mut(&mut self) -> &mut Game {
+        &mut Arc::make_mut(&mut self.inner).0
     }
 }
 
@@ -230,7 +252,7 @@ fn new_game(ctx: &NativeCallContext, c: &Context, name: &str, opts: &Map) -> RRe
         .resolve_options(&sets)
         .map_err(|e| script_err(ctx, e.context(format!("game(\"{name}\")"))))?;
     let game = Game::new(rule, options).map_err(|e| script_err(ctx, e))?;
-    Ok(ScriptGame { game })
+    Ok(ScriptGame::new(game))
 }
 
 /// Raises an error for a search stopped by the deadline or Ctrl-C (limits give partial results).
@@ -279,18 +301,22 @@ fn solve_limits(ctx: &NativeCallContext, c: &Context, o: &Map) -> RResult<Search
 
 fn do_solve(ctx: &NativeCallContext, c: &Context, g: &ScriptGame, o: &Map) -> RResult<Map> {
     let limits = solve_limits(ctx, c, o)?;
-    let r = solve::explore(&g.game.rule, g.game.current(), &limits, None)
+    let r = solve::explore(&g.game().rule, g.game().current(), &limits, None)
         .map_err(|e| script_err(ctx, e))?;
     check_stop(ctx, c, r.stats.stopped)?;
     Ok(ser(&r).try_cast::<Map>().unwrap_or_default())
 }
 
 fn trace_of(g: &ScriptGame) -> Array {
-    let Some(ply) = g.game.history.last() else {
+    let Some(ply) = g.game().history.last() else {
         return Array::new();
     };
     let mut b = board(&ply.before).clone();
     let layout = b.layout.clone();
+    let mut hole_index = vec![None; layout.pits.len()];
+    for (i, &h) in layout.holes.iter().enumerate() {
+        hole_index[h] = Some(i as i64);
+    }
     let mut hand = 0;
     ply.events
         .iter()
@@ -308,16 +334,15 @@ fn trace_of(g: &ScriptGame) -> Array {
                 crate::trace::Event::Move { to, .. } => Some(*to),
                 _ => None,
             };
-            let mut m = ser(&v).try_cast::<Map>().unwrap_or_default();
-            let hole = pit.and_then(|p| layout.holes.iter().position(|&h| h == p));
-            m.insert(
-                "hole".into(),
-                hole.map_or(Dynamic::UNIT, |h| Dynamic::from(h as i64)),
-            );
-            m.insert(
-                "count".into(),
-                pit.map_or(Dynamic::UNIT, |p| Dynamic::from(b.seeds[p])),
-            );
+            let opt = |x: Option<i64>| x.map_or(Dynamic::UNIT, Dynamic::from);
+            let mut m = Map::new();
+            m.insert("event".into(), v.event.into());
+            m.insert("pit".into(), v.pit.map_or(Dynamic::UNIT, Dynamic::from));
+            m.insert("seeds".into(), v.seeds.into());
+            m.insert("player".into(), opt(v.player.map(|p| p as i64)));
+            m.insert("text".into(), v.text.into());
+            m.insert("hole".into(), opt(pit.and_then(|p| hole_index[p])));
+            m.insert("count".into(), opt(pit.map(|p| b.seeds[p])));
             m.insert("hand".into(), Dynamic::from(hand));
             Dynamic::from_map(m)
         })
@@ -325,7 +350,7 @@ fn trace_of(g: &ScriptGame) -> Array {
 }
 
 fn play_label(ctx: &NativeCallContext, g: &mut ScriptGame, label: &str) -> RResult<()> {
-    g.game
+    g.game_mut()
         .play(label)
         .map(|_| ())
         .map_err(|e| script_err(ctx, e))
@@ -415,40 +440,49 @@ pub fn register_api(e: &mut Engine, c: &Context) {
         "game",
         move |ctx: NativeCallContext, name: &str, opts: Map| new_game(&ctx, &cc, name, &opts),
     );
-    e.register_get("pits", |g: &mut ScriptGame| ints(g.game.state().pits));
-    e.register_get("stores", |g: &mut ScriptGame| ints(g.game.state().stores));
+    e.register_get("pits", |g: &mut ScriptGame| ints(g.game().state().pits));
+    e.register_get("stores", |g: &mut ScriptGame| ints(g.game().state().stores));
     e.register_get("closed", |g: &mut ScriptGame| {
-        ints(g.game.state().closed.into_iter().map(|c| c as i64))
+        ints(g.game().state().closed.into_iter().map(|c| c as i64))
     });
     e.register_get("penalties", |g: &mut ScriptGame| {
-        ints(g.game.state().penalties)
+        ints(g.game().state().penalties)
     });
     e.register_get("to_move", |g: &mut ScriptGame| {
-        g.game
+        g.game()
             .state()
             .to_move
             .map_or(Dynamic::UNIT, |p| Dynamic::from(p as i64))
     });
-    e.register_get("over", |g: &mut ScriptGame| g.game.state().over);
+    e.register_get("over", |g: &mut ScriptGame| g.game().state().over);
     e.register_get("winner", |g: &mut ScriptGame| {
-        g.game
+        g.game()
             .state()
             .winner
             .map_or(Dynamic::UNIT, |p| Dynamic::from(p as i64))
     });
     e.register_get("players", |g: &mut ScriptGame| {
-        board(g.game.current()).players() as i64
+        board(g.game().current()).players() as i64
     });
-    e.register_get("rule", |g: &mut ScriptGame| g.game.rule.name.clone());
-    e.register_get("played", |g: &mut ScriptGame| strs(g.game.moves()));
-    e.register_get("tracing", |g: &mut ScriptGame| g.game.tracing);
+    e.register_get("rule", |g: &mut ScriptGame| g.game().rule.name.clone());
+    e.register_get("vars", |g: &mut ScriptGame| {
+        let b = board(g.game().current());
+        b.layout
+            .vars
+            .iter()
+            .zip(&b.vars)
+            .map(|(k, &v)| (k.as_str().into(), Dynamic::from(v)))
+            .collect::<Map>()
+    });
+    e.register_get("played", |g: &mut ScriptGame| strs(g.game().moves()));
+    e.register_get("tracing", |g: &mut ScriptGame| g.game().tracing);
     e.register_set("tracing", |g: &mut ScriptGame, on: bool| {
-        g.game.tracing = on
+        g.game_mut().tracing = on
     });
     e.register_fn(
         "moves",
         |ctx: NativeCallContext, g: &mut ScriptGame| -> RResult<Array> {
-            g.game
+            g.game()
                 .legal_labels()
                 .map(strs)
                 .map_err(|e| script_err(&ctx, e))
@@ -467,30 +501,30 @@ pub fn register_api(e: &mut Engine, c: &Context) {
     e.register_fn(
         "play_moves",
         |ctx: NativeCallContext, g: &mut ScriptGame, moves: &str| -> RResult<()> {
-            g.game
+            g.game_mut()
                 .play_all(&split_moves(moves))
                 .map_err(|e| script_err(&ctx, e))
         },
     );
-    e.register_fn("undo", |g: &mut ScriptGame| g.game.undo());
-    e.register_fn("redo", |g: &mut ScriptGame| g.game.redo());
+    e.register_fn("undo", |g: &mut ScriptGame| g.game_mut().undo());
+    e.register_fn("redo", |g: &mut ScriptGame| g.game_mut().redo());
     e.register_fn("clone", |g: &mut ScriptGame| g.clone());
     e.register_fn("trace", |g: &mut ScriptGame| trace_of(g));
     e.register_fn("json", |g: &mut ScriptGame| {
-        serde_json::to_string(&g.game.state()).unwrap_or_default()
+        serde_json::to_string(&g.game().state()).unwrap_or_default()
     });
-    e.register_fn("state", |g: &mut ScriptGame| ser(&g.game.state()));
+    e.register_fn("state", |g: &mut ScriptGame| ser(&g.game().state()));
     e.register_fn("picture", |g: &mut ScriptGame| {
-        crate::render::picture(&g.game.board(), crate::render::Style::default())
+        crate::render::picture(&g.game().board(), crate::render::Style::default())
     });
     e.register_fn("to_string", |g: &mut ScriptGame| {
-        serde_json::to_string(&g.game.state()).unwrap_or_default()
+        serde_json::to_string(&g.game().state()).unwrap_or_default()
     });
     e.register_fn("to_debug", |g: &mut ScriptGame| {
         format!(
             "Game({}: {})",
-            g.game.rule.name,
-            serde_json::to_string(&g.game.state()).unwrap_or_default()
+            g.game().rule.name,
+            serde_json::to_string(&g.game().state()).unwrap_or_default()
         )
     });
     e.register_fn(
@@ -503,12 +537,12 @@ pub fn register_api(e: &mut Engine, c: &Context) {
                     format!("set_position: {}", crate::rules::one_line(&e)),
                 )
             })?;
-            let mut b = board(g.game.current()).clone();
+            let mut b = board(g.game().current()).clone();
             pos.apply_to(&mut b).map_err(|e| script_err(&ctx, e))?;
             b.trace = None;
-            g.game.start = Dynamic::from(b);
-            g.game.history.clear();
-            g.game.undone.clear();
+            g.game_mut().start = Dynamic::from(b);
+            g.game_mut().history.clear();
+            g.game_mut().undone.clear();
             Ok(())
         },
     );
@@ -528,7 +562,7 @@ pub fn register_api(e: &mut Engine, c: &Context) {
     e.register_fn(
         "count_positions",
         move |ctx: NativeCallContext, g: &mut ScriptGame| -> RResult<i64> {
-            let r = solve::explore(&g.game.rule, g.game.current(), &cc.limits(), None)
+            let r = solve::explore(&g.game().rule, g.game().current(), &cc.limits(), None)
                 .map_err(|e| script_err(&ctx, e))?;
             check_stop(&ctx, &cc, r.stats.stopped)?;
             Ok(r.positions as i64)
@@ -538,15 +572,21 @@ pub fn register_api(e: &mut Engine, c: &Context) {
     e.register_fn(
         "value",
         move |ctx: NativeCallContext, g: &mut ScriptGame, depth: i64| -> RResult<Map> {
-            if board(g.game.current()).players() != 2 {
+            if board(g.game().current()).players() != 2 {
                 return Err(script_err(
                     &ctx,
                     "value(): for two-player games (use solve() for a solitaire)",
                 ));
             }
             let depth = u16::try_from(depth.clamp(0, 1000)).unwrap_or(0);
-            let r = solve::value(&g.game.rule, g.game.current(), depth, &cc.limits(), None)
-                .map_err(|e| script_err(&ctx, e))?;
+            let r = solve::value(
+                &g.game().rule,
+                g.game().current(),
+                depth,
+                &cc.limits(),
+                None,
+            )
+            .map_err(|e| script_err(&ctx, e))?;
             check_stop(&ctx, &cc, r.stats.stopped)?;
             Ok(ser(&r).try_cast::<Map>().unwrap_or_default())
         },
@@ -561,8 +601,8 @@ pub fn register_api(e: &mut Engine, c: &Context) {
                 ));
             }
             let r = solve::perft(
-                &g.game.rule,
-                g.game.current(),
+                &g.game().rule,
+                g.game().current(),
                 depth as usize,
                 &cc.limits(),
                 None,
@@ -636,7 +676,7 @@ fn random_playout(
 ) -> RResult<i64> {
     let mut rng = Rng::new(seed);
     let mut n = 0u64;
-    while n < max_moves && !board(g.game.current()).over {
+    while n < max_moves && !board(g.game().current()).over {
         if n.is_multiple_of(64) {
             if INTERRUPTED.load(Ordering::Relaxed) {
                 return Err(script_err(ctx, "interrupted"));
@@ -647,12 +687,12 @@ fn random_playout(
                 (Instant::now() >= c.deadline).then_some(Stop::Deadline),
             )?;
         }
-        let legal = g.game.legal().map_err(|e| script_err(ctx, e))?;
+        let legal = g.game().legal().map_err(|e| script_err(ctx, e))?;
         if legal.is_empty() {
             break;
         }
         let pit = legal[rng.below(legal.len() as u64) as usize];
-        g.game.play_pit(pit).map_err(|e| script_err(ctx, e))?;
+        g.game_mut().play_pit(pit).map_err(|e| script_err(ctx, e))?;
         n += 1;
     }
     Ok(n as i64)
