@@ -289,3 +289,41 @@ fn script_ruma_terminates() {
         "{out}"
     );
 }
+
+#[test]
+fn ctrl_c_stops_a_search_with_partial_figures() {
+    // 6 holes x 8 seeds takes far longer than a second in a debug build; SIGINT stops it.
+    let child = Command::new(env!("CARGO_BIN_EXE_sowlab"))
+        .args([
+            "solve",
+            "--json",
+            "-s",
+            "holes=6",
+            "-s",
+            "seeds=8",
+            "tchuka_ruma",
+        ])
+        .current_dir(root())
+        .env("SOWLAB_RULES", root().join("rules"))
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(800));
+    let status = Command::new("sh")
+        .args(["-c", &format!("kill -INT {}", child.id())])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(
+        o.status.code(),
+        Some(130),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["stopped"], "interrupted");
+    assert_eq!(v["complete"], false);
+    assert!(v["positions"].as_u64().unwrap() > 0);
+}
