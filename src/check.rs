@@ -11,7 +11,7 @@
 //! - `g.moves()` (legal move labels), `g.play("3")` / `g.play(3)`, `g.play_moves("3 4 1")`,
 //!   `g.undo()`, `g.redo()`, `g.clone()`, `g.trace()` (the last move's events as maps: `event`,
 //!   `pit`, `hole` (canonical index or `()`), `seeds`, `player`, `count` (the pit's seeds after the
-//!   event), `text`), `g.json()`, `g.state()`, `g.picture()`, `g.set_position(#{pits: [...], ...})`.
+//!   event), `hand` (seeds in hand after it), `text`), `g.json()`, `g.state()`, `g.picture()`, `g.set_position(#{pits: [...], ...})`.
 //! - `solve(g)`, `solve(g, #{max_positions, max_nodes, first})`: a map (`solvable`, `solution`,
 //!   `positions`, `won_positions`, `lost_ends`, `depth`, `nodes`, `seconds`, `complete`,
 //!   `stopped`); `count_positions(g)`; `value(g, depth)` (two players: `value`, `lo`, `hi`,
@@ -22,7 +22,11 @@
 //! - `assert(cond)`, `assert(cond, msg)`, `assert_eq(a, b)`, `assert_eq(a, b, msg)`; `print`
 //!   writes to stdout; `ARGS` holds the script's arguments (strings).
 //!
-//! Other modules add functions in one place: [`EXTENSIONS`].
+//! Other modules add functions in one place, [`EXTENSIONS`]: write
+//! `pub fn register(e: &mut Engine, c: &Context)` registering functions that take
+//! `g: &mut ScriptGame` (read with `g.game()`, change with `g.game_mut()`, fail with
+//! `script_err(&ctx, message)`, respect `c.deadline` / `c.limits()` in long loops), and add
+//! `("name", crate::module::register)` to the list.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
