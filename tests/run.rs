@@ -327,3 +327,24 @@ fn ctrl_c_stops_a_search_with_partial_figures() {
     assert_eq!(v["complete"], false);
     assert!(v["positions"].as_u64().unwrap() > 0);
 }
+
+#[test]
+fn solve_and_perft_on_a_two_player_game() {
+    // At the start South may play any of his 7 holes (7 seeds each): 7 sequences of one move.
+    let o = sowlab(&["perft", "raja_pasu", "--depth", "1", "--json"]);
+    assert_eq!(o.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["counts"], serde_json::json!([1, 7]));
+    // One move cannot end a 98-seed match: the value stays unknown, and says so.
+    let o = sowlab(&["solve", "raja_pasu", "--depth", "1"]);
+    assert_eq!(o.status.code(), Some(0));
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        out.contains(": unknown within 1 moves: between loss and win for player 1 (to move)"),
+        "{out}"
+    );
+    // Ruma with 4 players is not a solitaire nor a two-player game.
+    let o = sowlab(&["solve", "ruma", "--set", "players=4"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("has 4 players"));
+}
