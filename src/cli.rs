@@ -37,6 +37,17 @@ pub enum Command {
     Perft(crate::solve::PerftArgs),
     /// Run a check script (asserts about games, solver calls); exit 1 on a failed assert.
     Run(crate::check::RunArgs),
+    /// Play interactively: step through moves, watch the sowing, reload edited rules (`help`
+    /// inside lists the commands). Reads commands line by line when stdin is not a terminal.
+    Play(PlayArgs),
+    /// Play many games between agents and report wins, draws, losses, lengths and captures.
+    Simulate(crate::sim_cmd::SimulateArgs),
+    /// Simulate two variants on the same seeds and agents, with the differences and their tests.
+    Compare(crate::sim_cmd::CompareArgs),
+    /// Simulate every combination of some option values (a table).
+    Sweep(crate::sim_cmd::SweepArgs),
+    /// Replay the same moves under two rule files and show the first move where they differ.
+    Diff(crate::sim_cmd::DiffArgs),
 }
 
 /// Which game, with which options: shared by the commands that load a rule.
@@ -73,6 +84,20 @@ pub struct ReplayArgs {
     /// Print every move's events (with --json: as a JSON array per move).
     #[arg(long)]
     pub trace: bool,
+}
+
+/// Arguments of `sowlab play`.
+#[derive(Args, Debug)]
+pub struct PlayArgs {
+    /// A rule name from the rules directory, a preset name, or a path to a .rhai or .yaml file.
+    #[arg(default_value = "tchuka_ruma")]
+    pub rule: String,
+    /// Set an option: KEY=VALUE (repeatable), e.g. --set holes=6.
+    #[arg(long = "set", short = 's', value_name = "KEY=VALUE")]
+    pub set: Vec<String>,
+    /// Start from a position file (YAML or JSON with `pits`, `stores`, `to_move`, ...).
+    #[arg(long, value_name = "FILE")]
+    pub position: Option<PathBuf>,
 }
 
 /// Runs the command line and returns the exit code.
@@ -112,6 +137,11 @@ fn run(cli: Cli) -> Result<i32> {
         Command::Solve(a) => crate::solve::cmd_solve(&dir, a),
         Command::Perft(a) => crate::solve::cmd_perft(&dir, a),
         Command::Run(a) => crate::check::cmd_run(&dir, a),
+        Command::Play(a) => cmd_play(&dir, a),
+        Command::Simulate(a) => crate::sim_cmd::cmd_simulate(&dir, a),
+        Command::Compare(a) => crate::sim_cmd::cmd_compare(&dir, a),
+        Command::Sweep(a) => crate::sim_cmd::cmd_sweep(&dir, a),
+        Command::Diff(a) => crate::sim_cmd::cmd_diff(&dir, a),
     }
 }
 
@@ -129,6 +159,25 @@ pub fn load_game(dir: &std::path::Path, args: &GameArgs) -> Result<Game> {
             Game::with_position(rule, options, &pos).map_err(|e| e.context(f.display()))
         }
     }
+}
+
+fn cmd_play(dir: &std::path::Path, a: PlayArgs) -> Result<i32> {
+    let start = match &a.position {
+        None => None,
+        Some(f) => {
+            let text = std::fs::read_to_string(f)
+                .map_err(|e| Error::msg(format!("{}: {e}", f.display())))?;
+            let pos: Position = serde_yaml::from_str(&text)
+                .map_err(|e| Error::msg(format!("{}: {}", f.display(), rules::one_line(&e))))?;
+            Some(pos)
+        }
+    };
+    let session =
+        crate::repl::Session::new(dir, &a.rule, &a.set, start).map_err(|e| match &a.position {
+            Some(f) if e.one_line().starts_with("position:") => e.context(f.display()),
+            _ => e,
+        })?;
+    Ok(crate::repl::shell::run(session))
 }
 
 fn cmd_rules(dir: &std::path::Path, a: RulesArgs) -> Result<i32> {

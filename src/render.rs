@@ -23,16 +23,22 @@ fn paint(s: &str, code: &str, st: Style) -> String {
     }
 }
 
-/// The text of one pit's count, right-aligned in a cell (`x` for a closed hole).
-fn cell(b: &Board, p: usize, st: Style) -> String {
-    let text = if b.closed[p] {
+/// The text of one pit's count, right-aligned in a cell (`x` for a closed hole). The marked pit
+/// (see [`picture_marked`]) shows a `*` before its count, and reverse video in colour.
+fn cell(b: &Board, p: usize, st: Style, mark: Option<usize>) -> String {
+    let mut text = if b.closed[p] {
         "x".to_string()
     } else {
         b.seeds[p].to_string()
     };
+    if mark == Some(p) {
+        text.insert(0, '*');
+    }
     let padded = format!("{text:>W$}");
     let pit = &b.layout.pits[p];
-    let code = if b.closed[p] {
+    let code = if mark == Some(p) {
+        "7"
+    } else if b.closed[p] {
         "2"
     } else if pit.kind == PitKind::Store {
         "1;33"
@@ -51,11 +57,17 @@ fn name_cell(b: &Board, p: usize, st: Style) -> String {
 
 /// Draws the board and a status line.
 pub fn picture(b: &Board, st: Style) -> String {
+    picture_marked(b, st, None)
+}
+
+/// Draws the board and a status line, marking pit `mark` (the pit being sown, in the REPL's
+/// `step`): `*` before its count, reverse video in colour.
+pub fn picture_marked(b: &Board, st: Style, mark: Option<usize>) -> String {
     let mut out = match b.layout.shape {
-        Shape::Row => row(b, st),
-        Shape::TwoRows if b.layout.rows.len() == 2 => two_rows(b, st),
-        Shape::Square if b.layout.rows.len() == 4 => square(b, st),
-        _ => row(b, st),
+        Shape::Row => row(b, st, mark),
+        Shape::TwoRows if b.layout.rows.len() == 2 => two_rows(b, st, mark),
+        Shape::Square if b.layout.rows.len() == 4 => square(b, st, mark),
+        _ => row(b, st, mark),
     };
     out.push_str(&status(b));
     out
@@ -100,7 +112,7 @@ pub fn status(b: &Board) -> String {
     s
 }
 
-fn row(b: &Board, st: Style) -> String {
+fn row(b: &Board, st: Style, mark: Option<usize>) -> String {
     let l = &b.layout;
     let order: Vec<usize> = if l.track.len() == l.pits.len() {
         l.track.clone()
@@ -119,12 +131,12 @@ fn row(b: &Board, st: Style) -> String {
         counts.push_str(sep);
         let n = &l.pits[p].name;
         names.push_str(&paint(&format!("{n:>W$}"), "2", st));
-        counts.push_str(&cell(b, p, st));
+        counts.push_str(&cell(b, p, st, mark));
     }
     format!("{names}\n{counts}\n")
 }
 
-fn two_rows(b: &Board, st: Style) -> String {
+fn two_rows(b: &Board, st: Style, mark: Option<usize>) -> String {
     let l = &b.layout;
     let (south, north) = (&l.rows[0], &l.rows[1]);
     let left_store = l
@@ -132,7 +144,7 @@ fn two_rows(b: &Board, st: Style) -> String {
         .filter(|_| north.owner != south.owner);
     let right_store = l.store_of(south.owner);
     let blank = " ".repeat(W);
-    let side = |s: Option<usize>| s.map_or(blank.clone(), |p| cell(b, p, st));
+    let side = |s: Option<usize>| s.map_or(blank.clone(), |p| cell(b, p, st, mark));
     let mut out = String::new();
     let line = |pits: &mut dyn Iterator<Item = &usize>, f: &dyn Fn(usize) -> String| {
         pits.map(|&p| f(p)).collect::<String>()
@@ -145,7 +157,7 @@ fn two_rows(b: &Board, st: Style) -> String {
     let _ = writeln!(
         out,
         "{blank}{}",
-        line(&mut north.pits.iter().rev(), &|p| cell(b, p, st))
+        line(&mut north.pits.iter().rev(), &|p| cell(b, p, st, mark))
     );
     if left_store.is_some() || right_store.is_some() {
         let _ = writeln!(
@@ -159,7 +171,7 @@ fn two_rows(b: &Board, st: Style) -> String {
     let _ = writeln!(
         out,
         "{blank}{}",
-        line(&mut south.pits.iter(), &|p| cell(b, p, st))
+        line(&mut south.pits.iter(), &|p| cell(b, p, st, mark))
     );
     let _ = writeln!(
         out,
@@ -169,7 +181,7 @@ fn two_rows(b: &Board, st: Style) -> String {
     out
 }
 
-fn square(b: &Board, st: Style) -> String {
+fn square(b: &Board, st: Style, mark: Option<usize>) -> String {
     let l = &b.layout;
     let (s, e, n, w) = (&l.rows[0], &l.rows[1], &l.rows[2], &l.rows[3]);
     let store = |owner_row: &crate::board::Row| {
@@ -177,7 +189,13 @@ fn square(b: &Board, st: Style) -> String {
         let last = *owner_row.pits.last().expect("rows have holes");
         let q = l.next[last];
         if q != crate::board::NO_PIT && l.pits[q].kind == PitKind::Store {
-            paint(&format!("{:>W$}", format!("[{}]", b.seeds[q])), "1;33", st)
+            let star = if mark == Some(q) { "*" } else { "" };
+            let code = if mark == Some(q) { "7" } else { "1;33" };
+            paint(
+                &format!("{:>W$}", format!("{star}[{}]", b.seeds[q])),
+                code,
+                st,
+            )
         } else {
             " ".repeat(W)
         }
@@ -185,8 +203,8 @@ fn square(b: &Board, st: Style) -> String {
     let blank = " ".repeat(W);
     let mut out = String::new();
     let top_names: String = n.pits.iter().rev().map(|&p| name_cell(b, p, st)).collect();
-    let top: String = n.pits.iter().rev().map(|&p| cell(b, p, st)).collect();
-    let bottom: String = s.pits.iter().map(|&p| cell(b, p, st)).collect();
+    let top: String = n.pits.iter().rev().map(|&p| cell(b, p, st, mark)).collect();
+    let bottom: String = s.pits.iter().map(|&p| cell(b, p, st, mark)).collect();
     let bottom_names: String = s.pits.iter().map(|&p| name_cell(b, p, st)).collect();
     let _ = writeln!(out, "{blank}{blank}{top_names}");
     let _ = writeln!(out, "{blank}{}{top}{}", store(n), store(e));
@@ -199,8 +217,8 @@ fn square(b: &Board, st: Style) -> String {
             out,
             "{}{}{inner}{}{}",
             wp.map_or(blank.clone(), |p| name_cell(b, p, st)),
-            wp.map_or(blank.clone(), |p| cell(b, p, st)),
-            ep.map_or(blank.clone(), |p| cell(b, p, st)),
+            wp.map_or(blank.clone(), |p| cell(b, p, st, mark)),
+            ep.map_or(blank.clone(), |p| cell(b, p, st, mark)),
             ep.map_or(blank.clone(), |p| name_cell(b, p, st)),
         );
     }

@@ -193,6 +193,17 @@ fn player(b: &Board, pl: i64) -> RResult<usize> {
     Ok(pl as usize)
 }
 
+/// Fails in `setup()`: the sowing track is linked only when setup ends, so primitives that follow
+/// it (`sow`, `next_pit`, `prev_pit`, `landing`, `lands_empty`) cannot run before.
+fn after_setup(b: &Board, what: &str) -> RResult<()> {
+    if b.in_setup {
+        return err(format!(
+            "{what} cannot be used in setup() (the sowing track is built when setup ends)"
+        ));
+    }
+    Ok(())
+}
+
 fn layout_mut(b: &mut Board) -> RResult<&mut Layout> {
     if !b.in_setup {
         return err("the layout can only be changed in setup()");
@@ -537,10 +548,12 @@ pub fn register_board_api(e: &mut Engine) {
         Ok(b.layout.opposite(pit(b, p)?).map_or(-1, |s| s as i64))
     });
     e.register_fn("next_pit", |b: &mut Board, p: i64| -> RResult<i64> {
+        after_setup(b, "next_pit")?;
         let p = pit(b, p)?;
         Ok(sow::next_target(&b.layout, b, p, NO_PIT, b.to_move).map_or(-1, |q| q as i64))
     });
     e.register_fn("prev_pit", |b: &mut Board, p: i64| -> RResult<i64> {
+        after_setup(b, "prev_pit")?;
         let p = pit(b, p)?;
         let l = &b.layout;
         let mut q = p;
@@ -568,6 +581,7 @@ pub fn register_board_api(e: &mut Engine) {
 
     // ---- sowing ----
     e.register_fn("sow", |b: &mut Board, p: i64| -> RResult<i64> {
+        after_setup(b, "sow")?;
         let p = pit(b, p)?;
         let end = sow::sow(b, p)?;
         Ok(end.pit as i64)
@@ -584,10 +598,12 @@ pub fn register_board_api(e: &mut Engine) {
     e.register_get("stopped", |b: &mut Board| b.last.stopped);
     e.register_get("captured", |b: &mut Board| b.last.captured);
     e.register_fn("landing", |b: &mut Board, p: i64| -> RResult<i64> {
+        after_setup(b, "landing")?;
         let p = pit(b, p)?;
         Ok(sow::landing(b, p).map_or(-1, |(q, _)| q as i64))
     });
     e.register_fn("lands_empty", |b: &mut Board, p: i64| -> RResult<bool> {
+        after_setup(b, "lands_empty")?;
         let p = pit(b, p)?;
         Ok(sow::landing(b, p).is_some_and(|(_, empty)| empty))
     });

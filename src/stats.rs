@@ -1,0 +1,418 @@
+//! Statistics for simulations: streaming summaries of integer samples (exact, so they do not
+//! depend on the order games finish in), Wilson intervals, and the two tests `compare` uses
+//! (two-proportion z-test, Welch's t-test).
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+/// z for a two-sided 95% interval.
+pub const Z95: f64 = 1.959_963_984_540_054;
+
+/// A streaming summary of non-negative integer samples: count, exact sums, maximum and a histogram
+/// of the values (for the exact median). Memory grows with the number of distinct values only.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Summary {
+    /// Number of samples.
+    pub n: u64,
+    /// Sum of the samples.
+    pub sum: u128,
+    /// Sum of their squares.
+    pub sum_sq: u128,
+    /// Largest sample (0 when empty).
+    pub max: u64,
+    hist: BTreeMap<u64, u64>,
+}
+
+impl Summary {
+    /// Adds a sample.
+    pub fn add(&mut self, x: u64) {
+        self.n += 1;
+        self.sum += x as u128;
+        self.sum_sq += (x as u128) * (x as u128);
+        self.max = self.max.max(x);
+        *self.hist.entry(x).or_default() += 1;
+    }
+
+    /// Adds every sample of another summary.
+    pub fn merge(&mut self, o: &Summary) {
+        self.n += o.n;
+        self.sum += o.sum;
+        self.sum_sq += o.sum_sq;
+        self.max = self.max.max(o.max);
+        for (&k, &c) in &o.hist {
+            *self.hist.entry(k).or_default() += c;
+        }
+    }
+
+    /// The mean (0 when empty).
+    pub fn mean(&self) -> f64 {
+        if self.n == 0 {
+            0.0
+        } else {
+            self.sum as f64 / self.n as f64
+        }
+    }
+
+    /// The sample variance (n − 1 in the denominator; 0 with fewer than two samples).
+    pub fn variance(&self) -> f64 {
+        if self.n < 2 {
+            return 0.0;
+        }
+        let n = self.n as f64;
+        // Exact integer numerator: n·Σx² − (Σx)².
+        let num = (self.n as u128) * self.sum_sq - self.sum * self.sum;
+        num as f64 / (n * (n - 1.0))
+    }
+
+    /// The median (the mean of the two middle samples for an even count; 0 when empty).
+    pub fn median(&self) -> f64 {
+        if self.n == 0 {
+            return 0.0;
+        }
+        let lo_rank = (self.n - 1) / 2;
+        let hi_rank = self.n / 2;
+        let (mut lo, mut hi) = (None, None);
+        let mut seen = 0u64;
+        for (&v, &c) in &self.hist {
+            let next = seen + c;
+            if lo.is_none() && lo_rank < next {
+                lo = Some(v);
+            }
+            if hi_rank < next {
+                hi = Some(v);
+                break;
+            }
+            seen = next;
+        }
+        (lo.unwrap_or(0) as f64 + hi.unwrap_or(0) as f64) / 2.0
+    }
+
+    /// Mean, median, max and standard deviation, for output.
+    pub fn view(&self) -> SummaryView {
+        SummaryView {
+            mean: round4(self.mean()),
+            median: self.median(),
+            max: self.max,
+            sd: round4(self.variance().sqrt()),
+        }
+    }
+}
+
+/// A summary as printed: mean, median, max, standard deviation.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SummaryView {
+    /// Mean.
+    pub mean: f64,
+    /// Median.
+    pub median: f64,
+    /// Largest value.
+    pub max: u64,
+    /// Sample standard deviation.
+    pub sd: f64,
+}
+
+/// Rounds to 4 decimals (output is stable and readable).
+pub fn round4(x: f64) -> f64 {
+    (x * 1e4).round() / 1e4
+}
+
+/// The Wilson score interval of a proportion `k / n` at the given z (`(0, 1)` when `n` is 0).
+pub fn wilson(k: u64, n: u64, z: f64) -> (f64, f64) {
+    if n == 0 {
+        return (0.0, 1.0);
+    }
+    let n = n as f64;
+    let p = k as f64 / n;
+    let z2 = z * z;
+    let denom = 1.0 + z2 / n;
+    let centre = (p + z2 / (2.0 * n)) / denom;
+    let half = z * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt() / denom;
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+/// The standard normal cumulative distribution function.
+pub fn normal_cdf(x: f64) -> f64 {
+    0.5 * erfc(-x / std::f64::consts::SQRT_2)
+}
+
+/// The complementary error function: erfc(x) = Q(1/2, x²) for x ≥ 0 (regularised upper
+/// incomplete gamma), 2 − erfc(−x) below.
+pub fn erfc(x: f64) -> f64 {
+    let q = gamma_q(0.5, x * x);
+    if x >= 0.0 {
+        q
+    } else {
+        2.0 - q
+    }
+}
+
+/// The regularised upper incomplete gamma function Q(a, x) (series below a + 1, continued
+/// fraction above; Numerical Recipes' gser/gcf).
+pub fn gamma_q(a: f64, x: f64) -> f64 {
+    if x <= 0.0 {
+        return 1.0;
+    }
+    let front = (-x + a * x.ln() - ln_gamma(a)).exp();
+    if x < a + 1.0 {
+        let (mut ap, mut del) = (a, 1.0 / a);
+        let mut sum = del;
+        for _ in 0..1000 {
+            ap += 1.0;
+            del *= x / ap;
+            sum += del;
+            if del.abs() < sum.abs() * 1e-16 {
+                break;
+            }
+        }
+        (1.0 - sum * front).clamp(0.0, 1.0)
+    } else {
+        const TINY: f64 = 1e-300;
+        let mut b = x + 1.0 - a;
+        let mut c = 1.0 / TINY;
+        let mut d = 1.0 / b;
+        let mut h = d;
+        for i in 1..1000 {
+            let an = -(i as f64) * (i as f64 - a);
+            b += 2.0;
+            d = an * d + b;
+            if d.abs() < TINY {
+                d = TINY;
+            }
+            c = b + an / c;
+            if c.abs() < TINY {
+                c = TINY;
+            }
+            d = 1.0 / d;
+            let del = d * c;
+            h *= del;
+            if (del - 1.0).abs() < 1e-16 {
+                break;
+            }
+        }
+        (front * h).clamp(0.0, 1.0)
+    }
+}
+
+/// The result of a two-sample test.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Test {
+    /// The test statistic (z or t).
+    pub stat: f64,
+    /// Two-sided p-value.
+    pub p: f64,
+}
+
+/// Two-proportion z-test (pooled) of `k1/n1` against `k2/n2`. Identical proportions (or no data)
+/// give z = 0, p = 1.
+pub fn two_proportion(k1: u64, n1: u64, k2: u64, n2: u64) -> Test {
+    if n1 == 0 || n2 == 0 {
+        return Test { stat: 0.0, p: 1.0 };
+    }
+    let (a, b) = (n1 as f64, n2 as f64);
+    let (p1, p2) = (k1 as f64 / a, k2 as f64 / b);
+    let pool = (k1 + k2) as f64 / (a + b);
+    let se = (pool * (1.0 - pool) * (1.0 / a + 1.0 / b)).sqrt();
+    if se == 0.0 {
+        return Test { stat: 0.0, p: 1.0 };
+    }
+    let z = (p1 - p2) / se;
+    Test {
+        stat: z,
+        p: (2.0 * (1.0 - normal_cdf(z.abs()))).clamp(0.0, 1.0),
+    }
+}
+
+/// Welch's t-test of two means. Two samples without spread give p = 1 when the means agree and
+/// p = 0 when they differ.
+pub fn welch(a: &Summary, b: &Summary) -> Test {
+    if a.n < 2 || b.n < 2 {
+        return Test { stat: 0.0, p: 1.0 };
+    }
+    let (va, vb) = (a.variance() / a.n as f64, b.variance() / b.n as f64);
+    let diff = a.mean() - b.mean();
+    let se2 = va + vb;
+    if se2 == 0.0 {
+        return if diff == 0.0 {
+            Test { stat: 0.0, p: 1.0 }
+        } else {
+            Test {
+                stat: diff.signum() * f64::INFINITY,
+                p: 0.0,
+            }
+        };
+    }
+    let t = diff / se2.sqrt();
+    let df = se2 * se2 / (va * va / (a.n as f64 - 1.0) + vb * vb / (b.n as f64 - 1.0));
+    Test {
+        stat: t,
+        p: student_two_sided(t, df),
+    }
+}
+
+/// Two-sided p-value of Student's t with `df` degrees of freedom: I_{df/(df+t²)}(df/2, 1/2).
+pub fn student_two_sided(t: f64, df: f64) -> f64 {
+    let x = df / (df + t * t);
+    inc_beta(x, df / 2.0, 0.5).clamp(0.0, 1.0)
+}
+
+/// ln Γ(x) for x > 0 (Lanczos approximation, g = 7).
+pub fn ln_gamma(x: f64) -> f64 {
+    const C: [f64; 9] = [
+        0.999_999_999_999_809_9,
+        676.520_368_121_885_1,
+        -1_259.139_216_722_402_8,
+        771.323_428_777_653_1,
+        -176.615_029_162_140_6,
+        12.507_343_278_686_905,
+        -0.138_571_095_265_720_12,
+        9.984_369_578_019_572e-6,
+        1.505_632_735_149_311_6e-7,
+    ];
+    if x < 0.5 {
+        let pi = std::f64::consts::PI;
+        return (pi / (pi * x).sin()).ln() - ln_gamma(1.0 - x);
+    }
+    let x = x - 1.0;
+    let mut a = C[0];
+    let t = x + 7.5;
+    for (i, &c) in C.iter().enumerate().skip(1) {
+        a += c / (x + i as f64);
+    }
+    0.5 * (2.0 * std::f64::consts::PI).ln() + (x + 0.5) * t.ln() - t + a.ln()
+}
+
+/// The regularised incomplete beta function I_x(a, b) (continued fraction, Numerical Recipes).
+pub fn inc_beta(x: f64, a: f64, b: f64) -> f64 {
+    if x <= 0.0 {
+        return 0.0;
+    }
+    if x >= 1.0 {
+        return 1.0;
+    }
+    let front =
+        (ln_gamma(a + b) - ln_gamma(a) - ln_gamma(b) + a * x.ln() + b * (1.0 - x).ln()).exp();
+    if x < (a + 1.0) / (a + b + 2.0) {
+        front * beta_cf(x, a, b) / a
+    } else {
+        1.0 - front * beta_cf(1.0 - x, b, a) / b
+    }
+}
+
+fn beta_cf(x: f64, a: f64, b: f64) -> f64 {
+    const TINY: f64 = 1e-300;
+    let (qab, qap, qam) = (a + b, a + 1.0, a - 1.0);
+    let mut c = 1.0;
+    let mut d = 1.0 - qab * x / qap;
+    if d.abs() < TINY {
+        d = TINY;
+    }
+    d = 1.0 / d;
+    let mut h = d;
+    for m in 1..300 {
+        let m = m as f64;
+        let m2 = 2.0 * m;
+        let aa = m * (b - m) * x / ((qam + m2) * (a + m2));
+        d = 1.0 + aa * d;
+        if d.abs() < TINY {
+            d = TINY;
+        }
+        c = 1.0 + aa / c;
+        if c.abs() < TINY {
+            c = TINY;
+        }
+        d = 1.0 / d;
+        h *= d * c;
+        let aa = -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2));
+        d = 1.0 + aa * d;
+        if d.abs() < TINY {
+            d = TINY;
+        }
+        c = 1.0 + aa / c;
+        if c.abs() < TINY {
+            c = TINY;
+        }
+        d = 1.0 / d;
+        let del = d * c;
+        h *= del;
+        if (del - 1.0).abs() < 1e-14 {
+            break;
+        }
+    }
+    h
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn close(a: f64, b: f64, eps: f64) -> bool {
+        (a - b).abs() < eps
+    }
+
+    #[test]
+    fn summary_mean_median_variance() {
+        let mut s = Summary::default();
+        for x in [5, 1, 3, 3, 10] {
+            s.add(x);
+        }
+        assert_eq!(s.median(), 3.0);
+        assert_eq!(s.max, 10);
+        assert!(close(s.mean(), 4.4, 1e-12));
+        // Σ(x−4.4)² = 0.36+11.56+1.96+1.96+31.36 = 47.2 → /4
+        assert!(close(s.variance(), 11.8, 1e-12));
+        let mut t = Summary::default();
+        t.add(4);
+        s.merge(&t);
+        assert_eq!(s.median(), 3.5);
+        assert_eq!(Summary::default().median(), 0.0);
+    }
+
+    #[test]
+    fn wilson_known_values() {
+        // 0 of 10: upper bound z²/(n+z²) = 3.8415/13.8415.
+        let (lo, hi) = wilson(0, 10, Z95);
+        assert_eq!(lo, 0.0);
+        assert!(close(hi, 0.27753, 1e-4), "{hi}");
+        // 50 of 100: 0.5 ± ~0.0962 → (0.4038, 0.5962).
+        let (lo, hi) = wilson(50, 100, Z95);
+        assert!(
+            close(lo, 0.40383, 1e-4) && close(hi, 0.59617, 1e-4),
+            "{lo} {hi}"
+        );
+    }
+
+    #[test]
+    fn normal_and_t_tails() {
+        assert!(close(normal_cdf(1.959_964), 0.975, 1e-6));
+        assert_eq!(normal_cdf(0.0), 0.5);
+        assert!(close(normal_cdf(-3.0), 0.001_349_898_031_630_1, 1e-12));
+        assert!(close(erfc(0.5), 0.479_500_122_186_953_5, 1e-13));
+        // t = 2.228 with 10 df is the two-sided 5% point.
+        assert!(close(student_two_sided(2.228_139, 10.0), 0.05, 1e-5));
+        // 1 df (Cauchy): P(|T| > 1) = 0.5.
+        assert!(close(student_two_sided(1.0, 1.0), 0.5, 1e-9));
+    }
+
+    #[test]
+    fn tests_on_clear_and_null_cases() {
+        let t = two_proportion(60, 100, 60, 100);
+        assert_eq!((t.stat, t.p), (0.0, 1.0));
+        // 60/100 vs 40/100: pooled 0.5, se = sqrt(0.25·0.02) = 0.0707 → z = 2.828, p = 0.00468.
+        let t = two_proportion(60, 100, 40, 100);
+        assert!(
+            close(t.stat, 2.828_427, 1e-5) && close(t.p, 0.004_678, 1e-5),
+            "{t:?}"
+        );
+        let mut a = Summary::default();
+        let mut b = Summary::default();
+        for x in [1, 2, 3, 4, 5] {
+            a.add(x);
+            b.add(x + 10);
+        }
+        let w = welch(&a, &b);
+        // t = −10 / sqrt(2.5/5 + 2.5/5) = −10, df = 8.
+        assert!(close(w.stat, -10.0, 1e-9) && w.p < 1e-5, "{w:?}");
+        assert_eq!(welch(&a, &a).p, 1.0);
+    }
+}
