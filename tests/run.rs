@@ -252,11 +252,17 @@ fn shipped(name: &str, args: &[&str]) -> String {
 
 #[test]
 fn script_tchuka_table() {
-    // The full table (6 holes x 8 seeds) takes about a minute in a debug build, most of it for
-    // 6 holes x 8 seeds (148 548 positions); the suite runs holes 1-5 (every check, 4 s).
+    // The full table (6 holes x 8 seeds) takes about a minute in a debug build (1-2 s in
+    // release), nearly all of it for 6 holes x 8 seeds (148 548 positions). The suite checks
+    // every other cell, with every check of the script: holes 1-5 x seeds 1-8, then 6 x 1-7.
     let out = shipped("tchuka_table.rhai", &["5", "8"]);
     assert!(
         out.contains("    4         -      6      -      -      -      8     11     12"),
+        "{out}"
+    );
+    let out = shipped("tchuka_table.rhai", &["6", "7"]);
+    assert!(
+        out.contains("    6         -      -      -     16     18      -      -\n"),
         "{out}"
     );
 }
