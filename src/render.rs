@@ -191,23 +191,25 @@ fn square(b: &Board, st: Style, mark: Option<usize>) -> String {
         if q != crate::board::NO_PIT && l.pits[q].kind == PitKind::Store {
             let star = if mark == Some(q) { "*" } else { "" };
             let code = if mark == Some(q) { "7" } else { "1;33" };
+            // one column wider than a cell, so a two-digit ruma never touches its neighbour
             paint(
-                &format!("{:>W$}", format!("{star}[{}]", b.seeds[q])),
+                &format!("{:>w$}", format!("{star}[{}]", b.seeds[q]), w = W + 1),
                 code,
                 st,
             )
         } else {
-            " ".repeat(W)
+            " ".repeat(W + 1)
         }
     };
     let blank = " ".repeat(W);
+    let short = " ".repeat(W - 1);
     let mut out = String::new();
     let top_names: String = n.pits.iter().rev().map(|&p| name_cell(b, p, st)).collect();
     let top: String = n.pits.iter().rev().map(|&p| cell(b, p, st, mark)).collect();
     let bottom: String = s.pits.iter().map(|&p| cell(b, p, st, mark)).collect();
     let bottom_names: String = s.pits.iter().map(|&p| name_cell(b, p, st)).collect();
     let _ = writeln!(out, "{blank}{blank}{top_names}");
-    let _ = writeln!(out, "{blank}{}{top}{}", store(n), store(e));
+    let _ = writeln!(out, "{short}{}{top}{}", store(n), store(e));
     let inner = " ".repeat(W * s.pits.len());
     let rows = w.pits.len().max(e.pits.len());
     for i in 0..rows {
@@ -222,7 +224,7 @@ fn square(b: &Board, st: Style, mark: Option<usize>) -> String {
             ep.map_or(blank.clone(), |p| name_cell(b, p, st)),
         );
     }
-    let _ = writeln!(out, "{blank}{}{bottom}{}", store(w), store(s));
+    let _ = writeln!(out, "{short}{}{bottom}{}", store(w), store(s));
     let _ = writeln!(out, "{blank}{blank}{bottom_names}");
     out
 }

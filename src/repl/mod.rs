@@ -171,8 +171,7 @@ pub struct Command {
     pub run: fn(&mut Session, &str, &mut dyn Write) -> Result<Outcome>,
 }
 
-/// The commands, in the order `help` lists them. (Computer players, when they come, are one more
-/// entry here, e.g. `ai [LEVEL]`.)
+/// The commands, in the order `help` lists them.
 pub static COMMANDS: &[Command] = &[
     Command {
         name: "show",
@@ -199,6 +198,24 @@ pub static COMMANDS: &[Command] = &[
             "Moves are hole numbers from the mover's left (`3`), or row and number where a player \
                has two rows (`S3`). `play 3 4 1` plays all three, or none if one is illegal.",
         run: cmd_play,
+    },
+    Command {
+        name: "ai",
+        aliases: &[],
+        args: "[AGENT]",
+        summary: "let the computer play the next move (default agent alphabeta:4)",
+        help: "AGENT is random, greedy, alphabeta[:DEPTH] or mcts[:ITERATIONS], as in \
+               `sowlab simulate`. The choice is reproducible: the agent's random draws are \
+               seeded by the number of moves played. `hint` suggests a move without playing it.",
+        run: cmd_ai,
+    },
+    Command {
+        name: "hint",
+        aliases: &[],
+        args: "[AGENT]",
+        summary: "suggest a move (default agent alphabeta:4) without playing it",
+        help: "",
+        run: cmd_hint,
     },
     Command {
         name: "undo",
@@ -621,6 +638,35 @@ fn cmd_play(s: &mut Session, rest: &str, out: &mut dyn Write) -> Result<Outcome>
         }
     }
     write!(out, "{text}{}", s.show())?;
+    Ok(Outcome::Done)
+}
+
+/// The move an agent (default `alphabeta:4`) picks in the current position, as a label.
+fn agent_move(s: &Session, rest: &str) -> Result<(String, String)> {
+    let spec = match rest.trim() {
+        "" => "alphabeta:4",
+        a => a,
+    };
+    let agent = crate::agent::Agent::parse(spec)?;
+    if s.game.legal()?.is_empty() {
+        return Err(Error::msg("no legal move: the game is over"));
+    }
+    let mut rng = crate::rng::Rng::new(s.game.history.len() as u64);
+    let pit = agent.choose(&s.game.rule, s.game.current(), &mut rng)?;
+    let label = crate::rules::board(s.game.current()).layout.label(pit);
+    Ok((spec.to_string(), label))
+}
+
+fn cmd_ai(s: &mut Session, rest: &str, out: &mut dyn Write) -> Result<Outcome> {
+    let (spec, label) = agent_move(s, rest)?;
+    let ply = s.game.play(&label)?;
+    write!(out, "{spec} plays {label}\n{}{}", summary(ply), s.show())?;
+    Ok(Outcome::Done)
+}
+
+fn cmd_hint(s: &mut Session, rest: &str, out: &mut dyn Write) -> Result<Outcome> {
+    let (spec, label) = agent_move(s, rest)?;
+    writeln!(out, "{spec} suggests {label}")?;
     Ok(Outcome::Done)
 }
 
@@ -1331,6 +1377,28 @@ mod tests {
         let mut out = Vec::new();
         let o = handle(line, s, &mut out);
         (o, String::from_utf8(out).expect("utf-8"))
+    }
+
+    #[test]
+    fn ai_plays_and_hint_only_suggests() {
+        let mut s = session();
+        let (o, text) = run(&mut s, "hint greedy");
+        assert_eq!(o, Outcome::Done);
+        assert!(text.starts_with("greedy suggests "), "{text}");
+        assert!(s.game.history.is_empty());
+        let (o, text) = run(&mut s, "ai nonsense");
+        assert_eq!(o, Outcome::Failed);
+        assert!(text.contains("unknown agent `nonsense`"), "{text}");
+        assert!(s.game.history.is_empty());
+        // Looking 8 moves ahead finds the 6-move win of 2-2-2-2 from every position on the way.
+        for _ in 0..6 {
+            assert_eq!(run(&mut s, "ai alphabeta:8").0, Outcome::Done);
+        }
+        let st = s.game.state();
+        assert!(st.over && st.winner == Some(1), "{st:?}");
+        let (o, text) = run(&mut s, "ai");
+        assert_eq!(o, Outcome::Failed);
+        assert!(text.contains("the game is over"), "{text}");
     }
 
     #[test]
