@@ -49,7 +49,12 @@ pub type Extension = fn(&mut Engine, &Context);
 
 /// Every set of functions a check script sees, registered in this order. Other modules (e.g.
 /// simulations) add their `fn register(engine: &mut Engine, ctx: &Context)` here.
-pub const EXTENSIONS: &[(&str, Extension)] = &[("core", register_api)];
+pub const EXTENSIONS: &[(&str, Extension)] = &[("core", register_api), ("simulate", register_sim)];
+
+/// `simulate(rule, #{ games, agents, seed, options, ... })` from [`crate::sim`].
+fn register_sim(e: &mut Engine, c: &Context) {
+    crate::sim::register_sim_api(e, c.rules_dir.clone());
+}
 
 /// What a check run shares with the functions it calls: where rules are, the deadline, loaded rules.
 #[derive(Clone)]

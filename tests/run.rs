@@ -354,3 +354,13 @@ fn solve_and_perft_on_a_two_player_game() {
     assert_eq!(o.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&o.stderr).contains("has 4 players"));
 }
+
+#[test]
+fn script_starter_advantage() {
+    // simulate() inside a check script (the simulation extension of `sowlab run`).
+    let out = shipped("starter_advantage.rhai", &["100"]);
+    assert!(
+        out.contains("South starts: South wins 80.0% [71.1, 86.7]"),
+        "{out}"
+    );
+}
