@@ -31,6 +31,12 @@ pub enum Command {
     Rules(RulesArgs),
     /// Play moves from the start and print the final position.
     Replay(ReplayArgs),
+    /// Solve a solitaire (shortest solution, positions) or value a small two-player position.
+    Solve(crate::solve::SolveArgs),
+    /// Count move sequences by depth (perft).
+    Perft(crate::solve::PerftArgs),
+    /// Run a check script (asserts about games, solver calls); exit 1 on a failed assert.
+    Run(crate::check::RunArgs),
     /// Play interactively: step through moves, watch the sowing, reload edited rules (`help`
     /// inside lists the commands). Reads commands line by line when stdin is not a terminal.
     Play(PlayArgs),
@@ -128,6 +134,9 @@ fn run(cli: Cli) -> Result<i32> {
     match cli.command {
         Command::Rules(a) => cmd_rules(&dir, a),
         Command::Replay(a) => cmd_replay(&dir, a),
+        Command::Solve(a) => crate::solve::cmd_solve(&dir, a),
+        Command::Perft(a) => crate::solve::cmd_perft(&dir, a),
+        Command::Run(a) => crate::check::cmd_run(&dir, a),
         Command::Play(a) => cmd_play(&dir, a),
         Command::Simulate(a) => crate::sim_cmd::cmd_simulate(&dir, a),
         Command::Compare(a) => crate::sim_cmd::cmd_compare(&dir, a),

@@ -5,9 +5,12 @@
 //! scripts, [`game`] keeps a game with its history, [`render`] draws boards and [`cli`] is the
 //! command line; [`repl`] is the interactive session of `sowlab play`; [`agent`] (computer
 //! players), [`sim`] and [`sim_cmd`] run experiments with variants (simulate, compare, sweep, diff).
+//! [`solve`] searches positions (solitaire solutions, two-player values, perft) and [`check`] runs
+//! check scripts (`sowlab run`).
 
 pub mod agent;
 pub mod board;
+pub mod check;
 pub mod cli;
 pub mod error;
 pub mod game;
@@ -18,6 +21,7 @@ pub mod rules;
 pub mod script;
 pub mod sim;
 pub mod sim_cmd;
+pub mod solve;
 pub mod sow;
 pub mod stats;
 pub mod trace;

@@ -1,0 +1,1091 @@
+//! Searches on top of the scripted rules: solitaire solving (breadth-first, shortest solution,
+//! position counts), game values of small two-player positions (negamax with alpha-beta and a
+//! transposition table) and perft-style move counts.
+//!
+//! Every search plays moves through [`Rule::legal`] and [`Rule::apply`] on `Dynamic` boards with
+//! tracing off, so it works for any rule file. Positions are stored as compact byte keys (see
+//! [`Codec`]): keys of up to 15 bytes (Tchuka Ruma up to 6 holes, small boards) live inline in the
+//! table; longer ones on the heap. Every search stops cleanly, with partial statistics, on Ctrl-C
+//! ([`crate::script::INTERRUPTED`]), a node or position limit, or a deadline.
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
+
+use rhai::Dynamic;
+use serde::Serialize;
+
+use crate::board::Board;
+use crate::error::{Error, Result};
+use crate::rules::{board, Rule};
+use crate::script::INTERRUPTED;
+
+/// Limits of a search; 0 means "no limit".
+#[derive(Clone, Debug, Default)]
+pub struct SearchLimits {
+    /// Most moves to play (nodes).
+    pub max_nodes: u64,
+    /// Most distinct positions to store.
+    pub max_positions: u64,
+    /// Stop at this instant.
+    pub deadline: Option<Instant>,
+    /// Solitaires: stop at the first (shortest) solution instead of counting every position.
+    pub first_solution: bool,
+}
+
+/// Why a search stopped before it was complete.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Stop {
+    /// Ctrl-C.
+    Interrupted,
+    /// The node limit was reached.
+    NodeLimit,
+    /// The position limit was reached.
+    PositionLimit,
+    /// The deadline passed.
+    Deadline,
+    /// A solution was found and only the first one was asked for.
+    FirstSolution,
+}
+
+impl Stop {
+    /// The reason in words.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Stop::Interrupted => "interrupted",
+            Stop::NodeLimit => "node limit reached",
+            Stop::PositionLimit => "position limit reached",
+            Stop::Deadline => "time limit reached",
+            Stop::FirstSolution => "stopped at the first solution",
+        }
+    }
+}
+
+/// What a search did.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct Stats {
+    /// Moves played (calls of the rule's `play`).
+    pub nodes: u64,
+    /// Wall-clock time, in seconds.
+    pub seconds: f64,
+    /// Whether the search ran to its end.
+    pub complete: bool,
+    /// Why it stopped early, if it did.
+    pub stopped: Option<Stop>,
+    /// Approximate bytes used by the position table.
+    pub table_bytes: u64,
+}
+
+impl Stats {
+    /// Nodes per second (0 when no time was measured).
+    pub fn nodes_per_second(&self) -> f64 {
+        if self.seconds > 0.0 {
+            self.nodes as f64 / self.seconds
+        } else {
+            0.0
+        }
+    }
+}
+
+/// A progress report, given to a callback about every 65 536 nodes.
+#[derive(Clone, Copy, Debug)]
+pub struct Progress {
+    /// Moves played so far.
+    pub nodes: u64,
+    /// Distinct positions stored so far.
+    pub positions: u64,
+    /// Current depth (BFS level or iterative-deepening depth).
+    pub depth: u64,
+    /// Time since the start.
+    pub elapsed: Duration,
+}
+
+/// A progress callback.
+pub type OnProgress<'a> = Option<&'a mut dyn FnMut(&Progress)>;
+
+// ---------------------------------------------------------------------------------------------
+// Keys and tables
+
+/// A small, fast, non-cryptographic hasher (the Fx hash of rustc) for position keys.
+#[derive(Default, Clone, Copy)]
+struct Fx(u64);
+
+impl Hasher for Fx {
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut w = [0u8; 8];
+            w[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(w));
+        }
+    }
+    #[inline]
+    fn write_u64(&mut self, i: u64) {
+        self.0 = (self.0.rotate_left(5) ^ i).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    #[inline]
+    fn write_usize(&mut self, i: usize) {
+        self.write_u64(i as u64);
+    }
+    #[inline]
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+type FxBuild = BuildHasherDefault<Fx>;
+
+/// Encodes the state of a board (everything [`Board::key`] covers) as compact bytes, and decodes
+/// it back onto a copy of a template board of the same layout.
+///
+/// Format: each pit's seeds (LEB128), the closed holes as a bitset over the pits (only when the
+/// layout could close holes — the template says how many bytes), reserves, counters and
+/// variables (zig-zag LEB128), then one byte `to_move | over << 5` and one byte `winner`. For a
+/// given layout the fields come in a fixed order and number, so keys are self-delimiting.
+#[derive(Clone, Debug)]
+pub struct Codec {
+    template: Board,
+    closed_bytes: usize,
+}
+
+impl Codec {
+    /// A codec for boards of `template`'s layout.
+    pub fn new(template: &Board) -> Codec {
+        let mut t = template.clone();
+        t.trace = None;
+        t.ledger.clear();
+        Codec {
+            closed_bytes: t.seeds.len().div_ceil(8),
+            template: t,
+        }
+    }
+
+    /// Appends the key of `b` to `out`.
+    pub fn encode(&self, b: &Board, out: &mut Vec<u8>) {
+        for &s in &b.seeds {
+            push_u(out, s as u64);
+        }
+        if b.closed.iter().any(|&c| c) {
+            out.push(1);
+            let mut bits = vec![0u8; self.closed_bytes];
+            for (i, &c) in b.closed.iter().enumerate() {
+                if c {
+                    bits[i / 8] |= 1 << (i % 8);
+                }
+            }
+            out.extend_from_slice(&bits);
+        } else {
+            out.push(0);
+        }
+        for &v in b.reserves.iter().chain(&b.counters).chain(&b.vars) {
+            push_u(out, ((v << 1) ^ (v >> 63)) as u64);
+        }
+        out.push(b.to_move as u8 | (b.over as u8) << 5);
+        out.push(b.winner as u8);
+    }
+
+    /// Decodes the key at the start of `k` into a board; returns it and the bytes used.
+    pub fn decode(&self, k: &[u8]) -> (Board, usize) {
+        let mut b = self.template.clone();
+        let mut i = 0;
+        for s in b.seeds.iter_mut() {
+            *s = read_u(k, &mut i) as i64;
+        }
+        let any_closed = k[i] == 1;
+        i += 1;
+        if any_closed {
+            for (j, c) in b.closed.iter_mut().enumerate() {
+                *c = k[i + j / 8] & (1 << (j % 8)) != 0;
+            }
+            i += self.closed_bytes;
+        } else {
+            b.closed.iter_mut().for_each(|c| *c = false);
+        }
+        for v in b
+            .reserves
+            .iter_mut()
+            .chain(b.counters.iter_mut())
+            .chain(b.vars.iter_mut())
+        {
+            let u = read_u(k, &mut i);
+            *v = ((u >> 1) as i64) ^ -((u & 1) as i64);
+        }
+        b.to_move = (k[i] & 31) as usize;
+        b.over = k[i] & 32 != 0;
+        b.winner = k[i + 1] as usize;
+        (b, i + 2)
+    }
+}
+
+#[inline]
+fn push_u(out: &mut Vec<u8>, mut u: u64) {
+    loop {
+        let b = (u & 0x7f) as u8;
+        u >>= 7;
+        if u == 0 {
+            out.push(b);
+            return;
+        }
+        out.push(b | 0x80);
+    }
+}
+
+#[inline]
+fn read_u(k: &[u8], i: &mut usize) -> u64 {
+    let mut u = 0u64;
+    let mut shift = 0;
+    loop {
+        let b = k[*i];
+        *i += 1;
+        u |= ((b & 0x7f) as u64) << shift;
+        if b & 0x80 == 0 {
+            return u;
+        }
+        shift += 7;
+    }
+}
+
+/// A map from position keys to values: keys of up to 15 bytes inline (16 bytes per key), longer
+/// ones boxed.
+struct Table<V> {
+    small: HashMap<[u64; 2], V, FxBuild>,
+    big: HashMap<Box<[u8]>, V, FxBuild>,
+    big_bytes: u64,
+}
+
+impl<V: Copy> Table<V> {
+    fn new() -> Self {
+        Table {
+            small: HashMap::default(),
+            big: HashMap::default(),
+            big_bytes: 0,
+        }
+    }
+
+    fn small_key(k: &[u8]) -> Option<[u64; 2]> {
+        if k.len() > 15 {
+            return None;
+        }
+        let mut b = [0u8; 16];
+        b[..k.len()].copy_from_slice(k);
+        b[15] = k.len() as u8;
+        Some([
+            u64::from_le_bytes(b[..8].try_into().expect("8 bytes")),
+            u64::from_le_bytes(b[8..].try_into().expect("8 bytes")),
+        ])
+    }
+
+    fn len(&self) -> usize {
+        self.small.len() + self.big.len()
+    }
+
+    fn get(&self, k: &[u8]) -> Option<V> {
+        match Self::small_key(k) {
+            Some(s) => self.small.get(&s).copied(),
+            None => self.big.get(k).copied(),
+        }
+    }
+
+    /// Inserts `v` unless the key is there; returns the value now stored and whether it is new.
+    fn insert_new(&mut self, k: &[u8], v: V) -> (V, bool) {
+        match Self::small_key(k) {
+            Some(s) => match self.small.entry(s) {
+                std::collections::hash_map::Entry::Occupied(o) => (*o.get(), false),
+                std::collections::hash_map::Entry::Vacant(e) => {
+                    e.insert(v);
+                    (v, true)
+                }
+            },
+            None => {
+                if let Some(&old) = self.big.get(k) {
+                    return (old, false);
+                }
+                self.big_bytes += k.len() as u64;
+                self.big.insert(k.into(), v);
+                (v, true)
+            }
+        }
+    }
+
+    fn set(&mut self, k: &[u8], v: V) {
+        match Self::small_key(k) {
+            Some(s) => {
+                self.small.insert(s, v);
+            }
+            None => {
+                if let Some(slot) = self.big.get_mut(k) {
+                    *slot = v;
+                } else {
+                    self.big_bytes += k.len() as u64;
+                    self.big.insert(k.into(), v);
+                }
+            }
+        }
+    }
+
+    /// Approximate memory: hash buckets (entry plus one control byte; a table of capacity `c`
+    /// has about `c * 8 / 7` buckets) plus boxed key bytes.
+    fn bytes(&self) -> u64 {
+        let buckets = |cap: usize| cap as u64 * 8 / 7;
+        let small =
+            buckets(self.small.capacity()) * (std::mem::size_of::<([u64; 2], V)>() as u64 + 1);
+        let big = buckets(self.big.capacity()) * (std::mem::size_of::<(Box<[u8]>, V)>() as u64 + 1)
+            + self.big_bytes;
+        small + big
+    }
+}
+
+/// Checks the stop conditions shared by every search.
+struct Guard {
+    start: Instant,
+    limits: SearchLimits,
+    next_report: u64,
+}
+
+impl Guard {
+    fn new(limits: &SearchLimits) -> Guard {
+        Guard {
+            start: Instant::now(),
+            limits: limits.clone(),
+            next_report: 1 << 16,
+        }
+    }
+
+    #[inline]
+    fn check(
+        &mut self,
+        nodes: u64,
+        positions: u64,
+        depth: u64,
+        progress: &mut OnProgress,
+    ) -> Option<Stop> {
+        if self.limits.max_nodes > 0 && nodes >= self.limits.max_nodes {
+            return Some(Stop::NodeLimit);
+        }
+        if self.limits.max_positions > 0 && positions >= self.limits.max_positions {
+            return Some(Stop::PositionLimit);
+        }
+        if nodes & 1023 == 0 {
+            if INTERRUPTED.load(Ordering::Relaxed) {
+                return Some(Stop::Interrupted);
+            }
+            if self.limits.deadline.is_some_and(|d| Instant::now() >= d) {
+                return Some(Stop::Deadline);
+            }
+        }
+        if nodes >= self.next_report {
+            self.next_report = nodes + (1 << 16);
+            if let Some(p) = progress {
+                p(&Progress {
+                    nodes,
+                    positions,
+                    depth,
+                    elapsed: self.start.elapsed(),
+                });
+            }
+        }
+        None
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Solitaires: breadth-first search over positions
+
+/// The result of a breadth-first search of a game's positions.
+#[derive(Clone, Debug, Serialize)]
+pub struct Solution {
+    /// Solitaires: whether the start can be won; `None` when the search stopped before knowing.
+    pub solvable: Option<bool>,
+    /// One shortest winning line, as move labels (empty when there is none, or at a won start).
+    pub solution: Vec<String>,
+    /// The same line as pit ids.
+    #[serde(skip)]
+    pub solution_pits: Vec<usize>,
+    /// Distinct positions (RULES.md: the start and every state after a move, won ends included,
+    /// lost ends never; for games of several players every reachable state).
+    pub positions: u64,
+    /// Won end positions among them.
+    pub won_positions: u64,
+    /// Lost ends met (not counted as positions).
+    pub lost_ends: u64,
+    /// The deepest BFS level reached (the longest shortest line, in moves).
+    pub depth: u64,
+    /// Search statistics.
+    #[serde(flatten)]
+    pub stats: Stats,
+}
+
+/// Explores every position reachable from `start` breadth-first, with a transposition table.
+///
+/// For a solitaire (one player) this solves the puzzle: a state that is over with no winner is a
+/// lost end (not a position), one with a winner is a won position; the first won position met is
+/// at the least depth, so the line to it is a shortest solution. For games of several players it
+/// counts the distinct reachable states.
+pub fn explore(
+    rule: &Rule,
+    start: &Dynamic,
+    limits: &SearchLimits,
+    mut progress: OnProgress,
+) -> Result<Solution> {
+    let mut guard = Guard::new(limits);
+    let b0 = board(start).clone();
+    let solitaire = b0.players() == 1;
+    let mut out = Solution {
+        solvable: None,
+        solution: Vec::new(),
+        solution_pits: Vec::new(),
+        positions: 0,
+        won_positions: 0,
+        lost_ends: 0,
+        depth: 0,
+        stats: Stats::default(),
+    };
+    let finish = |mut out: Solution, guard: &Guard, stop: Option<Stop>, bytes: u64| {
+        out.stats.seconds = guard.start.elapsed().as_secs_f64();
+        out.stats.complete = stop.is_none();
+        out.stats.stopped = stop;
+        out.stats.table_bytes = bytes;
+        out
+    };
+    if b0.over {
+        if solitaire && b0.winner == 0 {
+            out.lost_ends = 1;
+            out.solvable = Some(false);
+        } else {
+            out.positions = 1;
+            out.won_positions = u64::from(b0.winner != 0);
+            out.solvable = Some(b0.winner != 0);
+        }
+        return Ok(finish(out, &guard, None, 0));
+    }
+    let codec = Codec::new(&b0);
+    let mut table: Table<u32> = Table::new();
+    // parent[id] and via[id]: the position a position was first reached from, and the move.
+    let mut parent: Vec<u32> = vec![u32::MAX];
+    let mut via: Vec<u16> = vec![u16::MAX];
+    let mut key = Vec::with_capacity(64);
+    codec.encode(&b0, &mut key);
+    table.insert_new(&key, 0);
+    let mut frontier: Vec<u8> = key.clone();
+    let mut frontier_ids: Vec<u32> = vec![0];
+    let mut first_win: Option<u32> = None;
+    let mut nodes = 0u64;
+    let mut stop = None;
+    let mut depth = 0u64;
+    'levels: while !frontier_ids.is_empty() {
+        let mut next: Vec<u8> = Vec::new();
+        let mut next_ids: Vec<u32> = Vec::new();
+        let mut at = 0usize;
+        for &id in &frontier_ids {
+            let (b, used) = codec.decode(&frontier[at..]);
+            at += used;
+            let mut d = Dynamic::from(b);
+            let moves = rule.legal(&mut d)?;
+            for pit in moves {
+                if let Some(s) = guard.check(nodes, table.len() as u64, depth, &mut progress) {
+                    stop = Some(s);
+                    break 'levels;
+                }
+                let mut child = d.clone();
+                rule.apply(&mut child, pit)?;
+                nodes += 1;
+                let cb = board(&child);
+                if solitaire && cb.over && cb.winner == 0 {
+                    out.lost_ends += 1;
+                    continue;
+                }
+                key.clear();
+                codec.encode(&cb, &mut key);
+                let new_id = parent.len() as u32;
+                let (cid, is_new) = table.insert_new(&key, new_id);
+                if !is_new {
+                    continue;
+                }
+                parent.push(id);
+                via.push(pit as u16);
+                if cb.over {
+                    if cb.winner != 0 {
+                        out.won_positions += 1;
+                        if solitaire && first_win.is_none() {
+                            first_win = Some(cid);
+                            if limits.first_solution {
+                                stop = Some(Stop::FirstSolution);
+                                break 'levels;
+                            }
+                        }
+                    }
+                } else {
+                    next.extend_from_slice(&key);
+                    next_ids.push(cid);
+                }
+            }
+        }
+        if !next_ids.is_empty() {
+            depth += 1;
+        }
+        frontier = next;
+        frontier_ids = next_ids;
+    }
+    out.stats.nodes = nodes;
+    out.positions = table.len() as u64;
+    out.depth = depth;
+    if solitaire {
+        if let Some(w) = first_win {
+            let mut line = Vec::new();
+            let mut at = w;
+            while at != 0 {
+                line.push(via[at as usize] as usize);
+                at = parent[at as usize];
+            }
+            line.reverse();
+            out.solution = line.iter().map(|&p| b0.layout.label(p)).collect();
+            out.solution_pits = line;
+            out.solvable = Some(true);
+            out.depth = out.depth.max(out.solution.len() as u64);
+        } else if stop.is_none() {
+            out.solvable = Some(false);
+        }
+    }
+    let bytes = table.bytes() + parent.capacity() as u64 * 4 + via.capacity() as u64 * 2;
+    Ok(finish(out, &guard, stop, bytes))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Two players: game values
+
+/// The game-theoretic value of a position for the player to move, as far as a search could tell:
+/// bounds `lo..=hi` within -1 (loss), 0 (draw), +1 (win); exact when `lo == hi`.
+#[derive(Clone, Debug, Serialize)]
+pub struct Value {
+    /// The exact value, when known.
+    pub value: Option<i8>,
+    /// Lower bound.
+    pub lo: i8,
+    /// Upper bound.
+    pub hi: i8,
+    /// The player the value is for (the player to move at the start).
+    pub player: usize,
+    /// A best move found (the one proving the lower bound), as a label.
+    pub best: Option<String>,
+    /// The depth (in moves) searched last.
+    pub depth: u64,
+    /// Positions in the transposition table.
+    pub positions: u64,
+    /// Search statistics.
+    #[serde(flatten)]
+    pub stats: Stats,
+}
+
+struct ValueSearch<'a> {
+    rule: &'a Rule,
+    codec: Codec,
+    /// key -> (lo, hi, depth searched)
+    tt: Table<(i8, i8, u16)>,
+    path: std::collections::HashSet<Vec<u8>, FxBuild>,
+    nodes: u64,
+    guard: Guard,
+    progress: OnProgress<'a>,
+    iteration: u64,
+    stopped: Option<Stop>,
+}
+
+/// The value of an over position for `player`.
+fn end_value(b: &Board, player: usize) -> i8 {
+    match b.winner {
+        0 => 0,
+        w if w == player => 1,
+        _ => -1,
+    }
+}
+
+impl ValueSearch<'_> {
+    /// Bounds on the value for the player to move at `d` (not over), searching `depth` moves.
+    fn search(
+        &mut self,
+        d: &mut Dynamic,
+        depth: u16,
+        mut alpha: i8,
+        beta: i8,
+        root_best: &mut Option<usize>,
+    ) -> Result<Option<(i8, i8)>> {
+        let mut key = Vec::with_capacity(32);
+        let mover = {
+            let b = board(d);
+            self.codec.encode(&b, &mut key);
+            b.to_move
+        };
+        if let Some((lo, hi, dd)) = self.tt.get(&key) {
+            if lo == hi || dd >= depth {
+                return Ok(Some((lo, hi)));
+            }
+        }
+        if depth == 0 || self.path.contains(&key) {
+            return Ok(Some((-1, 1)));
+        }
+        let moves = self.rule.legal(d)?;
+        if moves.is_empty() {
+            return Err(Error::msg(format!(
+                "{}: a position that is not over has no legal moves (the rule should end the game or pass)",
+                self.rule.name
+            )));
+        }
+        self.path.insert(key.clone());
+        let (mut lo, mut hi) = (-2i8, -2i8);
+        let n = moves.len();
+        for (i, pit) in moves.into_iter().enumerate() {
+            if let Some(s) = self.guard.check(
+                self.nodes,
+                self.tt.len() as u64,
+                self.iteration,
+                &mut self.progress,
+            ) {
+                self.stopped = Some(s);
+                self.path.remove(&key);
+                return Ok(None);
+            }
+            let mut child = d.clone();
+            self.rule.apply(&mut child, pit)?;
+            self.nodes += 1;
+            let (over, same, end) = {
+                let cb = board(&child);
+                (cb.over, cb.to_move == mover, end_value(&cb, mover))
+            };
+            let (clo, chi) = if over {
+                (end, end)
+            } else if same {
+                match self.search(&mut child, depth - 1, alpha, beta, &mut None)? {
+                    Some(v) => v,
+                    None => {
+                        self.path.remove(&key);
+                        return Ok(None);
+                    }
+                }
+            } else {
+                match self.search(&mut child, depth - 1, -beta, -alpha, &mut None)? {
+                    Some((a, b)) => (-b, -a),
+                    None => {
+                        self.path.remove(&key);
+                        return Ok(None);
+                    }
+                }
+            };
+            if clo > lo {
+                lo = clo;
+                *root_best = Some(pit);
+            }
+            hi = hi.max(chi);
+            alpha = alpha.max(lo);
+            if lo >= beta && i + 1 < n {
+                hi = 1; // moves left unsearched could be better
+                break;
+            }
+        }
+        self.path.remove(&key);
+        self.tt.set(&key, (lo, hi, depth));
+        Ok(Some((lo, hi)))
+    }
+}
+
+/// The game value of `start` for the player to move, by iterative deepening up to `max_depth`
+/// moves (negamax with alpha-beta over win/draw/loss and a transposition table of bounds).
+/// Values are exact only when every line was followed to its end; a line that repeats a position
+/// is left unknown. Extra turns (the same player moving again) are handled.
+pub fn value<'a>(
+    rule: &'a Rule,
+    start: &Dynamic,
+    max_depth: u16,
+    limits: &SearchLimits,
+    progress: OnProgress<'a>,
+) -> Result<Value> {
+    let b0 = board(start).clone();
+    let player = b0.to_move;
+    let mut s = ValueSearch {
+        rule,
+        codec: Codec::new(&b0),
+        tt: Table::new(),
+        path: Default::default(),
+        nodes: 0,
+        guard: Guard::new(limits),
+        progress,
+        iteration: 0,
+        stopped: None,
+    };
+    let mut out = Value {
+        value: None,
+        lo: -1,
+        hi: 1,
+        player,
+        best: None,
+        depth: 0,
+        positions: 0,
+        stats: Stats::default(),
+    };
+    let mut stop = None;
+    if b0.over {
+        let v = end_value(&b0, player);
+        (out.lo, out.hi, out.value) = (v, v, Some(v));
+    } else {
+        for depth in 1..=max_depth.max(1) {
+            s.iteration = depth as u64;
+            let mut d = start.clone();
+            board_mut_clear_trace(&mut d);
+            let mut best = None;
+            match s.search(&mut d, depth, -1, 1, &mut best)? {
+                Some((lo, hi)) => {
+                    (out.lo, out.hi) = (lo, hi);
+                    out.depth = depth as u64;
+                    // A best move means something only when it proves more than a loss.
+                    out.best = best
+                        .filter(|_| lo == hi || lo > -1)
+                        .map(|p| b0.layout.label(p));
+                    if lo == hi {
+                        out.value = Some(lo);
+                        break;
+                    }
+                }
+                None => {
+                    stop = s.stopped;
+                    break;
+                }
+            }
+        }
+    }
+    out.positions = s.tt.len() as u64;
+    out.stats = Stats {
+        nodes: s.nodes,
+        seconds: s.guard.start.elapsed().as_secs_f64(),
+        complete: stop.is_none(),
+        stopped: stop,
+        table_bytes: s.tt.bytes(),
+    };
+    Ok(out)
+}
+
+fn board_mut_clear_trace(d: &mut Dynamic) {
+    crate::rules::board_mut(d).trace = None;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Perft
+
+/// Move counts by depth: `counts[k]` is the number of move sequences of length `k` from the start
+/// (`counts[0] == 1`); an ended game has no moves.
+#[derive(Clone, Debug, Serialize)]
+pub struct Perft {
+    /// Counts by depth.
+    pub counts: Vec<u64>,
+    /// Search statistics.
+    #[serde(flatten)]
+    pub stats: Stats,
+}
+
+/// Counts move sequences up to `depth` moves (no transpositions: every line is played).
+pub fn perft(
+    rule: &Rule,
+    start: &Dynamic,
+    depth: usize,
+    limits: &SearchLimits,
+    mut progress: OnProgress,
+) -> Result<Perft> {
+    let mut guard = Guard::new(limits);
+    let mut counts = vec![0u64; depth + 1];
+    let mut nodes = 0u64;
+    let mut d = start.clone();
+    board_mut_clear_trace(&mut d);
+    let stop = perft_rec(
+        rule,
+        &mut d,
+        0,
+        depth,
+        &mut counts,
+        &mut nodes,
+        &mut guard,
+        &mut progress,
+    )?;
+    Ok(Perft {
+        counts,
+        stats: Stats {
+            nodes,
+            seconds: guard.start.elapsed().as_secs_f64(),
+            complete: stop.is_none(),
+            stopped: stop,
+            table_bytes: 0,
+        },
+    })
+}
+
+#[allow(clippy::too_many_arguments)]
+fn perft_rec(
+    rule: &Rule,
+    d: &mut Dynamic,
+    ply: usize,
+    depth: usize,
+    counts: &mut [u64],
+    nodes: &mut u64,
+    guard: &mut Guard,
+    progress: &mut OnProgress,
+) -> Result<Option<Stop>> {
+    counts[ply] += 1;
+    if ply == depth {
+        return Ok(None);
+    }
+    for pit in rule.legal(d)? {
+        if let Some(s) = guard.check(*nodes, 0, ply as u64, progress) {
+            return Ok(Some(s));
+        }
+        let mut child = d.clone();
+        rule.apply(&mut child, pit)?;
+        *nodes += 1;
+        if let Some(s) = perft_rec(
+            rule,
+            &mut child,
+            ply + 1,
+            depth,
+            counts,
+            nodes,
+            guard,
+            progress,
+        )? {
+            return Ok(Some(s));
+        }
+    }
+    Ok(None)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Commands: `sowlab solve`, `sowlab perft`
+
+/// Arguments of `sowlab solve`.
+#[derive(clap::Args, Debug)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    pub game: crate::cli::GameArgs,
+    /// Print the result as JSON.
+    #[arg(long)]
+    pub json: bool,
+    /// Stop after storing this many positions (partial result).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub max_positions: u64,
+    /// Stop after playing this many moves (partial result).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub max_nodes: u64,
+    /// Solitaires: stop at the first (shortest) solution instead of counting every position.
+    #[arg(long)]
+    pub first: bool,
+    /// Two-player games: search at most this many moves deep.
+    #[arg(long, value_name = "D", default_value_t = 16)]
+    pub depth: u16,
+}
+
+/// Arguments of `sowlab perft`.
+#[derive(clap::Args, Debug)]
+pub struct PerftArgs {
+    #[command(flatten)]
+    pub game: crate::cli::GameArgs,
+    /// Count move sequences up to this many moves.
+    #[arg(long, short = 'd', value_name = "D")]
+    pub depth: usize,
+    /// Print the result as JSON.
+    #[arg(long)]
+    pub json: bool,
+    /// Stop after playing this many moves (partial result).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub max_nodes: u64,
+}
+
+/// A progress line on stderr, redrawn at most a few times a second, only when stderr is a terminal.
+struct ProgressLine {
+    on: bool,
+    last: Option<Instant>,
+    drawn: bool,
+}
+
+impl ProgressLine {
+    fn new() -> ProgressLine {
+        use std::io::IsTerminal;
+        ProgressLine {
+            on: std::io::stderr().is_terminal(),
+            last: None,
+            drawn: false,
+        }
+    }
+
+    fn show(&mut self, p: &Progress) {
+        if !self.on
+            || self
+                .last
+                .is_some_and(|t| t.elapsed() < Duration::from_millis(250))
+        {
+            return;
+        }
+        self.last = Some(Instant::now());
+        self.drawn = true;
+        eprint!(
+            "\r\x1b[K{} positions, {} nodes, depth {}, {:.1} s (Ctrl-C stops with partial results)",
+            p.positions,
+            p.nodes,
+            p.depth,
+            p.elapsed.as_secs_f64()
+        );
+    }
+
+    fn clear(&self) {
+        if self.drawn {
+            eprint!("\r\x1b[K");
+        }
+    }
+}
+
+fn options_text(o: &crate::rules::Options) -> String {
+    o.iter()
+        .map(|(k, v)| format!("{k}={v}"))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn stats_line(s: &Stats) -> String {
+    let kib = s.table_bytes as f64 / 1024.0;
+    format!(
+        "search: {} nodes in {:.3} s ({:.0} nodes/s), table ~{:.0} KiB{}",
+        s.nodes,
+        s.seconds,
+        s.nodes_per_second(),
+        kib,
+        match s.stopped {
+            Some(st) => format!(", INCOMPLETE: {}", st.describe()),
+            None => String::new(),
+        }
+    )
+}
+
+fn exit_code(s: &Stats) -> i32 {
+    if s.stopped == Some(Stop::Interrupted) {
+        130
+    } else {
+        0
+    }
+}
+
+/// `sowlab solve`: solves a solitaire, or gives the value of a two-player position.
+pub fn cmd_solve(dir: &std::path::Path, a: SolveArgs) -> Result<i32> {
+    use std::io::Write;
+    let g = crate::cli::load_game(dir, &a.game)?;
+    let limits = SearchLimits {
+        max_nodes: a.max_nodes,
+        max_positions: a.max_positions,
+        deadline: None,
+        first_solution: a.first,
+    };
+    let mut line = ProgressLine::new();
+    let mut cb = |p: &Progress| line.show(p);
+    let players = board(g.current()).players();
+    let title = format!("{} ({})", g.rule.name, options_text(&g.options));
+    let mut out = std::io::stdout().lock();
+    if players == 1 {
+        let r = explore(&g.rule, g.current(), &limits, Some(&mut cb));
+        line.clear();
+        let r = r?;
+        if a.json {
+            let mut v = serde_json::to_value(&r).map_err(|e| Error::msg(e.to_string()))?;
+            v["rule"] = g.rule.name.clone().into();
+            v["options"] = serde_json::to_value(&g.options).unwrap_or_default();
+            let _ = writeln!(out, "{}", serde_json::to_string(&v).unwrap_or_default());
+        } else {
+            let verdict = match r.solvable {
+                Some(true) => "solvable",
+                Some(false) => "not solvable",
+                None => "unknown (the search stopped first)",
+            };
+            let _ = writeln!(out, "{title}: {verdict}");
+            if r.solvable == Some(true) {
+                let _ = writeln!(
+                    out,
+                    "shortest solution ({} move{}): {}",
+                    r.solution.len(),
+                    if r.solution.len() == 1 { "" } else { "s" },
+                    if r.solution.is_empty() {
+                        "(already won)".to_string()
+                    } else {
+                        r.solution.join(" ")
+                    }
+                );
+            }
+            let _ = writeln!(
+                out,
+                "positions: {}{} ({} won, {} lost ends met, depth {})",
+                r.positions,
+                if r.stats.complete { "" } else { " so far" },
+                r.won_positions,
+                r.lost_ends,
+                r.depth
+            );
+            let _ = writeln!(out, "{}", stats_line(&r.stats));
+        }
+        return Ok(exit_code(&r.stats));
+    }
+    if players != 2 {
+        return Err(Error::msg(format!(
+            "solve: {} has {players} players; solve handles solitaires and two-player games (try perft)",
+            g.rule.name
+        )));
+    }
+    let r = value(&g.rule, g.current(), a.depth, &limits, Some(&mut cb));
+    line.clear();
+    let r = r?;
+    if a.json {
+        let mut v = serde_json::to_value(&r).map_err(|e| Error::msg(e.to_string()))?;
+        v["rule"] = g.rule.name.clone().into();
+        v["options"] = serde_json::to_value(&g.options).unwrap_or_default();
+        let _ = writeln!(out, "{}", serde_json::to_string(&v).unwrap_or_default());
+    } else {
+        let word = |v: i8| match v {
+            1 => "win",
+            0 => "draw",
+            _ => "loss",
+        };
+        let verdict = match r.value {
+            Some(v) => format!("{} for player {} (to move)", word(v), r.player),
+            None => format!(
+                "unknown within {} moves: between {} and {} for player {} (to move)",
+                r.depth,
+                word(r.lo),
+                word(r.hi),
+                r.player
+            ),
+        };
+        let _ = writeln!(out, "{title}: {verdict}");
+        if let Some(b) = &r.best {
+            let _ = writeln!(out, "best move: {b}");
+        }
+        let _ = writeln!(out, "positions: {} (depth {})", r.positions, r.depth);
+        let _ = writeln!(out, "{}", stats_line(&r.stats));
+    }
+    Ok(exit_code(&r.stats))
+}
+
+/// `sowlab perft`: counts move sequences by depth.
+pub fn cmd_perft(dir: &std::path::Path, a: PerftArgs) -> Result<i32> {
+    use std::io::Write;
+    let g = crate::cli::load_game(dir, &a.game)?;
+    let limits = SearchLimits {
+        max_nodes: a.max_nodes,
+        ..SearchLimits::default()
+    };
+    let mut line = ProgressLine::new();
+    let mut cb = |p: &Progress| line.show(p);
+    let r = perft(&g.rule, g.current(), a.depth, &limits, Some(&mut cb));
+    line.clear();
+    let r = r?;
+    let mut out = std::io::stdout().lock();
+    if a.json {
+        let _ = writeln!(out, "{}", serde_json::to_string(&r).unwrap_or_default());
+    } else {
+        for (d, c) in r.counts.iter().enumerate().skip(1) {
+            let _ = writeln!(out, "depth {d}: {c}");
+        }
+        let _ = writeln!(out, "{}", stats_line(&r.stats));
+    }
+    Ok(exit_code(&r.stats))
+}

@@ -1,0 +1,366 @@
+//! `sowlab run` (check scripts), `sowlab solve` and `sowlab perft`, through the binary.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn sowlab(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_sowlab"))
+        .args(args)
+        .current_dir(root())
+        .env("SOWLAB_RULES", root().join("rules"))
+        .output()
+        .expect("sowlab runs")
+}
+
+/// Writes a script to a fresh temporary file and returns its path.
+fn script(text: &str) -> PathBuf {
+    static N: AtomicUsize = AtomicUsize::new(0);
+    let dir = std::env::temp_dir().join(format!("sowlab-run-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join(format!("s{}.rhai", N.fetch_add(1, Ordering::SeqCst)));
+    std::fs::write(&f, text).unwrap();
+    f
+}
+
+fn run(text: &str, extra: &[&str]) -> (i32, String, String, String) {
+    let f = script(text);
+    let p = f.to_str().unwrap().to_string();
+    let mut args = vec!["run"];
+    args.extend_from_slice(extra);
+    args.push(&p);
+    let o = sowlab(&args);
+    (
+        o.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&o.stdout).into_owned(),
+        String::from_utf8_lossy(&o.stderr).into_owned(),
+        p,
+    )
+}
+
+#[test]
+fn passing_script_prints_to_stdout_and_exits_0() {
+    let (code, out, err, _) = run(
+        r#"
+let g = game("tchuka_ruma");
+assert_eq(g.pits, [2, 2, 2, 2], "start");
+g.play("3");
+assert_eq(g.pits, [2, 2, 0, 3]);
+assert_eq(g.stores, [1]);
+let t = g.trace();
+assert_eq(t[0].event, "pickup");
+assert_eq(t[t.len() - 1].event, "lap_end");
+assert(g.undo(), "undo");
+assert_eq(g.pits, [2, 2, 2, 2]);
+let h = g.clone();
+h.play(4);
+assert(h.over && h.winner == (), "4 first loses");
+assert(!g.over, "the copy is independent");
+print(`moves ${g.moves()}`);
+"#,
+        &[],
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, "moves [\"1\", \"2\", \"3\", \"4\"]\n");
+    assert!(err.contains("ok (9 assertions held"), "{err}");
+}
+
+#[test]
+fn failed_assert_names_file_line_col_and_exits_1() {
+    let (code, out, err, path) = run(
+        "print(\"before\");\nlet x = 2;\n  assert(x == 3, \"x is three\");\nprint(\"after\");\n",
+        &[],
+    );
+    assert_eq!(code, 1);
+    assert_eq!(out, "before\n");
+    let first = err.lines().next().unwrap();
+    assert_eq!(
+        first,
+        format!("sowlab: {path}:3:3: assertion failed: x is three")
+    );
+    assert!(
+        err.contains(" 3 |   assert(x == 3, \"x is three\");"),
+        "{err}"
+    );
+}
+
+#[test]
+fn failed_assert_inside_a_function_and_assert_eq_values() {
+    let (code, _, err, path) = run(
+        "fn check(a) {\n    assert_eq(a, [1, 2], \"pair\");\n}\ncheck([1, 3]);\n",
+        &[],
+    );
+    assert_eq!(code, 1);
+    assert!(
+        err.starts_with(&format!(
+            "sowlab: {path}:2:5: assertion failed: pair: [1, 3] != [1, 2]"
+        )),
+        "{err}"
+    );
+}
+
+#[test]
+fn script_errors_have_positions() {
+    // An illegal move: the game's message, at the call.
+    let (code, _, err, path) = run("let g = game(\"tchuka_ruma\");\ng.play(\"9\");\n", &[]);
+    assert_eq!(code, 1);
+    assert!(
+        err.starts_with(&format!("sowlab: {path}:2:3: `9` is not a move")),
+        "{err}"
+    );
+    // A parse error.
+    let (code, _, err, path) = run("let x = 1;\nlet = 2;\n", &[]);
+    assert_eq!(code, 1);
+    assert!(err.starts_with(&format!("sowlab: {path}:2:")), "{err}");
+    // An unknown rule, a bad option, a rule by path (not allowed).
+    let (code, _, err, _) = run("game(\"nope\");", &[]);
+    assert_eq!(code, 1);
+    assert!(err.contains("unknown rule `nope`"), "{err}");
+    let (code, _, err, _) = run("game(\"tchuka_ruma\", #{ seeds: 99 });", &[]);
+    assert_eq!(code, 1);
+    assert!(err.contains("option `seeds`: `99` is not allowed"), "{err}");
+    let (code, _, err, _) = run("game(\"../rules/tchuka_ruma.rhai\");", &[]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("name a rule or preset of the rules directory"),
+        "{err}"
+    );
+    // Imports are refused (no files outside the script).
+    let (code, _, err, _) = run("import \"tchuka_ruma\" as t;", &[]);
+    assert_eq!(code, 1);
+    assert!(err.contains("Module not found"), "{err}");
+    // A runtime type error.
+    let (code, _, err, path) = run("let a = 1;\nlet b = a + [];\n", &[]);
+    assert_eq!(code, 1);
+    assert!(err.starts_with(&format!("sowlab: {path}:2:")), "{err}");
+}
+
+#[test]
+fn missing_script_and_timeout() {
+    let o = sowlab(&["run", "no/such/script.rhai"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("cannot read script no/such/script.rhai"));
+    let (code, _, err, path) = run("let i = 0;\nloop { i += 1; }\n", &["--timeout", "1"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.starts_with(&format!("sowlab: {path}:2:")) && err.contains("time limit exceeded"),
+        "{err}"
+    );
+}
+
+#[test]
+fn args_and_api_functions() {
+    let f = script(
+        r#"
+assert_eq(ARGS, ["a", "-b", "3"]);
+let g = game("tchuka_ruma", #{ seeds: 6 });
+let r = solve(g);
+assert(r.solvable && r.complete, "6-6-6-6 is solvable");
+assert_eq(count_positions(g), r.positions);
+let p = g.clone();
+for m in r.solution { p.play(m); }
+assert_eq(p.winner, 1);
+assert_eq(perft(game("tchuka_ruma"), 2), 3);
+assert_eq(perft_counts(game("tchuka_ruma"), 2), [1, 4, 3]);
+let k = game("tchoukaillon");
+k.set_position(#{ pits: [0, 1, 3, 0] });
+assert_eq(k.moves(), ["3"]);
+assert_eq(solve(k).solution, ["3", "1", "2", "1"]);
+let a = rng(42);
+let b = rng(42);
+assert_eq(a.below(1000), b.below(1000), "same seed, same numbers");
+let x = game("tchuka_ruma", #{ seeds: 6 });
+let y = x.clone();
+let nx = random_playout(x, 9);
+let ny = random_playout(y, 9);
+assert_eq(x.played, y.played, "random playouts are reproducible");
+assert(x.over && nx == ny && nx > 0);
+assert(solve(game("tchuka_ruma", #{ seeds: 6 }), #{ max_nodes: 10 }).complete == false);
+print(g.json());
+"#,
+    );
+    let o = sowlab(&["run", f.to_str().unwrap(), "a", "-b", "3"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("print(g.json()) is JSON");
+    assert_eq!(v["pits"], serde_json::json!([6, 6, 6, 6]));
+    assert_eq!(v["to_move"], 1);
+    assert_eq!(v["over"], false);
+}
+
+#[test]
+fn solve_command_text_and_json() {
+    let o = sowlab(&["solve", "tchuka_ruma"]);
+    assert_eq!(o.status.code(), Some(0));
+    let out = String::from_utf8_lossy(&o.stdout);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "tchuka_ruma (holes=4 seeds=2): solvable");
+    assert!(
+        lines[1].starts_with("shortest solution (6 moves): "),
+        "{out}"
+    );
+    assert!(lines[2].starts_with("positions: "), "{out}");
+    // stderr is not a terminal here: no progress line.
+    assert_eq!(String::from_utf8_lossy(&o.stderr), "");
+
+    let o = sowlab(&["solve", "--json", "--set", "board=1 2 3", "tchoukaillon"]);
+    assert_eq!(o.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["solvable"], false);
+    assert_eq!(v["solution"], serde_json::json!([]));
+    assert_eq!(v["positions"], 7);
+    assert_eq!(v["complete"], true);
+
+    let o = sowlab(&[
+        "solve",
+        "--json",
+        "--max-positions",
+        "10",
+        "-s",
+        "seeds=6",
+        "tchuka_ruma",
+    ]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["complete"], false);
+    assert_eq!(v["stopped"], "position_limit");
+    assert_eq!(v["solvable"], serde_json::Value::Null);
+
+    let o = sowlab(&["perft", "tchuka_ruma", "--depth", "2"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&o.stdout).starts_with("depth 1: 4\ndepth 2: 3\n"));
+
+    let o = sowlab(&["solve", "--set", "board=2 x", "tchoukaillon"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("option board: \"2 x\" is not a board"));
+}
+
+fn shipped(name: &str, args: &[&str]) -> String {
+    let path = root().join("scripts").join(name);
+    let p = path.to_str().unwrap();
+    let mut a = vec!["run", p];
+    a.extend_from_slice(args);
+    let o = sowlab(&a);
+    let err = String::from_utf8_lossy(&o.stderr).into_owned();
+    assert_eq!(o.status.code(), Some(0), "{name}: {err}");
+    assert!(err.contains(": ok ("), "{name}: {err}");
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+#[test]
+fn script_tchuka_table() {
+    // The full table (6 holes x 8 seeds) takes about a minute in a debug build (1-2 s in
+    // release), nearly all of it for 6 holes x 8 seeds (148 548 positions). The suite checks
+    // every other cell, with every check of the script: holes 1-5 x seeds 1-8, then 6 x 1-7.
+    let out = shipped("tchuka_table.rhai", &["5", "8"]);
+    assert!(
+        out.contains("    4         -      6      -      -      -      8     11     12"),
+        "{out}"
+    );
+    let out = shipped("tchuka_table.rhai", &["6", "7"]);
+    assert!(
+        out.contains("    6         -      -      -     16     18      -      -\n"),
+        "{out}"
+    );
+}
+
+#[test]
+fn script_tchoukaillon_boards() {
+    let out = shipped("tchoukaillon_boards.rhai", &[]);
+    assert!(out.contains("\n    20  0 2 2 1 3 5 7 "), "{out}");
+}
+
+#[test]
+fn script_raja_pasu_invariants() {
+    // One seeded game per setting (the default is 20): about 4 s in a debug build.
+    let out = shipped("raja_pasu_invariants.rhai", &["1"]);
+    assert!(
+        out.contains("full match: 1 of 1 random games ended"),
+        "{out}"
+    );
+    assert!(
+        out.contains("one round: 1 of 1 random games ended"),
+        "{out}"
+    );
+}
+
+#[test]
+fn script_ruma_terminates() {
+    let out = shipped("ruma_terminates.rhai", &["1"]);
+    assert!(
+        out.contains("18 random Ruma games in 18 settings all ended, with a winner"),
+        "{out}"
+    );
+}
+
+#[test]
+fn ctrl_c_stops_a_search_with_partial_figures() {
+    // 6 holes x 8 seeds takes far longer than a second in a debug build; SIGINT stops it.
+    let child = Command::new(env!("CARGO_BIN_EXE_sowlab"))
+        .args([
+            "solve",
+            "--json",
+            "-s",
+            "holes=6",
+            "-s",
+            "seeds=8",
+            "tchuka_ruma",
+        ])
+        .current_dir(root())
+        .env("SOWLAB_RULES", root().join("rules"))
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(800));
+    let status = Command::new("sh")
+        .args(["-c", &format!("kill -INT {}", child.id())])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(
+        o.status.code(),
+        Some(130),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["stopped"], "interrupted");
+    assert_eq!(v["complete"], false);
+    assert!(v["positions"].as_u64().unwrap() > 0);
+}
+
+#[test]
+fn solve_and_perft_on_a_two_player_game() {
+    // At the start South may play any of his 7 holes (7 seeds each): 7 sequences of one move.
+    let o = sowlab(&["perft", "raja_pasu", "--depth", "1", "--json"]);
+    assert_eq!(o.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["counts"], serde_json::json!([1, 7]));
+    // One move cannot end a 98-seed match: the value stays unknown, and says so.
+    let o = sowlab(&["solve", "raja_pasu", "--depth", "1"]);
+    assert_eq!(o.status.code(), Some(0));
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        out.contains(": unknown within 1 moves: between loss and win for player 1 (to move)"),
+        "{out}"
+    );
+    // Ruma with 4 players is not a solitaire nor a two-player game.
+    let o = sowlab(&["solve", "ruma", "--set", "players=4"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("has 4 players"));
+}
+
+#[test]
+fn script_starter_advantage() {
+    // simulate() inside a check script (the simulation extension of `sowlab run`).
+    let out = shipped("starter_advantage.rhai", &["100"]);
+    assert!(
+        out.contains("South starts: South wins 80.0% [71.1, 86.7]"),
+        "{out}"
+    );
+}
