@@ -155,9 +155,26 @@ fn cost_model_only(only: Option<usize>) {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// `profile-raja` / `profile-tchuka` / `profile-solve`: run one workload only (for callgrind).
+/// `profile-raja` / `profile-tchuka` / `profile-solve` / `profile-explore` / `profile-tt` /
+/// `profile-cost-N`: run one workload only (for callgrind).
 fn profile(what: &str) {
     match what {
+        "profile-explore" => {
+            let tr = common::load("tchuka_ruma").expect("rules/tchuka_ruma.rhai");
+            let (mut positions, mut moves) = (0, 0);
+            for h in 1..=8 {
+                for s in 1..=3 {
+                    let hs = format!("holes={h}");
+                    let ss = format!("seeds={s}");
+                    let d = common::start(&tr, &[&hs, &ss]);
+                    let limits = sowlab::solve::SearchLimits::default();
+                    let c = sowlab::solve::explore(&tr, &d, &limits, None).expect("solves");
+                    positions += c.positions;
+                    moves += c.stats.nodes;
+                }
+            }
+            println!("{positions} positions, {moves} moves");
+        }
         "profile-tt" => {
             // Peak resident memory of the scripted search of the largest cell, from the kernel.
             let hwm = || {
@@ -327,10 +344,24 @@ fn main() {
         }
     });
     row(
-        &format!("Tchuka Ruma table 1-8 x 1-8 ({tried} moves tried)"),
+        &format!("Tchuka Ruma table 1-8 x 1-8, benches' DFS ({tried} moves tried)"),
         positions,
         "positions",
         s,
+        Some(n),
+    );
+    let (sp, _, solve_bytes) = common::check_solve_table(&tr, &starts);
+    let limits = sowlab::solve::SearchLimits::default();
+    let e = best(reps.min(3), || {
+        for (_, d) in &starts {
+            black_box(sowlab::solve::explore(&tr, d, &limits, None).expect("solves"));
+        }
+    });
+    row(
+        "Tchuka Ruma table 1-8 x 1-8, `solve::explore` (BFS)",
+        sp,
+        "positions",
+        e,
         Some(n),
     );
     println!();
@@ -359,6 +390,9 @@ fn main() {
         bigc.positions,
         (peak() - base) as f64 / 1e6,
         per
+    );
+    println!(
+        "solver memory, `solve::explore` (its own table_bytes, cells over 100k positions): at most {solve_bytes:.1} bytes/position"
     );
     let start = common::start(&rp, &[]);
     let base = live();

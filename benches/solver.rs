@@ -1,6 +1,7 @@
 //! The Tchuka Ruma table, holes 1-8 x seeds 1-8: every reachable position of each start, through
-//! the scripted rules (the benches' own exhaustive search, `common::scripted_solve`) and natively
-//! (`common::native::tchuka_solve`). The setup checks both give the same counts in every cell.
+//! the scripted rules by the product's solver (`solve::explore`, breadth-first) and by the benches'
+//! own depth-first search (`common::scripted_solve`), and natively (`common::native::tchuka_solve`).
+//! The setup checks all three give the same counts in every cell.
 
 #[path = "common/mod.rs"]
 mod common;
@@ -20,6 +21,7 @@ fn table(c: &mut Criterion) {
             ((h, s), common::start(&rule, &[&hs, &ss]))
         })
         .collect();
+    common::check_solve_table(&rule, &starts);
     let mut g = c.benchmark_group("tchuka_ruma_table_1-8x1-8");
     g.sample_size(10);
     g.throughput(Throughput::Elements(positions));
@@ -27,6 +29,14 @@ fn table(c: &mut Criterion) {
         b.iter(|| {
             for (_, d) in &starts {
                 black_box(common::scripted_solve(&rule, d));
+            }
+        })
+    });
+    g.bench_function("solve_explore", |b| {
+        b.iter(|| {
+            for (_, d) in &starts {
+                let limits = sowlab::solve::SearchLimits::default();
+                black_box(sowlab::solve::explore(&rule, d, &limits, None).expect("solves"));
             }
         })
     });

@@ -46,3 +46,14 @@ fn native_raja_pasu_conserves_seeds_and_ends() {
         assert!(e.over, "seed {s}: match did not end in {} moves", e.moves);
     }
 }
+
+#[test]
+fn the_products_solver_agrees_with_native_on_small_cells() {
+    let rule = common::load("tchuka_ruma").expect("rules/tchuka_ruma.rhai");
+    let starts: Vec<_> = common::tchuka_starts(&rule)
+        .into_iter()
+        .filter(|((h, s), _)| *h <= 4 && *s <= 4)
+        .collect();
+    let (positions, moves, _) = common::check_solve_table(&rule, &starts);
+    assert!(positions > 16 && moves > 0);
+}

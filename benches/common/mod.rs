@@ -294,3 +294,39 @@ pub fn check_tchuka_table(
     }
     out
 }
+
+/// Every cell of the Tchuka Ruma table explored by the product's solver (`solve::explore`),
+/// checked against the native solver (positions, solvability, moves tried). Returns the solver's
+/// positions and moves over all cells, and its largest reported table size in bytes per position.
+pub fn check_solve_table(rule: &Rule, starts: &[((usize, u8), Dynamic)]) -> (u64, u64, f64) {
+    let (mut positions, mut moves, mut bytes_per) = (0, 0, 0f64);
+    for ((h, s), d) in starts {
+        let a = sowlab::solve::explore(rule, d, &sowlab::solve::SearchLimits::default(), None)
+            .unwrap_or_else(|e| panic!("solve {h}x{s}: {}", e.one_line()));
+        let n = native::tchuka_solve(*h, *s);
+        assert_eq!(
+            (a.positions, a.solvable, a.stats.nodes),
+            (n.positions, Some(n.solvable), n.moves),
+            "Tchuka Ruma {h} holes x {s} seeds: solve::explore (left) and native (right) differ"
+        );
+        positions += a.positions;
+        moves += a.stats.nodes;
+        if a.positions > 100_000 {
+            bytes_per = f64::max(bytes_per, a.stats.table_bytes as f64 / a.positions as f64);
+        }
+    }
+    (positions, moves, bytes_per)
+}
+
+/// The starts of the Tchuka Ruma table, holes 1-8 x seeds 1-8.
+pub fn tchuka_starts(rule: &Rule) -> Vec<((usize, u8), Dynamic)> {
+    let mut out = Vec::new();
+    for h in 1..=8 {
+        for s in 1..=8u8 {
+            let hs = format!("holes={h}");
+            let ss = format!("seeds={s}");
+            out.push(((h, s), start(rule, &[&hs, &ss])));
+        }
+    }
+    out
+}
