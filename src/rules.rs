@@ -715,9 +715,13 @@ impl Rule {
             refs.extend(argv.iter_mut());
             ctx.call_fn_raw(f, true, true, &mut refs)
         };
-        st.scope.clear();
-        if let Ok(mut v) = self.states.lock() {
-            v.push(st);
+        // A state goes back to the pool only after a call that ended normally and left it as it
+        // was made (an error may leave Rhai's stacks unwound halfway: drop that state).
+        if r.is_ok() && st.global.lib.len() == 1 && st.global.num_imports() == 0 {
+            st.scope.clear();
+            if let Ok(mut v) = self.states.lock() {
+                v.push(st);
+            }
         }
         // As `call_fn_with_options`: `exit` ends the call with its value, and an error raised in
         // `f` itself is not wrapped in "in call to function f".

@@ -128,3 +128,35 @@ fn capture_all_and_capture_to_owners_take_the_open_holes() {
     drop(b);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn calls_after_an_error_behave_as_before_it() {
+    let dir = std::env::temp_dir().join(format!("sowlab-perf-err-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("e.rhai");
+    std::fs::write(
+        &file,
+        "fn setup() { this.players = 1; this.add_row(\"\", 1, 3, 2); this.add_store(\"s\", 1); }\n\
+         fn deep(n) { if n == 0 { throw \"boom\"; } this.deep(n - 1) }\n\
+         fn play(pit) { if pit == 0 { this.deep(3); } this.sow(pit); }\n",
+    )
+    .expect("write");
+    let rule = Rule::load(&file.display().to_string(), &dir).expect("loads");
+    let opts = rule.resolve_options::<&str>(&[]).expect("options");
+    let start = rule.new_board(&opts).expect("board");
+    let mut first = None;
+    for _ in 0..3 {
+        let mut d = start.clone();
+        let e = rule.apply(&mut d, 0).expect_err("throws").to_string();
+        assert!(e.contains("boom"), "{e}");
+        assert_eq!(
+            first.get_or_insert(e.clone()),
+            &e,
+            "the same error every time"
+        );
+        let mut d = start.clone();
+        rule.apply(&mut d, 1).expect("plays");
+        assert_eq!(board(&d).seeds, vec![2, 0, 3, 1]);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
