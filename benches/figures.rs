@@ -211,6 +211,14 @@ fn profile(what: &str) {
                 .sum();
             println!("{moves} moves");
         }
+        "profile-ruma" => {
+            let ru = common::load("ruma").expect("rules/ruma.rhai");
+            let start = common::start(&ru, &["players=4"]);
+            let moves: u64 = (0..5u64)
+                .map(|r| common::scripted_playout(&ru, &start, &mut Rng::new(r)).moves)
+                .sum();
+            println!("{moves} moves");
+        }
         "profile-tchuka" => {
             let tr = common::load("tchuka_ruma").expect("rules/tchuka_ruma.rhai");
             let start = common::start(&tr, &["holes=8", "seeds=8"]);

@@ -745,11 +745,15 @@ impl Rule {
             }
         }
         let r = self.call(d, "moves", ())?;
-        let Some(a) = r.clone().try_cast::<rhai::Array>() else {
-            return Err(self.contract_error(&format!(
-                "moves() must return an array of hole ids, not {}",
-                script::show(&r)
-            )));
+        // (No clone of the array: the value comes back in the error case for the message.)
+        let a = match r.try_cast_result::<rhai::Array>() {
+            Ok(a) => a,
+            Err(r) => {
+                return Err(self.contract_error(&format!(
+                    "moves() must return an array of hole ids, not {}",
+                    script::show(&r)
+                )))
+            }
         };
         let b = board(d);
         let mut out = Vec::with_capacity(a.len());
