@@ -865,10 +865,10 @@ pub struct SolveArgs {
     /// Print the result as JSON.
     #[arg(long)]
     pub json: bool,
-    /// Stop after storing this many positions (partial result).
+    /// Stop after storing this many positions (partial result; 0: no limit).
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub max_positions: u64,
-    /// Stop after playing this many moves (partial result).
+    /// Stop after playing this many moves (partial result; 0: no limit).
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub max_nodes: u64,
     /// Solitaires: stop at the first (shortest) solution instead of counting every position.
@@ -890,7 +890,7 @@ pub struct PerftArgs {
     /// Print the result as JSON.
     #[arg(long)]
     pub json: bool,
-    /// Stop after playing this many moves (partial result).
+    /// Stop after playing this many moves (partial result; 0: no limit).
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub max_nodes: u64,
 }
