@@ -273,3 +273,46 @@ fn a_hand_written_save_without_the_version_line_says_what_is_missing() {
         e.one_line()
     );
 }
+
+/// rules/README.md section 10, as a reader does it: copy Tchuka Ruma, make the one edit the guide
+/// names, and check what the guide says `diff` and `solve` show.
+#[test]
+fn the_guide_variant_behaves_as_the_guide_says() {
+    let dir = std::env::temp_dir().join(format!("sowlab-newcomer-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let guide =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("rules/README.md"))
+            .unwrap();
+    let (from, to) = (
+        "if this.is_store(last) {",
+        "if this.is_store(last) || this.pos(last) == 1 {",
+    );
+    assert!(guide.contains(&format!("change `{from}` into\n`{to}`")));
+    let original = std::fs::read_to_string(rules_dir().join("tchuka_ruma.rhai")).unwrap();
+    assert_eq!(
+        original.matches(from).count(),
+        1,
+        "the edit the guide names"
+    );
+    let variant = dir.join("my_variant.rhai");
+    std::fs::write(&variant, original.replace(from, to)).unwrap();
+    let v = variant.to_str().unwrap();
+
+    let out = sowlab(&["diff", "tchuka_ruma", v, "--moves", "3 2 1"]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.starts_with("the positions agree after 2 moves; move 3 `1` differs"),
+        "{text}"
+    );
+    let out = sowlab(&["solve", v, "--set", "seeds=3", "--json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let j: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(j["solvable"], true);
+    assert_eq!(j["solution"].as_array().map(Vec::len), Some(9));
+    // ... where the original cannot be won.
+    let out = sowlab(&["solve", "tchuka_ruma", "--set", "seeds=3", "--json"]);
+    let j: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(j["solvable"], false);
+    let _ = std::fs::remove_dir_all(&dir);
+}
