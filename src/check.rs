@@ -756,8 +756,8 @@ pub struct RunArgs {
     /// Arguments for the script (its `ARGS` array).
     #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
     pub args: Vec<String>,
-    /// Stop the run after this many seconds (wall clock).
-    #[arg(long, value_name = "SECS", default_value_t = 600)]
+    /// Stop the run after this many seconds (wall clock, at least 1).
+    #[arg(long, value_name = "SECS", default_value_t = 600, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     pub timeout: u64,
 }
 

@@ -874,8 +874,8 @@ pub struct SolveArgs {
     /// Solitaires: stop at the first (shortest) solution instead of counting every position.
     #[arg(long)]
     pub first: bool,
-    /// Two-player games: search at most this many moves deep.
-    #[arg(long, value_name = "D", default_value_t = 16)]
+    /// Two-player games: search at most this many moves deep (at least 1).
+    #[arg(long, value_name = "D", default_value_t = 16, value_parser = clap::value_parser!(u16).range(1..))]
     pub depth: u16,
 }
 
@@ -884,8 +884,8 @@ pub struct SolveArgs {
 pub struct PerftArgs {
     #[command(flatten)]
     pub game: crate::cli::GameArgs,
-    /// Count move sequences up to this many moves.
-    #[arg(long, short = 'd', value_name = "D")]
+    /// Count move sequences up to this many moves (at least 1).
+    #[arg(long, short = 'd', value_name = "D", value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=1000))]
     pub depth: usize,
     /// Print the result as JSON.
     #[arg(long)]
@@ -1048,8 +1048,9 @@ pub fn cmd_solve(dir: &std::path::Path, a: SolveArgs) -> Result<i32> {
         let verdict = match r.value {
             Some(v) => format!("{} for player {} (to move)", word(v), r.player),
             None => format!(
-                "unknown within {} moves: between {} and {} for player {} (to move)",
+                "unknown within {} move{}: between {} and {} for player {} (to move)",
                 r.depth,
+                if r.depth == 1 { "" } else { "s" },
                 word(r.lo),
                 word(r.hi),
                 r.player

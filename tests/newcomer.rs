@@ -316,3 +316,24 @@ fn the_guide_variant_behaves_as_the_guide_says() {
     assert_eq!(j["solvable"], false);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn zero_depths_and_timeouts_are_refused_by_the_command_line() {
+    for args in [
+        &["perft", "kalah", "--depth", "0"][..],
+        &["solve", "kalah", "--depth", "0"],
+        &["run", "x.rhai", "--timeout", "0"],
+    ] {
+        let out = sowlab(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = stderr(&out);
+        assert!(
+            err.starts_with("error: invalid value '0' for '--"),
+            "{args:?}: {err}"
+        );
+        assert!(
+            err.lines().next().unwrap().contains("0 is not in 1..="),
+            "{err}"
+        );
+    }
+}
