@@ -395,48 +395,39 @@ pub fn register_api(e: &mut Engine, c: &Context) {
             }
         },
     );
-    let eq = |a: &Dynamic, b: &Dynamic| format!("{a:?}") == format!("{b:?}");
+    // assert_eq(a, b [, msg]): compares the values as Rhai shows them.
+    fn check_eq(
+        c: &Context,
+        ctx: &NativeCallContext,
+        a: &Dynamic,
+        b: &Dynamic,
+        msg: Option<&str>,
+    ) -> RResult<()> {
+        if format!("{a:?}") == format!("{b:?}") {
+            c.passed.fetch_add(1, Ordering::Relaxed);
+            return Ok(());
+        }
+        let what = msg.map(|m| format!(": {m}")).unwrap_or_default();
+        Err(script_err(
+            ctx,
+            format!(
+                "assertion failed{what}: {} != {}",
+                script::show(a),
+                script::show(b)
+            ),
+        ))
+    }
     let cc = c.clone();
     e.register_fn(
         "assert_eq",
-        move |ctx: NativeCallContext,
-              a: Dynamic,
-              b: Dynamic,
-              msg: ImmutableString|
-              -> RResult<()> {
-            if eq(&a, &b) {
-                cc.passed.fetch_add(1, Ordering::Relaxed);
-                Ok(())
-            } else {
-                Err(script_err(
-                    &ctx,
-                    format!(
-                        "assertion failed: {msg}: {} != {}",
-                        script::show(&a),
-                        script::show(&b)
-                    ),
-                ))
-            }
+        move |ctx: NativeCallContext, a: Dynamic, b: Dynamic, msg: ImmutableString| {
+            check_eq(&cc, &ctx, &a, &b, Some(&msg))
         },
     );
     let cc = c.clone();
     e.register_fn(
         "assert_eq",
-        move |ctx: NativeCallContext, a: Dynamic, b: Dynamic| -> RResult<()> {
-            if eq(&a, &b) {
-                cc.passed.fetch_add(1, Ordering::Relaxed);
-                Ok(())
-            } else {
-                Err(script_err(
-                    &ctx,
-                    format!(
-                        "assertion failed: {} != {}",
-                        script::show(&a),
-                        script::show(&b)
-                    ),
-                ))
-            }
-        },
+        move |ctx: NativeCallContext, a: Dynamic, b: Dynamic| check_eq(&cc, &ctx, &a, &b, None),
     );
 
     // ---- games ----

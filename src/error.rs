@@ -72,8 +72,13 @@ impl Error {
 
     /// Adds context in front of the message.
     pub fn context(self, what: impl fmt::Display) -> Error {
+        self.map_message(|m| format!("{what}: {m}"))
+    }
+
+    /// Rewrites the message, keeping the place.
+    pub fn map_message(self, f: impl FnOnce(String) -> String) -> Error {
         match self {
-            Error::Msg(m) => Error::Msg(format!("{what}: {m}")),
+            Error::Msg(m) => Error::Msg(f(m)),
             Error::Script {
                 file,
                 line,
@@ -83,7 +88,7 @@ impl Error {
                 file,
                 line,
                 col,
-                message: format!("{what}: {message}"),
+                message: f(message),
             },
         }
     }

@@ -159,20 +159,7 @@ fn with_replay_hint(e: Error, layout: &crate::board::Layout, played: &[usize]) -
     } else {
         format!(" [after {} moves]", played.len())
     };
-    match e {
-        Error::Msg(m) => Error::Msg(format!("{m}{hint}")),
-        Error::Script {
-            file,
-            line,
-            col,
-            message,
-        } => Error::Script {
-            file,
-            line,
-            col,
-            message: format!("{message}{hint}"),
-        },
-    }
+    e.map_message(|m| format!("{m}{hint}"))
 }
 
 /// Running totals over games (exact, order-independent).

@@ -11,7 +11,7 @@ use crate::agent::{Agent, AGENTS_HELP};
 use crate::cli::{load_game, GameArgs};
 use crate::error::{Error, Result};
 use crate::game::{split_moves, Game};
-use crate::rules::Rule;
+use crate::rules::{Options, Rule};
 use crate::sim::{self, SimConfig, DEFAULT_MAX_MOVES};
 
 /// How many games, which agents, which seed: shared by simulate, compare and sweep.
@@ -80,19 +80,9 @@ pub struct SimulateArgs {
 /// Arguments of `sowlab compare`.
 #[derive(Args, Debug)]
 pub struct CompareArgs {
-    /// Variant A: a rule name, preset or path.
-    pub rule_a: String,
-    /// Variant B: a rule name, preset or path.
-    pub rule_b: String,
-    /// Set an option under both variants (KEY=VALUE, repeatable).
-    #[arg(long = "set", short = 's', value_name = "KEY=VALUE")]
-    pub set: Vec<String>,
-    /// Set an option under A only.
-    #[arg(long = "set-a", value_name = "KEY=VALUE")]
-    pub set_a: Vec<String>,
-    /// Set an option under B only.
-    #[arg(long = "set-b", value_name = "KEY=VALUE")]
-    pub set_b: Vec<String>,
+    /// The two variants and their options.
+    #[command(flatten)]
+    pub variants: Variants,
     /// Significance level of the tests.
     #[arg(long, default_value_t = 0.05)]
     pub alpha: f64,
@@ -120,22 +110,12 @@ pub struct SweepArgs {
 /// Arguments of `sowlab diff`.
 #[derive(Args, Debug)]
 pub struct DiffArgs {
-    /// Rule A: a rule name, preset or path.
-    pub rule_a: String,
-    /// Rule B: a rule name, preset or path.
-    pub rule_b: String,
+    /// The two rule sets and their options.
+    #[command(flatten)]
+    pub variants: Variants,
     /// The moves to replay under both, e.g. "3 4 1".
     #[arg(long, short = 'm', default_value = "", allow_hyphen_values = true)]
     pub moves: String,
-    /// Set an option under both (KEY=VALUE, repeatable).
-    #[arg(long = "set", short = 's', value_name = "KEY=VALUE")]
-    pub set: Vec<String>,
-    /// Set an option under A only.
-    #[arg(long = "set-a", value_name = "KEY=VALUE")]
-    pub set_a: Vec<String>,
-    /// Set an option under B only.
-    #[arg(long = "set-b", value_name = "KEY=VALUE")]
-    pub set_b: Vec<String>,
     /// Print JSON.
     #[arg(long)]
     pub json: bool,
@@ -169,8 +149,38 @@ pub fn cmd_simulate(dir: &Path, a: SimulateArgs) -> Result<i32> {
     Ok(0)
 }
 
-fn sets(common: &[String], own: &[String]) -> Vec<String> {
-    common.iter().chain(own).cloned().collect()
+/// Two rule sets (A and B) with options for both and for each: shared by `compare` and `diff`.
+#[derive(Args, Debug)]
+pub struct Variants {
+    /// Variant A: a rule name, preset or path.
+    pub rule_a: String,
+    /// Variant B: a rule name, preset or path.
+    pub rule_b: String,
+    /// Set an option under both (KEY=VALUE, repeatable).
+    #[arg(long = "set", short = 's', value_name = "KEY=VALUE")]
+    pub set: Vec<String>,
+    /// Set an option under A only.
+    #[arg(long = "set-a", value_name = "KEY=VALUE")]
+    pub set_a: Vec<String>,
+    /// Set an option under B only.
+    #[arg(long = "set-b", value_name = "KEY=VALUE")]
+    pub set_b: Vec<String>,
+}
+
+impl Variants {
+    /// Loads both rules with their options; errors say which side (`A: ...`).
+    pub fn load(&self, dir: &Path) -> Result<[(Rule, Options); 2]> {
+        let one = |spec: &str, own: &[String], tag: &str| -> Result<(Rule, Options)> {
+            let rule = Rule::load(spec, dir).map_err(|e| e.context(tag))?;
+            let sets: Vec<String> = self.set.iter().chain(own).cloned().collect();
+            let opts = rule.resolve_options(&sets).map_err(|e| e.context(tag))?;
+            Ok((rule, opts))
+        };
+        Ok([
+            one(&self.rule_a, &self.set_a, "A")?,
+            one(&self.rule_b, &self.set_b, "B")?,
+        ])
+    }
 }
 
 /// `sowlab compare`.
@@ -178,14 +188,7 @@ pub fn cmd_compare(dir: &Path, a: CompareArgs) -> Result<i32> {
     if !(a.alpha > 0.0 && a.alpha < 1.0) {
         return Err(Error::msg("--alpha must be between 0 and 1"));
     }
-    let ra = Rule::load(&a.rule_a, dir).map_err(|e| e.context("A"))?;
-    let rb = Rule::load(&a.rule_b, dir).map_err(|e| e.context("B"))?;
-    let oa = ra
-        .resolve_options(&sets(&a.set, &a.set_a))
-        .map_err(|e| e.context("A"))?;
-    let ob = rb
-        .resolve_options(&sets(&a.set, &a.set_b))
-        .map_err(|e| e.context("B"))?;
+    let [(ra, oa), (rb, ob)] = a.variants.load(dir)?;
     let cfg = a.run.config()?;
     let rep_a = sim::simulate(&ra, &oa, &cfg).map_err(|e| e.context("A"))?;
     let rep_b = sim::simulate(&rb, &ob, &cfg).map_err(|e| e.context("B"))?;
@@ -222,15 +225,9 @@ pub fn cmd_sweep(dir: &Path, a: SweepArgs) -> Result<i32> {
 
 /// `sowlab diff`: exit code 0 when the positions never differ, 1 when they do.
 pub fn cmd_diff(dir: &Path, a: DiffArgs) -> Result<i32> {
-    let load = |spec: &str, own: &[String], tag: &str| -> Result<Game> {
-        let rule = Arc::new(Rule::load(spec, dir).map_err(|e| e.context(tag))?);
-        let opts = rule
-            .resolve_options(&sets(&a.set, own))
-            .map_err(|e| e.context(tag))?;
-        Game::new(rule, opts).map_err(|e| e.context(tag))
-    };
-    let ga = load(&a.rule_a, &a.set_a, "A")?;
-    let gb = load(&a.rule_b, &a.set_b, "B")?;
+    let [(ra, oa), (rb, ob)] = a.variants.load(dir)?;
+    let ga = Game::new(Arc::new(ra), oa).map_err(|e| e.context("A"))?;
+    let gb = Game::new(Arc::new(rb), ob).map_err(|e| e.context("B"))?;
     let d = sim::diff(ga, gb, &split_moves(&a.moves));
     print(&if a.json { json(&d) } else { d.text() })?;
     Ok(if d.differs() { 1 } else { 0 })
