@@ -193,27 +193,42 @@ pub fn load_game(dir: &std::path::Path, args: &GameArgs) -> Result<Game> {
     match &args.position {
         None => Game::new(rule, options),
         Some(f) => {
-            let text = std::fs::read_to_string(f).map_err(|e| {
-                Error::msg(format!("cannot read position file {}: {e}", f.display()))
-            })?;
-            let pos: Position = serde_yaml::from_str(&text)
-                .map_err(|e| Error::msg(format!("{}: {}", f.display(), rules::one_line(&e))))?;
+            let pos = read_position(f)?;
             Game::with_position(rule, options, &pos).map_err(|e| e.context(f.display()))
         }
     }
 }
 
+/// Reads a position file (YAML or JSON). The state JSON that `replay --json` prints is accepted
+/// as it is: its `over: false` and `winner: null` say nothing a start position needs; a finished
+/// position (`over: true`) is refused, since no move can follow it.
+pub fn read_position(f: &std::path::Path) -> Result<Position> {
+    let text = std::fs::read_to_string(f)
+        .map_err(|e| Error::msg(format!("cannot read position file {}: {e}", f.display())))?;
+    let fail = |m: String| Error::msg(format!("{}: {m}", f.display()));
+    let mut v: serde_yaml::Value =
+        serde_yaml::from_str(&text).map_err(|e| fail(rules::one_line(&e)))?;
+    if let Some(m) = v.as_mapping_mut() {
+        if m.get("over").and_then(serde_yaml::Value::as_bool) == Some(true) {
+            return Err(fail(
+                "the position is a finished game (`over: true`): no move can follow it".into(),
+            ));
+        }
+        let unset = |x: Option<&serde_yaml::Value>| {
+            x.is_none_or(|x| x.is_null() || x.as_bool() == Some(false))
+        };
+        if unset(m.get("over")) && unset(m.get("winner")) {
+            m.remove("over");
+            m.remove("winner");
+        }
+    }
+    serde_yaml::from_value(v).map_err(|e| fail(rules::one_line(&e)))
+}
+
 fn cmd_play(dir: &std::path::Path, a: PlayArgs) -> Result<i32> {
     let start = match &a.position {
         None => None,
-        Some(f) => {
-            let text = std::fs::read_to_string(f).map_err(|e| {
-                Error::msg(format!("cannot read position file {}: {e}", f.display()))
-            })?;
-            let pos: Position = serde_yaml::from_str(&text)
-                .map_err(|e| Error::msg(format!("{}: {}", f.display(), rules::one_line(&e))))?;
-            Some(pos)
-        }
+        Some(f) => Some(read_position(f)?),
     };
     let session =
         crate::repl::Session::new(dir, &a.rule, &a.set, start).map_err(|e| match &a.position {

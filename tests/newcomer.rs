@@ -337,3 +337,44 @@ fn zero_depths_and_timeouts_are_refused_by_the_command_line() {
         );
     }
 }
+
+/// The state JSON that `replay --json` prints is a position file as it is: a newcomer saves it
+/// and starts from it (it was refused: "unknown field `over`").
+#[test]
+fn the_state_json_of_replay_is_a_position_file() {
+    let dir = std::env::temp_dir().join(format!("sowlab-newcomer-pos-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (rule, moves) in [
+        ("kalah", "3 1"),
+        ("oware", "1 2 3"),
+        ("raja_pasu", "1 2"),
+        ("ruma", "S1 E2"),
+        ("tchuka_ruma", "3 4"),
+    ] {
+        let out = sowlab(&["replay", rule, "--moves", moves, "--json"]);
+        assert_eq!(out.status.code(), Some(0), "{rule}: {}", stderr(&out));
+        let f = dir.join(format!("{rule}.json"));
+        std::fs::write(&f, &out.stdout).unwrap();
+        let again = sowlab(&["replay", rule, "--position", f.to_str().unwrap(), "--json"]);
+        assert_eq!(again.status.code(), Some(0), "{rule}: {}", stderr(&again));
+        assert_eq!(
+            String::from_utf8_lossy(&again.stdout),
+            String::from_utf8_lossy(&out.stdout),
+            "{rule}"
+        );
+    }
+    // A finished game cannot be a start: said in one line.
+    let out = sowlab(&["replay", "tchuka_ruma", "--moves", "1", "--json"]);
+    let f = dir.join("over.json");
+    std::fs::write(&f, &out.stdout).unwrap();
+    let out = sowlab(&["replay", "tchuka_ruma", "--position", f.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        stderr(&out),
+        format!(
+            "sowlab: {}: the position is a finished game (`over: true`): no move can follow it\n",
+            f.display()
+        )
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
