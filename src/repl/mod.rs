@@ -1235,8 +1235,12 @@ fn cmd_reload(s: &mut Session, rest: &str, out: &mut dyn Write) -> Result<Outcom
     if report.is_empty() {
         writeln!(
             out,
-            "reloaded {path}: the {total} move{} replay identically",
-            if total == 1 { "" } else { "s" }
+            "reloaded {path}: {}",
+            match total {
+                0 => "no move to replay".to_string(),
+                1 => "the 1 move replays identically".to_string(),
+                n => format!("the {n} moves replay identically"),
+            }
         )?;
     } else {
         writeln!(
@@ -1377,6 +1381,25 @@ mod tests {
         let mut out = Vec::new();
         let o = handle(line, s, &mut out);
         (o, String::from_utf8(out).expect("utf-8"))
+    }
+
+    #[test]
+    fn reload_of_an_unchanged_file_counts_its_moves_in_good_english() {
+        let mut s = session();
+        let (_, text) = run(&mut s, "reload");
+        assert!(text.contains(": no move to replay\n"), "{text}");
+        run(&mut s, "3");
+        let (_, text) = run(&mut s, "reload");
+        assert!(
+            text.contains(": the 1 move replays identically\n"),
+            "{text}"
+        );
+        run(&mut s, "4");
+        let (_, text) = run(&mut s, "reload");
+        assert!(
+            text.contains(": the 2 moves replay identically\n"),
+            "{text}"
+        );
     }
 
     #[test]
