@@ -1114,7 +1114,17 @@ fn cmd_rules(s: &mut Session, rest: &str, out: &mut dyn Write) -> Result<Outcome
     }
     for n in names {
         match Rule::load(&n, &s.dir) {
-            Ok(r) => writeln!(out, "{n}  ({}, players: {})", r.meta.name, r.meta.players)?,
+            // The same words as `sowlab rules`; a preset names its rule.
+            Ok(r) => match &r.preset {
+                Some((_, p)) => writeln!(out, "{n}  (preset of {})", p.rule)?,
+                None => writeln!(
+                    out,
+                    "{n}  ({}, {} player{})",
+                    r.meta.name,
+                    r.meta.players,
+                    if r.meta.players == "1" { "" } else { "s" }
+                )?,
+            },
             Err(e) => writeln!(out, "{n}  (does not load: {})", e.one_line())?,
         }
     }
@@ -1381,6 +1391,20 @@ mod tests {
         let mut out = Vec::new();
         let o = handle(line, s, &mut out);
         (o, String::from_utf8(out).expect("utf-8"))
+    }
+
+    #[test]
+    fn rules_lists_rules_and_presets_as_the_command_line_does() {
+        let mut s = session();
+        let (o, text) = run(&mut s, "rules");
+        assert_eq!(o, Outcome::Done);
+        assert!(text.contains("kalah  (Kalah, 2 players)\n"), "{text}");
+        assert!(
+            text.contains("tchuka_ruma  (Tchuka Ruma, 1 player)\n"),
+            "{text}"
+        );
+        // A preset fixes options (ruma_3p: 3 players), so it names its rule, not the rule's range.
+        assert!(text.contains("ruma_3p  (preset of ruma)\n"), "{text}");
     }
 
     #[test]
