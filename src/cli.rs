@@ -60,7 +60,7 @@ pub enum Command {
     Perft(crate::solve::PerftArgs),
     /// Run a check script (asserts about games, solver calls); exit 1 on a failed assert.
     #[command(
-        after_help = "Examples:\n  sowlab run scripts/tchuka_table.rhai\n  sowlab run mycheck.rhai 6 8 --timeout 60       # ARGS is [\"6\", \"8\"] in the script"
+        after_help = "Examples:\n  sowlab run scripts/tchuka_table.rhai\n  sowlab run --timeout 60 mycheck.rhai 6 8       # ARGS is [\"6\", \"8\"] in the script"
     )]
     Run(crate::check::RunArgs),
     /// Play interactively: step through moves, watch the sowing, reload edited rules (`help`

@@ -105,6 +105,15 @@ fn check_example(origin: &str, line: &str, args: &[String]) {
         sowlab::cli::Command::Perft(a) => vec![a.game.rule.clone()],
         sowlab::cli::Command::Play(a) => vec![a.rule.clone()],
         sowlab::cli::Command::Rules(a) => a.name.iter().cloned().collect(),
+        sowlab::cli::Command::Run(a) => {
+            // Everything after the script is the script's: a sowlab option there is swallowed.
+            assert!(
+                !a.args.iter().any(|x| x.starts_with("--")),
+                "{origin}: `{line}`: {:?} go to the script's ARGS, not to sowlab",
+                a.args
+            );
+            Vec::new()
+        }
         _ => Vec::new(),
     };
     for r in rules {
