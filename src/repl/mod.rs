@@ -762,6 +762,11 @@ fn cmd_history(s: &mut Session, rest: &str, out: &mut dyn Write) -> Result<Outco
 
 fn cmd_goto(s: &mut Session, rest: &str, out: &mut dyn Write) -> Result<Outcome> {
     let total = s.game.history.len() + s.game.undone.len();
+    if rest.is_empty() {
+        return Err(Error::msg(format!(
+            "`goto` needs a move number, from 0 (the start) to {total}"
+        )));
+    }
     let n: usize = rest.parse().map_err(|_| {
         Error::msg(format!(
             "`goto {}`: give a move number from 0 to {total}",
@@ -1405,6 +1410,19 @@ mod tests {
         );
         // A preset fixes options (ruma_3p: 3 players), so it names its rule, not the rule's range.
         assert!(text.contains("ruma_3p  (preset of ruma)\n"), "{text}");
+    }
+
+    #[test]
+    fn goto_without_a_number_says_what_it_needs() {
+        let mut s = session();
+        run(&mut s, "3 4");
+        let (o, text) = run(&mut s, "goto");
+        assert_eq!(o, Outcome::Failed);
+        assert_eq!(
+            text,
+            "error: `goto` needs a move number, from 0 (the start) to 2\n"
+        );
+        assert_eq!(s.game.history.len(), 2);
     }
 
     #[test]
