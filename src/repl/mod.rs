@@ -146,6 +146,9 @@ impl Session {
         let mut s = render::picture(&b, self.style);
         if !b.over {
             match self.game.legal_labels() {
+                Ok(l) if l.is_empty() => s.push_str(
+                    "legal: none, yet the game is not over (the rule's moves() lists no move)\n",
+                ),
                 Ok(l) => s.push_str(&format!("legal: {}\n", show_moves(&l))),
                 Err(e) => s.push_str(&format!("legal: cannot list ({})\n", e.one_line())),
             }
@@ -648,8 +651,13 @@ fn agent_move(s: &Session, rest: &str) -> Result<(String, String)> {
         a => a,
     };
     let agent = crate::agent::Agent::parse(spec)?;
-    if s.game.legal()?.is_empty() {
+    if s.game.board().over {
         return Err(Error::msg("no legal move: the game is over"));
+    }
+    if s.game.legal()?.is_empty() {
+        return Err(Error::msg(
+            "no legal move, yet the game is not over (the rule's moves() lists no move)",
+        ));
     }
     let mut rng = crate::rng::Rng::new(s.game.history.len() as u64);
     let pit = agent.choose(&s.game.rule, s.game.current(), &mut rng)?;
@@ -1410,6 +1418,34 @@ mod tests {
         );
         // A preset fixes options (ruma_3p: 3 players), so it names its rule, not the rule's range.
         assert!(text.contains("ruma_3p  (preset of ruma)\n"), "{text}");
+    }
+
+    #[test]
+    fn a_rule_stuck_without_moves_is_not_called_over() {
+        let dir = std::env::temp_dir().join(format!("sowlab-stuck-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let f = dir.join("stuck.rhai");
+        std::fs::write(
+            &f,
+            "fn setup() { this.players = 1; this.add_row(\"\", 1, 2, 1); }\n\
+             fn play(pit) { this.sow(pit); }\nfn moves() { [] }\n",
+        )
+        .expect("write");
+        let mut s = Session::new(&dir, f.to_str().expect("utf-8"), &[], None).expect("loads");
+        let stuck = "no legal move, yet the game is not over (the rule's moves() lists no move)";
+        for cmd in ["ai", "hint"] {
+            let (o, text) = run(&mut s, cmd);
+            assert_eq!(o, Outcome::Failed);
+            assert_eq!(text, format!("error: {stuck}\n"));
+        }
+        let (_, text) = run(&mut s, "show");
+        assert!(
+            text.ends_with(
+                "legal: none, yet the game is not over (the rule's moves() lists no move)\n"
+            ),
+            "{text}"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]
