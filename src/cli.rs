@@ -84,7 +84,8 @@ pub enum Command {
         after_help = "Examples:\n  sowlab sweep ruma --vary players=2,3,4 --vary seeds=2,3,4 --games 200 --csv\n  sowlab sweep kalah --vary holes=3,4,5,6 --agents greedy,random --games 100"
     )]
     Sweep(crate::sim_cmd::SweepArgs),
-    /// Replay the same moves under two rule files and show the first move where they differ.
+    /// Replay the same moves under two rule files and show the first move where they differ (exit 1
+    /// when they do).
     #[command(
         after_help = "Examples:\n  sowlab diff tchuka_ruma my_variant.rhai --moves \"3 2 1\"   # your edited copy\n  sowlab diff raja_pasu raja_pasu_last_seed_no_four --moves \"1 2 3 4\""
     )]
