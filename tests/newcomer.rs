@@ -225,7 +225,7 @@ fn asking_for_one_unknown_rule_is_one_line_on_stderr() {
     );
     let err = stderr(&out);
     assert!(
-        err.starts_with("sowlab: unknown rule `tchuka_rum` (in "),
+        err.starts_with("sowlab: unknown rule `tchuka_rum`; did you mean `tchuka_ruma`? (in "),
         "{err}"
     );
     assert_eq!(err.lines().count(), 1, "{err}");

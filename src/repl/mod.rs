@@ -392,7 +392,7 @@ pub fn closest_command(word: &str) -> Option<&'static str> {
     COMMANDS
         .iter()
         .filter(|c| c.name.len() > 1)
-        .map(|c| (edit_distance(&w, c.name), c.name))
+        .map(|c| (crate::error::edit_distance(&w, c.name), c.name))
         .filter(|&(d, name)| d <= 2 && d < name.len() && d < w.chars().count().max(1))
         .min()
         .map(|(_, n)| n)
@@ -402,22 +402,6 @@ pub fn closest_command(word: &str) -> Option<&'static str> {
                 .find(|c| w.len() >= 2 && c.name.starts_with(&w))
                 .map(|c| c.name)
         })
-}
-
-/// Levenshtein distance.
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut cur = vec![i + 1; b.len() + 1];
-        for (j, &cb) in b.iter().enumerate() {
-            cur[j + 1] = (prev[j] + usize::from(ca != cb))
-                .min(prev[j + 1] + 1)
-                .min(cur[j] + 1);
-        }
-        prev = cur;
-    }
-    prev[b.len()]
 }
 
 /// A parsed line: a command and the text after it, or moves.
