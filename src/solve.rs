@@ -968,6 +968,19 @@ fn exit_code(s: &Stats) -> i32 {
     }
 }
 
+/// Prints a search result as one line of JSON, with the rule and its options added.
+fn print_json(
+    out: &mut impl std::io::Write,
+    r: &impl Serialize,
+    g: &crate::game::Game,
+) -> Result<()> {
+    let mut v = serde_json::to_value(r).map_err(|e| Error::msg(e.to_string()))?;
+    v["rule"] = g.rule.name.clone().into();
+    v["options"] = serde_json::to_value(&g.options).unwrap_or_default();
+    let _ = writeln!(out, "{}", serde_json::to_string(&v).unwrap_or_default());
+    Ok(())
+}
+
 /// `sowlab solve`: solves a solitaire, or gives the value of a two-player position.
 pub fn cmd_solve(dir: &std::path::Path, a: SolveArgs) -> Result<i32> {
     use std::io::Write;
@@ -988,10 +1001,7 @@ pub fn cmd_solve(dir: &std::path::Path, a: SolveArgs) -> Result<i32> {
         line.clear();
         let r = r?;
         if a.json {
-            let mut v = serde_json::to_value(&r).map_err(|e| Error::msg(e.to_string()))?;
-            v["rule"] = g.rule.name.clone().into();
-            v["options"] = serde_json::to_value(&g.options).unwrap_or_default();
-            let _ = writeln!(out, "{}", serde_json::to_string(&v).unwrap_or_default());
+            print_json(&mut out, &r, &g)?;
         } else {
             let verdict = match r.solvable {
                 Some(true) => "solvable",
@@ -1035,10 +1045,7 @@ pub fn cmd_solve(dir: &std::path::Path, a: SolveArgs) -> Result<i32> {
     line.clear();
     let r = r?;
     if a.json {
-        let mut v = serde_json::to_value(&r).map_err(|e| Error::msg(e.to_string()))?;
-        v["rule"] = g.rule.name.clone().into();
-        v["options"] = serde_json::to_value(&g.options).unwrap_or_default();
-        let _ = writeln!(out, "{}", serde_json::to_string(&v).unwrap_or_default());
+        print_json(&mut out, &r, &g)?;
     } else {
         let word = |v: i8| match v {
             1 => "win",
