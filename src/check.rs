@@ -744,11 +744,12 @@ pub fn run_file(path: &Path, args: &[String], c: &Context) -> Result<()> {
 pub struct RunArgs {
     /// The check script (.rhai).
     pub script: PathBuf,
-    /// Arguments for the script (its `ARGS` array).
+    /// Arguments for the script (its `ARGS` array): everything after SCRIPT, options included, so
+    /// give sowlab's own options (--timeout) before SCRIPT.
     #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
     pub args: Vec<String>,
-    /// Stop the run after this many seconds (wall clock).
-    #[arg(long, value_name = "SECS", default_value_t = 600)]
+    /// Stop the run after this many seconds (wall clock, at least 1).
+    #[arg(long, value_name = "SECS", default_value_t = 600, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     pub timeout: u64,
 }
 

@@ -14,7 +14,7 @@ use crate::rules::{self, Rule};
 
 /// sowlab: play, step through and check mancala games whose rules are Rhai scripts.
 #[derive(Parser, Debug)]
-#[command(name = "sowlab", version, about, long_about = None)]
+#[command(name = "sowlab", version, about, long_about = None, after_help = MAIN_EXAMPLES)]
 pub struct Cli {
     /// Directory of rule files (default: $SOWLAB_RULES, ./rules, or the rules/ of the source tree).
     #[arg(long, global = true, value_name = "DIR")]
@@ -24,29 +24,71 @@ pub struct Cli {
     pub command: Command,
 }
 
+const MAIN_EXAMPLES: &str = "\
+Examples:
+  sowlab play                                      # the REPL on Tchuka Ruma (type `help` inside)
+  sowlab rules kalah                               # a game's description and options
+  sowlab replay tchuka_ruma --moves \"3 4\" --trace  # every seed of two moves
+  sowlab solve tchuka_ruma --set seeds=6           # a shortest solution
+  sowlab simulate kalah --agents greedy,random --games 200
+
+A RULE is a rule name (tchuka_ruma), a preset name (tchuka_ruma_6) or a path to a .rhai/.yaml file.
+`sowlab COMMAND --help` explains a command; rules/README.md explains how to write a rule file.";
+
 /// The subcommands.
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// List the rule files and presets with their descriptions and options.
+    #[command(
+        after_help = "Examples:\n  sowlab rules\n  sowlab rules oware                   # one rule in full: sources and every option\n  sowlab rules tchuka_ruma_6           # a preset: what it sets\n  sowlab rules path/to/mine.rhai       # check that your own file loads"
+    )]
     Rules(RulesArgs),
     /// Play moves from the start and print the final position.
+    #[command(
+        after_help = "Examples:\n  sowlab replay kalah --moves \"3 1\" --trace\n  sowlab replay tchuka_ruma --set seeds=6 --moves 1 --json\n  sowlab replay ruma --moves \"S1 E2\"            # rows named where a player owns two\n  sowlab replay kalah --position pos.yaml --moves 4"
+    )]
     Replay(ReplayArgs),
     /// Solve a solitaire (shortest solution, positions) or value a small two-player position.
+    #[command(
+        after_help = "Examples:\n  sowlab solve tchuka_ruma                       # 2-2-2-2: a 6-move solution\n  sowlab solve tchuka_ruma --set holes=5 --set seeds=3 --json\n  sowlab solve tchoukaillon --set \"board=0 2 2 4\"\n  sowlab solve kalah --set holes=3 --set seeds=2 # two players: who wins"
+    )]
     Solve(crate::solve::SolveArgs),
     /// Count move sequences by depth (perft).
+    #[command(
+        after_help = "Examples:\n  sowlab perft kalah --depth 4\n  sowlab perft tchuka_ruma --set seeds=6 --depth 8 --json"
+    )]
     Perft(crate::solve::PerftArgs),
     /// Run a check script (asserts about games, solver calls); exit 1 on a failed assert.
+    #[command(
+        after_help = "Examples:\n  sowlab run scripts/tchuka_table.rhai\n  sowlab run --timeout 60 mycheck.rhai 6 8       # ARGS is [\"6\", \"8\"] in the script"
+    )]
     Run(crate::check::RunArgs),
     /// Play interactively: step through moves, watch the sowing, reload edited rules (`help`
     /// inside lists the commands). Reads commands line by line when stdin is not a terminal.
+    #[command(
+        after_help = "Examples:\n  sowlab play                                    # Tchuka Ruma\n  sowlab play kalah --set seeds=3\n  sowlab play path/to/mine.rhai                  # edit the file, then `reload`\n  printf '3\\n4\\ntrace\\n' | sowlab play          # a transcript: exit 1 if a command failed"
+    )]
     Play(PlayArgs),
     /// Play many games between agents and report wins, draws, losses, lengths and captures.
+    #[command(
+        after_help = "Examples:\n  sowlab simulate raja_pasu --games 1000\n  sowlab simulate kalah --agents greedy,random --games 200 --rotate\n  sowlab simulate oware --agents alphabeta:2,mcts:100 --games 50 --json"
+    )]
     Simulate(crate::sim_cmd::SimulateArgs),
     /// Simulate two variants on the same seeds and agents, with the differences and their tests.
+    #[command(
+        after_help = "Examples:\n  sowlab compare raja_pasu raja_pasu --set-b last_seed_four=false --games 2000\n  sowlab compare kalah kalah_6_6_empty --agents greedy --games 500"
+    )]
     Compare(crate::sim_cmd::CompareArgs),
     /// Simulate every combination of some option values (a table).
+    #[command(
+        after_help = "Examples:\n  sowlab sweep ruma --vary players=2,3,4 --vary seeds=2,3,4 --games 200 --csv\n  sowlab sweep kalah --vary holes=3,4,5,6 --agents greedy,random --games 100"
+    )]
     Sweep(crate::sim_cmd::SweepArgs),
-    /// Replay the same moves under two rule files and show the first move where they differ.
+    /// Replay the same moves under two rule files and show the first move where they differ (exit 1
+    /// when they do).
+    #[command(
+        after_help = "Examples:\n  sowlab diff tchuka_ruma my_variant.rhai --moves \"3 2 1\"   # your edited copy\n  sowlab diff raja_pasu raja_pasu_last_seed_no_four --moves \"1 2 3 4\""
+    )]
     Diff(crate::sim_cmd::DiffArgs),
 }
 
@@ -152,25 +194,42 @@ pub fn load_game(dir: &std::path::Path, args: &GameArgs) -> Result<Game> {
     match &args.position {
         None => Game::new(rule, options),
         Some(f) => {
-            let text = std::fs::read_to_string(f)
-                .map_err(|e| Error::msg(format!("{}: {e}", f.display())))?;
-            let pos: Position = serde_yaml::from_str(&text)
-                .map_err(|e| Error::msg(format!("{}: {}", f.display(), rules::one_line(&e))))?;
+            let pos = read_position(f)?;
             Game::with_position(rule, options, &pos).map_err(|e| e.context(f.display()))
         }
     }
 }
 
+/// Reads a position file (YAML or JSON). The state JSON that `replay --json` prints is accepted
+/// as it is: its `over: false` and `winner: null` say nothing a start position needs; a finished
+/// position (`over: true`) is refused, since no move can follow it.
+pub fn read_position(f: &std::path::Path) -> Result<Position> {
+    let text = std::fs::read_to_string(f)
+        .map_err(|e| Error::msg(format!("cannot read position file {}: {e}", f.display())))?;
+    let fail = |m: String| Error::msg(format!("{}: {m}", f.display()));
+    let mut v: serde_yaml::Value =
+        serde_yaml::from_str(&text).map_err(|e| fail(rules::one_line(&e)))?;
+    if let Some(m) = v.as_mapping_mut() {
+        if m.get("over").and_then(serde_yaml::Value::as_bool) == Some(true) {
+            return Err(fail(
+                "the position is a finished game (`over: true`): no move can follow it".into(),
+            ));
+        }
+        let unset = |x: Option<&serde_yaml::Value>| {
+            x.is_none_or(|x| x.is_null() || x.as_bool() == Some(false))
+        };
+        if unset(m.get("over")) && unset(m.get("winner")) {
+            m.remove("over");
+            m.remove("winner");
+        }
+    }
+    serde_yaml::from_value(v).map_err(|e| fail(rules::one_line(&e)))
+}
+
 fn cmd_play(dir: &std::path::Path, a: PlayArgs) -> Result<i32> {
     let start = match &a.position {
         None => None,
-        Some(f) => {
-            let text = std::fs::read_to_string(f)
-                .map_err(|e| Error::msg(format!("{}: {e}", f.display())))?;
-            let pos: Position = serde_yaml::from_str(&text)
-                .map_err(|e| Error::msg(format!("{}: {}", f.display(), rules::one_line(&e))))?;
-            Some(pos)
-        }
+        Some(f) => Some(read_position(f)?),
     };
     let session =
         crate::repl::Session::new(dir, &a.rule, &a.set, start).map_err(|e| match &a.position {
@@ -195,6 +254,8 @@ fn cmd_rules(dir: &std::path::Path, a: RulesArgs) -> Result<i32> {
             Ok(r) => {
                 let _ = writeln!(out, "{}", describe_rule(&r, a.name.is_some()));
             }
+            // Asked for one rule: its error is the command's error (one line on stderr).
+            Err(e) if a.name.is_some() => return Err(e),
             Err(e) => {
                 failed = true;
                 let _ = writeln!(out, "{n}: ERROR {}\n", e.one_line());

@@ -189,3 +189,38 @@ impl From<std::io::Error> for Error {
         Error::Msg(e.to_string())
     }
 }
+
+/// Levenshtein distance between two words.
+pub fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut cur = vec![i + 1; b.len() + 1];
+        for (j, &cb) in b.iter().enumerate() {
+            cur[j + 1] = (prev[j] + usize::from(ca != cb))
+                .min(prev[j + 1] + 1)
+                .min(cur[j] + 1);
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}
+
+/// The candidate closest to `word` when it is close enough to be a likely typo (two letters wrong,
+/// or a third of a long name), or the shortest candidate it is the start of.
+pub fn closest<'a>(word: &str, candidates: &'a [String]) -> Option<&'a str> {
+    let w = word.to_lowercase();
+    let near = candidates
+        .iter()
+        .map(|c| (edit_distance(&w, c), c.as_str()))
+        .filter(|&(d, c)| d > 0 && d < w.chars().count() && d <= (c.chars().count() / 3).max(2))
+        .min();
+    if let Some((_, c)) = near {
+        return Some(c);
+    }
+    candidates
+        .iter()
+        .filter(|c| w.len() >= 2 && c.starts_with(&w))
+        .min_by_key(|c| c.len())
+        .map(String::as_str)
+}

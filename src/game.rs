@@ -234,6 +234,12 @@ impl Game {
 
     /// Plays a move given by its label. On error nothing changes.
     pub fn play(&mut self, label: &str) -> Result<&Ply> {
+        let pit = self.check_move(label)?;
+        self.play_pit(pit)
+    }
+
+    /// The hole a label names, if it is a legal move now; otherwise why not.
+    pub fn check_move(&self, label: &str) -> Result<usize> {
         {
             let b = board(self.current());
             if b.over {
@@ -251,32 +257,42 @@ impl Game {
             }
         }
         let legal = self.legal()?;
-        let labels = {
+        let (labels, who) = {
             let b = board(self.current());
-            legal.iter().map(|&p| b.layout.label(p)).collect::<Vec<_>>()
+            let labels = legal.iter().map(|&p| b.layout.label(p)).collect::<Vec<_>>();
+            // In a game of several players, say whose moves these are.
+            let who = if b.players() > 1 {
+                format!("player {} to move; ", b.to_move)
+            } else {
+                String::new()
+            };
+            (labels, who)
         };
-        let pit = match self.parse_move(label) {
-            Some(p) if legal.contains(&p) => p,
-            Some(_) => {
-                return Err(Error::msg(format!(
-                    "illegal move `{label}`: legal moves are {}",
-                    show_moves(&labels)
-                )))
-            }
-            None => {
-                return Err(Error::msg(format!(
-                    "`{}` is not a move: name a hole, e.g. {} (legal moves: {})",
-                    clip(label),
-                    labels.first().map(String::as_str).unwrap_or("1"),
-                    show_moves(&labels)
-                )))
-            }
-        };
-        self.play_pit(pit)
+        match self.parse_move(label) {
+            Some(p) if legal.contains(&p) => Ok(p),
+            Some(_) => Err(Error::msg(format!(
+                "illegal move `{label}`: {who}legal moves are {}",
+                show_moves(&labels)
+            ))),
+            None => Err(Error::msg(format!(
+                "`{}` is not a move: name a hole, e.g. {} ({who}legal moves: {})",
+                clip(label),
+                labels.first().map(String::as_str).unwrap_or("1"),
+                show_moves(&labels)
+            ))),
+        }
+    }
+
+    /// Plays the move from hole `pit` (assumed legal). On error nothing changes; the error says
+    /// which move (`move 4: ...`).
+    pub fn play_pit(&mut self, pit: usize) -> Result<&Ply> {
+        let label = board(self.current()).layout.label(pit);
+        self.apply_pit(pit)
+            .map_err(|e| e.context(format!("move {label}")))
     }
 
     /// Plays the move from hole `pit` (assumed legal). On error nothing changes.
-    pub fn play_pit(&mut self, pit: usize) -> Result<&Ply> {
+    fn apply_pit(&mut self, pit: usize) -> Result<&Ply> {
         let before = self.current().clone();
         let mut d = before.clone();
         let (player, label) = {
@@ -284,9 +300,7 @@ impl Game {
             b.trace = if self.tracing { Some(Vec::new()) } else { None };
             (b.to_move, b.layout.label(pit))
         };
-        self.rule
-            .apply(&mut d, pit)
-            .map_err(|e| e.context(format!("move {label}")))?;
+        self.rule.apply(&mut d, pit)?;
         let events = board_mut(&mut d).trace.take().unwrap_or_default();
         self.undone.clear();
         self.history.push(Ply {
@@ -304,8 +318,10 @@ impl Game {
     /// moves before it.
     pub fn play_all<S: AsRef<str>>(&mut self, moves: &[S]) -> Result<()> {
         for (i, m) in moves.iter().enumerate() {
-            self.play(m.as_ref())
-                .map_err(|e| e.context(format!("move {} of {}", i + 1, moves.len())))?;
+            let at = format!("move {} of {}", i + 1, moves.len());
+            let pit = self.check_move(m.as_ref()).map_err(|e| e.context(&at))?;
+            self.apply_pit(pit)
+                .map_err(|e| e.context(format!("{at} (`{}`)", m.as_ref())))?;
         }
         Ok(())
     }

@@ -308,10 +308,15 @@ impl Rule {
                 return Rule::load_preset(&preset, dir);
             }
         }
+        let known = names(dir);
+        let hint = match crate::error::closest(spec, &known) {
+            Some(n) => format!("; did you mean `{n}`?"),
+            None => String::new(),
+        };
         Err(Error::msg(format!(
-            "unknown rule `{spec}` (in {}: {})",
+            "unknown rule `{spec}`{hint} (in {}: {})",
             dir.display(),
-            names(dir).join(", ")
+            known.join(", ")
         )))
     }
 

@@ -865,17 +865,17 @@ pub struct SolveArgs {
     /// Print the result as JSON.
     #[arg(long)]
     pub json: bool,
-    /// Stop after storing this many positions (partial result).
+    /// Stop after storing this many positions (partial result; 0: no limit).
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub max_positions: u64,
-    /// Stop after playing this many moves (partial result).
+    /// Stop after playing this many moves (partial result; 0: no limit).
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub max_nodes: u64,
     /// Solitaires: stop at the first (shortest) solution instead of counting every position.
     #[arg(long)]
     pub first: bool,
-    /// Two-player games: search at most this many moves deep.
-    #[arg(long, value_name = "D", default_value_t = 16)]
+    /// Two-player games: search at most this many moves deep (at least 1).
+    #[arg(long, value_name = "D", default_value_t = 16, value_parser = clap::value_parser!(u16).range(1..))]
     pub depth: u16,
 }
 
@@ -884,13 +884,13 @@ pub struct SolveArgs {
 pub struct PerftArgs {
     #[command(flatten)]
     pub game: crate::cli::GameArgs,
-    /// Count move sequences up to this many moves.
-    #[arg(long, short = 'd', value_name = "D")]
+    /// Count move sequences up to this many moves (at least 1).
+    #[arg(long, short = 'd', value_name = "D", value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=1000))]
     pub depth: usize,
     /// Print the result as JSON.
     #[arg(long)]
     pub json: bool,
-    /// Stop after playing this many moves (partial result).
+    /// Stop after playing this many moves (partial result; 0: no limit).
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub max_nodes: u64,
 }
@@ -968,6 +968,19 @@ fn exit_code(s: &Stats) -> i32 {
     }
 }
 
+/// Prints a search result as one line of JSON, with the rule and its options added.
+fn print_json(
+    out: &mut impl std::io::Write,
+    r: &impl Serialize,
+    g: &crate::game::Game,
+) -> Result<()> {
+    let mut v = serde_json::to_value(r).map_err(|e| Error::msg(e.to_string()))?;
+    v["rule"] = g.rule.name.clone().into();
+    v["options"] = serde_json::to_value(&g.options).unwrap_or_default();
+    let _ = writeln!(out, "{}", serde_json::to_string(&v).unwrap_or_default());
+    Ok(())
+}
+
 /// `sowlab solve`: solves a solitaire, or gives the value of a two-player position.
 pub fn cmd_solve(dir: &std::path::Path, a: SolveArgs) -> Result<i32> {
     use std::io::Write;
@@ -988,10 +1001,7 @@ pub fn cmd_solve(dir: &std::path::Path, a: SolveArgs) -> Result<i32> {
         line.clear();
         let r = r?;
         if a.json {
-            let mut v = serde_json::to_value(&r).map_err(|e| Error::msg(e.to_string()))?;
-            v["rule"] = g.rule.name.clone().into();
-            v["options"] = serde_json::to_value(&g.options).unwrap_or_default();
-            let _ = writeln!(out, "{}", serde_json::to_string(&v).unwrap_or_default());
+            print_json(&mut out, &r, &g)?;
         } else {
             let verdict = match r.solvable {
                 Some(true) => "solvable",
@@ -1035,10 +1045,7 @@ pub fn cmd_solve(dir: &std::path::Path, a: SolveArgs) -> Result<i32> {
     line.clear();
     let r = r?;
     if a.json {
-        let mut v = serde_json::to_value(&r).map_err(|e| Error::msg(e.to_string()))?;
-        v["rule"] = g.rule.name.clone().into();
-        v["options"] = serde_json::to_value(&g.options).unwrap_or_default();
-        let _ = writeln!(out, "{}", serde_json::to_string(&v).unwrap_or_default());
+        print_json(&mut out, &r, &g)?;
     } else {
         let word = |v: i8| match v {
             1 => "win",
@@ -1048,8 +1055,9 @@ pub fn cmd_solve(dir: &std::path::Path, a: SolveArgs) -> Result<i32> {
         let verdict = match r.value {
             Some(v) => format!("{} for player {} (to move)", word(v), r.player),
             None => format!(
-                "unknown within {} moves: between {} and {} for player {} (to move)",
+                "unknown within {} move{}: between {} and {} for player {} (to move)",
                 r.depth,
+                if r.depth == 1 { "" } else { "s" },
                 word(r.lo),
                 word(r.hi),
                 r.player

@@ -87,15 +87,15 @@ fn illegal_moves_are_refused_with_the_legal_moves() {
     let cases = [
         (
             vec!["replay", "raja_pasu", "--moves", "7 4", "--json"],
-            "sowlab: move 2 of 2: illegal move `4`: legal moves are 1 5 7\n",
+            "sowlab: move 2 of 2: illegal move `4`: player 2 to move; legal moves are 1 5 7\n",
         ),
         (
             vec!["replay", "ruma", "--moves", "S1 S1"],
-            "sowlab: move 2 of 2: illegal move `S1`: legal moves are E1 E2 E3 E4 E5 E6 W1 W2 W3 W5 W6\n",
+            "sowlab: move 2 of 2: illegal move `S1`: player 2 to move; legal moves are E1 E2 E3 E4 E5 E6 W1 W2 W3 W5 W6\n",
         ),
         (
             vec!["replay", "ruma_4p_beginners", "--moves", "1 x"],
-            "sowlab: move 2 of 2: `x` is not a move: name a hole, e.g. 1 (legal moves: 1 2 3 4 5 6)\n",
+            "sowlab: move 2 of 2: `x` is not a move: name a hole, e.g. 1 (player 2 to move; legal moves: 1 2 3 4 5 6)\n",
         ),
         (
             vec!["replay", "raja_pasu_round", "--moves", "1 6 3 4 1 6 2"],

@@ -443,3 +443,32 @@ fn state_json_has_the_public_fields() {
         })
     );
 }
+
+#[test]
+fn a_failing_move_in_a_list_is_named_once_with_its_index_and_label() {
+    // The second move breaks conservation: the error names it once, as `move 2 of 2 (`2`)`.
+    let src = "fn setup() { this.add_row(\"\", 1, 3, 2); this.add_store(\"s\", 1); }\n\
+               fn play(pit) {\n    this.sow(pit);\n    if this.count(3) > 1 { this.add(0, 1); }\n}\n";
+    let mut g = game(src, &[]);
+    let e = g.play_all(&["3", "2"]).unwrap_err().to_string();
+    assert!(
+        e.ends_with(":4:33: move 2 of 2 (`2`): seed conservation broken: 6 seeds before the move, 7 after (add created 1 seed)"),
+        "{e}"
+    );
+    assert_eq!(g.history.len(), 1);
+}
+
+#[test]
+fn a_mistyped_rule_name_gets_a_suggestion() {
+    let e = |name: &str| Rule::load(name, &rules_dir()).unwrap_err().to_string();
+    assert!(
+        e("raja_pasuu").starts_with("unknown rule `raja_pasuu`; did you mean `raja_pasu`? (in ")
+    );
+    assert!(e("kalha").contains("did you mean `kalah`?"));
+    assert!(e("tchuka").contains("did you mean `tchuka_ruma`?"));
+    assert!(
+        e("xyz").starts_with("unknown rule `xyz` (in "),
+        "{}",
+        e("xyz")
+    );
+}

@@ -82,7 +82,7 @@ fn last_ball_may_not_fall_into_an_empty_pocket() {
         1,
     );
     let e = g.play("S1").unwrap_err().one_line();
-    assert_eq!(e, "illegal move `S1`: legal moves are S5");
+    assert_eq!(e, "illegal move `S1`: player 1 to move; legal moves are S5");
     // Ending in a ruma gives no extra turn.
     g.play("S5").unwrap();
     assert_eq!(g.state().stores, vec![1, 0, 0, 0]);

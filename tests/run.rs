@@ -346,7 +346,7 @@ fn solve_and_perft_on_a_two_player_game() {
     assert_eq!(o.status.code(), Some(0));
     let out = String::from_utf8_lossy(&o.stdout);
     assert!(
-        out.contains(": unknown within 1 moves: between loss and win for player 1 (to move)"),
+        out.contains(": unknown within 1 move: between loss and win for player 1 (to move)"),
         "{out}"
     );
     // Ruma with 4 players is not a solitaire nor a two-player game.

@@ -146,6 +146,9 @@ impl Session {
         let mut s = render::picture(&b, self.style);
         if !b.over {
             match self.game.legal_labels() {
+                Ok(l) if l.is_empty() => s.push_str(
+                    "legal: none, yet the game is not over (the rule's moves() lists no move)\n",
+                ),
                 Ok(l) => s.push_str(&format!("legal: {}\n", show_moves(&l))),
                 Err(e) => s.push_str(&format!("legal: cannot list ({})\n", e.one_line())),
             }
@@ -389,7 +392,7 @@ pub fn closest_command(word: &str) -> Option<&'static str> {
     COMMANDS
         .iter()
         .filter(|c| c.name.len() > 1)
-        .map(|c| (edit_distance(&w, c.name), c.name))
+        .map(|c| (crate::error::edit_distance(&w, c.name), c.name))
         .filter(|&(d, name)| d <= 2 && d < name.len() && d < w.chars().count().max(1))
         .min()
         .map(|(_, n)| n)
@@ -399,22 +402,6 @@ pub fn closest_command(word: &str) -> Option<&'static str> {
                 .find(|c| w.len() >= 2 && c.name.starts_with(&w))
                 .map(|c| c.name)
         })
-}
-
-/// Levenshtein distance.
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut cur = vec![i + 1; b.len() + 1];
-        for (j, &cb) in b.iter().enumerate() {
-            cur[j + 1] = (prev[j] + usize::from(ca != cb))
-                .min(prev[j + 1] + 1)
-                .min(cur[j] + 1);
-        }
-        prev = cur;
-    }
-    prev[b.len()]
 }
 
 /// A parsed line: a command and the text after it, or moves.
@@ -648,8 +635,13 @@ fn agent_move(s: &Session, rest: &str) -> Result<(String, String)> {
         a => a,
     };
     let agent = crate::agent::Agent::parse(spec)?;
-    if s.game.legal()?.is_empty() {
+    if s.game.board().over {
         return Err(Error::msg("no legal move: the game is over"));
+    }
+    if s.game.legal()?.is_empty() {
+        return Err(Error::msg(
+            "no legal move, yet the game is not over (the rule's moves() lists no move)",
+        ));
     }
     let mut rng = crate::rng::Rng::new(s.game.history.len() as u64);
     let pit = agent.choose(&s.game.rule, s.game.current(), &mut rng)?;
@@ -762,6 +754,11 @@ fn cmd_history(s: &mut Session, rest: &str, out: &mut dyn Write) -> Result<Outco
 
 fn cmd_goto(s: &mut Session, rest: &str, out: &mut dyn Write) -> Result<Outcome> {
     let total = s.game.history.len() + s.game.undone.len();
+    if rest.is_empty() {
+        return Err(Error::msg(format!(
+            "`goto` needs a move number, from 0 (the start) to {total}"
+        )));
+    }
     let n: usize = rest.parse().map_err(|_| {
         Error::msg(format!(
             "`goto {}`: give a move number from 0 to {total}",
@@ -1114,7 +1111,17 @@ fn cmd_rules(s: &mut Session, rest: &str, out: &mut dyn Write) -> Result<Outcome
     }
     for n in names {
         match Rule::load(&n, &s.dir) {
-            Ok(r) => writeln!(out, "{n}  ({}, players: {})", r.meta.name, r.meta.players)?,
+            // The same words as `sowlab rules`; a preset names its rule.
+            Ok(r) => match &r.preset {
+                Some((_, p)) => writeln!(out, "{n}  (preset of {})", p.rule)?,
+                None => writeln!(
+                    out,
+                    "{n}  ({}, {} player{})",
+                    r.meta.name,
+                    r.meta.players,
+                    if r.meta.players == "1" { "" } else { "s" }
+                )?,
+            },
             Err(e) => writeln!(out, "{n}  (does not load: {})", e.one_line())?,
         }
     }
@@ -1235,8 +1242,12 @@ fn cmd_reload(s: &mut Session, rest: &str, out: &mut dyn Write) -> Result<Outcom
     if report.is_empty() {
         writeln!(
             out,
-            "reloaded {path}: the {total} move{} replay identically",
-            if total == 1 { "" } else { "s" }
+            "reloaded {path}: {}",
+            match total {
+                0 => "no move to replay".to_string(),
+                1 => "the 1 move replays identically".to_string(),
+                n => format!("the {n} moves replay identically"),
+            }
         )?;
     } else {
         writeln!(
@@ -1377,6 +1388,80 @@ mod tests {
         let mut out = Vec::new();
         let o = handle(line, s, &mut out);
         (o, String::from_utf8(out).expect("utf-8"))
+    }
+
+    #[test]
+    fn rules_lists_rules_and_presets_as_the_command_line_does() {
+        let mut s = session();
+        let (o, text) = run(&mut s, "rules");
+        assert_eq!(o, Outcome::Done);
+        assert!(text.contains("kalah  (Kalah, 2 players)\n"), "{text}");
+        assert!(
+            text.contains("tchuka_ruma  (Tchuka Ruma, 1 player)\n"),
+            "{text}"
+        );
+        // A preset fixes options (ruma_3p: 3 players), so it names its rule, not the rule's range.
+        assert!(text.contains("ruma_3p  (preset of ruma)\n"), "{text}");
+    }
+
+    #[test]
+    fn a_rule_stuck_without_moves_is_not_called_over() {
+        let dir = std::env::temp_dir().join(format!("sowlab-stuck-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let f = dir.join("stuck.rhai");
+        std::fs::write(
+            &f,
+            "fn setup() { this.players = 1; this.add_row(\"\", 1, 2, 1); }\n\
+             fn play(pit) { this.sow(pit); }\nfn moves() { [] }\n",
+        )
+        .expect("write");
+        let mut s = Session::new(&dir, f.to_str().expect("utf-8"), &[], None).expect("loads");
+        let stuck = "no legal move, yet the game is not over (the rule's moves() lists no move)";
+        for cmd in ["ai", "hint"] {
+            let (o, text) = run(&mut s, cmd);
+            assert_eq!(o, Outcome::Failed);
+            assert_eq!(text, format!("error: {stuck}\n"));
+        }
+        let (_, text) = run(&mut s, "show");
+        assert!(
+            text.ends_with(
+                "legal: none, yet the game is not over (the rule's moves() lists no move)\n"
+            ),
+            "{text}"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn goto_without_a_number_says_what_it_needs() {
+        let mut s = session();
+        run(&mut s, "3 4");
+        let (o, text) = run(&mut s, "goto");
+        assert_eq!(o, Outcome::Failed);
+        assert_eq!(
+            text,
+            "error: `goto` needs a move number, from 0 (the start) to 2\n"
+        );
+        assert_eq!(s.game.history.len(), 2);
+    }
+
+    #[test]
+    fn reload_of_an_unchanged_file_counts_its_moves_in_good_english() {
+        let mut s = session();
+        let (_, text) = run(&mut s, "reload");
+        assert!(text.contains(": no move to replay\n"), "{text}");
+        run(&mut s, "3");
+        let (_, text) = run(&mut s, "reload");
+        assert!(
+            text.contains(": the 1 move replays identically\n"),
+            "{text}"
+        );
+        run(&mut s, "4");
+        let (_, text) = run(&mut s, "reload");
+        assert!(
+            text.contains(": the 2 moves replay identically\n"),
+            "{text}"
+        );
     }
 
     #[test]

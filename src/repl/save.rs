@@ -150,8 +150,17 @@ pub fn restore(bytes: &[u8], dir: &Path, base: Option<&Path>) -> Result<Loaded> 
     }
     let text = std::str::from_utf8(bytes)
         .map_err(|e| Error::msg(format!("not a save file: not UTF-8 text ({e})")))?;
-    let save: SaveFile = serde_yaml::from_str(text)
-        .map_err(|e| Error::msg(format!("not a save file: {}", one_line(&e))))?;
+    let save: SaveFile = serde_yaml::from_str(text).map_err(|e| {
+        let m = one_line(&e);
+        if m.starts_with("missing field `sowlab`") {
+            // Hand-written or foreign YAML: say what a save file looks like.
+            Error::msg(format!(
+                "not a save file: it has no `sowlab: {FORMAT}` line (a file written by `save` starts with it)"
+            ))
+        } else {
+            Error::msg(format!("not a save file: {m}"))
+        }
+    })?;
     if save.sowlab != FORMAT {
         return Err(Error::msg(format!(
             "save format {} is not known (this sowlab reads format {FORMAT})",

@@ -197,17 +197,40 @@ fn interactive(mut session: Session) -> i32 {
         INTERRUPTED.store(false, Ordering::SeqCst);
         let prompt = session.prompt();
         match rl.readline(&prompt) {
-            Ok(line) => {
-                if !line.trim().is_empty() && !session.stepping() {
-                    let _ = rl.add_history_entry(line.as_str());
+            Ok(text) => {
+                // A pasted block arrives as one text with newlines: run its lines one by one, as
+                // if typed, and stop at the first that fails.
+                let lines = pasted_lines(&text);
+                let mut quit = false;
+                for (i, line) in lines.iter().enumerate() {
+                    if i > 0 {
+                        let _ = writeln!(out, "{}{line}", session.prompt());
+                    }
+                    if !line.trim().is_empty() && !session.stepping() {
+                        let _ = rl.add_history_entry(*line);
+                    }
+                    let o = handle(line, &mut session, &mut out);
+                    // A command that was interrupted says so in its error; one that finished
+                    // anyway gets a note.
+                    let interrupted = INTERRUPTED.swap(false, Ordering::SeqCst);
+                    if interrupted && o != Outcome::Failed {
+                        let _ = writeln!(out, "(interrupted)");
+                    }
+                    if o == Outcome::Quit {
+                        quit = true;
+                        break;
+                    }
+                    let left = lines.len() - i - 1;
+                    if (o == Outcome::Failed || interrupted) && left > 0 {
+                        let _ = writeln!(
+                            out,
+                            "({left} pasted line{} not run)",
+                            if left == 1 { "" } else { "s" }
+                        );
+                        break;
+                    }
                 }
-                let o = handle(&line, &mut session, &mut out);
-                // A command that was interrupted says so in its error; one that finished anyway
-                // gets a note.
-                if INTERRUPTED.swap(false, Ordering::SeqCst) && o != Outcome::Failed {
-                    let _ = writeln!(out, "(interrupted)");
-                }
-                if o == Outcome::Quit {
+                if quit {
                     break;
                 }
                 if let Some(h) = rl.helper_mut() {
@@ -236,6 +259,17 @@ fn interactive(mut session: Session) -> i32 {
         let _ = rl.append_history(p);
     }
     0
+}
+
+/// The commands of what the line editor returned: one line as typed, or the non-blank lines of
+/// a pasted block (which arrives with its newlines).
+pub fn pasted_lines(text: &str) -> Vec<&str> {
+    if !text.contains(['\n', '\r']) {
+        return vec![text];
+    }
+    text.split(['\n', '\r'])
+        .filter(|l| !l.trim().is_empty())
+        .collect()
 }
 
 /// Completion and hints: command names, rule names, option keys, legal moves, file names.
@@ -375,6 +409,16 @@ impl Highlighter for ReplHelper {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_pasted_block_is_split_into_its_lines() {
+        // Typed lines, even empty ones (Enter while stepping), are kept as they are.
+        assert_eq!(pasted_lines("3 4"), ["3 4"]);
+        assert_eq!(pasted_lines(""), [""]);
+        // A paste (bracketed paste keeps the newlines) runs line by line; blank lines are skipped.
+        assert_eq!(pasted_lines("3\n4\r\n\n  \ntrace\n"), ["3", "4", "trace"]);
+        assert!(pasted_lines("\n\n").is_empty());
+    }
 
     #[test]
     fn completes_commands_moves_rules_and_options() {
