@@ -4,21 +4,12 @@
 
 mod common;
 
-use std::process::{Command, Output};
+use std::process::Output;
 use std::sync::Arc;
 
 use sowlab::game::{split_moves, Game};
 
 use common::*;
-
-fn sowlab(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_sowlab"))
-        .arg("--rules")
-        .arg(rules_dir())
-        .args(args)
-        .output()
-        .unwrap()
-}
 
 fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).to_string()

@@ -6,21 +6,12 @@
 mod common;
 
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Output;
 
 use clap::{CommandFactory, Parser};
 use sowlab::cli::Cli;
 
 use common::*;
-
-fn sowlab(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_sowlab"))
-        .arg("--rules")
-        .arg(rules_dir())
-        .args(args)
-        .output()
-        .unwrap()
-}
 
 fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).to_string()

@@ -16,6 +16,16 @@ pub fn rules_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("rules")
 }
 
+/// Runs the `sowlab` binary on the repository's rules directory.
+pub fn sowlab(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_sowlab"))
+        .arg("--rules")
+        .arg(rules_dir())
+        .args(args)
+        .output()
+        .unwrap()
+}
+
 /// The tests directory.
 pub fn tests_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests")
