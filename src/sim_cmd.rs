@@ -116,6 +116,9 @@ pub struct DiffArgs {
     /// The moves to replay under both, e.g. "3 4 1".
     #[arg(long, short = 'm', default_value = "", allow_hyphen_values = true)]
     pub moves: String,
+    /// Take the moves (and a custom start position) from a game saved in the REPL instead.
+    #[arg(long, value_name = "FILE", conflicts_with = "moves")]
+    pub save: Option<std::path::PathBuf>,
     /// Print JSON.
     #[arg(long)]
     pub json: bool,
@@ -226,9 +229,25 @@ pub fn cmd_sweep(dir: &Path, a: SweepArgs) -> Result<i32> {
 /// `sowlab diff`: exit code 0 when the positions never differ, 1 when they do.
 pub fn cmd_diff(dir: &Path, a: DiffArgs) -> Result<i32> {
     let [(ra, oa), (rb, ob)] = a.variants.load(dir)?;
-    let ga = Game::new(Arc::new(ra), oa).map_err(|e| e.context("A"))?;
-    let gb = Game::new(Arc::new(rb), ob).map_err(|e| e.context("B"))?;
-    let d = sim::diff(ga, gb, &split_moves(&a.moves));
+    // The moves, and the start position if the saved game had its own.
+    let (moves, start) = match &a.save {
+        None => (split_moves(&a.moves), None),
+        Some(f) => {
+            let saved = crate::repl::save::read(f, dir)?;
+            (saved.game.moves(), saved.start)
+        }
+    };
+    let new = |r: Rule, o: Options, tag: &str| {
+        let r = Arc::new(r);
+        match &start {
+            Some(p) => Game::with_position(r, o, p),
+            None => Game::new(r, o),
+        }
+        .map_err(|e| e.context(tag))
+    };
+    let ga = new(ra, oa, "A")?;
+    let gb = new(rb, ob, "B")?;
+    let d = sim::diff(ga, gb, &moves);
     print(&if a.json { json(&d) } else { d.text() })?;
     Ok(if d.differs() { 1 } else { 0 })
 }

@@ -689,3 +689,44 @@ fn searching_agents_use_the_rule_evaluation() {
     assert!(w > 0 && w < 30, "ties are broken at random: {w}");
     assert_eq!(w + rep.players[0].draws.count, 30);
 }
+
+#[test]
+fn diff_takes_the_moves_of_a_saved_game() {
+    let d = tmpdir();
+    let b = tchuka_without_relay(&d);
+    let save = d.join("game.yaml");
+    // Save 3 4 3 from the REPL (piped), then diff it against the relay-less copy.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sowlab"))
+        .args([
+            "--rules",
+            rules_dir().to_str().unwrap(),
+            "play",
+            "tchuka_ruma",
+        ])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    use std::io::Write as _;
+    let cmds = format!("3\n4\n3\nsave {}\n", save.display());
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(cmds.as_bytes())
+        .unwrap();
+    assert!(child.wait().unwrap().success());
+    let s = save.to_str().unwrap();
+    // Move 2 (`4`, 3 seeds: ruma, 1, 2) ends in the occupied hole 2: A relays, B stops there.
+    let (code, out, err) = sowlab(&["diff", "tchuka_ruma", b.to_str().unwrap(), "--save", s]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        out.starts_with("the positions agree after 1 move; move 2 `4` differs"),
+        "{out}"
+    );
+    let (code, out, _) = sowlab(&["diff", "tchuka_ruma", "tchuka_ruma", "--save", s]);
+    assert_eq!(code, 0);
+    assert!(out.contains("agree after each of the 3 moves"), "{out}");
+    let (code, _, err) = sowlab(&["diff", "tchuka_ruma", "tchuka_ruma", "--save", s, "-m", "3"]);
+    assert_eq!(code, 2, "{err}");
+}
