@@ -612,6 +612,23 @@ impl Rule {
         }
         l.link_track();
         l.name_pits();
+        // meta().players is a label ("2", "2-4"); when it is a number or a range, the board
+        // must agree with it.
+        let label = self.meta.players.replace(' ', "");
+        let range = match label.split_once('-') {
+            Some((a, b)) => a.parse::<usize>().ok().zip(b.parse::<usize>().ok()),
+            None => label.parse::<usize>().ok().map(|n| (n, n)),
+        };
+        if let Some((lo, hi)) = range {
+            if l.players < lo || l.players > hi {
+                return Err(bad(format!(
+                    "the board has {} player{}, but meta() says players: {}",
+                    l.players,
+                    if l.players == 1 { "" } else { "s" },
+                    self.meta.players
+                )));
+            }
+        }
         for r in &l.rows {
             if r.owner > l.players {
                 return Err(bad(format!(

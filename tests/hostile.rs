@@ -240,3 +240,28 @@ fn bad_pits_and_players_are_errors_not_panics() {
         assert!(e.contains("bad.rhai:4:"), "{body}: {e}");
     }
 }
+
+#[test]
+fn meta_players_must_agree_with_the_board() {
+    let (e, f) = load_err(
+        "fn meta() { #{ name: \"x\", players: 2 } }\nfn setup() { this.add_row(\"\", 1, 2, 3); }\nfn play(p) {}\n",
+    );
+    assert_eq!(
+        e,
+        format!(
+            "{}: setup(): the board has 1 player, but meta() says players: 2",
+            f.display()
+        )
+    );
+    // a range, and a label that is not a number, are fine
+    for players in ["\"1-4\"", "\"one\""] {
+        let d = tmpdir();
+        let src = format!(
+            "fn meta() {{ #{{ players: {players} }} }}\nfn setup() {{ this.add_row(\"\", 1, 2, 3); }}\nfn play(p) {{}}\n"
+        );
+        let f = write(&d, "ok.rhai", &src);
+        let r = Rule::load(f.to_str().unwrap(), &d.join("rules")).unwrap();
+        let o = r.resolve_options::<&str>(&[]).unwrap();
+        assert!(Game::new(Arc::new(r), o).is_ok(), "{players}");
+    }
+}
