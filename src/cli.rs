@@ -115,6 +115,7 @@ pub struct RulesArgs {
 /// Arguments of `sowlab replay`.
 #[derive(Args, Debug)]
 pub struct ReplayArgs {
+    /// The game: rule, options and start position.
     #[command(flatten)]
     pub game: GameArgs,
     /// The moves, e.g. "3 4 1" (hole numbers from the mover's left; S3/N6 where rows are named).

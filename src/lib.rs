@@ -8,6 +8,8 @@
 //! [`solve`] searches positions (solitaire solutions, two-player values, perft) and [`check`] runs
 //! check scripts (`sowlab run`).
 
+#![warn(missing_docs)]
+
 pub mod agent;
 pub mod board;
 pub mod check;

@@ -860,6 +860,7 @@ fn perft_rec(
 /// Arguments of `sowlab solve`.
 #[derive(clap::Args, Debug)]
 pub struct SolveArgs {
+    /// The game: rule, options and start position.
     #[command(flatten)]
     pub game: crate::cli::GameArgs,
     /// Print the result as JSON.
@@ -882,6 +883,7 @@ pub struct SolveArgs {
 /// Arguments of `sowlab perft`.
 #[derive(clap::Args, Debug)]
 pub struct PerftArgs {
+    /// The game: rule, options and start position.
     #[command(flatten)]
     pub game: crate::cli::GameArgs,
     /// Count move sequences up to this many moves (at least 1).
