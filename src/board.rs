@@ -292,7 +292,7 @@ pub struct SowEnd {
     pub laps: i64,
     /// Whether sowing stopped because it reached the lap limit.
     pub stopped: bool,
-    /// Seeds captured by counts (e.g. fours) during the sowing.
+    /// Seeds the sowing captured: by counts (e.g. fours), and beyond an empty pit when configured.
     pub captured: i64,
 }
 

@@ -290,6 +290,7 @@ fn parse_sowing(m: &Map) -> RResult<SowRule> {
             "reverse" => r.reverse = as_bool()?,
             "skip_origin" => r.skip_origin = as_bool()?,
             "capture_last" => r.capture_last = as_bool()?,
+            "capture_beyond_empty" => r.capture_beyond_empty = as_bool()?,
             "stores" => {
                 r.stores = match as_str()?.as_str() {
                     "all" => Stores::All,
@@ -343,7 +344,7 @@ fn parse_sowing(m: &Map) -> RResult<SowRule> {
             o => {
                 return err(format!(
                     "sowing: unknown key `{o}` (keys: reverse, stores, skip_origin, relay, \
-                     capture_counts, capture_to, capture_last, max_laps, at_max_laps)"
+                     capture_counts, capture_to, capture_last, capture_beyond_empty, max_laps, at_max_laps)"
                 ))
             }
         }

@@ -63,6 +63,10 @@ pub struct SowRule {
     pub capture_to: CaptureTo,
     /// Whether the last seed of a lap can make a capture by count.
     pub capture_last: bool,
+    /// When the move ends because the pit after the last one is empty, the sower captures the
+    /// pit beyond that empty one (the Indian "capture beyond an empty hole"). Not after a move
+    /// stopped at the lap limit.
+    pub capture_beyond_empty: bool,
     /// Lap limit for one move.
     pub max_laps: i64,
     /// What happens at the lap limit.
@@ -79,6 +83,7 @@ impl Default for SowRule {
             capture_counts: Vec::new(),
             capture_to: CaptureTo::RowOwner,
             capture_last: true,
+            capture_beyond_empty: false,
             max_laps: 10_000,
             at_max_laps: AtMaxLaps::Error,
         }
@@ -254,6 +259,15 @@ pub fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
         });
         pos = r;
         origin = r;
+    }
+    if rule.capture_beyond_empty && !end.stopped {
+        if let Some(empty) = next_target(&l, b, end.pit, NO_PIT, mover) {
+            if b.seeds[empty] == 0 {
+                if let Some(beyond) = next_target(&l, b, empty, NO_PIT, mover) {
+                    end.captured += capture(b, beyond, mover, "beyond empty");
+                }
+            }
+        }
     }
     b.last = end;
     Ok(end)

@@ -68,6 +68,7 @@ fn options() {
         counts: #{ value: 0 },
         capture_last: #{ value: true },
         store: #{ value: true },
+        beyond: #{ value: false },
     }
 }
 fn setup() {
@@ -77,7 +78,8 @@ fn setup() {
     let counts = if this.opt("counts") > 0 { [this.opt("counts")] } else { [] };
     this.sowing(#{ relay: this.opt("relay"), stores: this.opt("stores"),
                    skip_origin: this.opt("skip_origin"), capture_counts: counts,
-                   capture_last: this.opt("capture_last"), capture_to: "sower" });
+                   capture_last: this.opt("capture_last"), capture_to: "sower",
+                   capture_beyond_empty: this.opt("beyond") });
 }
 fn play(pit) { this.sow(pit); }
 "#;
@@ -177,6 +179,20 @@ fn relay_next_takes_the_following_hole_and_stops_before_an_empty_one() {
     let b = board(g.current());
     assert_eq!(b.last.laps, 3);
     assert_eq!(b.last.pit, 1);
+}
+
+#[test]
+fn capture_beyond_empty_takes_the_pit_after_the_empty_one() {
+    // The relay of the test above ends in hole 2 with hole 3 empty: hole 4 (1) goes to the sower.
+    let mut g = game(ROW, &["store=false", "relay=next", "beyond=true"]);
+    let last = g.play("1").unwrap().events.last().cloned();
+    assert_eq!(pits(&g), vec![2, 5, 0, 0]);
+    assert_eq!(stores(&g), vec![1]);
+    assert!(matches!(
+        last,
+        Some(Event::Capture { pit: 3, seeds: 1, player: 1, ref why }) if why == "beyond empty"
+    ));
+    assert_eq!(board(g.current()).last.captured, 1);
 }
 
 #[test]
