@@ -611,6 +611,41 @@ pub fn register_board_api(e: &mut Engine) {
         let p = pit(b, p)?;
         Ok(sow::landing(b, p).is_some_and(|(_, empty)| empty))
     });
+    // The player's playable holes (open, holding seeds) whose single lap would end in a pit of
+    // an allowed kind: an empty hole, an occupied hole, a store. For landing rules such as
+    // Ruma's "the last ball may not fall into an empty pocket", in one call.
+    e.register_fn(
+        "holes_landing",
+        |b: &mut Board,
+         pl: i64,
+         empty_hole: bool,
+         occupied_hole: bool,
+         store: bool|
+         -> RResult<Array> {
+            after_setup(b, "holes_landing")?;
+            let pl = player(b, pl)?;
+            let mut out = Array::new();
+            for &p in &b.layout.holes {
+                if !b.playable_by(p, pl) {
+                    continue;
+                }
+                let Some((last, empty)) = sow::landing_as(b, p, pl) else {
+                    continue;
+                };
+                let ok = if b.layout.pits[last].kind == PitKind::Store {
+                    store
+                } else if empty {
+                    empty_hole
+                } else {
+                    occupied_hole
+                };
+                if ok {
+                    out.push(Dynamic::from(p as i64));
+                }
+            }
+            Ok(out)
+        },
+    );
 
     // ---- moving seeds (conserving) ----
     e.register_fn(

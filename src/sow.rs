@@ -276,12 +276,16 @@ pub fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
 /// Where a single lap from `from` would end, without sowing: the last pit, and whether it would be
 /// empty when the last seed falls (counting seeds dropped into it earlier in the lap).
 pub fn landing(b: &Board, from: usize) -> Option<(usize, bool)> {
+    landing_as(b, from, b.to_move)
+}
+
+/// [`landing`] for a move by `mover` (whose own stores count for `stores: "own"`).
+pub fn landing_as(b: &Board, from: usize, mover: usize) -> Option<(usize, bool)> {
     let l = &b.layout;
     let hand = b.seeds[from];
     if hand == 0 || l.next.get(from).copied().unwrap_or(NO_PIT) == NO_PIT {
         return None;
     }
-    let mover = b.to_move;
     let mut pos = from;
     for _ in 0..hand {
         pos = next_target(l, b, pos, from, mover)?;

@@ -488,3 +488,46 @@ fn a_mistyped_rule_name_gets_a_suggestion() {
         e("xyz")
     );
 }
+
+#[test]
+fn holes_landing_filters_moves_by_where_their_last_seed_falls() {
+    // holes 1 0 2 1 | store: hole 1 ends in hole 2 (empty); holes 3 (2 seeds) and 4 in the store.
+    let src = "fn options() { #{ empty: #{ value: false }, occupied: #{ value: true }, store: #{ value: true } } }\n\
+               fn setup() { this.add_row(\"\", 1, 4, 0); this.add_store(\"s\", 1); }\n\
+               fn play(pit) { this.sow(pit); }\n\
+               fn moves() { this.holes_landing(1, this.opt(\"empty\"), this.opt(\"occupied\"), this.opt(\"store\")) }\n";
+    let (r, _) = load("t", src);
+    let r = Arc::new(r.unwrap());
+    let legal = |sets: &[&str], pits: Vec<i64>| {
+        let o = r.resolve_options(sets).unwrap();
+        let pos = Position {
+            pits,
+            stores: Some(vec![0]),
+            ..Position::default()
+        };
+        Game::with_position(r.clone(), o, &pos)
+            .unwrap()
+            .legal_labels()
+            .unwrap()
+    };
+    assert_eq!(legal(&[], vec![1, 0, 2, 1]), vec!["3", "4"]);
+    assert_eq!(
+        legal(&["empty=true"], vec![1, 0, 2, 1]),
+        vec!["1", "3", "4"]
+    );
+    assert_eq!(
+        legal(&["store=false"], vec![1, 0, 2, 1]),
+        Vec::<String>::new()
+    );
+    // hole 1 ends in hole 2, which holds a seed: an occupied hole.
+    assert_eq!(legal(&["store=false"], vec![1, 1, 0, 0]), vec!["1"]);
+    // 5 seeds from hole 2: 3 4 s 1 2 — the last falls into hole 2 itself, emptied at the start.
+    assert_eq!(
+        legal(&["store=false", "empty=true"], vec![0, 5, 0, 0]),
+        vec!["2"]
+    );
+    assert_eq!(
+        legal(&["store=false"], vec![0, 5, 0, 0]),
+        Vec::<String>::new()
+    );
+}

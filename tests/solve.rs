@@ -214,7 +214,11 @@ fn take_away(pile: i64) -> Game {
 }
 
 fn take_away_with(sets: &[String]) -> Game {
-    let dir = std::env::temp_dir().join(format!("sowlab-solve-test-{}", std::process::id()));
+    // One directory per call: tests run in parallel, and a file rewritten while another test
+    // reads it would be seen truncated.
+    static N: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = N.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+    let dir = std::env::temp_dir().join(format!("sowlab-solve-test-{}-{n}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("take_away.rhai");
     std::fs::write(&file, TAKE_AWAY).unwrap();

@@ -98,3 +98,36 @@ fn tutorial_options_work() {
     assert!(r.resolve_options(&["holes=9"]).is_err());
     assert!(Path::new(FIXTURE).is_file());
 }
+
+/// Every primitive a rule script can call (registered in `src/script.rs`) is documented in the
+/// rule guide.
+#[test]
+fn the_guide_documents_every_primitive() {
+    let src = std::fs::read_to_string("src/script.rs").expect("src/script.rs");
+    let guide = std::fs::read_to_string("rules/README.md").expect("rules/README.md");
+    let body = &src[src
+        .find("pub fn register_board_api")
+        .expect("the API function")..];
+    let mut missing = Vec::new();
+    let mut seen = 0;
+    for marker in ["register_fn(", "register_get(", "register_set("] {
+        for (i, _) in body.match_indices(marker) {
+            let rest = body[i + marker.len()..].trim_start();
+            let Some(name) = rest.strip_prefix('"').and_then(|r| r.split('"').next()) else {
+                continue;
+            };
+            seen += 1;
+            if ["to_string", "to_debug"].contains(&name) {
+                continue;
+            }
+            if !guide.contains(&format!("`{name}")) && !guide.contains(&format!(".{name}")) {
+                missing.push(name.to_string());
+            }
+        }
+    }
+    assert!(
+        seen > 50,
+        "found only {seen} primitives: did the file change shape?"
+    );
+    assert!(missing.is_empty(), "not in rules/README.md: {missing:?}");
+}
