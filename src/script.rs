@@ -135,6 +135,9 @@ pub fn engine(limits: &Limits, rules_dir: Option<PathBuf>) -> Engine {
     e.set_max_modules(32);
     e.set_max_variables(10_000);
     e.set_max_functions(1_000);
+    // Rhai's string interner is one lock shared by every thread using the engine: threads that
+    // play games with the same rule (simulate --jobs) would take turns on it. No interning.
+    e.set_max_strings_interned(0);
     let time_limit = limits.time_limit;
     e.on_progress(move |ops| {
         if ops % CHECK_EVERY != 0 {
