@@ -165,13 +165,9 @@ impl Rng {
         Rng(seed as u64 ^ 0x853c_49e6_748f_ea9b)
     }
 
-    /// The next 64 random bits.
+    /// The next 64 random bits (one SplitMix64 step).
     pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
+        crate::rng::splitmix64(&mut self.0)
     }
 
     /// A number in `0..n` (`n > 0`).
