@@ -3,7 +3,7 @@
 use std::fmt;
 use std::path::Path;
 
-use rhai::{EvalAltResult, ParseError, Position};
+use rhai::{EvalAltResult, ParseError};
 
 /// Any error sowlab reports to a user.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -154,16 +154,6 @@ impl Error {
             line: pos.line().unwrap_or(0),
             col: pos.position().unwrap_or(0),
             message,
-        }
-    }
-
-    /// An error at a script position in `file`.
-    pub fn at(file: &Path, pos: Position, message: impl Into<String>) -> Error {
-        Error::Script {
-            file: file.display().to_string(),
-            line: pos.line().unwrap_or(0),
-            col: pos.position().unwrap_or(0),
-            message: message.into(),
         }
     }
 }
