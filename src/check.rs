@@ -36,11 +36,11 @@ use std::time::{Duration, Instant};
 
 use rhai::{Array, Dynamic, Engine, EvalAltResult, ImmutableString, Map, NativeCallContext, Scope};
 
+use crate::engine::game::{split_moves, Game, Position};
+use crate::engine::rules::{board, Rule};
+use crate::engine::script::{self, Limits, INTERRUPTED};
 use crate::error::{Error, Result};
-use crate::game::{split_moves, Game, Position};
-use crate::rules::{board, Rule};
-use crate::script::{self, Limits, INTERRUPTED};
-use crate::solve::{self, SearchLimits, Stop};
+use crate::search::solve::{self, SearchLimits, Stop};
 
 type RResult<T> = std::result::Result<T, Box<EvalAltResult>>;
 
@@ -51,9 +51,9 @@ pub type Extension = fn(&mut Engine, &Context);
 /// simulations) add their `fn register(engine: &mut Engine, ctx: &Context)` here.
 pub const EXTENSIONS: &[(&str, Extension)] = &[("core", register_api), ("simulate", register_sim)];
 
-/// `simulate(rule, #{ games, agents, seed, options, ... })` from [`crate::sim`].
+/// `simulate(rule, #{ games, agents, seed, options, ... })` from [`crate::experiment::sim`].
 fn register_sim(e: &mut Engine, c: &Context) {
-    crate::sim::register_sim_api(e, c.rules_dir.clone());
+    crate::experiment::sim::register_sim_api(e, c.rules_dir.clone());
 }
 
 /// What a check run shares with the functions it calls: where rules are, the deadline, loaded rules.
@@ -91,7 +91,7 @@ impl Context {
         {
             return Err(Error::msg(format!(
                 "game(\"{}\"): name a rule or preset of the rules directory, not a file",
-                crate::game::clip(name)
+                crate::engine::game::clip(name)
             )));
         }
         let mut cache = self.rules.lock().unwrap_or_else(|p| p.into_inner());
@@ -167,7 +167,7 @@ impl Rng {
 
     /// The next 64 random bits (one SplitMix64 step).
     pub fn next_u64(&mut self) -> u64 {
-        crate::rng::splitmix64(&mut self.0)
+        crate::engine::rng::splitmix64(&mut self.0)
     }
 
     /// A number in `0..n` (`n > 0`).
@@ -329,14 +329,14 @@ fn trace_of(g: &ScriptGame) -> Array {
             e.apply(&mut b, &mut hand);
             let v = e.view(&layout);
             let pit = match e {
-                crate::trace::Event::Pickup { pit, .. }
-                | crate::trace::Event::Drop { pit, .. }
-                | crate::trace::Event::LapEnd { pit, .. }
-                | crate::trace::Event::Capture { pit, .. }
-                | crate::trace::Event::Fill { pit, .. }
-                | crate::trace::Event::Adjust { pit, .. }
-                | crate::trace::Event::Close { pit, .. } => Some(*pit),
-                crate::trace::Event::Move { to, .. } => Some(*to),
+                crate::engine::trace::Event::Pickup { pit, .. }
+                | crate::engine::trace::Event::Drop { pit, .. }
+                | crate::engine::trace::Event::LapEnd { pit, .. }
+                | crate::engine::trace::Event::Capture { pit, .. }
+                | crate::engine::trace::Event::Fill { pit, .. }
+                | crate::engine::trace::Event::Adjust { pit, .. }
+                | crate::engine::trace::Event::Close { pit, .. } => Some(*pit),
+                crate::engine::trace::Event::Move { to, .. } => Some(*to),
                 _ => None,
             };
             let opt = |x: Option<i64>| x.map_or(Dynamic::UNIT, Dynamic::from);
@@ -530,7 +530,7 @@ pub fn register_api(e: &mut Engine, c: &Context) {
             let pos: Position = serde_json::from_value(j).map_err(|e| {
                 script_err(
                     &ctx,
-                    format!("set_position: {}", crate::rules::one_line(&e)),
+                    format!("set_position: {}", crate::engine::rules::one_line(&e)),
                 )
             })?;
             let mut b = board(g.game().current()).clone();

@@ -15,10 +15,10 @@ mod common;
 use std::path::Path;
 use std::sync::Arc;
 
-use sowlab::board::StateJson;
-use sowlab::game::{split_moves, Game};
+use sowlab::engine::board::StateJson;
+use sowlab::engine::game::{split_moves, Game};
+use sowlab::engine::rules::{self, board};
 use sowlab::render::{picture, Style};
-use sowlab::rules::{self, board};
 
 use common::*;
 

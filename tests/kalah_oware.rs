@@ -7,8 +7,8 @@
 
 use std::sync::Arc;
 
-use sowlab::game::{Game, Position};
-use sowlab::rules::{board, rules_dir, Rule};
+use sowlab::engine::game::{Game, Position};
+use sowlab::engine::rules::{board, rules_dir, Rule};
 
 fn rule(name: &str) -> Arc<Rule> {
     Arc::new(Rule::load(name, &rules_dir(None)).expect("rule loads"))
@@ -549,7 +549,7 @@ fn playouts(
     sets: &[&str],
     games: usize,
     max_moves: usize,
-    invariant: impl Fn(&sowlab::board::Board) -> Result<(), String>,
+    invariant: impl Fn(&sowlab::engine::board::Board) -> Result<(), String>,
 ) -> usize {
     let r = rule(name);
     let opts = r.resolve_options(sets).unwrap();
@@ -613,7 +613,7 @@ fn playouts(
 }
 
 /// Kalah with `side_empty`: while the game goes on, both sides hold seeds.
-fn both_sides_hold_seeds(b: &sowlab::board::Board) -> Result<(), String> {
+fn both_sides_hold_seeds(b: &sowlab::engine::board::Board) -> Result<(), String> {
     if b.seeds_of(1) == 0 || b.seeds_of(2) == 0 {
         return Err(format!(
             "a side is empty but the game goes on: {:?}",
@@ -624,7 +624,7 @@ fn both_sides_hold_seeds(b: &sowlab::board::Board) -> Result<(), String> {
 }
 
 /// Oware abapa: must-feed and the grand slam rule mean the player to move always has seeds.
-fn mover_has_seeds(b: &sowlab::board::Board) -> Result<(), String> {
+fn mover_has_seeds(b: &sowlab::engine::board::Board) -> Result<(), String> {
     if b.seeds_of(b.to_move) == 0 {
         return Err(format!(
             "player {} to move has no seeds: {:?}",

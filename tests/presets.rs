@@ -6,7 +6,7 @@ mod common;
 
 use std::path::PathBuf;
 
-use sowlab::rules::{self, Rule};
+use sowlab::engine::rules::{self, Rule};
 
 use common::*;
 
@@ -38,7 +38,7 @@ fn shipped_presets_load_with_their_options() {
         }
         let board = rule.new_board(&opts).unwrap();
         assert!(
-            !sowlab::rules::board(&board).over,
+            !sowlab::engine::rules::board(&board).over,
             "{name}: the start is not over"
         );
     }

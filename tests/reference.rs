@@ -6,8 +6,8 @@ mod common;
 
 use std::collections::BTreeMap;
 
-use sowlab::board::StateJson;
-use sowlab::rules::{board, Options, Rule};
+use sowlab::engine::board::StateJson;
+use sowlab::engine::rules::{board, Options, Rule};
 
 use common::*;
 

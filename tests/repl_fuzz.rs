@@ -2,8 +2,8 @@
 //! leaves the game exactly as it was.
 
 use proptest::prelude::*;
+use sowlab::engine::rules::rules_dir;
 use sowlab::repl::{handle, Outcome, Session};
-use sowlab::rules::rules_dir;
 
 /// Command words (and aliases), garbage words and moves; `save` is left out so the fuzzer writes
 /// no files.

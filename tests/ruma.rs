@@ -6,8 +6,8 @@ mod common;
 
 use std::sync::Arc;
 
-use sowlab::game::{Game, Position};
-use sowlab::trace::Event;
+use sowlab::engine::game::{Game, Position};
+use sowlab::engine::trace::Event;
 
 use common::*;
 

@@ -4,8 +4,8 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use sowlab::game::Game;
-use sowlab::rules::{rules_dir, Rule};
+use sowlab::engine::game::Game;
+use sowlab::engine::rules::{rules_dir, Rule};
 
 /// Writes a rule file to a fresh temporary directory and loads it.
 fn load(name: &str, text: &str) -> sowlab::Result<Rule> {

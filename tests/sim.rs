@@ -7,12 +7,12 @@ use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
-use sowlab::agent::Agent;
-use sowlab::game::Game;
-use sowlab::rng::{game_seed, Rng};
-use sowlab::rules::Rule;
-use sowlab::sim::{self, SimConfig};
-use sowlab::stats;
+use sowlab::engine::game::Game;
+use sowlab::engine::rng::{game_seed, Rng};
+use sowlab::engine::rules::Rule;
+use sowlab::experiment::sim::{self, SimConfig};
+use sowlab::experiment::stats;
+use sowlab::search::agent::Agent;
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))

@@ -3,9 +3,9 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use sowlab::game::Game;
-use sowlab::rules::Rule;
-use sowlab::solve::{self, SearchLimits, Stop};
+use sowlab::engine::game::Game;
+use sowlab::engine::rules::Rule;
+use sowlab::search::solve::{self, SearchLimits, Stop};
 
 fn rules_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("rules")

@@ -4,8 +4,8 @@
 use std::path::Path;
 use std::sync::Arc;
 
-use sowlab::game::{Game, Position};
-use sowlab::rules::{rules_dir, Rule};
+use sowlab::engine::game::{Game, Position};
+use sowlab::engine::rules::{rules_dir, Rule};
 
 const FIXTURE: &str = "tests/fixtures/little_kalah.rhai";
 const MARKER: &str = "<!-- file: tests/fixtures/little_kalah.rhai -->";
@@ -99,11 +99,11 @@ fn tutorial_options_work() {
     assert!(Path::new(FIXTURE).is_file());
 }
 
-/// Every primitive a rule script can call (registered in `src/script.rs`) is documented in the
+/// Every primitive a rule script can call (registered in `src/engine/script.rs`) is documented in the
 /// rule guide.
 #[test]
 fn the_guide_documents_every_primitive() {
-    let src = std::fs::read_to_string("src/script.rs").expect("src/script.rs");
+    let src = std::fs::read_to_string("src/engine/script.rs").expect("src/engine/script.rs");
     let guide = std::fs::read_to_string("rules/README.md").expect("rules/README.md");
     let body = &src[src
         .find("pub fn register_board_api")

@@ -17,13 +17,13 @@ use std::sync::Arc;
 
 use rhai::{Dynamic, Scope};
 
-use crate::board::{Board, StateJson};
+use crate::engine::board::{Board, StateJson};
+use crate::engine::game::{clip, show_moves, split_moves, Game, Ply, Position};
+use crate::engine::rules::{self, board, Rule};
+use crate::engine::script::{self, Limits};
+use crate::engine::trace::Event;
 use crate::error::{Error, Result};
-use crate::game::{clip, show_moves, split_moves, Game, Ply, Position};
 use crate::render::{self, Style};
-use crate::rules::{self, board, Rule};
-use crate::script::{self, Limits};
-use crate::trace::Event;
 
 /// Longest line the REPL accepts.
 pub const MAX_LINE: usize = 4096;
@@ -585,7 +585,7 @@ fn summary(p: &Ply) -> String {
     if let Some(pit) = last {
         s.push_str(&format!(
             ", last seed in {}",
-            crate::trace::pit_name(l, pit)
+            crate::engine::trace::pit_name(l, pit)
         ));
     }
     s.push('\n');
@@ -634,7 +634,7 @@ fn agent_move(s: &Session, rest: &str) -> Result<(String, String)> {
         "" => "alphabeta:4",
         a => a,
     };
-    let agent = crate::agent::Agent::parse(spec)?;
+    let agent = crate::search::agent::Agent::parse(spec)?;
     if s.game.board().over {
         return Err(Error::msg("no legal move: the game is over"));
     }
@@ -643,9 +643,11 @@ fn agent_move(s: &Session, rest: &str) -> Result<(String, String)> {
             "no legal move, yet the game is not over (the rule's moves() lists no move)",
         ));
     }
-    let mut rng = crate::rng::Rng::new(s.game.history.len() as u64);
+    let mut rng = crate::engine::rng::Rng::new(s.game.history.len() as u64);
     let pit = agent.choose(&s.game.rule, s.game.current(), &mut rng)?;
-    let label = crate::rules::board(s.game.current()).layout.label(pit);
+    let label = crate::engine::rules::board(s.game.current())
+        .layout
+        .label(pit);
     Ok((spec.to_string(), label))
 }
 
@@ -811,7 +813,7 @@ fn pick_ply<'a>(s: &'a Session, rest: &str, name: &str) -> Result<&'a Ply> {
 pub fn trace_text(p: &Ply) -> String {
     let b = board(&p.after);
     let l = &b.layout;
-    let n = |pit: usize| crate::trace::pit_name(l, pit);
+    let n = |pit: usize| crate::engine::trace::pit_name(l, pit);
     let mut out = format!("move {}", p.label);
     if l.players > 1 {
         out.push_str(&format!(" (player {})", p.player));

@@ -20,10 +20,10 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use crate::board::StateJson;
+use crate::engine::board::StateJson;
+use crate::engine::game::{Game, Position};
+use crate::engine::rules::{one_line, Options, Rule};
 use crate::error::{Error, Result};
-use crate::game::{Game, Position};
-use crate::rules::{one_line, Options, Rule};
 
 /// The version written in the `sowlab:` field of save files.
 pub const FORMAT: u32 = 1;

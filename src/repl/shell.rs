@@ -16,9 +16,9 @@ use rustyline::history::DefaultHistory;
 use rustyline::{CompletionType, Config, Context, Editor, Helper, Validator};
 
 use super::{handle, title, Outcome, Session, COMMANDS};
+use crate::engine::rules;
+use crate::engine::script::INTERRUPTED;
 use crate::render::Style;
-use crate::rules;
-use crate::script::INTERRUPTED;
 
 /// Runs the REPL on `session` until `quit`, end of input or Ctrl-D; returns the exit status.
 pub fn run(mut session: Session) -> i32 {

@@ -7,9 +7,9 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use rhai::Dynamic;
-use sowlab::board::Board;
-use sowlab::rules::{board, board_mut, Options, Rule};
-use sowlab::trace::Event;
+use sowlab::engine::board::Board;
+use sowlab::engine::rules::{board, board_mut, Options, Rule};
+use sowlab::engine::trace::Event;
 
 /// The repository's rules directory.
 pub fn rules_dir() -> PathBuf {

@@ -7,10 +7,10 @@ use std::sync::Arc;
 use rhai::Dynamic;
 use serde::{Deserialize, Serialize};
 
-use crate::board::{Board, StateJson};
+use crate::engine::board::{Board, StateJson};
+use crate::engine::rules::{board, board_mut, Options, Rule};
+use crate::engine::trace::Event;
 use crate::error::{Error, Result};
-use crate::rules::{board, board_mut, Options, Rule};
-use crate::trace::Event;
 
 /// One move played: who played it, its label, the position before it, and its events.
 #[derive(Clone, Debug)]
@@ -86,7 +86,7 @@ impl Position {
         let nonneg = |v: &[i64], what: &str| -> Result<()> {
             match v
                 .iter()
-                .find(|&&x| !(0..=crate::script::MAX_SEEDS).contains(&x))
+                .find(|&&x| !(0..=crate::engine::script::MAX_SEEDS).contains(&x))
             {
                 Some(x) => Err(bad(format!("`{what}` holds {x}, not a count of seeds"))),
                 None => Ok(()),

@@ -18,11 +18,11 @@ use std::sync::atomic::Ordering;
 
 use rhai::Dynamic;
 
-use crate::board::Board;
+use crate::engine::board::Board;
+use crate::engine::rng::Rng;
+use crate::engine::rules::{board, board_mut, Rule};
+use crate::engine::script::INTERRUPTED;
 use crate::error::{Error, Result};
-use crate::rng::Rng;
-use crate::rules::{board, board_mut, Rule};
-use crate::script::INTERRUPTED;
 
 /// The value of a won game (a lost one is `-WIN`), before the adjustment for its length.
 pub const WIN: i64 = 1_000_000_000;
@@ -78,7 +78,7 @@ impl Agent {
         let bad = || {
             Error::msg(format!(
                 "unknown agent `{}` (agents: {AGENTS_HELP})",
-                crate::game::clip(spec)
+                crate::engine::game::clip(spec)
             ))
         };
         let num = |lo: u32, hi: u32, default: u32| -> Result<u32> {
@@ -88,8 +88,8 @@ impl Agent {
                     Ok(n) if (lo..=hi).contains(&n) => Ok(n),
                     _ => Err(Error::msg(format!(
                         "agent `{}`: `{}` must be a number from {lo} to {hi}",
-                        crate::game::clip(spec),
-                        crate::game::clip(a)
+                        crate::engine::game::clip(spec),
+                        crate::engine::game::clip(a)
                     ))),
                 },
             }

@@ -12,9 +12,9 @@ use rhai::{
 };
 use serde::{Deserialize, Serialize};
 
-use crate::board::{Board, NO_PIT};
+use crate::engine::board::{Board, NO_PIT};
+use crate::engine::script::{self, Limits};
 use crate::error::{Error, Result};
-use crate::script::{self, Limits};
 
 /// Where rule files are looked for, in order: `--rules DIR`, `$SOWLAB_RULES`, `./rules` when it
 /// exists, and the `rules/` directory of the source tree sowlab was built from.
@@ -846,7 +846,9 @@ impl Rule {
 }
 
 /// The first ledger entry after which the seed balance never came back to zero.
-fn culprit(ledger: &[crate::board::LedgerEntry]) -> Option<&crate::board::LedgerEntry> {
+fn culprit(
+    ledger: &[crate::engine::board::LedgerEntry],
+) -> Option<&crate::engine::board::LedgerEntry> {
     let mut balance = 0;
     let mut start = None;
     for (i, e) in ledger.iter().enumerate() {

@@ -6,7 +6,7 @@
 
 use serde::Serialize;
 
-use crate::board::{Board, Layout};
+use crate::engine::board::{Board, Layout};
 
 /// One thing that happened during a move.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -4,7 +4,7 @@
 //! ([`register_sim_api`]).
 //!
 //! Reproducibility: game `i` of a run with seed `s` draws every random choice from
-//! `Rng::new(game_seed(s, i))` (see [`crate::rng`]), whatever thread plays it, and the statistics
+//! `Rng::new(game_seed(s, i))` (see [`crate::engine::rng`]), whatever thread plays it, and the statistics
 //! are exact integer sums, so the same seed gives the same report whatever `--jobs` is (except the
 //! timing fields `elapsed_secs` and `moves_per_sec`). Memory is flat in the number of games: each
 //! game is folded into running tallies and dropped.
@@ -20,13 +20,13 @@ use std::time::{Duration, Instant};
 use rhai::{Dynamic, Engine, EvalAltResult, Map};
 use serde::Serialize;
 
-use crate::agent::{material, Agent};
+use crate::engine::game::Game;
+use crate::engine::rng::{game_seed, Rng};
+use crate::engine::rules::{board, board_mut, Options, Rule};
+use crate::engine::script::INTERRUPTED;
 use crate::error::{Error, Result};
-use crate::game::Game;
-use crate::rng::{game_seed, Rng};
-use crate::rules::{board, board_mut, Options, Rule};
-use crate::script::INTERRUPTED;
-use crate::stats::{self, round4, Summary, SummaryView, Test, Z95};
+use crate::experiment::stats::{self, round4, Summary, SummaryView, Test, Z95};
+use crate::search::agent::{material, Agent};
 
 /// How to run a simulation.
 #[derive(Clone, Debug)]
@@ -147,7 +147,7 @@ pub fn play_game(
 const HINT_MOVES: usize = 300;
 
 /// Appends the moves played before a failure, so the game can be replayed (`sowlab replay`).
-fn with_replay_hint(e: Error, layout: &crate::board::Layout, played: &[usize]) -> Error {
+fn with_replay_hint(e: Error, layout: &crate::engine::board::Layout, played: &[usize]) -> Error {
     let hint = if played.is_empty() {
         " [at the start position]".to_string()
     } else if played.len() <= HINT_MOVES {
@@ -1004,7 +1004,7 @@ pub fn parse_vary(s: &str) -> Result<(String, Vec<String>)> {
     let Some((k, vs)) = s.split_once('=') else {
         return Err(Error::msg(format!(
             "bad --vary `{}`: write KEY=V1,V2,..., e.g. --vary seeds=2,3,4",
-            crate::game::clip(s)
+            crate::engine::game::clip(s)
         )));
     };
     let values: Vec<String> = vs
@@ -1015,7 +1015,7 @@ pub fn parse_vary(s: &str) -> Result<(String, Vec<String>)> {
     if k.trim().is_empty() || values.is_empty() {
         return Err(Error::msg(format!(
             "bad --vary `{}`: write KEY=V1,V2,..., e.g. --vary seeds=2,3,4",
-            crate::game::clip(s)
+            crate::engine::game::clip(s)
         )));
     }
     Ok((k.trim().to_string(), values))
@@ -1192,7 +1192,7 @@ pub struct DiffSide {
     /// The move's events in words (empty when the move failed).
     pub events: Vec<String>,
     /// The position after the move (state JSON), when it was legal.
-    pub state: Option<crate::board::StateJson>,
+    pub state: Option<crate::engine::board::StateJson>,
     /// The picture of that position.
     #[serde(skip)]
     pub picture: String,

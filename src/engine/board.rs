@@ -10,8 +10,8 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use crate::sow::SowRule;
-use crate::trace::Event;
+use crate::engine::sow::SowRule;
+use crate::engine::trace::Event;
 
 /// What a pit is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

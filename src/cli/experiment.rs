@@ -1,5 +1,5 @@
 //! The command-line side of the experiments: `sowlab simulate`, `compare`, `sweep` and `diff`
-//! (arguments and output; the work is in [`crate::sim`]).
+//! (arguments and output; the work is in [`crate::experiment::sim`]).
 
 use std::io::Write;
 use std::path::Path;
@@ -7,12 +7,12 @@ use std::sync::Arc;
 
 use clap::Args;
 
-use crate::agent::{Agent, AGENTS_HELP};
 use crate::cli::{load_game, GameArgs};
+use crate::engine::game::{split_moves, Game};
+use crate::engine::rules::{Options, Rule};
 use crate::error::{Error, Result};
-use crate::game::{split_moves, Game};
-use crate::rules::{Options, Rule};
-use crate::sim::{self, SimConfig, DEFAULT_MAX_MOVES};
+use crate::experiment::sim::{self, SimConfig, DEFAULT_MAX_MOVES};
+use crate::search::agent::{Agent, AGENTS_HELP};
 
 /// How many games, which agents, which seed: shared by simulate, compare and sweep.
 #[derive(Args, Debug, Clone)]

@@ -7,10 +7,12 @@ use std::sync::Arc;
 
 use clap::{Args, Parser, Subcommand};
 
+use crate::engine::game::{split_moves, Game, Position};
+use crate::engine::rules::{self, Rule};
 use crate::error::{Error, Result};
-use crate::game::{split_moves, Game, Position};
 use crate::render::{self, Style};
-use crate::rules::{self, Rule};
+
+pub mod experiment;
 
 /// sowlab: play, step through and check mancala games whose rules are Rhai scripts.
 #[derive(Parser, Debug)]
@@ -52,12 +54,12 @@ pub enum Command {
     #[command(
         after_help = "Examples:\n  sowlab solve tchuka_ruma                       # 2-2-2-2: a 6-move solution\n  sowlab solve tchuka_ruma --set holes=5 --set seeds=3 --json\n  sowlab solve tchoukaillon --set \"board=0 2 2 4\"\n  sowlab solve kalah --set holes=3 --set seeds=2 # two players: who wins"
     )]
-    Solve(crate::solve::SolveArgs),
+    Solve(crate::search::solve::SolveArgs),
     /// Count move sequences by depth (perft).
     #[command(
         after_help = "Examples:\n  sowlab perft kalah --depth 4\n  sowlab perft tchuka_ruma --set seeds=6 --depth 8 --json"
     )]
-    Perft(crate::solve::PerftArgs),
+    Perft(crate::search::solve::PerftArgs),
     /// Run a check script (asserts about games, solver calls); exit 1 on a failed assert.
     #[command(
         after_help = "Examples:\n  sowlab run scripts/tchuka_table.rhai\n  sowlab run --timeout 60 mycheck.rhai 6 8       # ARGS is [\"6\", \"8\"] in the script"
@@ -73,23 +75,23 @@ pub enum Command {
     #[command(
         after_help = "Examples:\n  sowlab simulate raja_pasu --games 1000\n  sowlab simulate kalah --agents greedy,random --games 200 --rotate\n  sowlab simulate oware --agents alphabeta:2,mcts:100 --games 50 --json"
     )]
-    Simulate(crate::sim_cmd::SimulateArgs),
+    Simulate(crate::cli::experiment::SimulateArgs),
     /// Simulate two variants on the same seeds and agents, with the differences and their tests.
     #[command(
         after_help = "Examples:\n  sowlab compare raja_pasu raja_pasu --set-b last_seed_four=false --games 2000\n  sowlab compare kalah kalah_6_6_empty --agents greedy --games 500"
     )]
-    Compare(crate::sim_cmd::CompareArgs),
+    Compare(crate::cli::experiment::CompareArgs),
     /// Simulate every combination of some option values (a table).
     #[command(
         after_help = "Examples:\n  sowlab sweep ruma --vary players=2,3,4 --vary seeds=2,3,4 --games 200 --csv\n  sowlab sweep kalah --vary holes=3,4,5,6 --agents greedy,random --games 100"
     )]
-    Sweep(crate::sim_cmd::SweepArgs),
+    Sweep(crate::cli::experiment::SweepArgs),
     /// Replay the same moves under two rule files and show the first move where they differ (exit 1
     /// when they do).
     #[command(
         after_help = "Examples:\n  sowlab diff tchuka_ruma my_variant.rhai --moves \"3 2 1\"   # your edited copy\n  sowlab diff raja_pasu raja_pasu_last_seed_no_four --moves \"1 2 3 4\""
     )]
-    Diff(crate::sim_cmd::DiffArgs),
+    Diff(crate::cli::experiment::DiffArgs),
 }
 
 /// Which game, with which options: shared by the commands that load a rule.
@@ -153,7 +155,7 @@ pub fn main() -> i32 {
         }
     };
     let _ = ctrlc::set_handler(|| {
-        crate::script::INTERRUPTED.store(true, std::sync::atomic::Ordering::SeqCst);
+        crate::engine::script::INTERRUPTED.store(true, std::sync::atomic::Ordering::SeqCst);
     });
     match run(cli) {
         Ok(code) => code,
@@ -177,14 +179,14 @@ fn run(cli: Cli) -> Result<i32> {
     match cli.command {
         Command::Rules(a) => cmd_rules(&dir, a),
         Command::Replay(a) => cmd_replay(&dir, a),
-        Command::Solve(a) => crate::solve::cmd_solve(&dir, a),
-        Command::Perft(a) => crate::solve::cmd_perft(&dir, a),
+        Command::Solve(a) => crate::search::solve::cmd_solve(&dir, a),
+        Command::Perft(a) => crate::search::solve::cmd_perft(&dir, a),
         Command::Run(a) => crate::check::cmd_run(&dir, a),
         Command::Play(a) => cmd_play(&dir, a),
-        Command::Simulate(a) => crate::sim_cmd::cmd_simulate(&dir, a),
-        Command::Compare(a) => crate::sim_cmd::cmd_compare(&dir, a),
-        Command::Sweep(a) => crate::sim_cmd::cmd_sweep(&dir, a),
-        Command::Diff(a) => crate::sim_cmd::cmd_diff(&dir, a),
+        Command::Simulate(a) => crate::cli::experiment::cmd_simulate(&dir, a),
+        Command::Compare(a) => crate::cli::experiment::cmd_compare(&dir, a),
+        Command::Sweep(a) => crate::cli::experiment::cmd_sweep(&dir, a),
+        Command::Diff(a) => crate::cli::experiment::cmd_diff(&dir, a),
     }
 }
 

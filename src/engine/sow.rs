@@ -1,8 +1,8 @@
 //! Sowing, natively: a whole move of laps with relay, skip rules and captures by count, configured
 //! once by the rule script (`this.sowing(#{...})`) and run in one call (`this.sow(pit)`).
 
-use crate::board::{Board, Layout, PitKind, SowEnd, NO_PIT};
-use crate::trace::Event;
+use crate::engine::board::{Board, Layout, PitKind, SowEnd, NO_PIT};
+use crate::engine::trace::Event;
 
 /// Which stores receive seeds when sowing passes them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

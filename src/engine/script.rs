@@ -16,9 +16,9 @@ use rhai::{
     Array, Dynamic, Engine, EvalAltResult, Map, Module, NativeCallContext, Position, Shared,
 };
 
-use crate::board::{Board, Layout, LedgerEntry, PitKind, Row, Shape, NO_PIT};
-use crate::sow::{self, AtMaxLaps, CaptureTo, Relay, SowRule, Stores};
-use crate::trace::Event;
+use crate::engine::board::{Board, Layout, LedgerEntry, PitKind, Row, Shape, NO_PIT};
+use crate::engine::sow::{self, AtMaxLaps, CaptureTo, Relay, SowRule, Stores};
+use crate::engine::trace::Event;
 
 type RResult<T> = Result<T, Box<EvalAltResult>>;
 
@@ -258,7 +258,7 @@ fn resize_players(b: &mut Board) {
 fn add_pit(b: &mut Board, kind: PitKind, owner: usize, name: String) -> RResult<usize> {
     let l = layout_mut(b)?;
     let id = l.pits.len();
-    l.pits.push(crate::board::Pit {
+    l.pits.push(crate::engine::board::Pit {
         kind,
         owner,
         row: None,

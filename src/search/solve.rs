@@ -6,7 +6,7 @@
 //! tracing off, so it works for any rule file. Positions are stored as compact byte keys (see
 //! [`Codec`]): keys of up to 15 bytes (Tchuka Ruma up to 6 holes, small boards) live inline in the
 //! table; longer ones on the heap. Every search stops cleanly, with partial statistics, on Ctrl-C
-//! ([`crate::script::INTERRUPTED`]), a node or position limit, or a deadline.
+//! ([`crate::engine::script::INTERRUPTED`]), a node or position limit, or a deadline.
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -16,10 +16,10 @@ use std::time::{Duration, Instant};
 use rhai::Dynamic;
 use serde::Serialize;
 
-use crate::board::Board;
+use crate::engine::board::Board;
+use crate::engine::rules::{board, Rule};
+use crate::engine::script::INTERRUPTED;
 use crate::error::{Error, Result};
-use crate::rules::{board, Rule};
-use crate::script::INTERRUPTED;
 
 /// Limits of a search; 0 means "no limit".
 #[derive(Clone, Debug, Default)]
@@ -764,7 +764,7 @@ pub fn value<'a>(
 }
 
 fn board_mut_clear_trace(d: &mut Dynamic) {
-    crate::rules::board_mut(d).trace = None;
+    crate::engine::rules::board_mut(d).trace = None;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -940,7 +940,7 @@ impl ProgressLine {
     }
 }
 
-fn options_text(o: &crate::rules::Options) -> String {
+fn options_text(o: &crate::engine::rules::Options) -> String {
     o.iter()
         .map(|(k, v)| format!("{k}={v}"))
         .collect::<Vec<_>>()
@@ -974,7 +974,7 @@ fn exit_code(s: &Stats) -> i32 {
 fn print_json(
     out: &mut impl std::io::Write,
     r: &impl Serialize,
-    g: &crate::game::Game,
+    g: &crate::engine::game::Game,
 ) -> Result<()> {
     let mut v = serde_json::to_value(r).map_err(|e| Error::msg(e.to_string()))?;
     v["rule"] = g.rule.name.clone().into();
