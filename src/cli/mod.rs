@@ -301,6 +301,9 @@ pub fn describe_rule(r: &Rule, full: bool) -> String {
             s.push_str(&format!("    sources: {}\n", r.meta.sources.join("; ")));
         }
     }
+    if full {
+        s.push_str(&describe_move(r));
+    }
     for o in &r.options {
         let value = r
             .preset_options
@@ -318,6 +321,31 @@ pub fn describe_rule(r: &Rule, full: bool) -> String {
             if o.help.is_empty() { "" } else { "  " },
             o.help
         ));
+    }
+    s
+}
+
+/// The declared move of a rule with its default options (preset included), in words: empty for a
+/// rule that plays every move by its own `play(pit)`.
+fn describe_move(r: &Rule) -> String {
+    let Ok(opts) = r.resolve_options::<&str>(&[]) else {
+        return String::new();
+    };
+    let Ok(d) = r.new_board(&opts) else {
+        return String::new();
+    };
+    let b = rules::board(&d);
+    let mut s = String::new();
+    if let Some(p) = b.layout.pipeline.as_deref() {
+        s.push_str(if r.has_play {
+            "    declared move (its play(pit) is called instead; default options):\n"
+        } else {
+            "    declared move (played natively; default options):\n"
+        });
+        s.push_str(&format!("      sowing: {}\n", b.layout.sow.describe()));
+        for line in p.describe() {
+            s.push_str(&format!("      {line}\n"));
+        }
     }
     s
 }
