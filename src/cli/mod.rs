@@ -12,7 +12,11 @@ use crate::engine::rules::{self, Rule};
 use crate::error::{Error, Result};
 use crate::render::{self, Style};
 
-pub mod experiment;
+pub mod compare;
+pub mod diff;
+pub mod experiment_args;
+pub mod simulate;
+pub mod sweep;
 
 /// sowlab: play, step through and check mancala games whose rules are Rhai scripts.
 #[derive(Parser, Debug)]
@@ -75,23 +79,23 @@ pub enum Command {
     #[command(
         after_help = "Examples:\n  sowlab simulate raja_pasu --games 1000\n  sowlab simulate kalah --agents greedy,random --games 200 --rotate\n  sowlab simulate oware --agents alphabeta:2,mcts:100 --games 50 --json"
     )]
-    Simulate(crate::cli::experiment::SimulateArgs),
+    Simulate(crate::cli::simulate::SimulateArgs),
     /// Simulate two variants on the same seeds and agents, with the differences and their tests.
     #[command(
         after_help = "Examples:\n  sowlab compare raja_pasu raja_pasu --set-b last_seed_four=false --games 2000\n  sowlab compare kalah kalah_6_6_empty --agents greedy --games 500"
     )]
-    Compare(crate::cli::experiment::CompareArgs),
+    Compare(crate::cli::compare::CompareArgs),
     /// Simulate every combination of some option values (a table).
     #[command(
         after_help = "Examples:\n  sowlab sweep ruma --vary players=2,3,4 --vary seeds=2,3,4 --games 200 --csv\n  sowlab sweep kalah --vary holes=3,4,5,6 --agents greedy,random --games 100"
     )]
-    Sweep(crate::cli::experiment::SweepArgs),
+    Sweep(crate::cli::sweep::SweepArgs),
     /// Replay the same moves under two rule files and show the first move where they differ (exit 1
     /// when they do).
     #[command(
         after_help = "Examples:\n  sowlab diff tchuka_ruma my_variant.rhai --moves \"3 2 1\"   # your edited copy\n  sowlab diff raja_pasu raja_pasu_last_seed_no_four --moves \"1 2 3 4\""
     )]
-    Diff(crate::cli::experiment::DiffArgs),
+    Diff(crate::cli::diff::DiffArgs),
 }
 
 /// Which game, with which options: shared by the commands that load a rule.
@@ -183,10 +187,10 @@ fn run(cli: Cli) -> Result<i32> {
         Command::Perft(a) => crate::search::solve::cmd_perft(&dir, a),
         Command::Run(a) => crate::check::cmd_run(&dir, a),
         Command::Play(a) => cmd_play(&dir, a),
-        Command::Simulate(a) => crate::cli::experiment::cmd_simulate(&dir, a),
-        Command::Compare(a) => crate::cli::experiment::cmd_compare(&dir, a),
-        Command::Sweep(a) => crate::cli::experiment::cmd_sweep(&dir, a),
-        Command::Diff(a) => crate::cli::experiment::cmd_diff(&dir, a),
+        Command::Simulate(a) => crate::cli::simulate::cmd_simulate(&dir, a),
+        Command::Compare(a) => crate::cli::compare::cmd_compare(&dir, a),
+        Command::Sweep(a) => crate::cli::sweep::cmd_sweep(&dir, a),
+        Command::Diff(a) => crate::cli::diff::cmd_diff(&dir, a),
     }
 }
 
