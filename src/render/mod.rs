@@ -2,6 +2,8 @@
 //! with corner stores; reserves, counters, closed holes and whose turn it is. Plain text, or with
 //! ANSI colour when asked (the REPL asks only on a terminal without `NO_COLOR`).
 
+pub mod describe;
+
 use std::fmt::Write;
 
 use crate::engine::board::{Board, PitKind, Shape};

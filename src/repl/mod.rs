@@ -1104,7 +1104,7 @@ fn cmd_options(s: &mut Session, rest: &str, out: &mut dyn Write) -> Result<Outco
 fn cmd_rules(s: &mut Session, rest: &str, out: &mut dyn Write) -> Result<Outcome> {
     if !rest.is_empty() {
         let r = Rule::load(rest, &s.dir)?;
-        write!(out, "{}", crate::cli::describe_rule(&r, true))?;
+        write!(out, "{}", crate::render::describe::describe(&r, true))?;
         return Ok(Outcome::Done);
     }
     let names = rules::names(&s.dir);
