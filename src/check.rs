@@ -51,9 +51,9 @@ pub type Extension = fn(&mut Engine, &Context);
 /// simulations) add their `fn register(engine: &mut Engine, ctx: &Context)` here.
 pub const EXTENSIONS: &[(&str, Extension)] = &[("core", register_api), ("simulate", register_sim)];
 
-/// `simulate(rule, #{ games, agents, seed, options, ... })` from [`crate::experiment::sim`].
+/// `simulate(rule, #{ games, agents, seed, options, ... })` from [`crate::experiment`].
 fn register_sim(e: &mut Engine, c: &Context) {
-    crate::experiment::sim::register_sim_api(e, c.rules_dir.clone());
+    crate::experiment::register_sim_api(e, c.rules_dir.clone());
 }
 
 /// What a check run shares with the functions it calls: where rules are, the deadline, loaded rules.

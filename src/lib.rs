@@ -82,6 +82,6 @@ pub use engine::game::{split_moves, Game, Ply, Position};
 pub use engine::rules::{names as rule_names, rules_dir, OptValue, Options, Rule};
 pub use engine::trace::Event;
 pub use error::{Error, Result};
-pub use experiment::sim::{simulate, SimConfig, SimReport};
+pub use experiment::{simulate, SimConfig, SimReport};
 pub use search::agent::Agent;
 pub use search::solve::{explore as solve, perft, value, Perft, SearchLimits, Solution, Value};

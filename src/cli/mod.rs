@@ -8,12 +8,16 @@ use clap::{Parser, Subcommand};
 use crate::error::{Error, Result};
 
 pub mod args;
-pub mod experiment;
+pub mod compare;
+pub mod diff;
+pub mod experiment_args;
 pub mod play;
 pub mod replay;
 pub mod rules;
 pub mod run;
+pub mod simulate;
 pub mod solve;
+pub mod sweep;
 
 pub use args::{load_game, read_position, GameArgs};
 
@@ -78,23 +82,23 @@ pub enum Command {
     #[command(
         after_help = "Examples:\n  sowlab simulate raja_pasu --games 1000\n  sowlab simulate kalah --agents greedy,random --games 200 --rotate\n  sowlab simulate oware --agents alphabeta:2,mcts:100 --games 50 --json"
     )]
-    Simulate(crate::cli::experiment::SimulateArgs),
+    Simulate(simulate::SimulateArgs),
     /// Simulate two variants on the same seeds and agents, with the differences and their tests.
     #[command(
         after_help = "Examples:\n  sowlab compare raja_pasu raja_pasu --set-b last_seed_four=false --games 2000\n  sowlab compare kalah kalah_6_6_empty --agents greedy --games 500"
     )]
-    Compare(crate::cli::experiment::CompareArgs),
+    Compare(compare::CompareArgs),
     /// Simulate every combination of some option values (a table).
     #[command(
         after_help = "Examples:\n  sowlab sweep ruma --vary players=2,3,4 --vary seeds=2,3,4 --games 200 --csv\n  sowlab sweep kalah --vary holes=3,4,5,6 --agents greedy,random --games 100"
     )]
-    Sweep(crate::cli::experiment::SweepArgs),
+    Sweep(sweep::SweepArgs),
     /// Replay the same moves under two rule files and show the first move where they differ (exit 1
     /// when they do).
     #[command(
         after_help = "Examples:\n  sowlab diff tchuka_ruma my_variant.rhai --moves \"3 2 1\"   # your edited copy\n  sowlab diff raja_pasu raja_pasu_last_seed_no_four --moves \"1 2 3 4\""
     )]
-    Diff(crate::cli::experiment::DiffArgs),
+    Diff(diff::DiffArgs),
 }
 
 /// Runs the command line and returns the exit code.
@@ -135,9 +139,9 @@ fn run(cli: Cli) -> Result<i32> {
         Command::Perft(a) => solve::cmd_perft(&dir, a),
         Command::Run(a) => run::cmd_run(&dir, a),
         Command::Play(a) => play::cmd_play(&dir, a),
-        Command::Simulate(a) => crate::cli::experiment::cmd_simulate(&dir, a),
-        Command::Compare(a) => crate::cli::experiment::cmd_compare(&dir, a),
-        Command::Sweep(a) => crate::cli::experiment::cmd_sweep(&dir, a),
-        Command::Diff(a) => crate::cli::experiment::cmd_diff(&dir, a),
+        Command::Simulate(a) => simulate::cmd_simulate(&dir, a),
+        Command::Compare(a) => compare::cmd_compare(&dir, a),
+        Command::Sweep(a) => sweep::cmd_sweep(&dir, a),
+        Command::Diff(a) => diff::cmd_diff(&dir, a),
     }
 }
