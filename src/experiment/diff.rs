@@ -10,7 +10,7 @@ use crate::error::Error;
 
 /// What a move did under one rule file.
 #[derive(Clone, Debug, Serialize)]
-pub(crate) struct DiffSide {
+pub struct DiffSide {
     /// The rule file.
     pub rule: String,
     /// The move's events in words (empty when the move failed).
@@ -26,7 +26,7 @@ pub(crate) struct DiffSide {
 
 /// The result of `diff`.
 #[derive(Clone, Debug, Serialize)]
-pub(crate) struct Diff {
+pub struct Diff {
     /// Moves that gave the same position under both (from the start).
     pub agreed: usize,
     /// The moves given.
@@ -69,7 +69,7 @@ fn side(g: &Game, r: std::result::Result<(), Error>) -> DiffSide {
 
 /// Replays `moves` under both games (each from its start) and finds the first move after which
 /// the positions differ, or which one of them refuses.
-pub(crate) fn diff(mut ga: Game, mut gb: Game, moves: &[String]) -> Diff {
+pub fn diff(mut ga: Game, mut gb: Game, moves: &[String]) -> Diff {
     ga.tracing = true;
     gb.tracing = true;
     let mut out = Diff {

@@ -8,7 +8,7 @@
 //! progress goes to a hook the caller supplies. The items are used as `crate::experiment::X`.
 
 pub(crate) mod compare;
-pub(crate) mod diff;
+pub mod diff;
 pub(crate) mod report;
 pub(crate) mod runner;
 pub(crate) mod script_api;
@@ -21,5 +21,6 @@ pub use runner::{seat_agents, simulate, simulate_from, Progress, SimConfig};
 pub use script_api::register_sim_api;
 pub use sweep::{grid, parse_vary, sweep, Sweep, SweepPoint};
 
-pub(crate) use diff::diff;
+pub use diff::{diff, Diff, DiffSide};
+#[cfg(feature = "cli")]
 pub(crate) use runner::{default_jobs, DEFAULT_MAX_MOVES};

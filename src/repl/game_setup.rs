@@ -100,7 +100,7 @@ pub(super) fn cmd_options(s: &mut Session, rest: &str, out: &mut dyn Write) -> R
 pub(super) fn cmd_rules(s: &mut Session, rest: &str, out: &mut dyn Write) -> Result<Outcome> {
     if !rest.is_empty() {
         let r = Rule::load(rest, &s.dir)?;
-        write!(out, "{}", crate::cli::describe_rule(&r, true))?;
+        write!(out, "{}", crate::render::describe::describe(&r, true))?;
         return Ok(Outcome::Done);
     }
     let names = rules::names(&s.dir);
