@@ -51,9 +51,9 @@ pub type Extension = fn(&mut Engine, &Context);
 /// simulations) add their `fn register(engine: &mut Engine, ctx: &Context)` here.
 pub const EXTENSIONS: &[(&str, Extension)] = &[("core", register_api), ("simulate", register_sim)];
 
-/// `simulate(rule, #{ games, agents, seed, options, ... })` from [`crate::experiment::sim`].
+/// `simulate(rule, #{ games, agents, seed, options, ... })` from [`crate::experiment`].
 fn register_sim(e: &mut Engine, c: &Context) {
-    crate::experiment::sim::register_sim_api(e, c.rules_dir.clone());
+    crate::experiment::register_sim_api(e, c.rules_dir.clone());
 }
 
 /// What a check run shares with the functions it calls: where rules are, the deadline, loaded rules.
@@ -733,48 +733,4 @@ pub fn run_file(path: &Path, args: &[String], c: &Context) -> Result<()> {
     scope.push_constant("ARGS", strs(args.iter().cloned()));
     e.run_ast_with_scope(&mut scope, &ast)
         .map_err(|err| Error::from_eval(path, &err))
-}
-
-/// Arguments of `sowlab run`.
-#[derive(clap::Args, Debug)]
-pub struct RunArgs {
-    /// The check script (.rhai).
-    pub script: PathBuf,
-    /// Arguments for the script (its `ARGS` array): everything after SCRIPT, options included, so
-    /// give sowlab's own options (--timeout) before SCRIPT.
-    #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
-    pub args: Vec<String>,
-    /// Stop the run after this many seconds (wall clock, at least 1).
-    #[arg(long, value_name = "SECS", default_value_t = 600, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
-    pub timeout: u64,
-}
-
-/// `sowlab run`: exit code 0 when the script ran to its end, 1 on a failed assert or any error.
-pub fn cmd_run(dir: &Path, a: RunArgs) -> Result<i32> {
-    let c = Context::new(dir.to_path_buf(), Duration::from_secs(a.timeout.max(1)));
-    let start = Instant::now();
-    match run_file(&a.script, &a.args, &c) {
-        Ok(()) => {
-            eprintln!(
-                "{}: ok ({} assertion{} held, {:.2} s)",
-                a.script.display(),
-                c.passed.load(Ordering::Relaxed),
-                if c.passed.load(Ordering::Relaxed) == 1 {
-                    ""
-                } else {
-                    "s"
-                },
-                start.elapsed().as_secs_f64()
-            );
-            Ok(0)
-        }
-        Err(e) => {
-            crate::cli::report(&e);
-            Ok(if INTERRUPTED.load(Ordering::Relaxed) {
-                130
-            } else {
-                1
-            })
-        }
-    }
 }

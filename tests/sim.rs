@@ -10,8 +10,8 @@ use std::sync::Arc;
 use sowlab::engine::game::Game;
 use sowlab::engine::rng::{game_seed, Rng};
 use sowlab::engine::rules::Rule;
-use sowlab::experiment::sim::{self, SimConfig};
 use sowlab::experiment::stats;
+use sowlab::experiment::{self, SimConfig};
 use sowlab::search::agent::Agent;
 
 fn root() -> PathBuf {
@@ -125,7 +125,7 @@ fn coin_win_counts_match_an_independent_computation() {
     for (sides, seed) in [(3u64, 11u64), (2, 5), (5, 0)] {
         let opts = rule.resolve_options(&[format!("sides={sides}")]).unwrap();
         let games = 400;
-        let rep = sim::simulate(&rule, &opts, &cfg(games, "random", seed, 2)).unwrap();
+        let rep = experiment::simulate(&rule, &opts, &cfg(games, "random", seed, 2)).unwrap();
         let (w, d, l) = coin_expected(seed, games, sides);
         let p1 = &rep.players[0];
         let p2 = &rep.players[1];
@@ -151,7 +151,7 @@ fn coin_win_counts_match_an_independent_computation() {
 fn a_sure_win_gives_the_exact_interval() {
     let rule = Rule::load(&fixture("first_wins"), &rules_dir()).unwrap();
     let opts = rule.resolve_options::<&str>(&[]).unwrap();
-    let rep = sim::simulate(&rule, &opts, &cfg(100, "random", 3, 2)).unwrap();
+    let rep = experiment::simulate(&rule, &opts, &cfg(100, "random", 3, 2)).unwrap();
     let (p1, p2) = (&rep.players[0], &rep.players[1]);
     assert_eq!(
         (p1.wins.count, p1.draws.count, p1.losses.count),
@@ -175,7 +175,7 @@ fn the_driver_cap_is_counted_and_rounds_are_read() {
     let opts = rule.resolve_options::<&str>(&[]).unwrap();
     let mut c = cfg(30, "random", 1, 2);
     c.max_moves = 11;
-    let rep = sim::simulate(&rule, &opts, &c).unwrap();
+    let rep = experiment::simulate(&rule, &opts, &c).unwrap();
     assert_eq!((rep.capped, rep.finished), (30, 0));
     assert_eq!((rep.moves.max, rep.moves.median), (11, 11.0));
     let rounds = rep.rounds.as_ref().expect("the fixture declares `round`");
@@ -188,10 +188,68 @@ fn the_driver_cap_is_counted_and_rounds_are_read() {
     // Tchuka Ruma declares no round.
     let t = load("tchuka_ruma");
     let o = t.resolve_options::<&str>(&[]).unwrap();
-    assert!(sim::simulate(&t, &o, &cfg(5, "random", 1, 1))
+    assert!(experiment::simulate(&t, &o, &cfg(5, "random", 1, 1))
         .unwrap()
         .rounds
         .is_none());
+}
+
+/// A progress hook that records what the runner tells it.
+#[derive(Default)]
+struct Recorder {
+    updates: std::sync::Mutex<Vec<(u64, u64)>>,
+    finished: AtomicUsize,
+}
+
+impl experiment::Progress for Recorder {
+    fn update(&self, done: u64, total: u64) {
+        self.updates.lock().unwrap().push((done, total));
+    }
+    fn finish(&self) {
+        self.finished.fetch_add(1, Ordering::SeqCst);
+    }
+}
+
+#[test]
+fn the_progress_hook_sees_the_games_done_and_the_end_of_the_run() {
+    let rule = Rule::load(&fixture("endless"), &rules_dir()).unwrap();
+    let opts = rule.resolve_options::<&str>(&[]).unwrap();
+    let rec = Arc::new(Recorder::default());
+    let mut c = cfg(40, "random", 1, 2);
+    c.max_moves = 100;
+    c.progress = Some(rec.clone());
+    let with = experiment::simulate(&rule, &opts, &c).unwrap();
+    assert_eq!(rec.finished.load(Ordering::SeqCst), 1);
+    let updates = rec.updates.lock().unwrap().clone();
+    assert!(
+        updates.windows(2).all(|w| w[0].0 <= w[1].0)
+            && updates.iter().all(|&(d, t)| t == 40 && d <= 40),
+        "{updates:?}"
+    );
+    // The hook changes nothing in the report.
+    c.progress = None;
+    let without = experiment::simulate(&rule, &opts, &c).unwrap();
+    assert_eq!(
+        without_timing(serde_json::to_value(&with).unwrap()),
+        without_timing(serde_json::to_value(&without).unwrap())
+    );
+    // A run that fails in a game ends the hook too.
+    let d = tmpdir();
+    let f = d.join("stuck.rhai");
+    std::fs::write(
+        &f,
+        "fn setup() { this.players = 2; this.add_row(\"S\", 1, 2, 1); this.add_row(\"N\", 2, 2, 1); }\n\
+         fn moves() { if this.to_move == 2 { [] } else { this.default_moves() } }\n\
+         fn play(pit) { this.move_seeds(pit, pit, 0); this.to_move = 2; }\n",
+    )
+    .unwrap();
+    let stuck = Rule::load(f.to_str().unwrap(), &d).unwrap();
+    let o = stuck.resolve_options::<&str>(&[]).unwrap();
+    let rec = Arc::new(Recorder::default());
+    let mut c = cfg(10, "random", 4, 2);
+    c.progress = Some(rec.clone());
+    assert!(experiment::simulate(&stuck, &o, &c).is_err());
+    assert_eq!(rec.finished.load(Ordering::SeqCst), 1);
 }
 
 #[test]
@@ -199,15 +257,15 @@ fn searching_agents_find_the_winning_move() {
     let rule = Rule::load(&fixture("coin"), &rules_dir()).unwrap();
     let opts = rule.resolve_options(&["sides=6"]).unwrap();
     for a in ["greedy", "alphabeta:2", "mcts:60"] {
-        let rep = sim::simulate(&rule, &opts, &cfg(40, a, 9, 2)).unwrap();
+        let rep = experiment::simulate(&rule, &opts, &cfg(40, a, 9, 2)).unwrap();
         assert_eq!(rep.players[0].wins.count, 40, "{a}");
     }
     // The tchuka solitaire 2-2-2-2 is won by a 4-ply search, never by chance alone here.
     let t = load("tchuka_ruma");
     let o = t.resolve_options::<&str>(&[]).unwrap();
-    let ab = sim::simulate(&t, &o, &cfg(20, "alphabeta:4", 1, 2)).unwrap();
+    let ab = experiment::simulate(&t, &o, &cfg(20, "alphabeta:4", 1, 2)).unwrap();
     assert_eq!(ab.players[0].wins.count, 20);
-    let rnd = sim::simulate(&t, &o, &cfg(20, "random", 1, 2)).unwrap();
+    let rnd = experiment::simulate(&t, &o, &cfg(20, "random", 1, 2)).unwrap();
     assert!(rnd.players[0].wins.count < 20);
 }
 
@@ -227,7 +285,7 @@ fn agents_leave_the_position_alone_and_answer_clearly() {
     }
     let e = Agent::parse("alphabeta:99").unwrap_err().to_string();
     assert!(e.contains("1 to 12"), "{e}");
-    let e = sim::seat_agents(&Agent::parse_list("random,greedy,random").unwrap(), 2)
+    let e = experiment::seat_agents(&Agent::parse_list("random,greedy,random").unwrap(), 2)
         .unwrap_err()
         .to_string();
     assert!(e.contains("3 agents given for 2 players"), "{e}");
@@ -248,7 +306,7 @@ fn csv_and_json_have_a_fixed_shape() {
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 3, "header + one row per player:\n{out}");
     let header: Vec<&str> = lines[0].split(',').collect();
-    assert_eq!(header, sim::SimReport::csv_header());
+    assert_eq!(header, experiment::SimReport::csv_header());
     for l in &lines[1..] {
         assert_eq!(l.split(',').count(), header.len(), "{l}");
     }
@@ -371,7 +429,7 @@ fn a_rule_error_names_the_game_and_its_seed() {
     .unwrap();
     let rule = Rule::load(f.to_str().unwrap(), &d).unwrap();
     let opts = rule.resolve_options::<&str>(&[]).unwrap();
-    let e = sim::simulate(&rule, &opts, &cfg(10, "random", 4, 2))
+    let e = experiment::simulate(&rule, &opts, &cfg(10, "random", 4, 2))
         .unwrap_err()
         .to_string();
     assert!(
@@ -390,17 +448,17 @@ fn compare_tests_the_differences() {
     let b = Rule::load(&fixture("first_wins"), &rules_dir()).unwrap();
     let ob = b.resolve_options::<&str>(&[]).unwrap();
     let c = cfg(200, "random", 2, 2);
-    let ra = sim::simulate(&a, &oa, &c).unwrap();
-    let rb = sim::simulate(&b, &ob, &c).unwrap();
+    let ra = experiment::simulate(&a, &oa, &c).unwrap();
+    let rb = experiment::simulate(&b, &ob, &c).unwrap();
     let (w, _, _) = coin_expected(2, 200, 2);
-    let cmp = sim::compare_reports(ra.clone(), rb, 0.05);
+    let cmp = experiment::compare_reports(ra.clone(), rb, 0.05);
     let row = cmp.rows.iter().find(|r| r.what == "P1 wins").unwrap();
     assert_eq!(row.a, w as f64 / 200.0);
     assert_eq!((row.b, row.significant), (1.0, true));
     let t = stats::two_proportion(200, 200, w, 200);
     assert!((row.result.stat - t.stat).abs() < 1e-3 && row.result.stat > 0.0);
     // A variant against itself: same games, no difference anywhere.
-    let same = sim::compare_reports(ra.clone(), ra, 0.05);
+    let same = experiment::compare_reports(ra.clone(), ra, 0.05);
     assert!(same
         .rows
         .iter()
@@ -439,8 +497,8 @@ fn compare_tests_the_differences() {
 #[test]
 fn sweep_runs_the_grid() {
     let rule = Rule::load(&fixture("coin"), &rules_dir()).unwrap();
-    let vary = vec![sim::parse_vary("sides=2,4").unwrap()];
-    let s = sim::sweep(&rule, &[], &vary, &cfg(100, "random", 3, 2)).unwrap();
+    let vary = vec![experiment::parse_vary("sides=2,4").unwrap()];
+    let s = experiment::sweep(&rule, &[], &vary, &cfg(100, "random", 3, 2)).unwrap();
     assert_eq!(s.points.len(), 2);
     for (pt, sides) in s.points.iter().zip([2, 4]) {
         assert_eq!(pt.vary["sides"], sides.to_string());
@@ -448,9 +506,9 @@ fn sweep_runs_the_grid() {
         let p = &pt.report.players[0];
         assert_eq!((p.wins.count, p.draws.count, p.losses.count), (w, d, l));
     }
-    let g = sim::grid(&[
-        sim::parse_vary("a=1,2").unwrap(),
-        sim::parse_vary("b=x,y,z").unwrap(),
+    let g = experiment::grid(&[
+        experiment::parse_vary("a=1,2").unwrap(),
+        experiment::parse_vary("b=x,y,z").unwrap(),
     ]);
     assert_eq!(g.len(), 6);
     assert_eq!(
@@ -565,7 +623,7 @@ fn diff_finds_the_first_differing_move() {
 #[test]
 fn check_scripts_can_simulate() {
     let mut e = rhai::Engine::new();
-    sim::register_sim_api(&mut e, rules_dir());
+    experiment::register_sim_api(&mut e, rules_dir());
     let coin = fixture("coin");
     let script = format!(
         "let r = simulate(\"{coin}\", #{{ games: 200, seed: 6, agents: [\"random\"], options: #{{ sides: 4 }} }});\n\
@@ -599,7 +657,7 @@ fn rotating_agents_play_every_seat() {
     let opts = rule.resolve_options(&["sides=3"]).unwrap();
     let mut c = cfg(101, "greedy,random", 12, 2);
     c.rotate = true;
-    let rep = sim::simulate(&rule, &opts, &c).unwrap();
+    let rep = experiment::simulate(&rule, &opts, &c).unwrap();
     let (mut rw, mut rd, mut rl) = (0, 0, 0);
     for i in (1..101).step_by(2) {
         match Rng::new(game_seed(12, i)).below(3) {
@@ -623,7 +681,7 @@ fn rotating_agents_play_every_seat() {
     assert_eq!(rep.players[0].agent, "rotating");
     // The same seats without rotation: greedy always player 1.
     c.rotate = false;
-    let fixed = sim::simulate(&rule, &opts, &c).unwrap();
+    let fixed = experiment::simulate(&rule, &opts, &c).unwrap();
     assert_eq!(fixed.players[0].wins.count, 101);
     assert!(fixed.by_agent.is_none());
     let text = rep.text();
@@ -674,7 +732,7 @@ fn the_real_games_simulate_reproducibly() {
 fn searching_agents_use_the_rule_evaluation() {
     let with = Rule::load(&fixture("taste"), &rules_dir()).unwrap();
     let opts = with.resolve_options::<&str>(&[]).unwrap();
-    let rep = sim::simulate(&with, &opts, &cfg(30, "greedy,random", 2, 2)).unwrap();
+    let rep = experiment::simulate(&with, &opts, &cfg(30, "greedy,random", 2, 2)).unwrap();
     assert_eq!(rep.players[0].wins.count, 30, "evaluate() picks hole 3");
     // The same game without `evaluate`: the default (material) sees three equal moves.
     let d = tmpdir();
@@ -684,7 +742,7 @@ fn searching_agents_use_the_rule_evaluation() {
     std::fs::write(&f, &src[..cut]).unwrap();
     let without = Rule::load(f.to_str().unwrap(), &d).unwrap();
     assert!(!without.has_evaluate);
-    let rep = sim::simulate(&without, &opts, &cfg(30, "greedy,random", 2, 2)).unwrap();
+    let rep = experiment::simulate(&without, &opts, &cfg(30, "greedy,random", 2, 2)).unwrap();
     let w = rep.players[0].wins.count;
     assert!(w > 0 && w < 30, "ties are broken at random: {w}");
     assert_eq!(w + rep.players[0].draws.count, 30);

@@ -383,9 +383,15 @@ impl Rule {
         let text = std::fs::read_to_string(path)
             .map_err(|e| Error::msg(format!("cannot read rule file {}: {e}", path.display())))?;
         let import_dir = path.parent().map(Path::to_path_buf).unwrap_or(dir.into());
+        Rule::from_source(&text, path, import_dir)
+    }
+
+    /// Compiles a rule from its source text. `path` names it in errors (and gives its name: the
+    /// file stem); `import_dir` is where its `import "name"` statements look (the only place).
+    pub fn from_source(text: &str, path: &Path, import_dir: PathBuf) -> Result<Rule> {
         let engine = script::engine(&Limits::rules(), Some(import_dir));
         let mut ast = engine
-            .compile(&text)
+            .compile(text)
             .map_err(|e| Error::from_parse(path, &e))?;
         ast.set_source(path.display().to_string());
         let has = |name: &str, params: usize| {
@@ -865,12 +871,12 @@ fn culprit(
 }
 
 /// The board inside a script value. The core only ever stores boards there.
-pub fn board(d: &Dynamic) -> rhai::DynamicReadLock<'_, Board> {
+pub fn board(d: &Dynamic) -> impl std::ops::Deref<Target = Board> + '_ {
     d.read_lock::<Board>().expect("a board value")
 }
 
 /// The board inside a script value, mutably.
-pub fn board_mut(d: &mut Dynamic) -> rhai::DynamicWriteLock<'_, Board> {
+pub fn board_mut(d: &mut Dynamic) -> impl std::ops::DerefMut<Target = Board> + '_ {
     d.write_lock::<Board>().expect("a board value")
 }
 

@@ -1,6 +1,26 @@
-//! Experiments with rule variants: many games between agents ([`sim`]: simulate, compare,
-//! sweep, diff) and the statistics that summarise them ([`stats`]). Built on the engine and the
-//! agents of [`crate::search`]; it prints nothing: reports are values the command layer formats.
+//! Experiments with rule variants: many games between agents and the statistics that summarise
+//! them. `runner` plays the games on several threads ([`simulate`]), `report` tallies and formats
+//! them ([`SimReport`]), `compare` sets two variants side by side ([`compare_reports`]), `sweep`
+//! runs a grid of option values ([`sweep()`]), `diff` replays one move list under two rule files,
+//! `script_api` offers `simulate()` to check scripts ([`register_sim_api`]), and [`stats`] holds
+//! the statistics. Built on the engine and the agents of
+//! [`crate::search`]; it prints nothing: reports are values the command layer formats, and
+//! progress goes to a hook the caller supplies. The items are used as `crate::experiment::X`.
 
-pub mod sim;
+pub(crate) mod compare;
+pub mod diff;
+pub(crate) mod report;
+pub(crate) mod runner;
+pub(crate) mod script_api;
 pub mod stats;
+pub(crate) mod sweep;
+
+pub use compare::{compare_reports, CompareRow, Comparison};
+pub use report::{AgentReport, PlayerReport, Rate, SimReport, Tally};
+pub use runner::{seat_agents, simulate, simulate_from, Progress, SimConfig};
+pub use script_api::register_sim_api;
+pub use sweep::{grid, parse_vary, sweep, Sweep, SweepPoint};
+
+pub use diff::{diff, Diff, DiffSide};
+#[cfg(feature = "cli")]
+pub(crate) use runner::{default_jobs, DEFAULT_MAX_MOVES};

@@ -1,6 +1,12 @@
-//! Board pictures for a terminal: one row with its store, two facing rows, or the four-row square
-//! with corner stores; reserves, counters, closed holes and whose turn it is. Plain text, or with
-//! ANSI colour when asked (the REPL asks only on a terminal without `NO_COLOR`).
+//! What sowlab shows. This file: board pictures for a terminal (one row with its store, two facing
+//! rows, or the four-row square with corner stores; reserves, counters, closed holes and whose
+//! turn it is), plain text or with ANSI colour when asked (the REPL asks only on a terminal
+//! without `NO_COLOR`). [`svg`]: the same as SVG, with a move's trace; [`plot`]: SVG charts of
+//! experiments; [`describe`]: rules in words.
+
+pub mod describe;
+pub mod plot;
+pub mod svg;
 
 use std::fmt::Write;
 

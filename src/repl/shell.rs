@@ -15,6 +15,7 @@ use rustyline::hint::{Hint, Hinter};
 use rustyline::history::DefaultHistory;
 use rustyline::{CompletionType, Config, Context, Editor, Helper, Validator};
 
+use super::commands::{find_command, looks_like_move};
 use super::{handle, title, Outcome, Session, COMMANDS};
 use crate::engine::rules;
 use crate::engine::script::INTERRUPTED;
@@ -321,7 +322,7 @@ impl ReplHelper {
                 .map(|c| c.name.to_string())
                 .chain(self.moves.iter().cloned())
                 .collect(),
-            Some(cmd) => match super::find_command(cmd).map(|c| c.name) {
+            Some(cmd) => match find_command(cmd).map(|c| c.name) {
                 Some("play") => self.moves.clone(),
                 Some("step") if before.len() == 1 => self.moves.clone(),
                 Some("set") => self.options.clone(),
@@ -333,7 +334,7 @@ impl ReplHelper {
                 Some("help") if before.len() == 1 => {
                     COMMANDS.iter().map(|c| c.name.to_string()).collect()
                 }
-                None if super::looks_like_move(cmd) => self.moves.clone(),
+                None if looks_like_move(cmd) => self.moves.clone(),
                 _ => Vec::new(),
             },
         };
@@ -354,7 +355,7 @@ impl Completer for ReplHelper {
         let head = &line[..pos];
         let start = head.rfind(char::is_whitespace).map_or(0, |i| i + 1);
         let before: Vec<&str> = head[..start].split_whitespace().collect();
-        if let Some(c) = before.first().and_then(|w| super::find_command(w)) {
+        if let Some(c) = before.first().and_then(|w| find_command(w)) {
             if matches!(c.name, "save" | "load") {
                 return self.files.complete(line, pos, ctx);
             }

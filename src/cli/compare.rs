@@ -1,0 +1,43 @@
+//! `sowlab compare`: two variants simulated on the same seeds and agents, with the differences and their tests.
+
+use std::path::Path;
+
+use clap::Args;
+
+use crate::cli::experiment_args::{json, print, RunArgs, Variants};
+use crate::error::{Error, Result};
+use crate::experiment;
+
+/// Arguments of `sowlab compare`.
+#[derive(Args, Debug)]
+pub struct CompareArgs {
+    /// The two variants and their options.
+    #[command(flatten)]
+    pub variants: Variants,
+    /// Significance level of the tests.
+    #[arg(long, default_value_t = 0.05)]
+    pub alpha: f64,
+    /// Games, agents, seed, threads, output.
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+/// `sowlab compare`.
+pub fn cmd_compare(dir: &Path, a: CompareArgs) -> Result<i32> {
+    if !(a.alpha > 0.0 && a.alpha < 1.0) {
+        return Err(Error::msg("--alpha must be between 0 and 1"));
+    }
+    let [(ra, oa), (rb, ob)] = a.variants.load(dir)?;
+    let cfg = a.run.config()?;
+    let rep_a = experiment::simulate(&ra, &oa, &cfg).map_err(|e| e.context("A"))?;
+    let rep_b = experiment::simulate(&rb, &ob, &cfg).map_err(|e| e.context("B"))?;
+    let c = experiment::compare_reports(rep_a, rep_b, a.alpha);
+    print(&if a.run.json {
+        json(&c)
+    } else if a.run.csv {
+        c.csv()
+    } else {
+        c.text()
+    })?;
+    Ok(0)
+}

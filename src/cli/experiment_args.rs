@@ -1,0 +1,144 @@
+//! What the experiment commands (`simulate`, `compare`, `sweep`, `diff`) share: the run
+//! arguments, the two variants, the progress line on stderr and the output helpers.
+
+use std::io::{IsTerminal, Write};
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+use clap::Args;
+
+use crate::engine::rules::{Options, Rule};
+use crate::error::{Error, Result};
+use crate::experiment::{default_jobs, Progress, SimConfig, DEFAULT_MAX_MOVES};
+use crate::search::agent::{Agent, AGENTS_HELP};
+
+/// How many games, which agents, which seed: shared by simulate, compare and sweep.
+#[derive(Args, Debug, Clone)]
+pub struct RunArgs {
+    /// Number of games.
+    #[arg(long, short = 'n', default_value_t = 100)]
+    pub games: u64,
+    /// Agents, one for all players or one per player, comma-separated: random, greedy,
+    /// alphabeta[:DEPTH], mcts[:ITERATIONS].
+    #[arg(long, short = 'a', default_value = "random")]
+    pub agents: String,
+    /// Seed of the run (game i is seeded from the seed and i).
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Threads (default: the number of cores); the results do not depend on it.
+    #[arg(long, short = 'j')]
+    pub jobs: Option<usize>,
+    /// Cut a game after this many moves (counted in the report as `capped`).
+    #[arg(long, default_value_t = DEFAULT_MAX_MOVES)]
+    pub max_moves: u64,
+    /// Rotate the agents through the seats (game i: player p is played by agent p+i of the list)
+    /// and report results per agent too.
+    #[arg(long)]
+    pub rotate: bool,
+    /// Print JSON.
+    #[arg(long, conflicts_with = "csv")]
+    pub json: bool,
+    /// Print CSV.
+    #[arg(long)]
+    pub csv: bool,
+}
+
+impl RunArgs {
+    /// The simulation settings.
+    pub fn config(&self) -> Result<SimConfig> {
+        let agents = Agent::parse_list(&self.agents)?;
+        if agents.is_empty() {
+            return Err(Error::msg(format!(
+                "--agents: name an agent ({AGENTS_HELP})"
+            )));
+        }
+        Ok(SimConfig {
+            games: self.games,
+            agents,
+            seed: self.seed,
+            jobs: self.jobs.unwrap_or_else(default_jobs).max(1),
+            max_moves: self.max_moves,
+            progress: stderr_is_terminal()
+                .then(|| Arc::new(ProgressLine::default()) as Arc<dyn Progress>),
+            rotate: self.rotate,
+        })
+    }
+}
+
+/// Two rule sets (A and B) with options for both and for each: shared by `compare` and `diff`.
+#[derive(Args, Debug)]
+pub struct Variants {
+    /// Variant A: a rule name, preset or path.
+    pub rule_a: String,
+    /// Variant B: a rule name, preset or path.
+    pub rule_b: String,
+    /// Set an option under both (KEY=VALUE, repeatable).
+    #[arg(long = "set", short = 's', value_name = "KEY=VALUE")]
+    pub set: Vec<String>,
+    /// Set an option under A only.
+    #[arg(long = "set-a", value_name = "KEY=VALUE")]
+    pub set_a: Vec<String>,
+    /// Set an option under B only.
+    #[arg(long = "set-b", value_name = "KEY=VALUE")]
+    pub set_b: Vec<String>,
+}
+
+impl Variants {
+    /// Loads both rules with their options; errors say which side (`A: ...`).
+    pub fn load(&self, dir: &Path) -> Result<[(Rule, Options); 2]> {
+        let one = |spec: &str, own: &[String], tag: &str| -> Result<(Rule, Options)> {
+            let rule = Rule::load(spec, dir).map_err(|e| e.context(tag))?;
+            let sets: Vec<String> = self.set.iter().chain(own).cloned().collect();
+            let opts = rule.resolve_options(&sets).map_err(|e| e.context(tag))?;
+            Ok((rule, opts))
+        };
+        Ok([
+            one(&self.rule_a, &self.set_a, "A")?,
+            one(&self.rule_b, &self.set_b, "B")?,
+        ])
+    }
+}
+
+/// The progress line of a run on stderr (`12/100 games (12%)`), wiped when the run stops.
+#[derive(Debug, Default)]
+pub(crate) struct ProgressLine {
+    /// Whether the line is on the screen.
+    shown: AtomicBool,
+}
+
+impl Progress for ProgressLine {
+    fn update(&self, done: u64, total: u64) {
+        eprint!(
+            "\r{done}/{total} games ({:.0}%)",
+            100.0 * done as f64 / total as f64
+        );
+        self.shown.store(true, Ordering::Relaxed);
+    }
+
+    fn finish(&self) {
+        if self.shown.swap(false, Ordering::Relaxed) {
+            eprint!("\r{}\r", " ".repeat(40));
+        }
+    }
+}
+
+/// Whether stderr is a terminal (progress lines are shown only then).
+pub(crate) fn stderr_is_terminal() -> bool {
+    std::io::stderr().is_terminal()
+}
+
+/// Writes `s` to stdout and flushes it.
+pub(crate) fn print(s: &str) -> Result<()> {
+    let mut out = std::io::stdout().lock();
+    out.write_all(s.as_bytes())?;
+    out.flush()?;
+    Ok(())
+}
+
+/// `v` as pretty JSON with a final newline.
+pub(crate) fn json<T: serde::Serialize>(v: &T) -> String {
+    let mut s = serde_json::to_string_pretty(v).unwrap_or_default();
+    s.push('\n');
+    s
+}

@@ -1,0 +1,254 @@
+//! `sowlab solve` and `sowlab perft`: the searches of [`crate::search::solve`] with a progress
+//! line on a terminal, text or JSON output, and exit 130 when Ctrl-C stopped them.
+
+use std::time::{Duration, Instant};
+
+use serde::Serialize;
+
+use crate::cli::args::{load_game, GameArgs};
+use crate::engine::rules::board;
+use crate::error::{Error, Result};
+use crate::search::solve::{explore, perft, value, Progress, SearchLimits, Stats, Stop};
+
+/// Arguments of `sowlab solve`.
+#[derive(clap::Args, Debug)]
+pub struct SolveArgs {
+    /// The game: rule, options and start position.
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// Print the result as JSON.
+    #[arg(long)]
+    pub json: bool,
+    /// Stop after storing this many positions (partial result; 0: no limit).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub max_positions: u64,
+    /// Stop after playing this many moves (partial result; 0: no limit).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub max_nodes: u64,
+    /// Solitaires: stop at the first (shortest) solution instead of counting every position.
+    #[arg(long)]
+    pub first: bool,
+    /// Two-player games: search at most this many moves deep (at least 1).
+    #[arg(long, value_name = "D", default_value_t = 16, value_parser = clap::value_parser!(u16).range(1..))]
+    pub depth: u16,
+}
+
+/// Arguments of `sowlab perft`.
+#[derive(clap::Args, Debug)]
+pub struct PerftArgs {
+    /// The game: rule, options and start position.
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// Count move sequences up to this many moves (at least 1).
+    #[arg(long, short = 'd', value_name = "D", value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=1000))]
+    pub depth: usize,
+    /// Print the result as JSON.
+    #[arg(long)]
+    pub json: bool,
+    /// Stop after playing this many moves (partial result; 0: no limit).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub max_nodes: u64,
+}
+
+/// A progress line on stderr, redrawn at most a few times a second, only when stderr is a terminal.
+struct ProgressLine {
+    on: bool,
+    last: Option<Instant>,
+    drawn: bool,
+}
+
+impl ProgressLine {
+    fn new() -> ProgressLine {
+        use std::io::IsTerminal;
+        ProgressLine {
+            on: std::io::stderr().is_terminal(),
+            last: None,
+            drawn: false,
+        }
+    }
+
+    fn show(&mut self, p: &Progress) {
+        if !self.on
+            || self
+                .last
+                .is_some_and(|t| t.elapsed() < Duration::from_millis(250))
+        {
+            return;
+        }
+        self.last = Some(Instant::now());
+        self.drawn = true;
+        eprint!(
+            "\r\x1b[K{} positions, {} nodes, depth {}, {:.1} s (Ctrl-C stops with partial results)",
+            p.positions,
+            p.nodes,
+            p.depth,
+            p.elapsed.as_secs_f64()
+        );
+    }
+
+    fn clear(&self) {
+        if self.drawn {
+            eprint!("\r\x1b[K");
+        }
+    }
+}
+
+fn options_text(o: &crate::engine::rules::Options) -> String {
+    o.iter()
+        .map(|(k, v)| format!("{k}={v}"))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn stats_line(s: &Stats) -> String {
+    let kib = s.table_bytes as f64 / 1024.0;
+    format!(
+        "search: {} nodes in {:.3} s ({:.0} nodes/s), table ~{:.0} KiB{}",
+        s.nodes,
+        s.seconds,
+        s.nodes_per_second(),
+        kib,
+        match s.stopped {
+            Some(st) => format!(", INCOMPLETE: {}", st.describe()),
+            None => String::new(),
+        }
+    )
+}
+
+fn exit_code(s: &Stats) -> i32 {
+    if s.stopped == Some(Stop::Interrupted) {
+        130
+    } else {
+        0
+    }
+}
+
+/// Prints a search result as one line of JSON, with the rule and its options added.
+fn print_json(
+    out: &mut impl std::io::Write,
+    r: &impl Serialize,
+    g: &crate::engine::game::Game,
+) -> Result<()> {
+    let mut v = serde_json::to_value(r).map_err(|e| Error::msg(e.to_string()))?;
+    v["rule"] = g.rule.name.clone().into();
+    v["options"] = serde_json::to_value(&g.options).unwrap_or_default();
+    let _ = writeln!(out, "{}", serde_json::to_string(&v).unwrap_or_default());
+    Ok(())
+}
+
+/// `sowlab solve`: solves a solitaire, or gives the value of a two-player position.
+pub fn cmd_solve(dir: &std::path::Path, a: SolveArgs) -> Result<i32> {
+    use std::io::Write;
+    let g = load_game(dir, &a.game)?;
+    let limits = SearchLimits {
+        max_nodes: a.max_nodes,
+        max_positions: a.max_positions,
+        deadline: None,
+        first_solution: a.first,
+    };
+    let mut line = ProgressLine::new();
+    let mut cb = |p: &Progress| line.show(p);
+    let players = board(g.current()).players();
+    let title = format!("{} ({})", g.rule.name, options_text(&g.options));
+    let mut out = std::io::stdout().lock();
+    if players == 1 {
+        let r = explore(&g.rule, g.current(), &limits, Some(&mut cb));
+        line.clear();
+        let r = r?;
+        if a.json {
+            print_json(&mut out, &r, &g)?;
+        } else {
+            let verdict = match r.solvable {
+                Some(true) => "solvable",
+                Some(false) => "not solvable",
+                None => "unknown (the search stopped first)",
+            };
+            let _ = writeln!(out, "{title}: {verdict}");
+            if r.solvable == Some(true) {
+                let _ = writeln!(
+                    out,
+                    "shortest solution ({} move{}): {}",
+                    r.solution.len(),
+                    if r.solution.len() == 1 { "" } else { "s" },
+                    if r.solution.is_empty() {
+                        "(already won)".to_string()
+                    } else {
+                        r.solution.join(" ")
+                    }
+                );
+            }
+            let _ = writeln!(
+                out,
+                "positions: {}{} ({} won, {} lost ends met, depth {})",
+                r.positions,
+                if r.stats.complete { "" } else { " so far" },
+                r.won_positions,
+                r.lost_ends,
+                r.depth
+            );
+            let _ = writeln!(out, "{}", stats_line(&r.stats));
+        }
+        return Ok(exit_code(&r.stats));
+    }
+    if players != 2 {
+        return Err(Error::msg(format!(
+            "solve: {} has {players} players; solve handles solitaires and two-player games (try perft)",
+            g.rule.name
+        )));
+    }
+    let r = value(&g.rule, g.current(), a.depth, &limits, Some(&mut cb));
+    line.clear();
+    let r = r?;
+    if a.json {
+        print_json(&mut out, &r, &g)?;
+    } else {
+        let word = |v: i8| match v {
+            1 => "win",
+            0 => "draw",
+            _ => "loss",
+        };
+        let verdict = match r.value {
+            Some(v) => format!("{} for player {} (to move)", word(v), r.player),
+            None => format!(
+                "unknown within {} move{}: between {} and {} for player {} (to move)",
+                r.depth,
+                if r.depth == 1 { "" } else { "s" },
+                word(r.lo),
+                word(r.hi),
+                r.player
+            ),
+        };
+        let _ = writeln!(out, "{title}: {verdict}");
+        if let Some(b) = &r.best {
+            let _ = writeln!(out, "best move: {b}");
+        }
+        let _ = writeln!(out, "positions: {} (depth {})", r.positions, r.depth);
+        let _ = writeln!(out, "{}", stats_line(&r.stats));
+    }
+    Ok(exit_code(&r.stats))
+}
+
+/// `sowlab perft`: counts move sequences by depth.
+pub fn cmd_perft(dir: &std::path::Path, a: PerftArgs) -> Result<i32> {
+    use std::io::Write;
+    let g = load_game(dir, &a.game)?;
+    let limits = SearchLimits {
+        max_nodes: a.max_nodes,
+        ..SearchLimits::default()
+    };
+    let mut line = ProgressLine::new();
+    let mut cb = |p: &Progress| line.show(p);
+    let r = perft(&g.rule, g.current(), a.depth, &limits, Some(&mut cb));
+    line.clear();
+    let r = r?;
+    let mut out = std::io::stdout().lock();
+    if a.json {
+        let _ = writeln!(out, "{}", serde_json::to_string(&r).unwrap_or_default());
+    } else {
+        for (d, c) in r.counts.iter().enumerate().skip(1) {
+            let _ = writeln!(out, "depth {d}: {c}");
+        }
+        let _ = writeln!(out, "{}", stats_line(&r.stats));
+    }
+    Ok(exit_code(&r.stats))
+}

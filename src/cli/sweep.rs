@@ -1,0 +1,46 @@
+//! `sowlab sweep`: a simulation at every combination of some option values, as one table.
+
+use std::path::Path;
+
+use clap::Args;
+
+use crate::cli::experiment_args::{json, print, RunArgs};
+use crate::engine::rules::Rule;
+use crate::error::Result;
+use crate::experiment;
+
+/// Arguments of `sowlab sweep`.
+#[derive(Args, Debug)]
+pub struct SweepArgs {
+    /// A rule name, preset or path.
+    pub rule: String,
+    /// Set an option at every point (KEY=VALUE, repeatable).
+    #[arg(long = "set", short = 's', value_name = "KEY=VALUE")]
+    pub set: Vec<String>,
+    /// An option and its values, KEY=V1,V2,... (repeatable: the grid is every combination).
+    #[arg(long, value_name = "KEY=V1,V2,...", required = true)]
+    pub vary: Vec<String>,
+    /// Games, agents, seed, threads, output.
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+/// `sowlab sweep`.
+pub fn cmd_sweep(dir: &Path, a: SweepArgs) -> Result<i32> {
+    let rule = Rule::load(&a.rule, dir)?;
+    let vary = a
+        .vary
+        .iter()
+        .map(|v| experiment::parse_vary(v))
+        .collect::<Result<Vec<_>>>()?;
+    let cfg = a.run.config()?;
+    let s = experiment::sweep(&rule, &a.set, &vary, &cfg)?;
+    print(&if a.run.json {
+        json(&s)
+    } else if a.run.csv {
+        s.csv()
+    } else {
+        s.text()
+    })?;
+    Ok(0)
+}

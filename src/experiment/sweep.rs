@@ -1,0 +1,193 @@
+//! `sweep`: a simulation at every combination of some option values.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use serde::Serialize;
+
+use crate::engine::rules::{board, Rule};
+use crate::error::{Error, Result};
+use crate::experiment::report::{csv_line, table, SimReport};
+use crate::experiment::runner::{seat_agents, simulate, SimConfig};
+
+/// Parses `KEY=V1,V2,...`.
+pub fn parse_vary(s: &str) -> Result<(String, Vec<String>)> {
+    let Some((k, vs)) = s.split_once('=') else {
+        return Err(Error::msg(format!(
+            "bad --vary `{}`: write KEY=V1,V2,..., e.g. --vary seeds=2,3,4",
+            crate::engine::game::clip(s)
+        )));
+    };
+    let values: Vec<String> = vs
+        .split(',')
+        .map(|v| v.trim().to_string())
+        .filter(|v| !v.is_empty())
+        .collect();
+    if k.trim().is_empty() || values.is_empty() {
+        return Err(Error::msg(format!(
+            "bad --vary `{}`: write KEY=V1,V2,..., e.g. --vary seeds=2,3,4",
+            crate::engine::game::clip(s)
+        )));
+    }
+    Ok((k.trim().to_string(), values))
+}
+
+/// The grid of a sweep: every combination, the first key varying slowest.
+pub fn grid(vary: &[(String, Vec<String>)]) -> Vec<Vec<(String, String)>> {
+    let mut out: Vec<Vec<(String, String)>> = vec![Vec::new()];
+    for (k, vs) in vary {
+        out = out
+            .into_iter()
+            .flat_map(|prefix| {
+                vs.iter().map(move |v| {
+                    let mut p = prefix.clone();
+                    p.push((k.clone(), v.clone()));
+                    p
+                })
+            })
+            .collect();
+    }
+    out
+}
+
+/// One point of a sweep.
+#[derive(Clone, Debug, Serialize)]
+pub struct SweepPoint {
+    /// The varied options at this point (as given).
+    pub vary: BTreeMap<String, String>,
+    /// The simulation there.
+    pub report: SimReport,
+}
+
+/// A sweep's results.
+#[derive(Clone, Debug, Serialize)]
+pub struct Sweep {
+    /// The varied keys, in the order given.
+    pub keys: Vec<String>,
+    /// The agents as given (one for all players, or one per player).
+    pub agents: Vec<String>,
+    /// The points, first key slowest.
+    pub points: Vec<SweepPoint>,
+}
+
+/// Runs `simulate` at every point of the grid (all options are checked before any game is played).
+pub fn sweep(
+    rule: &Rule,
+    sets: &[String],
+    vary: &[(String, Vec<String>)],
+    cfg: &SimConfig,
+) -> Result<Sweep> {
+    let mut seen = Vec::new();
+    for (k, _) in vary {
+        if seen.contains(k) {
+            return Err(Error::msg(format!("--vary {k} is given twice")));
+        }
+        rule.option(k)?;
+        seen.push(k.clone());
+    }
+    let points = grid(vary);
+    let mut resolved = Vec::new();
+    for p in &points {
+        let mut all: Vec<String> = sets.to_vec();
+        all.extend(p.iter().map(|(k, v)| format!("{k}={v}")));
+        let opts = rule.resolve_options(&all)?;
+        // Check each point's players against the agents before playing any game.
+        let start = rule.new_board(&opts)?;
+        seat_agents(&cfg.agents, board(&start).players()).map_err(|e| e.context(all.join(" ")))?;
+        resolved.push(opts);
+    }
+    let mut out = Vec::new();
+    for (p, opts) in points.into_iter().zip(resolved) {
+        let report = simulate(rule, &opts, cfg).map_err(|e| {
+            e.context(
+                p.iter()
+                    .map(|(k, v)| format!("{k}={v}"))
+                    .collect::<Vec<_>>()
+                    .join(" "),
+            )
+        })?;
+        out.push(SweepPoint {
+            vary: p.into_iter().collect(),
+            report,
+        });
+    }
+    Ok(Sweep {
+        keys: seen,
+        agents: cfg.agents.iter().map(|a| a.to_string()).collect(),
+        points: out,
+    })
+}
+
+impl Sweep {
+    /// The sweep as a text table: one line per point.
+    pub fn text(&self) -> String {
+        let maxp = self
+            .points
+            .iter()
+            .map(|p| p.report.players.len())
+            .max()
+            .unwrap_or(0);
+        let mut head: Vec<String> = self.keys.clone();
+        for p in 1..=maxp {
+            head.push(format!("P{p} wins [95% CI]"));
+        }
+        if maxp > 1 {
+            head.push("draws".into());
+        }
+        head.extend(["moves mean/med/max".to_string(), "capped".into()]);
+        let mut rows = vec![head];
+        for pt in &self.points {
+            let r = &pt.report;
+            let mut row: Vec<String> = self.keys.iter().map(|k| pt.vary[k].clone()).collect();
+            for p in 0..maxp {
+                row.push(r.players.get(p).map(|x| x.wins.show()).unwrap_or_default());
+            }
+            if maxp > 1 {
+                row.push(
+                    r.players
+                        .first()
+                        .map(|x| format!("{:.1}%", x.draws.rate * 100.0))
+                        .unwrap_or_default(),
+                );
+            }
+            row.push(format!(
+                "{:.1}/{}/{}",
+                r.moves.mean, r.moves.median, r.moves.max
+            ));
+            row.push(r.capped.to_string());
+            rows.push(row);
+        }
+        let mut s = String::new();
+        if let Some(first) = self.points.first() {
+            let r = &first.report;
+            let _ = writeln!(
+                s,
+                "{}: {} games per point, seed {}, agents {}",
+                r.rule,
+                r.games,
+                r.seed,
+                self.agents.join(",")
+            );
+        }
+        s.push_str(&table(&rows));
+        let secs: f64 = self.points.iter().map(|p| p.report.elapsed_secs).sum();
+        let moves: u64 = self.points.iter().map(|p| p.report.total_moves).sum();
+        let _ = writeln!(s, "{moves} moves in {secs:.2} s");
+        s
+    }
+
+    /// The sweep as CSV: the varied keys, then the simulate columns, one row per point and player.
+    pub fn csv(&self) -> String {
+        let mut head: Vec<&str> = self.keys.iter().map(String::as_str).collect();
+        head.extend(SimReport::csv_header());
+        let mut s = csv_line(&head);
+        for pt in &self.points {
+            for row in pt.report.csv_rows() {
+                let mut full: Vec<String> = self.keys.iter().map(|k| pt.vary[k].clone()).collect();
+                full.extend(row);
+                s.push_str(&csv_line(&full));
+            }
+        }
+        s
+    }
+}

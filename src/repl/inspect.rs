@@ -1,0 +1,73 @@
+//! Looking at the position from outside the board picture: `eval` (a Rhai expression, sandboxed)
+//! and `json` (the state JSON).
+
+use std::io::Write;
+use std::path::Path;
+
+use rhai::{Dynamic, Scope};
+
+use super::{no_args, save, Outcome, Session};
+use crate::engine::script::{self, Limits};
+use crate::error::{Error, Result};
+
+pub(super) fn cmd_eval(s: &mut Session, rest: &str, out: &mut dyn Write) -> Result<Outcome> {
+    if rest.is_empty() {
+        return Err(Error::msg(
+            "`eval` needs an expression, e.g. `eval game.pits[0]`",
+        ));
+    }
+    let engine = script::engine(&Limits::rules(), None);
+    let mut scope = Scope::new();
+    scope.push("game", s.game.current().clone());
+    let moves: rhai::Array = s
+        .game
+        .legal_labels()
+        .unwrap_or_default()
+        .into_iter()
+        .map(Dynamic::from)
+        .collect();
+    scope.push("moves", moves);
+    let history: rhai::Array = s.game.moves().into_iter().map(Dynamic::from).collect();
+    scope.push("history", history);
+    let v = engine
+        .eval_with_scope::<Dynamic>(&mut scope, rest)
+        .map_err(|e| Error::from_eval(Path::new("eval"), &e))?;
+    script::INTERRUPTED.store(false, std::sync::atomic::Ordering::SeqCst);
+    writeln!(out, "{}", script::show(&v))?;
+    Ok(Outcome::Done)
+}
+
+pub(super) fn cmd_json(s: &mut Session, rest: &str, out: &mut dyn Write) -> Result<Outcome> {
+    no_args("json", rest)?;
+    writeln!(out, "{}", save::compact(&s.game.state()))?;
+    Ok(Outcome::Done)
+}
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::repl::tests::{run, session};
+
+    #[test]
+    fn eval_sees_the_game_and_cannot_change_it() {
+        let mut s = session();
+        let (o, t) = run(&mut s, "eval game.pits[3]");
+        assert_eq!((o, t.as_str()), (Outcome::Done, "2\n"));
+        let (_, t) = run(&mut s, "eval game.count(4)");
+        assert_eq!(t, "0\n");
+        let (_, t) = run(&mut s, "eval game.sow(3); game.count(4)");
+        assert_eq!(t, "1\n");
+        let (_, t) = run(&mut s, "eval moves");
+        assert_eq!(t, "[\"1\", \"2\", \"3\", \"4\"]\n");
+        assert_eq!(s.game.state().pits, [2, 2, 2, 2]);
+    }
+
+    #[test]
+    fn eval_is_sandboxed() {
+        let mut s = session();
+        for bad in ["while true {}", "import \"tchuka_ruma\"; 1", "eval(\"1\")"] {
+            let (o, t) = run(&mut s, &format!("eval {bad}"));
+            assert_eq!(o, Outcome::Failed, "{bad}: {t}");
+            assert_eq!(t.lines().count(), 1, "{t}");
+        }
+    }
+}

@@ -1,0 +1,352 @@
+//! Playing and moving along the game: `show`, `moves`, `play`, `ai`, `hint`, `undo`, `redo`,
+//! `history` and `goto`.
+
+use std::io::Write;
+
+use super::{no_args, Outcome, Session};
+use crate::engine::game::{clip, show_moves, split_moves, Ply};
+use crate::engine::rules::board;
+use crate::engine::trace::Event;
+use crate::error::{Error, Result};
+use crate::render;
+
+/// The N of `undo N` or `redo N`: a positive number, 1 when absent.
+fn count_arg(name: &str, rest: &str) -> Result<usize> {
+    if rest.is_empty() {
+        return Ok(1);
+    }
+    rest.parse::<usize>()
+        .ok()
+        .filter(|&n| n > 0)
+        .ok_or_else(|| {
+            Error::msg(format!(
+                "`{name} {}`: give a number of moves, e.g. `{name} 2`",
+                clip(rest)
+            ))
+        })
+}
+
+pub(super) fn cmd_show(s: &mut Session, rest: &str, out: &mut dyn Write) -> Result<Outcome> {
+    no_args("show", rest)?;
+    write!(out, "{}", s.show())?;
+    Ok(Outcome::Done)
+}
+
+pub(super) fn cmd_moves(s: &mut Session, rest: &str, out: &mut dyn Write) -> Result<Outcome> {
+    no_args("moves", rest)?;
+    let b = s.game.board();
+    if b.over {
+        writeln!(out, "no moves: {}", render::status(&b).trim())?;
+    } else {
+        writeln!(out, "legal: {}", show_moves(&s.game.legal_labels()?))?;
+    }
+    Ok(Outcome::Done)
+}
+
+/// One line about a move: who, how many laps, where it ended, then its captures, passes and notes.
+fn summary(p: &Ply) -> String {
+    let b = board(&p.after);
+    let l = &b.layout;
+    let laps = p
+        .events
+        .iter()
+        .filter(|e| matches!(e, Event::LapEnd { .. }))
+        .count();
+    let last = p.events.iter().rev().find_map(|e| match e {
+        Event::LapEnd { pit, .. } => Some(*pit),
+        _ => None,
+    });
+    let mut s = format!("move {}", p.label);
+    if l.players > 1 {
+        s.push_str(&format!(" (player {})", p.player));
+    }
+    s.push(':');
+    if laps > 0 {
+        s.push_str(&format!(" {laps} lap{}", if laps == 1 { "" } else { "s" }));
+    }
+    if let Some(pit) = last {
+        s.push_str(&format!(
+            ", last seed in {}",
+            crate::engine::trace::pit_name(l, pit)
+        ));
+    }
+    s.push('\n');
+    for e in &p.events {
+        if matches!(
+            e,
+            Event::Capture { .. } | Event::Pass { .. } | Event::Note { .. } | Event::Close { .. }
+        ) {
+            s.push_str(&format!("  {}\n", e.describe(l)));
+        }
+    }
+    s
+}
+
+pub(super) fn cmd_play(s: &mut Session, rest: &str, out: &mut dyn Write) -> Result<Outcome> {
+    let moves = split_moves(rest);
+    if moves.is_empty() {
+        return Err(Error::msg(format!(
+            "`play` needs a move (legal: {})",
+            show_moves(&s.game.legal_labels()?)
+        )));
+    }
+    let (len, undone) = (s.game.history.len(), s.game.undone.clone());
+    let mut text = String::new();
+    for (i, m) in moves.iter().enumerate() {
+        match s.game.play(m) {
+            Ok(p) => text.push_str(&summary(p)),
+            Err(e) => {
+                s.game.history.truncate(len);
+                s.game.undone = undone;
+                return Err(if moves.len() > 1 {
+                    e.context(format!("move {} of {} (none played)", i + 1, moves.len()))
+                } else {
+                    e
+                });
+            }
+        }
+    }
+    write!(out, "{text}{}", s.show())?;
+    Ok(Outcome::Done)
+}
+
+/// The move an agent (default `alphabeta:4`) picks in the current position, as a label.
+fn agent_move(s: &Session, rest: &str) -> Result<(String, String)> {
+    let spec = match rest.trim() {
+        "" => "alphabeta:4",
+        a => a,
+    };
+    let agent = crate::search::agent::Agent::parse(spec)?;
+    if s.game.board().over {
+        return Err(Error::msg("no legal move: the game is over"));
+    }
+    if s.game.legal()?.is_empty() {
+        return Err(Error::msg(
+            "no legal move, yet the game is not over (the rule's moves() lists no move)",
+        ));
+    }
+    let mut rng = crate::engine::rng::Rng::new(s.game.history.len() as u64);
+    let pit = agent.choose(&s.game.rule, s.game.current(), &mut rng)?;
+    let label = crate::engine::rules::board(s.game.current())
+        .layout
+        .label(pit);
+    Ok((spec.to_string(), label))
+}
+
+pub(super) fn cmd_ai(s: &mut Session, rest: &str, out: &mut dyn Write) -> Result<Outcome> {
+    let (spec, label) = agent_move(s, rest)?;
+    let ply = s.game.play(&label)?;
+    write!(out, "{spec} plays {label}\n{}{}", summary(ply), s.show())?;
+    Ok(Outcome::Done)
+}
+
+pub(super) fn cmd_hint(s: &mut Session, rest: &str, out: &mut dyn Write) -> Result<Outcome> {
+    let (spec, label) = agent_move(s, rest)?;
+    writeln!(out, "{spec} suggests {label}")?;
+    Ok(Outcome::Done)
+}
+
+pub(super) fn cmd_undo(s: &mut Session, rest: &str, out: &mut dyn Write) -> Result<Outcome> {
+    let n = count_arg("undo", rest)?;
+    if n > s.game.history.len() {
+        return Err(Error::msg(if s.game.history.is_empty() {
+            "nothing to undo: no move played".to_string()
+        } else {
+            format!("cannot undo {n} moves: {} played", s.game.history.len())
+        }));
+    }
+    let mut undone = Vec::new();
+    for _ in 0..n {
+        undone.push(
+            s.game
+                .history
+                .last()
+                .map(|p| p.label.clone())
+                .unwrap_or_default(),
+        );
+        s.game.undo();
+    }
+    writeln!(out, "undid {}", undone.join(" "))?;
+    write!(out, "{}", s.show())?;
+    Ok(Outcome::Done)
+}
+
+pub(super) fn cmd_redo(s: &mut Session, rest: &str, out: &mut dyn Write) -> Result<Outcome> {
+    let n = count_arg("redo", rest)?;
+    if n > s.game.undone.len() {
+        return Err(Error::msg(if s.game.undone.is_empty() {
+            "nothing to redo".to_string()
+        } else {
+            format!("cannot redo {n} moves: {} to redo", s.game.undone.len())
+        }));
+    }
+    let mut redone = Vec::new();
+    for _ in 0..n {
+        s.game.redo();
+        redone.push(
+            s.game
+                .history
+                .last()
+                .map(|p| p.label.clone())
+                .unwrap_or_default(),
+        );
+    }
+    writeln!(out, "redid {}", redone.join(" "))?;
+    write!(out, "{}", s.show())?;
+    Ok(Outcome::Done)
+}
+
+pub(super) fn cmd_history(s: &mut Session, rest: &str, out: &mut dyn Write) -> Result<Outcome> {
+    no_args("history", rest)?;
+    let multi = s.game.board().players() > 1;
+    let line = |i: usize, p: &Ply| {
+        let who = if multi {
+            format!(" (player {})", p.player)
+        } else {
+            String::new()
+        };
+        // Passes are automatic: they are part of the move they followed.
+        let passes: Vec<String> = p
+            .events
+            .iter()
+            .filter_map(|e| match e {
+                Event::Pass { player } => Some(format!("player {player} passes")),
+                _ => None,
+            })
+            .collect();
+        let then = if passes.is_empty() {
+            String::new()
+        } else {
+            format!(", then {}", passes.join(", "))
+        };
+        format!("{:>4}. {}{who}{then}\n", i + 1, p.label)
+    };
+    let mut text = String::from("   0. start\n");
+    for (i, p) in s.game.history.iter().enumerate() {
+        text.push_str(&line(i, p));
+    }
+    if !s.game.undone.is_empty() {
+        text.push_str("      -- taken back (redo / goto):\n");
+        let n = s.game.history.len();
+        for (i, p) in s.game.undone.iter().rev().enumerate() {
+            text.push_str(&line(n + i, p));
+        }
+    }
+    write!(out, "{text}")?;
+    Ok(Outcome::Done)
+}
+
+pub(super) fn cmd_goto(s: &mut Session, rest: &str, out: &mut dyn Write) -> Result<Outcome> {
+    let total = s.game.history.len() + s.game.undone.len();
+    if rest.is_empty() {
+        return Err(Error::msg(format!(
+            "`goto` needs a move number, from 0 (the start) to {total}"
+        )));
+    }
+    let n: usize = rest.parse().map_err(|_| {
+        Error::msg(format!(
+            "`goto {}`: give a move number from 0 to {total}",
+            clip(rest)
+        ))
+    })?;
+    if n > total {
+        return Err(Error::msg(format!(
+            "no move {n}: the line has {total} move{}",
+            if total == 1 { "" } else { "s" }
+        )));
+    }
+    while s.game.history.len() > n {
+        s.game.undo();
+    }
+    while s.game.history.len() < n {
+        s.game.redo();
+    }
+    writeln!(out, "at move {n} of {total}")?;
+    write!(out, "{}", s.show())?;
+    Ok(Outcome::Done)
+}
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::repl::tests::{run, session};
+
+    #[test]
+    fn a_rule_stuck_without_moves_is_not_called_over() {
+        let dir = std::env::temp_dir().join(format!("sowlab-stuck-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let f = dir.join("stuck.rhai");
+        std::fs::write(
+            &f,
+            "fn setup() { this.players = 1; this.add_row(\"\", 1, 2, 1); }\n\
+             fn play(pit) { this.sow(pit); }\nfn moves() { [] }\n",
+        )
+        .expect("write");
+        let mut s = Session::new(&dir, f.to_str().expect("utf-8"), &[], None).expect("loads");
+        let stuck = "no legal move, yet the game is not over (the rule's moves() lists no move)";
+        for cmd in ["ai", "hint"] {
+            let (o, text) = run(&mut s, cmd);
+            assert_eq!(o, Outcome::Failed);
+            assert_eq!(text, format!("error: {stuck}\n"));
+        }
+        let (_, text) = run(&mut s, "show");
+        assert!(
+            text.ends_with(
+                "legal: none, yet the game is not over (the rule's moves() lists no move)\n"
+            ),
+            "{text}"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn goto_without_a_number_says_what_it_needs() {
+        let mut s = session();
+        run(&mut s, "3 4");
+        let (o, text) = run(&mut s, "goto");
+        assert_eq!(o, Outcome::Failed);
+        assert_eq!(
+            text,
+            "error: `goto` needs a move number, from 0 (the start) to 2\n"
+        );
+        assert_eq!(s.game.history.len(), 2);
+    }
+
+    #[test]
+    fn ai_plays_and_hint_only_suggests() {
+        let mut s = session();
+        let (o, text) = run(&mut s, "hint greedy");
+        assert_eq!(o, Outcome::Done);
+        assert!(text.starts_with("greedy suggests "), "{text}");
+        assert!(s.game.history.is_empty());
+        let (o, text) = run(&mut s, "ai nonsense");
+        assert_eq!(o, Outcome::Failed);
+        assert!(text.contains("unknown agent `nonsense`"), "{text}");
+        assert!(s.game.history.is_empty());
+        // Looking 8 moves ahead finds the 6-move win of 2-2-2-2 from every position on the way.
+        for _ in 0..6 {
+            assert_eq!(run(&mut s, "ai alphabeta:8").0, Outcome::Done);
+        }
+        let st = s.game.state();
+        assert!(st.over && st.winner == Some(1), "{st:?}");
+        let (o, text) = run(&mut s, "ai");
+        assert_eq!(o, Outcome::Failed);
+        assert!(text.contains("the game is over"), "{text}");
+    }
+
+    #[test]
+    fn play_many_is_all_or_nothing_and_undo_redo_goto_move_along_the_line() {
+        let mut s = session();
+        assert_eq!(run(&mut s, "play 4 9").0, Outcome::Failed);
+        assert!(s.game.history.is_empty());
+        assert_eq!(run(&mut s, "play 3 4").0, Outcome::Done);
+        assert_eq!(s.game.moves(), ["3", "4"]);
+        assert_eq!(run(&mut s, "undo 2").0, Outcome::Done);
+        assert_eq!(s.game.undone.len(), 2);
+        assert_eq!(run(&mut s, "goto 1").0, Outcome::Done);
+        assert_eq!(s.game.moves(), ["3"]);
+        assert_eq!(run(&mut s, "goto 2").0, Outcome::Done);
+        assert_eq!(s.game.moves(), ["3", "4"]);
+        assert_eq!(run(&mut s, "goto 0").0, Outcome::Done);
+        assert!(s.game.history.is_empty());
+    }
+}
