@@ -6,7 +6,7 @@ use clap::Args;
 
 use crate::engine::rules::{self, Rule};
 use crate::error::{Error, Result};
-use crate::render::describe::describe;
+use crate::render::describe::{describe, describe_move};
 
 /// Arguments of `sowlab rules`.
 #[derive(Args, Debug)]
@@ -29,7 +29,11 @@ pub fn cmd_rules(dir: &std::path::Path, a: RulesArgs) -> Result<i32> {
     for n in names {
         match Rule::load(&n, dir) {
             Ok(r) => {
-                let _ = writeln!(out, "{}", describe(&r, a.name.is_some()));
+                let mut text = describe(&r, a.name.is_some());
+                if a.name.is_some() {
+                    text.push_str(&describe_move(&r));
+                }
+                let _ = writeln!(out, "{text}");
             }
             // Asked for one rule: its error is the command's error (one line on stderr).
             Err(e) if a.name.is_some() => return Err(e),

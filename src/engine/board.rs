@@ -10,6 +10,7 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
+use crate::engine::pipeline::Pipeline;
 use crate::engine::sow::SowRule;
 use crate::engine::trace::Event;
 
@@ -115,6 +116,8 @@ pub struct Layout {
     pub labels_with_row: bool,
     /// The game's option values, as the script reads them with `this.opt(name)`.
     pub options: rhai::Map,
+    /// The declared move (`this.pipeline(#{...})`), run natively by the core.
+    pub pipeline: Option<Box<Pipeline>>,
 }
 
 impl Layout {
@@ -134,6 +137,7 @@ impl Layout {
             sow: SowRule::default(),
             labels_with_row: false,
             options: rhai::Map::new(),
+            pipeline: None,
         }
     }
 

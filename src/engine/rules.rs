@@ -13,6 +13,8 @@ use rhai::{
 use serde::{Deserialize, Serialize};
 
 use crate::engine::board::{Board, NO_PIT};
+use crate::engine::declared::{self, HookCall};
+use crate::engine::pipeline::Hooks;
 use crate::engine::script::{self, Limits};
 use crate::error::{Error, Result};
 
@@ -214,6 +216,10 @@ pub struct Rule {
     /// Options the preset sets (checked).
     pub preset_options: Options,
     has_moves: bool,
+    /// Whether the script defines `play(pit)` (else the declared pipeline plays every move).
+    pub has_play: bool,
+    /// The hook functions the script defines.
+    hooks: Hooks,
     eval_ast: bool,
     /// Whether the script defines `evaluate(player)` (for agents).
     pub has_evaluate: bool,
@@ -398,7 +404,8 @@ impl Rule {
             ast.iter_functions()
                 .any(|f| f.name == name && f.params.len() == params)
         };
-        for (f, n, sig) in [("setup", 0, "setup()"), ("play", 1, "play(pit)")] {
+        // play(pit) may be left out when setup() declares the move (checked below).
+        for (f, n, sig) in [("setup", 0, "setup()")] {
             if !has(f, n) {
                 return Err(Error::msg(format!(
                     "{}: missing function `{sig}` (a rule file defines setup() and play(pit); see rules/README.md)",
@@ -407,6 +414,12 @@ impl Rule {
             }
         }
         let has_moves = has("moves", 0);
+        let has_play = has("play", 1);
+        let hooks = Hooks {
+            pass: has("on_pass", 1),
+            round_end: has("on_round_end", 1),
+            game_end: has("on_game_end", 0),
+        };
         let has_evaluate = has("evaluate", 1);
         // Top-level statements (imports, constants) must run before each call; skip that cost
         // for scripts that have none.
@@ -429,6 +442,8 @@ impl Rule {
             preset: None,
             preset_options: Options::new(),
             has_moves,
+            has_play,
+            hooks,
             eval_ast,
             has_evaluate,
             script_fns,
@@ -436,6 +451,12 @@ impl Rule {
         };
         rule.meta = rule.read_meta(&name)?;
         rule.options = rule.read_options()?;
+        if !has_play {
+            // Without play(pit), setup() must declare the move: build the default start now so
+            // a file that does neither fails at load, as before.
+            let opts = rule.resolve_options::<&str>(&[])?;
+            let _ = rule.new_board(&opts)?;
+        }
         Ok(rule)
     }
 
@@ -655,9 +676,20 @@ impl Rule {
         if let Some(&p) = b.seeds.iter().find(|&&s| s < 0) {
             return Err(bad(format!("a pit holds {p} seeds")));
         }
+        if let Some(mut p) = l.pipeline.take() {
+            p.link(l, &mut b.vars).map_err(|e| bad(e.to_string()))?;
+            p.at.hooks = self.hooks;
+            l.pipeline = Some(p);
+        } else if !self.has_play {
+            return Err(self.contract_error(
+                "missing function `play(pit)`: a rule file defines play(pit), or declares its move with this.pipeline(#{...}) in setup() (see rules/README.md)",
+            ));
+        }
+        b.counters.resize(l.counters.len() * n, 0);
         b.in_setup = false;
         b.ledger.clear();
         b.last.pit = NO_PIT;
+        declared::check_start(b);
         Ok(())
     }
 
@@ -769,7 +801,9 @@ impl Rule {
                 return Ok(Vec::new());
             }
             if !self.has_moves {
-                return Ok(b.default_moves().into_iter().map(|p| p as usize).collect());
+                let mut out = Vec::new();
+                self.legal_native(&b, &mut out);
+                return Ok(out);
             }
         }
         let r = self.call(d, "moves", ())?;
@@ -803,15 +837,67 @@ impl Rule {
         Ok(out)
     }
 
-    /// Plays the move from hole `pit` by the script's `play(pit)` and checks seed conservation.
+    /// The legal moves of a position without a script call: the declared moves, or the mover's
+    /// open holes that hold seeds. (For rules without `moves()`; the game must not be over.)
+    fn legal_native(&self, b: &Board, out: &mut Vec<usize>) {
+        match b.layout.pipeline.as_deref() {
+            Some(p) => declared::legal_into(b, p, b.to_move, out),
+            None => {
+                let pl = b.to_move;
+                out.extend(
+                    b.layout
+                        .holes
+                        .iter()
+                        .copied()
+                        .filter(|&p| b.playable_by(p, pl)),
+                );
+            }
+        }
+    }
+
+    /// [`Rule::legal`] into a buffer the caller reuses (cleared first): no allocation per call
+    /// for rules without `moves()`.
+    pub fn legal_into(&self, d: &mut Dynamic, out: &mut Vec<usize>) -> Result<()> {
+        out.clear();
+        if !self.has_moves {
+            let b = board(d);
+            if !b.over {
+                self.legal_native(&b, out);
+            }
+            return Ok(());
+        }
+        *out = self.legal(d)?;
+        Ok(())
+    }
+
+    /// Plays the move from hole `pit` by the script's `play(pit)`, or by the declared pipeline
+    /// when the script has no `play`, and checks seed conservation.
     /// On error the board may be half-changed: play on a copy when the position matters.
     pub fn apply(&self, d: &mut Dynamic, pit: usize) -> Result<()> {
-        let before = {
+        let mut hooks = Vec::new();
+        let before = if self.has_play {
             let mut b = board_mut(d);
             b.ledger.clear();
             b.total()
+        } else {
+            let mut b = board_mut(d);
+            b.ledger.clear();
+            let before = b.total();
+            declared::play(&mut b, pit, &mut hooks).map_err(|e| {
+                self.contract_error(&format!("move from {}: {e}", b.layout.pits[pit].name))
+            })?;
+            before
         };
-        let _ = self.call(d, "play", (pit as i64,))?;
+        if self.has_play {
+            let _ = self.call(d, "play", (pit as i64,))?;
+        }
+        for h in hooks {
+            let _ = match h {
+                HookCall::Pass(pl) => self.call(d, "on_pass", (pl as i64,))?,
+                HookCall::RoundEnd(r) => self.call(d, "on_round_end", (r,))?,
+                HookCall::GameEnd => self.call(d, "on_game_end", ())?,
+            };
+        }
         let b = board(d);
         let after = b.total();
         if after != before {

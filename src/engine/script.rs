@@ -17,6 +17,8 @@ use rhai::{
 };
 
 use crate::engine::board::{Board, Layout, LedgerEntry, PitKind, Row, Shape, NO_PIT};
+use crate::engine::declared;
+use crate::engine::pipeline::Pipeline;
 use crate::engine::sow::{self, AtMaxLaps, CaptureTo, Relay, SowRule, Stores};
 use crate::engine::trace::Event;
 
@@ -437,6 +439,13 @@ pub fn register_board_api(e: &mut Engine) {
         layout_mut(b)?.sow = r;
         Ok(())
     });
+    // The declared move: read and checked now (an unknown key or word is an error at this call).
+    e.register_fn("pipeline", |b: &mut Board, m: Map| -> RResult<()> {
+        let v = to_json(&Dynamic::from(m)).map_err(|e| format!("pipeline: {e}"))?;
+        let p = Pipeline::from_json(v)?;
+        layout_mut(b)?.pipeline = Some(Box::new(p));
+        Ok(())
+    });
     e.register_fn(
         "declare_counter",
         |b: &mut Board, name: &str| -> RResult<()> {
@@ -649,6 +658,28 @@ pub fn register_board_api(e: &mut Engine) {
             Ok(out)
         },
     );
+
+    // The declared move and legal holes, for a rule whose own play()/moves() mixes them with
+    // its code (hooks are not called from here).
+    e.register_fn("declared_move", |b: &mut Board, p: i64| -> RResult<()> {
+        after_setup(b, "declared_move")?;
+        let p = pit(b, p)?;
+        let mut hooks = Vec::new();
+        declared::play(b, p, &mut hooks)?;
+        Ok(())
+    });
+    e.register_fn("declared_moves", |b: &mut Board| -> RResult<Array> {
+        after_setup(b, "declared_moves")?;
+        let layout = b.layout.clone();
+        let Some(p) = layout.pipeline.as_deref() else {
+            return err(
+                "declared_moves: the rule declares no pipeline (this.pipeline(#{...}) in setup())",
+            );
+        };
+        let mut out = Vec::new();
+        declared::legal_into(b, p, b.to_move, &mut out);
+        Ok(ids(out))
+    });
 
     // ---- moving seeds (conserving) ----
     e.register_fn(
@@ -885,6 +916,41 @@ fn var(b: &Board, name: &str) -> RResult<usize> {
     b.layout
         .var_index(name)
         .ok_or_else(|| format!("no variable `{name}` (declare_var in setup)").into())
+}
+
+/// Converts a Rhai value (a declaration) to JSON: integers, booleans, strings, arrays and maps.
+pub fn to_json(v: &Dynamic) -> Result<serde_json::Value, String> {
+    use serde_json::Value;
+    if let Ok(i) = v.as_int() {
+        return Ok(Value::from(i));
+    }
+    if let Ok(b) = v.as_bool() {
+        return Ok(Value::from(b));
+    }
+    if v.is_string() {
+        return Ok(Value::from(v.to_string()));
+    }
+    if v.is_unit() {
+        return Ok(Value::Null);
+    }
+    if let Some(a) = v.read_lock::<Array>() {
+        return a
+            .iter()
+            .map(to_json)
+            .collect::<Result<_, _>>()
+            .map(Value::Array);
+    }
+    if let Some(m) = v.read_lock::<Map>() {
+        let mut o = serde_json::Map::new();
+        for (k, x) in m.iter() {
+            o.insert(k.to_string(), to_json(x)?);
+        }
+        return Ok(Value::Object(o));
+    }
+    Err(format!(
+        "{} is not a word, number, list or map",
+        v.type_name()
+    ))
 }
 
 /// Converts a Rhai value to a string for messages.

@@ -90,6 +90,61 @@ impl Default for SowRule {
     }
 }
 
+impl SowRule {
+    /// The rule in words (for `sowlab rules NAME`).
+    pub fn describe(&self) -> String {
+        let mut s = format!(
+            "{}; stores: {}",
+            if self.reverse {
+                "backwards along the track"
+            } else {
+                "along the track"
+            },
+            match self.stores {
+                Stores::All => "all sown into",
+                Stores::Own => "only the sower's own",
+                Stores::None => "skipped",
+            }
+        );
+        if self.skip_origin {
+            s.push_str("; the start hole is skipped");
+        }
+        s.push_str(match self.relay {
+            Relay::None => "; one lap",
+            Relay::Last => "; a lap ending in an occupied hole relays from it",
+            Relay::Next => "; a lap relays from the next pit when it holds seeds",
+        });
+        if !self.capture_counts.is_empty() {
+            let c: Vec<String> = self.capture_counts.iter().map(|n| n.to_string()).collect();
+            s.push_str(&format!(
+                "; a drop making {} is captured by the {}{}",
+                c.join(" or "),
+                match self.capture_to {
+                    CaptureTo::RowOwner => "row's owner",
+                    CaptureTo::Sower => "sower",
+                },
+                if self.capture_last {
+                    ""
+                } else {
+                    " (not by the last seed)"
+                }
+            ));
+        }
+        if self.capture_beyond_empty {
+            s.push_str("; when the pit after the last is empty, the sower takes the pit beyond it");
+        }
+        s.push_str(&format!(
+            "; at most {} laps ({})",
+            self.max_laps,
+            match self.at_max_laps {
+                AtMaxLaps::Stop => "then the move stops",
+                AtMaxLaps::Error => "then the move fails",
+            }
+        ));
+        s
+    }
+}
+
 /// Most seeds one move may drop before it is stopped as endless.
 pub const MAX_DROPS: i64 = 50_000_000;
 

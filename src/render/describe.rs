@@ -1,6 +1,6 @@
 //! Rules described in words: the listing of `sowlab rules` and the REPL's `rules`.
 
-use crate::engine::rules::Rule;
+use crate::engine::rules::{self, Rule};
 
 /// A rule's listing: name, players, description, options with defaults and allowed values.
 pub fn describe(r: &Rule, full: bool) -> String {
@@ -52,6 +52,31 @@ pub fn describe(r: &Rule, full: bool) -> String {
             if o.help.is_empty() { "" } else { "  " },
             o.help
         ));
+    }
+    s
+}
+
+/// The declared move of a rule with its default options (preset included), in words (for
+/// `sowlab rules NAME`): empty for a rule that plays every move by its own `play(pit)`.
+pub fn describe_move(r: &Rule) -> String {
+    let Ok(opts) = r.resolve_options::<&str>(&[]) else {
+        return String::new();
+    };
+    let Ok(d) = r.new_board(&opts) else {
+        return String::new();
+    };
+    let b = rules::board(&d);
+    let mut s = String::new();
+    if let Some(p) = b.layout.pipeline.as_deref() {
+        s.push_str(if r.has_play {
+            "    declared move (its play(pit) is called instead; default options):\n"
+        } else {
+            "    declared move (played natively; default options):\n"
+        });
+        s.push_str(&format!("      sowing: {}\n", b.layout.sow.describe()));
+        for line in p.describe() {
+            s.push_str(&format!("      {line}\n"));
+        }
     }
     s
 }

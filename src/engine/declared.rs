@@ -1,0 +1,587 @@
+//! Runs a declared move pipeline ([`crate::engine::pipeline`]) natively: the legal holes, and a
+//! whole move (sowing, captures, extra turn, the turn passing with passes, the end checks, the
+//! sweep and the rounds), with the same trace events and notes a rule script would record.
+
+use crate::engine::board::{Board, Layout, PitKind, NO_PIT};
+use crate::engine::pipeline::{
+    fill, Cond, End, EndCheck, ExtraTurn, GrandSlam, Landing, Note, Outcome, Pipeline, Starter,
+    Sweep,
+};
+use crate::engine::sow;
+use crate::engine::trace::Event;
+
+/// A hook the core calls after a declared move, for an event that happened during it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HookCall {
+    /// `on_pass(player)`: the player passed.
+    Pass(usize),
+    /// `on_round_end(round)`: the round ended (before the next one was set up).
+    RoundEnd(i64),
+    /// `on_game_end()`: the game ended.
+    GameEnd,
+}
+
+/// The player after `pl`, cyclically.
+#[inline]
+fn next_of(l: &Layout, pl: usize) -> usize {
+    pl % l.players + 1
+}
+
+/// The legal holes of `player` by the declared `moves`, appended to `out` (canonical order).
+pub fn legal_into(b: &Board, p: &Pipeline, player: usize, out: &mut Vec<usize>) {
+    let l = &*b.layout;
+    let m = &p.moves;
+    let start = out.len();
+    for &h in &l.holes {
+        if !b.playable_by(h, player) {
+            continue;
+        }
+        if m.seeds_equal_number && b.seeds[h] != l.pits[h].pos as i64 {
+            continue;
+        }
+        if let Some(kinds) = &m.landing {
+            let Some((last, empty)) = sow::landing_as(b, h, player) else {
+                continue;
+            };
+            let kind = if l.pits[last].kind == PitKind::Store {
+                Landing::Store
+            } else if empty {
+                Landing::EmptyHole
+            } else {
+                Landing::OccupiedHole
+            };
+            if !kinds.contains(&kind) {
+                continue;
+            }
+        }
+        out.push(h);
+    }
+    if m.must_feed {
+        let opp = next_of(l, player);
+        if opp != player && b.seeds_of(opp) == 0 {
+            let mut trial = b.clone();
+            trial.trace = None;
+            let mut keep = start;
+            for i in start..out.len() {
+                let h = out[i];
+                trial.seeds.copy_from_slice(&b.seeds);
+                trial.reserves.copy_from_slice(&b.reserves);
+                trial.to_move = player;
+                let feeds = sow::sow(&mut trial, h).is_ok() && trial.seeds_of(opp) > 0;
+                if feeds {
+                    out[keep] = h;
+                    keep += 1;
+                }
+            }
+            out.truncate(keep);
+        }
+    }
+}
+
+/// Whether `player` has a legal move by the declared `moves`.
+fn has_move(b: &Board, p: &Pipeline, player: usize, scratch: &mut Vec<usize>) -> bool {
+    scratch.clear();
+    legal_into(b, p, player, scratch);
+    !scratch.is_empty()
+}
+
+/// The name of a player in notes.
+fn name(p: &Pipeline, pl: usize) -> String {
+    match p.names.get(pl.wrapping_sub(1)) {
+        Some(n) => n.clone(),
+        None => format!("player {pl}"),
+    }
+}
+
+/// Records a note when tracing, its placeholders filled from `extra` and the position.
+fn note(b: &mut Board, p: &Pipeline, n: &Note, mover: usize, extra: &[(&str, String)]) {
+    if b.trace.is_none() || n.1.is_empty() {
+        return;
+    }
+    let text = {
+        let bb = &*b;
+        fill(&n.1, |k| {
+            if let Some((_, v)) = extra.iter().find(|(x, _)| *x == k) {
+                return Some(v.clone());
+            }
+            Some(match k {
+                "mover" => mover.to_string(),
+                "player" => bb.to_move.to_string(),
+                "mover_name" => name(p, mover),
+                "player_name" => name(p, bb.to_move),
+                "laps" => bb.last.laps.to_string(),
+                "round" => bb.vars[p.at.round_var?].to_string(),
+                "moves" => bb.vars[p.at.moves_var?].to_string(),
+                _ => return None,
+            })
+        })
+    };
+    let kind = n.0.clone();
+    b.emit(|| Event::Note { kind, text });
+}
+
+/// A player's seeds held: his stores plus his reserve.
+pub fn material(b: &Board, pl: usize) -> i64 {
+    let l = &b.layout;
+    l.stores
+        .iter()
+        .filter(|&&s| l.pits[s].owner == pl)
+        .map(|&s| b.seeds[s])
+        .sum::<i64>()
+        + b.reserves[pl - 1]
+}
+
+/// The pit before `p` against the sowing direction, skipping closed pits.
+fn prev_open(l: &Layout, b: &Board, p: usize) -> usize {
+    let links = if l.sow.reverse { &l.next } else { &l.prev };
+    let mut q = p;
+    for _ in 0..l.track.len() {
+        q = links[q];
+        if q == NO_PIT {
+            return NO_PIT;
+        }
+        if !b.closed[q] {
+            return q;
+        }
+    }
+    NO_PIT
+}
+
+/// Whether a player is out (his pass counter reached `out_at`).
+#[inline]
+fn is_out(b: &Board, p: &Pipeline, pl: usize) -> bool {
+    match (&p.pass, p.at.pass_counter) {
+        (Some(pass), Some(c)) if pass.out_at > 0 => b.counter(c, pl) >= pass.out_at,
+        _ => false,
+    }
+}
+
+/// Plays the declared move from hole `pit` (assumed legal). Hooks to call are pushed on `hooks`
+/// (only those the rule defines).
+pub fn play(b: &mut Board, pit: usize, hooks: &mut Vec<HookCall>) -> Result<(), String> {
+    let layout = b.layout.clone();
+    let l = &*layout;
+    let Some(p) = l.pipeline.as_deref() else {
+        return Err("the rule declares no move pipeline (this.pipeline(#{...}) in setup())".into());
+    };
+    let mover = b.to_move;
+    let end = sow::sow(b, pit)?;
+    if end.stopped {
+        note(b, p, &p.notes.stopped, mover, &[]);
+    }
+    let last = end.pit;
+    let last_is_hole = l.pits[last].kind == PitKind::Hole;
+    if let Some(o) = &p.capture.opposite {
+        if last_is_hole && l.pits[last].owner == mover && end.was_empty {
+            if let Some(opp) = l.opposite(last) {
+                if b.seeds[opp] > 0 || o.when_opposite_empty {
+                    sow::capture(b, opp, mover, "opposite");
+                    sow::capture(b, last, mover, "last seed");
+                }
+            }
+        }
+    }
+    if let Some(c) = &p.capture.chain {
+        chain(b, l, p, c, mover, last);
+    }
+    let extra = p.extra_turn == ExtraTurn::Store && !last_is_hole;
+    if extra {
+        note(b, p, &p.notes.extra, mover, &[]);
+    }
+    if let Some(v) = p.at.moves_var {
+        b.vars[v] += 1;
+    }
+    if run_checks(b, l, p, mover, true, hooks) {
+        return Ok(());
+    }
+    if !extra {
+        let mut q = mover;
+        for _ in 0..l.players {
+            q = next_of(l, q);
+            if !is_out(b, p, q) {
+                break;
+            }
+        }
+        b.to_move = q;
+    }
+    if p.pass.is_some() && passes(b, l, p, hooks) {
+        return Ok(());
+    }
+    run_checks(b, l, p, mover, false, hooks);
+    Ok(())
+}
+
+/// Runs the end checks at the end of setup (a start that is already over).
+pub fn check_start(b: &mut Board) {
+    let layout = b.layout.clone();
+    if let Some(p) = layout.pipeline.as_deref() {
+        let mover = b.to_move;
+        let mut hooks = Vec::new();
+        if !run_checks(b, &layout, p, mover, true, &mut hooks) {
+            run_checks(b, &layout, p, mover, false, &mut hooks);
+        }
+    }
+}
+
+/// Oware's chain: backwards from the last pit over the opponent's holes holding one of the counts.
+fn chain(
+    b: &mut Board,
+    l: &Layout,
+    p: &Pipeline,
+    c: &crate::engine::pipeline::Chain,
+    mover: usize,
+    last: usize,
+) {
+    let opp = next_of(l, mover);
+    let mut caught: [usize; 64] = [NO_PIT; 64];
+    let mut n = 0;
+    let mut total = 0;
+    let mut q = last;
+    while q != NO_PIT
+        && n < caught.len()
+        && l.pits[q].kind == PitKind::Hole
+        && l.pits[q].owner == opp
+        && c.counts.contains(&b.seeds[q])
+        && !caught[..n].contains(&q)
+    {
+        caught[n] = q;
+        n += 1;
+        total += b.seeds[q];
+        q = prev_open(l, b, q);
+    }
+    if n > 0 && c.grand_slam == GrandSlam::Nothing && total == b.seeds_of(opp) {
+        note(b, p, &p.notes.grand_slam, mover, &[]);
+        return;
+    }
+    if n == 0 {
+        return;
+    }
+    let why = chain_why(&c.counts);
+    for &h in &caught[..n] {
+        sow::capture(b, h, mover, &why);
+    }
+}
+
+/// "2 or 3" for counts `[2, 3]`.
+fn chain_why(counts: &[i64]) -> String {
+    let v: Vec<String> = counts.iter().map(|n| n.to_string()).collect();
+    match v.len() {
+        0 => String::new(),
+        1 => v[0].clone(),
+        k => format!("{} or {}", v[..k - 1].join(", "), v[k - 1]),
+    }
+}
+
+/// The pass step: while the player to move has no legal move he passes (his counter + 1; out at
+/// `out_at`, the last player left in winning) and the turn goes on. True when the game ended.
+fn passes(b: &mut Board, l: &Layout, p: &Pipeline, hooks: &mut Vec<HookCall>) -> bool {
+    let Some(pass) = &p.pass else { return false };
+    let Some(c) = p.at.pass_counter else {
+        return false;
+    };
+    let mut scratch = Vec::new();
+    let mut in_a_row = 0;
+    loop {
+        let pl = b.to_move;
+        if has_move(b, p, pl, &mut scratch) {
+            return false;
+        }
+        let n = l.players;
+        let pen = b.counter(c, pl) + 1;
+        b.counters[c * n + pl - 1] = pen;
+        b.emit(|| Event::Pass { player: pl });
+        note(
+            b,
+            p,
+            &p.notes.penalty,
+            pl,
+            &[("penalties", pen.to_string())],
+        );
+        if p.at.hooks.pass {
+            hooks.push(HookCall::Pass(pl));
+        }
+        if pass.out_at > 0 && pen >= pass.out_at {
+            note(b, p, &p.notes.out, pl, &[("penalties", pen.to_string())]);
+            let left: Vec<usize> = (1..=n).filter(|&q| !is_out(b, p, q)).collect();
+            if left.len() == 1 {
+                let w = left[0];
+                note(b, p, &p.notes.last_left, pl, &[("winner", w.to_string())]);
+                finish(b, p, w, hooks);
+                return true;
+            }
+        }
+        in_a_row += 1;
+        if pass.out_at <= 0 && in_a_row >= n {
+            // Nobody can move and nobody goes out: leave it to the end checks.
+            return false;
+        }
+        let mut q = pl;
+        for _ in 0..n {
+            q = next_of(l, q);
+            if !is_out(b, p, q) {
+                break;
+            }
+        }
+        b.to_move = q;
+    }
+}
+
+fn finish(b: &mut Board, p: &Pipeline, winner: usize, hooks: &mut Vec<HookCall>) {
+    b.winner = winner;
+    b.over = true;
+    if p.at.hooks.game_end {
+        hooks.push(HookCall::GameEnd);
+    }
+}
+
+fn holds(b: &Board, l: &Layout, p: &Pipeline, c: &EndCheck, mover: usize) -> bool {
+    match c.when {
+        Cond::SideEmpty => (1..=l.players).any(|pl| b.seeds_of(pl) == 0),
+        Cond::ToMoveEmpty => b.seeds_of(b.to_move) == 0,
+        Cond::MoverEmpty => b.seeds_of(mover) == 0,
+        Cond::NoMove => !has_move(b, p, b.to_move, &mut Vec::new()),
+        Cond::AllStored => l.holes.iter().all(|&h| b.closed[h] || b.seeds[h] == 0),
+        Cond::LastIn => {
+            b.last.pit != NO_PIT
+                && if c.pit_mask.is_empty() {
+                    l.pits[b.last.pit].kind == PitKind::Hole
+                } else {
+                    c.pit_mask[b.last.pit]
+                }
+        }
+        Cond::LastInEmptyHole => {
+            b.last.pit != NO_PIT
+                && l.pits[b.last.pit].kind == PitKind::Hole
+                && b.last.was_empty
+                && (c.pit_mask.is_empty() || c.pit_mask[b.last.pit])
+        }
+        Cond::Majority => {
+            let total = b.total();
+            let m: Vec<i64> = (1..=l.players).map(|pl| material(b, pl)).collect();
+            m.iter().any(|&x| 2 * x > total)
+                || (l.players == 2 && total % 2 == 0 && m.iter().all(|&x| 2 * x == total))
+        }
+        Cond::MovesReached => c.limit > 0 && p.at.moves_var.is_some_and(|v| b.vars[v] >= c.limit),
+        Cond::Stopped => b.last.stopped,
+    }
+}
+
+/// Runs the end checks of one phase; the first that holds applies. True when one applied.
+fn run_checks(
+    b: &mut Board,
+    l: &Layout,
+    p: &Pipeline,
+    mover: usize,
+    before_turn: bool,
+    hooks: &mut Vec<HookCall>,
+) -> bool {
+    for c in &p.end {
+        if c.before_turn != before_turn || !holds(b, l, p, c, mover) {
+            continue;
+        }
+        if let Some(n) = &c.note {
+            note(b, p, n, mover, &[("limit", c.limit.to_string())]);
+        }
+        match c.sweep {
+            Sweep::None => {}
+            Sweep::Owners => {
+                for i in 0..l.holes.len() {
+                    let h = l.holes[i];
+                    let owner = l.pits[h].owner;
+                    if !b.closed[h] && owner >= 1 {
+                        sow::capture(b, h, owner, &c.why);
+                    }
+                }
+            }
+            Sweep::Mover => {
+                for i in 0..l.holes.len() {
+                    let h = l.holes[i];
+                    if !b.closed[h] {
+                        sow::capture(b, h, mover, &c.why);
+                    }
+                }
+            }
+        }
+        match c.then {
+            Outcome::MostSeeds => {
+                let m: Vec<i64> = (1..=l.players).map(|pl| material(b, pl)).collect();
+                let best = m.iter().copied().max().unwrap_or(0);
+                let w = if m.iter().filter(|&&x| x == best).count() == 1 {
+                    m.iter().position(|&x| x == best).map_or(0, |i| i + 1)
+                } else {
+                    0
+                };
+                finish(b, p, w, hooks);
+            }
+            Outcome::MoverWins => finish(b, p, mover, hooks),
+            Outcome::NoWinner => finish(b, p, 0, hooks),
+            Outcome::Round => {
+                let starter = match c.starter {
+                    Starter::Mover => mover,
+                    Starter::ToMove => b.to_move,
+                };
+                end_round(b, l, p, mover, starter, hooks);
+            }
+        }
+        return true;
+    }
+    false
+}
+
+/// Scores the round (the board already swept), then ends the match or refills for the next round.
+fn end_round(
+    b: &mut Board,
+    l: &Layout,
+    p: &Pipeline,
+    mover: usize,
+    starter: usize,
+    hooks: &mut Vec<HookCall>,
+) {
+    let Some(r) = &p.rounds else { return };
+    let (Some(rv), [s1, s2]) = (p.at.round_var, p.at.start_reserve_vars.as_slice()) else {
+        return;
+    };
+    let round = b.vars[rv];
+    let c1 = b.reserves[0] - b.vars[*s1];
+    let c2 = b.reserves[1] - b.vars[*s2];
+    let rw = if c1 > c2 {
+        1
+    } else if c2 > c1 {
+        2
+    } else {
+        0
+    };
+    if b.trace.is_some() {
+        let result = if rw == 0 {
+            "level".to_string()
+        } else {
+            format!("{} wins the round", name(p, rw))
+        };
+        note(
+            b,
+            p,
+            &p.notes.round_result,
+            mover,
+            &[
+                ("name1", name(p, 1)),
+                ("name2", name(p, 2)),
+                ("capture1", c1.to_string()),
+                ("capture2", c2.to_string()),
+                ("result", result),
+            ],
+        );
+    }
+    if p.at.hooks.round_end {
+        hooks.push(HookCall::RoundEnd(round));
+    }
+    if !r.play_match {
+        finish(b, p, rw, hooks);
+        return;
+    }
+    for pl in [1, 2] {
+        if b.reserves[pl - 1] < r.fill {
+            let w = 3 - pl;
+            let reserve = b.reserves[pl - 1].to_string();
+            note(
+                b,
+                p,
+                &p.notes.cannot_fill,
+                mover,
+                &[
+                    ("loser_name", name(p, pl)),
+                    ("winner_name", name(p, w)),
+                    ("reserve", reserve),
+                ],
+            );
+            finish(b, p, w, hooks);
+            return;
+        }
+    }
+    if r.max_rounds > 0 && round >= r.max_rounds {
+        let (r1, r2) = (b.reserves[0], b.reserves[1]);
+        let w = if r1 > r2 {
+            1
+        } else if r2 > r1 {
+            2
+        } else {
+            0
+        };
+        note(
+            b,
+            p,
+            &p.notes.max_rounds,
+            mover,
+            &[("reserve1", r1.to_string()), ("reserve2", r2.to_string())],
+        );
+        finish(b, p, w, hooks);
+        return;
+    }
+    for i in 0..l.holes.len() {
+        let h = l.holes[i];
+        if b.closed[h] {
+            b.closed[h] = false;
+            b.emit(|| Event::Close {
+                pit: h,
+                closed: false,
+            });
+        }
+    }
+    for pl in [1usize, 2] {
+        let Some(row) = l.rows.iter().find(|row| row.owner == pl) else {
+            continue;
+        };
+        let n = row.pits.len();
+        let k = ((b.reserves[pl - 1] / r.fill) as usize).min(n);
+        let at = |i: usize| match r.fill_from {
+            End::Right => row.pits[n - 1 - i],
+            End::Left => row.pits[i],
+        };
+        for i in 0..k {
+            let h = at(i);
+            b.reserves[pl - 1] -= r.fill;
+            b.seeds[h] += r.fill;
+            let seeds = r.fill;
+            b.emit(|| Event::Fill {
+                pit: h,
+                seeds,
+                player: pl,
+            });
+        }
+        for i in 0..n - k {
+            let h = at(n - 1 - i);
+            b.closed[h] = true;
+            b.emit(|| Event::Close {
+                pit: h,
+                closed: true,
+            });
+        }
+        if b.trace.is_some() {
+            let reserve = b.reserves[pl - 1].to_string();
+            let from = match r.fill_from {
+                End::Right => "right",
+                End::Left => "left",
+            };
+            note(
+                b,
+                p,
+                &p.notes.refill,
+                mover,
+                &[
+                    ("player_name", name(p, pl)),
+                    ("filled", k.to_string()),
+                    ("closed", (n - k).to_string()),
+                    ("reserve", reserve),
+                    ("from", from.to_string()),
+                ],
+            );
+        }
+    }
+    b.vars[*s1] = b.reserves[0];
+    b.vars[*s2] = b.reserves[1];
+    b.vars[rv] = round + 1;
+    if let Some(v) = p.at.moves_var {
+        b.vars[v] = 0;
+    }
+    b.to_move = starter;
+    note(b, p, &p.notes.round_start, mover, &[]);
+}
