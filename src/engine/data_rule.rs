@@ -13,6 +13,7 @@ use crate::engine::board::{Board, Pit, PitKind, Row, Shape};
 use crate::engine::pipeline::Pipeline;
 use crate::engine::script::MAX_SEEDS;
 use crate::engine::sow::{AtMaxLaps, CaptureTo, Relay, SowRule, Stores};
+use crate::engine::yaml;
 use crate::error::{Error, Result};
 
 /// An option of a data rule, as in a script's `options()`.
@@ -20,7 +21,7 @@ use crate::error::{Error, Result};
 #[serde(deny_unknown_fields)]
 pub struct OptionDecl {
     /// The default value (its type is the option's type).
-    pub value: serde_yaml::Value,
+    pub value: yaml::Value,
     /// Smallest allowed integer.
     #[serde(default)]
     pub min: Option<i64>,
@@ -29,7 +30,7 @@ pub struct OptionDecl {
     pub max: Option<i64>,
     /// The allowed values.
     #[serde(default)]
-    pub values: Vec<serde_yaml::Value>,
+    pub values: Vec<yaml::Value>,
     /// One line of help.
     #[serde(default)]
     pub help: String,
@@ -163,7 +164,7 @@ pub struct DataRule {
     /// The game's name.
     pub name: String,
     /// Players, in words (`2`, `2-4`).
-    pub players: serde_yaml::Value,
+    pub players: yaml::Value,
     /// One paragraph.
     #[serde(default)]
     pub description: String,
@@ -191,14 +192,14 @@ struct Head {
 
 /// Whether a YAML text is a data rule (a preset names its `rule:` instead).
 pub fn is_data_rule(text: &str) -> bool {
-    match serde_yaml::from_str::<serde_yaml::Value>(text) {
-        Ok(serde_yaml::Value::Mapping(m)) => m.contains_key("board") && !m.contains_key("rule"),
+    match yaml::from_str::<yaml::Value>(text) {
+        Ok(yaml::Value::Mapping(m)) => m.contains_key("board") && !m.contains_key("rule"),
         _ => false,
     }
 }
 
 /// A YAML error as `file:line:col: message`.
-fn yaml_error(path: &Path, e: &serde_yaml::Error) -> Error {
+fn yaml_error(path: &Path, e: &yaml::Error) -> Error {
     let msg = e.to_string();
     let msg = match msg.find(" at line ") {
         Some(i) => msg[..i].to_string(),
@@ -218,7 +219,7 @@ fn yaml_error(path: &Path, e: &serde_yaml::Error) -> Error {
 /// Reads the options block of a data rule (before any `$name` is replaced).
 pub fn read_options(path: &Path, text: &str) -> Result<BTreeMap<String, OptionDecl>> {
     let blanked = substitute(text, &|_| Some("0".to_string()));
-    serde_yaml::from_str::<Head>(&blanked)
+    yaml::from_str::<Head>(&blanked)
         .map(|h| h.options)
         .map_err(|e| yaml_error(path, &e))
 }
@@ -301,7 +302,7 @@ pub fn parse(path: &Path, text: &str, options: &rhai::Map) -> Result<DataRule> {
     if let Some(e) = unknown {
         return Err(e);
     }
-    serde_yaml::from_str::<DataRule>(&text).map_err(|e| yaml_error(path, &e))
+    yaml::from_str::<DataRule>(&text).map_err(|e| yaml_error(path, &e))
 }
 
 impl SowingDecl {
@@ -455,12 +456,12 @@ impl DataRule {
 
 /// Reads a data rule's options as option specs' raw parts: `(name, default, min, max, values,
 /// help)` with YAML scalars turned into option values.
-pub fn scalar(v: &serde_yaml::Value) -> Option<crate::engine::rules::OptValue> {
+pub fn scalar(v: &yaml::Value) -> Option<crate::engine::rules::OptValue> {
     use crate::engine::rules::OptValue;
     match v {
-        serde_yaml::Value::Bool(b) => Some(OptValue::Bool(*b)),
-        serde_yaml::Value::Number(n) => n.as_i64().map(OptValue::Int),
-        serde_yaml::Value::String(s) => Some(OptValue::Str(s.clone())),
+        yaml::Value::Bool(b) => Some(OptValue::Bool(*b)),
+        yaml::Value::Number(n) => n.as_i64().map(OptValue::Int),
+        yaml::Value::String(s) => Some(OptValue::Str(s.clone())),
         _ => None,
     }
 }

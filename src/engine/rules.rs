@@ -474,8 +474,8 @@ impl Rule {
             .map(|s| s.to_string_lossy().to_string())
             .unwrap_or_default();
         let players = match &d.players {
-            serde_yaml::Value::String(s) => s.clone(),
-            serde_yaml::Value::Number(n) => n.to_string(),
+            crate::engine::yaml::Value::String(s) => s.clone(),
+            crate::engine::yaml::Value::Number(n) => n.to_string(),
             _ => {
                 return Err(Error::msg(format!(
                     "{}: players: write a number or a range such as 2-4",
