@@ -8,6 +8,7 @@
 
 pub mod board;
 pub mod declared;
+pub mod replay;
 pub mod game;
 pub mod pipeline;
 pub mod rng;

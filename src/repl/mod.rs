@@ -228,7 +228,7 @@ pub(crate) fn title(s: &Session) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::files::state_diff;
+    use crate::engine::replay::state_diff;
     use super::*;
 
     /// A fresh session of `tchuka_ruma` (the unit tests of every command file use it).
