@@ -68,7 +68,11 @@ fn bad_requests_get_json_errors_and_change_nothing() {
     assert_eq!(s, 422);
     assert_eq!(error_of(&v), "illegal move `3`: legal moves are 1 2 4");
 
-    let (s, v) = call(&mut pg, "play", json!({ "session": id, "move": "x<script>" }));
+    let (s, v) = call(
+        &mut pg,
+        "play",
+        json!({ "session": id, "move": "x<script>" }),
+    );
     assert_eq!(s, 422);
     assert!(error_of(&v).contains("is not a move"), "{v}");
 
@@ -76,13 +80,20 @@ fn bad_requests_get_json_errors_and_change_nothing() {
     assert_eq!(s, 400);
     assert!(error_of(&v).contains("needs a `move`"), "{v}");
 
-    let (s, v) = call(&mut pg, "play", json!({ "session": id, "move": "1", "extra": 1 }));
+    let (s, v) = call(
+        &mut pg,
+        "play",
+        json!({ "session": id, "move": "1", "extra": 1 }),
+    );
     assert_eq!(s, 400);
     assert!(error_of(&v).contains("unknown field `extra`"), "{v}");
 
     let (s, v) = call(&mut pg, "redo", json!({ "session": id }));
     assert_eq!(s, 422);
-    assert_eq!(error_of(&v), "cannot redo 1: there are 0 undone moves to redo");
+    assert_eq!(
+        error_of(&v),
+        "cannot redo 1: there are 0 undone moves to redo"
+    );
 
     let (s, v) = call(&mut pg, "goto", json!({ "session": id, "n": 7 }));
     assert_eq!(s, 422);
@@ -92,7 +103,11 @@ fn bad_requests_get_json_errors_and_change_nothing() {
     assert_eq!(s, 422);
     assert_eq!(error_of(&v), "move 1 has 1 laps, not 9");
 
-    let (s, v) = call(&mut pg, "ai", json!({ "session": id, "agent": "alphabeta:9" }));
+    let (s, v) = call(
+        &mut pg,
+        "ai",
+        json!({ "session": id, "agent": "alphabeta:9" }),
+    );
     assert_eq!(s, 422);
     assert!(error_of(&v).contains("too costly"), "{v}");
 
@@ -118,10 +133,21 @@ fn new_games_load_rules_by_name_only() {
     let (s, v) = call(&mut pg, "new", json!({ "rule": "kalha" }));
     assert_eq!(s, 422);
     assert!(error_of(&v).contains("did you mean `kalah`"), "{v}");
-    let (s, v) = call(&mut pg, "new", json!({ "rule": "kalah", "options": { "holes": 99 } }));
+    let (s, v) = call(
+        &mut pg,
+        "new",
+        json!({ "rule": "kalah", "options": { "holes": 99 } }),
+    );
     assert_eq!(s, 422);
-    assert!(error_of(&v).starts_with("option `holes`: `99` is not allowed"), "{v}");
-    let (s, v) = call(&mut pg, "new", json!({ "rule": "tchuka_ruma", "options": { "seeds": 6 } }));
+    assert!(
+        error_of(&v).starts_with("option `holes`: `99` is not allowed"),
+        "{v}"
+    );
+    let (s, v) = call(
+        &mut pg,
+        "new",
+        json!({ "rule": "tchuka_ruma", "options": { "seeds": 6 } }),
+    );
     assert_eq!(s, 200);
     assert_eq!(v["state"]["pits"], json!([6, 6, 6, 6]));
     assert_eq!(pg.sessions(), 1);
@@ -144,15 +170,26 @@ fn a_won_solitaire_undo_and_solve_from_here() {
     assert_eq!(v["history"][1]["laps"], 2, "move 2 relays once");
     let (s, v) = call(&mut pg, "play", json!({ "session": id, "move": "1" }));
     assert_eq!(s, 422);
-    assert!(error_of(&v).starts_with("the game is over (won (player 1))"), "{v}");
+    assert!(
+        error_of(&v).starts_with("the game is over (won (player 1))"),
+        "{v}"
+    );
     let (_, v) = call(&mut pg, "undo", json!({ "session": id, "n": 2 }));
     assert_eq!(v["result"], "playing");
     assert_eq!(v["redo"], 2);
     let (_, v) = call(&mut pg, "solve", json!({ "session": id }));
     assert_eq!(v["solution"], json!(["2", "4"]));
-    let (_, v) = call(&mut pg, "hint", json!({ "session": id, "agent": "alphabeta:4" }));
+    let (_, v) = call(
+        &mut pg,
+        "hint",
+        json!({ "session": id, "agent": "alphabeta:4" }),
+    );
     assert_eq!(v["hint"], "2");
-    assert_eq!(v["history"].as_array().unwrap().len(), 4, "a hint plays nothing");
+    assert_eq!(
+        v["history"].as_array().unwrap().len(),
+        4,
+        "a hint plays nothing"
+    );
     let (_, v) = call(&mut pg, "goto", json!({ "session": id, "n": 6 }));
     assert_eq!(v["result"], "won");
     // two players: no solving, but an agent plays
@@ -174,7 +211,11 @@ fn a_relay_move_frame_by_frame() {
     let laps = v["history"][0]["laps"].as_u64().unwrap();
     assert_eq!(laps, 12);
     for lap in 0..=laps {
-        let (s, v) = call(&mut pg, "frame", json!({ "session": id, "n": 1, "lap": lap }));
+        let (s, v) = call(
+            &mut pg,
+            "frame",
+            json!({ "session": id, "n": 1, "lap": lap }),
+        );
         assert_eq!(s, 200);
         let svg = v["frame"]["svg"].as_str().unwrap();
         let doc = roxmltree::Document::parse(svg).expect("XML");
@@ -198,9 +239,16 @@ fn editing_a_rule_reports_the_first_divergence_and_a_broken_one_changes_nothing(
     let before = state(&mut pg, &id);
 
     let broken = text.replace("fn setup() {", "fn setup() {\n    let x = ;");
-    let (s, v) = call(&mut pg, "reload", json!({ "session": id, "source": broken }));
+    let (s, v) = call(
+        &mut pg,
+        "reload",
+        json!({ "session": id, "source": broken }),
+    );
     assert_eq!(s, 422);
-    assert!(error_of(&v).starts_with("reload failed, the game is unchanged: "), "{v}");
+    assert!(
+        error_of(&v).starts_with("reload failed, the game is unchanged: "),
+        "{v}"
+    );
     let line = v["line"].as_u64().unwrap() as usize;
     assert_eq!(broken.lines().nth(line - 1).unwrap().trim(), "let x = ;");
     assert!(v["col"].as_u64().unwrap() > 0);
@@ -211,9 +259,18 @@ fn editing_a_rule_reports_the_first_divergence_and_a_broken_one_changes_nothing(
     assert_eq!(s, 200, "{v}");
     assert_eq!(v["reload"]["first_diff"], 1);
     let first = v["reload"]["report"][0].as_str().unwrap();
-    assert!(first.starts_with("move 1 (7) now plays differently: pits"), "{first}");
-    assert!(user.join("raja_pasu.rhai").is_file(), "saved in the user folder");
-    assert_eq!(std::fs::read_to_string(user.join("raja_pasu.rhai")).unwrap(), fives);
+    assert!(
+        first.starts_with("move 1 (7) now plays differently: pits"),
+        "{first}"
+    );
+    assert!(
+        user.join("raja_pasu.rhai").is_file(),
+        "saved in the user folder"
+    );
+    assert_eq!(
+        std::fs::read_to_string(user.join("raja_pasu.rhai")).unwrap(),
+        fives
+    );
     // the shipped rule is untouched
     assert_eq!(
         std::fs::read_to_string(rules().join("raja_pasu.rhai")).unwrap(),
@@ -279,7 +336,10 @@ fn the_http_layer_refuses_big_bodies_foreign_hosts_and_non_json() {
     let evil = "POST /api/new HTTP/1.1\r\nHost: evil.example:80\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}";
     let (s, b) = http(addr, evil.as_bytes());
     assert_eq!(s, 403, "{b}");
-    let (s, b) = http(addr, post("{\"rule\":\"tchuka_ruma\"}", json_type).as_bytes());
+    let (s, b) = http(
+        addr,
+        post("{\"rule\":\"tchuka_ruma\"}", json_type).as_bytes(),
+    );
     assert_eq!(s, 200, "{b}");
     let v: Value = serde_json::from_str(&b).unwrap();
     assert_eq!(v["legal"], json!(["1", "2", "3", "4"]));

@@ -8,9 +8,9 @@
 
 pub mod board;
 pub mod declared;
-pub mod replay;
 pub mod game;
 pub mod pipeline;
+pub mod replay;
 pub mod rng;
 pub mod rules;
 pub mod script;

@@ -47,7 +47,9 @@ pub(super) fn cmd_svg(s: &mut Session, rest: &str, out: &mut dyn Write) -> Resul
     };
     let path = Path::new(file_arg("svg", file)?);
     if trace && s.game.history.is_empty() {
-        return Err(Error::msg("`svg trace` draws the last move: no move played yet"));
+        return Err(Error::msg(
+            "`svg trace` draws the last move: no move played yet",
+        ));
     }
     let svg = if trace {
         crate::render::svg::last_move_svg(&s.game)
@@ -60,7 +62,11 @@ pub(super) fn cmd_svg(s: &mut Session, rest: &str, out: &mut dyn Write) -> Resul
         out,
         "wrote {} ({})",
         path.display(),
-        if trace { "the last move, lap by lap" } else { "the position" }
+        if trace {
+            "the last move, lap by lap"
+        } else {
+            "the position"
+        }
     )?;
     Ok(Outcome::Done)
 }

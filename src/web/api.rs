@@ -15,8 +15,8 @@ use serde_json::{json, Map, Value};
 
 use crate::engine::game::Game;
 use crate::engine::replay::{new_game, replay_under};
-use crate::engine::rules::{self, board, Rule};
 use crate::engine::rng::Rng;
+use crate::engine::rules::{self, board, Rule};
 use crate::error::Error;
 use crate::render::svg::{game_svg, lap_frames, trace_svg, SvgOptions};
 use crate::search::agent::Agent;
@@ -330,10 +330,9 @@ impl Playground {
     }
 
     fn play(&mut self, req: &Req) -> Reply {
-        let mv = req
-            .mv
-            .clone()
-            .ok_or_else(|| ApiError::new(400, "`play` needs a `move` (a hole label, e.g. \"3\")"))?;
+        let mv = req.mv.clone().ok_or_else(|| {
+            ApiError::new(400, "`play` needs a `move` (a hole label, e.g. \"3\")")
+        })?;
         self.with(req, |cfg, mut s| {
             if s.game.history.len() >= cfg.max_moves {
                 return Err(ApiError::new(
@@ -403,7 +402,10 @@ impl Playground {
                 return Err(ApiError::new(422, "no legal move: the game is over"));
             }
             if s.game.legal().map_err(bad)?.is_empty() {
-                return Err(ApiError::new(422, "no legal move (the rule's moves() lists none)"));
+                return Err(ApiError::new(
+                    422,
+                    "no legal move (the rule's moves() lists none)",
+                ));
             }
             let mut rng = Rng::new(s.game.history.len() as u64);
             let pit = agent
@@ -415,10 +417,16 @@ impl Playground {
                 return Ok((json!({ "message": msg, "hint": label }), s));
             }
             if s.game.history.len() >= cfg.max_moves {
-                return Err(ApiError::new(422, "the session holds the most moves it may"));
+                return Err(ApiError::new(
+                    422,
+                    "the session holds the most moves it may",
+                ));
             }
             s.game.play(&label).map_err(bad)?;
-            Ok((json!({ "message": format!("{spec} plays {label}"), "hint": label }), s))
+            Ok((
+                json!({ "message": format!("{spec} plays {label}"), "hint": label }),
+                s,
+            ))
         })
     }
 
@@ -440,10 +448,9 @@ impl Playground {
             let msg = match sol.solvable {
                 Some(true) if sol.solution.is_empty() => "already won".to_string(),
                 Some(true) => format!("winnable: {}", sol.solution.join(" ")),
-                Some(false) => format!(
-                    "lost from here: no line wins ({} positions)",
-                    sol.positions
-                ),
+                Some(false) => {
+                    format!("lost from here: no line wins ({} positions)", sol.positions)
+                }
                 None => "unknown: the search stopped at its limit".to_string(),
             };
             let v = json!({ "message": msg, "solvable": sol.solvable,
@@ -552,14 +559,17 @@ impl Playground {
     /// Returns to the game the last reload replaced.
     fn back(&mut self, req: &Req) -> Reply {
         let id = req.session.clone().unwrap_or_default();
-        let prev = self
-            .sessions
-            .get_mut(&id)
-            .and_then(|s| s.previous.take());
+        let prev = self.sessions.get_mut(&id).and_then(|s| s.previous.take());
         let Some((spec, game)) = prev else {
             return match self.sessions.contains_key(&id) {
-                true => Err(ApiError::new(422, "no previous game: `back` undoes a reload")),
-                false => Err(ApiError::new(404, format!("unknown session `{}`", crate::engine::game::clip(&id)))),
+                true => Err(ApiError::new(
+                    422,
+                    "no previous game: `back` undoes a reload",
+                )),
+                false => Err(ApiError::new(
+                    404,
+                    format!("unknown session `{}`", crate::engine::game::clip(&id)),
+                )),
             };
         };
         let s = self.sessions.get_mut(&id).expect("checked");
@@ -627,15 +637,14 @@ fn read_allowed(cfg: &Config, path: &Path) -> Result<String, ApiError> {
 
 /// Writes an edited rule into the user folder (a temporary file, then renamed).
 fn write_rule(cfg: &Config, target: &Path, text: &str) -> Result<(), ApiError> {
-    let fail = |e: std::io::Error| {
-        ApiError::new(
-            500,
-            format!("cannot write {}: {e}", target.display()),
-        )
-    };
+    let fail =
+        |e: std::io::Error| ApiError::new(500, format!("cannot write {}: {e}", target.display()));
     std::fs::create_dir_all(&cfg.user_dir).map_err(fail)?;
     if !allowed(cfg, &cfg.user_dir) || target.parent() != Some(cfg.user_dir.as_path()) {
-        return Err(ApiError::new(403, "edited rules go into the user rules folder only"));
+        return Err(ApiError::new(
+            403,
+            "edited rules go into the user rules folder only",
+        ));
     }
     let tmp = target.with_extension("rhai.tmp");
     std::fs::write(&tmp, text).map_err(fail)?;

@@ -41,10 +41,7 @@ impl WebServer {
 
     /// The address it listens on.
     pub fn addr(&self) -> SocketAddr {
-        self.server
-            .server_addr()
-            .to_ip()
-            .expect("an IP listener")
+        self.server.server_addr().to_ip().expect("an IP listener")
     }
 
     /// Serves requests until the process ends.
@@ -123,8 +120,8 @@ fn serve_one(pg: &mut Playground, loopback: bool, mut req: Request) {
         }
     };
     let ctype = Header::from_bytes(&b"Content-Type"[..], ctype.as_bytes()).expect("a header");
-    let nosniff = Header::from_bytes(&b"X-Content-Type-Options"[..], &b"nosniff"[..])
-        .expect("a header");
+    let nosniff =
+        Header::from_bytes(&b"X-Content-Type-Options"[..], &b"nosniff"[..]).expect("a header");
     let _ = req.respond(
         Response::from_data(body)
             .with_status_code(status)
