@@ -41,6 +41,7 @@ use rhai::{Array, Dynamic, Engine, EvalAltResult, ImmutableString, Map, NativeCa
 use crate::engine::game::{split_moves, Game, Position};
 use crate::engine::rules::{board, Rule};
 use crate::engine::script::{self, Limits, INTERRUPTED};
+use crate::engine::values;
 use crate::error::{Error, Result};
 use crate::search::solve::{self, SearchLimits, Stop};
 
@@ -183,55 +184,13 @@ pub fn script_err(ctx: &NativeCallContext, e: impl std::fmt::Display) -> Box<Eva
     EvalAltResult::ErrorRuntime(e.to_string().into(), ctx.call_position()).into()
 }
 
+/// A script value as JSON; a value that is not data (a game) as its text.
 fn to_json(v: &Dynamic) -> serde_json::Value {
-    if v.is_unit() {
-        serde_json::Value::Null
-    } else if let Ok(i) = v.as_int() {
-        i.into()
-    } else if let Ok(b) = v.as_bool() {
-        b.into()
-    } else if let Ok(f) = v.as_float() {
-        serde_json::Number::from_f64(f).map_or(serde_json::Value::Null, serde_json::Value::Number)
-    } else if v.is_string() {
-        v.to_string().into()
-    } else if let Some(a) = v.read_lock::<Array>() {
-        a.iter().map(to_json).collect()
-    } else if let Some(m) = v.read_lock::<Map>() {
-        m.iter()
-            .map(|(k, v)| (k.to_string(), to_json(v)))
-            .collect::<serde_json::Map<_, _>>()
-            .into()
-    } else {
-        v.to_string().into()
-    }
-}
-
-/// Converts JSON to a script value (objects become maps, `null` becomes `()`).
-pub fn from_json(v: &serde_json::Value) -> Dynamic {
-    use serde_json::Value as J;
-    match v {
-        J::Null => Dynamic::UNIT,
-        J::Bool(b) => (*b).into(),
-        J::Number(n) => match n.as_i64() {
-            Some(i) => i.into(),
-            None => n.as_f64().unwrap_or(0.0).into(),
-        },
-        J::String(s) => s.clone().into(),
-        J::Array(a) => Dynamic::from_array(a.iter().map(from_json).collect()),
-        J::Object(o) => {
-            let m: Map = o
-                .iter()
-                .map(|(k, v)| (k.as_str().into(), from_json(v)))
-                .collect();
-            Dynamic::from_map(m)
-        }
-    }
+    values::to_json(v).unwrap_or_else(|_| v.to_string().into())
 }
 
 fn ser(v: &impl serde::Serialize) -> Dynamic {
-    serde_json::to_value(v)
-        .map(|j| from_json(&j))
-        .unwrap_or(Dynamic::UNIT)
+    values::to_dynamic(v)
 }
 
 fn ints(v: impl IntoIterator<Item = i64>) -> Array {
