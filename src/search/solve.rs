@@ -17,7 +17,7 @@ use rhai::Dynamic;
 use serde::Serialize;
 
 use crate::engine::board::Board;
-use crate::engine::rules::{board, Rule};
+use crate::engine::rules::{board, board_mut, Rule};
 use crate::engine::script::INTERRUPTED;
 use crate::error::{Error, Result};
 
@@ -189,6 +189,16 @@ impl Codec {
     /// Decodes the key at the start of `k` into a board; returns it and the bytes used.
     pub fn decode(&self, k: &[u8]) -> (Board, usize) {
         let mut b = self.template.clone();
+        let used = self.decode_into(k, &mut b);
+        (b, used)
+    }
+
+    /// Decodes the key at the start of `k` into `b` (a board of the codec's layout, reused: no
+    /// allocation); returns the bytes used.
+    pub fn decode_into(&self, k: &[u8], b: &mut Board) -> usize {
+        b.trace = None;
+        b.ledger.clear();
+        b.last = self.template.last;
         let mut i = 0;
         for s in b.seeds.iter_mut() {
             *s = read_u(k, &mut i) as i64;
@@ -215,7 +225,7 @@ impl Codec {
         b.to_move = (k[i] & 31) as usize;
         b.over = k[i] & 32 != 0;
         b.winner = k[i + 1] as usize;
-        (b, i + 2)
+        i + 2
     }
 }
 
@@ -474,21 +484,24 @@ pub fn explore(
     let mut nodes = 0u64;
     let mut stop = None;
     let mut depth = 0u64;
+    // One board for the position being expanded and one for the child being played, reused for
+    // every node and move (no board allocated per move), and one buffer for the legal moves.
+    let mut d = Dynamic::from(codec.template.clone());
+    let mut child = d.clone();
+    let mut moves: Vec<usize> = Vec::new();
     'levels: while !frontier_ids.is_empty() {
         let mut next: Vec<u8> = Vec::new();
         let mut next_ids: Vec<u32> = Vec::new();
         let mut at = 0usize;
         for &id in &frontier_ids {
-            let (b, used) = codec.decode(&frontier[at..]);
-            at += used;
-            let mut d = Dynamic::from(b);
-            let moves = rule.legal(&mut d)?;
-            for pit in moves {
+            at += codec.decode_into(&frontier[at..], &mut board_mut(&mut d));
+            rule.legal_into(&mut d, &mut moves)?;
+            for &pit in &moves {
                 if let Some(s) = guard.check(nodes, table.len() as u64, depth, &mut progress) {
                     stop = Some(s);
                     break 'levels;
                 }
-                let mut child = d.clone();
+                board_mut(&mut child).copy_from(&board(&d));
                 rule.apply(&mut child, pit)?;
                 nodes += 1;
                 let cb = board(&child);
