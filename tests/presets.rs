@@ -6,20 +6,22 @@ mod common;
 
 use std::path::PathBuf;
 
+use sowlab::engine::library::Kind;
 use sowlab::engine::rules::{self, Rule};
+use sowlab::RulePath;
 
 use common::*;
 
 #[test]
 fn shipped_presets_load_with_their_options() {
-    let dir = rules_dir();
     let mut seen = 0;
-    for (name, path) in rules::list(&dir) {
-        if path.extension().is_none_or(|x| x != "yaml") {
+    for found in RulePath::new([rules_dir()]).entries() {
+        if found.kind != Kind::Preset {
             continue;
         }
         seen += 1;
-        let text = std::fs::read_to_string(&path).unwrap();
+        let name = found.name.clone();
+        let text = found.text().unwrap();
         let preset: rules::Preset = serde_yaml::from_str(&text).unwrap();
         let rule = load(&name);
         assert!(

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use super::{make_game, no_args, started, Outcome, Session};
 use crate::engine::game::clip;
-use crate::engine::rules::{self, Rule};
+use crate::engine::rules::Rule;
 use crate::error::{Error, Result};
 
 pub(super) fn cmd_new(s: &mut Session, rest: &str, out: &mut dyn Write) -> Result<Outcome> {
@@ -103,26 +103,8 @@ pub(super) fn cmd_rules(s: &mut Session, rest: &str, out: &mut dyn Write) -> Res
         write!(out, "{}", crate::render::describe::describe(&r, true))?;
         return Ok(Outcome::Done);
     }
-    let names = rules::names(&s.dir);
-    if names.is_empty() {
-        return Err(Error::msg(format!("no rule files in {}", s.dir.display())));
-    }
-    for n in names {
-        match Rule::load(&n, &s.dir) {
-            // The same words as `sowlab rules`; a preset names its rule.
-            Ok(r) => match &r.preset {
-                Some((_, p)) => writeln!(out, "{n}  (preset of {})", p.rule)?,
-                None => writeln!(
-                    out,
-                    "{n}  ({}, {} player{})",
-                    r.meta.name,
-                    r.meta.players,
-                    if r.meta.players == "1" { "" } else { "s" }
-                )?,
-            },
-            Err(e) => writeln!(out, "{n}  (does not load: {})", e.one_line())?,
-        }
-    }
+    let (text, _) = crate::render::describe::rule_list(&s.dir);
+    write!(out, "{text}")?;
     Ok(Outcome::Done)
 }
 
