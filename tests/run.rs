@@ -166,9 +166,7 @@ fn script_errors_have_positions() {
     let (code, _, err, _) = run("import \"tchuka_ruma\" as t;", &[]);
     assert_eq!(code, 1);
     assert!(
-        err.contains(
-            "cannot import \"tchuka_ruma\": check scripts and REPL expressions import nothing"
-        ),
+        err.contains("cannot import \"tchuka_ruma\": only rule files import modules"),
         "{err}"
     );
     // A runtime type error.

@@ -184,9 +184,15 @@ impl RulePath {
         }
         dirs.extend(user_dir());
         dirs.push(PathBuf::from("rules"));
+        // The same folder named twice (`--rules rules` and `./rules`) is searched once.
         let mut out: Vec<PathBuf> = Vec::new();
+        let mut seen: Vec<PathBuf> = Vec::new();
         for d in dirs {
-            if d.is_dir() && !out.contains(&d) {
+            let Ok(real) = d.canonicalize() else {
+                continue;
+            };
+            if real.is_dir() && !seen.contains(&real) {
+                seen.push(real);
                 out.push(d);
             }
         }

@@ -18,6 +18,7 @@ use crate::engine::declared::{self, HookCall};
 use crate::engine::library::{Kind, RulePath, Source};
 use crate::engine::pipeline::Hooks;
 use crate::engine::script::{self, Limits};
+use crate::engine::yaml;
 use crate::error::{Error, Result};
 
 /// An option value.
@@ -178,7 +179,7 @@ pub struct Preset {
     pub description: String,
     /// The options it sets.
     #[serde(default)]
-    pub options: BTreeMap<String, serde_yaml::Value>,
+    pub options: BTreeMap<String, yaml::Value>,
 }
 
 /// A compiled rule file.
@@ -315,7 +316,7 @@ impl Rule {
 
     /// A preset from its text: `path` names it, `home` is where its rule is looked for first.
     fn preset_from_text(text: &str, path: &Path, home: &Source, rules: &RulePath) -> Result<Rule> {
-        let preset: Preset = serde_yaml::from_str(text)
+        let preset: Preset = yaml::from_str(text)
             .map_err(|e| Error::msg(format!("{}: {}", path.display(), one_line(&e))))?;
         let Some(found) = rules.find_script(&preset.rule, Some(home)) else {
             return Err(Error::msg(format!(
@@ -334,9 +335,9 @@ impl Rule {
         for (k, v) in &preset.options {
             let spec = rule.option(k).map_err(|e| e.context(path.display()))?;
             let text = match v {
-                serde_yaml::Value::String(s) => s.clone(),
-                serde_yaml::Value::Number(n) => n.to_string(),
-                serde_yaml::Value::Bool(b) => b.to_string(),
+                yaml::Value::String(s) => s.clone(),
+                yaml::Value::Number(n) => n.to_string(),
+                yaml::Value::Bool(b) => b.to_string(),
                 _ => {
                     return Err(Error::msg(format!(
                         "{}: option `{k}` takes {}",

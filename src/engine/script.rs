@@ -106,8 +106,7 @@ impl ModuleResolver for RulesResolver {
         }
         let Some(from) = &self.from else {
             return Err(bad(
-                "check scripts and REPL expressions import nothing (load games with game(\"NAME\"))"
-                    .into(),
+                "only rule files import modules (from beside them)".into()
             ));
         };
         let rel = format!("{path}.rhai");

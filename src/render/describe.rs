@@ -47,20 +47,26 @@ pub fn rule_list(path: &RulePath) -> (String, bool) {
                 Source::Dir(d) => format!("in {}:\n", d.display()),
             });
         }
-        let line = match Rule::load(&f.name, path).and_then(|r| r.check_start().map(|_| r)) {
-            Ok(r) => clip_line(
-                &format!(
-                    "  {:width$}  {:11}  {}",
-                    f.name,
-                    format!(
-                        "{} player{}",
-                        r.meta.players,
-                        if r.meta.players == "1" { "" } else { "s" }
-                    ),
-                    summary(&r)
-                ),
-                LIST_WIDTH,
-            ),
+        let loaded = Rule::load(&f.name, path).and_then(|r| {
+            let opts = r.resolve_options::<&str>(&[])?;
+            let start = r.new_board(&opts)?;
+            let n = rules::board(&start).layout.players;
+            Ok((r, n))
+        });
+        let line = match loaded {
+            Ok((r, n)) => {
+                // A preset fixes its options: say how many play it, not its rule's range.
+                let players = if r.preset.is_some() {
+                    n.to_string()
+                } else {
+                    r.meta.players.clone()
+                };
+                let players = format!("{players} player{}", if players == "1" { "" } else { "s" });
+                clip_line(
+                    &format!("  {:width$}  {players:11}  {}", f.name, summary(&r)),
+                    LIST_WIDTH,
+                )
+            }
             Err(e) => {
                 failed = true;
                 format!("  {:width$}  ERROR {}", f.name, e.one_line())
