@@ -118,6 +118,8 @@ pub enum Kind {
     Preset,
     /// A rule script without `setup()`: a module other rules import.
     Module,
+    /// A data rule: `NAME.yaml` with a board and a declared move, no script.
+    Data,
 }
 
 /// A rule file found on the rules path.
@@ -223,55 +225,37 @@ impl RulePath {
             .join(", ")
     }
 
-    /// Finds the rule script or preset called `name`: in each source in turn, `NAME.rhai`, then
-    /// `presets/NAME.yaml`.
+    /// Finds the rule called `name`: in each source in turn, the rule script `NAME.rhai`, the
+    /// data rule `NAME.yaml`, then the preset `presets/NAME.yaml`.
     pub fn find(&self, name: &str) -> Option<Found> {
         if !valid_name(name) {
             return None;
         }
-        for source in self.sources() {
-            for (rel, kind) in [
-                (format!("{name}.rhai"), Kind::Game),
-                (format!("presets/{name}.yaml"), Kind::Preset),
-            ] {
-                if source.has(&rel) {
-                    let kind = if kind == Kind::Game && !is_game(&source, &rel) {
-                        Kind::Module
-                    } else {
-                        kind
-                    };
-                    return Some(Found {
-                        name: name.to_string(),
-                        kind,
-                        source,
-                        rel,
-                        shadowed: false,
-                    });
-                }
-            }
-        }
-        None
+        self.sources().into_iter().find_map(|s| {
+            rule_in(&s, name).or_else(|| {
+                let rel = format!("presets/{name}.yaml");
+                s.has(&rel).then(|| Found {
+                    name: name.to_string(),
+                    kind: Kind::Preset,
+                    source: s.clone(),
+                    rel,
+                    shadowed: false,
+                })
+            })
+        })
     }
 
-    /// Finds the rule script `NAME.rhai` (not a preset), first in `first` when given, then on
-    /// the path.
+    /// Finds the rule script or data rule `name` (not a preset), first in `first` when given,
+    /// then on the path.
     pub fn find_script(&self, name: &str, first: Option<&Source>) -> Option<Found> {
         if !valid_name(name) {
             return None;
         }
-        let rel = format!("{name}.rhai");
         first
             .cloned()
             .into_iter()
             .chain(self.sources())
-            .find(|s| s.has(&rel))
-            .map(|source| Found {
-                name: name.to_string(),
-                kind: Kind::Game,
-                source,
-                rel,
-                shadowed: false,
-            })
+            .find_map(|s| rule_in(&s, name))
     }
 
     /// Every rule script and preset of every source, in path order: games, then modules, then
@@ -289,6 +273,12 @@ impl RulePath {
                 };
                 here.push((name, rel, kind));
             }
+            for (name, rel) in source.files("", "yaml") {
+                if is_data(&source, &rel) {
+                    here.push((name, rel, Kind::Data));
+                }
+            }
+            here.sort_by(|a, b| a.0.cmp(&b.0));
             for (name, rel) in source.files("presets", "yaml") {
                 here.push((name, rel, Kind::Preset));
             }
@@ -313,7 +303,7 @@ impl RulePath {
         let live: Vec<Found> = self.entries().into_iter().filter(|f| !f.shadowed).collect();
         let mut games: Vec<String> = live
             .iter()
-            .filter(|f| f.kind == Kind::Game)
+            .filter(|f| matches!(f.kind, Kind::Game | Kind::Data))
             .map(|f| f.name.clone())
             .collect();
         let mut presets: Vec<String> = live
@@ -355,6 +345,35 @@ pub fn user_dir() -> Option<PathBuf> {
     use etcetera::BaseStrategy;
     let s = etcetera::choose_base_strategy().ok()?;
     Some(s.data_dir().join("sowlab").join("rules"))
+}
+
+/// The rule script (game or module) or data rule `name` of one source.
+fn rule_in(source: &Source, name: &str) -> Option<Found> {
+    let found = |rel: String, kind| Found {
+        name: name.to_string(),
+        kind,
+        source: source.clone(),
+        rel,
+        shadowed: false,
+    };
+    let script = format!("{name}.rhai");
+    if source.has(&script) {
+        let kind = if is_game(source, &script) {
+            Kind::Game
+        } else {
+            Kind::Module
+        };
+        return Some(found(script, kind));
+    }
+    let data = format!("{name}.yaml");
+    is_data(source, &data).then(|| found(data, Kind::Data))
+}
+
+/// Whether file `rel` of a source is a data rule.
+fn is_data(source: &Source, rel: &str) -> bool {
+    source
+        .read(rel)
+        .is_some_and(|t| crate::engine::data_rule::is_data_rule(&t))
 }
 
 /// Whether a rule script is a game (it has `setup()`), not a module other scripts import.

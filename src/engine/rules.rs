@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::board::{Board, NO_PIT};
 use crate::engine::declared::{self, HookCall};
-use crate::engine::library::{Kind, RulePath, Source};
+use crate::engine::library::{Found, Kind, RulePath, Source};
 use crate::engine::pipeline::Hooks;
 use crate::engine::script::{self, Limits};
 use crate::engine::yaml;
@@ -215,6 +215,8 @@ pub struct Rule {
     /// Reusable Rhai call states (see [`Rule::call`]); a pool, so threads and re-entrant calls
     /// each get their own.
     states: Mutex<Vec<CallState>>,
+    /// The text of a data rule (`NAME.yaml`), whose boards are built without a script.
+    data: Option<String>,
 }
 
 /// What Rhai keeps during one script call, kept between calls of the same rule: the function
@@ -260,7 +262,11 @@ impl Rule {
             if !file.is_file() {
                 return Err(Error::msg(format!("no rule file {spec}")));
             }
-            return if spec.ends_with(".yaml") || spec.ends_with(".yml") {
+            let data = std::fs::read_to_string(file)
+                .is_ok_and(|t| crate::engine::data_rule::is_data_rule(&t));
+            return if data {
+                Rule::load_data(file)
+            } else if spec.ends_with(".yaml") || spec.ends_with(".yml") {
                 Rule::load_preset(file, &rules)
             } else {
                 Rule::load_file(file, &rules)
@@ -272,12 +278,7 @@ impl Rule {
             })?;
             return match found.kind {
                 Kind::Preset => Rule::preset_from_text(&text, &found.path(), &found.source, &rules),
-                Kind::Game | Kind::Module => {
-                    let mut r =
-                        Rule::from_source_in(&text, &found.path(), Some(found.source.clone()))?;
-                    r.source = Some(found.source);
-                    Ok(r)
-                }
+                _ => Rule::from_found(&found, text),
             };
         }
         let known = rules.names();
@@ -290,6 +291,17 @@ impl Rule {
             known.join(", "),
             rules.describe()
         )))
+    }
+
+    /// A rule script or data rule found on the rules path, from its text.
+    fn from_found(found: &Found, text: String) -> Result<Rule> {
+        let mut r = if found.kind == Kind::Data {
+            Rule::data_from_text(text, &found.path())?
+        } else {
+            Rule::from_source_in(&text, &found.path(), Some(found.source.clone()))?
+        };
+        r.source = Some(found.source.clone());
+        Ok(r)
     }
 
     /// Loads a preset file. Its rule is looked for beside it (in the folder holding it, or above
@@ -330,7 +342,7 @@ impl Rule {
         let rule_text = found.text().ok_or_else(|| {
             Error::msg(format!("cannot read rule file {}", found.path().display()))
         })?;
-        let mut rule = Rule::from_source_in(&rule_text, &found.path(), Some(found.source.clone()))?;
+        let mut rule = Rule::from_found(&found, rule_text)?;
         let mut set = Options::new();
         for (k, v) in &preset.options {
             let spec = rule.option(k).map_err(|e| e.context(path.display()))?;
@@ -369,6 +381,93 @@ impl Rule {
             .filter(|p| !p.as_os_str().is_empty())
             .unwrap_or(Path::new("."));
         Rule::from_source(&text, path, import_dir.to_path_buf())
+    }
+
+    /// Loads a data rule (`NAME.yaml` with a `board:` and a `pipeline:`, no script): its keys
+    /// are checked with the default options, and each game builds its board natively.
+    pub fn load_data(path: &Path) -> Result<Rule> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| Error::msg(format!("cannot read rule file {}: {e}", path.display())))?;
+        Rule::data_from_text(text, path)
+    }
+
+    /// A data rule from its text; `path` names it in messages (and gives its name).
+    pub fn data_from_text(text: String, path: &Path) -> Result<Rule> {
+        use crate::engine::data_rule;
+        let mut options = Vec::new();
+        for (name, o) in data_rule::read_options(path, &text)? {
+            let bad =
+                |what: &str| Error::msg(format!("{}: options: {name}: {what}", path.display()));
+            let default = data_rule::scalar(&o.value)
+                .ok_or_else(|| bad("`value` must be an integer, true/false or a word"))?;
+            let values = o
+                .values
+                .iter()
+                .map(|v| data_rule::scalar(v).ok_or_else(|| bad("bad entry in `values`")))
+                .collect::<Result<_>>()?;
+            let spec = OptionSpec {
+                name: name.clone(),
+                default: default.clone(),
+                help: o.help,
+                min: o.min,
+                max: o.max,
+                values,
+            };
+            spec.check(default)
+                .map_err(|_| bad("its default is not one of its allowed values"))?;
+            options.push(spec);
+        }
+        let defaults: Map = options
+            .iter()
+            .map(|o| (o.name.as_str().into(), o.default.to_dynamic()))
+            .collect();
+        let d = data_rule::parse(path, &text, &defaults)?;
+        let engine = script::engine(&Limits::rules(), None);
+        let ast = engine
+            .compile("")
+            .map_err(|e| Error::from_parse(path, &e))?;
+        let name = path
+            .file_stem()
+            .map(|s| s.to_string_lossy().to_string())
+            .unwrap_or_default();
+        let players = match &d.players {
+            crate::engine::yaml::Value::String(s) => s.clone(),
+            crate::engine::yaml::Value::Number(n) => n.to_string(),
+            _ => {
+                return Err(Error::msg(format!(
+                    "{}: players: write a number or a range such as 2-4",
+                    path.display()
+                )))
+            }
+        };
+        let rule = Rule {
+            name,
+            path: path.to_path_buf(),
+            source: None,
+            engine,
+            ast,
+            meta: Meta {
+                name: d.name,
+                players,
+                description: d.description,
+                sources: d.sources,
+            },
+            options,
+            preset: None,
+            preset_options: Options::new(),
+            has_moves: false,
+            has_play: false,
+            hooks: Hooks::default(),
+            eval_ast: false,
+            has_evaluate: false,
+            script_fns: Vec::new(),
+            states: Mutex::new(Vec::new()),
+            data: Some(text),
+        };
+        // Build the default start now: a board or pipeline that cannot work fails the load.
+        let opts = rule.resolve_options::<&str>(&[])?;
+        let _ = rule.new_board(&opts)?;
+        Ok(rule)
     }
 
     /// Compiles a rule from its source text. `path` names it in errors (and gives its name: the
@@ -434,6 +533,7 @@ impl Rule {
             has_evaluate,
             script_fns,
             states: Mutex::new(Vec::new()),
+            data: None,
         };
         rule.meta = rule.read_meta(&name)?;
         rule.options = rule.read_options()?;
@@ -613,6 +713,12 @@ impl Rule {
             for (k, v) in options {
                 l.options.insert(k.as_str().into(), v.to_dynamic());
             }
+        }
+        if let Some(text) = &self.data {
+            let d = crate::engine::data_rule::parse(&self.path, text, &b.layout.options)?;
+            d.setup(&mut b).map_err(|e| self.contract_error(&e))?;
+            self.finish_setup(&mut b)?;
+            return Ok(Dynamic::from(b));
         }
         let mut d = Dynamic::from(b);
         let _ = self.call(&mut d, "setup", ())?;
@@ -794,7 +900,7 @@ impl Rule {
                 return Ok(Vec::new());
             }
             if !self.has_moves {
-                let mut out = Vec::new();
+                let mut out = Vec::with_capacity(b.layout.holes.len());
                 self.legal_native(&b, &mut out);
                 return Ok(out);
             }
@@ -875,7 +981,12 @@ impl Rule {
         } else {
             let mut b = board_mut(d);
             b.ledger.clear();
-            let before = b.total();
+            // The declared steps only move seeds: count them only when hooks may run.
+            let before = if self.hooks != Hooks::default() {
+                b.total()
+            } else {
+                0
+            };
             declared::play(&mut b, pit, &mut hooks).map_err(|e| {
                 self.contract_error(&format!("move from {}: {e}", b.layout.pits[pit].name))
             })?;
@@ -883,6 +994,9 @@ impl Rule {
         };
         if self.has_play {
             let _ = self.call(d, "play", (pit as i64,))?;
+        } else if hooks.is_empty() {
+            // The declared steps only move seeds: nothing to check.
+            return Ok(());
         }
         for h in hooks {
             let _ = match h {
