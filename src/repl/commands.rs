@@ -405,6 +405,9 @@ mod tests {
         assert!(e.contains("did you mean `show`"), "{e}");
         let e = parse("hsitory").unwrap_err().one_line();
         assert!(e.contains("did you mean `history`"), "{e}");
+        // A swapped pair is one edit, so even a two-letter command is recognised.
+        let e = parse("ia").unwrap_err().one_line();
+        assert!(e.contains("did you mean `ai`"), "{e}");
         let e = parse("xyzzy").unwrap_err().one_line();
         assert!(!e.contains("did you mean"), "{e}");
         let e = parse("show\u{1b}[2J").unwrap_err().one_line();
