@@ -67,18 +67,22 @@ pub static COMMANDS: &[Command] = &[
         name: "ai",
         aliases: &[],
         args: "[AGENT]",
-        summary: "let the computer play the next move (default agent alphabeta:4)",
-        help: "AGENT is random, greedy, alphabeta[:DEPTH] or mcts[:ITERATIONS], as in \
-               `sowlab simulate`. The choice is reproducible: the agent's random draws are \
-               seeded by the number of moves played. `hint` suggests a move without playing it.",
+        summary: "let the computer play the next move (a solitaire: the solver's)",
+        help: "In a solitaire the solver picks the first move of a shortest win, so a winnable \
+               game stays winnable, and says `no win from here` when every line loses. \
+               Otherwise, or when AGENT is named, an agent plays: random, greedy, \
+               alphabeta[:DEPTH] or mcts[:ITERATIONS], as in `sowlab simulate` (default \
+               alphabeta:4). The choice is reproducible: the agent's random draws are seeded by \
+               the number of moves played. `hint` suggests a move without playing it.",
         run: cmd_ai,
     },
     Command {
         name: "hint",
         aliases: &[],
         args: "[AGENT]",
-        summary: "suggest a move (default agent alphabeta:4) without playing it",
-        help: "",
+        summary: "suggest a move without playing it (a solitaire: the solver's)",
+        help: "The move `ai` would play, with the reason: in a solitaire, how many moves the \
+               shortest win from here takes, or `no win from here`.",
         run: cmd_hint,
     },
     Command {
