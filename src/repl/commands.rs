@@ -130,12 +130,14 @@ pub static COMMANDS: &[Command] = &[
     Command {
         name: "step",
         aliases: &["st"],
-        args: "[M]",
-        summary: "play move M seed by seed (no M: show the last move again)",
+        args: "[laps] [M]",
+        summary: "play move M seed by seed, or lap by lap (no M: show the last move again)",
         help:
             "Each pick-up, drop, capture and note is shown with the seeds in hand and the board, \
-               the pit concerned marked with `*`. On a terminal press Enter for the next step, `c` \
-               for the rest, `q` to stop; otherwise every step is printed.",
+               the pit concerned marked with `*`. On a terminal press Enter for the next seed, \
+               `l` for the rest of the lap, `c` for the rest of the move, `q` to stop; any other \
+               input asks again. `step laps M` goes a lap at a time (Enter: next lap, `s`: next \
+               seed). When stdin is not a terminal every step (or lap) is printed.",
         run: cmd_step,
     },
     Command {

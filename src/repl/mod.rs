@@ -164,9 +164,7 @@ pub fn handle(line: &str, session: &mut Session, out: &mut impl Write) -> Outcom
 
 fn handle_inner(line: &str, s: &mut Session, out: &mut dyn Write) -> Result<Outcome> {
     if s.step.is_some() {
-        if let Some(r) = stepping::stepping_input(line, s, out) {
-            return r;
-        }
+        return stepping::stepping_input(line, s, out);
     }
     match commands::parse(line)? {
         Parsed::Empty => Ok(Outcome::Done),
