@@ -425,7 +425,7 @@ mod tests {
             assert!(s.stepping());
         }
         assert_eq!(s.game.moves(), ["3", "2"]);
-        // `q` stops the stepping; a second `q` is the REPL's quit, as the prompt now says.
+        // `q` stops the stepping.
         let (o, t) = run(&mut s, "q");
         assert_eq!(o, Outcome::Done);
         assert!(
@@ -433,6 +433,17 @@ mod tests {
             "{t}"
         );
         assert!(!s.stepping());
+        let (o, t) = run(&mut s, "q");
+        assert_eq!(
+            o,
+            Outcome::Done,
+            "a second `q` right after does not leave the REPL"
+        );
+        assert_eq!(
+            t,
+            "the stepping is over: `q` again (or `quit`) leaves the REPL\n"
+        );
+        assert_eq!(run(&mut s, "q").0, Outcome::Quit, "a third does");
         // `step laps`: Enter goes a lap at a time, `s` a seed.
         let (_, t) = run(&mut s, "step laps");
         assert!(
