@@ -39,7 +39,12 @@ pub fn cmd_rules(dir: &std::path::Path, a: RulesArgs) -> Result<i32> {
             Err(e) if a.name.is_some() => return Err(e),
             Err(e) => {
                 failed = true;
-                let _ = writeln!(out, "{n}: ERROR {}\n", e.one_line());
+                let _ = writeln!(
+                    out,
+                    "{}: ERROR {}\n",
+                    crate::render::escape(&n),
+                    e.one_line()
+                );
             }
         }
     }

@@ -7,7 +7,9 @@
 
 pub mod board;
 pub mod declared;
+pub mod files;
 pub mod game;
+pub mod limits;
 pub mod pipeline;
 pub mod rng;
 pub mod rules;

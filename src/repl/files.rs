@@ -35,7 +35,7 @@ pub(super) fn cmd_save(s: &mut Session, rest: &str, out: &mut dyn Write) -> Resu
         "saved {} move{} to {}",
         data.moves.len(),
         if data.moves.len() == 1 { "" } else { "s" },
-        path.display()
+        crate::render::escape(&path.display().to_string())
     )?;
     Ok(Outcome::Done)
 }
@@ -53,7 +53,7 @@ pub(super) fn cmd_load(s: &mut Session, rest: &str, out: &mut dyn Write) -> Resu
     writeln!(
         out,
         "loaded {}: {n} move{} replayed, final position checked",
-        path.display(),
+        crate::render::escape(&path.display().to_string()),
         if n == 1 { "" } else { "s" }
     )?;
     started(s, out)?;
@@ -119,7 +119,7 @@ pub(super) fn cmd_reload(s: &mut Session, rest: &str, out: &mut dyn Write) -> Re
             }
         }
     }
-    let path = s.game.rule.path.display().to_string();
+    let path = crate::render::escape(&s.game.rule.path.display().to_string()).into_owned();
     s.replace(s.spec.clone(), s.start.clone(), g);
     let replayed = s.game.history.len();
     if report.is_empty() {
