@@ -15,6 +15,7 @@ pub mod play;
 pub mod replay;
 pub mod rules;
 pub mod run;
+pub mod serve;
 pub mod simulate;
 pub mod solve;
 pub mod sweep;
@@ -99,6 +100,11 @@ pub enum Command {
         after_help = "Examples:\n  sowlab diff tchuka_ruma my_variant.rhai --moves \"3 2 1\"   # your edited copy\n  sowlab diff raja_pasu raja_pasu_last_seed_no_four --moves \"1 2 3 4\""
     )]
     Diff(diff::DiffArgs),
+    /// A web playground on 127.0.0.1: click holes to play, watch laps, edit and reload rules.
+    #[command(
+        after_help = "Examples:\n  sowlab serve                                   # http://127.0.0.1:8080/\n  sowlab serve --port 0                          # any free port (the URL is printed)\n  sowlab serve --user-rules ./my_rules           # where edited rules are saved"
+    )]
+    Serve(serve::ServeArgs),
 }
 
 /// Runs the command line and returns the exit code.
@@ -122,6 +128,12 @@ pub fn main() -> i32 {
     }
 }
 
+/// Writes a file (a picture or a plot), naming it in the error when that fails.
+pub fn write_file(path: &std::path::Path, text: &str) -> Result<()> {
+    std::fs::write(path, text)
+        .map_err(|e| Error::msg(format!("cannot write {}: {e}", path.display())))
+}
+
 /// Prints an error: `sowlab: <one line>`, then the source excerpt for script errors.
 pub fn report(e: &Error) {
     eprintln!("sowlab: {}", e.one_line());
@@ -143,5 +155,6 @@ fn run(cli: Cli) -> Result<i32> {
         Command::Compare(a) => compare::cmd_compare(&dir, a),
         Command::Sweep(a) => sweep::cmd_sweep(&dir, a),
         Command::Diff(a) => diff::cmd_diff(&dir, a),
+        Command::Serve(a) => serve::cmd_serve(&dir, a),
     }
 }

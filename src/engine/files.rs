@@ -10,10 +10,11 @@ use crate::error::{Error, Result};
 use crate::render::escape;
 
 /// Reads at most the file cap of `path`, which must be a regular file (after symlinks). `what`
-/// names the file in errors (`save file`, `rule file`, ...).
+/// names the kind of file in errors (`rule file`, `position file`, ...; may be empty).
 pub fn read_bytes(path: &Path, what: &str) -> Result<Vec<u8>> {
     let shown = || escape(&path.display().to_string()).into_owned();
-    let fail = |m: String| Error::msg(format!("cannot read {}: {m}", shown()));
+    let sep = if what.is_empty() { "" } else { " " };
+    let fail = |m: String| Error::msg(format!("cannot read {what}{sep}{}: {m}", shown()));
     // Refuse what is not a regular file before opening it: opening a named pipe would block.
     let meta = std::fs::metadata(path).map_err(|e| fail(e.to_string()))?;
     if !meta.is_file() {
@@ -38,7 +39,7 @@ pub fn read_bytes(path: &Path, what: &str) -> Result<Vec<u8>> {
         .map_err(|e| fail(e.to_string()))?;
     if bytes.len() as u64 > cap {
         return Err(Error::msg(format!(
-            "{} is larger than {} MiB, the most sowlab reads as a {what} (SOWLAB_MAX_FILE_MB)",
+            "{} is larger than {} MiB, the most sowlab reads as one file (SOWLAB_MAX_FILE_MB)",
             shown(),
             limits::max_file_mb()
         )));
@@ -51,7 +52,8 @@ pub fn read_text(path: &Path, what: &str) -> Result<String> {
     let bytes = read_bytes(path, what)?;
     String::from_utf8(bytes).map_err(|_| {
         Error::msg(format!(
-            "cannot read {}: not UTF-8 text ({what})",
+            "cannot read {what}{}{}: not UTF-8 text",
+            if what.is_empty() { "" } else { " " },
             escape(&path.display().to_string())
         ))
     })

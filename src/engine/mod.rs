@@ -2,8 +2,9 @@
 //! of a rule ([`pipeline`]) and its native player ([`declared`]), the record of
 //! what a move did ([`trace`]), the sandboxed Rhai engine and the primitives it gives rule
 //! scripts ([`script`]), rule files loaded once and called ([`rules`]), a game with its history
-//! ([`game`]) and the seeded random numbers every experiment uses ([`rng`]). Nothing here knows
-//! about terminals, command lines or files other than rule files.
+//! ([`game`]), the seeded random numbers every experiment uses ([`rng`]) and the YAML of presets
+//! and saves ([`yaml`]), and script values to and from serde ([`values`]). Nothing here knows about terminals, command lines or files other than
+//! rule files.
 
 pub mod board;
 pub mod declared;
@@ -11,8 +12,11 @@ pub mod files;
 pub mod game;
 pub mod limits;
 pub mod pipeline;
+pub mod replay;
 pub mod rng;
 pub mod rules;
 pub mod script;
 pub mod sow;
 pub mod trace;
+pub mod values;
+pub mod yaml;

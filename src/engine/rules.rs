@@ -16,6 +16,7 @@ use crate::engine::board::{Board, NO_PIT};
 use crate::engine::declared::{self, HookCall};
 use crate::engine::pipeline::Hooks;
 use crate::engine::script::{self, Limits};
+use crate::engine::yaml;
 use crate::error::{Error, Result};
 
 /// Where rule files are looked for, in order: `--rules DIR`, `$SOWLAB_RULES`, `./rules` when it
@@ -194,7 +195,7 @@ pub struct Preset {
     pub description: String,
     /// The options it sets.
     #[serde(default)]
-    pub options: BTreeMap<String, serde_yaml::Value>,
+    pub options: BTreeMap<String, yaml::Value>,
 }
 
 /// A compiled rule file.
@@ -331,7 +332,7 @@ impl Rule {
         let text = crate::engine::files::read_text(path, "preset")?;
         crate::engine::files::check_yaml(&text)
             .map_err(|e| Error::msg(format!("{}: {e}", path.display())))?;
-        let preset: Preset = serde_yaml::from_str(&text)
+        let preset: Preset = yaml::from_str(&text)
             .map_err(|e| Error::msg(format!("{}: {}", path.display(), one_line(&e))))?;
         let base_dir = path
             .parent()
@@ -362,9 +363,9 @@ impl Rule {
         for (k, v) in &preset.options {
             let spec = rule.option(k).map_err(|e| e.context(path.display()))?;
             let text = match v {
-                serde_yaml::Value::String(s) => s.clone(),
-                serde_yaml::Value::Number(n) => n.to_string(),
-                serde_yaml::Value::Bool(b) => b.to_string(),
+                yaml::Value::String(s) => s.clone(),
+                yaml::Value::Number(n) => n.to_string(),
+                yaml::Value::Bool(b) => b.to_string(),
                 _ => {
                     return Err(Error::msg(format!(
                         "{}: option `{k}` takes {}",

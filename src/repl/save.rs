@@ -23,6 +23,7 @@ use serde::{Deserialize, Serialize};
 use crate::engine::board::StateJson;
 use crate::engine::game::{Game, Position};
 use crate::engine::rules::{one_line, Options, Rule};
+use crate::engine::yaml;
 use crate::error::{Error, Result};
 
 /// The version written in the `sowlab:` field of save files.
@@ -84,7 +85,7 @@ pub fn to_save(spec: &str, start: Option<&Position>, game: &Game) -> SaveFile {
 /// (the file it names is replaced, the link stays); a named pipe, a device or a directory is
 /// refused, never replaced; an existing file keeps its permissions.
 pub fn write(path: &Path, save: &SaveFile) -> Result<()> {
-    let text = serde_yaml::to_string(save)
+    let text = yaml::to_string(save)
         .map_err(|e| Error::msg(format!("cannot encode the game: {}", one_line(&e))))?;
     let shown = crate::render::escape(&path.display().to_string()).into_owned();
     let fail = |e: &dyn std::fmt::Display| Error::msg(format!("cannot save to {shown}: {e}"));
@@ -146,7 +147,7 @@ pub fn write(path: &Path, save: &SaveFile) -> Result<()> {
 /// Reads and checks a save file, replaying its moves (see [`restore`]).
 pub fn read(path: &Path, dir: &Path) -> Result<Loaded> {
     let ctx = |e: Error| e.context(path.display());
-    let bytes = crate::engine::files::read_bytes(path, "save file")?;
+    let bytes = crate::engine::files::read_bytes(path, "")?;
     restore(&bytes, dir, path.parent()).map_err(ctx)
 }
 
@@ -161,7 +162,7 @@ pub fn restore(bytes: &[u8], dir: &Path, base: Option<&Path>) -> Result<Loaded> 
         .map_err(|e| Error::msg(format!("not a save file: not UTF-8 text ({e})")))?;
     crate::engine::files::check_yaml(text)
         .map_err(|e| Error::msg(format!("not a save file: {e}")))?;
-    let save: SaveFile = serde_yaml::from_str(text).map_err(|e| {
+    let save: SaveFile = yaml::from_str(text).map_err(|e| {
         let m = one_line(&e);
         if m.starts_with("missing field `sowlab`") {
             // Hand-written or foreign YAML: say what a save file looks like.
