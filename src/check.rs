@@ -11,7 +11,9 @@
 //! - `g.moves()` (legal move labels), `g.play("3")` / `g.play(3)`, `g.play_moves("3 4 1")`,
 //!   `g.undo()`, `g.redo()`, `g.clone()`, `g.trace()` (the last move's events as maps: `event`,
 //!   `pit`, `hole` (canonical index or `()`), `seeds`, `player`, `count` (the pit's seeds after the
-//!   event), `hand` (seeds in hand after it), `text`), `g.json()`, `g.state()`, `g.picture()`, `g.set_position(#{pits: [...], ...})`.
+//!   event), `hand` (seeds in hand after it), `text`), `g.json()`, `g.state()`, `g.picture()`,
+//!   `g.svg()` (the position as an SVG picture, a string), `g.svg_trace()` (the last move's laps
+//!   as SVG), `g.set_position(#{pits: [...], ...})`.
 //! - `solve(g)`, `solve(g, #{max_positions, max_nodes, first})`: a map (`solvable`, `solution`,
 //!   `positions`, `won_positions`, `lost_ends`, `depth`, `nodes`, `seconds`, `complete`,
 //!   `stopped`); `count_positions(g)`; `value(g, depth)` (two players: `value`, `lo`, `hi`,
@@ -471,6 +473,12 @@ pub fn register_api(e: &mut Engine, c: &Context) {
     e.register_fn("state", |g: &mut ScriptGame| ser(&g.game().state()));
     e.register_fn("picture", |g: &mut ScriptGame| {
         crate::render::picture(&g.game().board(), crate::render::Style::default())
+    });
+    e.register_fn("svg", |g: &mut ScriptGame| {
+        crate::render::svg::game_svg(g.game())
+    });
+    e.register_fn("svg_trace", |g: &mut ScriptGame| {
+        crate::render::svg::last_move_svg(g.game())
     });
     e.register_fn("to_string", |g: &mut ScriptGame| {
         serde_json::to_string(&g.game().state()).unwrap_or_default()

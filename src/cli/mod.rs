@@ -18,6 +18,7 @@ pub mod play;
 pub mod replay;
 pub mod rules;
 pub mod run;
+pub mod serve;
 pub mod simulate;
 pub mod solve;
 pub mod sweep;
@@ -117,6 +118,11 @@ pub enum Command {
         after_help = "Examples:\n  sowlab man | man -l -\n  sowlab man simulate | man -l -\n  sowlab man > ~/.local/share/man/man1/sowlab.1"
     )]
     Man(man::ManArgs),
+    /// A web playground on 127.0.0.1: click holes to play, watch laps, edit and reload rules.
+    #[command(
+        after_help = "Examples:\n  sowlab serve                                   # http://127.0.0.1:8080/\n  sowlab serve --port 0                          # any free port (the URL is printed)\n  sowlab serve --user-rules ./my_rules           # where edited rules are saved"
+    )]
+    Serve(serve::ServeArgs),
 }
 
 /// Runs the command line and returns the exit code.
@@ -147,6 +153,12 @@ pub fn main() -> i32 {
     }
 }
 
+/// Writes a file (a picture or a plot), naming it in the error when that fails.
+pub fn write_file(path: &std::path::Path, text: &str) -> Result<()> {
+    std::fs::write(path, text)
+        .map_err(|e| Error::msg(format!("cannot write {}: {e}", path.display())))
+}
+
 /// Prints an error: `sowlab: <one line>`, then the source excerpt for script errors.
 pub fn report(e: &Error) {
     eprintln!("sowlab: {}", e.one_line());
@@ -170,5 +182,6 @@ fn run(cli: Cli) -> Result<i32> {
         Command::Diff(a) => diff::cmd_diff(&dir, a),
         Command::Completions(a) => completions::cmd_completions(&dir, a),
         Command::Man(a) => man::cmd_man(a),
+        Command::Serve(a) => serve::cmd_serve(&dir, a),
     }
 }

@@ -10,6 +10,7 @@ pub mod board;
 pub mod declared;
 pub mod game;
 pub mod pipeline;
+pub mod replay;
 pub mod rng;
 pub mod rules;
 pub mod script;

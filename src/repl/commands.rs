@@ -4,7 +4,7 @@
 
 use std::io::Write;
 
-use super::files::{cmd_load, cmd_reload, cmd_save};
+use super::files::{cmd_load, cmd_reload, cmd_save, cmd_svg};
 use super::game_setup::{cmd_back, cmd_new, cmd_options, cmd_rules, cmd_set};
 use super::inspect::{cmd_eval, cmd_json};
 use super::play::{
@@ -210,6 +210,16 @@ pub static COMMANDS: &[Command] = &[
                any rule-script primitive; changes stay in the expression), `moves` (legal moves) \
                and `history` (moves played).",
         run: cmd_eval,
+    },
+    Command {
+        name: "svg",
+        aliases: &[],
+        args: "[trace] FILE",
+        summary: "write the position (or, with `trace`, the last move's laps) as an SVG picture",
+        help: "The picture shows counts, seeds as dots, owners, whose turn and the move labels; \
+               `svg trace FILE` draws each lap of the last move as numbered arrows, one colour \
+               per lap, with captures ringed. Open the file in a browser.",
+        run: cmd_svg,
     },
     Command {
         name: "json",
