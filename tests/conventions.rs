@@ -40,7 +40,10 @@ fn pictures_follow_the_colour_policy() {
     assert!(coloured(&[], &["--color", "always"]));
     assert!(coloured(&[("NO_COLOR", "1")], &["--color=always"]));
     // NO_COLOR beats CLICOLOR_FORCE; `never` beats everything.
-    assert!(!coloured(&[("CLICOLOR_FORCE", "1"), ("NO_COLOR", "1")], &[]));
+    assert!(!coloured(
+        &[("CLICOLOR_FORCE", "1"), ("NO_COLOR", "1")],
+        &[]
+    ));
     assert!(!coloured(&[("CLICOLOR_FORCE", "1")], &["--color", "never"]));
     // Colour changes nothing but the escapes.
     let plain = stdout(&sowlab_env(&[], &replay));
@@ -156,7 +159,10 @@ fn the_man_page_describes_the_commands() {
     assert!(o.status.success(), "{o:?}");
     let s = stdout(&o);
     assert!(s.contains(".TH sowlab\\-simulate 1") || s.contains(".TH sowlab-simulate 1"));
-    assert!(s.contains("\\-\\-games") && s.contains("\\-\\-agents"), "{s}");
+    assert!(
+        s.contains("\\-\\-games") && s.contains("\\-\\-agents"),
+        "{s}"
+    );
     let o = sowlab_env(&[], &["man", "simulat"]);
     assert_eq!(o.status.code(), Some(1));
     let err = String::from_utf8_lossy(&o.stderr);
