@@ -115,7 +115,7 @@ pub enum Command {
     Completions(completions::CompletionsArgs),
     /// Print the manual page (roff), of sowlab or of one command.
     #[command(
-        after_help = "Examples:\n  sowlab man | man -l -\n  sowlab man simulate | man -l -\n  sowlab man > ~/.local/share/man/man1/sowlab.1"
+        after_help = "Examples:\n  sowlab man > sowlab.1                          # then read it: man -l sowlab.1\n  sowlab man simulate > sowlab-simulate.1\n  sowlab man > ~/.local/share/man/man1/sowlab.1  # where `man sowlab` finds it"
     )]
     Man(man::ManArgs),
     /// A web playground on 127.0.0.1: click holes to play, watch laps, edit and reload rules.
