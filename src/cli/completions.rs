@@ -1,15 +1,13 @@
 //! `sowlab completions SHELL`: a completion script for the shell, made by `clap_complete` from
-//! the command definitions, with the rule and preset names of the rules directory offered for
+//! the command definitions, with the rule and preset names on the rules path (built in and on disk) offered for
 //! every RULE argument.
-
-use std::path::Path;
 
 use clap::builder::PossibleValuesParser;
 use clap::{Args, Command, CommandFactory};
 use clap_complete::Shell;
 
 use crate::cli::Cli;
-use crate::engine::rules;
+use crate::engine::library::RulePath;
 use crate::error::Result;
 
 /// Arguments of `sowlab completions`.
@@ -55,8 +53,8 @@ pub fn write(shell: Shell, names: &[String], out: &mut dyn std::io::Write) {
 }
 
 /// `sowlab completions`.
-pub fn cmd_completions(dir: &Path, a: CompletionsArgs) -> Result<i32> {
-    let names = rules::names(dir);
+pub fn cmd_completions(dir: &RulePath, a: CompletionsArgs) -> Result<i32> {
+    let names = dir.names();
     let mut buf = Vec::new();
     write(a.shell, &names, &mut buf);
     crate::cli::experiment_args::print(&String::from_utf8_lossy(&buf))?;
