@@ -7,6 +7,7 @@
 //! rule files.
 
 pub mod board;
+pub mod data_rule;
 pub mod declared;
 pub mod game;
 pub mod pipeline;
