@@ -42,6 +42,10 @@ pub struct RunArgs {
     /// Print CSV.
     #[arg(long)]
     pub csv: bool,
+    /// Also draw the results as an SVG chart into FILE (rates with 95% intervals; simulate adds
+    /// the game-length histogram, sweep a heat map over two varied options).
+    #[arg(long, value_name = "FILE.svg")]
+    pub plot: Option<std::path::PathBuf>,
 }
 
 impl RunArgs {

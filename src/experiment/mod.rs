@@ -9,6 +9,7 @@
 
 pub(crate) mod compare;
 pub mod diff;
+pub mod plots;
 pub(crate) mod report;
 pub(crate) mod runner;
 pub(crate) mod script_api;
