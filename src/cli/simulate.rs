@@ -24,6 +24,9 @@ pub fn cmd_simulate(dir: &RulePath, a: SimulateArgs) -> Result<i32> {
     let g = load_game(dir, &a.game)?;
     let cfg = a.run.config()?;
     let rep = experiment::simulate_from(&g.rule, &g.options, &g.start, &cfg)?;
+    if let Some(path) = &a.run.plot {
+        crate::cli::write_file(path, &experiment::plots::simulation(&rep).svg())?;
+    }
     print(&if a.run.json {
         json(&rep)
     } else if a.run.csv {
