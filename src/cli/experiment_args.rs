@@ -61,11 +61,16 @@ impl RunArgs {
             games: self.games,
             agents,
             seed: self.seed,
-            jobs: self.jobs.unwrap_or_else(default_jobs).max(1),
+            jobs: match self.jobs {
+                Some(0) => return Err(Error::msg("--jobs 0: give at least 1 thread")),
+                Some(n) => n,
+                None => default_jobs(),
+            },
             max_moves: self.max_moves,
             progress: stderr_is_terminal()
                 .then(|| Arc::new(ProgressLine::default()) as Arc<dyn Progress>),
             rotate: self.rotate,
+            deadline: None,
         })
     }
 }

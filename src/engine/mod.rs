@@ -10,8 +10,10 @@
 pub mod board;
 pub mod data_rule;
 pub mod declared;
+pub mod files;
 pub mod game;
 pub mod library;
+pub mod limits;
 pub mod pipeline;
 pub mod replay;
 pub mod rng;
