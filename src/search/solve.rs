@@ -512,7 +512,15 @@ pub fn explore(
         let mut at = 0usize;
         for &id in &frontier_ids {
             at += codec.decode_into(&frontier[at..], &mut board_mut(&mut d));
-            rule.legal_into(&mut d, &mut moves)?;
+            // Ctrl-C may land inside a rule call, which then fails: that is a stop, not an error.
+            match rule.legal_into(&mut d, &mut moves) {
+                Ok(()) => {}
+                Err(_) if INTERRUPTED.load(Ordering::Relaxed) => {
+                    stop = Some(Stop::Interrupted);
+                    break 'levels;
+                }
+                Err(e) => return Err(e),
+            }
             for &pit in &moves {
                 if let Some(s) = guard.check(nodes, table.len() as u64, depth, &mut progress) {
                     stop = Some(s);
@@ -529,7 +537,14 @@ pub fn explore(
                     break 'levels;
                 }
                 board_mut(&mut child).copy_from(&board(&d));
-                rule.apply(&mut child, pit)?;
+                match rule.apply(&mut child, pit) {
+                    Ok(()) => {}
+                    Err(_) if INTERRUPTED.load(Ordering::Relaxed) => {
+                        stop = Some(Stop::Interrupted);
+                        break 'levels;
+                    }
+                    Err(e) => return Err(e),
+                }
                 nodes += 1;
                 let cb = board(&child);
                 if solitaire && cb.over && cb.winner == 0 {
