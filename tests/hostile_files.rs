@@ -190,12 +190,11 @@ fn repl_new_and_reload_of_a_self_import_keep_the_game() {
 #[test]
 fn ctrl_c_stops_a_long_native_move() {
     let d = tmpdir();
-    // One play() of thousands of sowings of a million seeds: minutes of native work. The call's
-    // own limit would stop it after a second, so raise nothing: a run's check script plays it
-    // with a long --timeout, and Ctrl-C must end it.
+    // Moves of a hundred thousand seeds sown natively, played for ever by a check script with a
+    // long --timeout (each move well within its own 1 s): Ctrl-C must end it.
     std::fs::write(
         d.join("rules/long.rhai"),
-        "fn setup() { this.add_row(\"\", 1, 64, 1000000); this.add_store(\"s\", 1); }\n\
+        "fn setup() { this.add_row(\"\", 1, 64, 100000); this.add_store(\"s\", 1); }\n\
          fn play(p) { this.sow(p); }\n",
     )
     .unwrap();
@@ -241,6 +240,31 @@ fn ctrl_c_stops_a_long_native_move() {
 }
 
 // ---- 4. memory caps a user can see and change ----
+
+#[test]
+fn a_board_past_the_pit_cap_is_refused_at_setup() {
+    let d = tmpdir();
+    std::fs::write(
+        d.join("rules/big.rhai"),
+        "fn setup() {\n  for i in 0..40 { this.add_row(\"\", 1, 64, 1); }\n}\nfn play(p) { this.sow(p); }\n",
+    )
+    .unwrap();
+    let rules = d.join("rules");
+    let o = bin(
+        &d,
+        &["--rules", rules.to_str().unwrap(), "rules", "big"],
+        &[("SOWLAB_MAX_PITS", "1000")],
+        "",
+        60,
+    );
+    assert_eq!(o.code, Some(1), "{}", o.stdout);
+    assert!(
+        o.stderr
+            .contains("big.rhai:2:25: the board would have more than 1000 pits (SOWLAB_MAX_PITS)"),
+        "{}",
+        o.stderr
+    );
+}
 
 #[test]
 fn a_script_filling_a_map_by_index_stops_at_the_memory_cap() {
