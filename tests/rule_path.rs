@@ -193,3 +193,24 @@ fn the_library_loads_built_in_rules_by_name_and_names_them() {
     );
     assert!(e.ends_with("looked in built-in)"), "{e}");
 }
+
+#[test]
+fn errors_in_built_in_rules_show_their_source_line() {
+    let first = sowlab::engine::library::Source::BuiltIn
+        .read("kalah.rhai")
+        .unwrap()
+        .lines()
+        .next()
+        .unwrap()
+        .to_string();
+    let e = sowlab::Error::Script {
+        file: "<built-in>/kalah.rhai".into(),
+        line: 1,
+        col: 3,
+        message: "x".into(),
+    };
+    assert_eq!(
+        e.excerpt().unwrap(),
+        format!(" 1 | {}\n   |   ^", sowlab::render::escape(&first))
+    );
+}
