@@ -103,9 +103,9 @@ fn check_example(origin: &str, line: &str, args: &[String]) {
         sowlab::cli::Command::Run(a) => {
             // Everything after the script is the script's: a sowlab option there is swallowed.
             assert!(
-                !a.args.iter().any(|x| x.starts_with("--")),
+                !a.args().iter().any(|x| x.starts_with("--")),
                 "{origin}: `{line}`: {:?} go to the script's ARGS, not to sowlab",
-                a.args
+                a.args()
             );
             Vec::new()
         }
