@@ -326,7 +326,7 @@ fn zero_depths_and_timeouts_are_refused_by_the_command_line() {
     for args in [
         &["perft", "kalah", "--depth", "0"][..],
         &["solve", "kalah", "--depth", "0"],
-        &["run", "x.rhai", "--timeout", "0"],
+        &["run", "--timeout", "0", "x.rhai"],
     ] {
         let out = sowlab(args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
