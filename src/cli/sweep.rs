@@ -35,7 +35,7 @@ pub fn cmd_sweep(dir: &Path, a: SweepArgs) -> Result<i32> {
         .collect::<Result<Vec<_>>>()?;
     let cfg = a.run.config()?;
     let s = experiment::sweep(&rule, &a.set, &vary, &cfg)?;
-    print(&if a.run.json {
+    print(&if a.run.wants_json() {
         json(&s)
     } else if a.run.csv {
         s.csv()

@@ -6,6 +6,7 @@
 //! about terminals, command lines or files other than rule files.
 
 pub mod board;
+pub mod content_hash;
 pub mod declared;
 pub mod game;
 pub mod pipeline;

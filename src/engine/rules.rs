@@ -13,6 +13,7 @@ use rhai::{
 use serde::{Deserialize, Serialize};
 
 use crate::engine::board::{Board, NO_PIT};
+use crate::engine::content_hash;
 use crate::engine::declared::{self, HookCall};
 use crate::engine::pipeline::Hooks;
 use crate::engine::script::{self, Limits};
@@ -215,6 +216,9 @@ pub struct Rule {
     pub preset: Option<(String, Preset)>,
     /// Options the preset sets (checked).
     pub preset_options: Options,
+    /// SHA-256 of the rule's text, the modules it imports and its preset (`sha256:...`), for
+    /// run records.
+    pub content_hash: String,
     has_moves: bool,
     /// Whether the script defines `play(pit)` (else the declared pipeline plays every move).
     pub has_play: bool,
@@ -379,6 +383,7 @@ impl Rule {
             .file_stem()
             .map(|s| s.to_string_lossy().to_string())
             .unwrap_or_default();
+        rule.content_hash = content_hash::preset_hash(&rule.content_hash, &text);
         rule.preset = Some((rule.name.clone(), preset));
         rule.preset_options = set;
         Ok(rule)
@@ -395,6 +400,7 @@ impl Rule {
     /// Compiles a rule from its source text. `path` names it in errors (and gives its name: the
     /// file stem); `import_dir` is where its `import "name"` statements look (the only place).
     pub fn from_source(text: &str, path: &Path, import_dir: PathBuf) -> Result<Rule> {
+        let content_hash = content_hash::rule_hash(text, &import_dir);
         let engine = script::engine(&Limits::rules(), Some(import_dir));
         let mut ast = engine
             .compile(text)
@@ -441,6 +447,7 @@ impl Rule {
             options: Vec::new(),
             preset: None,
             preset_options: Options::new(),
+            content_hash,
             has_moves,
             has_play,
             hooks,
