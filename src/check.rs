@@ -11,7 +11,9 @@
 //! - `g.moves()` (legal move labels), `g.play("3")` / `g.play(3)`, `g.play_moves("3 4 1")`,
 //!   `g.undo()`, `g.redo()`, `g.clone()`, `g.trace()` (the last move's events as maps: `event`,
 //!   `pit`, `hole` (canonical index or `()`), `seeds`, `player`, `count` (the pit's seeds after the
-//!   event), `hand` (seeds in hand after it), `text`), `g.json()`, `g.state()`, `g.picture()`, `g.set_position(#{pits: [...], ...})`.
+//!   event), `hand` (seeds in hand after it), `text`), `g.json()`, `g.state()`, `g.picture()`,
+//!   `g.svg()` (the position as an SVG picture, a string), `g.svg_trace()` (the last move's laps
+//!   as SVG), `g.set_position(#{pits: [...], ...})`.
 //! - `solve(g)`, `solve(g, #{max_positions, max_nodes, first})`: a map (`solvable`, `solution`,
 //!   `positions`, `won_positions`, `lost_ends`, `depth`, `nodes`, `seconds`, `complete`,
 //!   `stopped`); `count_positions(g)`; `value(g, depth)` (two players: `value`, `lo`, `hi`,
@@ -39,6 +41,7 @@ use rhai::{Array, Dynamic, Engine, EvalAltResult, ImmutableString, Map, NativeCa
 use crate::engine::game::{split_moves, Game, Position};
 use crate::engine::rules::{board, Rule};
 use crate::engine::script::{self, Limits, INTERRUPTED};
+use crate::engine::values;
 use crate::error::{Error, Result};
 use crate::search::solve::{self, SearchLimits, Stop};
 
@@ -181,55 +184,13 @@ pub fn script_err(ctx: &NativeCallContext, e: impl std::fmt::Display) -> Box<Eva
     EvalAltResult::ErrorRuntime(e.to_string().into(), ctx.call_position()).into()
 }
 
+/// A script value as JSON; a value that is not data (a game) as its text.
 fn to_json(v: &Dynamic) -> serde_json::Value {
-    if v.is_unit() {
-        serde_json::Value::Null
-    } else if let Ok(i) = v.as_int() {
-        i.into()
-    } else if let Ok(b) = v.as_bool() {
-        b.into()
-    } else if let Ok(f) = v.as_float() {
-        serde_json::Number::from_f64(f).map_or(serde_json::Value::Null, serde_json::Value::Number)
-    } else if v.is_string() {
-        v.to_string().into()
-    } else if let Some(a) = v.read_lock::<Array>() {
-        a.iter().map(to_json).collect()
-    } else if let Some(m) = v.read_lock::<Map>() {
-        m.iter()
-            .map(|(k, v)| (k.to_string(), to_json(v)))
-            .collect::<serde_json::Map<_, _>>()
-            .into()
-    } else {
-        v.to_string().into()
-    }
-}
-
-/// Converts JSON to a script value (objects become maps, `null` becomes `()`).
-pub fn from_json(v: &serde_json::Value) -> Dynamic {
-    use serde_json::Value as J;
-    match v {
-        J::Null => Dynamic::UNIT,
-        J::Bool(b) => (*b).into(),
-        J::Number(n) => match n.as_i64() {
-            Some(i) => i.into(),
-            None => n.as_f64().unwrap_or(0.0).into(),
-        },
-        J::String(s) => s.clone().into(),
-        J::Array(a) => Dynamic::from_array(a.iter().map(from_json).collect()),
-        J::Object(o) => {
-            let m: Map = o
-                .iter()
-                .map(|(k, v)| (k.as_str().into(), from_json(v)))
-                .collect();
-            Dynamic::from_map(m)
-        }
-    }
+    values::to_json(v).unwrap_or_else(|_| v.to_string().into())
 }
 
 fn ser(v: &impl serde::Serialize) -> Dynamic {
-    serde_json::to_value(v)
-        .map(|j| from_json(&j))
-        .unwrap_or(Dynamic::UNIT)
+    values::to_dynamic(v)
 }
 
 fn ints(v: impl IntoIterator<Item = i64>) -> Array {
@@ -512,6 +473,12 @@ pub fn register_api(e: &mut Engine, c: &Context) {
     e.register_fn("state", |g: &mut ScriptGame| ser(&g.game().state()));
     e.register_fn("picture", |g: &mut ScriptGame| {
         crate::render::picture(&g.game().board(), crate::render::Style::default())
+    });
+    e.register_fn("svg", |g: &mut ScriptGame| {
+        crate::render::svg::game_svg(g.game())
+    });
+    e.register_fn("svg_trace", |g: &mut ScriptGame| {
+        crate::render::svg::last_move_svg(g.game())
     });
     e.register_fn("to_string", |g: &mut ScriptGame| {
         serde_json::to_string(&g.game().state()).unwrap_or_default()

@@ -180,20 +180,10 @@ impl From<std::io::Error> for Error {
     }
 }
 
-/// Levenshtein distance between two words.
+/// Edit distance between two words, counting a swapped pair of neighbouring letters as one edit
+/// (optimal string alignment, from `strsim`): `shwo` is one edit from `show`, as a typist sees it.
 pub fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut cur = vec![i + 1; b.len() + 1];
-        for (j, &cb) in b.iter().enumerate() {
-            cur[j + 1] = (prev[j] + usize::from(ca != cb))
-                .min(prev[j + 1] + 1)
-                .min(cur[j] + 1);
-        }
-        prev = cur;
-    }
-    prev[b.len()]
+    strsim::osa_distance(a, b)
 }
 
 /// The candidate closest to `word` when it is close enough to be a likely typo (two letters wrong,
@@ -213,4 +203,33 @@ pub fn closest<'a>(word: &str, candidates: &'a [String]) -> Option<&'a str> {
         .filter(|c| w.len() >= 2 && c.starts_with(&w))
         .min_by_key(|c| c.len())
         .map(String::as_str)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_swapped_pair_is_one_edit() {
+        assert_eq!(edit_distance("shwo", "show"), 1);
+        assert_eq!(edit_distance("ia", "ai"), 1);
+        assert_eq!(edit_distance("kalah", "kalah"), 0);
+        assert_eq!(edit_distance("kalah", "oware"), 5);
+        assert_eq!(edit_distance("", "abc"), 3);
+        // Letters, not bytes.
+        assert_eq!(edit_distance("répl", "rpél"), 1);
+    }
+
+    #[test]
+    fn closest_forgives_two_swaps_in_a_rule_name() {
+        let names: Vec<String> = ["kalah", "oware", "tchuka_ruma", "raja_pasu"]
+            .map(String::from)
+            .to_vec();
+        // Two swaps: two edits (plain Levenshtein counts three and four, too far).
+        assert_eq!(closest("oawer", &names), Some("oware"));
+        assert_eq!(closest("tchuak_rmua", &names), Some("tchuka_ruma"));
+        assert_eq!(closest("KALHA", &names), Some("kalah"));
+        assert_eq!(closest("tchuka", &names), Some("tchuka_ruma"));
+        assert_eq!(closest("zzzzz", &names), None);
+    }
 }

@@ -76,6 +76,8 @@ pub mod render;
 pub mod repl;
 #[doc(hidden)]
 pub mod search;
+#[cfg(feature = "cli")]
+pub mod web;
 
 pub use engine::board::{Board, StateJson};
 pub use engine::game::{split_moves, Game, Ply, Position};

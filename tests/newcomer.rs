@@ -132,7 +132,7 @@ fn every_help_text_has_examples_that_parse() {
         }
         texts.push((name, sub.render_long_help().to_string()));
     }
-    assert_eq!(texts.len(), 12, "the top level and eleven subcommands");
+    assert_eq!(texts.len(), 13, "the top level and twelve subcommands");
     for (name, text) in texts {
         let ex = text
             .split("Examples:\n")

@@ -20,7 +20,7 @@ fn shipped_presets_load_with_their_options() {
         }
         seen += 1;
         let text = std::fs::read_to_string(&path).unwrap();
-        let preset: rules::Preset = serde_yaml::from_str(&text).unwrap();
+        let preset: rules::Preset = sowlab::engine::yaml::from_str(&text).unwrap();
         let rule = load(&name);
         assert!(
             !preset.description.is_empty(),
@@ -29,9 +29,9 @@ fn shipped_presets_load_with_their_options() {
         let opts = rule.resolve_options::<&str>(&[]).unwrap();
         for (k, v) in &preset.options {
             let want = match v {
-                serde_yaml::Value::String(s) => s.clone(),
-                serde_yaml::Value::Number(n) => n.to_string(),
-                serde_yaml::Value::Bool(b) => b.to_string(),
+                sowlab::engine::yaml::Value::String(s) => s.clone(),
+                sowlab::engine::yaml::Value::Number(n) => n.to_string(),
+                sowlab::engine::yaml::Value::Bool(b) => b.to_string(),
                 _ => panic!("{name}: option {k} is not a scalar"),
             };
             assert_eq!(opts[k].to_string(), want, "{name}: option {k}");

@@ -19,7 +19,7 @@ fn good() -> String {
     let opts = rule.resolve_options(&["holes=5"]).unwrap();
     let mut g = Game::new(rule, opts).unwrap();
     g.play_all(&["4", "1"]).unwrap();
-    serde_yaml::to_string(&to_save("tchuka_ruma", None, &g)).unwrap()
+    sowlab::engine::yaml::to_string(&to_save("tchuka_ruma", None, &g)).unwrap()
 }
 
 fn check(bytes: &[u8]) -> Result<(), String> {

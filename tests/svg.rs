@@ -258,3 +258,114 @@ fn text_from_scripts_is_escaped() {
     check_counts(&svg, &b);
     assert!(svg.contains("&lt;ruma &amp; &quot;co&quot;&gt;"));
 }
+
+/// `replay --svg`, the REPL's `svg` and check scripts' `g.svg()` write the same pictures.
+#[cfg(feature = "cli")]
+mod wired {
+    use std::process::{Command, Stdio};
+
+    fn sowlab(args: &[&str], stdin: &str) -> (i32, String, String) {
+        use std::io::Write;
+        let mut c = Command::new(env!("CARGO_BIN_EXE_sowlab"))
+            .args(args)
+            .env(
+                "SOWLAB_RULES",
+                concat!(env!("CARGO_MANIFEST_DIR"), "/rules"),
+            )
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        c.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+        let o = c.wait_with_output().unwrap();
+        (
+            o.status.code().unwrap_or(-1),
+            String::from_utf8_lossy(&o.stdout).into(),
+            String::from_utf8_lossy(&o.stderr).into(),
+        )
+    }
+
+    fn tmp(name: &str) -> std::path::PathBuf {
+        std::env::temp_dir().join(format!("sowlab-svg-{}-{name}", std::process::id()))
+    }
+
+    #[test]
+    fn replay_writes_the_position_or_the_last_move() {
+        let (pos, last) = (tmp("pos.svg"), tmp("last.svg"));
+        let (code, _, err) = sowlab(
+            &[
+                "replay",
+                "tchuka_ruma",
+                "--moves",
+                "3 4",
+                "--svg",
+                pos.to_str().unwrap(),
+            ],
+            "",
+        );
+        assert_eq!(code, 0, "{err}");
+        let mut g = super::game("tchuka_ruma", &[]);
+        g.play_all(&["3", "4"]).unwrap();
+        assert_eq!(std::fs::read_to_string(&pos).unwrap(), super::game_svg(&g));
+        let (code, _, err) = sowlab(
+            &[
+                "replay",
+                "tchuka_ruma",
+                "--moves",
+                "3 4",
+                "--trace",
+                "--svg",
+                last.to_str().unwrap(),
+            ],
+            "",
+        );
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(
+            std::fs::read_to_string(&last).unwrap(),
+            super::last_move_svg(&g)
+        );
+        let (code, _, err) = sowlab(
+            &["replay", "tchuka_ruma", "--svg", "/nonexistent/dir/x.svg"],
+            "",
+        );
+        assert_eq!(code, 1);
+        assert!(err.contains("cannot write /nonexistent/dir/x.svg"), "{err}");
+    }
+
+    #[test]
+    fn the_repl_and_check_scripts_draw_too() {
+        let (pos, last) = (tmp("repl.svg"), tmp("repl-last.svg"));
+        let script = format!(
+            "svg trace {}\n3\nsvg {}\nsvg trace {}\nsvg\n",
+            last.display(),
+            pos.display(),
+            last.display()
+        );
+        let (code, out, _) = sowlab(&["play"], &script);
+        assert_eq!(code, 1, "two commands fail: {out}");
+        assert!(
+            out.contains("`svg trace` draws the last move: no move played yet"),
+            "{out}"
+        );
+        assert!(out.contains("`svg` needs a file name"), "{out}");
+        let mut g = super::game("tchuka_ruma", &[]);
+        g.play("3").unwrap();
+        assert_eq!(std::fs::read_to_string(&pos).unwrap(), super::game_svg(&g));
+        assert_eq!(
+            std::fs::read_to_string(&last).unwrap(),
+            super::last_move_svg(&g)
+        );
+        let check = tmp("check.rhai");
+        std::fs::write(
+            &check,
+            "let g = game(\"tchuka_ruma\");\ng.play(\"3\");\n\
+             assert(g.svg().starts_with(\"<svg\"), \"svg\");\n\
+             assert(g.svg().contains(\"data-move=\\\"4\\\" data-seeds=\\\"3\\\"\"), \"counts\");\n\
+             assert(g.svg_trace().contains(\"class=\\\"lap\\\"\"), \"laps\");\n",
+        )
+        .unwrap();
+        let (code, out, err) = sowlab(&["run", check.to_str().unwrap()], "");
+        assert_eq!(code, 0, "{out}{err}");
+    }
+}

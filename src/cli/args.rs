@@ -8,6 +8,7 @@ use clap::Args;
 
 use crate::engine::game::{Game, Position};
 use crate::engine::rules::{self, Rule};
+use crate::engine::yaml;
 use crate::error::{Error, Result};
 
 /// Which game, with which options: shared by the commands that load a rule.
@@ -43,21 +44,19 @@ pub fn read_position(f: &std::path::Path) -> Result<Position> {
     let text = std::fs::read_to_string(f)
         .map_err(|e| Error::msg(format!("cannot read position file {}: {e}", f.display())))?;
     let fail = |m: String| Error::msg(format!("{}: {m}", f.display()));
-    let mut v: serde_yaml::Value =
-        serde_yaml::from_str(&text).map_err(|e| fail(rules::one_line(&e)))?;
+    let mut v: yaml::Value = yaml::from_str(&text).map_err(|e| fail(rules::one_line(&e)))?;
     if let Some(m) = v.as_mapping_mut() {
-        if m.get("over").and_then(serde_yaml::Value::as_bool) == Some(true) {
+        if m.get("over").and_then(yaml::Value::as_bool) == Some(true) {
             return Err(fail(
                 "the position is a finished game (`over: true`): no move can follow it".into(),
             ));
         }
-        let unset = |x: Option<&serde_yaml::Value>| {
-            x.is_none_or(|x| x.is_null() || x.as_bool() == Some(false))
-        };
+        let unset =
+            |x: Option<&yaml::Value>| x.is_none_or(|x| x.is_null() || x.as_bool() == Some(false));
         if unset(m.get("over")) && unset(m.get("winner")) {
             m.remove("over");
             m.remove("winner");
         }
     }
-    serde_yaml::from_value(v).map_err(|e| fail(rules::one_line(&e)))
+    yaml::from_value(v).map_err(|e| fail(rules::one_line(&e)))
 }

@@ -16,6 +16,7 @@ pub mod play;
 pub mod replay;
 pub mod rules;
 pub mod run;
+pub mod serve;
 pub mod simulate;
 pub mod solve;
 pub mod sweep;
@@ -106,6 +107,11 @@ pub enum Command {
         after_help = "Examples:\n  sowlab merge p1.json p2.json p3.json       # parts: sowlab simulate kalah --games 3000 --shard K/3 --json\n  sowlab merge --csv sweep1.json sweep2.json\n  sowlab merge --partial p1.json p2.json     # a bigger part, to merge with the others later"
     )]
     Merge(merge::MergeArgs),
+    /// A web playground on 127.0.0.1: click holes to play, watch laps, edit and reload rules.
+    #[command(
+        after_help = "Examples:\n  sowlab serve                                   # http://127.0.0.1:8080/\n  sowlab serve --port 0                          # any free port (the URL is printed)\n  sowlab serve --user-rules ./my_rules           # where edited rules are saved"
+    )]
+    Serve(serve::ServeArgs),
 }
 
 /// Runs the command line and returns the exit code.
@@ -127,6 +133,12 @@ pub fn main() -> i32 {
             1
         }
     }
+}
+
+/// Writes a file (a picture or a plot), naming it in the error when that fails.
+pub fn write_file(path: &std::path::Path, text: &str) -> Result<()> {
+    std::fs::write(path, text)
+        .map_err(|e| Error::msg(format!("cannot write {}: {e}", path.display())))
 }
 
 /// Prints an error: `sowlab: <one line>`, then the source excerpt for script errors.
@@ -151,5 +163,6 @@ fn run(cli: Cli) -> Result<i32> {
         Command::Sweep(a) => sweep::cmd_sweep(&dir, a),
         Command::Diff(a) => diff::cmd_diff(&dir, a),
         Command::Merge(a) => merge::cmd_merge(&dir, a),
+        Command::Serve(a) => serve::cmd_serve(&dir, a),
     }
 }

@@ -24,9 +24,13 @@ pub struct ReplayArgs {
     /// Print the state JSON instead of a picture.
     #[arg(long)]
     pub json: bool,
-    /// Print every move's events (with --json: as a JSON array per move).
+    /// Print every move's events (with --json: as a JSON array per move; with --svg: draw the
+    /// last move's laps).
     #[arg(long)]
     pub trace: bool,
+    /// Also write the final position as an SVG picture to FILE (with --trace: the last move).
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<std::path::PathBuf>,
 }
 
 /// `sowlab replay`: plays the moves and prints the result.
@@ -39,6 +43,14 @@ pub fn cmd_replay(dir: &std::path::Path, a: ReplayArgs) -> Result<i32> {
     if let Err(e) = result {
         report(&e);
         return Ok(1);
+    }
+    if let Some(path) = &a.svg {
+        let svg = if a.trace {
+            crate::render::svg::last_move_svg(&g)
+        } else {
+            crate::render::svg::game_svg(&g)
+        };
+        crate::cli::write_file(path, &svg)?;
     }
     if a.json {
         if a.trace {

@@ -333,6 +333,21 @@ impl Board {
         self.layout.players
     }
 
+    /// How the game ended, in words (`lost`, `draw`, `won (player 1)`, `player 2 wins`), or
+    /// `None` while it goes on.
+    pub fn outcome(&self) -> Option<String> {
+        if !self.over {
+            return None;
+        }
+        let solitaire = self.layout.players == 1;
+        Some(match self.winner {
+            0 if solitaire => "lost".to_string(),
+            0 => "draw".to_string(),
+            w if solitaire => format!("won (player {w})"),
+            w => format!("player {w} wins"),
+        })
+    }
+
     /// Records an event when tracing.
     #[inline]
     pub fn emit(&mut self, e: impl FnOnce() -> Event) {

@@ -245,14 +245,7 @@ impl Game {
             if b.over {
                 return Err(Error::msg(format!(
                     "the game is over ({}); undo, or start a new game",
-                    // The status's last line says how the game ended (the lines before it
-                    // list reserves, counters and variables): keep the error on one line.
-                    crate::render::status(&b)
-                        .trim()
-                        .lines()
-                        .last()
-                        .unwrap_or("")
-                        .trim_start_matches("game over: ")
+                    b.outcome().unwrap_or_default()
                 )));
             }
         }

@@ -2,16 +2,20 @@
 //! of a rule ([`pipeline`]) and its native player ([`declared`]), the record of
 //! what a move did ([`trace`]), the sandboxed Rhai engine and the primitives it gives rule
 //! scripts ([`script`]), rule files loaded once and called ([`rules`]), a game with its history
-//! ([`game`]) and the seeded random numbers every experiment uses ([`rng`]). Nothing here knows
-//! about terminals, command lines or files other than rule files.
+//! ([`game`]), the seeded random numbers every experiment uses ([`rng`]) and the YAML of presets
+//! and saves ([`yaml`]), and script values to and from serde ([`values`]). Nothing here knows about terminals, command lines or files other than
+//! rule files.
 
 pub mod board;
 pub mod content_hash;
 pub mod declared;
 pub mod game;
 pub mod pipeline;
+pub mod replay;
 pub mod rng;
 pub mod rules;
 pub mod script;
 pub mod sow;
 pub mod trace;
+pub mod values;
+pub mod yaml;

@@ -17,6 +17,7 @@ use crate::engine::content_hash;
 use crate::engine::declared::{self, HookCall};
 use crate::engine::pipeline::Hooks;
 use crate::engine::script::{self, Limits};
+use crate::engine::yaml;
 use crate::error::{Error, Result};
 
 /// Where rule files are looked for, in order: `--rules DIR`, `$SOWLAB_RULES`, `./rules` when it
@@ -195,7 +196,7 @@ pub struct Preset {
     pub description: String,
     /// The options it sets.
     #[serde(default)]
-    pub options: BTreeMap<String, serde_yaml::Value>,
+    pub options: BTreeMap<String, yaml::Value>,
 }
 
 /// A compiled rule file.
@@ -334,7 +335,7 @@ impl Rule {
     pub fn load_preset(path: &Path, dir: &Path) -> Result<Rule> {
         let text = std::fs::read_to_string(path)
             .map_err(|e| Error::msg(format!("{}: {e}", path.display())))?;
-        let preset: Preset = serde_yaml::from_str(&text)
+        let preset: Preset = yaml::from_str(&text)
             .map_err(|e| Error::msg(format!("{}: {}", path.display(), one_line(&e))))?;
         let base_dir = path
             .parent()
@@ -365,9 +366,9 @@ impl Rule {
         for (k, v) in &preset.options {
             let spec = rule.option(k).map_err(|e| e.context(path.display()))?;
             let text = match v {
-                serde_yaml::Value::String(s) => s.clone(),
-                serde_yaml::Value::Number(n) => n.to_string(),
-                serde_yaml::Value::Bool(b) => b.to_string(),
+                yaml::Value::String(s) => s.clone(),
+                yaml::Value::Number(n) => n.to_string(),
+                yaml::Value::Bool(b) => b.to_string(),
                 _ => {
                     return Err(Error::msg(format!(
                         "{}: option `{k}` takes {}",

@@ -918,40 +918,7 @@ fn var(b: &Board, name: &str) -> RResult<usize> {
         .ok_or_else(|| format!("no variable `{name}` (declare_var in setup)").into())
 }
 
-/// Converts a Rhai value (a declaration) to JSON: integers, booleans, strings, arrays and maps.
-pub fn to_json(v: &Dynamic) -> Result<serde_json::Value, String> {
-    use serde_json::Value;
-    if let Ok(i) = v.as_int() {
-        return Ok(Value::from(i));
-    }
-    if let Ok(b) = v.as_bool() {
-        return Ok(Value::from(b));
-    }
-    if v.is_string() {
-        return Ok(Value::from(v.to_string()));
-    }
-    if v.is_unit() {
-        return Ok(Value::Null);
-    }
-    if let Some(a) = v.read_lock::<Array>() {
-        return a
-            .iter()
-            .map(to_json)
-            .collect::<Result<_, _>>()
-            .map(Value::Array);
-    }
-    if let Some(m) = v.read_lock::<Map>() {
-        let mut o = serde_json::Map::new();
-        for (k, x) in m.iter() {
-            o.insert(k.to_string(), to_json(x)?);
-        }
-        return Ok(Value::Object(o));
-    }
-    Err(format!(
-        "{} is not a word, number, list or map",
-        v.type_name()
-    ))
-}
+pub use crate::engine::values::to_json;
 
 /// Converts a Rhai value to a string for messages.
 pub fn show(v: &Dynamic) -> String {

@@ -13,30 +13,9 @@ use crate::experiment::report::SimReport;
 use crate::experiment::runner::{default_jobs, simulate, SimConfig};
 use crate::search::agent::Agent;
 
-fn json_to_dynamic(v: &serde_json::Value) -> Dynamic {
-    use serde_json::Value;
-    match v {
-        Value::Null => Dynamic::UNIT,
-        Value::Bool(b) => Dynamic::from(*b),
-        Value::Number(n) => match n.as_i64() {
-            Some(i) => Dynamic::from(i),
-            None => Dynamic::from(n.as_f64().unwrap_or(0.0)),
-        },
-        Value::String(s) => Dynamic::from(s.clone()),
-        Value::Array(a) => Dynamic::from_array(a.iter().map(json_to_dynamic).collect()),
-        Value::Object(o) => {
-            let m: Map = o
-                .iter()
-                .map(|(k, v)| (k.as_str().into(), json_to_dynamic(v)))
-                .collect();
-            Dynamic::from_map(m)
-        }
-    }
-}
-
 /// A report as a Rhai map (the JSON report's fields).
 pub(crate) fn report_to_dynamic(r: &SimReport) -> Dynamic {
-    json_to_dynamic(&serde_json::to_value(r).unwrap_or_default())
+    crate::engine::values::to_dynamic(r)
 }
 
 fn dyn_text(v: &Dynamic) -> String {

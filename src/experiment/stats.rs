@@ -1,12 +1,16 @@
 //! Statistics for simulations: streaming summaries of integer samples (exact, so they do not
 //! depend on the order games finish in), Wilson intervals, and the two tests `compare` uses
-//! (two-proportion z-test, Welch's t-test).
+//! (two-proportion z-test, Welch's t-test). The special functions behind the p-values come from
+//! `statrs`.
 
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use statrs::distribution::{ContinuousCDF, Normal};
+use statrs::function::{beta, erf};
 
-/// z for a two-sided 95% interval.
+/// z for a two-sided 95% interval (a constant so that reports do not depend on the last bit of a
+/// quantile routine; a test holds it to [`two_sided_z`]`(0.95)`).
 pub const Z95: f64 = 1.959_963_984_540_054;
 
 /// A streaming summary of non-negative integer samples: count, exact sums, maximum and a histogram
@@ -167,67 +171,26 @@ pub fn wilson(k: u64, n: u64, z: f64) -> (f64, f64) {
     ((centre - half).max(0.0), (centre + half).min(1.0))
 }
 
-/// The standard normal cumulative distribution function.
+/// The standard normal cumulative distribution function Φ (statrs).
 pub fn normal_cdf(x: f64) -> f64 {
-    0.5 * erfc(-x / std::f64::consts::SQRT_2)
+    Normal::standard().cdf(x)
 }
 
-/// The complementary error function: erfc(x) = Q(1/2, x²) for x ≥ 0 (regularised upper
-/// incomplete gamma), 2 − erfc(−x) below.
-pub fn erfc(x: f64) -> f64 {
-    let q = gamma_q(0.5, x * x);
-    if x >= 0.0 {
-        q
-    } else {
-        2.0 - q
-    }
+/// The z of a two-sided interval at the given confidence (0.95 gives [`Z95`]): the standard normal
+/// quantile Φ⁻¹(1 − (1 − confidence)/2) (statrs). `None` unless 0 < confidence < 1.
+pub fn two_sided_z(confidence: f64) -> Option<f64> {
+    (confidence > 0.0 && confidence < 1.0)
+        .then(|| Normal::standard().inverse_cdf(1.0 - (1.0 - confidence) / 2.0))
 }
 
-/// The regularised upper incomplete gamma function Q(a, x) (series below a + 1, continued
-/// fraction above; Numerical Recipes' gser/gcf).
-pub fn gamma_q(a: f64, x: f64) -> f64 {
-    if x <= 0.0 {
-        return 1.0;
+/// Two-sided p-value of a standard normal statistic: P(|Z| ≥ |z|) = erfc(|z|/√2). Computed from
+/// the complementary error function, not as 2(1 − Φ(|z|)), which loses every digit past z ≈ 5
+/// and is exactly 0 beyond z ≈ 8.3.
+pub fn normal_two_sided(z: f64) -> f64 {
+    if z.is_nan() {
+        return f64::NAN;
     }
-    let front = (-x + a * x.ln() - ln_gamma(a)).exp();
-    if x < a + 1.0 {
-        let (mut ap, mut del) = (a, 1.0 / a);
-        let mut sum = del;
-        for _ in 0..1000 {
-            ap += 1.0;
-            del *= x / ap;
-            sum += del;
-            if del.abs() < sum.abs() * 1e-16 {
-                break;
-            }
-        }
-        (1.0 - sum * front).clamp(0.0, 1.0)
-    } else {
-        const TINY: f64 = 1e-300;
-        let mut b = x + 1.0 - a;
-        let mut c = 1.0 / TINY;
-        let mut d = 1.0 / b;
-        let mut h = d;
-        for i in 1..1000 {
-            let an = -(i as f64) * (i as f64 - a);
-            b += 2.0;
-            d = an * d + b;
-            if d.abs() < TINY {
-                d = TINY;
-            }
-            c = b + an / c;
-            if c.abs() < TINY {
-                c = TINY;
-            }
-            d = 1.0 / d;
-            let del = d * c;
-            h *= del;
-            if (del - 1.0).abs() < 1e-16 {
-                break;
-            }
-        }
-        (front * h).clamp(0.0, 1.0)
-    }
+    erf::erfc(z.abs() / std::f64::consts::SQRT_2).clamp(0.0, 1.0)
 }
 
 /// The result of a two-sample test.
@@ -255,7 +218,7 @@ pub fn two_proportion(k1: u64, n1: u64, k2: u64, n2: u64) -> Test {
     let z = (p1 - p2) / se;
     Test {
         stat: z,
-        p: (2.0 * (1.0 - normal_cdf(z.abs()))).clamp(0.0, 1.0),
+        p: normal_two_sided(z),
     }
 }
 
@@ -286,96 +249,12 @@ pub fn welch(a: &Summary, b: &Summary) -> Test {
     }
 }
 
-/// Two-sided p-value of Student's t with `df` degrees of freedom: I_{df/(df+t²)}(df/2, 1/2).
+/// Two-sided p-value of Student's t with `df` degrees of freedom: I_{df/(df+t²)}(df/2, 1/2), the
+/// regularised incomplete beta function (statrs), which keeps its digits in the far tail. NaN
+/// when `df` is not positive or `t` is NaN.
 pub fn student_two_sided(t: f64, df: f64) -> f64 {
     let x = df / (df + t * t);
-    inc_beta(x, df / 2.0, 0.5).clamp(0.0, 1.0)
-}
-
-/// ln Γ(x) for x > 0 (Lanczos approximation, g = 7).
-pub fn ln_gamma(x: f64) -> f64 {
-    const C: [f64; 9] = [
-        0.999_999_999_999_809_9,
-        676.520_368_121_885_1,
-        -1_259.139_216_722_402_8,
-        771.323_428_777_653_1,
-        -176.615_029_162_140_6,
-        12.507_343_278_686_905,
-        -0.138_571_095_265_720_12,
-        9.984_369_578_019_572e-6,
-        1.505_632_735_149_311_6e-7,
-    ];
-    if x < 0.5 {
-        let pi = std::f64::consts::PI;
-        return (pi / (pi * x).sin()).ln() - ln_gamma(1.0 - x);
-    }
-    let x = x - 1.0;
-    let mut a = C[0];
-    let t = x + 7.5;
-    for (i, &c) in C.iter().enumerate().skip(1) {
-        a += c / (x + i as f64);
-    }
-    0.5 * (2.0 * std::f64::consts::PI).ln() + (x + 0.5) * t.ln() - t + a.ln()
-}
-
-/// The regularised incomplete beta function I_x(a, b) (continued fraction, Numerical Recipes).
-pub fn inc_beta(x: f64, a: f64, b: f64) -> f64 {
-    if x <= 0.0 {
-        return 0.0;
-    }
-    if x >= 1.0 {
-        return 1.0;
-    }
-    let front =
-        (ln_gamma(a + b) - ln_gamma(a) - ln_gamma(b) + a * x.ln() + b * (1.0 - x).ln()).exp();
-    if x < (a + 1.0) / (a + b + 2.0) {
-        front * beta_cf(x, a, b) / a
-    } else {
-        1.0 - front * beta_cf(1.0 - x, b, a) / b
-    }
-}
-
-fn beta_cf(x: f64, a: f64, b: f64) -> f64 {
-    const TINY: f64 = 1e-300;
-    let (qab, qap, qam) = (a + b, a + 1.0, a - 1.0);
-    let mut c = 1.0;
-    let mut d = 1.0 - qab * x / qap;
-    if d.abs() < TINY {
-        d = TINY;
-    }
-    d = 1.0 / d;
-    let mut h = d;
-    for m in 1..300 {
-        let m = m as f64;
-        let m2 = 2.0 * m;
-        let aa = m * (b - m) * x / ((qam + m2) * (a + m2));
-        d = 1.0 + aa * d;
-        if d.abs() < TINY {
-            d = TINY;
-        }
-        c = 1.0 + aa / c;
-        if c.abs() < TINY {
-            c = TINY;
-        }
-        d = 1.0 / d;
-        h *= d * c;
-        let aa = -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2));
-        d = 1.0 + aa * d;
-        if d.abs() < TINY {
-            d = TINY;
-        }
-        c = 1.0 + aa / c;
-        if c.abs() < TINY {
-            c = TINY;
-        }
-        d = 1.0 / d;
-        let del = d * c;
-        h *= del;
-        if (del - 1.0).abs() < 1e-14 {
-            break;
-        }
-    }
-    h
+    beta::checked_beta_reg(df / 2.0, 0.5, x).map_or(f64::NAN, |p| p.clamp(0.0, 1.0))
 }
 
 #[cfg(test)]
@@ -428,7 +307,6 @@ mod tests {
         assert!(close(normal_cdf(1.959_964), 0.975, 1e-6));
         assert_eq!(normal_cdf(0.0), 0.5);
         assert!(close(normal_cdf(-3.0), 0.001_349_898_031_630_1, 1e-12));
-        assert!(close(erfc(0.5), 0.479_500_122_186_953_5, 1e-13));
         // t = 2.228 with 10 df is the two-sided 5% point.
         assert!(close(student_two_sided(2.228_139, 10.0), 0.05, 1e-5));
         // 1 df (Cauchy): P(|T| > 1) = 0.5.
@@ -455,5 +333,69 @@ mod tests {
         // t = −10 / sqrt(2.5/5 + 2.5/5) = −10, df = 8.
         assert!(close(w.stat, -10.0, 1e-9) && w.p < 1e-5, "{w:?}");
         assert_eq!(welch(&a, &a).p, 1.0);
+    }
+
+    /// Relative closeness, for tails that span hundreds of orders of magnitude.
+    fn rel_close(a: f64, b: f64, rel: f64) -> bool {
+        ((a - b) / b).abs() < rel
+    }
+
+    #[test]
+    fn two_sided_normal_p_keeps_its_digits_in_the_far_tail() {
+        // erfc(z/√2) to 30 digits (mpmath).
+        for (z, p) in [
+            (1.959_963_984_540_054, 0.05),
+            (5.0, 5.733_031_437_583_878e-7),
+            (6.0, 1.973_175_290_075_396e-9),
+            (8.3, 1.041_113_948_978_051e-16),
+            (10.0, 1.523_970_604_832_105e-23),
+            (20.0, 5.507_248_237_212_467e-89),
+            (37.5, 9.210_706_019_163_91e-308),
+        ] {
+            let got = normal_two_sided(z);
+            assert!(rel_close(got, p, 1e-9), "z = {z}: {got} vs {p}");
+            assert_eq!(normal_two_sided(-z), got, "symmetric in z");
+        }
+        assert_eq!(normal_two_sided(0.0), 1.0);
+        assert_eq!(normal_two_sided(f64::INFINITY), 0.0);
+        assert!(normal_two_sided(f64::NAN).is_nan());
+        // The old 2(1 − Φ(z)) gave exactly 0 here.
+        assert!(2.0 * (1.0 - normal_cdf(8.5)) == 0.0 && normal_two_sided(8.5) > 0.0);
+    }
+
+    #[test]
+    fn z_test_p_at_extreme_z_is_not_zero() {
+        // 1000/1000 against 500/1000: pooled 0.75, se = sqrt(0.75·0.25·0.002) → z = 25.82.
+        let t = two_proportion(1000, 1000, 500, 1000);
+        assert!(close(t.stat, 25.819_888_974_716_11, 1e-9), "{t:?}");
+        // erfc(25.8198889747161/√2) (mpmath); the old formula gave 0.
+        assert!(rel_close(t.p, 5.302_850_374_626_878e-147, 1e-9), "{t:?}");
+    }
+
+    #[test]
+    fn quantiles_come_from_statrs() {
+        assert!(close(two_sided_z(0.95).unwrap(), Z95, 1e-12));
+        assert!(close(
+            two_sided_z(0.99).unwrap(),
+            2.575_829_303_548_900_5,
+            1e-12
+        ));
+        assert_eq!(two_sided_z(1.0), None);
+        assert_eq!(two_sided_z(0.0), None);
+        assert_eq!(two_sided_z(f64::NAN), None);
+    }
+
+    #[test]
+    fn student_far_tail() {
+        // I_{df/(df+t²)}(df/2, 1/2) to 30 digits (mpmath).
+        for (t, df, p) in [
+            (10.0, 8.0, 8.488_181_527_628_49e-6),
+            (30.0, 5.0, 7.718_648_620_496_051e-7),
+            (100.0, 20.0, 1.770_173_221_792_506_5e-28),
+        ] {
+            let got = student_two_sided(t, df);
+            assert!(rel_close(got, p, 1e-8), "t = {t}, df = {df}: {got} vs {p}");
+        }
+        assert!(student_two_sided(1.0, 0.0).is_nan());
     }
 }

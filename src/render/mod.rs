@@ -101,17 +101,8 @@ pub fn status(b: &Board) -> String {
     if !parts.is_empty() {
         let _ = writeln!(s, "{}", parts.join("  "));
     }
-    if b.over {
-        match b.winner {
-            0 if l.players == 1 => s.push_str("game over: lost\n"),
-            0 => s.push_str("game over: draw\n"),
-            w if l.players == 1 => {
-                let _ = writeln!(s, "game over: won (player {w})");
-            }
-            w => {
-                let _ = writeln!(s, "game over: player {w} wins");
-            }
-        }
+    if let Some(outcome) = b.outcome() {
+        let _ = writeln!(s, "game over: {outcome}");
     } else if l.players > 1 {
         let _ = writeln!(s, "player {} to move", b.to_move);
     }

@@ -4,7 +4,7 @@
 
 use std::io::Write;
 
-use super::files::{cmd_load, cmd_reload, cmd_save};
+use super::files::{cmd_load, cmd_reload, cmd_save, cmd_svg};
 use super::game_setup::{cmd_back, cmd_new, cmd_options, cmd_rules, cmd_set};
 use super::inspect::{cmd_eval, cmd_json};
 use super::play::{
@@ -212,6 +212,16 @@ pub static COMMANDS: &[Command] = &[
         run: cmd_eval,
     },
     Command {
+        name: "svg",
+        aliases: &[],
+        args: "[trace] FILE",
+        summary: "write the position (or, with `trace`, the last move's laps) as an SVG picture",
+        help: "The picture shows counts, seeds as dots, owners, whose turn and the move labels; \
+               `svg trace FILE` draws each lap of the last move as numbered arrows, one colour \
+               per lap, with captures ringed. Open the file in a browser.",
+        run: cmd_svg,
+    },
+    Command {
         name: "json",
         aliases: &["j"],
         args: "",
@@ -405,6 +415,9 @@ mod tests {
         assert!(e.contains("did you mean `show`"), "{e}");
         let e = parse("hsitory").unwrap_err().one_line();
         assert!(e.contains("did you mean `history`"), "{e}");
+        // A swapped pair is one edit, so even a two-letter command is recognised.
+        let e = parse("ia").unwrap_err().one_line();
+        assert!(e.contains("did you mean `ai`"), "{e}");
         let e = parse("xyzzy").unwrap_err().one_line();
         assert!(!e.contains("did you mean"), "{e}");
         let e = parse("show\u{1b}[2J").unwrap_err().one_line();

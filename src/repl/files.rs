@@ -5,11 +5,10 @@ use std::io::Write;
 use std::path::Path;
 use std::sync::Arc;
 
-use super::{make_game, no_args, save, started, Outcome, Session};
-use crate::engine::board::StateJson;
-use crate::engine::rules::{board, Rule};
+use super::{no_args, save, started, Outcome, Session};
+use crate::engine::replay::replay_under;
+use crate::engine::rules::Rule;
 use crate::error::{Error, Result};
-use crate::render;
 
 fn file_arg<'a>(name: &str, rest: &'a str) -> Result<&'a str> {
     if rest.is_empty() {
@@ -36,6 +35,38 @@ pub(super) fn cmd_save(s: &mut Session, rest: &str, out: &mut dyn Write) -> Resu
         data.moves.len(),
         if data.moves.len() == 1 { "" } else { "s" },
         path.display()
+    )?;
+    Ok(Outcome::Done)
+}
+
+/// `svg [trace] FILE`: the position (or the last move's laps) as an SVG picture.
+pub(super) fn cmd_svg(s: &mut Session, rest: &str, out: &mut dyn Write) -> Result<Outcome> {
+    let (trace, file) = match rest.split_once(char::is_whitespace) {
+        Some(("trace", f)) => (true, f.trim()),
+        _ => (false, rest),
+    };
+    let path = Path::new(file_arg("svg", file)?);
+    if trace && s.game.history.is_empty() {
+        return Err(Error::msg(
+            "`svg trace` draws the last move: no move played yet",
+        ));
+    }
+    let svg = if trace {
+        crate::render::svg::last_move_svg(&s.game)
+    } else {
+        crate::render::svg::game_svg(&s.game)
+    };
+    std::fs::write(path, svg)
+        .map_err(|e| Error::msg(format!("cannot write {}: {e}", path.display())))?;
+    writeln!(
+        out,
+        "wrote {} ({})",
+        path.display(),
+        if trace {
+            "the last move, lap by lap"
+        } else {
+            "the position"
+        }
     )?;
     Ok(Outcome::Done)
 }
@@ -69,78 +100,16 @@ pub(super) fn cmd_reload(s: &mut Session, rest: &str, out: &mut dyn Write) -> Re
         ))
     };
     let rule = Arc::new(Rule::load(&s.spec, &s.dir).map_err(keep)?);
-    let options = rule.check_options(&s.game.options).map_err(keep)?;
-    let mut g = make_game(rule, options, s.start.as_ref()).map_err(keep)?;
-    let mut report = Vec::new();
-    let old_start = board(&s.game.start).state_json();
-    if g.state() != old_start {
-        report.push(format!(
-            "the start position differs: {}",
-            state_diff(&old_start, &g.state())
-        ));
-    }
-    let total = s.game.history.len();
-    let mut first_diff = None;
-    for (i, old) in s.game.history.iter().enumerate() {
-        let now_over = g.board();
-        if now_over.over {
-            report.push(format!(
-                "move {} ({}) is no longer played: the game now ends after move {i} ({}); kept the {i} move{} before it",
-                i + 1,
-                old.label,
-                render::status(&now_over).trim().trim_start_matches("game over: "),
-                if i == 1 { "" } else { "s" }
-            ));
-            break;
-        }
-        match g.play(&old.label) {
-            Err(e) => {
-                report.push(format!(
-                    "move {} ({}) is now illegal: {}; kept the {i} move{} before it",
-                    i + 1,
-                    old.label,
-                    e.one_line(),
-                    if i == 1 { "" } else { "s" }
-                ));
-                break;
-            }
-            Ok(p) => {
-                let (was, now): (StateJson, StateJson) =
-                    (board(&old.after).state_json(), board(&p.after).state_json());
-                if first_diff.is_none() && was != now {
-                    first_diff = Some(i);
-                    report.push(format!(
-                        "move {} ({}) now plays differently: {}",
-                        i + 1,
-                        old.label,
-                        state_diff(&was, &now)
-                    ));
-                }
-            }
-        }
-    }
+    // the same replay as the web playground's "save & reload"
+    let r = replay_under(&s.game, rule, s.start.as_ref()).map_err(keep)?;
     let path = s.game.rule.path.display().to_string();
-    s.replace(s.spec.clone(), s.start.clone(), g);
-    let replayed = s.game.history.len();
-    if report.is_empty() {
-        writeln!(
-            out,
-            "reloaded {path}: {}",
-            match total {
-                0 => "no move to replay".to_string(),
-                1 => "the 1 move replays identically".to_string(),
-                n => format!("the {n} moves replay identically"),
-            }
-        )?;
-    } else {
-        writeln!(
-            out,
-            "reloaded {path}: {replayed} of {total} move{} replayed",
-            if total == 1 { "" } else { "s" }
-        )?;
-        for r in report {
-            writeln!(out, "  {r}")?;
-        }
+    let lines = r.lines(&path);
+    let differs = !r.report.is_empty();
+    s.replace(s.spec.clone(), s.start.clone(), r.game);
+    for l in lines {
+        writeln!(out, "{l}")?;
+    }
+    if differs {
         writeln!(
             out,
             "  (`back` returns to the game as it was before the reload)"
@@ -150,23 +119,6 @@ pub(super) fn cmd_reload(s: &mut Session, rest: &str, out: &mut dyn Write) -> Re
     Ok(Outcome::Done)
 }
 
-/// The fields of two states that differ: `pits [3,0,1,1] -> [3,3,0,0], over false -> true`.
-pub(crate) fn state_diff(was: &StateJson, now: &StateJson) -> String {
-    let (a, b) = (serde_json::to_value(was), serde_json::to_value(now));
-    let (Ok(serde_json::Value::Object(a)), Ok(serde_json::Value::Object(b))) = (a, b) else {
-        return format!("was {}, now {}", save::compact(was), save::compact(now));
-    };
-    let null = serde_json::Value::Null;
-    let mut keys: Vec<&String> = a.keys().collect();
-    keys.extend(b.keys().filter(|k| !a.contains_key(*k)));
-    keys.into_iter()
-        .filter_map(|k| {
-            let (x, y) = (a.get(k).unwrap_or(&null), b.get(k).unwrap_or(&null));
-            (x != y).then(|| format!("{k} {x} -> {y}"))
-        })
-        .collect::<Vec<_>>()
-        .join(", ")
-}
 #[cfg(test)]
 mod tests {
     use crate::repl::tests::{run, session};

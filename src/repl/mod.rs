@@ -228,8 +228,8 @@ pub(crate) fn title(s: &Session) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::files::state_diff;
     use super::*;
+    use crate::engine::replay::state_diff;
 
     /// A fresh session of `tchuka_ruma` (the unit tests of every command file use it).
     pub(super) fn session() -> Session {

@@ -23,6 +23,7 @@ use serde::{Deserialize, Serialize};
 use crate::engine::board::StateJson;
 use crate::engine::game::{Game, Position};
 use crate::engine::rules::{one_line, Options, Rule};
+use crate::engine::yaml;
 use crate::error::{Error, Result};
 
 /// The version written in the `sowlab:` field of save files.
@@ -81,7 +82,7 @@ pub fn to_save(spec: &str, start: Option<&Position>, game: &Game) -> SaveFile {
 /// Writes `save` to `path` atomically: a temporary file in the same directory, then a rename,
 /// so an interrupted save never leaves a half-written file in place of a good one.
 pub fn write(path: &Path, save: &SaveFile) -> Result<()> {
-    let text = serde_yaml::to_string(save)
+    let text = yaml::to_string(save)
         .map_err(|e| Error::msg(format!("cannot encode the game: {}", one_line(&e))))?;
     let fail = |e: std::io::Error| Error::msg(format!("cannot save to {}: {e}", path.display()));
     let name = path.file_name().ok_or_else(|| {
@@ -150,7 +151,7 @@ pub fn restore(bytes: &[u8], dir: &Path, base: Option<&Path>) -> Result<Loaded> 
     }
     let text = std::str::from_utf8(bytes)
         .map_err(|e| Error::msg(format!("not a save file: not UTF-8 text ({e})")))?;
-    let save: SaveFile = serde_yaml::from_str(text).map_err(|e| {
+    let save: SaveFile = yaml::from_str(text).map_err(|e| {
         let m = one_line(&e);
         if m.starts_with("missing field `sowlab`") {
             // Hand-written or foreign YAML: say what a save file looks like.
