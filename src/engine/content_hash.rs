@@ -21,6 +21,14 @@ pub fn rule_hash(text: &str, import_dir: &Path) -> String {
     hex(h)
 }
 
+/// The hash of a data rule (a YAML rule file: no script, no imports).
+pub fn data_hash(text: &str) -> String {
+    let mut h = Sha256::new();
+    h.update(b"data\0");
+    h.update(text.as_bytes());
+    hex(h)
+}
+
 /// The hash of a preset: the hash of its rule and the preset file's text.
 pub fn preset_hash(rule_hash: &str, preset_text: &str) -> String {
     let mut h = Sha256::new();

@@ -32,8 +32,11 @@ pub fn legal_into(b: &Board, p: &Pipeline, player: usize, out: &mut Vec<usize>) 
     let l = &*b.layout;
     let m = &p.moves;
     let start = out.len();
-    for &h in &l.holes {
-        if !b.playable_by(h, player) {
+    let Some(holes) = p.at.holes_of.get(player) else {
+        return;
+    };
+    for &h in holes {
+        if b.closed[h] || b.seeds[h] == 0 {
             continue;
         }
         if m.seeds_equal_number && b.seeds[h] != l.pits[h].pos as i64 {
@@ -58,7 +61,7 @@ pub fn legal_into(b: &Board, p: &Pipeline, player: usize, out: &mut Vec<usize>) 
     }
     if m.must_feed {
         let opp = next_of(l, player);
-        if opp != player && b.seeds_of(opp) == 0 {
+        if opp != player && seeds_of(b, p, opp) == 0 {
             let mut trial = b.clone();
             trial.trace = None;
             let mut keep = start;
@@ -67,7 +70,7 @@ pub fn legal_into(b: &Board, p: &Pipeline, player: usize, out: &mut Vec<usize>) 
                 trial.seeds.copy_from_slice(&b.seeds);
                 trial.reserves.copy_from_slice(&b.reserves);
                 trial.to_move = player;
-                let feeds = sow::sow(&mut trial, h).is_ok() && trial.seeds_of(opp) > 0;
+                let feeds = sow::sow(&mut trial, h).is_ok() && seeds_of(&trial, p, opp) > 0;
                 if feeds {
                     out[keep] = h;
                     keep += 1;
@@ -129,6 +132,16 @@ pub fn material(b: &Board, pl: usize) -> i64 {
         .map(|&s| b.seeds[s])
         .sum::<i64>()
         + b.reserves[pl - 1]
+}
+
+/// Every player's material (stores plus reserve) into `m[player]`.
+fn materials(b: &Board, l: &Layout, m: &mut [i64; 17]) {
+    for &s in &l.stores {
+        m[l.pits[s].owner] += b.seeds[s];
+    }
+    for (i, r) in b.reserves.iter().enumerate() {
+        m[i + 1] += r;
+    }
 }
 
 /// The pit before `p` against the sowing direction, skipping closed pits.
@@ -249,7 +262,7 @@ fn chain(
         total += b.seeds[q];
         q = prev_open(l, b, q);
     }
-    if n > 0 && c.grand_slam == GrandSlam::Nothing && total == b.seeds_of(opp) {
+    if n > 0 && c.grand_slam == GrandSlam::Nothing && total == seeds_of(b, p, opp) {
         note(b, p, &p.notes.grand_slam, mover, &[]);
         return;
     }
@@ -334,11 +347,33 @@ fn finish(b: &mut Board, p: &Pipeline, winner: usize, hooks: &mut Vec<HookCall>)
     }
 }
 
+/// Seeds in each player's open holes (index = player; 0 for holes owned by nobody), in one pass.
+fn seeds_by_player(b: &Board, l: &Layout, p: &Pipeline) -> [i64; 17] {
+    let mut s = [0i64; 17];
+    for (pl, slot) in s.iter_mut().enumerate().take(l.players + 1).skip(1) {
+        *slot = seeds_of(b, p, pl);
+    }
+    s
+}
+
+/// Seeds in a player's open holes.
+#[inline]
+fn seeds_of(b: &Board, p: &Pipeline, pl: usize) -> i64 {
+    p.at.holes_of[pl]
+        .iter()
+        .filter(|&&h| !b.closed[h])
+        .map(|&h| b.seeds[h])
+        .sum()
+}
+
 fn holds(b: &Board, l: &Layout, p: &Pipeline, c: &EndCheck, mover: usize) -> bool {
     match c.when {
-        Cond::SideEmpty => (1..=l.players).any(|pl| b.seeds_of(pl) == 0),
-        Cond::ToMoveEmpty => b.seeds_of(b.to_move) == 0,
-        Cond::MoverEmpty => b.seeds_of(mover) == 0,
+        Cond::SideEmpty => {
+            let s = seeds_by_player(b, l, p);
+            s[1..=l.players].contains(&0)
+        }
+        Cond::ToMoveEmpty => seeds_of(b, p, b.to_move) == 0,
+        Cond::MoverEmpty => seeds_of(b, p, mover) == 0,
         Cond::NoMove => !has_move(b, p, b.to_move, &mut Vec::new()),
         Cond::AllStored => l.holes.iter().all(|&h| b.closed[h] || b.seeds[h] == 0),
         Cond::LastIn => {
@@ -357,7 +392,9 @@ fn holds(b: &Board, l: &Layout, p: &Pipeline, c: &EndCheck, mover: usize) -> boo
         }
         Cond::Majority => {
             let total = b.total();
-            let m: Vec<i64> = (1..=l.players).map(|pl| material(b, pl)).collect();
+            let mut m = [0i64; 17];
+            materials(b, l, &mut m);
+            let m = &m[1..=l.players];
             m.iter().any(|&x| 2 * x > total)
                 || (l.players == 2 && total % 2 == 0 && m.iter().all(|&x| 2 * x == total))
         }
@@ -404,7 +441,9 @@ fn run_checks(
         }
         match c.then {
             Outcome::MostSeeds => {
-                let m: Vec<i64> = (1..=l.players).map(|pl| material(b, pl)).collect();
+                let mut all = [0i64; 17];
+                materials(b, l, &mut all);
+                let m = &all[1..=l.players];
                 let best = m.iter().copied().max().unwrap_or(0);
                 let w = if m.iter().filter(|&&x| x == best).count() == 1 {
                     m.iter().position(|&x| x == best).map_or(0, |i| i + 1)

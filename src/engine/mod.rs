@@ -8,6 +8,7 @@
 
 pub mod board;
 pub mod content_hash;
+pub mod data_rule;
 pub mod declared;
 pub mod game;
 pub mod pipeline;

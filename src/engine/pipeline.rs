@@ -354,6 +354,8 @@ pub struct Resolved {
     pub start_reserve_vars: Vec<usize>,
     /// Hook functions the rule script defines: `on_pass`, `on_round_end`, `on_game_end`.
     pub hooks: Hooks,
+    /// `holes_of[player]`: the player's holes in canonical order (index 0: holes of nobody).
+    pub holes_of: Vec<Vec<usize>>,
 }
 
 /// Which hook functions a rule script defines (the core calls them on declared events).
@@ -403,6 +405,15 @@ impl Pipeline {
             }
         };
         self.at.moves_var = self.count_moves.as_deref().map(|n| var(l, n, 0));
+        self.at.holes_of = (0..=l.players)
+            .map(|pl| {
+                l.holes
+                    .iter()
+                    .copied()
+                    .filter(|&h| l.pits[h].owner == pl)
+                    .collect()
+            })
+            .collect();
         if self.rounds.is_some() {
             if l.players != 2 {
                 return Err(format!(

@@ -233,6 +233,8 @@ pub struct Rule {
     /// Reusable Rhai call states (see [`Rule::call`]); a pool, so threads and re-entrant calls
     /// each get their own.
     states: Mutex<Vec<CallState>>,
+    /// The text of a data rule (`NAME.yaml`), whose boards are built without a script.
+    data: Option<String>,
 }
 
 /// What Rhai keeps during one script call, kept between calls of the same rule: the function
@@ -281,13 +283,41 @@ fn is_game_file(path: &Path) -> bool {
         .unwrap_or(false)
 }
 
-/// The names of the games and presets of a directory (helper modules left out).
+/// The data rules of a directory (`NAME.yaml` files with a board and a pipeline): `(name, path)`.
+pub fn data_rules(dir: &Path) -> Vec<(String, PathBuf)> {
+    let Ok(rd) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut v: Vec<(String, PathBuf)> = rd
+        .filter_map(|e| e.ok())
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "yaml"))
+        .filter(|p| {
+            std::fs::read_to_string(p).is_ok_and(|t| crate::engine::data_rule::is_data_rule(&t))
+        })
+        .filter_map(|p| Some((p.file_stem()?.to_string_lossy().to_string(), p)))
+        .collect();
+    v.sort();
+    v
+}
+
+/// The names of the games and presets of a directory (helper modules left out): rule files and
+/// data rules first, then presets.
 pub fn names(dir: &Path) -> Vec<String> {
-    list(dir)
-        .into_iter()
-        .filter(|(_, p)| p.extension().is_some_and(|x| x == "yaml") || is_game_file(p))
-        .map(|(n, _)| n)
-        .collect()
+    let all = list(dir);
+    let mut games: Vec<String> = all
+        .iter()
+        .filter(|(_, p)| p.extension().is_some_and(|x| x == "rhai") && is_game_file(p))
+        .map(|(n, _)| n.clone())
+        .chain(data_rules(dir).into_iter().map(|(n, _)| n))
+        .collect();
+    games.sort();
+    games.extend(
+        all.into_iter()
+            .filter(|(_, p)| p.extension().is_some_and(|x| x == "yaml"))
+            .map(|(n, _)| n),
+    );
+    games
 }
 
 impl Rule {
@@ -299,7 +329,11 @@ impl Rule {
             if !as_path.is_file() {
                 return Err(Error::msg(format!("no rule file {spec}")));
             }
-            return if spec.ends_with(".yaml") || spec.ends_with(".yml") {
+            let data = std::fs::read_to_string(&as_path)
+                .is_ok_and(|t| crate::engine::data_rule::is_data_rule(&t));
+            return if data {
+                Rule::load_data(&as_path)
+            } else if spec.ends_with(".yaml") || spec.ends_with(".yml") {
                 Rule::load_preset(&as_path, dir)
             } else {
                 Rule::load_file(&as_path, dir)
@@ -313,6 +347,10 @@ impl Rule {
             let file = dir.join(format!("{spec}.rhai"));
             if file.is_file() {
                 return Rule::load_file(&file, dir);
+            }
+            let data = dir.join(format!("{spec}.yaml"));
+            if data.is_file() {
+                return Rule::load_data(&data);
             }
             let preset = dir.join("presets").join(format!("{spec}.yaml"));
             if preset.is_file() {
@@ -348,11 +386,15 @@ impl Rule {
             })
             .unwrap_or(dir);
         let file = base_dir.join(format!("{}.rhai", preset.rule));
-        let file = if file.is_file() {
-            file
-        } else {
-            dir.join(format!("{}.rhai", preset.rule))
-        };
+        let file = [
+            file,
+            dir.join(format!("{}.rhai", preset.rule)),
+            base_dir.join(format!("{}.yaml", preset.rule)),
+            dir.join(format!("{}.yaml", preset.rule)),
+        ]
+        .into_iter()
+        .find(|f| f.is_file())
+        .unwrap_or_else(|| dir.join(format!("{}.rhai", preset.rule)));
         if !file.is_file() {
             return Err(Error::msg(format!(
                 "{}: the preset names rule `{}`, which is not in {}",
@@ -361,7 +403,11 @@ impl Rule {
                 base_dir.display()
             )));
         }
-        let mut rule = Rule::load_file(&file, dir)?;
+        let mut rule = if file.extension().is_some_and(|x| x == "yaml") {
+            Rule::load_data(&file)?
+        } else {
+            Rule::load_file(&file, dir)?
+        };
         let mut set = Options::new();
         for (k, v) in &preset.options {
             let spec = rule.option(k).map_err(|e| e.context(path.display()))?;
@@ -387,6 +433,88 @@ impl Rule {
         rule.content_hash = content_hash::preset_hash(&rule.content_hash, &text);
         rule.preset = Some((rule.name.clone(), preset));
         rule.preset_options = set;
+        Ok(rule)
+    }
+
+    /// Loads a data rule (`NAME.yaml` with a `board:` and a `pipeline:`, no script): its keys
+    /// are checked with the default options, and each game builds its board natively.
+    pub fn load_data(path: &Path) -> Result<Rule> {
+        use crate::engine::data_rule;
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| Error::msg(format!("cannot read rule file {}: {e}", path.display())))?;
+        let mut options = Vec::new();
+        for (name, o) in data_rule::read_options(path, &text)? {
+            let bad =
+                |what: &str| Error::msg(format!("{}: options: {name}: {what}", path.display()));
+            let default = data_rule::scalar(&o.value)
+                .ok_or_else(|| bad("`value` must be an integer, true/false or a word"))?;
+            let values = o
+                .values
+                .iter()
+                .map(|v| data_rule::scalar(v).ok_or_else(|| bad("bad entry in `values`")))
+                .collect::<Result<_>>()?;
+            let spec = OptionSpec {
+                name: name.clone(),
+                default: default.clone(),
+                help: o.help,
+                min: o.min,
+                max: o.max,
+                values,
+            };
+            spec.check(default)
+                .map_err(|_| bad("its default is not one of its allowed values"))?;
+            options.push(spec);
+        }
+        let defaults: Map = options
+            .iter()
+            .map(|o| (o.name.as_str().into(), o.default.to_dynamic()))
+            .collect();
+        let d = data_rule::parse(path, &text, &defaults)?;
+        let engine = script::engine(&Limits::rules(), None);
+        let ast = engine
+            .compile("")
+            .map_err(|e| Error::from_parse(path, &e))?;
+        let name = path
+            .file_stem()
+            .map(|s| s.to_string_lossy().to_string())
+            .unwrap_or_default();
+        let players = match &d.players {
+            crate::engine::yaml::Value::String(s) => s.clone(),
+            crate::engine::yaml::Value::Number(n) => n.to_string(),
+            _ => {
+                return Err(Error::msg(format!(
+                    "{}: players: write a number or a range such as 2-4",
+                    path.display()
+                )))
+            }
+        };
+        let rule = Rule {
+            name,
+            path: path.to_path_buf(),
+            engine,
+            ast,
+            meta: Meta {
+                name: d.name,
+                players,
+                description: d.description,
+                sources: d.sources,
+            },
+            options,
+            preset: None,
+            preset_options: Options::new(),
+            content_hash: content_hash::data_hash(&text),
+            has_moves: false,
+            has_play: false,
+            hooks: Hooks::default(),
+            eval_ast: false,
+            has_evaluate: false,
+            script_fns: Vec::new(),
+            states: Mutex::new(Vec::new()),
+            data: Some(text),
+        };
+        // Build the default start now: a board or pipeline that cannot work fails the load.
+        let opts = rule.resolve_options::<&str>(&[])?;
+        let _ = rule.new_board(&opts)?;
         Ok(rule)
     }
 
@@ -456,6 +584,7 @@ impl Rule {
             has_evaluate,
             script_fns,
             states: Mutex::new(Vec::new()),
+            data: None,
         };
         rule.meta = rule.read_meta(&name)?;
         rule.options = rule.read_options()?;
@@ -628,6 +757,12 @@ impl Rule {
             for (k, v) in options {
                 l.options.insert(k.as_str().into(), v.to_dynamic());
             }
+        }
+        if let Some(text) = &self.data {
+            let d = crate::engine::data_rule::parse(&self.path, text, &b.layout.options)?;
+            d.setup(&mut b).map_err(|e| self.contract_error(&e))?;
+            self.finish_setup(&mut b)?;
+            return Ok(Dynamic::from(b));
         }
         let mut d = Dynamic::from(b);
         let _ = self.call(&mut d, "setup", ())?;
@@ -809,7 +944,7 @@ impl Rule {
                 return Ok(Vec::new());
             }
             if !self.has_moves {
-                let mut out = Vec::new();
+                let mut out = Vec::with_capacity(b.layout.holes.len());
                 self.legal_native(&b, &mut out);
                 return Ok(out);
             }
@@ -890,7 +1025,12 @@ impl Rule {
         } else {
             let mut b = board_mut(d);
             b.ledger.clear();
-            let before = b.total();
+            // The declared steps only move seeds: count them only when hooks may run.
+            let before = if self.hooks != Hooks::default() {
+                b.total()
+            } else {
+                0
+            };
             declared::play(&mut b, pit, &mut hooks).map_err(|e| {
                 self.contract_error(&format!("move from {}: {e}", b.layout.pits[pit].name))
             })?;
@@ -898,6 +1038,9 @@ impl Rule {
         };
         if self.has_play {
             let _ = self.call(d, "play", (pit as i64,))?;
+        } else if hooks.is_empty() {
+            // The declared steps only move seeds: nothing to check.
+            return Ok(());
         }
         for h in hooks {
             let _ = match h {

@@ -131,6 +131,8 @@ pub(crate) fn play_game(
     let layout = board(&d).layout.clone();
     // The pits played, to say how to replay a game that fails.
     let mut played: Vec<usize> = Vec::new();
+    // The legal moves, in one buffer for the whole game.
+    let mut legal: Vec<usize> = Vec::new();
     let mut laps = 0u64;
     loop {
         if board(&d).over || played.len() as u64 >= max_moves {
@@ -147,7 +149,8 @@ pub(crate) fn play_game(
             };
             with_replay_hint(e, &layout, &played)
         };
-        let legal = rule.legal(&mut d).map_err(|e| fail(e, None))?;
+        rule.legal_into(&mut d, &mut legal)
+            .map_err(|e| fail(e, None))?;
         let player = board(&d).to_move;
         let agent = agents.get(player - 1).copied().unwrap_or(Agent::Random);
         let pit = agent
