@@ -155,22 +155,59 @@ fn cost_model_only(only: Option<usize>) {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// How many times a `profile-*` workload repeats: `reps=N` on the command line (default 1). Two
+/// runs with different N give the instructions of the workload alone (the difference), without
+/// the process start and the rule compilation.
+fn profile_reps() -> u64 {
+    std::env::args()
+        .find_map(|a| a.strip_prefix("reps=").and_then(|n| n.parse().ok()))
+        .unwrap_or(1)
+}
+
 /// `profile-raja` / `profile-tchuka` / `profile-solve` / `profile-explore` / `profile-tt` /
-/// `profile-cost-N`: run one workload only (for callgrind).
+/// `profile-cost-N`, and the native baselines `profile-native-raja` / `profile-native-solve`: run
+/// one workload only (for callgrind), `reps=N` times.
 fn profile(what: &str) {
+    let reps = profile_reps();
     match what {
+        "profile-native-raja" => {
+            let o = native::RajaPasuOptions::default();
+            let mut moves = 0;
+            for _ in 0..reps {
+                for r in 0..5u64 {
+                    moves += black_box(native::raja_pasu_playout(&o, &mut Rng::new(r))).moves;
+                }
+            }
+            println!("{moves} moves");
+        }
+        "profile-native-solve" => {
+            let (mut positions, mut moves) = (0, 0);
+            for _ in 0..reps {
+                for h in 1..=8 {
+                    for s in 1..=3 {
+                        let c = black_box(native::tchuka_solve(h, s));
+                        positions += c.positions;
+                        moves += c.moves;
+                    }
+                }
+            }
+            println!("{positions} positions, {moves} moves");
+        }
         "profile-explore" => {
             let tr = common::load("tchuka_ruma").expect("rules/tchuka_ruma.rhai");
             let (mut positions, mut moves) = (0, 0);
-            for h in 1..=8 {
-                for s in 1..=3 {
-                    let hs = format!("holes={h}");
-                    let ss = format!("seeds={s}");
-                    let d = common::start(&tr, &[&hs, &ss]);
-                    let limits = sowlab::search::solve::SearchLimits::default();
-                    let c = sowlab::search::solve::explore(&tr, &d, &limits, None).expect("solves");
-                    positions += c.positions;
-                    moves += c.stats.nodes;
+            for _ in 0..reps {
+                for h in 1..=8 {
+                    for s in 1..=3 {
+                        let hs = format!("holes={h}");
+                        let ss = format!("seeds={s}");
+                        let d = common::start(&tr, &[&hs, &ss]);
+                        let limits = sowlab::search::solve::SearchLimits::default();
+                        let c =
+                            sowlab::search::solve::explore(&tr, &d, &limits, None).expect("solves");
+                        positions += c.positions;
+                        moves += c.stats.nodes;
+                    }
                 }
             }
             println!("{positions} positions, {moves} moves");
@@ -206,37 +243,39 @@ fn profile(what: &str) {
         "profile-raja" => {
             let rp = common::raja_pasu();
             let start = common::start(&rp, &[]);
-            let moves: u64 = (0..5u64)
-                .map(|r| common::scripted_playout(&rp, &start, &mut Rng::new(r)).moves)
+            let moves: u64 = (0..reps * 5)
+                .map(|r| common::scripted_playout(&rp, &start, &mut Rng::new(r % 5)).moves)
                 .sum();
             println!("{moves} moves");
         }
         "profile-ruma" => {
             let ru = common::load("ruma").expect("rules/ruma.rhai");
             let start = common::start(&ru, &["players=4"]);
-            let moves: u64 = (0..5u64)
-                .map(|r| common::scripted_playout(&ru, &start, &mut Rng::new(r)).moves)
+            let moves: u64 = (0..reps * 5)
+                .map(|r| common::scripted_playout(&ru, &start, &mut Rng::new(r % 5)).moves)
                 .sum();
             println!("{moves} moves");
         }
         "profile-tchuka" => {
             let tr = common::load("tchuka_ruma").expect("rules/tchuka_ruma.rhai");
             let start = common::start(&tr, &["holes=8", "seeds=8"]);
-            let moves: u64 = (0..2000u64)
-                .map(|r| common::scripted_playout(&tr, &start, &mut Rng::new(r)).moves)
+            let moves: u64 = (0..reps * 2000)
+                .map(|r| common::scripted_playout(&tr, &start, &mut Rng::new(r % 2000)).moves)
                 .sum();
             println!("{moves} moves");
         }
         _ => {
             let tr = common::load("tchuka_ruma").expect("rules/tchuka_ruma.rhai");
             let (mut positions, mut moves) = (0, 0);
-            for h in 1..=8 {
-                for s in 1..=3 {
-                    let hs = format!("holes={h}");
-                    let ss = format!("seeds={s}");
-                    let c = common::scripted_solve(&tr, &common::start(&tr, &[&hs, &ss]));
-                    positions += c.positions;
-                    moves += c.moves;
+            for _ in 0..reps {
+                for h in 1..=8 {
+                    for s in 1..=3 {
+                        let hs = format!("holes={h}");
+                        let ss = format!("seeds={s}");
+                        let c = common::scripted_solve(&tr, &common::start(&tr, &[&hs, &ss]));
+                        positions += c.positions;
+                        moves += c.moves;
+                    }
                 }
             }
             println!("{positions} positions, {moves} moves");

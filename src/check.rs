@@ -31,7 +31,7 @@
 //! `("name", crate::module::register)` to the list.
 
 use std::collections::HashMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -39,6 +39,7 @@ use std::time::{Duration, Instant};
 use rhai::{Array, Dynamic, Engine, EvalAltResult, ImmutableString, Map, NativeCallContext, Scope};
 
 use crate::engine::game::{split_moves, Game, Position};
+use crate::engine::library::RulePath;
 use crate::engine::rules::{board, Rule};
 use crate::engine::script::{self, Limits, INTERRUPTED};
 use crate::engine::values;
@@ -62,8 +63,8 @@ fn register_sim(e: &mut Engine, c: &Context) {
 /// What a check run shares with the functions it calls: where rules are, the deadline, loaded rules.
 #[derive(Clone)]
 pub struct Context {
-    /// The rules directory.
-    pub rules_dir: PathBuf,
+    /// Where rules are looked for by name.
+    pub rules_dir: RulePath,
     /// The wall-clock limit of the whole run.
     pub timeout: Duration,
     /// When the run must stop.
@@ -75,9 +76,9 @@ pub struct Context {
 
 impl Context {
     /// A context for a run starting now.
-    pub fn new(rules_dir: PathBuf, timeout: Duration) -> Context {
+    pub fn new(rules_dir: impl Into<RulePath>, timeout: Duration) -> Context {
         Context {
-            rules_dir,
+            rules_dir: rules_dir.into(),
             timeout,
             deadline: Instant::now() + timeout,
             rules: Arc::default(),
@@ -85,18 +86,9 @@ impl Context {
         }
     }
 
-    /// Loads (once) the rule or preset `name` of the rules directory.
+    /// Loads (once) the rule or preset `name` (on the rules path), or the rule file or preset at
+    /// a path, as every command does.
     pub fn rule(&self, name: &str) -> Result<Arc<Rule>> {
-        if name.contains('/')
-            || name.contains('\\')
-            || name.ends_with(".rhai")
-            || name.ends_with(".yaml")
-        {
-            return Err(Error::msg(format!(
-                "game(\"{}\"): name a rule or preset of the rules directory, not a file",
-                crate::engine::game::clip(name)
-            )));
-        }
         let mut cache = self.rules.lock().unwrap_or_else(|p| p.into_inner());
         if let Some(r) = cache.get(name) {
             return Ok(r.clone());

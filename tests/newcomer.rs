@@ -216,7 +216,7 @@ fn asking_for_one_unknown_rule_is_one_line_on_stderr() {
     );
     let err = stderr(&out);
     assert!(
-        err.starts_with("sowlab: unknown rule `tchuka_rum`; did you mean `tchuka_ruma`? (in "),
+        err.starts_with("sowlab: unknown rule `tchuka_rum`; did you mean `tchuka_ruma`? (rules: "),
         "{err}"
     );
     assert_eq!(err.lines().count(), 1, "{err}");

@@ -51,6 +51,8 @@ fn sowlab(args: &[&str]) -> (i32, String, String) {
         .args(args)
         .arg("--rules")
         .arg(rules_dir())
+        .env_remove("SOWLAB_RULES")
+        .env("XDG_DATA_HOME", rules_dir().join("no-user-data"))
         .output()
         .expect("run sowlab");
     (
@@ -623,7 +625,7 @@ fn diff_finds_the_first_differing_move() {
 #[test]
 fn check_scripts_can_simulate() {
     let mut e = rhai::Engine::new();
-    experiment::register_sim_api(&mut e, rules_dir());
+    experiment::register_sim_api(&mut e, &rules_dir());
     let coin = fixture("coin");
     let script = format!(
         "let r = simulate(\"{coin}\", #{{ games: 200, seed: 6, agents: [\"random\"], options: #{{ sides: 4 }} }});\n\
@@ -761,6 +763,7 @@ fn diff_takes_the_moves_of_a_saved_game() {
             "play",
             "tchuka_ruma",
         ])
+        .env("XDG_DATA_HOME", rules_dir().join("no-user-data"))
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::null())
         .spawn()

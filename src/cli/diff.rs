@@ -1,13 +1,12 @@
 //! `sowlab diff`: one move list replayed under two rule files, up to the first move where they differ.
 
-use std::path::Path;
-
 use std::sync::Arc;
 
 use clap::Args;
 
 use crate::cli::experiment_args::{json, print, Variants};
 use crate::engine::game::{split_moves, Game};
+use crate::engine::library::RulePath;
 use crate::engine::rules::{Options, Rule};
 use crate::error::Result;
 use crate::experiment;
@@ -30,7 +29,7 @@ pub struct DiffArgs {
 }
 
 /// `sowlab diff`: exit code 0 when the positions never differ, 1 when they do.
-pub fn cmd_diff(dir: &Path, a: DiffArgs) -> Result<i32> {
+pub fn cmd_diff(dir: &RulePath, a: DiffArgs) -> Result<i32> {
     let [(ra, oa), (rb, ob)] = a.variants.load(dir)?;
     // The moves, and the start position if the saved game had its own.
     let (moves, start) = match &a.save {

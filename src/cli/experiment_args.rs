@@ -2,12 +2,12 @@
 //! arguments, the two variants, the progress line on stderr and the output helpers.
 
 use std::io::{IsTerminal, Write};
-use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use clap::Args;
 
+use crate::engine::library::RulePath;
 use crate::engine::rules::{Options, Rule};
 use crate::error::{Error, Result};
 use crate::experiment::{default_jobs, PartSpec, Progress, SimConfig, DEFAULT_MAX_MOVES};
@@ -106,7 +106,7 @@ pub struct Variants {
 
 impl Variants {
     /// Loads both rules with their options; errors say which side (`A: ...`).
-    pub fn load(&self, dir: &Path) -> Result<[(Rule, Options); 2]> {
+    pub fn load(&self, dir: &RulePath) -> Result<[(Rule, Options); 2]> {
         let one = |spec: &str, own: &[String], tag: &str| -> Result<(Rule, Options)> {
             let rule = Rule::load(spec, dir).map_err(|e| e.context(tag))?;
             let sets: Vec<String> = self.set.iter().chain(own).cloned().collect();

@@ -1,11 +1,12 @@
 //! `sowlab merge`: join the parts of a run (`--shard K/N` or `--range A..B` reports of
 //! `simulate`, `compare` or `sweep`) into the whole run's report.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use clap::Args;
 
 use crate::cli::experiment_args::{json, print};
+use crate::engine::library::RulePath;
 use crate::error::{Error, Result};
 use crate::experiment;
 
@@ -28,7 +29,7 @@ pub struct MergeArgs {
 }
 
 /// `sowlab merge`.
-pub fn cmd_merge(_dir: &Path, a: MergeArgs) -> Result<i32> {
+pub fn cmd_merge(_dir: &RulePath, a: MergeArgs) -> Result<i32> {
     let mut parts = Vec::new();
     for f in &a.parts {
         let name = f.display().to_string();

@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
 
+use crate::engine::library::RulePath;
 use crate::error::{Error, Result};
 
 pub mod args;
@@ -27,9 +28,11 @@ pub use args::{load_game, read_position, GameArgs};
 #[derive(Parser, Debug)]
 #[command(name = "sowlab", version, about, long_about = None, after_help = MAIN_EXAMPLES)]
 pub struct Cli {
-    /// Directory of rule files (default: $SOWLAB_RULES, ./rules, or the rules/ of the source tree).
+    /// A folder of rule files, searched before the others (repeatable; the first wins). Then
+    /// come $SOWLAB_RULES (a `:`-separated path list), the user's folder (see `sowlab rules`),
+    /// ./rules when it exists, and the built-in rules.
     #[arg(long, global = true, value_name = "DIR")]
-    pub rules: Option<PathBuf>,
+    pub rules: Vec<PathBuf>,
     /// What to do.
     #[command(subcommand)]
     pub command: Command,
@@ -150,19 +153,25 @@ pub fn report(e: &Error) {
 }
 
 fn run(cli: Cli) -> Result<i32> {
-    let dir = crate::engine::rules::rules_dir(cli.rules.as_deref());
+    for d in &cli.rules {
+        if !d.is_dir() {
+            return Err(Error::msg(format!("--rules {}: not a folder", d.display())));
+        }
+    }
+    let dir = RulePath::standard(&cli.rules);
+    let dir = &dir;
     match cli.command {
-        Command::Rules(a) => rules::cmd_rules(&dir, a),
-        Command::Replay(a) => replay::cmd_replay(&dir, a),
-        Command::Solve(a) => solve::cmd_solve(&dir, a),
-        Command::Perft(a) => solve::cmd_perft(&dir, a),
-        Command::Run(a) => run::cmd_run(&dir, a),
-        Command::Play(a) => play::cmd_play(&dir, a),
-        Command::Simulate(a) => simulate::cmd_simulate(&dir, a),
-        Command::Compare(a) => compare::cmd_compare(&dir, a),
-        Command::Sweep(a) => sweep::cmd_sweep(&dir, a),
-        Command::Diff(a) => diff::cmd_diff(&dir, a),
-        Command::Merge(a) => merge::cmd_merge(&dir, a),
-        Command::Serve(a) => serve::cmd_serve(&dir, a),
+        Command::Rules(a) => rules::cmd_rules(dir, a),
+        Command::Replay(a) => replay::cmd_replay(dir, a),
+        Command::Solve(a) => solve::cmd_solve(dir, a),
+        Command::Perft(a) => solve::cmd_perft(dir, a),
+        Command::Run(a) => run::cmd_run(dir, a),
+        Command::Play(a) => play::cmd_play(dir, a),
+        Command::Simulate(a) => simulate::cmd_simulate(dir, a),
+        Command::Compare(a) => compare::cmd_compare(dir, a),
+        Command::Sweep(a) => sweep::cmd_sweep(dir, a),
+        Command::Diff(a) => diff::cmd_diff(dir, a),
+        Command::Merge(a) => merge::cmd_merge(dir, a),
+        Command::Serve(a) => serve::cmd_serve(dir, a),
     }
 }

@@ -1,12 +1,13 @@
 //! `sowlab simulate`: play many games between agents and print the report (text, JSON or CSV).
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Arc;
 
 use clap::Args;
 
 use crate::cli::experiment_args::{json, print, RunArgs};
 use crate::cli::{load_game, GameArgs};
+use crate::engine::library::RulePath;
 use crate::error::{Error, Result};
 use crate::experiment::{self, JsonLines, Part};
 
@@ -26,7 +27,7 @@ pub struct SimulateArgs {
 }
 
 /// `sowlab simulate`.
-pub fn cmd_simulate(dir: &Path, a: SimulateArgs) -> Result<i32> {
+pub fn cmd_simulate(dir: &RulePath, a: SimulateArgs) -> Result<i32> {
     let g = load_game(dir, &a.game)?;
     let mut cfg = a.run.config()?;
     if let Some(f) = &a.games_out {

@@ -6,6 +6,7 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 
 use crate::cli::args::{load_game, GameArgs};
+use crate::engine::library::RulePath;
 use crate::engine::rules::board;
 use crate::error::{Error, Result};
 use crate::search::solve::{explore, perft, value, Progress, SearchLimits, Stats, Stop};
@@ -137,7 +138,7 @@ fn print_json(
 }
 
 /// `sowlab solve`: solves a solitaire, or gives the value of a two-player position.
-pub fn cmd_solve(dir: &std::path::Path, a: SolveArgs) -> Result<i32> {
+pub fn cmd_solve(dir: &RulePath, a: SolveArgs) -> Result<i32> {
     use std::io::Write;
     let g = load_game(dir, &a.game)?;
     let limits = SearchLimits {
@@ -229,7 +230,7 @@ pub fn cmd_solve(dir: &std::path::Path, a: SolveArgs) -> Result<i32> {
 }
 
 /// `sowlab perft`: counts move sequences by depth.
-pub fn cmd_perft(dir: &std::path::Path, a: PerftArgs) -> Result<i32> {
+pub fn cmd_perft(dir: &RulePath, a: PerftArgs) -> Result<i32> {
     use std::io::Write;
     let g = load_game(dir, &a.game)?;
     let limits = SearchLimits {

@@ -3,21 +3,24 @@
 //! it, so a report says exactly which rules produced it and parts of different rules never merge.
 
 use std::collections::BTreeSet;
-use std::path::Path;
 
 use sha2::{Digest, Sha256};
+
+use crate::engine::library::Source;
 
 /// Most import levels followed (deeper imports are hashed by name only).
 const MAX_DEPTH: usize = 16;
 
-/// The hash of a rule's source text and of the modules it imports from `import_dir`, as
-/// `sha256:` and 64 hex digits.
-pub fn rule_hash(text: &str, import_dir: &Path) -> String {
+/// The hash of a rule's source text and of the modules it imports from `imports` (a folder or
+/// the built-in rules), as `sha256:` and 64 hex digits.
+pub fn rule_hash(text: &str, imports: Option<&Source>) -> String {
     let mut h = Sha256::new();
     h.update(b"rule\0");
     h.update(text.as_bytes());
     let mut seen = BTreeSet::new();
-    hash_imports(&mut h, text, import_dir, &mut seen, 0);
+    if let Some(src) = imports {
+        hash_imports(&mut h, text, src, &mut seen, 0);
+    }
     hex(h)
 }
 
@@ -38,7 +41,13 @@ pub fn preset_hash(rule_hash: &str, preset_text: &str) -> String {
     hex(h)
 }
 
-fn hash_imports(h: &mut Sha256, text: &str, dir: &Path, seen: &mut BTreeSet<String>, depth: usize) {
+fn hash_imports(
+    h: &mut Sha256,
+    text: &str,
+    src: &Source,
+    seen: &mut BTreeSet<String>,
+    depth: usize,
+) {
     for name in imports(text) {
         if !seen.insert(name.clone()) {
             continue;
@@ -53,9 +62,9 @@ fn hash_imports(h: &mut Sha256, text: &str, dir: &Path, seen: &mut BTreeSet<Stri
         if !ok || depth >= MAX_DEPTH {
             continue;
         }
-        if let Ok(t) = std::fs::read_to_string(dir.join(format!("{name}.rhai"))) {
+        if let Some(t) = src.read(&format!("{name}.rhai")) {
             h.update(t.as_bytes());
-            hash_imports(h, &t, dir, seen, depth + 1);
+            hash_imports(h, &t, src, seen, depth + 1);
         }
     }
 }
@@ -105,20 +114,27 @@ mod tests {
         std::fs::create_dir_all(&d).unwrap();
         std::fs::write(d.join("m.rhai"), "fn f() { 1 }").unwrap();
         let src = "import \"m\" as m;\nfn setup() {}";
-        let one = rule_hash(src, &d);
+        let dir = d.clone();
+        let src_dir = Source::Dir(d.clone());
+        let d = &src_dir;
+        let one = rule_hash(src, Some(d));
         assert!(one.starts_with("sha256:") && one.len() == 71, "{one}");
-        assert_eq!(one, rule_hash(src, &d), "the same content, the same hash");
-        std::fs::write(d.join("m.rhai"), "fn f() { 2 }").unwrap();
+        assert_eq!(
+            one,
+            rule_hash(src, Some(d)),
+            "the same content, the same hash"
+        );
+        std::fs::write(dir.join("m.rhai"), "fn f() { 2 }").unwrap();
         assert_ne!(
             one,
-            rule_hash(src, &d),
+            rule_hash(src, Some(d)),
             "an imported module is part of the rule"
         );
         assert_ne!(
-            rule_hash("fn setup() {}", &d),
-            rule_hash("fn setup() { }", &d)
+            rule_hash("fn setup() {}", None),
+            rule_hash("fn setup() { }", None)
         );
         assert_ne!(preset_hash(&one, "a: 1"), preset_hash(&one, "a: 2"));
-        let _ = std::fs::remove_dir_all(&d);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

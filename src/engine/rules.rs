@@ -1,4 +1,5 @@
-//! Rule files: finding them, compiling them once, reading their metadata and options, presets, and
+//! Rule files: loading them by name (from the rules path, see [`crate::engine::library`]) or by
+//! path, compiling them once, reading their metadata and options, presets, and
 //! the calls into a rule script (`setup`, `moves`, `play`) with the board bound as `this`.
 
 use std::collections::BTreeMap;
@@ -15,28 +16,11 @@ use serde::{Deserialize, Serialize};
 use crate::engine::board::{Board, NO_PIT};
 use crate::engine::content_hash;
 use crate::engine::declared::{self, HookCall};
+use crate::engine::library::{Found, Kind, RulePath, Source};
 use crate::engine::pipeline::Hooks;
 use crate::engine::script::{self, Limits};
 use crate::engine::yaml;
 use crate::error::{Error, Result};
-
-/// Where rule files are looked for, in order: `--rules DIR`, `$SOWLAB_RULES`, `./rules` when it
-/// exists, and the `rules/` directory of the source tree sowlab was built from.
-pub fn rules_dir(cli: Option<&Path>) -> PathBuf {
-    if let Some(d) = cli {
-        return d.to_path_buf();
-    }
-    if let Some(d) = std::env::var_os("SOWLAB_RULES") {
-        if !d.is_empty() {
-            return PathBuf::from(d);
-        }
-    }
-    let local = PathBuf::from("rules");
-    if local.join("tchuka_ruma.rhai").is_file() {
-        return local;
-    }
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("rules")
-}
 
 /// An option value.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -185,11 +169,11 @@ pub struct Meta {
     pub sources: Vec<String>,
 }
 
-/// A preset: a rule file with some options set (`rules/presets/NAME.yaml`).
+/// A preset: a rule file with some options set (`presets/NAME.yaml` of a rules folder).
 #[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct Preset {
-    /// The rule file's name (in the rules directory).
+    /// The rule file's name (looked for beside the preset first, then on the rules path).
     pub rule: String,
     /// What the preset is.
     #[serde(default)]
@@ -203,8 +187,10 @@ pub struct Preset {
 pub struct Rule {
     /// The name it was loaded by (file stem, or preset name).
     pub name: String,
-    /// The rule file.
+    /// The rule file (for a built-in rule, `<built-in>/NAME.rhai`).
     pub path: PathBuf,
+    /// Where the rule was found when it was loaded by name (`None`: loaded by path or from text).
+    pub source: Option<Source>,
     /// The sandboxed engine its functions run in.
     pub engine: Engine,
     /// The compiled script.
@@ -256,158 +242,111 @@ impl fmt::Debug for Rule {
     }
 }
 
-/// Lists the rule files and presets of a directory: `(name, path)`, rule files first.
-pub fn list(dir: &Path) -> Vec<(String, PathBuf)> {
-    let mut out = Vec::new();
-    for (sub, ext) in [("", "rhai"), ("presets", "yaml")] {
-        let d = dir.join(sub);
-        let Ok(rd) = std::fs::read_dir(&d) else {
-            continue;
-        };
-        let mut v: Vec<(String, PathBuf)> = rd
-            .filter_map(|e| e.ok())
-            .map(|e| e.path())
-            .filter(|p| p.extension().is_some_and(|x| x == ext))
-            .filter_map(|p| Some((p.file_stem()?.to_string_lossy().to_string(), p)))
-            .collect();
-        v.sort();
-        out.extend(v);
-    }
-    out
+/// The names of the games and presets on a rules path (helper modules left out): games first.
+pub fn names(path: impl Into<RulePath>) -> Vec<String> {
+    path.into().names()
 }
 
-/// Whether a rule file is a helper module (imported by others, not a game): it has no `setup`.
-fn is_game_file(path: &Path) -> bool {
-    std::fs::read_to_string(path)
-        .map(|t| t.contains("fn setup("))
-        .unwrap_or(false)
-}
-
-/// The data rules of a directory (`NAME.yaml` files with a board and a pipeline): `(name, path)`.
-pub fn data_rules(dir: &Path) -> Vec<(String, PathBuf)> {
-    let Ok(rd) = std::fs::read_dir(dir) else {
-        return Vec::new();
-    };
-    let mut v: Vec<(String, PathBuf)> = rd
-        .filter_map(|e| e.ok())
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "yaml"))
-        .filter(|p| {
-            std::fs::read_to_string(p).is_ok_and(|t| crate::engine::data_rule::is_data_rule(&t))
-        })
-        .filter_map(|p| Some((p.file_stem()?.to_string_lossy().to_string(), p)))
-        .collect();
-    v.sort();
-    v
-}
-
-/// The names of the games and presets of a directory (helper modules left out): rule files and
-/// data rules first, then presets.
-pub fn names(dir: &Path) -> Vec<String> {
-    let all = list(dir);
-    let mut games: Vec<String> = all
-        .iter()
-        .filter(|(_, p)| p.extension().is_some_and(|x| x == "rhai") && is_game_file(p))
-        .map(|(n, _)| n.clone())
-        .chain(data_rules(dir).into_iter().map(|(n, _)| n))
-        .collect();
-    games.sort();
-    games.extend(
-        all.into_iter()
-            .filter(|(_, p)| p.extension().is_some_and(|x| x == "yaml"))
-            .map(|(n, _)| n),
-    );
-    games
+/// Whether a rule is named by a path (it has a `/` or ends in `.rhai`, `.yaml` or `.yml`) rather
+/// than by a name on the rules path.
+pub fn is_path(spec: &str) -> bool {
+    spec.contains('/')
+        || spec.contains(std::path::MAIN_SEPARATOR)
+        || [".rhai", ".yaml", ".yml"].iter().any(|e| spec.ends_with(e))
 }
 
 impl Rule {
-    /// Loads a rule by name (a rule file or preset in `dir`) or by path (`.rhai` or `.yaml`).
-    pub fn load(spec: &str, dir: &Path) -> Result<Rule> {
-        let as_path = PathBuf::from(spec);
-        let is_path = spec.contains('/') || spec.ends_with(".rhai") || spec.ends_with(".yaml");
-        if is_path {
-            if !as_path.is_file() {
+    /// Loads a rule by name (a rule file or preset on the rules `path`: folders, then the
+    /// built-in rules) or by path (a `.rhai` or `.yaml` file). A folder given as `path` is that
+    /// folder, then the built-in rules.
+    pub fn load(spec: &str, path: impl Into<RulePath>) -> Result<Rule> {
+        let rules = path.into();
+        if is_path(spec) {
+            let file = Path::new(spec);
+            if !file.is_file() {
                 return Err(Error::msg(format!("no rule file {spec}")));
             }
-            let data = std::fs::read_to_string(&as_path)
+            let data = std::fs::read_to_string(file)
                 .is_ok_and(|t| crate::engine::data_rule::is_data_rule(&t));
             return if data {
-                Rule::load_data(&as_path)
+                Rule::load_data(file)
             } else if spec.ends_with(".yaml") || spec.ends_with(".yml") {
-                Rule::load_preset(&as_path, dir)
+                Rule::load_preset(file, &rules)
             } else {
-                Rule::load_file(&as_path, dir)
+                Rule::load_file(file, &rules)
             };
         }
-        let valid = !spec.is_empty()
-            && spec
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
-        if valid {
-            let file = dir.join(format!("{spec}.rhai"));
-            if file.is_file() {
-                return Rule::load_file(&file, dir);
-            }
-            let data = dir.join(format!("{spec}.yaml"));
-            if data.is_file() {
-                return Rule::load_data(&data);
-            }
-            let preset = dir.join("presets").join(format!("{spec}.yaml"));
-            if preset.is_file() {
-                return Rule::load_preset(&preset, dir);
-            }
+        if let Some(found) = rules.find(spec) {
+            let text = found.text().ok_or_else(|| {
+                Error::msg(format!("cannot read rule file {}", found.path().display()))
+            })?;
+            return match found.kind {
+                Kind::Preset => Rule::preset_from_text(&text, &found.path(), &found.source, &rules),
+                _ => Rule::from_found(&found, text),
+            };
         }
-        let known = names(dir);
+        let known = rules.names();
         let hint = match crate::error::closest(spec, &known) {
             Some(n) => format!("; did you mean `{n}`?"),
             None => String::new(),
         };
         Err(Error::msg(format!(
-            "unknown rule `{spec}`{hint} (in {}: {})",
-            dir.display(),
-            known.join(", ")
+            "unknown rule `{spec}`{hint} (rules: {}; looked in {})",
+            known.join(", "),
+            rules.describe()
         )))
     }
 
-    /// Loads a preset file.
-    pub fn load_preset(path: &Path, dir: &Path) -> Result<Rule> {
+    /// A rule script or data rule found on the rules path, from its text.
+    fn from_found(found: &Found, text: String) -> Result<Rule> {
+        let mut r = if found.kind == Kind::Data {
+            Rule::data_from_text(text, &found.path())?
+        } else {
+            Rule::from_source_in(&text, &found.path(), Some(found.source.clone()))?
+        };
+        r.source = Some(found.source.clone());
+        Ok(r)
+    }
+
+    /// Loads a preset file. Its rule is looked for beside it (in the folder holding it, or above
+    /// its `presets/` folder), then on the rules `path`.
+    pub fn load_preset(path: &Path, rules: impl Into<RulePath>) -> Result<Rule> {
         let text = std::fs::read_to_string(path)
             .map_err(|e| Error::msg(format!("{}: {e}", path.display())))?;
-        let preset: Preset = yaml::from_str(&text)
-            .map_err(|e| Error::msg(format!("{}: {}", path.display(), one_line(&e))))?;
-        let base_dir = path
+        let parent = path
             .parent()
-            .and_then(|p| {
-                if p.ends_with("presets") {
-                    p.parent()
-                } else {
-                    Some(p)
-                }
-            })
-            .unwrap_or(dir);
-        let file = base_dir.join(format!("{}.rhai", preset.rule));
-        let file = [
-            file,
-            dir.join(format!("{}.rhai", preset.rule)),
-            base_dir.join(format!("{}.yaml", preset.rule)),
-            dir.join(format!("{}.yaml", preset.rule)),
-        ]
-        .into_iter()
-        .find(|f| f.is_file())
-        .unwrap_or_else(|| dir.join(format!("{}.rhai", preset.rule)));
-        if !file.is_file() {
+            .filter(|p| !p.as_os_str().is_empty())
+            .unwrap_or(Path::new("."));
+        let home = if parent.ends_with("presets") {
+            parent.parent().unwrap_or(parent)
+        } else {
+            parent
+        };
+        let home = if home.as_os_str().is_empty() {
+            Path::new(".")
+        } else {
+            home
+        };
+        Rule::preset_from_text(&text, path, &Source::Dir(home.to_path_buf()), &rules.into())
+    }
+
+    /// A preset from its text: `path` names it, `home` is where its rule is looked for first.
+    fn preset_from_text(text: &str, path: &Path, home: &Source, rules: &RulePath) -> Result<Rule> {
+        let preset: Preset = yaml::from_str(text)
+            .map_err(|e| Error::msg(format!("{}: {}", path.display(), one_line(&e))))?;
+        let Some(found) = rules.find_script(&preset.rule, Some(home)) else {
             return Err(Error::msg(format!(
-                "{}: the preset names rule `{}`, which is not in {}",
+                "{}: the preset names rule `{}`, which is neither beside it ({}) nor on the rules path ({})",
                 path.display(),
                 preset.rule,
-                base_dir.display()
+                home,
+                rules.describe()
             )));
-        }
-        let mut rule = if file.extension().is_some_and(|x| x == "yaml") {
-            Rule::load_data(&file)?
-        } else {
-            Rule::load_file(&file, dir)?
         };
+        let rule_text = found.text().ok_or_else(|| {
+            Error::msg(format!("cannot read rule file {}", found.path().display()))
+        })?;
+        let mut rule = Rule::from_found(&found, rule_text)?;
         let mut set = Options::new();
         for (k, v) in &preset.options {
             let spec = rule.option(k).map_err(|e| e.context(path.display()))?;
@@ -430,18 +369,36 @@ impl Rule {
             .file_stem()
             .map(|s| s.to_string_lossy().to_string())
             .unwrap_or_default();
-        rule.content_hash = content_hash::preset_hash(&rule.content_hash, &text);
+        rule.content_hash = content_hash::preset_hash(&rule.content_hash, text);
+        rule.source = Some(home.clone());
         rule.preset = Some((rule.name.clone(), preset));
         rule.preset_options = set;
         Ok(rule)
     }
 
+    /// Compiles a rule file and reads its metadata and options. Its imports resolve in its own
+    /// folder.
+    pub fn load_file(path: &Path, _rules: impl Into<RulePath>) -> Result<Rule> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| Error::msg(format!("cannot read rule file {}: {e}", path.display())))?;
+        let import_dir = path
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty())
+            .unwrap_or(Path::new("."));
+        Rule::from_source(&text, path, import_dir.to_path_buf())
+    }
+
     /// Loads a data rule (`NAME.yaml` with a `board:` and a `pipeline:`, no script): its keys
     /// are checked with the default options, and each game builds its board natively.
     pub fn load_data(path: &Path) -> Result<Rule> {
-        use crate::engine::data_rule;
         let text = std::fs::read_to_string(path)
             .map_err(|e| Error::msg(format!("cannot read rule file {}: {e}", path.display())))?;
+        Rule::data_from_text(text, path)
+    }
+
+    /// A data rule from its text; `path` names it in messages (and gives its name).
+    pub fn data_from_text(text: String, path: &Path) -> Result<Rule> {
+        use crate::engine::data_rule;
         let mut options = Vec::new();
         for (name, o) in data_rule::read_options(path, &text)? {
             let bad =
@@ -491,6 +448,7 @@ impl Rule {
         let rule = Rule {
             name,
             path: path.to_path_buf(),
+            source: None,
             engine,
             ast,
             meta: Meta {
@@ -518,19 +476,17 @@ impl Rule {
         Ok(rule)
     }
 
-    /// Compiles a rule file and reads its metadata and options.
-    pub fn load_file(path: &Path, dir: &Path) -> Result<Rule> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| Error::msg(format!("cannot read rule file {}: {e}", path.display())))?;
-        let import_dir = path.parent().map(Path::to_path_buf).unwrap_or(dir.into());
-        Rule::from_source(&text, path, import_dir)
-    }
-
     /// Compiles a rule from its source text. `path` names it in errors (and gives its name: the
     /// file stem); `import_dir` is where its `import "name"` statements look (the only place).
     pub fn from_source(text: &str, path: &Path, import_dir: PathBuf) -> Result<Rule> {
-        let content_hash = content_hash::rule_hash(text, &import_dir);
-        let engine = script::engine(&Limits::rules(), Some(import_dir));
+        Rule::from_source_in(text, path, Some(Source::Dir(import_dir)))
+    }
+
+    /// [`Rule::from_source`] with imports resolved in `imports` (a folder or the built-in
+    /// rules; none when `None`).
+    pub fn from_source_in(text: &str, path: &Path, imports: Option<Source>) -> Result<Rule> {
+        let content_hash = content_hash::rule_hash(text, imports.as_ref());
+        let engine = script::engine(&Limits::rules(), imports);
         let mut ast = engine
             .compile(text)
             .map_err(|e| Error::from_parse(path, &e))?;
@@ -570,6 +526,7 @@ impl Rule {
         let mut rule = Rule {
             name: name.clone(),
             path: path.to_path_buf(),
+            source: None,
             engine,
             ast,
             meta: Meta::default(),
@@ -747,6 +704,13 @@ impl Rule {
             out.insert(k.clone(), spec.check(v.clone())?);
         }
         Ok(out)
+    }
+
+    /// Builds the start position with the default options (a preset's included), to check that
+    /// `setup()` runs: loading alone does not call it for a rule that has `play(pit)`.
+    pub fn check_start(&self) -> Result<()> {
+        let opts = self.resolve_options::<&str>(&[])?;
+        self.new_board(&opts).map(|_| ())
     }
 
     /// Builds the start position: runs `setup()` with `this` bound to a fresh board.

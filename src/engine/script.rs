@@ -6,7 +6,6 @@
 //! nothing else: it cannot read files, run programs or reach the network.
 
 use std::cell::Cell;
-use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -18,6 +17,7 @@ use rhai::{
 
 use crate::engine::board::{Board, Layout, LedgerEntry, PitKind, Row, Shape, NO_PIT};
 use crate::engine::declared;
+use crate::engine::library::Source;
 use crate::engine::pipeline::Pipeline;
 use crate::engine::sow::{self, AtMaxLaps, CaptureTo, Relay, SowRule, Stores};
 use crate::engine::trace::Event;
@@ -78,9 +78,10 @@ impl Limits {
     }
 }
 
-/// Resolves `import "name"` to `<rules dir>/name.rhai`, and nothing else.
+/// Resolves `import "name"` to `name.rhai` of the source the importing rule came from (a rules
+/// folder, or the built-in rules), and nothing else.
 struct RulesResolver {
-    dir: Option<PathBuf>,
+    from: Option<Source>,
 }
 
 impl ModuleResolver for RulesResolver {
@@ -91,24 +92,29 @@ impl ModuleResolver for RulesResolver {
         path: &str,
         pos: Position,
     ) -> RResult<Shared<Module>> {
-        let bad = |msg: String| -> Box<EvalAltResult> {
-            EvalAltResult::ErrorModuleNotFound(msg, pos).into()
+        // Rhai replaces a resolver's "module not found" by the bare name: say why in a
+        // runtime error instead.
+        let bad = |why: String| -> Box<EvalAltResult> {
+            EvalAltResult::ErrorRuntime(format!("cannot import \"{path}\": {why}").into(), pos)
+                .into()
         };
-        let ok_name = !path.is_empty()
-            && path
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
-        if !ok_name {
-            return Err(bad(format!(
-                "{path} (imports name a module of the rules directory: letters, digits, _ and -)"
-            )));
+        if !crate::engine::library::valid_name(path) {
+            return Err(bad(
+                "an import names a module beside the rule file: letters, digits, _ and -, no path"
+                    .into(),
+            ));
         }
-        let Some(dir) = &self.dir else {
-            return Err(bad(format!("{path} (no rules directory)")));
+        let Some(from) = &self.from else {
+            return Err(bad(
+                "only rule files import modules (from beside them)".into()
+            ));
         };
-        let file = dir.join(format!("{path}.rhai"));
-        let text = std::fs::read_to_string(&file)
-            .map_err(|_| bad(format!("{path} (no file {})", file.display())))?;
+        let rel = format!("{path}.rhai");
+        let file = from.path_of(&rel);
+        let text = from.read(&rel).ok_or_else(|| match from {
+            Source::BuiltIn => bad(format!("no built-in module {rel}")),
+            Source::Dir(d) => bad(format!("no file {rel} in {}", d.display())),
+        })?;
         let mut ast = engine.compile(&text).map_err(|e| {
             Box::new(EvalAltResult::ErrorInModule(
                 file.display().to_string(),
@@ -123,10 +129,11 @@ impl ModuleResolver for RulesResolver {
     }
 }
 
-/// Builds a sandboxed engine with the board API, resolving imports in `rules_dir`.
-pub fn engine(limits: &Limits, rules_dir: Option<PathBuf>) -> Engine {
+/// Builds a sandboxed engine with the board API, resolving imports in `imports` (none when
+/// `None`).
+pub fn engine(limits: &Limits, imports: Option<Source>) -> Engine {
     let mut e = Engine::new();
-    e.set_module_resolver(RulesResolver { dir: rules_dir });
+    e.set_module_resolver(RulesResolver { from: imports });
     e.disable_symbol("eval");
     e.set_max_operations(limits.max_operations);
     e.set_max_call_levels(limits.max_call_levels);

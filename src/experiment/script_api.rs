@@ -2,11 +2,11 @@
 //! [`SimConfig`], its report returned as a Rhai map.
 
 use std::collections::BTreeMap;
-use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
 use rhai::{Dynamic, Engine, EvalAltResult, Map};
 
+use crate::engine::library::RulePath;
 use crate::engine::rules::Rule;
 use crate::error::{Error, Result};
 use crate::experiment::report::SimReport;
@@ -91,12 +91,13 @@ pub(crate) fn config_from_map(m: &Map) -> Result<(SimConfig, Vec<String>)> {
 }
 
 /// Registers `simulate(rule, #{games:, agents:, seed:, options:, max_moves:, jobs:, rotate:})` in a Rhai
-/// engine (for check scripts). `rule` is a name in `rules_dir` or a path; `agents` is an array of
+/// engine (for check scripts). `rule` is a name on the rules path or a path to a file; `agents` is an array of
 /// specs or one comma-separated string; `options` a map of option values. It returns the JSON
 /// report as a map: `games`, `players` (each with `wins`/`draws`/`losses` maps holding `count`,
 /// `rate`, `lo`, `hi`, and `captures`), `moves`/`laps`/`rounds` (`mean`, `median`, `max`, `sd`),
 /// `capped`, `finished`, .... Loaded rules are cached per engine.
-pub fn register_sim_api(engine: &mut Engine, rules_dir: PathBuf) {
+pub fn register_sim_api(engine: &mut Engine, rules_dir: impl Into<RulePath>) {
+    let rules_dir: RulePath = rules_dir.into();
     let cache: Arc<Mutex<BTreeMap<String, Arc<Rule>>>> = Arc::new(Mutex::new(BTreeMap::new()));
     engine.register_fn(
         "simulate",

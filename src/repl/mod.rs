@@ -27,10 +27,10 @@ mod stepping;
 pub use commands::{Command, COMMANDS, MAX_LINE};
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use crate::engine::game::{clip, show_moves, Game, Position};
+use crate::engine::library::RulePath;
 use crate::engine::rules::{self, board, Rule};
 use crate::error::{Error, Result};
 use crate::render::{self, Style};
@@ -50,8 +50,8 @@ pub enum Outcome {
 
 /// The state of a REPL session: where rules are, the game, and how to draw.
 pub struct Session {
-    /// The rules directory.
-    pub dir: PathBuf,
+    /// Where rules are looked for by name.
+    pub dir: RulePath,
     /// The rule as the user named it (a name or a path): what `reload` and `save` use.
     pub spec: String,
     /// The game in progress.
@@ -77,19 +77,20 @@ struct Saved {
 impl Session {
     /// Starts a session on `spec` (rule name, preset or path) with `KEY=VALUE` option settings.
     pub fn new(
-        dir: &Path,
+        dir: impl Into<RulePath>,
         spec: &str,
         sets: &[String],
         start: Option<Position>,
     ) -> Result<Session> {
-        let rule = Arc::new(Rule::load(spec, dir)?);
+        let dir: RulePath = dir.into();
+        let rule = Arc::new(Rule::load(spec, &dir)?);
         let options = rule.resolve_options(sets)?;
         let game = match &start {
             Some(p) => Game::with_position(rule, options, p)?,
             None => Game::new(rule, options)?,
         };
         Ok(Session {
-            dir: dir.to_path_buf(),
+            dir,
             spec: spec.to_string(),
             game,
             start,
@@ -233,7 +234,7 @@ mod tests {
 
     /// A fresh session of `tchuka_ruma` (the unit tests of every command file use it).
     pub(super) fn session() -> Session {
-        Session::new(&rules::rules_dir(None), "tchuka_ruma", &[], None).expect("tchuka_ruma loads")
+        Session::new(RulePath::builtin(), "tchuka_ruma", &[], None).expect("tchuka_ruma loads")
     }
 
     /// Handles `line`: what the shell should do and the text written.

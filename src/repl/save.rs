@@ -22,6 +22,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::board::StateJson;
 use crate::engine::game::{Game, Position};
+use crate::engine::library::RulePath;
 use crate::engine::rules::{one_line, Options, Rule};
 use crate::engine::yaml;
 use crate::error::{Error, Result};
@@ -120,7 +121,7 @@ pub fn write(path: &Path, save: &SaveFile) -> Result<()> {
 }
 
 /// Reads and checks a save file, replaying its moves (see [`restore`]).
-pub fn read(path: &Path, dir: &Path) -> Result<Loaded> {
+pub fn read(path: &Path, dir: impl Into<RulePath>) -> Result<Loaded> {
     let ctx = |e: Error| e.context(path.display());
     let meta = std::fs::metadata(path)
         .map_err(|e| Error::msg(format!("cannot read {}: {e}", path.display())))?;
@@ -145,7 +146,7 @@ pub fn read(path: &Path, dir: &Path) -> Result<Loaded> {
 /// Parses save-file bytes, loads the rule, checks the options and start position, replays the
 /// moves and checks the final position. `base` is the directory relative rule paths are tried
 /// against (the save file's own). Never panics on any input.
-pub fn restore(bytes: &[u8], dir: &Path, base: Option<&Path>) -> Result<Loaded> {
+pub fn restore(bytes: &[u8], dir: impl Into<RulePath>, base: Option<&Path>) -> Result<Loaded> {
     if bytes.len() as u64 > MAX_BYTES {
         return Err(Error::msg("too big for a save file"));
     }

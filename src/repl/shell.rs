@@ -423,7 +423,7 @@ mod tests {
 
     #[test]
     fn completes_commands_moves_rules_and_options() {
-        let s = Session::new(&rules::rules_dir(None), "tchuka_ruma", &[], None).expect("loads");
+        let s = Session::new(crate::RulePath::builtin(), "tchuka_ruma", &[], None).expect("loads");
         let h = ReplHelper::new(&s);
         assert_eq!(h.candidates(&[], "he"), ["help"]);
         assert_eq!(h.candidates(&[], "re"), ["redo", "reload"]);
@@ -449,7 +449,7 @@ mod tests {
 
     #[test]
     fn batch_echoes_and_fails_when_a_command_fails() {
-        let s = Session::new(&rules::rules_dir(None), "tchuka_ruma", &[], None).expect("loads");
+        let s = Session::new(crate::RulePath::builtin(), "tchuka_ruma", &[], None).expect("loads");
         let mut out = Vec::new();
         let code = batch(s, &b"4\r\n\nbogus\n\xff\njson\n"[..], &mut out);
         let text = String::from_utf8(out).unwrap();
@@ -463,11 +463,11 @@ mod tests {
             "{text}"
         );
         assert!(text.contains("error: the line is not UTF-8 text"), "{text}");
-        let s = Session::new(&rules::rules_dir(None), "tchuka_ruma", &[], None).expect("loads");
+        let s = Session::new(crate::RulePath::builtin(), "tchuka_ruma", &[], None).expect("loads");
         let mut out = Vec::new();
         assert_eq!(batch(s, &b"4\nquit\nbogus\n"[..], &mut out), 0);
         // A huge line is skipped without being read whole; the next line still runs.
-        let s = Session::new(&rules::rules_dir(None), "tchuka_ruma", &[], None).expect("loads");
+        let s = Session::new(crate::RulePath::builtin(), "tchuka_ruma", &[], None).expect("loads");
         let mut input = vec![b'3'; 1 << 20];
         input.extend_from_slice(b"\njson\n");
         let mut out = Vec::new();
