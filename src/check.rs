@@ -57,7 +57,7 @@ pub const EXTENSIONS: &[(&str, Extension)] = &[("core", register_api), ("simulat
 
 /// `simulate(rule, #{ games, agents, seed, options, ... })` from [`crate::experiment`].
 fn register_sim(e: &mut Engine, c: &Context) {
-    crate::experiment::register_sim_api(e, c.rules_dir.clone());
+    crate::experiment::register_sim_api_until(e, c.rules_dir.clone(), Some(c.deadline));
 }
 
 /// What a check run shares with the functions it calls: where rules are, the deadline, loaded rules.
@@ -657,21 +657,8 @@ fn random_playout(
 /// with a wall-clock limit for the whole run, `print` to stdout and every [`EXTENSIONS`] entry.
 pub fn engine(c: &Context) -> Engine {
     let mut e = script::engine(&Limits::checks(c.timeout), None);
-    let (deadline, secs) = (c.deadline, c.timeout.as_secs());
-    e.on_progress(move |ops| {
-        if ops % 4096 != 0 {
-            return None;
-        }
-        if INTERRUPTED.load(Ordering::Relaxed) {
-            return Some("interrupted".into());
-        }
-        if Instant::now() >= deadline {
-            return Some(
-                format!("time limit exceeded: the run took more than {secs} s (--timeout)").into(),
-            );
-        }
-        None
-    });
+    // Ctrl-C, the run's clock (--timeout, started by `run_file`) and memory, as in every script.
+    e.on_progress(|_| script::charge(1).err().map(Into::into));
     e.on_print(|s| println!("{s}"));
     for (_, register) in EXTENSIONS {
         register(&mut e, c);
@@ -681,8 +668,7 @@ pub fn engine(c: &Context) -> Engine {
 
 /// Runs a check script with its arguments; `Ok` when it ran to the end without a failed assert.
 pub fn run_file(path: &Path, args: &[String], c: &Context) -> Result<()> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| Error::msg(format!("cannot read script {}: {e}", path.display())))?;
+    let text = crate::engine::files::read_text(path, "script")?;
     let e = engine(c);
     let mut ast = e
         .compile(&text)
@@ -690,6 +676,9 @@ pub fn run_file(path: &Path, args: &[String], c: &Context) -> Result<()> {
     ast.set_source(path.display().to_string());
     let mut scope = Scope::new();
     scope.push_constant("ARGS", strs(args.iter().cloned()));
+    // The run's clock (--timeout) bounds the script and every native call it makes; it started
+    // with the context.
+    let _clock = script::start_call(c.timeout, true);
     e.run_ast_with_scope(&mut scope, &ast)
         .map_err(|err| Error::from_eval(path, &err))
 }

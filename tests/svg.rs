@@ -368,4 +368,38 @@ mod wired {
         let (code, out, err) = sowlab(&["run", check.to_str().unwrap()], "");
         assert_eq!(code, 0, "{out}{err}");
     }
+
+    #[test]
+    fn simulate_compare_and_sweep_write_plots() {
+        for (name, args) in [
+            (
+                "sim",
+                vec!["simulate", "kalah", "--set", "holes=3", "--games", "12"],
+            ),
+            (
+                "cmp",
+                vec![
+                    "compare", "kalah", "kalah", "--set-b", "seeds=2", "--games", "8",
+                ],
+            ),
+            (
+                "swp",
+                vec!["sweep", "kalah", "--vary", "holes=3,4", "--games", "6"],
+            ),
+        ] {
+            let f = tmp(&format!("{name}.svg"));
+            let mut args = args.clone();
+            args.extend(["--plot", f.to_str().unwrap()]);
+            let (code, out, err) = sowlab(&args, "");
+            assert_eq!(code, 0, "{name}: {out}{err}");
+            let text = std::fs::read_to_string(&f).unwrap();
+            let doc = roxmltree::Document::parse(&text).unwrap();
+            assert!(
+                doc.descendants()
+                    .any(|n| n.attribute("class") == Some("bar")),
+                "{name}"
+            );
+            assert!(!out.is_empty(), "{name}: the report is still printed");
+        }
+    }
 }

@@ -43,9 +43,9 @@ pub fn load_game(dir: &RulePath, args: &GameArgs) -> Result<Game> {
 /// as it is: its `over: false` and `winner: null` say nothing a start position needs; a finished
 /// position (`over: true`) is refused, since no move can follow it.
 pub fn read_position(f: &std::path::Path) -> Result<Position> {
-    let text = std::fs::read_to_string(f)
-        .map_err(|e| Error::msg(format!("cannot read position file {}: {e}", f.display())))?;
+    let text = crate::engine::files::read_text(f, "position file")?;
     let fail = |m: String| Error::msg(format!("{}: {m}", f.display()));
+    crate::engine::files::check_yaml(&text).map_err(fail)?;
     let mut v: yaml::Value = yaml::from_str(&text).map_err(|e| fail(rules::one_line(&e)))?;
     if let Some(m) = v.as_mapping_mut() {
         if m.get("over").and_then(yaml::Value::as_bool) == Some(true) {

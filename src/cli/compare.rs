@@ -31,6 +31,9 @@ pub fn cmd_compare(dir: &RulePath, a: CompareArgs) -> Result<i32> {
     let rep_a = experiment::simulate(&ra, &oa, &cfg).map_err(|e| e.context("A"))?;
     let rep_b = experiment::simulate(&rb, &ob, &cfg).map_err(|e| e.context("B"))?;
     let c = experiment::compare_reports(rep_a, rep_b, a.alpha);
+    if let Some(path) = &a.run.plot {
+        crate::cli::write_file(path, &experiment::plots::comparison(&c).svg())?;
+    }
     print(&if a.run.wants_json() {
         json(&c)
     } else if a.run.csv {

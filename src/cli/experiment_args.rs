@@ -50,6 +50,10 @@ pub struct RunArgs {
     /// as JSON, for `sowlab merge`.
     #[arg(long, value_name = "START..END")]
     pub range: Option<String>,
+    /// Also draw the results as an SVG chart into FILE (rates with 95% intervals; simulate adds
+    /// the game-length histogram, sweep a heat map over two varied options).
+    #[arg(long, value_name = "FILE.svg")]
+    pub plot: Option<std::path::PathBuf>,
 }
 
 impl RunArgs {
@@ -70,13 +74,18 @@ impl RunArgs {
             games: self.games,
             agents,
             seed: self.seed,
-            jobs: self.jobs.unwrap_or_else(default_jobs).max(1),
+            jobs: match self.jobs {
+                Some(0) => return Err(Error::msg("--jobs 0: give at least 1 thread")),
+                Some(n) => n,
+                None => default_jobs(),
+            },
             max_moves: self.max_moves,
             progress: stderr_is_terminal()
                 .then(|| Arc::new(ProgressLine::default()) as Arc<dyn Progress>),
             rotate: self.rotate,
             part,
             games_out: None,
+            deadline: None,
         })
     }
 

@@ -3,15 +3,18 @@
 
 use std::path::PathBuf;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use crate::engine::library::RulePath;
 use crate::error::{Error, Result};
 
 pub mod args;
+pub mod colour;
 pub mod compare;
+pub mod completions;
 pub mod diff;
 pub mod experiment_args;
+pub mod man;
 pub mod merge;
 pub mod play;
 pub mod replay;
@@ -33,6 +36,10 @@ pub struct Cli {
     /// ./rules when it exists, and the built-in rules.
     #[arg(long, global = true, value_name = "DIR")]
     pub rules: Vec<PathBuf>,
+    /// Colour in pictures, the REPL and help: auto (on a terminal, unless NO_COLOR is set or
+    /// TERM=dumb; CLICOLOR_FORCE forces it), always or never.
+    #[arg(long, global = true, value_name = "WHEN", default_value_t = colour::ColorChoice::Auto)]
+    pub color: colour::ColorChoice,
     /// What to do.
     #[command(subcommand)]
     pub command: Command,
@@ -110,6 +117,17 @@ pub enum Command {
         after_help = "Examples:\n  sowlab merge p1.json p2.json p3.json       # parts: sowlab simulate kalah --games 3000 --shard K/3 --json\n  sowlab merge --csv sweep1.json sweep2.json\n  sowlab merge --partial p1.json p2.json     # a bigger part, to merge with the others later"
     )]
     Merge(merge::MergeArgs),
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell); the rule names of the
+    /// rules directory complete RULE arguments.
+    #[command(
+        after_help = "Examples:\n  sowlab completions bash > ~/.local/share/bash-completion/completions/sowlab\n  sowlab completions zsh > ~/.zfunc/_sowlab      # a folder on your $fpath\n  sowlab completions fish > ~/.config/fish/completions/sowlab.fish\n\nRun it again after adding rule files, so that their names complete."
+    )]
+    Completions(completions::CompletionsArgs),
+    /// Print the manual page (roff), of sowlab or of one command.
+    #[command(
+        after_help = "Examples:\n  sowlab man > sowlab.1                          # then read it: man -l sowlab.1\n  sowlab man simulate > sowlab-simulate.1\n  sowlab man > ~/.local/share/man/man1/sowlab.1  # where `man sowlab` finds it"
+    )]
+    Man(man::ManArgs),
     /// A web playground on 127.0.0.1: click holes to play, watch laps, edit and reload rules.
     #[command(
         after_help = "Examples:\n  sowlab serve                                   # http://127.0.0.1:8080/\n  sowlab serve --port 0                          # any free port (the URL is printed)\n  sowlab serve --user-rules ./my_rules           # where edited rules are saved"
@@ -119,13 +137,20 @@ pub enum Command {
 
 /// Runs the command line and returns the exit code.
 pub fn main() -> i32 {
-    let cli = match Cli::try_parse() {
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    let choice = colour::prescan(&args);
+    let parsed = Cli::command()
+        .color(choice)
+        .try_get_matches_from(&args)
+        .and_then(|mut m| Cli::from_arg_matches_mut(&mut m));
+    let cli = match parsed {
         Ok(c) => c,
         Err(e) => {
             let _ = e.print();
             return if e.use_stderr() { 2 } else { 0 };
         }
     };
+    colour::set_choice(cli.color);
     let _ = ctrlc::set_handler(|| {
         crate::engine::script::INTERRUPTED.store(true, std::sync::atomic::Ordering::SeqCst);
     });
@@ -173,5 +198,7 @@ fn run(cli: Cli) -> Result<i32> {
         Command::Diff(a) => diff::cmd_diff(dir, a),
         Command::Merge(a) => merge::cmd_merge(dir, a),
         Command::Serve(a) => serve::cmd_serve(dir, a),
+        Command::Completions(a) => completions::cmd_completions(dir, a),
+        Command::Man(a) => man::cmd_man(a),
     }
 }

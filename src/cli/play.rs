@@ -34,5 +34,14 @@ pub fn cmd_play(dir: &RulePath, a: PlayArgs) -> Result<i32> {
             Some(f) if e.one_line().starts_with("position:") => e.context(f.display()),
             _ => e,
         })?;
-    Ok(crate::repl::shell::run(session))
+    // Colour as everywhere (see `colour`), and under `auto` only when a person types at the
+    // terminal: a transcript piped in stays plain.
+    use std::io::IsTerminal;
+    let c = crate::cli::colour::choice();
+    let colour = if c == crate::cli::colour::ColorChoice::Auto && !std::io::stdin().is_terminal() {
+        false
+    } else {
+        crate::cli::colour::stdout()
+    };
+    Ok(crate::repl::shell::run(session, colour))
 }

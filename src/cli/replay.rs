@@ -91,6 +91,15 @@ pub fn cmd_replay(dir: &RulePath, a: ReplayArgs) -> Result<i32> {
             }
         }
     }
-    let _ = write!(out, "{}", render::picture(&g.board(), Style::default()));
+    let _ = write!(
+        out,
+        "{}",
+        render::picture(
+            &g.board(),
+            Style {
+                colour: crate::cli::colour::stdout(),
+            },
+        )
+    );
     Ok(0)
 }

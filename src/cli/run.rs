@@ -32,7 +32,7 @@ pub fn cmd_run(dir: &RulePath, a: RunArgs) -> Result<i32> {
         Ok(()) => {
             eprintln!(
                 "{}: ok ({} assertion{} held, {:.2} s)",
-                a.script.display(),
+                crate::render::escape(&a.script.display().to_string()),
                 c.passed.load(Ordering::Relaxed),
                 if c.passed.load(Ordering::Relaxed) == 1 {
                     ""

@@ -40,6 +40,9 @@ pub fn cmd_simulate(dir: &RulePath, a: SimulateArgs) -> Result<i32> {
         )));
     }
     let rep = experiment::simulate_from(&g.rule, &g.options, &g.start, &cfg)?;
+    if let Some(path) = &a.run.plot {
+        crate::cli::write_file(path, &experiment::plots::simulation(&rep).svg())?;
+    }
     print(&if a.run.wants_json() {
         json(&rep)
     } else if a.run.csv {

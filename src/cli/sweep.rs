@@ -34,6 +34,9 @@ pub fn cmd_sweep(dir: &RulePath, a: SweepArgs) -> Result<i32> {
         .collect::<Result<Vec<_>>>()?;
     let cfg = a.run.config()?;
     let s = experiment::sweep(&rule, &a.set, &vary, &cfg)?;
+    if let Some(path) = &a.run.plot {
+        crate::cli::write_file(path, &experiment::plots::sweep(&s).svg())?;
+    }
     print(&if a.run.wants_json() {
         json(&s)
     } else if a.run.csv {

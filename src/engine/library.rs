@@ -43,7 +43,8 @@ impl Source {
             Source::Dir(d) => {
                 let p = d.join(rel);
                 if p.is_file() {
-                    std::fs::read_to_string(p).ok()
+                    // capped, regular files only (see engine::files)
+                    crate::engine::files::read_text(&p, "").ok()
                 } else {
                     None
                 }

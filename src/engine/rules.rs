@@ -39,7 +39,7 @@ impl fmt::Display for OptValue {
         match self {
             OptValue::Int(i) => write!(f, "{i}"),
             OptValue::Bool(b) => write!(f, "{b}"),
-            OptValue::Str(s) => write!(f, "{s}"),
+            OptValue::Str(s) => write!(f, "{}", crate::render::escape(s)),
         }
     }
 }
@@ -266,7 +266,7 @@ impl Rule {
             if !file.is_file() {
                 return Err(Error::msg(format!("no rule file {spec}")));
             }
-            let data = std::fs::read_to_string(file)
+            let data = crate::engine::files::read_text(file, "rule file")
                 .is_ok_and(|t| crate::engine::data_rule::is_data_rule(&t));
             return if data {
                 Rule::load_data(file)
@@ -311,8 +311,7 @@ impl Rule {
     /// Loads a preset file. Its rule is looked for beside it (in the folder holding it, or above
     /// its `presets/` folder), then on the rules `path`.
     pub fn load_preset(path: &Path, rules: impl Into<RulePath>) -> Result<Rule> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| Error::msg(format!("{}: {e}", path.display())))?;
+        let text = crate::engine::files::read_text(path, "preset")?;
         let parent = path
             .parent()
             .filter(|p| !p.as_os_str().is_empty())
@@ -332,6 +331,8 @@ impl Rule {
 
     /// A preset from its text: `path` names it, `home` is where its rule is looked for first.
     fn preset_from_text(text: &str, path: &Path, home: &Source, rules: &RulePath) -> Result<Rule> {
+        crate::engine::files::check_yaml(text)
+            .map_err(|e| Error::msg(format!("{}: {e}", path.display())))?;
         let preset: Preset = yaml::from_str(text)
             .map_err(|e| Error::msg(format!("{}: {}", path.display(), one_line(&e))))?;
         let Some(found) = rules.find_script(&preset.rule, Some(home)) else {
@@ -367,9 +368,11 @@ impl Rule {
         }
         rule.name = path
             .file_stem()
-            .map(|s| s.to_string_lossy().to_string())
+            .map(|s| crate::render::escape(&s.to_string_lossy()).into_owned())
             .unwrap_or_default();
         rule.content_hash = content_hash::preset_hash(&rule.content_hash, text);
+        let mut preset = preset;
+        preset.description = crate::render::escape(&preset.description).into_owned();
         rule.source = Some(home.clone());
         rule.preset = Some((rule.name.clone(), preset));
         rule.preset_options = set;
@@ -379,8 +382,7 @@ impl Rule {
     /// Compiles a rule file and reads its metadata and options. Its imports resolve in its own
     /// folder.
     pub fn load_file(path: &Path, _rules: impl Into<RulePath>) -> Result<Rule> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| Error::msg(format!("cannot read rule file {}: {e}", path.display())))?;
+        let text = crate::engine::files::read_text(path, "rule file")?;
         let import_dir = path
             .parent()
             .filter(|p| !p.as_os_str().is_empty())
@@ -391,14 +393,15 @@ impl Rule {
     /// Loads a data rule (`NAME.yaml` with a `board:` and a `pipeline:`, no script): its keys
     /// are checked with the default options, and each game builds its board natively.
     pub fn load_data(path: &Path) -> Result<Rule> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| Error::msg(format!("cannot read rule file {}: {e}", path.display())))?;
+        let text = crate::engine::files::read_text(path, "rule file")?;
         Rule::data_from_text(text, path)
     }
 
     /// A data rule from its text; `path` names it in messages (and gives its name).
     pub fn data_from_text(text: String, path: &Path) -> Result<Rule> {
         use crate::engine::data_rule;
+        crate::engine::files::check_yaml(&text)
+            .map_err(|e| Error::msg(format!("{}: {e}", path.display())))?;
         let mut options = Vec::new();
         for (name, o) in data_rule::read_options(path, &text)? {
             let bad =
@@ -413,7 +416,7 @@ impl Rule {
             let spec = OptionSpec {
                 name: name.clone(),
                 default: default.clone(),
-                help: o.help,
+                help: crate::render::escape(&o.help).into_owned(),
                 min: o.min,
                 max: o.max,
                 values,
@@ -433,7 +436,7 @@ impl Rule {
             .map_err(|e| Error::from_parse(path, &e))?;
         let name = path
             .file_stem()
-            .map(|s| s.to_string_lossy().to_string())
+            .map(|s| crate::render::escape(&s.to_string_lossy()).into_owned())
             .unwrap_or_default();
         let players = match &d.players {
             crate::engine::yaml::Value::String(s) => s.clone(),
@@ -451,11 +454,16 @@ impl Rule {
             source: None,
             engine,
             ast,
+            // What the file says about itself is shown as text: escaped, never terminal controls.
             meta: Meta {
-                name: d.name,
-                players,
-                description: d.description,
-                sources: d.sources,
+                name: crate::render::escape(&d.name).into_owned(),
+                players: crate::render::escape(&players).into_owned(),
+                description: crate::render::escape(&d.description).into_owned(),
+                sources: d
+                    .sources
+                    .iter()
+                    .map(|x| crate::render::escape(x).into_owned())
+                    .collect(),
             },
             options,
             preset: None,
@@ -521,7 +529,7 @@ impl Rule {
             .collect();
         let name = path
             .file_stem()
-            .map(|s| s.to_string_lossy().to_string())
+            .map(|s| crate::render::escape(&s.to_string_lossy()).into_owned())
             .unwrap_or_default();
         let mut rule = Rule {
             name: name.clone(),
@@ -559,6 +567,7 @@ impl Rule {
     }
 
     fn call_free(&self, f: &str) -> Result<Dynamic> {
+        let _clock = script::start_call(Limits::rules().time_limit, false);
         let mut scope = Scope::new();
         self.engine
             .call_fn_with_options::<Dynamic>(
@@ -583,15 +592,17 @@ impl Rule {
         let Some(m) = m.try_cast::<Map>() else {
             return Err(self.contract_error("meta() must return a map"));
         };
+        // What a rule file says about itself is shown as text: escaped, never terminal controls.
+        let text = |v: &Dynamic| crate::render::escape(&v.to_string()).into_owned();
         for (k, v) in m {
             match k.as_str() {
-                "name" => meta.name = v.to_string(),
-                "players" => meta.players = v.to_string(),
-                "description" => meta.description = v.to_string(),
+                "name" => meta.name = text(&v),
+                "players" => meta.players = text(&v),
+                "description" => meta.description = text(&v),
                 "sources" | "source" => {
                     meta.sources = match v.clone().into_array() {
-                        Ok(a) => a.iter().map(|x| x.to_string()).collect(),
-                        Err(_) => vec![v.to_string()],
+                        Ok(a) => a.iter().map(text).collect(),
+                        Err(_) => vec![text(&v)],
                     }
                 }
                 _ => {}
@@ -610,8 +621,19 @@ impl Rule {
         };
         let mut out = Vec::new();
         for (name, spec) in m {
-            let bad =
-                |what: &str| self.contract_error(&format!("options(): option `{name}`: {what}"));
+            let bad = |what: &str| {
+                self.contract_error(&format!(
+                    "options(): option `{}`: {what}",
+                    crate::render::escape(&name)
+                ))
+            };
+            if name.is_empty()
+                || !name
+                    .chars()
+                    .all(|c| c.is_alphanumeric() || c == '_' || c == '-')
+            {
+                return Err(bad("an option name is letters, digits, _ and -"));
+            }
             let Some(spec) = spec.try_cast::<Map>() else {
                 return Err(bad("must be a map like #{ value: 4, help: \"...\" }"));
             };
@@ -643,7 +665,10 @@ impl Rule {
             let o = OptionSpec {
                 name: name.to_string(),
                 default: default.clone(),
-                help: spec.get("help").map(|h| h.to_string()).unwrap_or_default(),
+                help: spec
+                    .get("help")
+                    .map(|h| crate::render::escape(&h.to_string()).into_owned())
+                    .unwrap_or_default(),
                 min: int("min")?,
                 max: int("max")?,
                 values,
@@ -763,6 +788,7 @@ impl Rule {
                 )));
             }
         }
+        check_names(l).map_err(bad)?;
         for r in &l.rows {
             if r.owner > l.players {
                 return Err(bad(format!(
@@ -811,6 +837,8 @@ impl Rule {
 
     /// Calls script function `f` with `board` bound as `this`.
     pub fn call(&self, board: &mut Dynamic, f: &str, args: impl FuncArgs) -> Result<Dynamic> {
+        // The call's wall clock (and memory) limit covers the script and the primitives it calls.
+        let _clock = script::start_call(Limits::rules().time_limit, false);
         let mut argv: rhai::StaticVec<Dynamic> = rhai::StaticVec::new();
         args.parse(&mut argv);
         let is_script_fn = self
@@ -913,7 +941,13 @@ impl Rule {
                 return Ok(out);
             }
         }
+        let before = board(d).key();
         let r = self.call(d, "moves", ())?;
+        if board(d).key() != before {
+            return Err(self.contract_error(
+                "moves() changed the board: it may only look at the position (play(pit) makes the move)",
+            ));
+        }
         // (No clone of the array: the value comes back in the error case for the message.)
         let a = match r.try_cast_result::<rhai::Array>() {
             Ok(a) => a,
@@ -926,12 +960,32 @@ impl Rule {
         };
         let b = board(d);
         let mut out = Vec::with_capacity(a.len());
+        let mut seen = vec![false; b.seeds.len()];
         for v in a {
             let p = v.as_int().ok().filter(|&p| {
                 p >= 0 && (p as usize) < b.seeds.len() && b.layout.pits[p as usize].row.is_some()
             });
             match p {
-                Some(p) => out.push(p as usize),
+                Some(p) if seen[p as usize] => {
+                    return Err(self.contract_error(&format!(
+                        "moves() returned hole {} twice",
+                        b.layout.pits[p as usize].name
+                    )))
+                }
+                Some(p) => {
+                    let p = p as usize;
+                    seen[p] = true;
+                    // A move is played by its label: the label must name this very hole for the
+                    // player to move, or the move listed could not be played (or another would).
+                    let label = b.layout.label(p);
+                    if b.layout.parse_label(b.to_move, &label) != Some(p) {
+                        return Err(self.contract_error(&format!(
+                            "moves() returned hole {}, but its label `{label}` does not name it for player {} (give each row a name, e.g. this.add_row(\"N\", ...), so labels name the row)",
+                            b.layout.pits[p].name, b.to_move
+                        )));
+                    }
+                    out.push(p);
+                }
                 None => {
                     return Err(self.contract_error(&format!(
                         "moves() returned {}, which is not a hole id (0 to {})",
@@ -982,16 +1036,19 @@ impl Rule {
     /// On error the board may be half-changed: play on a copy when the position matters.
     pub fn apply(&self, d: &mut Dynamic, pit: usize) -> Result<()> {
         let mut hooks = Vec::new();
+        // The declared move runs natively: it has the time limit of a script call.
+        let _clock =
+            (!self.has_play).then(|| script::start_call(Limits::rules().time_limit, false));
         let before = if self.has_play {
             let mut b = board_mut(d);
             b.ledger.clear();
-            b.total()
+            b.total_wide()
         } else {
             let mut b = board_mut(d);
             b.ledger.clear();
             // The declared steps only move seeds: count them only when hooks may run.
             let before = if self.hooks != Hooks::default() {
-                b.total()
+                b.total_wide()
             } else {
                 0
             };
@@ -1014,7 +1071,7 @@ impl Rule {
             };
         }
         let b = board(d);
-        let after = b.total();
+        let after = b.total_wide();
         if after != before {
             let what =
                 format!("seed conservation broken: {before} seeds before the move, {after} after");
@@ -1050,6 +1107,52 @@ impl Rule {
             ))
         })
     }
+}
+
+/// Checks the names a layout shows and reads back: pit, counter and variable names hold no
+/// control characters, and when move labels name rows (`S3`) every row has a name of its own that
+/// a label can be read back by (no digits, no spaces, not the name of another row).
+fn check_names(l: &crate::engine::board::Layout) -> std::result::Result<(), String> {
+    let shown = |s: &str| crate::render::escape(s).into_owned();
+    for n in l
+        .pits
+        .iter()
+        .map(|p| &p.name)
+        .chain(&l.counters)
+        .chain(&l.vars)
+        .chain(l.rows.iter().map(|r| &r.name))
+    {
+        if crate::render::escape(n) != n.as_str() {
+            return Err(format!("the name `{}` holds control characters", shown(n)));
+        }
+    }
+    if l.labels_with_row {
+        for (i, r) in l.rows.iter().enumerate() {
+            let bad = |why: &str| {
+                Err(format!(
+                    "row {} (`{}`): {why} (moves are labelled by row name and hole number, e.g. S3)",
+                    i + 1,
+                    shown(&r.name)
+                ))
+            };
+            if r.name.is_empty() {
+                return bad("a player with several rows must name each row");
+            }
+            if r.name
+                .chars()
+                .any(|c| c.is_ascii_digit() || c.is_whitespace())
+            {
+                return bad("a row name cannot hold digits or spaces");
+            }
+            if l.rows[..i]
+                .iter()
+                .any(|o| o.name.eq_ignore_ascii_case(&r.name))
+            {
+                return bad("another row has the same name");
+            }
+        }
+    }
+    Ok(())
 }
 
 /// The first ledger entry after which the seed balance never came back to zero.

@@ -11,6 +11,7 @@ pub(crate) mod compare;
 pub mod diff;
 pub mod games_out;
 pub mod merge;
+pub mod plots;
 pub mod record;
 pub(crate) mod report;
 pub(crate) mod runner;
@@ -24,7 +25,7 @@ pub use merge::{merge, Merged};
 pub use record::{Part, PartSpec, Record};
 pub use report::{AgentReport, PlayerReport, Rate, SimReport, Tally};
 pub use runner::{seat_agents, simulate, simulate_from, Progress, SimConfig};
-pub use script_api::register_sim_api;
+pub use script_api::{register_sim_api, register_sim_api_until};
 pub use sweep::{grid, parse_vary, sweep, Sweep, SweepPoint};
 
 pub use diff::{diff, Diff, DiffSide};

@@ -54,6 +54,8 @@ pub struct SimConfig {
     pub part: Option<PartSpec>,
     /// Where to send each game played (`simulate --games-out`), in game order; none: nowhere.
     pub games_out: Option<Arc<dyn GameSink>>,
+    /// Stop with an error at this instant (a check script's `--timeout`); none: no limit.
+    pub deadline: Option<Instant>,
 }
 
 impl Default for SimConfig {
@@ -68,6 +70,7 @@ impl Default for SimConfig {
             rotate: false,
             part: None,
             games_out: None,
+            deadline: None,
         }
     }
 }
@@ -125,6 +128,7 @@ pub(crate) fn play_game(
     rng: &mut Rng,
     max_moves: u64,
     keep_moves: bool,
+    deadline: Option<Instant>,
 ) -> Result<GameResult> {
     let mut d = start.clone();
     board_mut(&mut d).trace = None;
@@ -140,6 +144,9 @@ pub(crate) fn play_game(
         }
         if INTERRUPTED.load(Ordering::Relaxed) {
             return Err(Error::msg("interrupted"));
+        }
+        if played.len().is_multiple_of(16) && deadline.is_some_and(|d| Instant::now() >= d) {
+            return Err(Error::msg("time limit exceeded (--timeout)"));
         }
         let fail = |e: Error, pit: Option<usize>| {
             let n = played.len() + 1;
@@ -278,19 +285,21 @@ pub fn simulate_from(
                         let seated: Vec<Agent> = (0..players)
                             .map(|p| agents[(p + offset) % players])
                             .collect();
-                        let played =
-                            play_game(rule, start, &seated, &mut rng, cfg.max_moves, keep_moves)
-                                .and_then(|r| {
-                                    if let Some(sink) = &cfg.games_out {
-                                        sink.game(GameRecord::new(
-                                            i,
-                                            game_seed(cfg.seed, i),
-                                            &seated,
-                                            &r,
-                                        ))?;
-                                    }
-                                    Ok(r)
-                                });
+                        let played = play_game(
+                            rule,
+                            start,
+                            &seated,
+                            &mut rng,
+                            cfg.max_moves,
+                            keep_moves,
+                            cfg.deadline,
+                        )
+                        .and_then(|r| {
+                            if let Some(sink) = &cfg.games_out {
+                                sink.game(GameRecord::new(i, game_seed(cfg.seed, i), &seated, &r))?;
+                            }
+                            Ok(r)
+                        });
                         match played {
                             Ok(r) => t.add(&r, offset),
                             Err(e) => {

@@ -55,7 +55,13 @@ pub(crate) fn config_from_map(m: &Map) -> Result<(SimConfig, Vec<String>)> {
                 }
                 cfg.max_moves = n as u64;
             }
-            "jobs" => cfg.jobs = int(k, v)?.clamp(1, 256) as usize,
+            "jobs" => {
+                let n = int(k, v)?;
+                if n < 1 {
+                    return Err(Error::msg("simulate: `jobs` must be at least 1"));
+                }
+                cfg.jobs = n.min(256) as usize;
+            }
             "rotate" => {
                 cfg.rotate = v
                     .as_bool()
@@ -97,6 +103,16 @@ pub(crate) fn config_from_map(m: &Map) -> Result<(SimConfig, Vec<String>)> {
 /// `rate`, `lo`, `hi`, and `captures`), `moves`/`laps`/`rounds` (`mean`, `median`, `max`, `sd`),
 /// `capped`, `finished`, .... Loaded rules are cached per engine.
 pub fn register_sim_api(engine: &mut Engine, rules_dir: impl Into<RulePath>) {
+    register_sim_api_until(engine, rules_dir, None);
+}
+
+/// [`register_sim_api`] for a run that stops at `deadline` (a check script's `--timeout`): a
+/// simulation still running then fails with an error.
+pub fn register_sim_api_until(
+    engine: &mut Engine,
+    rules_dir: impl Into<RulePath>,
+    deadline: Option<std::time::Instant>,
+) {
     let rules_dir: RulePath = rules_dir.into();
     let cache: Arc<Mutex<BTreeMap<String, Arc<Rule>>>> = Arc::new(Mutex::new(BTreeMap::new()));
     engine.register_fn(
@@ -114,7 +130,8 @@ pub fn register_sim_api(engine: &mut Engine, rules_dir: impl Into<RulePath>) {
                         }
                     }
                 };
-                let (cfg, sets) = config_from_map(&cfg)?;
+                let (mut cfg, sets) = config_from_map(&cfg)?;
+                cfg.deadline = deadline;
                 let opts = r.resolve_options(&sets)?;
                 let rep = simulate(&r, &opts, &cfg)?;
                 Ok(report_to_dynamic(&rep))

@@ -1,6 +1,6 @@
 //! The loop around [`handle`]: rustyline on a terminal (prompt, completion, a hint of the legal
 //! moves, history kept across sessions), or plain line-by-line reading when stdin is not a
-//! terminal (each line echoed as `> line`, no prompt, no colour, exit status 1 if any command
+//! terminal (each line echoed as `> line`, no prompt, exit status 1 if any command
 //! failed — so a transcript is a test).
 
 use std::borrow::Cow;
@@ -22,12 +22,11 @@ use crate::engine::script::INTERRUPTED;
 use crate::render::Style;
 
 /// Runs the REPL on `session` until `quit`, end of input or Ctrl-D; returns the exit status.
-pub fn run(mut session: Session) -> i32 {
+/// `colour`: whether pictures and hints are in colour (the caller's colour policy).
+pub fn run(mut session: Session, colour: bool) -> i32 {
     let tty = std::io::stdin().is_terminal();
     session.interactive = tty;
-    session.style = Style {
-        colour: tty && std::io::stdout().is_terminal() && !no_color(),
-    };
+    session.style = Style { colour };
     if tty {
         interactive(session)
     } else {
@@ -37,11 +36,6 @@ pub fn run(mut session: Session) -> i32 {
             &mut std::io::stdout().lock(),
         )
     }
-}
-
-/// Whether `NO_COLOR` asks for no colour (set and not empty, see no-color.org).
-fn no_color() -> bool {
-    std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty())
 }
 
 /// Where the command history is kept: `$XDG_DATA_HOME/sowlab/history` or
