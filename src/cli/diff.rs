@@ -23,7 +23,11 @@ pub struct DiffArgs {
     /// Take the moves (and a custom start position) from a game saved in the REPL instead.
     #[arg(long, value_name = "FILE", conflicts_with = "moves")]
     pub save: Option<std::path::PathBuf>,
-    /// Print JSON.
+    /// Show both whole traces of the differing move (default: its first differing event with a
+    /// little context).
+    #[arg(long)]
+    pub full: bool,
+    /// Print JSON (both whole traces, and `first_event`).
     #[arg(long)]
     pub json: bool,
 }
@@ -50,6 +54,6 @@ pub fn cmd_diff(dir: &RulePath, a: DiffArgs) -> Result<i32> {
     let ga = new(ra, oa, "A")?;
     let gb = new(rb, ob, "B")?;
     let d = experiment::diff(ga, gb, &moves);
-    print(&if a.json { json(&d) } else { d.text() })?;
+    print(&if a.json { json(&d) } else { d.text(a.full) })?;
     Ok(if d.differs() { 1 } else { 0 })
 }

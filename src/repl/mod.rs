@@ -63,6 +63,8 @@ pub struct Session {
     /// Whether a person is typing (then `step` waits for Enter between seeds).
     pub interactive: bool,
     step: Option<Stepper>,
+    /// Whether the last line ended a stepping (then a lone `q` does not quit).
+    step_ended: bool,
     /// The game that the last `new`, `set`, `load` or `reload` replaced (for `back`).
     previous: Option<Saved>,
 }
@@ -97,6 +99,7 @@ impl Session {
             style: Style::default(),
             interactive: false,
             step: None,
+            step_ended: false,
             previous: None,
         })
     }
@@ -164,9 +167,17 @@ pub fn handle(line: &str, session: &mut Session, out: &mut impl Write) -> Outcom
 
 fn handle_inner(line: &str, s: &mut Session, out: &mut dyn Write) -> Result<Outcome> {
     if s.step.is_some() {
-        if let Some(r) = stepping::stepping_input(line, s, out) {
-            return r;
-        }
+        let r = stepping::stepping_input(line, s, out);
+        s.step_ended = s.step.is_none();
+        return r;
+    }
+    // A `q` typed right after a stepping ended is meant for the stepping, not the REPL.
+    if std::mem::take(&mut s.step_ended) && line.trim() == "q" {
+        writeln!(
+            out,
+            "the stepping is over: `q` again (or `quit`) leaves the REPL"
+        )?;
+        return Ok(Outcome::Done);
     }
     match commands::parse(line)? {
         Parsed::Empty => Ok(Outcome::Done),

@@ -484,6 +484,7 @@ impl Playground {
             );
             let svg = trace_svg(
                 board(&ply.before).clone(),
+                Some(&board(&ply.after)),
                 &ply.events,
                 Some(k),
                 &SvgOptions {
