@@ -274,6 +274,10 @@ fn merge_refuses_parts_that_do_not_make_one_run() {
     let mut other_build = p2.clone();
     other_build["record"]["commit"] = "0000".into();
     assert!(err(vec![p1.clone(), other_build, p3.clone()]).contains("record.commit is \"0000\""));
+    let mut cut = p2.clone();
+    cut["interrupted"] = 2.into();
+    assert!(err(vec![p1.clone(), cut, p3.clone()])
+        .starts_with("part2 was interrupted (Ctrl-C) before all its games finished"));
     let mut old = p2.clone();
     old["record"]["format"] = 99.into();
     assert_eq!(

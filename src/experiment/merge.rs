@@ -160,6 +160,15 @@ pub fn merge(parts: &[(String, Value)], whole: bool) -> Result<Merged> {
         }
         records.push(rec);
     }
+    for (name, v) in parts {
+        for key in ["/interrupted", "/a/interrupted", "/b/interrupted"] {
+            if v.pointer(key).is_some_and(|x| !x.is_null()) {
+                return Err(Error::msg(format!(
+                    "{name} was interrupted (Ctrl-C) before all its games finished: run that part again"
+                )));
+            }
+        }
+    }
     let command = records[0].command.clone();
     for key in identity(&command) {
         let want = first.pointer(&key);

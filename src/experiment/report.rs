@@ -227,6 +227,10 @@ pub struct SimReport {
     pub elapsed_secs: f64,
     /// Moves per second (not reproducible).
     pub moves_per_sec: u64,
+    /// When Ctrl-C stopped the run: the number of games asked for (the report covers the
+    /// `games` that finished). Absent from JSON when the run finished.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub interrupted: Option<u64>,
     /// The raw tallies, from which every figure above follows (what `merge` adds up).
     pub tally: Tally,
 }
@@ -266,6 +270,7 @@ pub(crate) fn build(
         total_moves: 0,
         elapsed_secs: 0.0,
         moves_per_sec: 0,
+        interrupted: None,
         tally: Tally::new(players),
     };
     r.set_tally(t, elapsed);
@@ -359,6 +364,13 @@ impl SimReport {
                 )
             }
         );
+        if let Some(asked) = self.interrupted {
+            let _ = writeln!(
+                s,
+                "INTERRUPTED by Ctrl-C: the figures cover the {} of {asked} games that finished",
+                self.games
+            );
+        }
         // A solitaire has no draws.
         let draws = self.players.len() > 1;
         let mut head = vec!["player".to_string(), "agent".into(), "wins".into()];

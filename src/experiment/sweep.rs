@@ -88,6 +88,10 @@ pub struct Sweep {
     pub rotate: bool,
     /// The points, first key slowest.
     pub points: Vec<SweepPoint>,
+    /// When Ctrl-C stopped the sweep: the number of grid points (the last point listed is partial,
+    /// the ones after it were not run). Absent from JSON when the sweep finished.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub interrupted: Option<usize>,
 }
 
 /// Runs `simulate` at every point of the grid (all options are checked before any game is played).
@@ -134,7 +138,17 @@ pub fn sweep(
         .ok_or_else(|| Error::msg("the sweep has too many games"))?;
     let part = Part::of(cfg.part, size)?;
     let mut out = Vec::new();
+    let mut interrupted = None;
+    let count = points.len();
     for (j, (p, opts)) in points.into_iter().zip(resolved).enumerate() {
+        let label = p
+            .iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect::<Vec<_>>()
+            .join(" ");
+        if let Some(pr) = &cfg.progress {
+            pr.stage(&format!("point {}/{count}: {label}", j + 1));
+        }
         // This point's games within the part of the items.
         let first = j as u64 * cfg.games;
         let lo = part.start.clamp(first, first + cfg.games) - first;
@@ -143,18 +157,16 @@ pub fn sweep(
             part: Some(PartSpec::Range(lo, hi.max(lo))),
             ..cfg.clone()
         };
-        let report = simulate(rule, &opts, &cfg).map_err(|e| {
-            e.context(
-                p.iter()
-                    .map(|(k, v)| format!("{k}={v}"))
-                    .collect::<Vec<_>>()
-                    .join(" "),
-            )
-        })?;
+        let report = simulate(rule, &opts, &cfg).map_err(|e| e.context(&label))?;
+        let stopped = report.interrupted.is_some();
         out.push(SweepPoint {
             vary: p.into_iter().collect(),
             report,
         });
+        if stopped {
+            interrupted = Some(count);
+            break;
+        }
     }
     Ok(Sweep {
         record: Record::new("sweep", size, &part),
@@ -169,6 +181,7 @@ pub fn sweep(
         max_moves: cfg.max_moves,
         rotate: cfg.rotate,
         points: out,
+        interrupted,
     })
 }
 
@@ -229,6 +242,16 @@ impl Sweep {
             }
         );
         s.push_str(&table(&rows));
+        if let (Some(count), Some(last)) = (self.interrupted, self.points.last()) {
+            let _ = writeln!(
+                s,
+                "INTERRUPTED by Ctrl-C at point {} of {count}: its row covers {} of {} games; \
+                 the points after it were not run",
+                self.points.len(),
+                last.report.games,
+                last.report.interrupted.unwrap_or(last.report.games)
+            );
+        }
         let secs: f64 = self.points.iter().map(|p| p.report.elapsed_secs).sum();
         let moves: u64 = self.points.iter().map(|p| p.report.total_moves).sum();
         let _ = writeln!(s, "{moves} moves in {secs:.2} s");
