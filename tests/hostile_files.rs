@@ -354,13 +354,26 @@ fn solve_stops_at_its_memory_budget_and_says_so() {
 #[test]
 fn a_sweep_grid_too_big_is_refused_before_it_is_built() {
     let d = tmpdir();
-    let many: Vec<String> = (1..=200).map(|i| i.to_string()).collect();
-    let vary = format!("seeds={}", many.join(","));
-    let vary2 = format!("holes={}", many.join(","));
+    // 200 x 16 x 2 x 2 = 12 800 points, every value allowed (values may repeat).
+    let seeds: Vec<String> = (0..200).map(|i| (i % 50 + 1).to_string()).collect();
+    let holes: Vec<String> = (1..=16).map(|i| i.to_string()).collect();
+    let vary = format!("seeds={}", seeds.join(","));
+    let vary2 = format!("holes={}", holes.join(","));
     let o = bin(
         &d,
         &[
-            "sweep", "kalah", "--vary", &vary, "--vary", &vary2, "--games", "1",
+            "sweep",
+            "kalah",
+            "--vary",
+            &vary,
+            "--vary",
+            &vary2,
+            "--vary",
+            "end=side_empty,mover_empty",
+            "--vary",
+            "empty_capture=true,false",
+            "--games",
+            "1",
         ],
         &[],
         "",
@@ -369,7 +382,7 @@ fn a_sweep_grid_too_big_is_refused_before_it_is_built() {
     assert_eq!(o.code, Some(1), "{}", o.stderr);
     assert!(
         o.stderr
-            .contains("the sweep has 200 x 200 points, more than 10000 (SOWLAB_MAX_SWEEP)"),
+            .contains("the sweep has 200 x 16 x 2 x 2 points, more than 10000 (SOWLAB_MAX_SWEEP)"),
         "{}",
         o.stderr
     );
