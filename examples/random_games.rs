@@ -3,7 +3,7 @@
 //! `cargo run --release --example random_games` (run from the source tree).
 
 fn main() -> sowlab::Result<()> {
-    let rule = sowlab::Rule::load("kalah", &sowlab::rules_dir(None))?;
+    let rule = sowlab::Rule::load("kalah", sowlab::RulePath::builtin())?;
     let options = rule.resolve_options::<&str>(&[])?;
     let config = sowlab::SimConfig {
         games: 200,

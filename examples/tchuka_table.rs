@@ -5,7 +5,10 @@
 use std::sync::Arc;
 
 fn main() -> sowlab::Result<()> {
-    let rule = Arc::new(sowlab::Rule::load("tchuka_ruma", &sowlab::rules_dir(None))?);
+    let rule = Arc::new(sowlab::Rule::load(
+        "tchuka_ruma",
+        sowlab::RulePath::builtin(),
+    )?);
     println!("holes\\seeds  1 2 3 4 5");
     for holes in 1..=5 {
         let mut row = format!("{holes:>11} ");

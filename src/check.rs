@@ -31,7 +31,7 @@
 //! `("name", crate::module::register)` to the list.
 
 use std::collections::HashMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -39,6 +39,7 @@ use std::time::{Duration, Instant};
 use rhai::{Array, Dynamic, Engine, EvalAltResult, ImmutableString, Map, NativeCallContext, Scope};
 
 use crate::engine::game::{split_moves, Game, Position};
+use crate::engine::library::RulePath;
 use crate::engine::rules::{board, Rule};
 use crate::engine::script::{self, Limits, INTERRUPTED};
 use crate::engine::values;
@@ -56,14 +57,14 @@ pub const EXTENSIONS: &[(&str, Extension)] = &[("core", register_api), ("simulat
 
 /// `simulate(rule, #{ games, agents, seed, options, ... })` from [`crate::experiment`].
 fn register_sim(e: &mut Engine, c: &Context) {
-    crate::experiment::register_sim_api(e, c.rules_dir.clone());
+    crate::experiment::register_sim_api_until(e, c.rules_dir.clone(), Some(c.deadline));
 }
 
 /// What a check run shares with the functions it calls: where rules are, the deadline, loaded rules.
 #[derive(Clone)]
 pub struct Context {
-    /// The rules directory.
-    pub rules_dir: PathBuf,
+    /// Where rules are looked for by name.
+    pub rules_dir: RulePath,
     /// The wall-clock limit of the whole run.
     pub timeout: Duration,
     /// When the run must stop.
@@ -75,9 +76,9 @@ pub struct Context {
 
 impl Context {
     /// A context for a run starting now.
-    pub fn new(rules_dir: PathBuf, timeout: Duration) -> Context {
+    pub fn new(rules_dir: impl Into<RulePath>, timeout: Duration) -> Context {
         Context {
-            rules_dir,
+            rules_dir: rules_dir.into(),
             timeout,
             deadline: Instant::now() + timeout,
             rules: Arc::default(),
@@ -85,18 +86,9 @@ impl Context {
         }
     }
 
-    /// Loads (once) the rule or preset `name` of the rules directory.
+    /// Loads (once) the rule or preset `name` (on the rules path), or the rule file or preset at
+    /// a path, as every command does.
     pub fn rule(&self, name: &str) -> Result<Arc<Rule>> {
-        if name.contains('/')
-            || name.contains('\\')
-            || name.ends_with(".rhai")
-            || name.ends_with(".yaml")
-        {
-            return Err(Error::msg(format!(
-                "game(\"{}\"): name a rule or preset of the rules directory, not a file",
-                crate::engine::game::clip(name)
-            )));
-        }
         let mut cache = self.rules.lock().unwrap_or_else(|p| p.into_inner());
         if let Some(r) = cache.get(name) {
             return Ok(r.clone());
@@ -665,21 +657,8 @@ fn random_playout(
 /// with a wall-clock limit for the whole run, `print` to stdout and every [`EXTENSIONS`] entry.
 pub fn engine(c: &Context) -> Engine {
     let mut e = script::engine(&Limits::checks(c.timeout), None);
-    let (deadline, secs) = (c.deadline, c.timeout.as_secs());
-    e.on_progress(move |ops| {
-        if ops % 4096 != 0 {
-            return None;
-        }
-        if INTERRUPTED.load(Ordering::Relaxed) {
-            return Some("interrupted".into());
-        }
-        if Instant::now() >= deadline {
-            return Some(
-                format!("time limit exceeded: the run took more than {secs} s (--timeout)").into(),
-            );
-        }
-        None
-    });
+    // Ctrl-C, the run's clock (--timeout, started by `run_file`) and memory, as in every script.
+    e.on_progress(|_| script::charge(1).err().map(Into::into));
     e.on_print(|s| println!("{s}"));
     for (_, register) in EXTENSIONS {
         register(&mut e, c);
@@ -689,8 +668,7 @@ pub fn engine(c: &Context) -> Engine {
 
 /// Runs a check script with its arguments; `Ok` when it ran to the end without a failed assert.
 pub fn run_file(path: &Path, args: &[String], c: &Context) -> Result<()> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| Error::msg(format!("cannot read script {}: {e}", path.display())))?;
+    let text = crate::engine::files::read_text(path, "script")?;
     let e = engine(c);
     let mut ast = e
         .compile(&text)
@@ -698,6 +676,9 @@ pub fn run_file(path: &Path, args: &[String], c: &Context) -> Result<()> {
     ast.set_source(path.display().to_string());
     let mut scope = Scope::new();
     scope.push_constant("ARGS", strs(args.iter().cloned()));
+    // The run's clock (--timeout) bounds the script and every native call it makes; it started
+    // with the context.
+    let _clock = script::start_call(c.timeout, true);
     e.run_ast_with_scope(&mut scope, &ast)
         .map_err(|err| Error::from_eval(path, &err))
 }

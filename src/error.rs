@@ -32,8 +32,14 @@ impl Error {
         Error::Msg(s.into())
     }
 
-    /// The error on one line (no source excerpt).
+    /// The error on one line (no source excerpt). Control and escape characters (from file names,
+    /// script messages, file contents) are shown escaped: the line can neither drive a terminal
+    /// nor break into several lines.
     pub fn one_line(&self) -> String {
+        crate::render::escape(&self.raw_line()).into_owned()
+    }
+
+    fn raw_line(&self) -> String {
         match self {
             Error::Script {
                 file,
@@ -62,8 +68,8 @@ impl Error {
         if *line == 0 {
             return None;
         }
-        let text = std::fs::read_to_string(file).ok()?;
-        let src = text.lines().nth(line - 1)?;
+        let text = crate::engine::files::read_text(Path::new(file), "script").ok()?;
+        let src = crate::render::escape(text.lines().nth(line - 1)?);
         let num = line.to_string();
         let pad = " ".repeat(num.len());
         let caret = " ".repeat(col.saturating_sub(1));

@@ -7,8 +7,9 @@
 //! ```
 //! use std::sync::Arc;
 //!
-//! // The shipped rules (`./rules` from the source tree, or $SOWLAB_RULES).
-//! let dir = sowlab::rules_dir(None);
+//! // The rules built into the library; `RulePath::new(["my_rules"])` puts a folder before them,
+//! // `RulePath::standard(&[])` is the path the `sowlab` command uses.
+//! let dir = sowlab::RulePath::builtin();
 //! let rule = Arc::new(sowlab::Rule::load("tchuka_ruma", &dir)?);
 //! let mut game = sowlab::Game::new(rule.clone(), rule.resolve_options::<&str>(&[])?)?;
 //! assert_eq!(game.legal_labels()?, ["1", "2", "3", "4"]);
@@ -81,7 +82,8 @@ pub mod web;
 
 pub use engine::board::{Board, StateJson};
 pub use engine::game::{split_moves, Game, Ply, Position};
-pub use engine::rules::{names as rule_names, rules_dir, OptValue, Options, Rule};
+pub use engine::library::RulePath;
+pub use engine::rules::{names as rule_names, OptValue, Options, Rule};
 pub use engine::trace::Event;
 pub use error::{Error, Result};
 pub use experiment::{simulate, SimConfig, SimReport};

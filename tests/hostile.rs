@@ -90,9 +90,10 @@ fn deep_recursion_is_a_stack_overflow_error() {
 
 #[test]
 fn huge_arrays_and_strings_are_refused() {
-    let e = play_err(&with_play(
-        "let a = []; for i in 0..10000000 { a.push(i); }",
-    ));
+    // (One call that grows the array past the limit: a loop of pushes, each checked by Rhai in
+    // time proportional to the array, takes about the 1 s the call's clock allows in a debug build
+    // on a loaded machine, now that the clock counts from the call's start.)
+    let e = play_err(&with_play("let a = []; a.pad(20000, 0);"));
     assert!(e.contains("Size of array"), "{e}");
     // Rhai does not check map sizes on indexed assignment: the time limit stops it.
     let e = play_err(&with_play(
@@ -124,7 +125,7 @@ fn imports_reach_only_the_rules_directory() {
             .expect("import must fail")
             .to_string();
         assert!(e.contains("bad.rhai:1:"), "{bad}: {e}");
-        assert!(e.contains("Module not found"), "{bad}: {e}");
+        assert!(e.contains("cannot import"), "{bad}: {e}");
     }
     // a helper next to the rule file is fine
     let src = "import \"helper\" as h;\nfn setup() { this.add_row(\"\", 1, 2, h::twice(2)); }\nfn play(p) { this.sow(p); }\n";

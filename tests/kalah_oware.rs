@@ -8,10 +8,11 @@
 use std::sync::Arc;
 
 use sowlab::engine::game::{Game, Position};
-use sowlab::engine::rules::{board, rules_dir, Rule};
+use sowlab::engine::rules::{board, Rule};
+use sowlab::RulePath;
 
 fn rule(name: &str) -> Arc<Rule> {
-    Arc::new(Rule::load(name, &rules_dir(None)).expect("rule loads"))
+    Arc::new(Rule::load(name, RulePath::builtin()).expect("rule loads"))
 }
 
 /// A game of `name` with options `sets`, from a position.

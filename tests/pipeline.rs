@@ -6,8 +6,9 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use sowlab::engine::game::Game;
-use sowlab::engine::rules::{rules_dir, Rule};
+use sowlab::engine::rules::Rule;
 use sowlab::engine::trace::Event;
+use sowlab::RulePath;
 
 /// Writes a rule file to a fresh temporary directory and loads it.
 fn load(name: &str, text: &str) -> (sowlab::Result<Rule>, PathBuf) {
@@ -16,7 +17,10 @@ fn load(name: &str, text: &str) -> (sowlab::Result<Rule>, PathBuf) {
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join(format!("{name}.rhai"));
     std::fs::write(&file, text).unwrap();
-    (Rule::load(file.to_str().unwrap(), &rules_dir(None)), file)
+    (
+        Rule::load(file.to_str().unwrap(), RulePath::builtin()),
+        file,
+    )
 }
 
 fn game(r: Rule) -> Game {
@@ -153,7 +157,7 @@ fn every_shipped_rule_plays_without_a_script_call() {
         "tchoukaillon",
         "tchuka_ruma",
     ] {
-        let r = Rule::load(name, &rules_dir(None)).unwrap();
+        let r = Rule::load(name, RulePath::builtin()).unwrap();
         assert!(!r.has_play, "{name} defines play(pit)");
         let opts = r.resolve_options::<&str>(&[]).unwrap();
         let d = r.new_board(&opts).unwrap();
@@ -175,13 +179,16 @@ fn load_yaml(name: &str, text: &str) -> (sowlab::Result<Rule>, PathBuf) {
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join(format!("{name}.yaml"));
     std::fs::write(&file, text).unwrap();
-    (Rule::load(file.to_str().unwrap(), &rules_dir(None)), file)
+    (
+        Rule::load(file.to_str().unwrap(), RulePath::builtin()),
+        file,
+    )
 }
 
 #[test]
 fn a_data_rule_plays_as_its_script() {
-    let a = Arc::new(Rule::load("kalah", &rules_dir(None)).unwrap());
-    let b = Arc::new(Rule::load("kalah_data", &rules_dir(None)).unwrap());
+    let a = Arc::new(Rule::load("kalah", RulePath::builtin()).unwrap());
+    let b = Arc::new(Rule::load("kalah_data", RulePath::builtin()).unwrap());
     assert!(b.ast.iter_functions().next().is_none(), "no script");
     for sets in [&[][..], &["empty_capture=true", "holes=4", "seeds=3"][..]] {
         let oa = a.resolve_options(sets).unwrap();
@@ -210,7 +217,11 @@ fn a_data_rule_plays_as_its_script() {
 
 #[test]
 fn a_data_rule_error_is_one_line_with_file_line_and_column() {
-    let kalah = std::fs::read_to_string(rules_dir(None).join("kalah_data.yaml")).unwrap();
+    let kalah = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/rules/kalah_data.yaml"
+    ))
+    .unwrap();
     let (r, file) = load_yaml(
         "bad1",
         &kalah.replace("extra_turn: store", "extra_turn: stores"),

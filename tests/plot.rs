@@ -102,3 +102,113 @@ fn a_figure_is_well_formed_and_draws_every_value() {
         .any(|c| c.descendants().any(|t| t.text() == Some("–"))));
     insta::assert_snapshot!(svg);
 }
+
+mod reports {
+    //! Figures of real runs on fixed seeds: the numbers drawn are the report's.
+    use std::path::Path;
+
+    use sowlab::engine::rules::Rule;
+    use sowlab::experiment::{self, plots, SimConfig};
+    use sowlab::search::agent::Agent;
+
+    fn run(rule: &str, sets: &[&str], games: u64, agents: &str) -> experiment::SimReport {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("rules");
+        let r = Rule::load(rule, &dir).unwrap();
+        let o = r.resolve_options(sets).unwrap();
+        let cfg = SimConfig {
+            games,
+            agents: Agent::parse_list(agents).unwrap(),
+            seed: 7,
+            jobs: 2,
+            ..SimConfig::default()
+        };
+        experiment::simulate(&r, &o, &cfg).unwrap()
+    }
+
+    fn class_count(doc: &roxmltree::Document, c: &str) -> usize {
+        doc.descendants()
+            .filter(|n| n.attribute("class") == Some(c))
+            .count()
+    }
+
+    /// The counts written in the histogram's tooltips (`lo to hi: N games`).
+    fn binned_games(doc: &roxmltree::Document) -> u64 {
+        doc.descendants()
+            .filter(|n| n.attribute("class") == Some("bin"))
+            .map(|n| {
+                let t = n
+                    .children()
+                    .find(|c| c.tag_name().name() == "title")
+                    .unwrap();
+                let text = t.text().unwrap();
+                text.split(": ")
+                    .nth(1)
+                    .unwrap()
+                    .trim_end_matches(" games")
+                    .parse::<u64>()
+                    .unwrap()
+            })
+            .sum()
+    }
+
+    #[test]
+    fn a_simulation_plot_shows_every_player_and_every_game() {
+        let rep = run("kalah", &["holes=3", "seeds=2"], 60, "greedy,random");
+        let svg = plots::simulation(&rep).svg();
+        let doc = roxmltree::Document::parse(&svg).unwrap();
+        assert_eq!(
+            class_count(&doc, "bar"),
+            6,
+            "wins, draws, losses of two players"
+        );
+        assert_eq!(binned_games(&doc), 60);
+        // the first bar's tooltip carries player 1's win rate and interval from the report
+        let p1 = &rep.players[0];
+        let want = format!("{:.0}%", p1.wins.rate * 100.0);
+        assert!(
+            svg.contains(&format!("player 1 (greedy) wins: {want}")),
+            "{want}"
+        );
+        insta::assert_snapshot!(svg);
+    }
+
+    #[test]
+    fn compare_and_sweep_plots() {
+        let a = run("raja_pasu", &["rounds=false"], 20, "random");
+        let b = run(
+            "raja_pasu",
+            &["rounds=false", "last_seed_four=false"],
+            20,
+            "random",
+        );
+        let c = experiment::compare_reports(a, b, 0.05);
+        let svg = plots::comparison(&c).svg();
+        let doc = roxmltree::Document::parse(&svg).unwrap();
+        // wins and draws of two players, A and B, and the mean lengths
+        assert_eq!(class_count(&doc, "bar"), 2 * 2 * 2 + 2);
+        assert!(svg.contains("B: raja_pasu last_seed_four=false"));
+
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("rules");
+        let rule = Rule::load("kalah", &dir).unwrap();
+        let vary = vec![
+            experiment::parse_vary("holes=3,4").unwrap(),
+            experiment::parse_vary("seeds=1,2,3").unwrap(),
+        ];
+        let cfg = SimConfig {
+            games: 10,
+            agents: Agent::parse_list("greedy,random").unwrap(),
+            seed: 3,
+            jobs: 2,
+            ..SimConfig::default()
+        };
+        let s = experiment::sweep(&rule, &[] as &[String], &vary, &cfg).unwrap();
+        let svg = plots::sweep(&s).svg();
+        let doc = roxmltree::Document::parse(&svg).unwrap();
+        assert_eq!(class_count(&doc, "cell"), 6);
+        for p in &s.points {
+            let pct = format!("{:.0}%", p.report.players[0].wins.rate * 100.0);
+            assert!(svg.contains(&pct), "{pct}");
+        }
+        insta::assert_snapshot!("sweep_heat_map", svg);
+    }
+}

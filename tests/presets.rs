@@ -6,20 +6,22 @@ mod common;
 
 use std::path::PathBuf;
 
+use sowlab::engine::library::Kind;
 use sowlab::engine::rules::{self, Rule};
+use sowlab::RulePath;
 
 use common::*;
 
 #[test]
 fn shipped_presets_load_with_their_options() {
-    let dir = rules_dir();
     let mut seen = 0;
-    for (name, path) in rules::list(&dir) {
-        if path.extension().is_none_or(|x| x != "yaml") {
+    for found in RulePath::new([rules_dir()]).entries() {
+        if found.kind != Kind::Preset {
             continue;
         }
         seen += 1;
-        let text = std::fs::read_to_string(&path).unwrap();
+        let name = found.name.clone();
+        let text = found.text().unwrap();
         let preset: rules::Preset = sowlab::engine::yaml::from_str(&text).unwrap();
         let rule = load(&name);
         assert!(
@@ -103,9 +105,26 @@ fn bad_presets_are_clear_errors() {
         "FILE: option `max_turns` takes an integer from 1 to 1000000"
     );
     let e = preset_error("no_rule", "rule: mangala\n");
+    // It says where it looked, never an empty folder name (a preset in the current folder).
     assert!(
-        e.starts_with("FILE: the preset names rule `mangala`, which is not in"),
+        e.starts_with("FILE: the preset names rule `mangala`, which is neither beside it (/"),
         "{e}"
+    );
+    assert!(e.ends_with(", built-in)"), "{e}");
+    let cwd = std::env::temp_dir().join(format!("sowlab-presets-cwd-{}", std::process::id()));
+    std::fs::create_dir_all(&cwd).unwrap();
+    std::fs::write(cwd.join("here.yaml"), "rule: mangala\n").unwrap();
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_sowlab"))
+        .args(["rules", "here.yaml"])
+        .current_dir(&cwd)
+        .env_remove("SOWLAB_RULES")
+        .env("XDG_DATA_HOME", cwd.join("no-user-data"))
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_dir_all(&cwd);
+    assert_eq!(
+        String::from_utf8_lossy(&o.stderr),
+        "sowlab: here.yaml: the preset names rule `mangala`, which is neither beside it (.) nor on the rules path (built-in)\n"
     );
     let e = preset_error("missing_rule", "options:\n  seeds: 2\n");
     assert!(e.starts_with("FILE: missing field `rule`"), "{e}");

@@ -2,8 +2,8 @@
 //! leaves the game exactly as it was.
 
 use proptest::prelude::*;
-use sowlab::engine::rules::rules_dir;
 use sowlab::repl::{handle, Outcome, Session};
+use sowlab::RulePath;
 
 /// Command words (and aliases), garbage words and moves; `save` is left out so the fuzzer writes
 /// no files.
@@ -81,7 +81,7 @@ proptest! {
     fn random_lines_never_panic_and_failures_change_nothing(
         lines in proptest::collection::vec(line(), 1..12)
     ) {
-        let mut s = Session::new(&rules_dir(None), "tchuka_ruma", &[], None).unwrap();
+        let mut s = Session::new(RulePath::builtin(), "tchuka_ruma", &[], None).unwrap();
         for l in &lines {
             let before = (s.spec.clone(), s.game.state(), s.game.moves(), s.game.undone.len());
             let mut out = Vec::new();

@@ -13,6 +13,7 @@ fn sowlab(args: &[&str]) -> Output {
         .args(args)
         .current_dir(root())
         .env("SOWLAB_RULES", root().join("rules"))
+        .env("XDG_DATA_HOME", root().join("no-user-data"))
         .output()
         .expect("sowlab runs")
 }
@@ -40,6 +41,41 @@ fn run(text: &str, extra: &[&str]) -> (i32, String, String, String) {
         String::from_utf8_lossy(&o.stderr).into_owned(),
         p,
     )
+}
+
+#[test]
+fn a_check_script_loads_the_users_own_variant_and_presets_by_path() {
+    // As every other command: a rule file or a preset named by its path (relative to the current
+    // folder, here the repository), besides the names on the rules path.
+    let dir = script("").parent().unwrap().join("variant");
+    std::fs::create_dir_all(&dir).unwrap();
+    let src = std::fs::read_to_string(root().join("rules/tchuka_ruma.rhai")).unwrap();
+    let mine = dir.join("my_variant.rhai");
+    std::fs::write(
+        &mine,
+        src.replace("seeds: #{ value: 2,", "seeds: #{ value: 3,"),
+    )
+    .unwrap();
+    let preset = dir.join("my_preset.yaml");
+    std::fs::write(&preset, "rule: my_variant\noptions:\n  seeds: 5\n").unwrap();
+    let (code, out, err, _) = run(
+        &format!(
+            r#"
+let mine = game("{}");
+assert_eq(mine.pits, [3, 3, 3, 3], "the variant's own default");
+let p = game("{}");
+assert_eq(p.pits, [5, 5, 5, 5], "the preset beside it names it");
+let shipped = game("rules/tchuka_ruma.rhai", #{{ seeds: 4 }});
+assert_eq(shipped.pits, [4, 4, 4, 4]);
+assert_eq(game("tchuka_ruma_6").pits, [6, 6, 6, 6]);
+print("ok");
+"#,
+            mine.display(),
+            preset.display()
+        ),
+        &[],
+    );
+    assert_eq!((code, out.as_str()), (0, "ok\n"), "{err}");
 }
 
 #[test]
@@ -123,16 +159,16 @@ fn script_errors_have_positions() {
     let (code, _, err, _) = run("game(\"tchuka_ruma\", #{ seeds: 99 });", &[]);
     assert_eq!(code, 1);
     assert!(err.contains("option `seeds`: `99` is not allowed"), "{err}");
-    let (code, _, err, _) = run("game(\"../rules/tchuka_ruma.rhai\");", &[]);
+    let (code, _, err, _) = run("game(\"no/such_variant.rhai\");", &[]);
     assert_eq!(code, 1);
-    assert!(
-        err.contains("name a rule or preset of the rules directory"),
-        "{err}"
-    );
+    assert!(err.contains("no rule file no/such_variant.rhai"), "{err}");
     // Imports are refused (no files outside the script).
     let (code, _, err, _) = run("import \"tchuka_ruma\" as t;", &[]);
     assert_eq!(code, 1);
-    assert!(err.contains("Module not found"), "{err}");
+    assert!(
+        err.contains("cannot import \"tchuka_ruma\": only rule files import modules"),
+        "{err}"
+    );
     // A runtime type error.
     let (code, _, err, path) = run("let a = 1;\nlet b = a + [];\n", &[]);
     assert_eq!(code, 1);

@@ -5,7 +5,8 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use sowlab::engine::game::Game;
-use sowlab::engine::rules::{rules_dir, Rule};
+use sowlab::engine::rules::Rule;
+use sowlab::RulePath;
 
 /// Writes a rule file to a fresh temporary directory and loads it.
 fn load(name: &str, text: &str) -> sowlab::Result<Rule> {
@@ -14,7 +15,7 @@ fn load(name: &str, text: &str) -> sowlab::Result<Rule> {
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join(format!("{name}.rhai"));
     std::fs::write(&file, text).unwrap();
-    Rule::load(file.to_str().unwrap(), &rules_dir(None))
+    Rule::load(file.to_str().unwrap(), RulePath::builtin())
 }
 
 #[test]

@@ -51,6 +51,8 @@ fn sowlab(args: &[&str]) -> (i32, String, String) {
         .args(args)
         .arg("--rules")
         .arg(rules_dir())
+        .env_remove("SOWLAB_RULES")
+        .env("XDG_DATA_HOME", rules_dir().join("no-user-data"))
         .output()
         .expect("run sowlab");
     (
@@ -571,10 +573,32 @@ fn diff_finds_the_first_differing_move() {
     // From 2 2 2 2: move 3 (2 seeds: hole 4 and the ruma) never relays; then move 2 ends in the
     // occupied hole 4, which relays under A (4 from hole 4, then 2 from hole 3, ending in the
     // ruma: 3 1 0 1 | 3) and loses under B.
+    // By default: the first differing event with a little context, then both positions.
     let (code, out, err) = sowlab(&["diff", "tchuka_ruma", b, "--moves", "3 2 1"]);
     assert_eq!(code, 1, "{err}");
+    let first: Vec<&str> = out.lines().take(8).collect();
+    assert_eq!(
+        first,
+        [
+            "the positions agree after 1 move; move 2 `2` differs",
+            "first differing event: 5 of 14 (A) and of 5 (B)",
+            "  ... 2 earlier events agree",
+            "    3  drop in 4 (0 left)",
+            "    4  lap 1 ends in 4",
+            "A:   5  pick up 4 from 4",
+            "     6  drop in ruma (3 left)",
+            "     7  drop in 1 (2 left)",
+        ],
+        "{out}"
+    );
+    assert!(out.contains("\n     ... 7 more\nB:   5  the last seed fell into an empty hole: lost\nA: tchuka_ruma\n"), "{out}");
+    assert!(out.ends_with("(--full shows both whole traces)\n"), "{out}");
+    assert!(!out.contains("lap 3 ends in ruma"), "{out}");
+    // --full: both whole traces.
+    let (code, out, err) = sowlab(&["diff", "tchuka_ruma", b, "--moves", "3 2 1", "--full"]);
+    assert_eq!(code, 1, "{err}");
     assert!(
-        out.starts_with("the positions agree after 1 move; move 2 `2` differs"),
+        out.starts_with("the positions agree after 1 move; move 2 `2` differs\nA: tchuka_ruma\n"),
         "{out}"
     );
     let (a_part, b_part) = out.split_once("\nB: ").unwrap();
@@ -592,6 +616,7 @@ fn diff_finds_the_first_differing_move() {
     assert_eq!(code, 1);
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["first_difference"], 2);
+    assert_eq!(v["first_event"], 4, "0-based: the fifth event");
     assert_eq!(v["b"]["state"]["over"], true);
     assert_eq!(v["a"]["state"]["over"], false);
     // Same rules: no difference, exit 0.
@@ -623,7 +648,7 @@ fn diff_finds_the_first_differing_move() {
 #[test]
 fn check_scripts_can_simulate() {
     let mut e = rhai::Engine::new();
-    experiment::register_sim_api(&mut e, rules_dir());
+    experiment::register_sim_api(&mut e, &rules_dir());
     let coin = fixture("coin");
     let script = format!(
         "let r = simulate(\"{coin}\", #{{ games: 200, seed: 6, agents: [\"random\"], options: #{{ sides: 4 }} }});\n\
@@ -761,6 +786,7 @@ fn diff_takes_the_moves_of_a_saved_game() {
             "play",
             "tchuka_ruma",
         ])
+        .env("XDG_DATA_HOME", rules_dir().join("no-user-data"))
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::null())
         .spawn()

@@ -195,7 +195,16 @@ fn a_tchuka_ruma_relay_lap_by_lap() {
     let p = g.history.last().unwrap();
     let before = board(&p.before).clone();
     let frames = lap_frames(&p.events);
-    let svg = trace_svg(before.clone(), &p.events, None, &SvgOptions::default());
+    let svg = trace_svg(
+        before.clone(),
+        None,
+        &p.events,
+        None,
+        &SvgOptions::default(),
+    );
+    // without the position after the move, the counts are replayed from the events
+    check_counts(&svg, &g.board());
+    let svg = last_move_svg(&g);
     check_counts(&svg, &g.board());
     insta::assert_snapshot!(svg);
     // each frame shows the counts after its laps; the last is the position after the move
@@ -205,7 +214,13 @@ fn a_tchuka_ruma_relay_lap_by_lap() {
         for e in &p.events[..frame] {
             e.apply(&mut b, &mut hand);
         }
-        let svg = trace_svg(before.clone(), &p.events, Some(k), &SvgOptions::default());
+        let svg = trace_svg(
+            before.clone(),
+            None,
+            &p.events,
+            Some(k),
+            &SvgOptions::default(),
+        );
         check_counts(&svg, &b);
         let doc = roxmltree::Document::parse(&svg).unwrap();
         let laps = doc
@@ -367,5 +382,39 @@ mod wired {
         .unwrap();
         let (code, out, err) = sowlab(&["run", check.to_str().unwrap()], "");
         assert_eq!(code, 0, "{out}{err}");
+    }
+
+    #[test]
+    fn simulate_compare_and_sweep_write_plots() {
+        for (name, args) in [
+            (
+                "sim",
+                vec!["simulate", "kalah", "--set", "holes=3", "--games", "12"],
+            ),
+            (
+                "cmp",
+                vec![
+                    "compare", "kalah", "kalah", "--set-b", "seeds=2", "--games", "8",
+                ],
+            ),
+            (
+                "swp",
+                vec!["sweep", "kalah", "--vary", "holes=3,4", "--games", "6"],
+            ),
+        ] {
+            let f = tmp(&format!("{name}.svg"));
+            let mut args = args.clone();
+            args.extend(["--plot", f.to_str().unwrap()]);
+            let (code, out, err) = sowlab(&args, "");
+            assert_eq!(code, 0, "{name}: {out}{err}");
+            let text = std::fs::read_to_string(&f).unwrap();
+            let doc = roxmltree::Document::parse(&text).unwrap();
+            assert!(
+                doc.descendants()
+                    .any(|n| n.attribute("class") == Some("bar")),
+                "{name}"
+            );
+            assert!(!out.is_empty(), "{name}: the report is still printed");
+        }
     }
 }

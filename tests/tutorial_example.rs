@@ -5,7 +5,8 @@ use std::path::Path;
 use std::sync::Arc;
 
 use sowlab::engine::game::{Game, Position};
-use sowlab::engine::rules::{rules_dir, Rule};
+use sowlab::engine::rules::Rule;
+use sowlab::RulePath;
 
 const FIXTURE: &str = "tests/fixtures/little_kalah.rhai";
 const MARKER: &str = "<!-- file: tests/fixtures/little_kalah.rhai -->";
@@ -26,7 +27,7 @@ fn readme_block() -> String {
 }
 
 fn little_kalah() -> Arc<Rule> {
-    Arc::new(Rule::load(FIXTURE, &rules_dir(None)).expect("the fixture loads"))
+    Arc::new(Rule::load(FIXTURE, RulePath::builtin()).expect("the fixture loads"))
 }
 
 #[test]

@@ -22,7 +22,7 @@ fn scratch(name: &str) -> PathBuf {
 }
 
 fn playground(name: &str) -> Playground {
-    Playground::new(Config::new(rules(), scratch(name)))
+    Playground::new(Config::new(&rules(), scratch(name)))
 }
 
 fn call(pg: &mut Playground, route: &str, body: Value) -> (u16, Value) {
@@ -283,7 +283,7 @@ fn editing_a_rule_reports_the_first_divergence_and_a_broken_one_changes_nothing(
 
 #[test]
 fn sessions_are_bounded_and_the_oldest_goes_first() {
-    let mut cfg = Config::new(rules(), scratch("bound"));
+    let mut cfg = Config::new(&rules(), scratch("bound"));
     cfg.max_sessions = 2;
     let mut pg = Playground::new(cfg);
     let a = new_game(&mut pg, "tchuka_ruma");
@@ -314,7 +314,7 @@ fn http(addr: SocketAddr, raw: &[u8]) -> (u16, String) {
 
 #[test]
 fn the_http_layer_refuses_big_bodies_foreign_hosts_and_non_json() {
-    let mut cfg = Config::new(rules(), scratch("http"));
+    let mut cfg = Config::new(&rules(), scratch("http"));
     cfg.max_body = 1000;
     let server = WebServer::bind("127.0.0.1:0".parse().unwrap(), Playground::new(cfg)).unwrap();
     let addr = server.addr();

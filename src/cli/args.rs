@@ -7,6 +7,7 @@ use std::sync::Arc;
 use clap::Args;
 
 use crate::engine::game::{Game, Position};
+use crate::engine::library::RulePath;
 use crate::engine::rules::{self, Rule};
 use crate::engine::yaml;
 use crate::error::{Error, Result};
@@ -14,7 +15,8 @@ use crate::error::{Error, Result};
 /// Which game, with which options: shared by the commands that load a rule.
 #[derive(Args, Debug, Clone)]
 pub struct GameArgs {
-    /// A rule name from the rules directory, a preset name, or a path to a .rhai or .yaml file.
+    /// A rule or preset name (built in, or in a folder of the rules path), or a path to a .rhai or
+    /// .yaml file.
     pub rule: String,
     /// Set an option: KEY=VALUE (repeatable), e.g. --set holes=6.
     #[arg(long = "set", short = 's', value_name = "KEY=VALUE")]
@@ -25,7 +27,7 @@ pub struct GameArgs {
 }
 
 /// Loads the game that `args` names, with its options and start position.
-pub fn load_game(dir: &std::path::Path, args: &GameArgs) -> Result<Game> {
+pub fn load_game(dir: &RulePath, args: &GameArgs) -> Result<Game> {
     let rule = Arc::new(Rule::load(&args.rule, dir)?);
     let options = rule.resolve_options(&args.set)?;
     match &args.position {
@@ -41,9 +43,9 @@ pub fn load_game(dir: &std::path::Path, args: &GameArgs) -> Result<Game> {
 /// as it is: its `over: false` and `winner: null` say nothing a start position needs; a finished
 /// position (`over: true`) is refused, since no move can follow it.
 pub fn read_position(f: &std::path::Path) -> Result<Position> {
-    let text = std::fs::read_to_string(f)
-        .map_err(|e| Error::msg(format!("cannot read position file {}: {e}", f.display())))?;
+    let text = crate::engine::files::read_text(f, "position file")?;
     let fail = |m: String| Error::msg(format!("{}: {m}", f.display()));
+    crate::engine::files::check_yaml(&text).map_err(fail)?;
     let mut v: yaml::Value = yaml::from_str(&text).map_err(|e| fail(rules::one_line(&e)))?;
     if let Some(m) = v.as_mapping_mut() {
         if m.get("over").and_then(yaml::Value::as_bool) == Some(true) {

@@ -1,10 +1,9 @@
 //! `sowlab compare`: two variants simulated on the same seeds and agents, with the differences and their tests.
 
-use std::path::Path;
-
 use clap::Args;
 
 use crate::cli::experiment_args::{json, print, RunArgs, Variants};
+use crate::engine::library::RulePath;
 use crate::error::{Error, Result};
 use crate::experiment;
 
@@ -23,7 +22,7 @@ pub struct CompareArgs {
 }
 
 /// `sowlab compare`.
-pub fn cmd_compare(dir: &Path, a: CompareArgs) -> Result<i32> {
+pub fn cmd_compare(dir: &RulePath, a: CompareArgs) -> Result<i32> {
     if !(a.alpha > 0.0 && a.alpha < 1.0) {
         return Err(Error::msg("--alpha must be between 0 and 1"));
     }
@@ -32,6 +31,9 @@ pub fn cmd_compare(dir: &Path, a: CompareArgs) -> Result<i32> {
     let rep_a = experiment::simulate(&ra, &oa, &cfg).map_err(|e| e.context("A"))?;
     let rep_b = experiment::simulate(&rb, &ob, &cfg).map_err(|e| e.context("B"))?;
     let c = experiment::compare_reports(rep_a, rep_b, a.alpha);
+    if let Some(path) = &a.run.plot {
+        crate::cli::write_file(path, &experiment::plots::comparison(&c).svg())?;
+    }
     print(&if a.run.json {
         json(&c)
     } else if a.run.csv {

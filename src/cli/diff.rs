@@ -1,13 +1,12 @@
 //! `sowlab diff`: one move list replayed under two rule files, up to the first move where they differ.
 
-use std::path::Path;
-
 use std::sync::Arc;
 
 use clap::Args;
 
 use crate::cli::experiment_args::{json, print, Variants};
 use crate::engine::game::{split_moves, Game};
+use crate::engine::library::RulePath;
 use crate::engine::rules::{Options, Rule};
 use crate::error::Result;
 use crate::experiment;
@@ -24,13 +23,17 @@ pub struct DiffArgs {
     /// Take the moves (and a custom start position) from a game saved in the REPL instead.
     #[arg(long, value_name = "FILE", conflicts_with = "moves")]
     pub save: Option<std::path::PathBuf>,
-    /// Print JSON.
+    /// Show both whole traces of the differing move (default: its first differing event with a
+    /// little context).
+    #[arg(long)]
+    pub full: bool,
+    /// Print JSON (both whole traces, and `first_event`).
     #[arg(long)]
     pub json: bool,
 }
 
 /// `sowlab diff`: exit code 0 when the positions never differ, 1 when they do.
-pub fn cmd_diff(dir: &Path, a: DiffArgs) -> Result<i32> {
+pub fn cmd_diff(dir: &RulePath, a: DiffArgs) -> Result<i32> {
     let [(ra, oa), (rb, ob)] = a.variants.load(dir)?;
     // The moves, and the start position if the saved game had its own.
     let (moves, start) = match &a.save {
@@ -51,6 +54,6 @@ pub fn cmd_diff(dir: &Path, a: DiffArgs) -> Result<i32> {
     let ga = new(ra, oa, "A")?;
     let gb = new(rb, ob, "B")?;
     let d = experiment::diff(ga, gb, &moves);
-    print(&if a.json { json(&d) } else { d.text() })?;
+    print(&if a.json { json(&d) } else { d.text(a.full) })?;
     Ok(if d.differs() { 1 } else { 0 })
 }

@@ -2,12 +2,12 @@
 //! arguments, the two variants, the progress line on stderr and the output helpers.
 
 use std::io::{IsTerminal, Write};
-use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use clap::Args;
 
+use crate::engine::library::RulePath;
 use crate::engine::rules::{Options, Rule};
 use crate::error::{Error, Result};
 use crate::experiment::{default_jobs, Progress, SimConfig, DEFAULT_MAX_MOVES};
@@ -42,6 +42,10 @@ pub struct RunArgs {
     /// Print CSV.
     #[arg(long)]
     pub csv: bool,
+    /// Also draw the results as an SVG chart into FILE (rates with 95% intervals; simulate adds
+    /// the game-length histogram, sweep a heat map over two varied options).
+    #[arg(long, value_name = "FILE.svg")]
+    pub plot: Option<std::path::PathBuf>,
 }
 
 impl RunArgs {
@@ -57,11 +61,16 @@ impl RunArgs {
             games: self.games,
             agents,
             seed: self.seed,
-            jobs: self.jobs.unwrap_or_else(default_jobs).max(1),
+            jobs: match self.jobs {
+                Some(0) => return Err(Error::msg("--jobs 0: give at least 1 thread")),
+                Some(n) => n,
+                None => default_jobs(),
+            },
             max_moves: self.max_moves,
             progress: stderr_is_terminal()
                 .then(|| Arc::new(ProgressLine::default()) as Arc<dyn Progress>),
             rotate: self.rotate,
+            deadline: None,
         })
     }
 }
@@ -86,7 +95,7 @@ pub struct Variants {
 
 impl Variants {
     /// Loads both rules with their options; errors say which side (`A: ...`).
-    pub fn load(&self, dir: &Path) -> Result<[(Rule, Options); 2]> {
+    pub fn load(&self, dir: &RulePath) -> Result<[(Rule, Options); 2]> {
         let one = |spec: &str, own: &[String], tag: &str| -> Result<(Rule, Options)> {
             let rule = Rule::load(spec, dir).map_err(|e| e.context(tag))?;
             let sets: Vec<String> = self.set.iter().chain(own).cloned().collect();

@@ -3,14 +3,18 @@
 
 use std::path::PathBuf;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
+use crate::engine::library::RulePath;
 use crate::error::{Error, Result};
 
 pub mod args;
+pub mod colour;
 pub mod compare;
+pub mod completions;
 pub mod diff;
 pub mod experiment_args;
+pub mod man;
 pub mod play;
 pub mod replay;
 pub mod rules;
@@ -26,9 +30,15 @@ pub use args::{load_game, read_position, GameArgs};
 #[derive(Parser, Debug)]
 #[command(name = "sowlab", version, about, long_about = None, after_help = MAIN_EXAMPLES)]
 pub struct Cli {
-    /// Directory of rule files (default: $SOWLAB_RULES, ./rules, or the rules/ of the source tree).
+    /// A folder of rule files, searched before the others (repeatable; the first wins). Then
+    /// come $SOWLAB_RULES (a `:`-separated path list), the user's folder (see `sowlab rules`),
+    /// ./rules when it exists, and the built-in rules.
     #[arg(long, global = true, value_name = "DIR")]
-    pub rules: Option<PathBuf>,
+    pub rules: Vec<PathBuf>,
+    /// Colour in pictures, the REPL and help: auto (on a terminal, unless NO_COLOR is set or
+    /// TERM=dumb; CLICOLOR_FORCE forces it), always or never.
+    #[arg(long, global = true, value_name = "WHEN", default_value_t = colour::ColorChoice::Auto)]
+    pub color: colour::ColorChoice,
     /// What to do.
     #[command(subcommand)]
     pub command: Command,
@@ -100,6 +110,17 @@ pub enum Command {
         after_help = "Examples:\n  sowlab diff tchuka_ruma my_variant.rhai --moves \"3 2 1\"   # your edited copy\n  sowlab diff raja_pasu raja_pasu_last_seed_no_four --moves \"1 2 3 4\""
     )]
     Diff(diff::DiffArgs),
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell); the rule names of the
+    /// rules directory complete RULE arguments.
+    #[command(
+        after_help = "Examples:\n  sowlab completions bash > ~/.local/share/bash-completion/completions/sowlab\n  sowlab completions zsh > ~/.zfunc/_sowlab      # a folder on your $fpath\n  sowlab completions fish > ~/.config/fish/completions/sowlab.fish\n\nRun it again after adding rule files, so that their names complete."
+    )]
+    Completions(completions::CompletionsArgs),
+    /// Print the manual page (roff), of sowlab or of one command.
+    #[command(
+        after_help = "Examples:\n  sowlab man > sowlab.1                          # then read it: man -l sowlab.1\n  sowlab man simulate > sowlab-simulate.1\n  sowlab man > ~/.local/share/man/man1/sowlab.1  # where `man sowlab` finds it"
+    )]
+    Man(man::ManArgs),
     /// A web playground on 127.0.0.1: click holes to play, watch laps, edit and reload rules.
     #[command(
         after_help = "Examples:\n  sowlab serve                                   # http://127.0.0.1:8080/\n  sowlab serve --port 0                          # any free port (the URL is printed)\n  sowlab serve --user-rules ./my_rules           # where edited rules are saved"
@@ -109,13 +130,20 @@ pub enum Command {
 
 /// Runs the command line and returns the exit code.
 pub fn main() -> i32 {
-    let cli = match Cli::try_parse() {
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    let choice = colour::prescan(&args);
+    let parsed = Cli::command()
+        .color(choice)
+        .try_get_matches_from(&args)
+        .and_then(|mut m| Cli::from_arg_matches_mut(&mut m));
+    let cli = match parsed {
         Ok(c) => c,
         Err(e) => {
             let _ = e.print();
             return if e.use_stderr() { 2 } else { 0 };
         }
     };
+    colour::set_choice(cli.color);
     let _ = ctrlc::set_handler(|| {
         crate::engine::script::INTERRUPTED.store(true, std::sync::atomic::Ordering::SeqCst);
     });
@@ -143,18 +171,26 @@ pub fn report(e: &Error) {
 }
 
 fn run(cli: Cli) -> Result<i32> {
-    let dir = crate::engine::rules::rules_dir(cli.rules.as_deref());
+    for d in &cli.rules {
+        if !d.is_dir() {
+            return Err(Error::msg(format!("--rules {}: not a folder", d.display())));
+        }
+    }
+    let dir = RulePath::standard(&cli.rules);
+    let dir = &dir;
     match cli.command {
-        Command::Rules(a) => rules::cmd_rules(&dir, a),
-        Command::Replay(a) => replay::cmd_replay(&dir, a),
-        Command::Solve(a) => solve::cmd_solve(&dir, a),
-        Command::Perft(a) => solve::cmd_perft(&dir, a),
-        Command::Run(a) => run::cmd_run(&dir, a),
-        Command::Play(a) => play::cmd_play(&dir, a),
-        Command::Simulate(a) => simulate::cmd_simulate(&dir, a),
-        Command::Compare(a) => compare::cmd_compare(&dir, a),
-        Command::Sweep(a) => sweep::cmd_sweep(&dir, a),
-        Command::Diff(a) => diff::cmd_diff(&dir, a),
-        Command::Serve(a) => serve::cmd_serve(&dir, a),
+        Command::Rules(a) => rules::cmd_rules(dir, a),
+        Command::Replay(a) => replay::cmd_replay(dir, a),
+        Command::Solve(a) => solve::cmd_solve(dir, a),
+        Command::Perft(a) => solve::cmd_perft(dir, a),
+        Command::Run(a) => run::cmd_run(dir, a),
+        Command::Play(a) => play::cmd_play(dir, a),
+        Command::Simulate(a) => simulate::cmd_simulate(dir, a),
+        Command::Compare(a) => compare::cmd_compare(dir, a),
+        Command::Sweep(a) => sweep::cmd_sweep(dir, a),
+        Command::Diff(a) => diff::cmd_diff(dir, a),
+        Command::Serve(a) => serve::cmd_serve(dir, a),
+        Command::Completions(a) => completions::cmd_completions(dir, a),
+        Command::Man(a) => man::cmd_man(a),
     }
 }

@@ -5,12 +5,14 @@ use std::path::PathBuf;
 use clap::Args;
 
 use crate::cli::args::read_position;
+use crate::engine::library::RulePath;
 use crate::error::Result;
 
 /// Arguments of `sowlab play`.
 #[derive(Args, Debug)]
 pub struct PlayArgs {
-    /// A rule name from the rules directory, a preset name, or a path to a .rhai or .yaml file.
+    /// A rule or preset name (built in, or in a folder of the rules path), or a path to a .rhai or
+    /// .yaml file.
     #[arg(default_value = "tchuka_ruma")]
     pub rule: String,
     /// Set an option: KEY=VALUE (repeatable), e.g. --set holes=6.
@@ -22,7 +24,7 @@ pub struct PlayArgs {
 }
 
 /// `sowlab play`: starts the REPL and returns its exit code.
-pub fn cmd_play(dir: &std::path::Path, a: PlayArgs) -> Result<i32> {
+pub fn cmd_play(dir: &RulePath, a: PlayArgs) -> Result<i32> {
     let start = match &a.position {
         None => None,
         Some(f) => Some(read_position(f)?),
@@ -32,5 +34,14 @@ pub fn cmd_play(dir: &std::path::Path, a: PlayArgs) -> Result<i32> {
             Some(f) if e.one_line().starts_with("position:") => e.context(f.display()),
             _ => e,
         })?;
-    Ok(crate::repl::shell::run(session))
+    // Colour as everywhere (see `colour`), and under `auto` only when a person types at the
+    // terminal: a transcript piped in stays plain.
+    use std::io::IsTerminal;
+    let c = crate::cli::colour::choice();
+    let colour = if c == crate::cli::colour::ColorChoice::Auto && !std::io::stdin().is_terminal() {
+        false
+    } else {
+        crate::cli::colour::stdout()
+    };
+    Ok(crate::repl::shell::run(session, colour))
 }

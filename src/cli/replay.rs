@@ -8,6 +8,7 @@ use clap::Args;
 use crate::cli::args::{load_game, GameArgs};
 use crate::cli::report;
 use crate::engine::game::split_moves;
+use crate::engine::library::RulePath;
 use crate::engine::rules;
 use crate::error::Result;
 use crate::render::{self, Style};
@@ -34,7 +35,7 @@ pub struct ReplayArgs {
 }
 
 /// `sowlab replay`: plays the moves and prints the result.
-pub fn cmd_replay(dir: &std::path::Path, a: ReplayArgs) -> Result<i32> {
+pub fn cmd_replay(dir: &RulePath, a: ReplayArgs) -> Result<i32> {
     let mut g = load_game(dir, &a.game)?;
     g.tracing = a.trace;
     let moves = split_moves(&a.moves);
@@ -90,6 +91,15 @@ pub fn cmd_replay(dir: &std::path::Path, a: ReplayArgs) -> Result<i32> {
             }
         }
     }
-    let _ = write!(out, "{}", render::picture(&g.board(), Style::default()));
+    let _ = write!(
+        out,
+        "{}",
+        render::picture(
+            &g.board(),
+            Style {
+                colour: crate::cli::colour::stdout(),
+            },
+        )
+    );
     Ok(0)
 }

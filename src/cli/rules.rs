@@ -1,47 +1,57 @@
-//! `sowlab rules [NAME]`: the rule files and presets with their descriptions and options.
+//! `sowlab rules [NAME]`: the rules on the rules path, one line each, or one rule in full.
 
 use std::io::Write;
 
 use clap::Args;
 
-use crate::engine::rules::{self, Rule};
-use crate::error::{Error, Result};
-use crate::render::describe::{describe, describe_move};
+use crate::engine::library::{self, RulePath, Source};
+use crate::engine::rules::{is_path, Rule};
+use crate::error::Result;
+use crate::render::describe::{describe, describe_move, rule_list};
 
 /// Arguments of `sowlab rules`.
 #[derive(Args, Debug)]
 pub struct RulesArgs {
-    /// Show only this rule or preset, in full.
+    /// Show only this rule or preset (a name or a path), in full: description, sources, options,
+    /// the declared move, and where it comes from.
     pub name: Option<String>,
 }
 
 /// `sowlab rules`: lists every rule and preset, or one in full.
-pub fn cmd_rules(dir: &std::path::Path, a: RulesArgs) -> Result<i32> {
+pub fn cmd_rules(dir: &RulePath, a: RulesArgs) -> Result<i32> {
     let mut out = std::io::stdout().lock();
-    let names = match &a.name {
-        Some(n) => vec![n.clone()],
-        None => rules::names(dir),
+    let Some(name) = &a.name else {
+        let (text, failed) = rule_list(dir);
+        let _ = write!(out, "{text}");
+        let _ = writeln!(out, "\n{}", path_note(dir));
+        let _ = writeln!(out, "`sowlab rules NAME` shows one rule in full.");
+        return Ok(if failed { 1 } else { 0 });
     };
-    if names.is_empty() {
-        return Err(Error::msg(format!("no rule files in {}", dir.display())));
-    }
-    let mut failed = false;
-    for n in names {
-        match Rule::load(&n, dir) {
-            Ok(r) => {
-                let mut text = describe(&r, a.name.is_some());
-                if a.name.is_some() {
-                    text.push_str(&describe_move(&r));
-                }
-                let _ = writeln!(out, "{text}");
-            }
-            // Asked for one rule: its error is the command's error (one line on stderr).
-            Err(e) if a.name.is_some() => return Err(e),
-            Err(e) => {
-                failed = true;
-                let _ = writeln!(out, "{n}: ERROR {}\n", e.one_line());
-            }
-        }
-    }
-    Ok(if failed { 1 } else { 0 })
+    let r = Rule::load(name, dir)?;
+    // Loading runs setup() only for declared rules: build the start so a broken setup() is
+    // reported here, not at the first game.
+    r.check_start()?;
+    let mut text = describe(&r, true);
+    text.push_str(&describe_move(&r));
+    let from = match (&r.source, is_path(name)) {
+        (_, true) => format!("the file {}", r.path.display()),
+        (Some(Source::BuiltIn), _) => "built in".to_string(),
+        (_, _) => r.path.display().to_string(),
+    };
+    text.push_str(&format!("    from: {from}\n"));
+    let _ = write!(out, "{text}");
+    Ok(0)
+}
+
+/// Where rules are looked for, and where the user's own go.
+fn path_note(dir: &RulePath) -> String {
+    let user = match library::user_dir() {
+        Some(u) => format!(
+            "\nyour own rules: {} ({}), --rules DIR, $SOWLAB_RULES or a path",
+            u.display(),
+            if u.is_dir() { "exists" } else { "create it" }
+        ),
+        None => String::new(),
+    };
+    format!("rules path (first match wins): {}{user}", dir.describe())
 }

@@ -1,11 +1,12 @@
 //! `sowlab run SCRIPT [ARGS]`: runs a check script ([`crate::check`]) and prints how many
 //! assertions held; exit 1 on a failed assert or any error, 130 when interrupted.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 use crate::check::{run_file, Context};
+use crate::engine::library::RulePath;
 use crate::engine::script::INTERRUPTED;
 use crate::error::Result;
 
@@ -24,14 +25,14 @@ pub struct RunArgs {
 }
 
 /// `sowlab run`: exit code 0 when the script ran to its end, 1 on a failed assert or any error.
-pub fn cmd_run(dir: &Path, a: RunArgs) -> Result<i32> {
-    let c = Context::new(dir.to_path_buf(), Duration::from_secs(a.timeout.max(1)));
+pub fn cmd_run(dir: &RulePath, a: RunArgs) -> Result<i32> {
+    let c = Context::new(dir, Duration::from_secs(a.timeout.max(1)));
     let start = Instant::now();
     match run_file(&a.script, &a.args, &c) {
         Ok(()) => {
             eprintln!(
                 "{}: ok ({} assertion{} held, {:.2} s)",
-                a.script.display(),
+                crate::render::escape(&a.script.display().to_string()),
                 c.passed.load(Ordering::Relaxed),
                 if c.passed.load(Ordering::Relaxed) == 1 {
                     ""

@@ -6,7 +6,8 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use crate::error::{Error, Result};
+use crate::engine::library::RulePath;
+use crate::error::Result;
 use crate::web::{default_user_dir, Config, Playground, WebServer};
 
 /// Arguments of `sowlab serve`.
@@ -29,16 +30,10 @@ pub struct ServeArgs {
 }
 
 /// `sowlab serve`: binds, prints the URL, serves.
-pub fn cmd_serve(dir: &std::path::Path, a: ServeArgs) -> Result<i32> {
+pub fn cmd_serve(dir: &RulePath, a: ServeArgs) -> Result<i32> {
     let user = a.user_rules.unwrap_or_else(default_user_dir);
-    let mut cfg = Config::new(dir.to_path_buf(), user);
+    let mut cfg = Config::new(dir, user);
     cfg.max_sessions = a.max_sessions as usize;
-    if !cfg.rules_dir.is_dir() {
-        return Err(Error::msg(format!(
-            "no rules folder {} (give --rules DIR)",
-            cfg.rules_dir.display()
-        )));
-    }
     if !a.host.is_loopback() {
         eprintln!(
             "sowlab: warning: listening on {}: other machines can play and save rules into {}",
@@ -57,7 +52,7 @@ pub fn cmd_serve(dir: &std::path::Path, a: ServeArgs) -> Result<i32> {
     println!("sowlab playground: http://{shown}/");
     println!(
         "rules from {}, edited rules saved in {}; Ctrl-C stops",
-        dir.display(),
+        dir.describe(),
         user_dir.display()
     );
     use std::io::Write;

@@ -1,11 +1,10 @@
 //! `sowlab simulate`: play many games between agents and print the report (text, JSON or CSV).
 
-use std::path::Path;
-
 use clap::Args;
 
 use crate::cli::experiment_args::{json, print, RunArgs};
 use crate::cli::{load_game, GameArgs};
+use crate::engine::library::RulePath;
 use crate::error::Result;
 use crate::experiment;
 
@@ -21,10 +20,13 @@ pub struct SimulateArgs {
 }
 
 /// `sowlab simulate`.
-pub fn cmd_simulate(dir: &Path, a: SimulateArgs) -> Result<i32> {
+pub fn cmd_simulate(dir: &RulePath, a: SimulateArgs) -> Result<i32> {
     let g = load_game(dir, &a.game)?;
     let cfg = a.run.config()?;
     let rep = experiment::simulate_from(&g.rule, &g.options, &g.start, &cfg)?;
+    if let Some(path) = &a.run.plot {
+        crate::cli::write_file(path, &experiment::plots::simulation(&rep).svg())?;
+    }
     print(&if a.run.json {
         json(&rep)
     } else if a.run.csv {

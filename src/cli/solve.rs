@@ -6,6 +6,7 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 
 use crate::cli::args::{load_game, GameArgs};
+use crate::engine::library::RulePath;
 use crate::engine::rules::board;
 use crate::error::{Error, Result};
 use crate::search::solve::{explore, perft, value, Progress, SearchLimits, Stats, Stop};
@@ -28,6 +29,10 @@ pub struct SolveArgs {
     /// Solitaires: stop at the first (shortest) solution instead of counting every position.
     #[arg(long)]
     pub first: bool,
+    /// Stop when the position tables take this many MiB (partial result; default: 2048, or
+    /// $SOWLAB_SOLVE_MB).
+    #[arg(long, value_name = "MB", value_parser = clap::value_parser!(u64).range(1..=1 << 40))]
+    pub max_memory: Option<u64>,
     /// Two-player games: search at most this many moves deep (at least 1).
     #[arg(long, value_name = "D", default_value_t = 16, value_parser = clap::value_parser!(u16).range(1..))]
     pub depth: u16,
@@ -137,12 +142,13 @@ fn print_json(
 }
 
 /// `sowlab solve`: solves a solitaire, or gives the value of a two-player position.
-pub fn cmd_solve(dir: &std::path::Path, a: SolveArgs) -> Result<i32> {
+pub fn cmd_solve(dir: &RulePath, a: SolveArgs) -> Result<i32> {
     use std::io::Write;
     let g = load_game(dir, &a.game)?;
     let limits = SearchLimits {
         max_nodes: a.max_nodes,
         max_positions: a.max_positions,
+        max_bytes: a.max_memory.map_or(0, |m| m << 20),
         deadline: None,
         first_solution: a.first,
     };
@@ -229,7 +235,7 @@ pub fn cmd_solve(dir: &std::path::Path, a: SolveArgs) -> Result<i32> {
 }
 
 /// `sowlab perft`: counts move sequences by depth.
-pub fn cmd_perft(dir: &std::path::Path, a: PerftArgs) -> Result<i32> {
+pub fn cmd_perft(dir: &RulePath, a: PerftArgs) -> Result<i32> {
     use std::io::Write;
     let g = load_game(dir, &a.game)?;
     let limits = SearchLimits {

@@ -1,10 +1,9 @@
 //! `sowlab sweep`: a simulation at every combination of some option values, as one table.
 
-use std::path::Path;
-
 use clap::Args;
 
 use crate::cli::experiment_args::{json, print, RunArgs};
+use crate::engine::library::RulePath;
 use crate::engine::rules::Rule;
 use crate::error::Result;
 use crate::experiment;
@@ -26,7 +25,7 @@ pub struct SweepArgs {
 }
 
 /// `sowlab sweep`.
-pub fn cmd_sweep(dir: &Path, a: SweepArgs) -> Result<i32> {
+pub fn cmd_sweep(dir: &RulePath, a: SweepArgs) -> Result<i32> {
     let rule = Rule::load(&a.rule, dir)?;
     let vary = a
         .vary
@@ -35,6 +34,9 @@ pub fn cmd_sweep(dir: &Path, a: SweepArgs) -> Result<i32> {
         .collect::<Result<Vec<_>>>()?;
     let cfg = a.run.config()?;
     let s = experiment::sweep(&rule, &a.set, &vary, &cfg)?;
+    if let Some(path) = &a.run.plot {
+        crate::cli::write_file(path, &experiment::plots::sweep(&s).svg())?;
+    }
     print(&if a.run.json {
         json(&s)
     } else if a.run.csv {

@@ -323,9 +323,19 @@ impl Board {
         }
     }
 
-    /// Total seeds in play and held: pits plus reserves.
+    /// Total seeds in play and held: pits plus reserves (saturating: see [`Board::total_wide`]).
     pub fn total(&self) -> i64 {
-        self.seeds.iter().sum::<i64>() + self.reserves.iter().sum::<i64>()
+        self.total_wide().clamp(i64::MIN as i128, i64::MAX as i128) as i64
+    }
+
+    /// Total seeds in play and held, summed without overflow (for the conservation check, which
+    /// wrapping must not fool).
+    pub fn total_wide(&self) -> i128 {
+        self.seeds
+            .iter()
+            .chain(&self.reserves)
+            .map(|&s| s as i128)
+            .sum()
     }
 
     /// Number of players.
@@ -348,12 +358,30 @@ impl Board {
         })
     }
 
-    /// Records an event when tracing.
+    /// Records an event when tracing. A trace holds at most
+    /// [`max_trace`](crate::engine::limits::max_trace) events: past that one more is kept (a
+    /// `trace_full` note) and the rest dropped, and the game refuses the move (see
+    /// [`Board::trace_overflowed`]).
     #[inline]
     pub fn emit(&mut self, e: impl FnOnce() -> Event) {
         if let Some(t) = &mut self.trace {
-            t.push(e());
+            let cap = crate::engine::limits::max_trace() as usize;
+            if t.len() < cap {
+                t.push(e());
+            } else if t.len() == cap {
+                t.push(Event::Note {
+                    kind: "trace_full".into(),
+                    text: format!("the trace is cut at {cap} events"),
+                });
+            }
         }
+    }
+
+    /// Whether the move being traced recorded more events than a trace may hold.
+    pub fn trace_overflowed(&self) -> bool {
+        self.trace
+            .as_ref()
+            .is_some_and(|t| t.len() as u64 > crate::engine::limits::max_trace())
     }
 
     /// Value of per-player counter `c` for `player`.

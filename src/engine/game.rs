@@ -27,6 +27,9 @@ pub struct Ply {
     pub after: Dynamic,
     /// The move's events (empty when tracing was off).
     pub events: Vec<Event>,
+    /// Estimated bytes of the history up to and including this move (see
+    /// [`max_history_mb`](crate::engine::limits::max_history_mb)).
+    pub mem: usize,
 }
 
 /// A game being played.
@@ -144,6 +147,10 @@ impl Position {
                         l.players
                     )));
                 }
+                let max = crate::engine::limits::MAX_VALUE;
+                if let Some(x) = p.iter().find(|x| !(-max..=max).contains(*x)) {
+                    return Err(bad(format!("`penalties` holds {x}, out of range")));
+                }
                 for (i, &v) in p.iter().enumerate() {
                     b.counters[c * l.players + i] = v;
                 }
@@ -164,6 +171,10 @@ impl Position {
             let i = l
                 .var_index(k)
                 .ok_or_else(|| bad(format!("the game has no variable `{k}`")))?;
+            let max = crate::engine::limits::MAX_VALUE;
+            if !(-max..=max).contains(v) {
+                return Err(bad(format!("variable `{k}` holds {v}, out of range")));
+            }
             b.vars[i] = *v;
         }
         b.over = false;
@@ -293,8 +304,39 @@ impl Game {
             b.trace = if self.tracing { Some(Vec::new()) } else { None };
             (b.to_move, b.layout.label(pit))
         };
+        let max_moves = crate::engine::limits::max_history();
+        if self.history.len() as u64 >= max_moves {
+            return Err(Error::msg(format!(
+                "the game already holds {} moves, the most a game keeps (SOWLAB_MAX_HISTORY); save it and start a new game from its position",
+                self.history.len()
+            )));
+        }
         self.rule.apply(&mut d, pit)?;
-        let events = board_mut(&mut d).trace.take().unwrap_or_default();
+        let (events, mem) = {
+            let mut b = board_mut(&mut d);
+            if b.trace_overflowed() {
+                return Err(Error::msg(format!(
+                    "the move's trace has more than {} events (SOWLAB_MAX_TRACE; or turn tracing off)",
+                    crate::engine::limits::max_trace()
+                )));
+            }
+            let events = b.trace.take().unwrap_or_default();
+            // Two positions and the events; the layout is shared.
+            let board = (b.seeds.len() * 9
+                + (b.reserves.len() + b.counters.len() + b.vars.len()) * 8)
+                + std::mem::size_of::<Board>();
+            let mem = 2 * board
+                + events.len() * std::mem::size_of::<Event>()
+                + std::mem::size_of::<Ply>()
+                + self.history.last().map_or(0, |p| p.mem);
+            (events, mem)
+        };
+        let max_mb = crate::engine::limits::max_history_mb();
+        if mem as u64 > max_mb << 20 {
+            return Err(Error::msg(format!(
+                "the game's history would hold more than {max_mb} MiB (SOWLAB_MAX_HISTORY_MB); save it and start a new game from its position"
+            )));
+        }
         self.undone.clear();
         self.history.push(Ply {
             label,
@@ -303,6 +345,7 @@ impl Game {
             before,
             after: d,
             events,
+            mem,
         });
         Ok(self.history.last().expect("just pushed"))
     }

@@ -1,4 +1,5 @@
-//! Rule files: finding them, compiling them once, reading their metadata and options, presets, and
+//! Rule files: loading them by name (from the rules path, see [`crate::engine::library`]) or by
+//! path, compiling them once, reading their metadata and options, presets, and
 //! the calls into a rule script (`setup`, `moves`, `play`) with the board bound as `this`.
 
 use std::collections::BTreeMap;
@@ -14,28 +15,11 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::board::{Board, NO_PIT};
 use crate::engine::declared::{self, HookCall};
+use crate::engine::library::{Found, Kind, RulePath, Source};
 use crate::engine::pipeline::Hooks;
 use crate::engine::script::{self, Limits};
 use crate::engine::yaml;
 use crate::error::{Error, Result};
-
-/// Where rule files are looked for, in order: `--rules DIR`, `$SOWLAB_RULES`, `./rules` when it
-/// exists, and the `rules/` directory of the source tree sowlab was built from.
-pub fn rules_dir(cli: Option<&Path>) -> PathBuf {
-    if let Some(d) = cli {
-        return d.to_path_buf();
-    }
-    if let Some(d) = std::env::var_os("SOWLAB_RULES") {
-        if !d.is_empty() {
-            return PathBuf::from(d);
-        }
-    }
-    let local = PathBuf::from("rules");
-    if local.join("tchuka_ruma.rhai").is_file() {
-        return local;
-    }
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("rules")
-}
 
 /// An option value.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -54,7 +38,7 @@ impl fmt::Display for OptValue {
         match self {
             OptValue::Int(i) => write!(f, "{i}"),
             OptValue::Bool(b) => write!(f, "{b}"),
-            OptValue::Str(s) => write!(f, "{s}"),
+            OptValue::Str(s) => write!(f, "{}", crate::render::escape(s)),
         }
     }
 }
@@ -184,11 +168,11 @@ pub struct Meta {
     pub sources: Vec<String>,
 }
 
-/// A preset: a rule file with some options set (`rules/presets/NAME.yaml`).
+/// A preset: a rule file with some options set (`presets/NAME.yaml` of a rules folder).
 #[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct Preset {
-    /// The rule file's name (in the rules directory).
+    /// The rule file's name (looked for beside the preset first, then on the rules path).
     pub rule: String,
     /// What the preset is.
     #[serde(default)]
@@ -202,8 +186,10 @@ pub struct Preset {
 pub struct Rule {
     /// The name it was loaded by (file stem, or preset name).
     pub name: String,
-    /// The rule file.
+    /// The rule file (for a built-in rule, `<built-in>/NAME.rhai`).
     pub path: PathBuf,
+    /// Where the rule was found when it was loaded by name (`None`: loaded by path or from text).
+    pub source: Option<Source>,
     /// The sandboxed engine its functions run in.
     pub engine: Engine,
     /// The compiled script.
@@ -252,158 +238,112 @@ impl fmt::Debug for Rule {
     }
 }
 
-/// Lists the rule files and presets of a directory: `(name, path)`, rule files first.
-pub fn list(dir: &Path) -> Vec<(String, PathBuf)> {
-    let mut out = Vec::new();
-    for (sub, ext) in [("", "rhai"), ("presets", "yaml")] {
-        let d = dir.join(sub);
-        let Ok(rd) = std::fs::read_dir(&d) else {
-            continue;
-        };
-        let mut v: Vec<(String, PathBuf)> = rd
-            .filter_map(|e| e.ok())
-            .map(|e| e.path())
-            .filter(|p| p.extension().is_some_and(|x| x == ext))
-            .filter_map(|p| Some((p.file_stem()?.to_string_lossy().to_string(), p)))
-            .collect();
-        v.sort();
-        out.extend(v);
-    }
-    out
+/// The names of the games and presets on a rules path (helper modules left out): games first.
+pub fn names(path: impl Into<RulePath>) -> Vec<String> {
+    path.into().names()
 }
 
-/// Whether a rule file is a helper module (imported by others, not a game): it has no `setup`.
-fn is_game_file(path: &Path) -> bool {
-    std::fs::read_to_string(path)
-        .map(|t| t.contains("fn setup("))
-        .unwrap_or(false)
-}
-
-/// The data rules of a directory (`NAME.yaml` files with a board and a pipeline): `(name, path)`.
-pub fn data_rules(dir: &Path) -> Vec<(String, PathBuf)> {
-    let Ok(rd) = std::fs::read_dir(dir) else {
-        return Vec::new();
-    };
-    let mut v: Vec<(String, PathBuf)> = rd
-        .filter_map(|e| e.ok())
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "yaml"))
-        .filter(|p| {
-            std::fs::read_to_string(p).is_ok_and(|t| crate::engine::data_rule::is_data_rule(&t))
-        })
-        .filter_map(|p| Some((p.file_stem()?.to_string_lossy().to_string(), p)))
-        .collect();
-    v.sort();
-    v
-}
-
-/// The names of the games and presets of a directory (helper modules left out): rule files and
-/// data rules first, then presets.
-pub fn names(dir: &Path) -> Vec<String> {
-    let all = list(dir);
-    let mut games: Vec<String> = all
-        .iter()
-        .filter(|(_, p)| p.extension().is_some_and(|x| x == "rhai") && is_game_file(p))
-        .map(|(n, _)| n.clone())
-        .chain(data_rules(dir).into_iter().map(|(n, _)| n))
-        .collect();
-    games.sort();
-    games.extend(
-        all.into_iter()
-            .filter(|(_, p)| p.extension().is_some_and(|x| x == "yaml"))
-            .map(|(n, _)| n),
-    );
-    games
+/// Whether a rule is named by a path (it has a `/` or ends in `.rhai`, `.yaml` or `.yml`) rather
+/// than by a name on the rules path.
+pub fn is_path(spec: &str) -> bool {
+    spec.contains('/')
+        || spec.contains(std::path::MAIN_SEPARATOR)
+        || [".rhai", ".yaml", ".yml"].iter().any(|e| spec.ends_with(e))
 }
 
 impl Rule {
-    /// Loads a rule by name (a rule file or preset in `dir`) or by path (`.rhai` or `.yaml`).
-    pub fn load(spec: &str, dir: &Path) -> Result<Rule> {
-        let as_path = PathBuf::from(spec);
-        let is_path = spec.contains('/') || spec.ends_with(".rhai") || spec.ends_with(".yaml");
-        if is_path {
-            if !as_path.is_file() {
+    /// Loads a rule by name (a rule file or preset on the rules `path`: folders, then the
+    /// built-in rules) or by path (a `.rhai` or `.yaml` file). A folder given as `path` is that
+    /// folder, then the built-in rules.
+    pub fn load(spec: &str, path: impl Into<RulePath>) -> Result<Rule> {
+        let rules = path.into();
+        if is_path(spec) {
+            let file = Path::new(spec);
+            if !file.is_file() {
                 return Err(Error::msg(format!("no rule file {spec}")));
             }
-            let data = std::fs::read_to_string(&as_path)
+            let data = crate::engine::files::read_text(file, "rule file")
                 .is_ok_and(|t| crate::engine::data_rule::is_data_rule(&t));
             return if data {
-                Rule::load_data(&as_path)
+                Rule::load_data(file)
             } else if spec.ends_with(".yaml") || spec.ends_with(".yml") {
-                Rule::load_preset(&as_path, dir)
+                Rule::load_preset(file, &rules)
             } else {
-                Rule::load_file(&as_path, dir)
+                Rule::load_file(file, &rules)
             };
         }
-        let valid = !spec.is_empty()
-            && spec
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
-        if valid {
-            let file = dir.join(format!("{spec}.rhai"));
-            if file.is_file() {
-                return Rule::load_file(&file, dir);
-            }
-            let data = dir.join(format!("{spec}.yaml"));
-            if data.is_file() {
-                return Rule::load_data(&data);
-            }
-            let preset = dir.join("presets").join(format!("{spec}.yaml"));
-            if preset.is_file() {
-                return Rule::load_preset(&preset, dir);
-            }
+        if let Some(found) = rules.find(spec) {
+            let text = found.text().ok_or_else(|| {
+                Error::msg(format!("cannot read rule file {}", found.path().display()))
+            })?;
+            return match found.kind {
+                Kind::Preset => Rule::preset_from_text(&text, &found.path(), &found.source, &rules),
+                _ => Rule::from_found(&found, text),
+            };
         }
-        let known = names(dir);
+        let known = rules.names();
         let hint = match crate::error::closest(spec, &known) {
             Some(n) => format!("; did you mean `{n}`?"),
             None => String::new(),
         };
         Err(Error::msg(format!(
-            "unknown rule `{spec}`{hint} (in {}: {})",
-            dir.display(),
-            known.join(", ")
+            "unknown rule `{spec}`{hint} (rules: {}; looked in {})",
+            known.join(", "),
+            rules.describe()
         )))
     }
 
-    /// Loads a preset file.
-    pub fn load_preset(path: &Path, dir: &Path) -> Result<Rule> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| Error::msg(format!("{}: {e}", path.display())))?;
-        let preset: Preset = yaml::from_str(&text)
-            .map_err(|e| Error::msg(format!("{}: {}", path.display(), one_line(&e))))?;
-        let base_dir = path
+    /// A rule script or data rule found on the rules path, from its text.
+    fn from_found(found: &Found, text: String) -> Result<Rule> {
+        let mut r = if found.kind == Kind::Data {
+            Rule::data_from_text(text, &found.path())?
+        } else {
+            Rule::from_source_in(&text, &found.path(), Some(found.source.clone()))?
+        };
+        r.source = Some(found.source.clone());
+        Ok(r)
+    }
+
+    /// Loads a preset file. Its rule is looked for beside it (in the folder holding it, or above
+    /// its `presets/` folder), then on the rules `path`.
+    pub fn load_preset(path: &Path, rules: impl Into<RulePath>) -> Result<Rule> {
+        let text = crate::engine::files::read_text(path, "preset")?;
+        let parent = path
             .parent()
-            .and_then(|p| {
-                if p.ends_with("presets") {
-                    p.parent()
-                } else {
-                    Some(p)
-                }
-            })
-            .unwrap_or(dir);
-        let file = base_dir.join(format!("{}.rhai", preset.rule));
-        let file = [
-            file,
-            dir.join(format!("{}.rhai", preset.rule)),
-            base_dir.join(format!("{}.yaml", preset.rule)),
-            dir.join(format!("{}.yaml", preset.rule)),
-        ]
-        .into_iter()
-        .find(|f| f.is_file())
-        .unwrap_or_else(|| dir.join(format!("{}.rhai", preset.rule)));
-        if !file.is_file() {
+            .filter(|p| !p.as_os_str().is_empty())
+            .unwrap_or(Path::new("."));
+        let home = if parent.ends_with("presets") {
+            parent.parent().unwrap_or(parent)
+        } else {
+            parent
+        };
+        let home = if home.as_os_str().is_empty() {
+            Path::new(".")
+        } else {
+            home
+        };
+        Rule::preset_from_text(&text, path, &Source::Dir(home.to_path_buf()), &rules.into())
+    }
+
+    /// A preset from its text: `path` names it, `home` is where its rule is looked for first.
+    fn preset_from_text(text: &str, path: &Path, home: &Source, rules: &RulePath) -> Result<Rule> {
+        crate::engine::files::check_yaml(text)
+            .map_err(|e| Error::msg(format!("{}: {e}", path.display())))?;
+        let preset: Preset = yaml::from_str(text)
+            .map_err(|e| Error::msg(format!("{}: {}", path.display(), one_line(&e))))?;
+        let Some(found) = rules.find_script(&preset.rule, Some(home)) else {
             return Err(Error::msg(format!(
-                "{}: the preset names rule `{}`, which is not in {}",
+                "{}: the preset names rule `{}`, which is neither beside it ({}) nor on the rules path ({})",
                 path.display(),
                 preset.rule,
-                base_dir.display()
+                home,
+                rules.describe()
             )));
-        }
-        let mut rule = if file.extension().is_some_and(|x| x == "yaml") {
-            Rule::load_data(&file)?
-        } else {
-            Rule::load_file(&file, dir)?
         };
+        let rule_text = found.text().ok_or_else(|| {
+            Error::msg(format!("cannot read rule file {}", found.path().display()))
+        })?;
+        let mut rule = Rule::from_found(&found, rule_text)?;
         let mut set = Options::new();
         for (k, v) in &preset.options {
             let spec = rule.option(k).map_err(|e| e.context(path.display()))?;
@@ -424,19 +364,39 @@ impl Rule {
         }
         rule.name = path
             .file_stem()
-            .map(|s| s.to_string_lossy().to_string())
+            .map(|s| crate::render::escape(&s.to_string_lossy()).into_owned())
             .unwrap_or_default();
+        let mut preset = preset;
+        preset.description = crate::render::escape(&preset.description).into_owned();
+        rule.source = Some(home.clone());
         rule.preset = Some((rule.name.clone(), preset));
         rule.preset_options = set;
         Ok(rule)
     }
 
+    /// Compiles a rule file and reads its metadata and options. Its imports resolve in its own
+    /// folder.
+    pub fn load_file(path: &Path, _rules: impl Into<RulePath>) -> Result<Rule> {
+        let text = crate::engine::files::read_text(path, "rule file")?;
+        let import_dir = path
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty())
+            .unwrap_or(Path::new("."));
+        Rule::from_source(&text, path, import_dir.to_path_buf())
+    }
+
     /// Loads a data rule (`NAME.yaml` with a `board:` and a `pipeline:`, no script): its keys
     /// are checked with the default options, and each game builds its board natively.
     pub fn load_data(path: &Path) -> Result<Rule> {
+        let text = crate::engine::files::read_text(path, "rule file")?;
+        Rule::data_from_text(text, path)
+    }
+
+    /// A data rule from its text; `path` names it in messages (and gives its name).
+    pub fn data_from_text(text: String, path: &Path) -> Result<Rule> {
         use crate::engine::data_rule;
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| Error::msg(format!("cannot read rule file {}: {e}", path.display())))?;
+        crate::engine::files::check_yaml(&text)
+            .map_err(|e| Error::msg(format!("{}: {e}", path.display())))?;
         let mut options = Vec::new();
         for (name, o) in data_rule::read_options(path, &text)? {
             let bad =
@@ -451,7 +411,7 @@ impl Rule {
             let spec = OptionSpec {
                 name: name.clone(),
                 default: default.clone(),
-                help: o.help,
+                help: crate::render::escape(&o.help).into_owned(),
                 min: o.min,
                 max: o.max,
                 values,
@@ -471,7 +431,7 @@ impl Rule {
             .map_err(|e| Error::from_parse(path, &e))?;
         let name = path
             .file_stem()
-            .map(|s| s.to_string_lossy().to_string())
+            .map(|s| crate::render::escape(&s.to_string_lossy()).into_owned())
             .unwrap_or_default();
         let players = match &d.players {
             crate::engine::yaml::Value::String(s) => s.clone(),
@@ -486,13 +446,19 @@ impl Rule {
         let rule = Rule {
             name,
             path: path.to_path_buf(),
+            source: None,
             engine,
             ast,
+            // What the file says about itself is shown as text: escaped, never terminal controls.
             meta: Meta {
-                name: d.name,
-                players,
-                description: d.description,
-                sources: d.sources,
+                name: crate::render::escape(&d.name).into_owned(),
+                players: crate::render::escape(&players).into_owned(),
+                description: crate::render::escape(&d.description).into_owned(),
+                sources: d
+                    .sources
+                    .iter()
+                    .map(|x| crate::render::escape(x).into_owned())
+                    .collect(),
             },
             options,
             preset: None,
@@ -512,18 +478,16 @@ impl Rule {
         Ok(rule)
     }
 
-    /// Compiles a rule file and reads its metadata and options.
-    pub fn load_file(path: &Path, dir: &Path) -> Result<Rule> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| Error::msg(format!("cannot read rule file {}: {e}", path.display())))?;
-        let import_dir = path.parent().map(Path::to_path_buf).unwrap_or(dir.into());
-        Rule::from_source(&text, path, import_dir)
-    }
-
     /// Compiles a rule from its source text. `path` names it in errors (and gives its name: the
     /// file stem); `import_dir` is where its `import "name"` statements look (the only place).
     pub fn from_source(text: &str, path: &Path, import_dir: PathBuf) -> Result<Rule> {
-        let engine = script::engine(&Limits::rules(), Some(import_dir));
+        Rule::from_source_in(text, path, Some(Source::Dir(import_dir)))
+    }
+
+    /// [`Rule::from_source`] with imports resolved in `imports` (a folder or the built-in
+    /// rules; none when `None`).
+    pub fn from_source_in(text: &str, path: &Path, imports: Option<Source>) -> Result<Rule> {
+        let engine = script::engine(&Limits::rules(), imports);
         let mut ast = engine
             .compile(text)
             .map_err(|e| Error::from_parse(path, &e))?;
@@ -558,11 +522,12 @@ impl Rule {
             .collect();
         let name = path
             .file_stem()
-            .map(|s| s.to_string_lossy().to_string())
+            .map(|s| crate::render::escape(&s.to_string_lossy()).into_owned())
             .unwrap_or_default();
         let mut rule = Rule {
             name: name.clone(),
             path: path.to_path_buf(),
+            source: None,
             engine,
             ast,
             meta: Meta::default(),
@@ -594,6 +559,7 @@ impl Rule {
     }
 
     fn call_free(&self, f: &str) -> Result<Dynamic> {
+        let _clock = script::start_call(Limits::rules().time_limit, false);
         let mut scope = Scope::new();
         self.engine
             .call_fn_with_options::<Dynamic>(
@@ -618,15 +584,17 @@ impl Rule {
         let Some(m) = m.try_cast::<Map>() else {
             return Err(self.contract_error("meta() must return a map"));
         };
+        // What a rule file says about itself is shown as text: escaped, never terminal controls.
+        let text = |v: &Dynamic| crate::render::escape(&v.to_string()).into_owned();
         for (k, v) in m {
             match k.as_str() {
-                "name" => meta.name = v.to_string(),
-                "players" => meta.players = v.to_string(),
-                "description" => meta.description = v.to_string(),
+                "name" => meta.name = text(&v),
+                "players" => meta.players = text(&v),
+                "description" => meta.description = text(&v),
                 "sources" | "source" => {
                     meta.sources = match v.clone().into_array() {
-                        Ok(a) => a.iter().map(|x| x.to_string()).collect(),
-                        Err(_) => vec![v.to_string()],
+                        Ok(a) => a.iter().map(text).collect(),
+                        Err(_) => vec![text(&v)],
                     }
                 }
                 _ => {}
@@ -645,8 +613,19 @@ impl Rule {
         };
         let mut out = Vec::new();
         for (name, spec) in m {
-            let bad =
-                |what: &str| self.contract_error(&format!("options(): option `{name}`: {what}"));
+            let bad = |what: &str| {
+                self.contract_error(&format!(
+                    "options(): option `{}`: {what}",
+                    crate::render::escape(&name)
+                ))
+            };
+            if name.is_empty()
+                || !name
+                    .chars()
+                    .all(|c| c.is_alphanumeric() || c == '_' || c == '-')
+            {
+                return Err(bad("an option name is letters, digits, _ and -"));
+            }
             let Some(spec) = spec.try_cast::<Map>() else {
                 return Err(bad("must be a map like #{ value: 4, help: \"...\" }"));
             };
@@ -678,7 +657,10 @@ impl Rule {
             let o = OptionSpec {
                 name: name.to_string(),
                 default: default.clone(),
-                help: spec.get("help").map(|h| h.to_string()).unwrap_or_default(),
+                help: spec
+                    .get("help")
+                    .map(|h| crate::render::escape(&h.to_string()).into_owned())
+                    .unwrap_or_default(),
                 min: int("min")?,
                 max: int("max")?,
                 values,
@@ -741,6 +723,13 @@ impl Rule {
         Ok(out)
     }
 
+    /// Builds the start position with the default options (a preset's included), to check that
+    /// `setup()` runs: loading alone does not call it for a rule that has `play(pit)`.
+    pub fn check_start(&self) -> Result<()> {
+        let opts = self.resolve_options::<&str>(&[])?;
+        self.new_board(&opts).map(|_| ())
+    }
+
     /// Builds the start position: runs `setup()` with `this` bound to a fresh board.
     pub fn new_board(&self, options: &Options) -> Result<Dynamic> {
         let mut b = Board::new_for_setup();
@@ -791,6 +780,7 @@ impl Rule {
                 )));
             }
         }
+        check_names(l).map_err(bad)?;
         for r in &l.rows {
             if r.owner > l.players {
                 return Err(bad(format!(
@@ -839,6 +829,8 @@ impl Rule {
 
     /// Calls script function `f` with `board` bound as `this`.
     pub fn call(&self, board: &mut Dynamic, f: &str, args: impl FuncArgs) -> Result<Dynamic> {
+        // The call's wall clock (and memory) limit covers the script and the primitives it calls.
+        let _clock = script::start_call(Limits::rules().time_limit, false);
         let mut argv: rhai::StaticVec<Dynamic> = rhai::StaticVec::new();
         args.parse(&mut argv);
         let is_script_fn = self
@@ -941,7 +933,13 @@ impl Rule {
                 return Ok(out);
             }
         }
+        let before = board(d).key();
         let r = self.call(d, "moves", ())?;
+        if board(d).key() != before {
+            return Err(self.contract_error(
+                "moves() changed the board: it may only look at the position (play(pit) makes the move)",
+            ));
+        }
         // (No clone of the array: the value comes back in the error case for the message.)
         let a = match r.try_cast_result::<rhai::Array>() {
             Ok(a) => a,
@@ -954,12 +952,32 @@ impl Rule {
         };
         let b = board(d);
         let mut out = Vec::with_capacity(a.len());
+        let mut seen = vec![false; b.seeds.len()];
         for v in a {
             let p = v.as_int().ok().filter(|&p| {
                 p >= 0 && (p as usize) < b.seeds.len() && b.layout.pits[p as usize].row.is_some()
             });
             match p {
-                Some(p) => out.push(p as usize),
+                Some(p) if seen[p as usize] => {
+                    return Err(self.contract_error(&format!(
+                        "moves() returned hole {} twice",
+                        b.layout.pits[p as usize].name
+                    )))
+                }
+                Some(p) => {
+                    let p = p as usize;
+                    seen[p] = true;
+                    // A move is played by its label: the label must name this very hole for the
+                    // player to move, or the move listed could not be played (or another would).
+                    let label = b.layout.label(p);
+                    if b.layout.parse_label(b.to_move, &label) != Some(p) {
+                        return Err(self.contract_error(&format!(
+                            "moves() returned hole {}, but its label `{label}` does not name it for player {} (give each row a name, e.g. this.add_row(\"N\", ...), so labels name the row)",
+                            b.layout.pits[p].name, b.to_move
+                        )));
+                    }
+                    out.push(p);
+                }
                 None => {
                     return Err(self.contract_error(&format!(
                         "moves() returned {}, which is not a hole id (0 to {})",
@@ -1010,16 +1028,19 @@ impl Rule {
     /// On error the board may be half-changed: play on a copy when the position matters.
     pub fn apply(&self, d: &mut Dynamic, pit: usize) -> Result<()> {
         let mut hooks = Vec::new();
+        // The declared move runs natively: it has the time limit of a script call.
+        let _clock =
+            (!self.has_play).then(|| script::start_call(Limits::rules().time_limit, false));
         let before = if self.has_play {
             let mut b = board_mut(d);
             b.ledger.clear();
-            b.total()
+            b.total_wide()
         } else {
             let mut b = board_mut(d);
             b.ledger.clear();
             // The declared steps only move seeds: count them only when hooks may run.
             let before = if self.hooks != Hooks::default() {
-                b.total()
+                b.total_wide()
             } else {
                 0
             };
@@ -1042,7 +1063,7 @@ impl Rule {
             };
         }
         let b = board(d);
-        let after = b.total();
+        let after = b.total_wide();
         if after != before {
             let what =
                 format!("seed conservation broken: {before} seeds before the move, {after} after");
@@ -1078,6 +1099,52 @@ impl Rule {
             ))
         })
     }
+}
+
+/// Checks the names a layout shows and reads back: pit, counter and variable names hold no
+/// control characters, and when move labels name rows (`S3`) every row has a name of its own that
+/// a label can be read back by (no digits, no spaces, not the name of another row).
+fn check_names(l: &crate::engine::board::Layout) -> std::result::Result<(), String> {
+    let shown = |s: &str| crate::render::escape(s).into_owned();
+    for n in l
+        .pits
+        .iter()
+        .map(|p| &p.name)
+        .chain(&l.counters)
+        .chain(&l.vars)
+        .chain(l.rows.iter().map(|r| &r.name))
+    {
+        if crate::render::escape(n) != n.as_str() {
+            return Err(format!("the name `{}` holds control characters", shown(n)));
+        }
+    }
+    if l.labels_with_row {
+        for (i, r) in l.rows.iter().enumerate() {
+            let bad = |why: &str| {
+                Err(format!(
+                    "row {} (`{}`): {why} (moves are labelled by row name and hole number, e.g. S3)",
+                    i + 1,
+                    shown(&r.name)
+                ))
+            };
+            if r.name.is_empty() {
+                return bad("a player with several rows must name each row");
+            }
+            if r.name
+                .chars()
+                .any(|c| c.is_ascii_digit() || c.is_whitespace())
+            {
+                return bad("a row name cannot hold digits or spaces");
+            }
+            if l.rows[..i]
+                .iter()
+                .any(|o| o.name.eq_ignore_ascii_case(&r.name))
+            {
+                return bad("another row has the same name");
+            }
+        }
+    }
+    Ok(())
 }
 
 /// The first ledger entry after which the seed balance never came back to zero.

@@ -6,7 +6,6 @@
 //! nothing else: it cannot read files, run programs or reach the network.
 
 use std::cell::Cell;
-use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -18,6 +17,7 @@ use rhai::{
 
 use crate::engine::board::{Board, Layout, LedgerEntry, PitKind, Row, Shape, NO_PIT};
 use crate::engine::declared;
+use crate::engine::library::Source;
 use crate::engine::pipeline::Pipeline;
 use crate::engine::sow::{self, AtMaxLaps, CaptureTo, Relay, SowRule, Stores};
 use crate::engine::trace::Event;
@@ -27,12 +27,125 @@ type RResult<T> = Result<T, Box<EvalAltResult>>;
 /// Set by Ctrl-C: running scripts and searches stop at the next check.
 pub static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 
-thread_local! {
-    static CALL_START: Cell<Option<Instant>> = const { Cell::new(None) };
+/// What stops the work of the current call on this thread: a wall-clock limit (started lazily, at
+/// the first check, so starting a call costs no clock read), and a memory limit over the bytes
+/// the thread allocated since the call began.
+#[derive(Clone, Copy)]
+struct Clock {
+    start: Option<Instant>,
+    limit: Option<Duration>,
+    /// What the limit is, for the message: a rule call, or a whole check run.
+    run: bool,
+    mem_base: isize,
 }
 
-/// Operations between two checks of the clock (and of Ctrl-C).
-const CHECK_EVERY: u64 = 1 << 14;
+thread_local! {
+    static CLOCK: Cell<Clock> = const {
+        Cell::new(Clock { start: None, limit: None, run: false, mem_base: 0 })
+    };
+    /// Work units left before the next look at the clock (shared by every call on the thread).
+    static BUDGET: Cell<u32> = const { Cell::new(CHECK_EVERY) };
+}
+
+/// Work units (script operations, seeds dropped, pits stepped over) between two looks at the
+/// clock, Ctrl-C and the memory used: a few microseconds of work.
+const CHECK_EVERY: u32 = 1 << 10;
+
+/// Restores the clock of the enclosing call when a call ends (see [`start_call`]).
+pub struct CallGuard {
+    prev: Clock,
+}
+
+impl Drop for CallGuard {
+    fn drop(&mut self) {
+        CLOCK.with(|c| c.set(self.prev));
+    }
+}
+
+/// Starts the clock of a call limited to `limit` (a rule call) on this thread; the enclosing
+/// call's clock comes back when the guard is dropped. A call inside another keeps the earlier of
+/// the two deadlines. `run` says the limit is a whole check run's (`--timeout`).
+pub fn start_call(limit: Duration, run: bool) -> CallGuard {
+    let mut prev = CLOCK.with(Cell::get);
+    if prev.limit.is_some() && prev.start.is_none() {
+        // The enclosing clock starts now at the latest: it bounds this call too.
+        prev.start = Some(Instant::now());
+    }
+    let mut next = Clock {
+        // A run's clock starts at once; a call's at its first check (no clock read per call).
+        start: run.then(Instant::now),
+        limit: Some(limit),
+        run,
+        mem_base: crate::engine::limits::thread_bytes(),
+    };
+    if let (Some(s), Some(l)) = (prev.start, prev.limit) {
+        if s.elapsed() + limit >= l {
+            // The enclosing deadline comes first: keep it.
+            next.start = prev.start;
+            next.limit = prev.limit;
+            next.run = prev.run;
+        }
+    }
+    CLOCK.with(|c| c.set(next));
+    CallGuard { prev }
+}
+
+/// Counts `units` of work of the current call and, every [`CHECK_EVERY`] units, checks Ctrl-C,
+/// the call's wall clock and its memory. Native primitives call it in their loops, so a single
+/// long primitive is stopped like a long script.
+#[inline]
+pub fn charge(units: u32) -> Result<(), String> {
+    let left = BUDGET.with(|b| {
+        let v = b.get().saturating_sub(units);
+        b.set(v);
+        v
+    });
+    if left > 0 {
+        return Ok(());
+    }
+    BUDGET.with(|b| b.set(CHECK_EVERY));
+    check_now()
+}
+
+/// Checks Ctrl-C, the current call's wall clock and its memory now.
+pub fn check_now() -> Result<(), String> {
+    if INTERRUPTED.load(Ordering::Relaxed) {
+        return Err("interrupted".into());
+    }
+    let mut c = CLOCK.with(Cell::get);
+    let Some(limit) = c.limit else {
+        return Ok(());
+    };
+    match c.start {
+        None => {
+            c.start = Some(Instant::now());
+            CLOCK.with(|x| x.set(c));
+        }
+        Some(t) if t.elapsed() > limit => {
+            return Err(if c.run {
+                format!(
+                    "time limit exceeded: the run took more than {} s (--timeout)",
+                    limit.as_secs()
+                )
+            } else {
+                format!(
+                    "time limit exceeded: the call ran for more than {limit:?} (an endless loop?)"
+                )
+            });
+        }
+        Some(_) => {}
+    }
+    let cap = crate::engine::limits::script_mb() as isize * (1 << 20);
+    let used = crate::engine::limits::thread_bytes() - c.mem_base;
+    if used > cap {
+        return Err(format!(
+            "memory limit exceeded: the {} allocated more than {} MiB (SOWLAB_SCRIPT_MB)",
+            if c.run { "run" } else { "call" },
+            crate::engine::limits::script_mb()
+        ));
+    }
+    Ok(())
+}
 
 /// The limits of a sandboxed engine.
 #[derive(Clone, Debug)]
@@ -78,37 +191,88 @@ impl Limits {
     }
 }
 
-/// Resolves `import "name"` to `<rules dir>/name.rhai`, and nothing else.
+thread_local! {
+    /// The modules being imported on this thread, outermost first (to refuse cycles).
+    static IMPORTING: std::cell::RefCell<Vec<std::path::PathBuf>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Deepest chain of imports (each import inside the one before).
+const MAX_IMPORT_DEPTH: usize = 16;
+
+/// Resolves `import "name"` to `name.rhai` of the source the importing rule came from (a rules
+/// folder, or the built-in rules), and nothing else.
 struct RulesResolver {
-    dir: Option<PathBuf>,
+    from: Option<Source>,
 }
 
 impl ModuleResolver for RulesResolver {
     fn resolve(
         &self,
         engine: &Engine,
-        _source: Option<&str>,
+        source: Option<&str>,
         path: &str,
         pos: Position,
     ) -> RResult<Shared<Module>> {
-        let bad = |msg: String| -> Box<EvalAltResult> {
-            EvalAltResult::ErrorModuleNotFound(msg, pos).into()
+        // Rhai replaces a resolver's "module not found" by the bare name: say why in a
+        // runtime error instead.
+        let bad = |why: String| -> Box<EvalAltResult> {
+            EvalAltResult::ErrorRuntime(format!("cannot import \"{path}\": {why}").into(), pos)
+                .into()
         };
-        let ok_name = !path.is_empty()
-            && path
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
-        if !ok_name {
-            return Err(bad(format!(
-                "{path} (imports name a module of the rules directory: letters, digits, _ and -)"
-            )));
+        if !crate::engine::library::valid_name(path) {
+            return Err(bad(
+                "an import names a module beside the rule file: letters, digits, _ and -, no path"
+                    .into(),
+            ));
         }
-        let Some(dir) = &self.dir else {
-            return Err(bad(format!("{path} (no rules directory)")));
+        let Some(from) = &self.from else {
+            return Err(bad(
+                "only rule files import modules (from beside them)".into()
+            ));
         };
-        let file = dir.join(format!("{path}.rhai"));
-        let text = std::fs::read_to_string(&file)
-            .map_err(|_| bad(format!("{path} (no file {})", file.display())))?;
+        let rel = format!("{path}.rhai");
+        let file = from.path_of(&rel);
+        // A module that imports itself, or a cycle of imports, would recurse until the stack
+        // overflows: refuse it, naming the chain.
+        let id = std::fs::canonicalize(&file).unwrap_or_else(|_| file.clone());
+        let importer = source.map(|s| std::fs::canonicalize(s).unwrap_or_else(|_| s.into()));
+        let chain = IMPORTING.with(|v| v.borrow().clone());
+        if importer.as_ref() == Some(&id) || chain.contains(&id) {
+            let mut names: Vec<String> = chain
+                .iter()
+                .map(|p| crate::render::escape(&p.display().to_string()).into_owned())
+                .collect();
+            if names.is_empty() {
+                if let Some(s) = source {
+                    names.push(crate::render::escape(s).into_owned());
+                }
+            }
+            names.push(crate::render::escape(&file.display().to_string()).into_owned());
+            return Err(EvalAltResult::ErrorRuntime(
+                format!("import cycle: {}", names.join(" imports ")).into(),
+                pos,
+            )
+            .into());
+        }
+        if chain.len() >= MAX_IMPORT_DEPTH {
+            return Err(EvalAltResult::ErrorRuntime(
+                format!("imports nested more than {MAX_IMPORT_DEPTH} deep").into(),
+                pos,
+            )
+            .into());
+        }
+        let text = from.read(&rel).ok_or_else(|| match from {
+            Source::BuiltIn => bad(format!("no built-in module {rel}")),
+            Source::Dir(d) => bad(format!("no file {rel} in {}", d.display())),
+        })?;
+        IMPORTING.with(|v| v.borrow_mut().push(id));
+        struct Pop;
+        impl Drop for Pop {
+            fn drop(&mut self) {
+                IMPORTING.with(|v| v.borrow_mut().pop());
+            }
+        }
+        let _pop = Pop;
         let mut ast = engine.compile(&text).map_err(|e| {
             Box::new(EvalAltResult::ErrorInModule(
                 file.display().to_string(),
@@ -123,10 +287,11 @@ impl ModuleResolver for RulesResolver {
     }
 }
 
-/// Builds a sandboxed engine with the board API, resolving imports in `rules_dir`.
-pub fn engine(limits: &Limits, rules_dir: Option<PathBuf>) -> Engine {
+/// Builds a sandboxed engine with the board API, resolving imports in `imports` (none when
+/// `None`).
+pub fn engine(limits: &Limits, imports: Option<Source>) -> Engine {
     let mut e = Engine::new();
-    e.set_module_resolver(RulesResolver { dir: rules_dir });
+    e.set_module_resolver(RulesResolver { from: imports });
     e.disable_symbol("eval");
     e.set_max_operations(limits.max_operations);
     e.set_max_call_levels(limits.max_call_levels);
@@ -140,32 +305,9 @@ pub fn engine(limits: &Limits, rules_dir: Option<PathBuf>) -> Engine {
     // Rhai's string interner is one lock shared by every thread using the engine: threads that
     // play games with the same rule (simulate --jobs) would take turns on it. No interning.
     e.set_max_strings_interned(0);
-    let time_limit = limits.time_limit;
-    e.on_progress(move |ops| {
-        if ops % CHECK_EVERY != 0 {
-            return None;
-        }
-        if INTERRUPTED.load(Ordering::Relaxed) {
-            return Some("interrupted".into());
-        }
-        CALL_START.with(|s| {
-            if ops == CHECK_EVERY {
-                s.set(Some(Instant::now()));
-                None
-            } else {
-                match s.get() {
-                    Some(t) if t.elapsed() > time_limit => Some(
-                        format!(
-                            "time limit exceeded: the call ran for more than {:?} (an endless loop?)",
-                            time_limit
-                        )
-                        .into(),
-                    ),
-                    _ => None,
-                }
-            }
-        })
-    });
+    // Every operation is work: the clock, Ctrl-C and memory are checked every few microseconds
+    // of work, script or native (see `charge`).
+    e.on_progress(|_| charge(1).err().map(Into::into));
     e.on_print(|s| eprintln!("{s}"));
     e.on_debug(|s, src, pos| eprintln!("{}:{}: {s}", src.unwrap_or("script"), pos));
     register_board_api(&mut e);
@@ -239,6 +381,27 @@ fn check_count(b: &Board, p: usize, n: i64) -> RResult<()> {
     Ok(())
 }
 
+/// A reserve may hold at most [`MAX_RESERVE`](crate::engine::limits::MAX_RESERVE) seeds.
+fn check_reserve(what: &str, pl: usize, n: i64) -> RResult<()> {
+    let max = crate::engine::limits::MAX_RESERVE;
+    if n > max {
+        return err(format!(
+            "{what}: the reserve of player {pl} would hold {n} seeds (at most {max})"
+        ));
+    }
+    Ok(())
+}
+
+/// A counter or variable holds at most [`MAX_VALUE`](crate::engine::limits::MAX_VALUE) either
+/// way, so the core's own increments cannot overflow.
+fn check_value(what: &str, v: i64) -> RResult<()> {
+    let max = crate::engine::limits::MAX_VALUE;
+    if !(-max..=max).contains(&v) {
+        return err(format!("{what}: {v} is out of range (-{max} to {max})"));
+    }
+    Ok(())
+}
+
 fn record(ctx: &NativeCallContext, b: &mut Board, what: &'static str, delta: i64) {
     if delta != 0 && !b.in_setup {
         let pos = ctx.call_position();
@@ -260,6 +423,13 @@ fn resize_players(b: &mut Board) {
 fn add_pit(b: &mut Board, kind: PitKind, owner: usize, name: String) -> RResult<usize> {
     let l = layout_mut(b)?;
     let id = l.pits.len();
+    // (Pit ids are kept in 32 bits by the searches.)
+    let max = crate::engine::limits::max_pits().min(u32::MAX as u64);
+    if id as u64 >= max {
+        return err(format!(
+            "the board would have more than {max} pits (SOWLAB_MAX_PITS)"
+        ));
+    }
     l.pits.push(crate::engine::board::Pit {
         kind,
         owner,
@@ -274,6 +444,9 @@ fn add_pit(b: &mut Board, kind: PitKind, owner: usize, name: String) -> RResult<
     b.closed.push(false);
     Ok(id)
 }
+
+/// Most counts `capture_counts` may list (each drop compares its pit with every one).
+const MAX_CAPTURE_COUNTS: usize = 64;
 
 fn parse_sowing(m: &Map) -> RResult<SowRule> {
     let mut r = SowRule::default();
@@ -324,6 +497,12 @@ fn parse_sowing(m: &Map) -> RResult<SowRule> {
                     .clone()
                     .into_array()
                     .or_else(|_| err("sowing: capture_counts takes an array of integers"))?;
+                if a.len() > MAX_CAPTURE_COUNTS {
+                    return err(format!(
+                        "sowing: capture_counts has {} counts (at most {MAX_CAPTURE_COUNTS})",
+                        a.len()
+                    ));
+                }
                 r.capture_counts = a
                     .into_iter()
                     .map(|x| {
@@ -408,7 +587,18 @@ pub fn register_board_api(e: &mut Engine) {
                 owner,
                 pits: pits.clone(),
             });
-            l.name_pits();
+            // Names change everywhere only when the label style does (a second row on the board,
+            // or a second row for this owner); otherwise only the new row needs names, so that
+            // building a big board is not quadratic.
+            let owner_rows = l.rows.iter().filter(|r| r.owner == owner).count();
+            if l.rows.len() <= 2 || (owner_rows == 2 && !l.labels_with_row) {
+                charge(u32::try_from(l.pits.len() / 8).unwrap_or(u32::MAX))?;
+                l.name_pits();
+            } else {
+                for (i, &p) in pits.iter().enumerate() {
+                    l.pits[p].name = format!("{name}{}", i + 1);
+                }
+            }
             Ok(ids(pits))
         },
     );
@@ -726,8 +916,9 @@ pub fn register_board_api(e: &mut Engine) {
         "move_seeds",
         |b: &mut Board, from: i64, to: i64, n: i64| -> RResult<()> {
             let (from, to) = (pit(b, from)?, pit(b, to)?);
-            check_count(b, from, b.seeds[from] - n)?;
-            check_count(b, to, b.seeds[to] + n)?;
+            let over = || format!("move_seeds: moving {n} seeds overflows a count");
+            check_count(b, from, b.seeds[from].checked_sub(n).ok_or_else(over)?)?;
+            check_count(b, to, b.seeds[to].checked_add(n).ok_or_else(over)?)?;
             b.seeds[from] -= n;
             b.seeds[to] += n;
             b.emit(|| Event::Move { from, to, seeds: n });
@@ -745,7 +936,7 @@ pub fn register_board_api(e: &mut Engine) {
                     b.reserves[pl - 1]
                 ));
             }
-            check_count(b, p, b.seeds[p] + n)?;
+            check_count(b, p, b.seeds[p].saturating_add(n))?;
             b.reserves[pl - 1] -= n;
             b.seeds[p] += n;
             b.emit(|| Event::Fill {
@@ -766,6 +957,7 @@ pub fn register_board_api(e: &mut Engine) {
                     b.reserves[from - 1]
                 ));
             }
+            check_reserve("transfer", to, b.reserves[to - 1].saturating_add(n))?;
             b.reserves[from - 1] -= n;
             b.reserves[to - 1] += n;
             b.emit(|| Event::Reserve {
@@ -824,8 +1016,11 @@ pub fn register_board_api(e: &mut Engine) {
         "add",
         |ctx: NativeCallContext, b: &mut Board, p: i64, n: i64| -> RResult<()> {
             let p = pit(b, p)?;
-            check_count(b, p, b.seeds[p] + n)?;
-            b.seeds[p] += n;
+            let Some(sum) = b.seeds[p].checked_add(n) else {
+                return err(format!("add: adding {n} seeds overflows a count"));
+            };
+            check_count(b, p, sum)?;
+            b.seeds[p] = sum;
             record(&ctx, b, "add", n);
             b.emit(|| Event::Adjust { pit: p, delta: n });
             Ok(())
@@ -849,6 +1044,7 @@ pub fn register_board_api(e: &mut Engine) {
             if n < 0 {
                 return err(format!("set_reserve: a reserve cannot be negative ({n})"));
             }
+            check_reserve("set_reserve", pl, n)?;
             let delta = n - b.reserves[pl - 1];
             b.reserves[pl - 1] = n;
             record(&ctx, b, "set_reserve", delta);
@@ -871,6 +1067,7 @@ pub fn register_board_api(e: &mut Engine) {
         |b: &mut Board, name: &str, pl: i64, v: i64| -> RResult<()> {
             let c = counter(b, name)?;
             let pl = player(b, pl)?;
+            check_value("set_counter", v)?;
             let n = b.layout.players;
             b.counters[c * n + pl - 1] = v;
             Ok(())
@@ -883,6 +1080,7 @@ pub fn register_board_api(e: &mut Engine) {
         "set_var",
         |b: &mut Board, name: &str, v: i64| -> RResult<()> {
             let i = var(b, name)?;
+            check_value("set_var", v)?;
             b.vars[i] = v;
             Ok(())
         },

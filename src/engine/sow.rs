@@ -240,6 +240,9 @@ pub fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
     };
     let mut pos = from;
     let mut drops: i64 = 0;
+    // Work per drop, for the clock (`script::charge`): finding the next pit may step over every
+    // closed pit of the track.
+    let unit = (1 + l.track.len() / 16).min(1 << 16) as u32;
     loop {
         end.laps += 1;
         let mut was_empty = false;
@@ -257,6 +260,12 @@ pub fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
             b.seeds[q] += 1;
             hand -= 1;
             drops += 1;
+            if drops & 63 == 0 {
+                if let Err(e) = crate::engine::script::charge(64 * unit) {
+                    b.seeds[origin] += hand;
+                    return Err(e);
+                }
+            }
             b.emit(|| Event::Drop { pit: q, hand });
             if !rule.capture_counts.is_empty()
                 && l.pits[q].kind == PitKind::Hole
@@ -341,20 +350,61 @@ pub fn landing_as(b: &Board, from: usize, mover: usize) -> Option<(usize, bool)>
     if hand == 0 || l.next.get(from).copied().unwrap_or(NO_PIT) == NO_PIT {
         return None;
     }
-    let mut pos = from;
-    for _ in 0..hand {
-        pos = next_target(l, b, pos, from, mover)?;
-    }
-    let last = pos;
-    // Count earlier drops into `last`.
-    let mut earlier = 0;
-    let mut q = from;
-    for _ in 0..hand - 1 {
-        q = next_target(l, b, q, from, mover)?;
-        if q == last {
-            earlier += 1;
+    let (last, earlier) = if hand <= 64 {
+        let mut pos = from;
+        for _ in 0..hand {
+            pos = next_target(l, b, pos, from, mover)?;
         }
-    }
+        let last = pos;
+        // Count earlier drops into `last`.
+        let mut earlier = 0;
+        let mut q = from;
+        for _ in 0..hand - 1 {
+            q = next_target(l, b, q, from, mover)?;
+            if q == last {
+                earlier += 1;
+            }
+        }
+        (last, earlier)
+    } else {
+        // A big hand goes round the track: the pits it drops into form a fixed cycle (the track
+        // from the pit after `from` round to `from`, less the pits it skips), so the last seed
+        // falls at (hand - 1) mod its length, and into that pit once per earlier round.
+        // O(track) whatever the hand.
+        let links = if l.sow.reverse { &l.prev } else { &l.next };
+        let walk = |f: &mut dyn FnMut(usize) -> bool| -> Option<()> {
+            let mut q = from;
+            for _ in 0..l.track.len() {
+                q = links[q];
+                if q == NO_PIT {
+                    return None;
+                }
+                if accepts(l, b, q, from, mover) && !f(q) {
+                    return Some(());
+                }
+            }
+            Some(())
+        };
+        let mut k = 0i64;
+        walk(&mut |_| {
+            k += 1;
+            true
+        })?;
+        if k == 0 {
+            return None;
+        }
+        let mut skip = (hand - 1) % k;
+        let mut last = NO_PIT;
+        walk(&mut |q| {
+            if skip == 0 {
+                last = q;
+                return false;
+            }
+            skip -= 1;
+            true
+        })?;
+        (last, (hand - 1) / k)
+    };
     let before = if last == from { 0 } else { b.seeds[last] };
     Some((last, before + earlier == 0))
 }

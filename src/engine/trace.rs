@@ -162,7 +162,8 @@ impl Event {
                 )
             }
             Event::Pass { player } => format!("player {player} passes"),
-            Event::Note { text, .. } => text.clone(),
+            // A note's words come from a rule file: shown escaped, never as terminal controls.
+            Event::Note { text, .. } => crate::render::escape(text).into_owned(),
         }
     }
 
@@ -184,7 +185,7 @@ impl Event {
             Event::Note { .. } => (None, 0, None),
         };
         EventView {
-            event: self.kind().to_string(),
+            event: crate::render::escape(self.kind()).into_owned(),
             pit: pit.map(|p| pit_name(l, p)),
             seeds,
             player,

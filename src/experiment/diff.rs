@@ -40,6 +40,20 @@ pub struct Diff {
     pub a: Option<DiffSide>,
     /// What happened under B.
     pub b: Option<DiffSide>,
+    /// In the differing move, the index (0-based) of the first event that differs between A and
+    /// B (the length of the shorter trace when one is the beginning of the other).
+    pub first_event: Option<usize>,
+}
+
+/// Events shown before and after the first differing one (without `--full`).
+pub const CONTEXT: usize = 2;
+
+/// The first index where two traces differ (the shorter length when one begins the other).
+fn first_event(a: &[String], b: &[String]) -> usize {
+    a.iter()
+        .zip(b)
+        .position(|(x, y)| x != y)
+        .unwrap_or(a.len().min(b.len()))
 }
 
 fn side(g: &Game, r: std::result::Result<(), Error>) -> DiffSide {
@@ -79,6 +93,7 @@ pub fn diff(mut ga: Game, mut gb: Game, moves: &[String]) -> Diff {
         label: None,
         a: None,
         b: None,
+        first_event: None,
     };
     if ga.state() != gb.state() {
         out.first_difference = Some(0);
@@ -103,8 +118,12 @@ pub fn diff(mut ga: Game, mut gb: Game, moves: &[String]) -> Diff {
         if differ {
             out.first_difference = Some(i + 1);
             out.label = Some(m.clone());
-            out.a = Some(side(&ga, ra));
-            out.b = Some(side(&gb, rb));
+            let (a, b) = (side(&ga, ra), side(&gb, rb));
+            if a.error.is_none() && b.error.is_none() {
+                out.first_event = Some(first_event(&a.events, &b.events));
+            }
+            out.a = Some(a);
+            out.b = Some(b);
             return out;
         }
         out.agreed = i + 1;
@@ -118,8 +137,9 @@ impl Diff {
         self.first_difference.is_some()
     }
 
-    /// The diff as text.
-    pub fn text(&self) -> String {
+    /// The diff as text: the first differing event of the differing move with a little
+    /// context (`full`: both whole traces).
+    pub fn text(&self, full: bool) -> String {
         let mut s = String::new();
         match self.first_difference {
             None => {
@@ -151,7 +171,7 @@ impl Diff {
             }
             Some(0) => {
                 let _ = writeln!(s, "the start positions differ");
-                self.sides(&mut s);
+                self.sides(&mut s, true);
             }
             Some(k) => {
                 let agree = match self.agreed {
@@ -164,13 +184,57 @@ impl Diff {
                     "{agree}; move {k} `{}` differs",
                     self.label.as_deref().unwrap_or("")
                 );
-                self.sides(&mut s);
+                match (&self.a, &self.b, self.first_event) {
+                    (Some(a), Some(b), Some(i)) if !full => {
+                        self.first_events(&mut s, a, b, i);
+                        self.sides(&mut s, false);
+                        let _ = writeln!(s, "(--full shows both whole traces)");
+                    }
+                    _ => self.sides(&mut s, true),
+                }
             }
         }
         s
     }
 
-    fn sides(&self, s: &mut String) {
+    /// The events both traces share just before event `i`, then each side's from `i` on, a few
+    /// of each.
+    fn first_events(&self, s: &mut String, a: &DiffSide, b: &DiffSide, i: usize) {
+        let _ = writeln!(
+            s,
+            "first differing event: {} of {} (A) and of {} (B)",
+            i + 1,
+            a.events.len(),
+            b.events.len()
+        );
+        let from = i.saturating_sub(CONTEXT);
+        if from > 0 {
+            let _ = writeln!(s, "  ... {from} earlier events agree");
+        }
+        for (n, e) in a.events.iter().enumerate().take(i).skip(from) {
+            let _ = writeln!(s, "  {:>3}  {e}", n + 1);
+        }
+        for (tag, x) in [("A", a), ("B", b)] {
+            let shown: Vec<&String> = x.events.iter().skip(i).take(CONTEXT + 1).collect();
+            if shown.is_empty() {
+                let _ = writeln!(s, "{tag}: (the move ends here)");
+            }
+            for (k, e) in shown.iter().enumerate() {
+                let head = if k == 0 {
+                    format!("{tag}:")
+                } else {
+                    "  ".into()
+                };
+                let _ = writeln!(s, "{head} {:>3}  {e}", i + k + 1);
+            }
+            let left = x.events.len().saturating_sub(i + CONTEXT + 1);
+            if left > 0 {
+                let _ = writeln!(s, "     ... {left} more");
+            }
+        }
+    }
+
+    fn sides(&self, s: &mut String, events: bool) {
         for (tag, x) in [("A", &self.a), ("B", &self.b)] {
             let Some(x) = x else { continue };
             let _ = writeln!(s, "{tag}: {}", x.rule);
@@ -178,8 +242,10 @@ impl Diff {
                 let _ = writeln!(s, "  refused: {e}");
                 continue;
             }
-            for e in &x.events {
-                let _ = writeln!(s, "  {e}");
+            if events {
+                for e in &x.events {
+                    let _ = writeln!(s, "  {e}");
+                }
             }
             for line in x.picture.lines() {
                 let _ = writeln!(s, "  | {line}");

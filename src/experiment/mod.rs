@@ -9,6 +9,7 @@
 
 pub(crate) mod compare;
 pub mod diff;
+pub mod plots;
 pub(crate) mod report;
 pub(crate) mod runner;
 pub(crate) mod script_api;
@@ -18,7 +19,7 @@ pub(crate) mod sweep;
 pub use compare::{compare_reports, CompareRow, Comparison};
 pub use report::{AgentReport, PlayerReport, Rate, SimReport, Tally};
 pub use runner::{seat_agents, simulate, simulate_from, Progress, SimConfig};
-pub use script_api::register_sim_api;
+pub use script_api::{register_sim_api, register_sim_api_until};
 pub use sweep::{grid, parse_vary, sweep, Sweep, SweepPoint};
 
 pub use diff::{diff, Diff, DiffSide};

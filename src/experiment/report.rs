@@ -37,6 +37,9 @@ pub struct Tally {
     pub agent_draws: Vec<u64>,
     /// Losses per agent of the list.
     pub agent_losses: Vec<u64>,
+    /// How many games had each length in moves (for the game-length histogram of `--plot`);
+    /// at most one entry per length, so bounded by the move cap.
+    pub lengths: std::collections::BTreeMap<u64, u64>,
 }
 
 impl Tally {
@@ -78,6 +81,7 @@ impl Tally {
             s.add(m.max(0) as u64);
         }
         self.moves.add(r.moves);
+        *self.lengths.entry(r.moves).or_default() += 1;
         self.laps.add(r.laps);
         if let Some(x) = r.round {
             self.rounds.add(x.max(0) as u64);
@@ -104,6 +108,9 @@ impl Tally {
             x.merge(y);
         }
         self.moves.merge(&o.moves);
+        for (&len, &c) in &o.lengths {
+            *self.lengths.entry(len).or_default() += c;
+        }
         self.laps.merge(&o.laps);
         self.rounds.merge(&o.rounds);
     }

@@ -48,6 +48,8 @@ pub struct SimConfig {
     /// `(p − 1 + i) mod players` of the list (so each agent plays each seat equally often), and
     /// the report adds results per agent.
     pub rotate: bool,
+    /// Stop with an error at this instant (a check script's `--timeout`); none: no limit.
+    pub deadline: Option<Instant>,
 }
 
 impl Default for SimConfig {
@@ -60,6 +62,7 @@ impl Default for SimConfig {
             max_moves: DEFAULT_MAX_MOVES,
             progress: None,
             rotate: false,
+            deadline: None,
         }
     }
 }
@@ -112,6 +115,7 @@ pub(crate) fn play_game(
     agents: &[Agent],
     rng: &mut Rng,
     max_moves: u64,
+    deadline: Option<Instant>,
 ) -> Result<GameResult> {
     let mut d = start.clone();
     board_mut(&mut d).trace = None;
@@ -127,6 +131,9 @@ pub(crate) fn play_game(
         }
         if INTERRUPTED.load(Ordering::Relaxed) {
             return Err(Error::msg("interrupted"));
+        }
+        if played.len().is_multiple_of(16) && deadline.is_some_and(|d| Instant::now() >= d) {
+            return Err(Error::msg("time limit exceeded (--timeout)"));
         }
         let fail = |e: Error, pit: Option<usize>| {
             let n = played.len() + 1;
@@ -254,7 +261,8 @@ pub fn simulate_from(
                         let seated: Vec<Agent> = (0..players)
                             .map(|p| agents[(p + offset) % players])
                             .collect();
-                        match play_game(rule, start, &seated, &mut rng, cfg.max_moves) {
+                        match play_game(rule, start, &seated, &mut rng, cfg.max_moves, cfg.deadline)
+                        {
                             Ok(r) => t.add(&r, offset),
                             Err(e) => {
                                 stop.store(true, Ordering::Relaxed);

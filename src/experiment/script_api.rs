@@ -2,11 +2,11 @@
 //! [`SimConfig`], its report returned as a Rhai map.
 
 use std::collections::BTreeMap;
-use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
 use rhai::{Dynamic, Engine, EvalAltResult, Map};
 
+use crate::engine::library::RulePath;
 use crate::engine::rules::Rule;
 use crate::error::{Error, Result};
 use crate::experiment::report::SimReport;
@@ -55,7 +55,13 @@ pub(crate) fn config_from_map(m: &Map) -> Result<(SimConfig, Vec<String>)> {
                 }
                 cfg.max_moves = n as u64;
             }
-            "jobs" => cfg.jobs = int(k, v)?.clamp(1, 256) as usize,
+            "jobs" => {
+                let n = int(k, v)?;
+                if n < 1 {
+                    return Err(Error::msg("simulate: `jobs` must be at least 1"));
+                }
+                cfg.jobs = n.min(256) as usize;
+            }
             "rotate" => {
                 cfg.rotate = v
                     .as_bool()
@@ -91,12 +97,23 @@ pub(crate) fn config_from_map(m: &Map) -> Result<(SimConfig, Vec<String>)> {
 }
 
 /// Registers `simulate(rule, #{games:, agents:, seed:, options:, max_moves:, jobs:, rotate:})` in a Rhai
-/// engine (for check scripts). `rule` is a name in `rules_dir` or a path; `agents` is an array of
+/// engine (for check scripts). `rule` is a name on the rules path or a path to a file; `agents` is an array of
 /// specs or one comma-separated string; `options` a map of option values. It returns the JSON
 /// report as a map: `games`, `players` (each with `wins`/`draws`/`losses` maps holding `count`,
 /// `rate`, `lo`, `hi`, and `captures`), `moves`/`laps`/`rounds` (`mean`, `median`, `max`, `sd`),
 /// `capped`, `finished`, .... Loaded rules are cached per engine.
-pub fn register_sim_api(engine: &mut Engine, rules_dir: PathBuf) {
+pub fn register_sim_api(engine: &mut Engine, rules_dir: impl Into<RulePath>) {
+    register_sim_api_until(engine, rules_dir, None);
+}
+
+/// [`register_sim_api`] for a run that stops at `deadline` (a check script's `--timeout`): a
+/// simulation still running then fails with an error.
+pub fn register_sim_api_until(
+    engine: &mut Engine,
+    rules_dir: impl Into<RulePath>,
+    deadline: Option<std::time::Instant>,
+) {
+    let rules_dir: RulePath = rules_dir.into();
     let cache: Arc<Mutex<BTreeMap<String, Arc<Rule>>>> = Arc::new(Mutex::new(BTreeMap::new()));
     engine.register_fn(
         "simulate",
@@ -113,7 +130,8 @@ pub fn register_sim_api(engine: &mut Engine, rules_dir: PathBuf) {
                         }
                     }
                 };
-                let (cfg, sets) = config_from_map(&cfg)?;
+                let (mut cfg, sets) = config_from_map(&cfg)?;
+                cfg.deadline = deadline;
                 let opts = r.resolve_options(&sets)?;
                 let rep = simulate(&r, &opts, &cfg)?;
                 Ok(report_to_dynamic(&rep))

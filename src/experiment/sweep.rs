@@ -85,6 +85,19 @@ pub fn sweep(
         rule.option(k)?;
         seen.push(k.clone());
     }
+    // The grid's size is known before it is built: refuse one too big to build or to run.
+    let max = crate::engine::limits::max_sweep();
+    let size = vary
+        .iter()
+        .try_fold(1u64, |n, (_, vs)| n.checked_mul(vs.len() as u64))
+        .filter(|&n| n <= max);
+    if size.is_none() {
+        let each: Vec<String> = vary.iter().map(|(_, vs)| vs.len().to_string()).collect();
+        return Err(Error::msg(format!(
+            "the sweep has {} points, more than {max} (SOWLAB_MAX_SWEEP)",
+            each.join(" x ")
+        )));
+    }
     let points = grid(vary);
     let mut resolved = Vec::new();
     for p in &points {

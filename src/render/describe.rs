@@ -1,6 +1,100 @@
 //! Rules described in words: the listing of `sowlab rules` and the REPL's `rules`.
 
+use crate::engine::library::{Found, Kind, RulePath, Source};
 use crate::engine::rules::{self, Rule};
+
+/// Widest line of the rule list.
+const LIST_WIDTH: usize = 79;
+
+/// What a rule is, in a few words: the first sentence of its description, or for a preset
+/// `preset of kalah: <its description>`.
+pub fn summary(r: &Rule) -> String {
+    match &r.preset {
+        Some((_, p)) => format!(
+            "preset of {}{}{}",
+            p.rule,
+            if p.description.is_empty() { "" } else { ": " },
+            p.description
+        ),
+        None if r.meta.description.is_empty() => r.meta.name.clone(),
+        None => first_sentence(&r.meta.description),
+    }
+}
+
+/// The list of `sowlab rules` (and the REPL's `rules`): one line per rule, grouped by where the
+/// rules come from, then the rules that an earlier folder overrides. Returns the text and
+/// whether some rule failed to load (its line says why).
+pub fn rule_list(path: &RulePath) -> (String, bool) {
+    let entries: Vec<Found> = path
+        .entries()
+        .into_iter()
+        .filter(|f| f.kind != Kind::Module)
+        .collect();
+    let width = entries
+        .iter()
+        .map(|f| f.name.chars().count())
+        .max()
+        .unwrap_or(0)
+        .min(28);
+    let mut out = String::new();
+    let mut failed = false;
+    let mut source: Option<&Source> = None;
+    for f in entries.iter().filter(|f| !f.shadowed) {
+        if source != Some(&f.source) {
+            source = Some(&f.source);
+            out.push_str(&match &f.source {
+                Source::BuiltIn => "built in:\n".to_string(),
+                Source::Dir(d) => format!("in {}:\n", d.display()),
+            });
+        }
+        let loaded = Rule::load(&f.name, path).and_then(|r| {
+            let opts = r.resolve_options::<&str>(&[])?;
+            let start = r.new_board(&opts)?;
+            let n = rules::board(&start).layout.players;
+            Ok((r, n))
+        });
+        let line = match loaded {
+            Ok((r, n)) => {
+                // A preset fixes its options: say how many play it, not its rule's range.
+                let players = if r.preset.is_some() {
+                    n.to_string()
+                } else {
+                    r.meta.players.clone()
+                };
+                let players = format!("{players} player{}", if players == "1" { "" } else { "s" });
+                clip_line(
+                    &format!("  {:width$}  {players:11}  {}", f.name, summary(&r)),
+                    LIST_WIDTH,
+                )
+            }
+            Err(e) => {
+                failed = true;
+                format!("  {:width$}  ERROR {}", f.name, e.one_line())
+            }
+        };
+        out.push_str(&line);
+        out.push('\n');
+    }
+    let hidden: Vec<String> = entries
+        .iter()
+        .filter(|f| f.shadowed)
+        .map(|f| format!("{} ({})", f.name, f.source))
+        .collect();
+    if !hidden.is_empty() {
+        out.push_str(&format!("overridden by the above: {}\n", hidden.join(", ")));
+    }
+    (out, failed)
+}
+
+/// Cuts a line to `width` characters, ending it with `…` when cut.
+fn clip_line(s: &str, width: usize) -> String {
+    if s.chars().count() <= width {
+        return s.to_string();
+    }
+    let mut t: String = s.chars().take(width.saturating_sub(1)).collect();
+    t.push('…');
+    t
+}
 
 /// A rule's listing: name, players, description, options with defaults and allowed values.
 pub fn describe(r: &Rule, full: bool) -> String {
@@ -85,5 +179,31 @@ fn first_sentence(s: &str) -> String {
     match s.find(". ") {
         Some(i) => s[..=i].to_string(),
         None => s.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_rule_list_is_one_line_per_rule_within_the_width() {
+        let (text, failed) = rule_list(&RulePath::builtin());
+        assert!(!failed, "{text}");
+        assert!(text.starts_with("built in:\n"), "{text}");
+        let names = RulePath::builtin().names();
+        // one heading, one line per game and preset
+        assert_eq!(text.lines().count(), names.len() + 1, "{text}");
+        for n in &names {
+            assert!(
+                text.lines().any(|l| l.starts_with(&format!("  {n} "))),
+                "{n}: {text}"
+            );
+        }
+        assert!(
+            text.lines().all(|l| l.chars().count() <= LIST_WIDTH),
+            "{text}"
+        );
+        assert!(text.contains("tchuka_ruma_6") && text.contains("preset of tchuka_ruma"));
     }
 }

@@ -7,6 +7,9 @@
 pub mod describe;
 pub mod plot;
 pub mod svg;
+mod text;
+
+pub use text::{escape, escape_lines};
 
 use std::fmt::Write;
 

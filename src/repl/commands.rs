@@ -67,18 +67,22 @@ pub static COMMANDS: &[Command] = &[
         name: "ai",
         aliases: &[],
         args: "[AGENT]",
-        summary: "let the computer play the next move (default agent alphabeta:4)",
-        help: "AGENT is random, greedy, alphabeta[:DEPTH] or mcts[:ITERATIONS], as in \
-               `sowlab simulate`. The choice is reproducible: the agent's random draws are \
-               seeded by the number of moves played. `hint` suggests a move without playing it.",
+        summary: "let the computer play the next move (a solitaire: the solver's)",
+        help: "In a solitaire the solver picks the first move of a shortest win, so a winnable \
+               game stays winnable, and says `no win from here` when every line loses. \
+               Otherwise, or when AGENT is named, an agent plays: random, greedy, \
+               alphabeta[:DEPTH] or mcts[:ITERATIONS], as in `sowlab simulate` (default \
+               alphabeta:4). The choice is reproducible: the agent's random draws are seeded by \
+               the number of moves played. `hint` suggests a move without playing it.",
         run: cmd_ai,
     },
     Command {
         name: "hint",
         aliases: &[],
         args: "[AGENT]",
-        summary: "suggest a move (default agent alphabeta:4) without playing it",
-        help: "",
+        summary: "suggest a move without playing it (a solitaire: the solver's)",
+        help: "The move `ai` would play, with the reason: in a solitaire, how many moves the \
+               shortest win from here takes, or `no win from here`.",
         run: cmd_hint,
     },
     Command {
@@ -126,12 +130,14 @@ pub static COMMANDS: &[Command] = &[
     Command {
         name: "step",
         aliases: &["st"],
-        args: "[M]",
-        summary: "play move M seed by seed (no M: show the last move again)",
+        args: "[laps] [M]",
+        summary: "play move M seed by seed, or lap by lap (no M: show the last move again)",
         help:
             "Each pick-up, drop, capture and note is shown with the seeds in hand and the board, \
-               the pit concerned marked with `*`. On a terminal press Enter for the next step, `c` \
-               for the rest, `q` to stop; otherwise every step is printed.",
+               the pit concerned marked with `*`. On a terminal press Enter for the next seed, \
+               `l` for the rest of the lap, `c` for the rest of the move, `q` to stop; any other \
+               input asks again. `step laps M` goes a lap at a time (Enter: next lap, `s`: next \
+               seed). When stdin is not a terminal every step (or lap) is printed.",
         run: cmd_step,
     },
     Command {

@@ -34,7 +34,7 @@ pub(super) fn cmd_save(s: &mut Session, rest: &str, out: &mut dyn Write) -> Resu
         "saved {} move{} to {}",
         data.moves.len(),
         if data.moves.len() == 1 { "" } else { "s" },
-        path.display()
+        crate::render::escape(&path.display().to_string())
     )?;
     Ok(Outcome::Done)
 }
@@ -84,7 +84,7 @@ pub(super) fn cmd_load(s: &mut Session, rest: &str, out: &mut dyn Write) -> Resu
     writeln!(
         out,
         "loaded {}: {n} move{} replayed, final position checked",
-        path.display(),
+        crate::render::escape(&path.display().to_string()),
         if n == 1 { "" } else { "s" }
     )?;
     started(s, out)?;
@@ -102,7 +102,7 @@ pub(super) fn cmd_reload(s: &mut Session, rest: &str, out: &mut dyn Write) -> Re
     let rule = Arc::new(Rule::load(&s.spec, &s.dir).map_err(keep)?);
     // the same replay as the web playground's "save & reload"
     let r = replay_under(&s.game, rule, s.start.as_ref()).map_err(keep)?;
-    let path = s.game.rule.path.display().to_string();
+    let path = crate::render::escape(&s.game.rule.path.display().to_string()).into_owned();
     let lines = r.lines(&path);
     let differs = !r.report.is_empty();
     s.replace(s.spec.clone(), s.start.clone(), r.game);

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use super::{make_game, no_args, started, Outcome, Session};
 use crate::engine::game::clip;
-use crate::engine::rules::{self, Rule};
+use crate::engine::rules::Rule;
 use crate::error::{Error, Result};
 
 pub(super) fn cmd_new(s: &mut Session, rest: &str, out: &mut dyn Write) -> Result<Outcome> {
@@ -103,26 +103,8 @@ pub(super) fn cmd_rules(s: &mut Session, rest: &str, out: &mut dyn Write) -> Res
         write!(out, "{}", crate::render::describe::describe(&r, true))?;
         return Ok(Outcome::Done);
     }
-    let names = rules::names(&s.dir);
-    if names.is_empty() {
-        return Err(Error::msg(format!("no rule files in {}", s.dir.display())));
-    }
-    for n in names {
-        match Rule::load(&n, &s.dir) {
-            // The same words as `sowlab rules`; a preset names its rule.
-            Ok(r) => match &r.preset {
-                Some((_, p)) => writeln!(out, "{n}  (preset of {})", p.rule)?,
-                None => writeln!(
-                    out,
-                    "{n}  ({}, {} player{})",
-                    r.meta.name,
-                    r.meta.players,
-                    if r.meta.players == "1" { "" } else { "s" }
-                )?,
-            },
-            Err(e) => writeln!(out, "{n}  (does not load: {})", e.one_line())?,
-        }
-    }
+    let (text, _) = crate::render::describe::rule_list(&s.dir);
+    write!(out, "{text}")?;
     Ok(Outcome::Done)
 }
 
@@ -153,13 +135,23 @@ mod tests {
         let mut s = session();
         let (o, text) = run(&mut s, "rules");
         assert_eq!(o, Outcome::Done);
-        assert!(text.contains("kalah  (Kalah, 2 players)\n"), "{text}");
-        assert!(
-            text.contains("tchuka_ruma  (Tchuka Ruma, 1 player)\n"),
-            "{text}"
-        );
-        // A preset fixes options (ruma_3p: 3 players), so it names its rule, not the rule's range.
-        assert!(text.contains("ruma_3p  (preset of ruma)\n"), "{text}");
+        assert_eq!(text, crate::render::describe::rule_list(&s.dir).0);
+        let line = |name: &str| {
+            text.lines()
+                .find(|l| l.starts_with(&format!("  {name} ")))
+                .unwrap_or_else(|| panic!("{name}: {text}"))
+                .split_whitespace()
+                .skip(1)
+                .take(2)
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        assert_eq!(line("kalah"), "2 players");
+        assert_eq!(line("tchuka_ruma"), "1 player");
+        assert_eq!(line("ruma"), "2-4 players");
+        // A preset fixes options (ruma_3p: 3 players): its count, not the rule's range.
+        assert_eq!(line("ruma_3p"), "3 players");
+        assert!(text.contains("preset of ruma"), "{text}");
     }
 
     #[test]

@@ -27,10 +27,10 @@ mod stepping;
 pub use commands::{Command, COMMANDS, MAX_LINE};
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use crate::engine::game::{clip, show_moves, Game, Position};
+use crate::engine::library::RulePath;
 use crate::engine::rules::{self, board, Rule};
 use crate::error::{Error, Result};
 use crate::render::{self, Style};
@@ -50,8 +50,8 @@ pub enum Outcome {
 
 /// The state of a REPL session: where rules are, the game, and how to draw.
 pub struct Session {
-    /// The rules directory.
-    pub dir: PathBuf,
+    /// Where rules are looked for by name.
+    pub dir: RulePath,
     /// The rule as the user named it (a name or a path): what `reload` and `save` use.
     pub spec: String,
     /// The game in progress.
@@ -63,6 +63,8 @@ pub struct Session {
     /// Whether a person is typing (then `step` waits for Enter between seeds).
     pub interactive: bool,
     step: Option<Stepper>,
+    /// Whether the last line ended a stepping (then a lone `q` does not quit).
+    step_ended: bool,
     /// The game that the last `new`, `set`, `load` or `reload` replaced (for `back`).
     previous: Option<Saved>,
 }
@@ -77,25 +79,27 @@ struct Saved {
 impl Session {
     /// Starts a session on `spec` (rule name, preset or path) with `KEY=VALUE` option settings.
     pub fn new(
-        dir: &Path,
+        dir: impl Into<RulePath>,
         spec: &str,
         sets: &[String],
         start: Option<Position>,
     ) -> Result<Session> {
-        let rule = Arc::new(Rule::load(spec, dir)?);
+        let dir: RulePath = dir.into();
+        let rule = Arc::new(Rule::load(spec, &dir)?);
         let options = rule.resolve_options(sets)?;
         let game = match &start {
             Some(p) => Game::with_position(rule, options, p)?,
             None => Game::new(rule, options)?,
         };
         Ok(Session {
-            dir: dir.to_path_buf(),
+            dir,
             spec: spec.to_string(),
             game,
             start,
             style: Style::default(),
             interactive: false,
             step: None,
+            step_ended: false,
             previous: None,
         })
     }
@@ -163,9 +167,17 @@ pub fn handle(line: &str, session: &mut Session, out: &mut impl Write) -> Outcom
 
 fn handle_inner(line: &str, s: &mut Session, out: &mut dyn Write) -> Result<Outcome> {
     if s.step.is_some() {
-        if let Some(r) = stepping::stepping_input(line, s, out) {
-            return r;
-        }
+        let r = stepping::stepping_input(line, s, out);
+        s.step_ended = s.step.is_none();
+        return r;
+    }
+    // A `q` typed right after a stepping ended is meant for the stepping, not the REPL.
+    if std::mem::take(&mut s.step_ended) && line.trim() == "q" {
+        writeln!(
+            out,
+            "the stepping is over: `q` again (or `quit`) leaves the REPL"
+        )?;
+        return Ok(Outcome::Done);
     }
     match commands::parse(line)? {
         Parsed::Empty => Ok(Outcome::Done),
@@ -233,7 +245,7 @@ mod tests {
 
     /// A fresh session of `tchuka_ruma` (the unit tests of every command file use it).
     pub(super) fn session() -> Session {
-        Session::new(&rules::rules_dir(None), "tchuka_ruma", &[], None).expect("tchuka_ruma loads")
+        Session::new(RulePath::builtin(), "tchuka_ruma", &[], None).expect("tchuka_ruma loads")
     }
 
     /// Handles `line`: what the shell should do and the text written.

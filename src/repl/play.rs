@@ -110,13 +110,18 @@ pub(super) fn cmd_play(s: &mut Session, rest: &str, out: &mut dyn Write) -> Resu
     Ok(Outcome::Done)
 }
 
-/// The move an agent (default `alphabeta:4`) picks in the current position, as a label.
-fn agent_move(s: &Session, rest: &str) -> Result<(String, String)> {
-    let spec = match rest.trim() {
-        "" => "alphabeta:4",
-        a => a,
-    };
-    let agent = crate::search::agent::Agent::parse(spec)?;
+/// What `hint` and `ai` decided: a move, with the words that explain it, or no move.
+enum Choice {
+    /// Play this move: `(who, label, why)`; `why` is empty or a clause starting with `: `.
+    Move(String, String, String),
+    /// No move wins from here (a solitaire).
+    NoWin,
+}
+
+/// The move `hint` and `ai` pick. In a solitaire without a named agent, the solver's: the first
+/// move of a shortest win, or [`Choice::NoWin`] when none exists (an agent's guess only when the
+/// solver runs out of time). Otherwise the agent's (default `alphabeta:4`).
+fn choose(s: &Session, rest: &str) -> Result<Choice> {
     if s.game.board().over {
         return Err(Error::msg("no legal move: the game is over"));
     }
@@ -125,24 +130,69 @@ fn agent_move(s: &Session, rest: &str) -> Result<(String, String)> {
             "no legal move, yet the game is not over (the rule's moves() lists no move)",
         ));
     }
+    let mut unknown = String::new();
+    if rest.trim().is_empty() && s.game.board().players() == 1 {
+        use crate::search::advice::{solitaire_advice, Advice, ADVICE_TIME};
+        match solitaire_advice(&s.game.rule, s.game.current(), ADVICE_TIME)? {
+            Advice::Win {
+                label, moves_left, ..
+            } => {
+                let why = format!(
+                    ": {moves_left} move{} to win",
+                    if moves_left == 1 { "" } else { "s" }
+                );
+                return Ok(Choice::Move("the solver".into(), label, why));
+            }
+            Advice::NoWin => return Ok(Choice::NoWin),
+            // Over, or not known in time: an agent's guess, said as such.
+            Advice::Won => {}
+            Advice::Unknown(stop) => {
+                unknown = format!(
+                    " (the solver could not tell whether a win is left: {}; a guess)",
+                    stop.describe()
+                )
+            }
+        }
+    }
+    let spec = match rest.trim() {
+        "" => "alphabeta:4",
+        a => a,
+    };
+    let agent = crate::search::agent::Agent::parse(spec)?;
     let mut rng = crate::engine::rng::Rng::new(s.game.history.len() as u64);
     let pit = agent.choose(&s.game.rule, s.game.current(), &mut rng)?;
     let label = crate::engine::rules::board(s.game.current())
         .layout
         .label(pit);
-    Ok((spec.to_string(), label))
+    Ok(Choice::Move(spec.to_string(), label, unknown))
 }
 
+/// Said when a solitaire cannot be won from the current position.
+const NO_WIN: &str = "no win from here: every line loses (undo, or `goto` an earlier move)";
+
 pub(super) fn cmd_ai(s: &mut Session, rest: &str, out: &mut dyn Write) -> Result<Outcome> {
-    let (spec, label) = agent_move(s, rest)?;
+    let (who, label, why) = match choose(s, rest)? {
+        Choice::Move(who, label, why) => (who, label, why),
+        Choice::NoWin => {
+            writeln!(out, "{NO_WIN}")?;
+            return Ok(Outcome::Done);
+        }
+    };
     let ply = s.game.play(&label)?;
-    write!(out, "{spec} plays {label}\n{}{}", summary(ply), s.show())?;
+    write!(
+        out,
+        "{who} plays {label}{why}\n{}{}",
+        summary(ply),
+        s.show()
+    )?;
     Ok(Outcome::Done)
 }
 
 pub(super) fn cmd_hint(s: &mut Session, rest: &str, out: &mut dyn Write) -> Result<Outcome> {
-    let (spec, label) = agent_move(s, rest)?;
-    writeln!(out, "{spec} suggests {label}")?;
+    match choose(s, rest)? {
+        Choice::Move(who, label, why) => writeln!(out, "{who} suggests {label}{why}")?,
+        Choice::NoWin => writeln!(out, "{NO_WIN}")?,
+    }
     Ok(Outcome::Done)
 }
 
@@ -269,6 +319,42 @@ pub(super) fn cmd_goto(s: &mut Session, rest: &str, out: &mut dyn Write) -> Resu
 mod tests {
     use super::*;
     use crate::repl::tests::{run, session};
+
+    #[test]
+    fn ai_wins_a_winnable_solitaire_and_hint_says_when_no_win_is_left() {
+        // 7-7-7-7 Tchuka Ruma is solvable in 11 moves: twelve `ai` win it (the twelfth finds
+        // the game over).
+        let mut s = session();
+        assert_eq!(run(&mut s, "set seeds=7").0, Outcome::Done);
+        let (_, text) = run(&mut s, "hint");
+        assert_eq!(text, "the solver suggests 2: 11 moves to win\n");
+        for i in 0..11 {
+            let (o, text) = run(&mut s, "ai");
+            assert_eq!(o, Outcome::Done, "{text}");
+            assert!(
+                text.starts_with("the solver plays "),
+                "move {}: {text}",
+                i + 1
+            );
+        }
+        assert_eq!(s.game.state().winner, Some(1), "won");
+        let (o, text) = run(&mut s, "ai");
+        assert_eq!(
+            (o, text.as_str()),
+            (Outcome::Failed, "error: no legal move: the game is over\n")
+        );
+        // 3-3-3-3 cannot be won: no move is suggested, none is played.
+        assert_eq!(run(&mut s, "new tchuka_ruma seeds=3").0, Outcome::Done);
+        for cmd in ["hint", "ai"] {
+            let (o, text) = run(&mut s, cmd);
+            assert_eq!(o, Outcome::Done);
+            assert!(text.starts_with("no win from here"), "{text}");
+        }
+        assert!(s.game.history.is_empty());
+        // A named agent is obeyed, solitaire or not.
+        let (_, text) = run(&mut s, "hint greedy");
+        assert!(text.starts_with("greedy suggests "), "{text}");
+    }
 
     #[test]
     fn a_rule_stuck_without_moves_is_not_called_over() {

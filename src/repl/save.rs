@@ -22,6 +22,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::board::StateJson;
 use crate::engine::game::{Game, Position};
+use crate::engine::library::RulePath;
 use crate::engine::rules::{one_line, Options, Rule};
 use crate::engine::yaml;
 use crate::error::{Error, Result};
@@ -79,78 +80,89 @@ pub fn to_save(spec: &str, start: Option<&Position>, game: &Game) -> SaveFile {
     }
 }
 
-/// Writes `save` to `path` atomically: a temporary file in the same directory, then a rename,
-/// so an interrupted save never leaves a half-written file in place of a good one.
+/// Writes `save` to `path` safely: the text goes to a new temporary file with an unpredictable
+/// name in the same directory, is flushed to disk, and then renamed over `path` (and the directory
+/// flushed), so a failure at any point leaves the old save as it was. A symbolic link is followed
+/// (the file it names is replaced, the link stays); a named pipe, a device or a directory is
+/// refused, never replaced; an existing file keeps its permissions.
 pub fn write(path: &Path, save: &SaveFile) -> Result<()> {
     let text = yaml::to_string(save)
         .map_err(|e| Error::msg(format!("cannot encode the game: {}", one_line(&e))))?;
-    let fail = |e: std::io::Error| Error::msg(format!("cannot save to {}: {e}", path.display()));
-    let name = path.file_name().ok_or_else(|| {
-        Error::msg(format!(
-            "cannot save to {}: not a file name",
-            path.display()
-        ))
-    })?;
-    let dir = match path.parent() {
+    let shown = crate::render::escape(&path.display().to_string()).into_owned();
+    let fail = |e: &dyn std::fmt::Display| Error::msg(format!("cannot save to {shown}: {e}"));
+    if path.file_name().is_none() {
+        return Err(fail(&"not a file name"));
+    }
+    let is_link = std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink());
+    let target = if is_link {
+        std::fs::canonicalize(path)
+            .map_err(|_| fail(&"it is a symbolic link to a file that does not exist"))?
+    } else {
+        path.to_path_buf()
+    };
+    let old = match std::fs::metadata(&target) {
+        Ok(m) if m.is_dir() => return Err(fail(&"it is a directory")),
+        Ok(m) if !m.is_file() => {
+            return Err(fail(
+                &"not a regular file (a device, a pipe or a socket); nothing was written",
+            ))
+        }
+        Ok(m) => Some(m.permissions()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+        Err(e) => return Err(fail(&e)),
+    };
+    let dir = match target.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => PathBuf::from("."),
     };
-    if path.is_dir() {
-        return Err(Error::msg(format!(
-            "cannot save to {}: it is a directory",
-            path.display()
-        )));
+    let mut b = tempfile::Builder::new();
+    b.prefix(".sowlab-save-").suffix(".tmp");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        // A new save is readable as any new file is (the umask applies), not private.
+        b.permissions(std::fs::Permissions::from_mode(0o666));
     }
-    let tmp = dir.join(format!(
-        ".{}.{}.tmp",
-        name.to_string_lossy(),
-        std::process::id()
-    ));
-    let result = (|| {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(text.as_bytes())?;
-        f.sync_all()?;
-        std::fs::rename(&tmp, path)
+    let result = (|| -> std::io::Result<()> {
+        let mut tmp = b.tempfile_in(&dir)?;
+        if let Some(p) = old {
+            tmp.as_file().set_permissions(p)?;
+        }
+        tmp.write_all(text.as_bytes())?;
+        tmp.as_file().sync_all()?;
+        // On error the temporary file is removed; the old save is untouched.
+        tmp.persist(&target).map_err(|e| e.error)?;
+        // The rename itself is made durable by flushing the directory.
+        if let Ok(d) = std::fs::File::open(&dir) {
+            let _ = d.sync_all();
+        }
+        Ok(())
     })();
-    if let Err(e) = result {
-        let _ = std::fs::remove_file(&tmp);
-        return Err(fail(e));
-    }
-    Ok(())
+    // (The error without the temporary file's name, which means nothing to the user.)
+    result.map_err(|e| {
+        let m = e.to_string();
+        fail(&m.split(" at path ").next().unwrap_or(&m))
+    })
 }
 
 /// Reads and checks a save file, replaying its moves (see [`restore`]).
-pub fn read(path: &Path, dir: &Path) -> Result<Loaded> {
+pub fn read(path: &Path, dir: impl Into<RulePath>) -> Result<Loaded> {
     let ctx = |e: Error| e.context(path.display());
-    let meta = std::fs::metadata(path)
-        .map_err(|e| Error::msg(format!("cannot read {}: {e}", path.display())))?;
-    if meta.is_dir() {
-        return Err(Error::msg(format!(
-            "cannot read {}: it is a directory",
-            path.display()
-        )));
-    }
-    if meta.len() > MAX_BYTES {
-        return Err(Error::msg(format!(
-            "{}: {} bytes is too big for a save file (at most {MAX_BYTES})",
-            path.display(),
-            meta.len()
-        )));
-    }
-    let bytes = std::fs::read(path)
-        .map_err(|e| Error::msg(format!("cannot read {}: {e}", path.display())))?;
+    let bytes = crate::engine::files::read_bytes(path, "")?;
     restore(&bytes, dir, path.parent()).map_err(ctx)
 }
 
 /// Parses save-file bytes, loads the rule, checks the options and start position, replays the
 /// moves and checks the final position. `base` is the directory relative rule paths are tried
 /// against (the save file's own). Never panics on any input.
-pub fn restore(bytes: &[u8], dir: &Path, base: Option<&Path>) -> Result<Loaded> {
+pub fn restore(bytes: &[u8], dir: impl Into<RulePath>, base: Option<&Path>) -> Result<Loaded> {
     if bytes.len() as u64 > MAX_BYTES {
         return Err(Error::msg("too big for a save file"));
     }
     let text = std::str::from_utf8(bytes)
         .map_err(|e| Error::msg(format!("not a save file: not UTF-8 text ({e})")))?;
+    crate::engine::files::check_yaml(text)
+        .map_err(|e| Error::msg(format!("not a save file: {e}")))?;
     let save: SaveFile = yaml::from_str(text).map_err(|e| {
         let m = one_line(&e);
         if m.starts_with("missing field `sowlab`") {

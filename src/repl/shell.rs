@@ -1,6 +1,6 @@
 //! The loop around [`handle`]: rustyline on a terminal (prompt, completion, a hint of the legal
 //! moves, history kept across sessions), or plain line-by-line reading when stdin is not a
-//! terminal (each line echoed as `> line`, no prompt, no colour, exit status 1 if any command
+//! terminal (each line echoed as `> line`, no prompt, exit status 1 if any command
 //! failed — so a transcript is a test).
 
 use std::borrow::Cow;
@@ -22,12 +22,11 @@ use crate::engine::script::INTERRUPTED;
 use crate::render::Style;
 
 /// Runs the REPL on `session` until `quit`, end of input or Ctrl-D; returns the exit status.
-pub fn run(mut session: Session) -> i32 {
+/// `colour`: whether pictures and hints are in colour (the caller's colour policy).
+pub fn run(mut session: Session, colour: bool) -> i32 {
     let tty = std::io::stdin().is_terminal();
     session.interactive = tty;
-    session.style = Style {
-        colour: tty && std::io::stdout().is_terminal() && !no_color(),
-    };
+    session.style = Style { colour };
     if tty {
         interactive(session)
     } else {
@@ -37,11 +36,6 @@ pub fn run(mut session: Session) -> i32 {
             &mut std::io::stdout().lock(),
         )
     }
-}
-
-/// Whether `NO_COLOR` asks for no colour (set and not empty, see no-color.org).
-fn no_color() -> bool {
-    std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty())
 }
 
 /// Where the command history is kept: `$XDG_DATA_HOME/sowlab/history` or
@@ -423,7 +417,7 @@ mod tests {
 
     #[test]
     fn completes_commands_moves_rules_and_options() {
-        let s = Session::new(&rules::rules_dir(None), "tchuka_ruma", &[], None).expect("loads");
+        let s = Session::new(crate::RulePath::builtin(), "tchuka_ruma", &[], None).expect("loads");
         let h = ReplHelper::new(&s);
         assert_eq!(h.candidates(&[], "he"), ["help"]);
         assert_eq!(h.candidates(&[], "re"), ["redo", "reload"]);
@@ -449,7 +443,7 @@ mod tests {
 
     #[test]
     fn batch_echoes_and_fails_when_a_command_fails() {
-        let s = Session::new(&rules::rules_dir(None), "tchuka_ruma", &[], None).expect("loads");
+        let s = Session::new(crate::RulePath::builtin(), "tchuka_ruma", &[], None).expect("loads");
         let mut out = Vec::new();
         let code = batch(s, &b"4\r\n\nbogus\n\xff\njson\n"[..], &mut out);
         let text = String::from_utf8(out).unwrap();
@@ -463,11 +457,11 @@ mod tests {
             "{text}"
         );
         assert!(text.contains("error: the line is not UTF-8 text"), "{text}");
-        let s = Session::new(&rules::rules_dir(None), "tchuka_ruma", &[], None).expect("loads");
+        let s = Session::new(crate::RulePath::builtin(), "tchuka_ruma", &[], None).expect("loads");
         let mut out = Vec::new();
         assert_eq!(batch(s, &b"4\nquit\nbogus\n"[..], &mut out), 0);
         // A huge line is skipped without being read whole; the next line still runs.
-        let s = Session::new(&rules::rules_dir(None), "tchuka_ruma", &[], None).expect("loads");
+        let s = Session::new(crate::RulePath::builtin(), "tchuka_ruma", &[], None).expect("loads");
         let mut input = vec![b'3'; 1 << 20];
         input.extend_from_slice(b"\njson\n");
         let mut out = Vec::new();

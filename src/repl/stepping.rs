@@ -24,35 +24,69 @@ pub(super) struct Stepper {
     next: usize,
     /// The move's label.
     label: String,
+    /// Whether Enter shows a lap (`step laps`) rather than a seed.
+    by_lap: bool,
+}
+
+/// The keys at the step prompt, in words.
+pub(super) const STEP_KEYS: &str = "Enter: next seed, l: next lap, c: to the end, q: stop stepping";
+
+/// The keys when Enter shows a lap.
+const LAP_KEYS: &str = "Enter: next lap, s: next seed, c: to the end, q: stop stepping";
+
+/// How far one key press goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Unit {
+    /// One event (a seed picked up or dropped, a capture, ...).
+    Seed,
+    /// To the end of the current lap.
+    Lap,
+    /// To the end of the move.
+    All,
 }
 
 impl Stepper {
+    fn keys(&self) -> &'static str {
+        if self.by_lap {
+            LAP_KEYS
+        } else {
+            STEP_KEYS
+        }
+    }
+
     /// The prompt while the move is being stepped.
     pub(super) fn prompt(&self) -> String {
         format!(
-            "step {} [{}/{}] (Enter: next, c: to the end, q: stop)> ",
+            "step {} [{}/{}] ({})> ",
             self.label,
             self.next,
-            self.events.len()
+            self.events.len(),
+            self.keys()
         )
     }
 }
 
-/// Handles a line typed while a `step` waits: the next step, the rest, or stop. Any other line
-/// ends the stepping and is returned (`None`) to run as a command.
-pub(super) fn stepping_input(
-    line: &str,
-    s: &mut Session,
-    out: &mut dyn Write,
-) -> Option<Result<Outcome>> {
+/// Handles a line typed while a `step` waits: the next seed or lap, the rest, or stop. Any other
+/// line is not run as a command (a stray `q` must not leave the REPL): the keys are shown again.
+pub(super) fn stepping_input(line: &str, s: &mut Session, out: &mut dyn Write) -> Result<Outcome> {
+    let by_lap = s.step.as_ref().is_some_and(|st| st.by_lap);
+    let (enter, other) = if by_lap {
+        (Unit::Lap, Unit::Seed)
+    } else {
+        (Unit::Seed, Unit::Lap)
+    };
     match line.trim() {
-        "" | "n" | "next" => Some(step_next(s, out, 1)),
-        "c" | "continue" => Some(step_next(s, out, usize::MAX)),
-        "q" | "stop" => Some(stop(s, out)),
-        _ => {
-            // Any other command ends the stepping and runs.
-            s.step = None;
-            None
+        "" | "n" | "next" => step_next(s, out, enter),
+        "l" | "lap" if !by_lap => step_next(s, out, other),
+        "s" | "seed" if by_lap => step_next(s, out, other),
+        "c" | "continue" => step_next(s, out, Unit::All),
+        "q" | "stop" | "quit" => stop(s, out),
+        other => {
+            let keys = s.step.as_ref().map(Stepper::keys).unwrap_or(STEP_KEYS);
+            Err(Error::msg(format!(
+                "`{}` is not a step key ({keys}); the REPL's commands come back after the move",
+                clip(other)
+            )))
         }
     }
 }
@@ -153,6 +187,11 @@ pub(super) fn cmd_trace(s: &mut Session, rest: &str, out: &mut dyn Write) -> Res
 }
 
 pub(super) fn cmd_step(s: &mut Session, rest: &str, out: &mut dyn Write) -> Result<Outcome> {
+    let (by_lap, rest) = match rest.split_once(char::is_whitespace) {
+        Some(("laps" | "lap", m)) => (true, m.trim()),
+        None if rest == "laps" || rest == "lap" => (true, ""),
+        _ => (false, rest),
+    };
     let ply = if rest.is_empty() {
         pick_ply(s, "", "step")?.clone()
     } else {
@@ -170,47 +209,86 @@ pub(super) fn cmd_step(s: &mut Session, rest: &str, out: &mut dyn Write) -> Resu
         events: ply.events.clone(),
         next: 0,
         label: ply.label.clone(),
+        by_lap,
     };
+    let laps = st
+        .events
+        .iter()
+        .filter(|e| matches!(e, Event::LapEnd { .. }))
+        .count();
     writeln!(
         out,
-        "move {}: {} steps{}",
+        "move {}: {} steps in {laps} lap{}{}",
         ply.label,
         st.events.len(),
+        if laps == 1 { "" } else { "s" },
         if s.interactive {
-            " (Enter: next, c: to the end, q: stop)"
+            format!(" ({})", st.keys())
         } else {
-            ""
+            String::new()
         }
     )?;
     write!(out, "{}", render::picture(&st.board, s.style))?;
     s.step = Some(st);
-    if s.interactive {
-        step_next(s, out, 1)
-    } else {
-        step_next(s, out, usize::MAX)
+    match (s.interactive, by_lap) {
+        (true, false) => step_next(s, out, Unit::Seed),
+        (true, true) => step_next(s, out, Unit::Lap),
+        (false, false) => step_next(s, out, Unit::All),
+        (false, true) => {
+            while s.stepping() {
+                step_next(s, out, Unit::Lap)?;
+            }
+            Ok(Outcome::Done)
+        }
     }
 }
 
-/// Shows up to `n` more steps of the move being stepped; at the end, the position after the move.
-fn step_next(s: &mut Session, out: &mut dyn Write, n: usize) -> Result<Outcome> {
+/// Shows the next step, lap or the rest of the move being stepped; at the end, the position
+/// after the move. A lap is shown as one line of events and the board after it.
+fn step_next(s: &mut Session, out: &mut dyn Write, unit: Unit) -> Result<Outcome> {
     let Some(st) = s.step.as_mut() else {
         return Ok(Outcome::Done);
+    };
+    if unit == Unit::Lap {
+        let from = st.next;
+        let mut last_pit = None;
+        while st.next < st.events.len() {
+            let e = &st.events[st.next];
+            e.apply(&mut st.board, &mut st.hand);
+            st.next += 1;
+            if let Some(p) = event_pit(e) {
+                last_pit = Some(p);
+            }
+            if matches!(e, Event::LapEnd { .. }) {
+                break;
+            }
+        }
+        let l = &st.board.layout;
+        let words = events_in_words(&st.events[from..st.next], l);
+        writeln!(out, "[{}/{}] {words}", st.next, st.events.len())?;
+        write!(
+            out,
+            "{}",
+            render::picture_marked(&st.board, s.style, last_pit)
+                .lines()
+                .take(layout_lines(&st.board))
+                .map(|l| format!("{l}\n"))
+                .collect::<String>()
+        )?;
+        if st.hand != 0 {
+            writeln!(out, "(hand {})", st.hand)?;
+        }
+    }
+    let n = match unit {
+        Unit::Seed => 1,
+        Unit::Lap => 0,
+        Unit::All => usize::MAX,
     };
     let mut shown = 0;
     while shown < n && st.next < st.events.len() {
         let e = &st.events[st.next];
         e.apply(&mut st.board, &mut st.hand);
-        let pit = match e {
-            Event::Pickup { pit, .. }
-            | Event::Drop { pit, .. }
-            | Event::LapEnd { pit, .. }
-            | Event::Capture { pit, .. }
-            | Event::Fill { pit, .. }
-            | Event::Adjust { pit, .. }
-            | Event::Close { pit, .. } => Some(*pit),
-            Event::Move { to, .. } => Some(*to),
-            _ => None,
-        };
+        let pit = event_pit(e);
         st.next += 1;
         writeln!(
             out,
@@ -257,6 +335,44 @@ fn step_next(s: &mut Session, out: &mut dyn Write, n: usize) -> Result<Outcome> 
     Ok(Outcome::Done)
 }
 
+/// The pit an event is about, if one.
+fn event_pit(e: &Event) -> Option<usize> {
+    match e {
+        Event::Pickup { pit, .. }
+        | Event::Drop { pit, .. }
+        | Event::LapEnd { pit, .. }
+        | Event::Capture { pit, .. }
+        | Event::Fill { pit, .. }
+        | Event::Adjust { pit, .. }
+        | Event::Close { pit, .. } => Some(*pit),
+        Event::Move { to, .. } => Some(*to),
+        _ => None,
+    }
+}
+
+/// Some events in words on one line, drops run together (`pick up 4 from 4; sow ruma 1 2 3`).
+fn events_in_words(events: &[Event], l: &crate::engine::board::Layout) -> String {
+    let n = |pit: usize| crate::engine::trace::pit_name(l, pit);
+    let mut parts: Vec<String> = Vec::new();
+    let mut drops: Vec<String> = Vec::new();
+    for e in events {
+        match e {
+            Event::Drop { pit, .. } => drops.push(n(*pit)),
+            other => {
+                if !drops.is_empty() {
+                    parts.push(format!("sow {}", drops.join(" ")));
+                    drops.clear();
+                }
+                parts.push(other.describe(l));
+            }
+        }
+    }
+    if !drops.is_empty() {
+        parts.push(format!("sow {}", drops.join(" ")));
+    }
+    parts.join("; ")
+}
+
 /// Lines of a board picture without the status lines.
 fn layout_lines(b: &Board) -> usize {
     let pic = render::picture(b, Style::default());
@@ -280,6 +396,86 @@ mod tests {
         assert!(t.contains("[4/4] lap 1 ends in ruma"), "{t}");
         assert!(!s.stepping());
         assert_eq!(s.game.moves(), ["3"]);
+    }
+
+    #[test]
+    fn stepping_goes_lap_by_lap_and_refuses_other_input() {
+        let mut s = session();
+        s.interactive = true;
+        run(&mut s, "3");
+        // 2 2 0 3 | 1: hole 2 ends in hole 4, which relays: three laps.
+        let (_, t) = run(&mut s, "step 2");
+        assert!(
+            t.starts_with("move 2: 14 steps in 3 laps (Enter: next seed, l: next lap, c: to the end, q: stop stepping)\n"),
+            "{t}"
+        );
+        let (_, t) = run(&mut s, "l");
+        // (the first step, the pick-up, was shown by `step` itself)
+        assert!(t.starts_with("[4/14] sow 3 4; lap 1 ends in 4\n"), "{t}");
+        // Anything else asks again and changes nothing: a stray `x` or `3` runs no command.
+        for stray in ["x", "3", "undo"] {
+            let (o, t) = run(&mut s, stray);
+            assert_eq!(o, Outcome::Failed);
+            assert!(
+                t.starts_with(&format!(
+                    "error: `{stray}` is not a step key (Enter: next seed, l: next lap"
+                )),
+                "{t}"
+            );
+            assert!(s.stepping());
+        }
+        assert_eq!(s.game.moves(), ["3", "2"]);
+        // `q` stops the stepping.
+        let (o, t) = run(&mut s, "q");
+        assert_eq!(o, Outcome::Done);
+        assert!(
+            t.starts_with("stopped stepping move 2 (4 of 14 steps shown)"),
+            "{t}"
+        );
+        assert!(!s.stepping());
+        let (o, t) = run(&mut s, "q");
+        assert_eq!(
+            o,
+            Outcome::Done,
+            "a second `q` right after does not leave the REPL"
+        );
+        assert_eq!(
+            t,
+            "the stepping is over: `q` again (or `quit`) leaves the REPL\n"
+        );
+        assert_eq!(run(&mut s, "q").0, Outcome::Quit, "a third does");
+        // `step laps`: Enter goes a lap at a time, `s` a seed.
+        let (_, t) = run(&mut s, "step laps");
+        assert!(
+            t.contains("(Enter: next lap, s: next seed, c: to the end, q: stop stepping)"),
+            "{t}"
+        );
+        assert!(
+            t.contains("[4/14] pick up 2 from 2; sow 3 4; lap 1 ends in 4"),
+            "{t}"
+        );
+        let (_, t) = run(&mut s, "s");
+        assert!(t.starts_with("[5/14] pick up 4 from 4"), "{t}");
+        let (_, t) = run(&mut s, "");
+        assert!(
+            t.starts_with("[10/14] sow ruma 1 2 3; lap 2 ends in 3"),
+            "{t}"
+        );
+        let (_, t) = run(&mut s, "");
+        assert!(t.contains("lap 3 ends in"), "{t}");
+        assert!(t.contains("after the move:"), "{t}");
+        assert!(!s.stepping());
+        // Piped: every lap at once.
+        s.interactive = false;
+        run(&mut s, "undo");
+        let (_, t) = run(&mut s, "step laps 2");
+        let laps: Vec<&str> = t.lines().filter(|l| l.starts_with('[')).collect();
+        assert_eq!(laps.len(), 3, "{t}");
+        assert!(
+            laps[2].starts_with("[14/14] ") && laps[2].contains("lap 3 ends in ruma"),
+            "{t}"
+        );
+        assert!(t.contains("after the move:"), "{t}");
     }
 
     #[test]

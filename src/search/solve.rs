@@ -28,6 +28,9 @@ pub struct SearchLimits {
     pub max_nodes: u64,
     /// Most distinct positions to store.
     pub max_positions: u64,
+    /// Most memory, in bytes, the search's tables may take (estimated); 0: the default budget,
+    /// [`solve_mb`](crate::engine::limits::solve_mb) MiB (`SOWLAB_SOLVE_MB`).
+    pub max_bytes: u64,
     /// Stop at this instant.
     pub deadline: Option<Instant>,
     /// Solitaires: stop at the first (shortest) solution instead of counting every position.
@@ -44,6 +47,8 @@ pub enum Stop {
     NodeLimit,
     /// The position limit was reached.
     PositionLimit,
+    /// The memory budget of the tables was reached.
+    MemoryLimit,
     /// The deadline passed.
     Deadline,
     /// A solution was found and only the first one was asked for.
@@ -57,6 +62,7 @@ impl Stop {
             Stop::Interrupted => "interrupted",
             Stop::NodeLimit => "node limit reached",
             Stop::PositionLimit => "position limit reached",
+            Stop::MemoryLimit => "memory limit reached (--max-memory, SOWLAB_SOLVE_MB)",
             Stop::Deadline => "time limit reached",
             Stop::FirstSolution => "stopped at the first solution",
         }
@@ -346,11 +352,21 @@ struct Guard {
 
 impl Guard {
     fn new(limits: &SearchLimits) -> Guard {
+        let mut limits = limits.clone();
+        if limits.max_bytes == 0 {
+            limits.max_bytes = crate::engine::limits::solve_mb() << 20;
+        }
         Guard {
             start: Instant::now(),
-            limits: limits.clone(),
+            limits,
             next_report: 1 << 16,
         }
+    }
+
+    /// Whether tables of `bytes` are over the memory budget (checked every 1024 nodes).
+    #[inline]
+    fn over_memory(&self, nodes: u64, bytes: impl FnOnce() -> u64) -> bool {
+        nodes & 1023 == 0 && bytes() > self.limits.max_bytes
     }
 
     #[inline]
@@ -464,7 +480,8 @@ pub fn explore(
     let mut table: Table<u32> = Table::new();
     // parent[id] and via[id]: the position a position was first reached from, and the move.
     let mut parent: Vec<u32> = vec![u32::MAX];
-    let mut via: Vec<u16> = vec![u16::MAX];
+    // The pit of each move, whole: a board may have more pits than 16 bits hold.
+    let mut via: Vec<u32> = vec![u32::MAX];
     let mut key = Vec::with_capacity(64);
     codec.encode(&b0, &mut key);
     table.insert_new(&key, 0);
@@ -488,6 +505,16 @@ pub fn explore(
                     stop = Some(s);
                     break 'levels;
                 }
+                if guard.over_memory(nodes, || {
+                    table.bytes()
+                        + (parent.capacity() + via.capacity()) as u64 * 4
+                        + (frontier.capacity() + next.capacity()) as u64
+                        + next_ids.capacity() as u64 * 4
+                }) || parent.len() >= u32::MAX as usize
+                {
+                    stop = Some(Stop::MemoryLimit);
+                    break 'levels;
+                }
                 let mut child = d.clone();
                 rule.apply(&mut child, pit)?;
                 nodes += 1;
@@ -504,7 +531,7 @@ pub fn explore(
                     continue;
                 }
                 parent.push(id);
-                via.push(pit as u16);
+                via.push(u32::try_from(pit).expect("pit ids fit 32 bits (see max_pits)"));
                 if cb.over {
                     if cb.winner != 0 {
                         out.won_positions += 1;
@@ -642,6 +669,13 @@ impl ValueSearch<'_> {
                 &mut self.progress,
             ) {
                 self.stopped = Some(s);
+                self.path.remove(&key);
+                return Ok(None);
+            }
+            if self.guard.over_memory(self.nodes, || {
+                self.tt.bytes() + self.path.len() as u64 * (key.len() as u64 + 32)
+            }) {
+                self.stopped = Some(Stop::MemoryLimit);
                 self.path.remove(&key);
                 return Ok(None);
             }

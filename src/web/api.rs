@@ -14,6 +14,7 @@ use serde::Deserialize;
 use serde_json::{json, Map, Value};
 
 use crate::engine::game::Game;
+use crate::engine::library::{RulePath, Source};
 use crate::engine::replay::{new_game, replay_under};
 use crate::engine::rng::Rng;
 use crate::engine::rules::{self, board, Rule};
@@ -25,8 +26,8 @@ use crate::search::solve::{explore, SearchLimits};
 /// Limits and folders of a playground.
 #[derive(Clone, Debug)]
 pub struct Config {
-    /// Where rule files and presets are read from.
-    pub rules_dir: PathBuf,
+    /// Where rule files and presets are looked for by name (folders, then the built-in rules).
+    pub rules: RulePath,
     /// Where edited rule files are written (and may be read back from).
     pub user_dir: PathBuf,
     /// The most sessions kept; the least recently used is dropped beyond it.
@@ -40,10 +41,10 @@ pub struct Config {
 }
 
 impl Config {
-    /// The defaults for a rules directory and a user rules directory.
-    pub fn new(rules_dir: PathBuf, user_dir: PathBuf) -> Config {
+    /// The defaults for a rules path (or one rules folder) and a user rules folder.
+    pub fn new(rules: impl Into<RulePath>, user_dir: PathBuf) -> Config {
         Config {
-            rules_dir,
+            rules: rules.into(),
             user_dir,
             max_sessions: 64,
             max_body: 256 * 1024,
@@ -53,14 +54,10 @@ impl Config {
     }
 }
 
-/// The user rules folder: `$XDG_DATA_HOME/sowlab/rules`, or `~/.local/share/sowlab/rules`.
+/// The user rules folder of the rules path ([`crate::engine::library::user_dir`]:
+/// `$XDG_DATA_HOME/sowlab/rules`, or `~/.local/share/sowlab/rules`).
 pub fn default_user_dir() -> PathBuf {
-    let base = std::env::var_os("XDG_DATA_HOME")
-        .filter(|d| !d.is_empty())
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/share")))
-        .unwrap_or_else(|| PathBuf::from("."));
-    base.join("sowlab").join("rules")
+    crate::engine::library::user_dir().unwrap_or_else(|| PathBuf::from("sowlab-rules"))
 }
 
 /// A failed request: HTTP status and the JSON error body.
@@ -202,7 +199,7 @@ impl Playground {
 
     /// The rule files and presets with their descriptions and options.
     fn rules(&self) -> Value {
-        let dir = &self.cfg.rules_dir;
+        let dir = &self.cfg.rules;
         let list: Vec<Value> = rules::names(dir)
             .into_iter()
             .filter_map(|name| {
@@ -249,7 +246,7 @@ impl Playground {
                 ),
             ));
         }
-        let rule = Arc::new(Rule::load(name, &self.cfg.rules_dir).map_err(bad)?);
+        let rule = Arc::new(Rule::load(name, &self.cfg.rules).map_err(bad)?);
         let sets: Vec<String> = req
             .options
             .iter()
@@ -487,6 +484,7 @@ impl Playground {
             );
             let svg = trace_svg(
                 board(&ply.before).clone(),
+                Some(&board(&ply.after)),
                 &ply.events,
                 Some(k),
                 &SvgOptions {
@@ -503,7 +501,14 @@ impl Playground {
     fn source(&mut self, req: &Req) -> Reply {
         self.with(req, |cfg, s| {
             let path = s.game.rule.path.clone();
-            let text = read_allowed(cfg, &path)?;
+            let builtin =
+                s.game.rule.source == Some(Source::BuiltIn) && s.game.rule.preset.is_none();
+            let text = match path.file_name().and_then(|n| n.to_str()) {
+                Some(name) if builtin => Source::BuiltIn
+                    .read(name)
+                    .ok_or_else(|| ApiError::new(404, format!("no built-in {name}")))?,
+                _ => read_allowed(cfg, &path)?,
+            };
             let v = json!({ "source": { "path": path.display().to_string(), "text": text } });
             Ok((v, s))
         })
@@ -536,12 +541,12 @@ impl Playground {
                 err
             };
             let rule = if source.is_some() {
-                Rule::load_file(&path, &cfg.rules_dir)
+                Rule::load_file(&path, &cfg.rules)
             } else if s.spec.contains('/') {
                 read_allowed(cfg, &path)?;
-                Rule::load_file(&path, &cfg.rules_dir)
+                Rule::load_file(&path, &cfg.rules)
             } else {
-                Rule::load(&s.spec, &cfg.rules_dir)
+                Rule::load(&s.spec, &cfg.rules)
             }
             .map_err(keep)?;
             let r = replay_under(&s.game, Arc::new(rule), None).map_err(keep)?;
@@ -615,8 +620,10 @@ fn allowed(cfg: &Config, path: &Path) -> bool {
     let Ok(p) = path.canonicalize() else {
         return false;
     };
-    [&cfg.rules_dir, &cfg.user_dir]
+    cfg.rules
+        .dirs()
         .iter()
+        .chain([&cfg.user_dir])
         .filter_map(|d| d.canonicalize().ok())
         .any(|d| p.starts_with(d))
 }

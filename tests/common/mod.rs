@@ -22,6 +22,8 @@ pub fn sowlab(args: &[&str]) -> std::process::Output {
         .arg("--rules")
         .arg(rules_dir())
         .args(args)
+        .env_remove("SOWLAB_RULES")
+        .env("XDG_DATA_HOME", tests_dir().join("no-user-data"))
         .output()
         .unwrap()
 }

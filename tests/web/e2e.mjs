@@ -105,6 +105,15 @@ try {
   }
   assert.equal(await page.locator("#lap-label").textContent(), `move 1: lap ${laps} / ${laps}`);
   console.log(`e2e: Raja Pasu move 7 stepped through its ${laps} laps`);
+  if (process.env.DOCS_SCREENSHOT) {
+    // the picture in the README: the relay half-way, lap 4 of 12
+    await page.locator("#lap-first").click();
+    for (let k = 1; k <= 4; k++) {
+      await page.locator("#lap-next").click();
+      await page.waitForFunction((k) => document.querySelector("#lap-label").dataset.lap === String(k), k);
+    }
+    await page.screenshot({ path: process.env.DOCS_SCREENSHOT, fullPage: true });
+  }
 
   // 4. Edit the rule: fours become fives; the reload names move 1 as the first difference.
   await page.waitForFunction(() => document.querySelector("#source").value.includes("capture_counts: [4]"));

@@ -94,6 +94,7 @@ pub fn last_move_svg(g: &Game) -> String {
     match g.history.last() {
         Some(p) => trace_svg(
             board(&p.before).clone(),
+            Some(&board(&p.after)),
             &p.events,
             None,
             &SvgOptions::default(),

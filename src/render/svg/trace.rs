@@ -115,11 +115,18 @@ pub fn lap_frames(events: &[Event]) -> Vec<usize> {
     laps(events).cuts
 }
 
-/// The picture of a move: `before` is the position it was played from, `events` its trace, and
-/// `upto` the number of laps to show (`None`: the whole move; `Some(0)`: the position before it).
-/// The counts are those after the laps shown; the laps shown are drawn, the current one in full
-/// colour and the earlier ones faded when `upto` is given.
-pub fn trace_svg(before: Board, events: &[Event], upto: Option<usize>, o: &SvgOptions) -> String {
+/// The picture of a move: `before` is the position it was played from, `after` the position it
+/// left (whose status, e.g. a win, the whole move shows; without it the counts are replayed from
+/// the events), `events` its trace, and `upto` the number of laps to show (`None`: the whole move;
+/// `Some(0)`: the position before it). The counts are those after the laps shown; the laps shown
+/// are drawn, the current one in full colour and the earlier ones faded when `upto` is given.
+pub fn trace_svg(
+    before: Board,
+    after: Option<&Board>,
+    events: &[Event],
+    upto: Option<usize>,
+    o: &SvgOptions,
+) -> String {
     let cut = laps(events);
     let total = cut.laps.len();
     let k = upto.unwrap_or(total).min(total);
@@ -128,11 +135,18 @@ pub fn trace_svg(before: Board, events: &[Event], upto: Option<usize>, o: &SvgOp
     } else {
         cut.cuts[k]
     };
-    let mut b = before.clone();
-    let mut hand = 0;
-    for e in &events[..frame] {
-        e.apply(&mut b, &mut hand);
-    }
+    let whole = frame == events.len();
+    let b = match after {
+        Some(a) if whole => a.clone(),
+        _ => {
+            let mut b = before.clone();
+            let mut hand = 0;
+            for e in &events[..frame] {
+                e.apply(&mut b, &mut hand);
+            }
+            b
+        }
+    };
     let geo = Geometry::of(&b.layout);
     let mut body = String::new();
     let mut opts = o.clone();
@@ -150,7 +164,7 @@ pub fn trace_svg(before: Board, events: &[Event], upto: Option<usize>, o: &SvgOp
         draw_lap(&mut body, &geo, &cut.laps, i, faded, &mut badges);
     }
     body.push_str("</g>\n");
-    let legend = legend_lines(&before, &cut, k, events.len() == frame);
+    let legend = legend_lines(&before, &cut, k, whole);
     let mut y = top + geo.height;
     for (colour, text) in &legend {
         y += 19.0;
@@ -170,7 +184,17 @@ pub fn trace_svg(before: Board, events: &[Event], upto: Option<usize>, o: &SvgOp
             esc(text)
         );
     }
-    y = draw_status(&mut body, &b, &status_lines(&b), y + 4.0);
+    let status = if whole && after.is_some() {
+        status_lines(&b)
+    } else if whole {
+        Vec::new()
+    } else {
+        vec![vec![(
+            0,
+            format!("sowing: {} of {total} shown", plural(k as i64, "lap")),
+        )]]
+    };
+    y = draw_status(&mut body, &b, &status, y + 4.0);
     let widest = legend
         .iter()
         .map(|(_, t)| t.chars().count())
@@ -339,6 +363,9 @@ fn legend_lines(
             t.push_str(" (not shown yet)");
         }
         lines.push((Some(lap_colour(i + 1)), t));
+        if i >= k {
+            continue;
+        }
         for (pit, seeds, player, why) in &lap.captures {
             lines.push((
                 None,

@@ -111,7 +111,7 @@ function openLaps(n, count) {
 function stopLaps() {
   if (laps.timer) clearInterval(laps.timer);
   laps.timer = null;
-  $("lap-play").textContent = "▶ play";
+  $("lap-play").textContent = "play";
 }
 
 function closeLaps() {
@@ -127,7 +127,7 @@ $("lap-last").onclick = () => { stopLaps(); showFrame(laps.laps); };
 $("lap-close").onclick = closeLaps;
 $("lap-play").onclick = () => {
   if (laps.timer) { stopLaps(); return; }
-  $("lap-play").textContent = "⏸ pause";
+  $("lap-play").textContent = "pause";
   let k = laps.lap >= laps.laps ? 0 : laps.lap;
   showFrame(k);
   laps.timer = setInterval(() => {
