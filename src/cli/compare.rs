@@ -28,8 +28,35 @@ pub fn cmd_compare(dir: &RulePath, a: CompareArgs) -> Result<i32> {
     }
     let [(ra, oa), (rb, ob)] = a.variants.load(dir)?;
     let cfg = a.run.config()?;
+    crate::cli::leave_on_second_interrupt();
+    let stage = |s: &str| {
+        if let Some(p) = &cfg.progress {
+            p.stage(s);
+        }
+    };
+    stage(&format!("A: {}", ra.name));
     let rep_a = experiment::simulate(&ra, &oa, &cfg).map_err(|e| e.context("A"))?;
+    // Ctrl-C before B played a game: nothing to compare, so A's report alone.
+    let alone = |rep: experiment::SimReport, why: &str| -> Result<i32> {
+        eprintln!("sowlab: compare: interrupted {why}; the report of A alone follows");
+        print(&if a.run.json {
+            json(&rep)
+        } else if a.run.csv {
+            rep.csv()
+        } else {
+            rep.text()
+        })?;
+        Ok(130)
+    };
+    if rep_a.interrupted.is_some() {
+        return alone(rep_a, "while A was played: B was not");
+    }
+    stage(&format!("B: {}", rb.name));
     let rep_b = experiment::simulate(&rb, &ob, &cfg).map_err(|e| e.context("B"))?;
+    if rep_b.interrupted.is_some() && rep_b.games == 0 {
+        return alone(rep_a, "before B finished a game");
+    }
+    let interrupted = rep_b.interrupted.is_some();
     let c = experiment::compare_reports(rep_a, rep_b, a.alpha);
     if let Some(path) = &a.run.plot {
         crate::cli::write_file(path, &experiment::plots::comparison(&c).svg())?;
@@ -41,5 +68,5 @@ pub fn cmd_compare(dir: &RulePath, a: CompareArgs) -> Result<i32> {
     } else {
         c.text()
     })?;
-    Ok(0)
+    Ok(if interrupted { 130 } else { 0 })
 }

@@ -1,12 +1,12 @@
 //! What the experiment commands (`simulate`, `compare`, `sweep`, `diff`) share: the run
-//! arguments, the two variants, the progress line on stderr and the output helpers.
+//! arguments, the two variants and the output helpers (progress: [`crate::cli::progress`]).
 
 use std::io::{IsTerminal, Write};
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use clap::Args;
 
+use crate::cli::progress::GamesBar;
 use crate::engine::library::RulePath;
 use crate::engine::rules::{Options, Rule};
 use crate::error::{Error, Result};
@@ -68,7 +68,7 @@ impl RunArgs {
             },
             max_moves: self.max_moves,
             progress: stderr_is_terminal()
-                .then(|| Arc::new(ProgressLine::default()) as Arc<dyn Progress>),
+                .then(|| Arc::new(GamesBar::stderr()) as Arc<dyn Progress>),
             rotate: self.rotate,
             deadline: None,
         })
@@ -106,29 +106,6 @@ impl Variants {
             one(&self.rule_a, &self.set_a, "A")?,
             one(&self.rule_b, &self.set_b, "B")?,
         ])
-    }
-}
-
-/// The progress line of a run on stderr (`12/100 games (12%)`), wiped when the run stops.
-#[derive(Debug, Default)]
-pub(crate) struct ProgressLine {
-    /// Whether the line is on the screen.
-    shown: AtomicBool,
-}
-
-impl Progress for ProgressLine {
-    fn update(&self, done: u64, total: u64) {
-        eprint!(
-            "\r{done}/{total} games ({:.0}%)",
-            100.0 * done as f64 / total as f64
-        );
-        self.shown.store(true, Ordering::Relaxed);
-    }
-
-    fn finish(&self) {
-        if self.shown.swap(false, Ordering::Relaxed) {
-            eprint!("\r{}\r", " ".repeat(40));
-        }
     }
 }
 

@@ -2,6 +2,7 @@
 //! returns an exit code; errors are printed on one line (plus a source excerpt for scripts).
 
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
@@ -16,6 +17,7 @@ pub mod diff;
 pub mod experiment_args;
 pub mod man;
 pub mod play;
+pub mod progress;
 pub mod replay;
 pub mod rules;
 pub mod run;
@@ -144,9 +146,7 @@ pub fn main() -> i32 {
         }
     };
     colour::set_choice(cli.color);
-    let _ = ctrlc::set_handler(|| {
-        crate::engine::script::INTERRUPTED.store(true, std::sync::atomic::Ordering::SeqCst);
-    });
+    let _ = ctrlc::set_handler(on_interrupt);
     match run(cli) {
         Ok(code) => code,
         Err(e) => {
@@ -160,6 +160,31 @@ pub fn main() -> i32 {
 pub fn write_file(path: &std::path::Path, text: &str) -> Result<()> {
     std::fs::write(path, text)
         .map_err(|e| Error::msg(format!("cannot write {}: {e}", path.display())))
+}
+
+/// Whether a second Ctrl-C leaves at once (set by the commands that stop with a report).
+static LEAVE_ON_SECOND: AtomicBool = AtomicBool::new(false);
+
+/// Makes a second Ctrl-C leave at once with status 130, without waiting for the report (the
+/// first asks the run to stop and report what it finished). For simulate, compare, sweep, solve
+/// and perft; the REPL keeps the default, where Ctrl-C only stops the command in progress.
+pub fn leave_on_second_interrupt() {
+    LEAVE_ON_SECOND.store(true, Ordering::SeqCst);
+}
+
+fn on_interrupt() {
+    let again = crate::engine::script::INTERRUPTED.swap(true, Ordering::SeqCst);
+    if again && LEAVE_ON_SECOND.load(Ordering::SeqCst) {
+        use std::io::IsTerminal;
+        // Wipe a progress line before the message.
+        let wipe = if std::io::stderr().is_terminal() {
+            "\r\x1b[K"
+        } else {
+            ""
+        };
+        eprintln!("{wipe}sowlab: interrupted again: leaving without a report");
+        std::process::exit(130);
+    }
 }
 
 /// Prints an error: `sowlab: <one line>`, then the source excerpt for script errors.

@@ -23,6 +23,7 @@ pub struct SimulateArgs {
 pub fn cmd_simulate(dir: &RulePath, a: SimulateArgs) -> Result<i32> {
     let g = load_game(dir, &a.game)?;
     let cfg = a.run.config()?;
+    crate::cli::leave_on_second_interrupt();
     let rep = experiment::simulate_from(&g.rule, &g.options, &g.start, &cfg)?;
     if let Some(path) = &a.run.plot {
         crate::cli::write_file(path, &experiment::plots::simulation(&rep).svg())?;
@@ -34,5 +35,5 @@ pub fn cmd_simulate(dir: &RulePath, a: SimulateArgs) -> Result<i32> {
     } else {
         rep.text()
     })?;
-    Ok(0)
+    Ok(if rep.interrupted.is_some() { 130 } else { 0 })
 }

@@ -1,11 +1,10 @@
 //! `sowlab solve` and `sowlab perft`: the searches of [`crate::search::solve`] with a progress
-//! line on a terminal, text or JSON output, and exit 130 when Ctrl-C stopped them.
-
-use std::time::{Duration, Instant};
+//! spinner on a terminal, text or JSON output, and exit 130 when Ctrl-C stopped them.
 
 use serde::Serialize;
 
 use crate::cli::args::{load_game, GameArgs};
+use crate::cli::progress::SearchSpinner;
 use crate::engine::library::RulePath;
 use crate::engine::rules::board;
 use crate::error::{Error, Result};
@@ -53,49 +52,6 @@ pub struct PerftArgs {
     /// Stop after playing this many moves (partial result; 0: no limit).
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub max_nodes: u64,
-}
-
-/// A progress line on stderr, redrawn at most a few times a second, only when stderr is a terminal.
-struct ProgressLine {
-    on: bool,
-    last: Option<Instant>,
-    drawn: bool,
-}
-
-impl ProgressLine {
-    fn new() -> ProgressLine {
-        use std::io::IsTerminal;
-        ProgressLine {
-            on: std::io::stderr().is_terminal(),
-            last: None,
-            drawn: false,
-        }
-    }
-
-    fn show(&mut self, p: &Progress) {
-        if !self.on
-            || self
-                .last
-                .is_some_and(|t| t.elapsed() < Duration::from_millis(250))
-        {
-            return;
-        }
-        self.last = Some(Instant::now());
-        self.drawn = true;
-        eprint!(
-            "\r\x1b[K{} positions, {} nodes, depth {}, {:.1} s (Ctrl-C stops with partial results)",
-            p.positions,
-            p.nodes,
-            p.depth,
-            p.elapsed.as_secs_f64()
-        );
-    }
-
-    fn clear(&self) {
-        if self.drawn {
-            eprint!("\r\x1b[K");
-        }
-    }
 }
 
 fn options_text(o: &crate::engine::rules::Options) -> String {
@@ -152,7 +108,8 @@ pub fn cmd_solve(dir: &RulePath, a: SolveArgs) -> Result<i32> {
         deadline: None,
         first_solution: a.first,
     };
-    let mut line = ProgressLine::new();
+    crate::cli::leave_on_second_interrupt();
+    let line = SearchSpinner::stderr();
     let mut cb = |p: &Progress| line.show(p);
     let players = board(g.current()).players();
     let title = format!("{} ({})", g.rule.name, options_text(&g.options));
@@ -242,7 +199,8 @@ pub fn cmd_perft(dir: &RulePath, a: PerftArgs) -> Result<i32> {
         max_nodes: a.max_nodes,
         ..SearchLimits::default()
     };
-    let mut line = ProgressLine::new();
+    crate::cli::leave_on_second_interrupt();
+    let line = SearchSpinner::stderr();
     let mut cb = |p: &Progress| line.show(p);
     let r = perft(&g.rule, g.current(), a.depth, &limits, Some(&mut cb));
     line.clear();

@@ -33,6 +33,7 @@ pub fn cmd_sweep(dir: &RulePath, a: SweepArgs) -> Result<i32> {
         .map(|v| experiment::parse_vary(v))
         .collect::<Result<Vec<_>>>()?;
     let cfg = a.run.config()?;
+    crate::cli::leave_on_second_interrupt();
     let s = experiment::sweep(&rule, &a.set, &vary, &cfg)?;
     if let Some(path) = &a.run.plot {
         crate::cli::write_file(path, &experiment::plots::sweep(&s).svg())?;
@@ -44,5 +45,5 @@ pub fn cmd_sweep(dir: &RulePath, a: SweepArgs) -> Result<i32> {
     } else {
         s.text()
     })?;
-    Ok(0)
+    Ok(if s.interrupted.is_some() { 130 } else { 0 })
 }

@@ -119,14 +119,35 @@ impl Comparison {
         };
         let _ = writeln!(s, "A: {}", name(&self.a));
         let _ = writeln!(s, "B: {}", name(&self.b));
-        let _ = writeln!(
-            s,
-            "{} games each, seed {}, agents {}; significant: p < {}",
-            self.a.games,
-            self.a.seed,
-            self.a.agents.join(","),
-            self.alpha
-        );
+        if self.a.games == self.b.games {
+            let _ = writeln!(
+                s,
+                "{} games each, seed {}, agents {}; significant: p < {}",
+                self.a.games,
+                self.a.seed,
+                self.a.agents.join(","),
+                self.alpha
+            );
+        } else {
+            let _ = writeln!(
+                s,
+                "A {} games, B {} games, seed {}, agents {}; significant: p < {}",
+                self.a.games,
+                self.b.games,
+                self.a.seed,
+                self.a.agents.join(","),
+                self.alpha
+            );
+        }
+        for (tag, r) in [("A", &self.a), ("B", &self.b)] {
+            if let Some(asked) = r.interrupted {
+                let _ = writeln!(
+                    s,
+                    "INTERRUPTED by Ctrl-C: {tag} covers the {} of {asked} games that finished",
+                    r.games
+                );
+            }
+        }
         let mut rows = vec![vec![
             "".to_string(),
             "A".into(),

@@ -225,6 +225,10 @@ pub struct SimReport {
     pub elapsed_secs: f64,
     /// Moves per second (not reproducible).
     pub moves_per_sec: u64,
+    /// When Ctrl-C stopped the run: the number of games asked for (the report covers the
+    /// `games` that finished). Absent from JSON when the run finished.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub interrupted: Option<u64>,
     /// The raw tallies (for tests between reports).
     #[serde(skip)]
     pub tally: Tally,
@@ -289,6 +293,7 @@ pub(crate) fn build(
         } else {
             0
         },
+        interrupted: None,
         tally: t,
     }
 }
@@ -321,6 +326,13 @@ impl SimReport {
             self.games,
             self.seed
         );
+        if let Some(asked) = self.interrupted {
+            let _ = writeln!(
+                s,
+                "INTERRUPTED by Ctrl-C: the figures cover the {} of {asked} games that finished",
+                self.games
+            );
+        }
         // A solitaire has no draws.
         let draws = self.players.len() > 1;
         let mut head = vec!["player".to_string(), "agent".into(), "wins".into()];

@@ -27,6 +27,9 @@ pub trait Progress: Send + Sync {
     fn update(&self, done: u64, total: u64);
     /// Called once when the run stops, finished or failed.
     fn finish(&self);
+    /// Names the run about to start, when there are several (a sweep's grid point, a variant of a
+    /// comparison). Nothing by default.
+    fn stage(&self, _label: &str) {}
 }
 
 /// How to run a simulation.
@@ -206,7 +209,9 @@ pub fn simulate(rule: &Rule, options: &Options, cfg: &SimConfig) -> Result<SimRe
     simulate_from(rule, options, &start, cfg)
 }
 
-/// Runs a simulation from a given start position.
+/// Runs a simulation from a given start position. When Ctrl-C ([`INTERRUPTED`]) stops it, the
+/// games in progress are dropped and the report covers the games that finished, with
+/// [`SimReport::interrupted`] set.
 pub fn simulate_from(
     rule: &Rule,
     options: &Options,
@@ -294,13 +299,15 @@ pub fn simulate_from(
             let _ = p.join();
         }
     });
-    if let Some((i, e)) = first_error.into_inner().unwrap_or_else(|p| p.into_inner()) {
-        if INTERRUPTED.load(Ordering::Relaxed) {
-            return Err(Error::msg(format!(
-                "interrupted after {} of {} games",
-                total.games, cfg.games
-            )));
-        }
+    let elapsed = t0.elapsed().as_secs_f64();
+    let first_error = first_error.into_inner().unwrap_or_else(|p| p.into_inner());
+    // Ctrl-C: the games in progress stopped with an error; the report covers those that finished.
+    if INTERRUPTED.load(Ordering::Relaxed) && (first_error.is_some() || total.games < cfg.games) {
+        let mut r = report::build(rule, options, cfg, &agents, total, has_rounds, elapsed);
+        r.interrupted = Some(cfg.games);
+        return Ok(r);
+    }
+    if let Some((i, e)) = first_error {
         if i == u64::MAX {
             return Err(e);
         }
@@ -312,7 +319,6 @@ pub fn simulate_from(
             game_seed(cfg.seed, i)
         )));
     }
-    let elapsed = t0.elapsed().as_secs_f64();
     Ok(report::build(
         rule, options, cfg, &agents, total, has_rounds, elapsed,
     ))

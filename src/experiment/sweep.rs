@@ -68,6 +68,10 @@ pub struct Sweep {
     pub agents: Vec<String>,
     /// The points, first key slowest.
     pub points: Vec<SweepPoint>,
+    /// When Ctrl-C stopped the sweep: the number of grid points (the last point listed is partial,
+    /// the ones after it were not run). Absent from JSON when the sweep finished.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub interrupted: Option<usize>,
 }
 
 /// Runs `simulate` at every point of the grid (all options are checked before any game is played).
@@ -110,24 +114,33 @@ pub fn sweep(
         resolved.push(opts);
     }
     let mut out = Vec::new();
-    for (p, opts) in points.into_iter().zip(resolved) {
-        let report = simulate(rule, &opts, cfg).map_err(|e| {
-            e.context(
-                p.iter()
-                    .map(|(k, v)| format!("{k}={v}"))
-                    .collect::<Vec<_>>()
-                    .join(" "),
-            )
-        })?;
+    let mut interrupted = None;
+    let count = points.len();
+    for (i, (p, opts)) in points.into_iter().zip(resolved).enumerate() {
+        let label = p
+            .iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect::<Vec<_>>()
+            .join(" ");
+        if let Some(pr) = &cfg.progress {
+            pr.stage(&format!("point {}/{count}: {label}", i + 1));
+        }
+        let report = simulate(rule, &opts, cfg).map_err(|e| e.context(&label))?;
+        let stopped = report.interrupted.is_some();
         out.push(SweepPoint {
             vary: p.into_iter().collect(),
             report,
         });
+        if stopped {
+            interrupted = Some(count);
+            break;
+        }
     }
     Ok(Sweep {
         keys: seen,
         agents: cfg.agents.iter().map(|a| a.to_string()).collect(),
         points: out,
+        interrupted,
     })
 }
 
@@ -177,12 +190,22 @@ impl Sweep {
                 s,
                 "{}: {} games per point, seed {}, agents {}",
                 r.rule,
-                r.games,
+                r.interrupted.unwrap_or(r.games),
                 r.seed,
                 self.agents.join(",")
             );
         }
         s.push_str(&table(&rows));
+        if let (Some(count), Some(last)) = (self.interrupted, self.points.last()) {
+            let _ = writeln!(
+                s,
+                "INTERRUPTED by Ctrl-C at point {} of {count}: its row covers {} of {} games; \
+                 the points after it were not run",
+                self.points.len(),
+                last.report.games,
+                last.report.interrupted.unwrap_or(last.report.games)
+            );
+        }
         let secs: f64 = self.points.iter().map(|p| p.report.elapsed_secs).sum();
         let moves: u64 = self.points.iter().map(|p| p.report.total_moves).sum();
         let _ = writeln!(s, "{moves} moves in {secs:.2} s");

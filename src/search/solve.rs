@@ -499,7 +499,15 @@ pub fn explore(
             let (b, used) = codec.decode(&frontier[at..]);
             at += used;
             let mut d = Dynamic::from(b);
-            let moves = rule.legal(&mut d)?;
+            // Ctrl-C may land inside a rule call, which then fails: that is a stop, not an error.
+            let moves = match rule.legal(&mut d) {
+                Ok(m) => m,
+                Err(_) if INTERRUPTED.load(Ordering::Relaxed) => {
+                    stop = Some(Stop::Interrupted);
+                    break 'levels;
+                }
+                Err(e) => return Err(e),
+            };
             for pit in moves {
                 if let Some(s) = guard.check(nodes, table.len() as u64, depth, &mut progress) {
                     stop = Some(s);
@@ -516,7 +524,14 @@ pub fn explore(
                     break 'levels;
                 }
                 let mut child = d.clone();
-                rule.apply(&mut child, pit)?;
+                match rule.apply(&mut child, pit) {
+                    Ok(()) => {}
+                    Err(_) if INTERRUPTED.load(Ordering::Relaxed) => {
+                        stop = Some(Stop::Interrupted);
+                        break 'levels;
+                    }
+                    Err(e) => return Err(e),
+                }
                 nodes += 1;
                 let cb = board(&child);
                 if solitaire && cb.over && cb.winner == 0 {
