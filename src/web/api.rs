@@ -6,20 +6,22 @@
 //! for script errors).
 
 use std::collections::HashMap;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use serde::Deserialize;
 use serde_json::{json, Map, Value};
 
+use super::files::{read_allowed, write_rule};
+use super::view::view;
 use crate::engine::game::Game;
 use crate::engine::library::{RulePath, Source};
 use crate::engine::replay::{new_game, replay_under};
 use crate::engine::rng::Rng;
 use crate::engine::rules::{self, board, Rule};
 use crate::error::Error;
-use crate::render::svg::{game_svg, lap_frames, trace_svg, SvgOptions};
+use crate::render::svg::{lap_frames, trace_svg, SvgOptions};
 use crate::search::agent::Agent;
 use crate::search::solve::{explore, SearchLimits};
 
@@ -103,12 +105,14 @@ fn bad(e: Error) -> ApiError {
 }
 
 /// One tab's game.
-struct Session {
+pub(super) struct Session {
     /// The rule as the page named it (a name in the rules directory), or the edited file's path.
-    spec: String,
-    game: Game,
+    pub(super) spec: String,
+    /// The game.
+    pub(super) game: Game,
     /// The game the last reload replaced (for `back`).
-    previous: Option<(String, Game)>,
+    pub(super) previous: Option<(String, Game)>,
+    /// When it was last used (a counter), for dropping the least recently used.
     used: u64,
 }
 
@@ -613,101 +617,4 @@ fn clone_game(g: &Game) -> Game {
         undone: g.undone.clone(),
         tracing: g.tracing,
     }
-}
-
-/// Whether `path` lies in the rules folder or the user rules folder.
-fn allowed(cfg: &Config, path: &Path) -> bool {
-    let Ok(p) = path.canonicalize() else {
-        return false;
-    };
-    cfg.rules
-        .dirs()
-        .iter()
-        .chain([&cfg.user_dir])
-        .filter_map(|d| d.canonicalize().ok())
-        .any(|d| p.starts_with(d))
-}
-
-fn read_allowed(cfg: &Config, path: &Path) -> Result<String, ApiError> {
-    if !allowed(cfg, path) {
-        return Err(ApiError::new(
-            403,
-            format!(
-                "{} is outside the rules folder and the user rules folder",
-                path.display()
-            ),
-        ));
-    }
-    std::fs::read_to_string(path)
-        .map_err(|e| ApiError::new(422, format!("{}: {e}", path.display())))
-}
-
-/// Writes an edited rule into the user folder (a temporary file, then renamed).
-fn write_rule(cfg: &Config, target: &Path, text: &str) -> Result<(), ApiError> {
-    let fail =
-        |e: std::io::Error| ApiError::new(500, format!("cannot write {}: {e}", target.display()));
-    std::fs::create_dir_all(&cfg.user_dir).map_err(fail)?;
-    if !allowed(cfg, &cfg.user_dir) || target.parent() != Some(cfg.user_dir.as_path()) {
-        return Err(ApiError::new(
-            403,
-            "edited rules go into the user rules folder only",
-        ));
-    }
-    let tmp = target.with_extension("rhai.tmp");
-    std::fs::write(&tmp, text).map_err(fail)?;
-    std::fs::rename(&tmp, target).map_err(fail)
-}
-
-/// What the page draws: the board, the legal moves, the history, whose turn.
-fn view(id: &str, s: &Session, message: String) -> Value {
-    let g = &s.game;
-    let b = g.board();
-    let legal = if b.over {
-        Vec::new()
-    } else {
-        g.legal_labels().unwrap_or_default()
-    };
-    let history: Vec<Value> = g
-        .history
-        .iter()
-        .enumerate()
-        .map(|(i, p)| {
-            json!({ "n": i + 1, "label": p.label, "player": p.player,
-                    "laps": lap_frames(&p.events).len() - 1 })
-        })
-        .collect();
-    let status = crate::render::status(&b);
-    // a move that ends the game says so
-    let message = match status.trim().lines().last() {
-        Some(end) if b.over && !message.is_empty() => format!("{message} — {end}"),
-        _ => message,
-    };
-    let result = if !b.over {
-        "playing"
-    } else if b.winner == 0 && b.players() == 1 {
-        "lost"
-    } else if b.winner == 0 {
-        "draw"
-    } else if b.players() == 1 {
-        "won"
-    } else {
-        "win"
-    };
-    json!({
-        "session": id,
-        "rule": g.rule.name,
-        "title": g.rule.meta.name,
-        "spec": s.spec,
-        "options": g.options,
-        "players": b.players(),
-        "svg": game_svg(g),
-        "state": b.state_json(),
-        "legal": legal,
-        "history": history,
-        "redo": g.undone.len(),
-        "status": status.trim(),
-        "result": result,
-        "can_back": s.previous.is_some(),
-        "message": message,
-    })
 }

@@ -6,7 +6,9 @@
 //! embedded in the binary). Each browser tab is its own session.
 
 pub mod api;
+mod files;
 pub mod server;
+mod view;
 
 pub use api::{default_user_dir, Config, Playground};
 pub use server::WebServer;

@@ -2,7 +2,8 @@
 //
 // It starts the server (SOWLAB_BIN, default ../../target/debug/sowlab) on a free port with a fresh
 // user rules folder, then, in the page: wins Tchuka Ruma 2-2-2-2 by clicking 3 4 3 4 2 4 and sees
-// it won; undoes; starts Raja Pasu, plays the relay move 7 and steps through its laps one by one;
+// it won; undoes; starts Raja Pasu, plays the relay move 7, steps through its laps one by one and plays
+// them; checks that a second tab is a separate session;
 // edits the rule (fours become fives) and sees the reload report the first move that now plays
 // differently; saves a broken rule and sees the error with its line and caret while the game stays
 // as it was; and takes a screenshot that must not be blank (SCREENSHOT=FILE keeps it).
@@ -105,6 +106,28 @@ try {
   }
   assert.equal(await page.locator("#lap-label").textContent(), `move 1: lap ${laps} / ${laps}`);
   console.log(`e2e: Raja Pasu move 7 stepped through its ${laps} laps`);
+  // play runs the laps one after another from the start and stops at the end
+  await page.locator("#lap-first").click();
+  await page.waitForFunction(() => document.querySelector("#lap-label").dataset.lap === "0");
+  await page.locator("#lap-play").click();
+  await page.waitForFunction((l) => document.querySelector("#lap-label").dataset.lap === String(l), laps, { timeout: 60000 });
+  await page.waitForFunction(() => document.querySelector("#lap-play").textContent === "play");
+  console.log("e2e: play ran the laps to the end");
+
+  // another tab is another session: playing there leaves this one alone
+  const other = await browser.newPage();
+  await other.goto(url);
+  await other.waitForSelector("#board svg g.hole.legal");
+  await other.locator('#board g.hole.legal[data-move="1"]').click();
+  await other.waitForFunction(() => document.querySelectorAll("#history li").length === 1);
+  await other.close();
+  await page.locator("#undo").click();
+  await waitHistory(0);
+  await page.locator("#redo").click();
+  await waitHistory(1);
+  assert.match(await page.locator("#history li").first().textContent(), /^7 \(P1\)/);
+  console.log("e2e: a second tab is a separate session");
+
   if (process.env.DOCS_SCREENSHOT) {
     // the picture in the README: the relay half-way, lap 4 of 12
     await page.locator("#lap-first").click();
