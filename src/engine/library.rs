@@ -372,9 +372,10 @@ fn rule_in(source: &Source, name: &str) -> Option<Found> {
 
 /// Whether file `rel` of a source is a data rule.
 fn is_data(source: &Source, rel: &str) -> bool {
-    source
-        .read(rel)
-        .is_some_and(|t| crate::engine::data_rule::is_data_rule(&t))
+    source.read(rel).is_some_and(|t| {
+        // (checked first: telling a data rule needs a YAML parse)
+        crate::engine::files::check_yaml(&t).is_ok() && crate::engine::data_rule::is_data_rule(&t)
+    })
 }
 
 /// Whether a rule script is a game (it has `setup()`), not a module other scripts import.

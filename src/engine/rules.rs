@@ -262,8 +262,11 @@ impl Rule {
             if !file.is_file() {
                 return Err(Error::msg(format!("no rule file {spec}")));
             }
-            let data = crate::engine::files::read_text(file, "rule file")
-                .is_ok_and(|t| crate::engine::data_rule::is_data_rule(&t));
+            let data = crate::engine::files::read_text(file, "rule file").is_ok_and(|t| {
+                // (checked first: telling a data rule needs a YAML parse)
+                crate::engine::files::check_yaml(&t).is_ok()
+                    && crate::engine::data_rule::is_data_rule(&t)
+            });
             return if data {
                 Rule::load_data(file)
             } else if spec.ends_with(".yaml") || spec.ends_with(".yml") {
