@@ -68,7 +68,11 @@ impl Error {
         if *line == 0 {
             return None;
         }
-        let text = crate::engine::files::read_text(Path::new(file), "script").ok()?;
+        // A built-in rule's file is in the binary, not on disk.
+        let text = match file.strip_prefix("<built-in>/") {
+            Some(rel) => crate::engine::library::Source::BuiltIn.read(rel)?,
+            None => crate::engine::files::read_text(Path::new(file), "script").ok()?,
+        };
         let src = crate::render::escape(text.lines().nth(line - 1)?);
         let num = line.to_string();
         let pad = " ".repeat(num.len());

@@ -90,7 +90,7 @@ fn illegal_moves_are_refused_with_the_legal_moves() {
         ),
         (
             vec!["replay", "raja_pasu_round", "--moves", "1 6 3 4 1 6 2"],
-            "sowlab: move 7 of 7: the game is over (player 2 wins); undo, or start a new game\n",
+            "sowlab: move 7 of 7: the game is over (player 2 wins)\n",
         ),
         (
             vec!["replay", "ruma", "--set", "players=5"],

@@ -103,9 +103,9 @@ fn check_example(origin: &str, line: &str, args: &[String]) {
         sowlab::cli::Command::Run(a) => {
             // Everything after the script is the script's: a sowlab option there is swallowed.
             assert!(
-                !a.args.iter().any(|x| x.starts_with("--")),
+                !a.args().iter().any(|x| x.starts_with("--")),
                 "{origin}: `{line}`: {:?} go to the script's ARGS, not to sowlab",
-                a.args
+                a.args()
             );
             Vec::new()
         }
@@ -326,7 +326,7 @@ fn zero_depths_and_timeouts_are_refused_by_the_command_line() {
     for args in [
         &["perft", "kalah", "--depth", "0"][..],
         &["solve", "kalah", "--depth", "0"],
-        &["run", "x.rhai", "--timeout", "0"],
+        &["run", "--timeout", "0", "x.rhai"],
     ] {
         let out = sowlab(args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");

@@ -193,3 +193,45 @@ fn the_library_loads_built_in_rules_by_name_and_names_them() {
     );
     assert!(e.ends_with("looked in built-in)"), "{e}");
 }
+
+#[test]
+fn errors_in_built_in_rules_show_their_source_line() {
+    let first = sowlab::engine::library::Source::BuiltIn
+        .read("kalah.rhai")
+        .unwrap()
+        .lines()
+        .next()
+        .unwrap()
+        .to_string();
+    let e = sowlab::Error::Script {
+        file: "<built-in>/kalah.rhai".into(),
+        line: 1,
+        col: 3,
+        message: "x".into(),
+    };
+    assert_eq!(
+        e.excerpt().unwrap(),
+        format!(" 1 | {}\n   |   ^", sowlab::render::escape(&first))
+    );
+}
+
+#[test]
+fn rules_file_reports_a_setup_that_fails() {
+    // A rule with play(pit) is not built at load: `sowlab rules FILE` builds the start anyway,
+    // so a broken setup() is an error here, not "loads fine".
+    let d = scratch();
+    let f = d.join("broken_setup.rhai");
+    std::fs::write(
+        &f,
+        "fn setup() {\n    this.add_row(\"\", 1, 2, 1);\n    throw \"no board\";\n}\nfn play(pit) { this.sow(pit); }\n",
+    )
+    .unwrap();
+    let o = sowlab_in(&d, &[], &["rules", f.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.starts_with(&format!("sowlab: {}:3:5: no board", f.display())),
+        "{err}"
+    );
+    assert!(o.stdout.is_empty());
+}

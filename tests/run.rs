@@ -189,6 +189,35 @@ fn missing_script_and_timeout() {
 }
 
 #[test]
+fn everything_after_the_script_goes_to_the_script() {
+    // As `run --help` says: sowlab's own options are given before SCRIPT; after it, even
+    // `--timeout` and `--rules` are the script's.
+    let f = script("print(ARGS);");
+    let p = f.to_str().unwrap();
+    for (args, want) in [
+        (
+            vec![p, "--timeout", "5", "b"],
+            "[\"--timeout\", \"5\", \"b\"]\n",
+        ),
+        (
+            vec![p, "a", "--rules", "x"],
+            "[\"a\", \"--rules\", \"x\"]\n",
+        ),
+        (vec!["--timeout", "5", p, "x"], "[\"x\"]\n"),
+    ] {
+        let mut all = vec!["run"];
+        all.extend(args);
+        let o = sowlab(&all);
+        assert!(
+            o.status.success(),
+            "{all:?}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        assert_eq!(String::from_utf8_lossy(&o.stdout), want, "{all:?}");
+    }
+}
+
+#[test]
 fn args_and_api_functions() {
     let f = script(
         r#"

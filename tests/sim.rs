@@ -494,6 +494,37 @@ fn compare_tests_the_differences() {
     assert_eq!(f[7], "true", "{line}");
     let text = sowlab(&["compare", "tchuka_ruma", "tchuka_ruma", "--games", "30"]).1;
     assert!(text.contains("P1 wins") && text.contains("moves"), "{text}");
+    // A solitaire captures nothing: its row is the seeds it stored.
+    assert!(
+        text.contains("\nseeds stored ") && !text.contains("captures"),
+        "{text}"
+    );
+    // Two players: one draws row (a drawn game is a draw for both), and the timing says what
+    // it is.
+    let text = sowlab(&[
+        "compare", "kalah", "kalah", "--set-b", "seeds=3", "--games", "20",
+    ])
+    .1;
+    let rows: Vec<&str> = text
+        .lines()
+        .map(|l| l.split("  ").next().unwrap())
+        .collect();
+    assert_eq!(
+        rows.iter().filter(|r| r.contains("draws")).count(),
+        1,
+        "{text}"
+    );
+    assert!(rows.contains(&"draws"), "{text}");
+    let last = text.lines().last().unwrap();
+    assert!(
+        last.starts_with("time: ") && last.contains(" s (A) + ") && last.ends_with(" s (B)"),
+        "{text}"
+    );
+    let sim = sowlab(&["simulate", "tchuka_ruma", "--games", "10"]).1;
+    assert!(
+        sim.contains("seeds stored") && !sim.contains("captures"),
+        "{sim}"
+    );
 }
 
 #[test]

@@ -255,7 +255,7 @@ impl Game {
             let b = board(self.current());
             if b.over {
                 return Err(Error::msg(format!(
-                    "the game is over ({}); undo, or start a new game",
+                    "the game is over ({})",
                     b.outcome().unwrap_or_default()
                 )));
             }

@@ -70,16 +70,27 @@ pub fn compare_reports(a: SimReport, b: SimReport, alpha: f64) -> Comparison {
         }
     };
     let n = ta.wins.len().min(tb.wins.len());
+    // A drawn game is a draw for every player: one row, unless the counts differ by player.
+    let same = |d: &[u64]| d.windows(2).all(|w| w[0] == w[1]);
+    let one_draw_row = same(&ta.draws[..n]) && same(&tb.draws[..n]);
     for p in 0..n {
         rows.push(rate(format!("P{} wins", p + 1), ta.wins[p], tb.wins[p]));
-        if ta.wins.len() > 1 || tb.wins.len() > 1 {
+        if (ta.wins.len() > 1 || tb.wins.len() > 1) && !one_draw_row {
             rows.push(rate(format!("P{} draws", p + 1), ta.draws[p], tb.draws[p]));
         }
         rows.push(mean(
-            format!("P{} captures", p + 1),
+            if n == 1 {
+                // A solitaire captures nothing: the seeds it got into the store.
+                "seeds stored".to_string()
+            } else {
+                format!("P{} captures", p + 1)
+            },
             &ta.material[p],
             &tb.material[p],
         ));
+    }
+    if n > 1 && one_draw_row {
+        rows.push(rate("draws".into(), ta.draws[0], tb.draws[0]));
     }
     rows.push(mean("moves".into(), &ta.moves, &tb.moves));
     rows.push(mean("laps".into(), &ta.laps, &tb.laps));
@@ -184,7 +195,7 @@ impl Comparison {
         s.push_str(&table(&rows));
         let _ = writeln!(
             s,
-            "{:.2} s + {:.2} s",
+            "time: {:.2} s (A) + {:.2} s (B)",
             self.a.elapsed_secs, self.b.elapsed_secs
         );
         s

@@ -339,7 +339,9 @@ impl SimReport {
         if draws {
             head.push("draws".into());
         }
-        head.extend(["losses".to_string(), "captures".into()]);
+        // A solitaire captures nothing: its figure is the seeds it got into the store.
+        let material = if draws { "captures" } else { "seeds stored" };
+        head.extend(["losses".to_string(), material.into()]);
         let mut rows = vec![head];
         for p in &self.players {
             let mut row = vec![

@@ -84,6 +84,16 @@ pub fn picture_marked(b: &Board, st: Style, mark: Option<usize>) -> String {
 
 /// The status line(s): reserves, counters, variables, who is to move or how it ended.
 pub fn status(b: &Board) -> String {
+    status_with(b, false)
+}
+
+/// Game variables a player follows, shown in pictures; the others (`turns`, `start_reserve_1`,
+/// ...) are a rule's bookkeeping, shown only when asked (`status_with(b, true)`, the REPL's
+/// `vars`, the state JSON's `vars`).
+pub const SHOWN_VARS: &[&str] = &["round"];
+
+/// [`status`], with every game variable when `all_vars`.
+pub fn status_with(b: &Board, all_vars: bool) -> String {
     let l = &b.layout;
     let mut s = String::new();
     let mut parts = Vec::new();
@@ -99,7 +109,9 @@ pub fn status(b: &Board) -> String {
         parts.push(format!("{name} {}", v.join("/")));
     }
     for (name, v) in l.vars.iter().zip(&b.vars) {
-        parts.push(format!("{name} {v}"));
+        if all_vars || SHOWN_VARS.contains(&name.as_str()) {
+            parts.push(format!("{name} {v}"));
+        }
     }
     if !parts.is_empty() {
         let _ = writeln!(s, "{}", parts.join("  "));

@@ -6,7 +6,7 @@ use std::io::Write;
 
 use super::files::{cmd_load, cmd_reload, cmd_save, cmd_svg};
 use super::game_setup::{cmd_back, cmd_new, cmd_options, cmd_rules, cmd_set};
-use super::inspect::{cmd_eval, cmd_json};
+use super::inspect::{cmd_eval, cmd_json, cmd_vars};
 use super::play::{
     cmd_ai, cmd_goto, cmd_hint, cmd_history, cmd_moves, cmd_play, cmd_redo, cmd_show, cmd_undo,
 };
@@ -234,6 +234,15 @@ pub static COMMANDS: &[Command] = &[
         summary: "the state JSON of the position",
         help: "",
         run: cmd_json,
+    },
+    Command {
+        name: "vars",
+        aliases: &[],
+        args: "",
+        summary: "the rule's game variables, those pictures leave out included",
+        help: "Pictures show only the variables a player follows (round); a rule's bookkeeping \
+               (turn counters, start reserves) is listed here and in the state JSON's `vars`.",
+        run: cmd_vars,
     },
     Command {
         name: "help",

@@ -42,10 +42,52 @@ pub(super) fn cmd_json(s: &mut Session, rest: &str, out: &mut dyn Write) -> Resu
     writeln!(out, "{}", save::compact(&s.game.state()))?;
     Ok(Outcome::Done)
 }
+pub(super) fn cmd_vars(s: &mut Session, rest: &str, out: &mut dyn Write) -> Result<Outcome> {
+    no_args("vars", rest)?;
+    let b = s.game.board();
+    if b.layout.vars.is_empty() {
+        writeln!(out, "{} declares no game variables", s.game.rule.name)?;
+    }
+    for (name, v) in b.layout.vars.iter().zip(&b.vars) {
+        let shown = crate::render::SHOWN_VARS.contains(&name.as_str());
+        writeln!(
+            out,
+            "{name} = {v}{}",
+            if shown {
+                ""
+            } else {
+                "  (not shown in pictures)"
+            }
+        )?;
+    }
+    Ok(Outcome::Done)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::repl::tests::{run, session};
+
+    #[test]
+    fn internal_variables_are_hidden_in_pictures_and_listed_by_vars() {
+        let mut s = session();
+        run(&mut s, "new raja_pasu");
+        let (_, pic) = run(&mut s, "1");
+        assert!(pic.contains("round 1"), "{pic}");
+        assert!(
+            !pic.contains("turns") && !pic.contains("start_reserve"),
+            "{pic}"
+        );
+        let (_, v) = run(&mut s, "vars");
+        assert!(v.contains("round = 1\n"), "{v}");
+        assert!(v.contains("turns = 1  (not shown in pictures)\n"), "{v}");
+        assert!(
+            v.contains("start_reserve_1 = 0  (not shown in pictures)\n"),
+            "{v}"
+        );
+        let (_, j) = run(&mut s, "json");
+        assert!(j.contains("\"turns\":1"), "the state JSON keeps them: {j}");
+    }
 
     #[test]
     fn eval_sees_the_game_and_cannot_change_it() {

@@ -160,6 +160,10 @@ pub fn handle(line: &str, session: &mut Session, out: &mut impl Write) -> Outcom
         Ok(o) => o,
         Err(e) => {
             let _ = writeln!(out, "error: {}", e.one_line());
+            // As on the command line: the script line and a caret under the column.
+            if let Some(x) = e.excerpt() {
+                let _ = writeln!(out, "{x}");
+            }
             Outcome::Failed
         }
     }
@@ -253,6 +257,35 @@ mod tests {
         let mut out = Vec::new();
         let o = handle(line, s, &mut out);
         (o, String::from_utf8(out).expect("utf-8"))
+    }
+
+    #[test]
+    fn script_errors_show_the_source_line_and_a_caret() {
+        let dir = std::env::temp_dir().join(format!("sowlab-excerpt-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let f = dir.join("broken.rhai");
+        std::fs::write(
+            &f,
+            "fn setup() { this.players = 1; this.add_row(\"\", 1, 2, 1); }\n\
+             fn play(pit) {\n    this.sow(pit);\n    let x = 1 + \"a\" * 2;\n}\n",
+        )
+        .expect("write");
+        let mut s = Session::new(RulePath::builtin(), f.to_str().expect("utf-8"), &[], None)
+            .expect("loads");
+        let (o, text) = run(&mut s, "1");
+        let _ = std::fs::remove_dir_all(&dir);
+        assert_eq!(o, Outcome::Failed);
+        let lines: Vec<&str> = text.lines().collect();
+        assert!(
+            lines[0].starts_with(&format!("error: {}:4:", f.display())),
+            "{text}"
+        );
+        assert_eq!(lines[1], " 4 |     let x = 1 + \"a\" * 2;", "{text}");
+        assert!(
+            lines[2].starts_with("   | ") && lines[2].ends_with('^'),
+            "{text}"
+        );
+        assert_eq!(lines.len(), 3, "{text}");
     }
 
     #[test]

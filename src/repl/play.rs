@@ -96,6 +96,12 @@ pub(super) fn cmd_play(s: &mut Session, rest: &str, out: &mut dyn Write) -> Resu
         match s.game.play(m) {
             Ok(p) => text.push_str(&summary(p)),
             Err(e) => {
+                // The REPL's advice; the engine's message is the same on the command line.
+                let e = if s.game.board().over {
+                    e.map_message(|m| format!("{m}; undo, or start a new game"))
+                } else {
+                    e
+                };
                 s.game.history.truncate(len);
                 s.game.undone = undone;
                 return Err(if moves.len() > 1 {
