@@ -136,7 +136,7 @@ fn every_help_text_has_examples_that_parse() {
         }
         texts.push((name, sub.render_long_help().to_string()));
     }
-    assert_eq!(texts.len(), 14, "the top level and thirteen subcommands");
+    assert_eq!(texts.len(), 15, "the top level and fourteen subcommands");
     for (name, text) in texts {
         let ex = text
             .split("Examples:\n")

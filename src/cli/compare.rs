@@ -61,7 +61,7 @@ pub fn cmd_compare(dir: &RulePath, a: CompareArgs) -> Result<i32> {
     if let Some(path) = &a.run.plot {
         crate::cli::write_file(path, &experiment::plots::comparison(&c).svg())?;
     }
-    print(&if a.run.json {
+    print(&if a.run.wants_json() {
         json(&c)
     } else if a.run.csv {
         c.csv()

@@ -10,7 +10,7 @@ use crate::cli::progress::GamesBar;
 use crate::engine::library::RulePath;
 use crate::engine::rules::{Options, Rule};
 use crate::error::{Error, Result};
-use crate::experiment::{default_jobs, Progress, SimConfig, DEFAULT_MAX_MOVES};
+use crate::experiment::{default_jobs, PartSpec, Progress, SimConfig, DEFAULT_MAX_MOVES};
 use crate::search::agent::{Agent, AGENTS_HELP};
 
 /// How many games, which agents, which seed: shared by simulate, compare and sweep.
@@ -42,6 +42,14 @@ pub struct RunArgs {
     /// Print CSV.
     #[arg(long)]
     pub csv: bool,
+    /// Play only shard K of N of the run (games ⌊(K−1)·G/N⌋ to ⌊K·G/N⌋−1; a sweep's items) and
+    /// print that part as JSON, for `sowlab merge`.
+    #[arg(long, value_name = "K/N", conflicts_with = "range")]
+    pub shard: Option<String>,
+    /// Play only games START to END−1 of the run (0-based; a sweep's items) and print that part
+    /// as JSON, for `sowlab merge`.
+    #[arg(long, value_name = "START..END")]
+    pub range: Option<String>,
     /// Also draw the results as an SVG chart into FILE (rates with 95% intervals; simulate adds
     /// the game-length histogram, sweep a heat map over two varied options).
     #[arg(long, value_name = "FILE.svg")]
@@ -51,6 +59,11 @@ pub struct RunArgs {
 impl RunArgs {
     /// The simulation settings.
     pub fn config(&self) -> Result<SimConfig> {
+        let part = match (&self.shard, &self.range) {
+            (Some(s), _) => Some(PartSpec::parse_shard(s)?),
+            (None, Some(r)) => Some(PartSpec::parse_range(r)?),
+            (None, None) => None,
+        };
         let agents = Agent::parse_list(&self.agents)?;
         if agents.is_empty() {
             return Err(Error::msg(format!(
@@ -70,8 +83,15 @@ impl RunArgs {
             progress: stderr_is_terminal()
                 .then(|| Arc::new(GamesBar::stderr()) as Arc<dyn Progress>),
             rotate: self.rotate,
+            part,
+            games_out: None,
             deadline: None,
         })
+    }
+
+    /// Whether the report is printed as JSON: asked, or a part of a run (merge reads JSON).
+    pub fn wants_json(&self) -> bool {
+        self.json || (!self.csv && (self.shard.is_some() || self.range.is_some()))
     }
 }
 

@@ -16,6 +16,7 @@ pub mod completions;
 pub mod diff;
 pub mod experiment_args;
 pub mod man;
+pub mod merge;
 pub mod play;
 pub mod progress;
 pub mod replay;
@@ -112,6 +113,12 @@ pub enum Command {
         after_help = "Examples:\n  sowlab diff tchuka_ruma my_variant.rhai --moves \"3 2 1\"   # your edited copy\n  sowlab diff raja_pasu raja_pasu_last_seed_no_four --moves \"1 2 3 4\""
     )]
     Diff(diff::DiffArgs),
+    /// Join the parts of a run (`--shard K/N` or `--range A..B` JSON reports of simulate, compare
+    /// or sweep) into the report of the whole run.
+    #[command(
+        after_help = "Examples:\n  sowlab merge p1.json p2.json p3.json       # parts: sowlab simulate kalah --games 3000 --shard K/3 --json\n  sowlab merge --csv sweep1.json sweep2.json\n  sowlab merge --partial p1.json p2.json     # a bigger part, to merge with the others later"
+    )]
+    Merge(merge::MergeArgs),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell); the rule names of the
     /// rules directory complete RULE arguments.
     #[command(
@@ -214,6 +221,7 @@ fn run(cli: Cli) -> Result<i32> {
         Command::Compare(a) => compare::cmd_compare(dir, a),
         Command::Sweep(a) => sweep::cmd_sweep(dir, a),
         Command::Diff(a) => diff::cmd_diff(dir, a),
+        Command::Merge(a) => merge::cmd_merge(dir, a),
         Command::Serve(a) => serve::cmd_serve(dir, a),
         Command::Completions(a) => completions::cmd_completions(dir, a),
         Command::Man(a) => man::cmd_man(a),

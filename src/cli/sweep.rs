@@ -38,7 +38,7 @@ pub fn cmd_sweep(dir: &RulePath, a: SweepArgs) -> Result<i32> {
     if let Some(path) = &a.run.plot {
         crate::cli::write_file(path, &experiment::plots::sweep(&s).svg())?;
     }
-    print(&if a.run.json {
+    print(&if a.run.wants_json() {
         json(&s)
     } else if a.run.csv {
         s.csv()

@@ -8,6 +8,7 @@
 //! files other than rule files.
 
 pub mod board;
+pub mod content_hash;
 pub mod data_rule;
 pub mod declared;
 pub mod files;

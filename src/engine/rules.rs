@@ -14,6 +14,7 @@ use rhai::{
 use serde::{Deserialize, Serialize};
 
 use crate::engine::board::{Board, NO_PIT};
+use crate::engine::content_hash;
 use crate::engine::declared::{self, HookCall};
 use crate::engine::library::{Found, Kind, RulePath, Source};
 use crate::engine::pipeline::Hooks;
@@ -202,6 +203,9 @@ pub struct Rule {
     pub preset: Option<(String, Preset)>,
     /// Options the preset sets (checked).
     pub preset_options: Options,
+    /// SHA-256 of the rule's text, the modules it imports and its preset (`sha256:...`), for
+    /// run records.
+    pub content_hash: String,
     has_moves: bool,
     /// Whether the script defines `play(pit)` (else the declared pipeline plays every move).
     pub has_play: bool,
@@ -369,6 +373,7 @@ impl Rule {
             .file_stem()
             .map(|s| crate::render::escape(&s.to_string_lossy()).into_owned())
             .unwrap_or_default();
+        rule.content_hash = content_hash::preset_hash(&rule.content_hash, text);
         let mut preset = preset;
         preset.description = crate::render::escape(&preset.description).into_owned();
         rule.source = Some(home.clone());
@@ -466,6 +471,7 @@ impl Rule {
             options,
             preset: None,
             preset_options: Options::new(),
+            content_hash: content_hash::data_hash(&text),
             has_moves: false,
             has_play: false,
             hooks: Hooks::default(),
@@ -490,6 +496,7 @@ impl Rule {
     /// [`Rule::from_source`] with imports resolved in `imports` (a folder or the built-in
     /// rules; none when `None`).
     pub fn from_source_in(text: &str, path: &Path, imports: Option<Source>) -> Result<Rule> {
+        let content_hash = content_hash::rule_hash(text, imports.as_ref());
         let engine = script::engine(&Limits::rules(), imports);
         let mut ast = engine
             .compile(text)
@@ -537,6 +544,7 @@ impl Rule {
             options: Vec::new(),
             preset: None,
             preset_options: Options::new(),
+            content_hash,
             has_moves,
             has_play,
             hooks,

@@ -3,13 +3,14 @@
 
 use std::fmt::Write as _;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
+use crate::experiment::record::Record;
 use crate::experiment::report::{csv_line, show_options, table, SimReport};
 use crate::experiment::stats::{self, round4, Summary, Test};
 
 /// One line of a comparison: a figure under A and B, the difference and a test.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CompareRow {
     /// What is compared (`P1 wins`, `moves`).
     pub what: String,
@@ -30,6 +31,8 @@ pub struct CompareRow {
 /// Two simulations on the same seeds and agents, side by side.
 #[derive(Clone, Debug, Serialize)]
 pub struct Comparison {
+    /// How to reproduce it (the games it covers are those of `a` and `b`).
+    pub record: Record,
     /// Under A.
     pub a: SimReport,
     /// Under B.
@@ -98,7 +101,17 @@ pub fn compare_reports(a: SimReport, b: SimReport, alpha: f64) -> Comparison {
         rows.push(mean("rounds".into(), &ta.rounds, &tb.rounds));
     }
     rows.push(rate("capped".into(), ta.capped, tb.capped));
-    Comparison { a, b, alpha, rows }
+    let record = Record {
+        command: "compare".into(),
+        ..a.record.clone()
+    };
+    Comparison {
+        record,
+        a,
+        b,
+        alpha,
+        rows,
+    }
 }
 
 fn round_test(t: Test) -> Test {
@@ -201,9 +214,36 @@ impl Comparison {
         s
     }
 
-    /// The comparison as CSV: one row per figure.
+    /// The comparison as CSV: one row per figure, then the run record (repeated on every row).
     pub fn csv(&self) -> String {
-        let mut s = csv_line(&["what", "a", "b", "diff", "test", "stat", "p", "significant"]);
+        let mut s = csv_line(&[
+            "what",
+            "a",
+            "b",
+            "diff",
+            "test",
+            "stat",
+            "p",
+            "significant",
+            "rule_a",
+            "rule_hash_a",
+            "options_a",
+            "rule_b",
+            "rule_hash_b",
+            "options_b",
+            "agents",
+            "seed",
+            "games",
+            "max_moves",
+            "rotate",
+            "start_game",
+            "end_game",
+            "run_games",
+            "sowlab",
+            "commit",
+            "format",
+        ]);
+        let (a, b, rec) = (&self.a, &self.b, &self.record);
         for r in &self.rows {
             s.push_str(&csv_line(&[
                 r.what.clone(),
@@ -214,6 +254,23 @@ impl Comparison {
                 r.result.stat.to_string(),
                 r.result.p.to_string(),
                 r.significant.to_string(),
+                a.rule.clone(),
+                a.rule_hash.clone(),
+                show_options(&a.options),
+                b.rule.clone(),
+                b.rule_hash.clone(),
+                show_options(&b.options),
+                a.agents.join(" "),
+                a.seed.to_string(),
+                a.games.to_string(),
+                a.max_moves.to_string(),
+                a.rotate.to_string(),
+                rec.start.to_string(),
+                rec.end.to_string(),
+                rec.size.to_string(),
+                rec.sowlab.clone(),
+                rec.commit.clone(),
+                rec.format.to_string(),
             ]));
         }
         s

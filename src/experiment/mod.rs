@@ -9,7 +9,10 @@
 
 pub(crate) mod compare;
 pub mod diff;
+pub mod games_out;
+pub mod merge;
 pub mod plots;
+pub mod record;
 pub(crate) mod report;
 pub(crate) mod runner;
 pub(crate) mod script_api;
@@ -17,6 +20,9 @@ pub mod stats;
 pub(crate) mod sweep;
 
 pub use compare::{compare_reports, CompareRow, Comparison};
+pub use games_out::{GameRecord, GameSink, JsonLines};
+pub use merge::{merge, Merged};
+pub use record::{Part, PartSpec, Record};
 pub use report::{AgentReport, PlayerReport, Rate, SimReport, Tally};
 pub use runner::{seat_agents, simulate, simulate_from, Progress, SimConfig};
 pub use script_api::{register_sim_api, register_sim_api_until};

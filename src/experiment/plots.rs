@@ -78,7 +78,8 @@ pub fn simulation(r: &SimReport) -> Figure {
                 .collect(),
         });
     }
-    let lengths: Vec<(u64, u64)> = r.tally.lengths.iter().map(|(&k, &v)| (k, v)).collect();
+    // The moves summary keeps the whole histogram of game lengths.
+    let lengths: Vec<(u64, u64)> = r.tally.moves.histogram().collect();
     charts.push(Chart::Histogram {
         title: format!("game length (mean {:.1} moves)", r.tally.moves.mean()),
         x_label: "moves per game".into(),

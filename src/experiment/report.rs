@@ -3,15 +3,17 @@
 
 use std::fmt::Write as _;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::engine::rules::{Options, Rule};
+use crate::experiment::record::{Part, Record};
 use crate::experiment::runner::{GameResult, SimConfig};
 use crate::experiment::stats::{self, round4, Summary, SummaryView, Z95};
 use crate::search::agent::Agent;
 
-/// Running totals over games (exact, order-independent).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// Running totals over games (exact, order-independent). Reports carry it (JSON `tally`), so that
+/// the parts of a run add up to the whole run's report exactly.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Tally {
     /// Games played.
     pub games: u64,
@@ -37,9 +39,6 @@ pub struct Tally {
     pub agent_draws: Vec<u64>,
     /// Losses per agent of the list.
     pub agent_losses: Vec<u64>,
-    /// How many games had each length in moves (for the game-length histogram of `--plot`);
-    /// at most one entry per length, so bounded by the move cap.
-    pub lengths: std::collections::BTreeMap<u64, u64>,
 }
 
 impl Tally {
@@ -81,7 +80,6 @@ impl Tally {
             s.add(m.max(0) as u64);
         }
         self.moves.add(r.moves);
-        *self.lengths.entry(r.moves).or_default() += 1;
         self.laps.add(r.laps);
         if let Some(x) = r.round {
             self.rounds.add(x.max(0) as u64);
@@ -108,16 +106,13 @@ impl Tally {
             x.merge(y);
         }
         self.moves.merge(&o.moves);
-        for (&len, &c) in &o.lengths {
-            *self.lengths.entry(len).or_default() += c;
-        }
         self.laps.merge(&o.laps);
         self.rounds.merge(&o.rounds);
     }
 }
 
 /// A rate with its 95% Wilson interval.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Rate {
     /// The count.
     pub count: u64,
@@ -156,7 +151,7 @@ impl Rate {
 }
 
 /// One player's results.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PlayerReport {
     /// The player (seat), 1-based.
     pub player: usize,
@@ -173,7 +168,7 @@ pub struct PlayerReport {
 }
 
 /// One agent's results over all seats (with `rotate`).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct AgentReport {
     /// Its place in the agent list, 1-based.
     pub index: usize,
@@ -187,18 +182,25 @@ pub struct AgentReport {
     pub losses: Rate,
 }
 
-/// The report of a simulation.
-#[derive(Clone, Debug, Serialize)]
+/// The report of a simulation (or of a part of one: see [`Record`]).
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct SimReport {
+    /// How to reproduce it: format, sowlab's version and commit, the games it covers.
+    pub record: Record,
     /// The rule (as named).
     pub rule: String,
+    /// The hash of the rule's content (its file, imports and preset).
+    pub rule_hash: String,
     /// The options in force.
     pub options: Options,
+    /// The start position (state JSON) when it is not the rule's own start.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub position: Option<serde_json::Value>,
     /// One agent per player.
     pub agents: Vec<String>,
     /// The run's seed.
     pub seed: u64,
-    /// Games played.
+    /// Games played (in this part of the run; `record.size` is the whole run's).
     pub games: u64,
     /// The driver's move cap.
     pub max_moves: u64,
@@ -227,74 +229,102 @@ pub struct SimReport {
     pub moves_per_sec: u64,
     /// When Ctrl-C stopped the run: the number of games asked for (the report covers the
     /// `games` that finished). Absent from JSON when the run finished.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub interrupted: Option<u64>,
-    /// The raw tallies (for tests between reports).
-    #[serde(skip)]
+    /// The raw tallies, from which every figure above follows (what `merge` adds up).
     pub tally: Tally,
 }
 
-/// The report of a run from its tally.
+/// The report of a run (or part) from its tally.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn build(
     rule: &Rule,
     options: &Options,
+    position: Option<serde_json::Value>,
     cfg: &SimConfig,
+    part: &Part,
     agents: &[Agent],
     t: Tally,
     has_rounds: bool,
     elapsed: f64,
 ) -> SimReport {
-    let n = t.games;
-    let players = (0..t.wins.len())
-        .map(|i| PlayerReport {
-            player: i + 1,
-            agent: if cfg.rotate {
-                "rotating".to_string()
-            } else {
-                agents[i].to_string()
-            },
-            wins: Rate::new(t.wins[i], n),
-            draws: Rate::new(t.draws[i], n),
-            losses: Rate::new(t.losses[i], n),
-            captures: round4(t.material[i].mean()),
-        })
-        .collect();
-    let by_agent = cfg.rotate.then(|| {
-        (0..t.wins.len())
-            .map(|i| AgentReport {
-                index: i + 1,
-                agent: agents[i].to_string(),
-                wins: Rate::new(t.agent_wins[i], n),
-                draws: Rate::new(t.agent_draws[i], n),
-                losses: Rate::new(t.agent_losses[i], n),
-            })
-            .collect()
-    });
-    let total_moves = t.moves.sum as u64;
-    SimReport {
+    let players = t.wins.len();
+    let mut r = SimReport {
+        record: Record::new("simulate", cfg.games, part),
         rule: rule.name.clone(),
+        rule_hash: rule.content_hash.clone(),
         options: options.clone(),
+        position,
         agents: agents.iter().map(|a| a.to_string()).collect(),
         seed: cfg.seed,
-        games: n,
+        games: 0,
         max_moves: cfg.max_moves,
-        players,
+        players: Vec::new(),
         rotate: cfg.rotate,
-        by_agent,
-        finished: n - t.capped,
-        capped: t.capped,
-        moves: t.moves.view(),
-        laps: t.laps.view(),
-        rounds: has_rounds.then(|| t.rounds.view()),
-        total_moves,
-        elapsed_secs: round4(elapsed),
-        moves_per_sec: if elapsed > 0.0 {
+        by_agent: None,
+        finished: 0,
+        capped: 0,
+        moves: SummaryView::default(),
+        laps: SummaryView::default(),
+        rounds: has_rounds.then(SummaryView::default),
+        total_moves: 0,
+        elapsed_secs: 0.0,
+        moves_per_sec: 0,
+        interrupted: None,
+        tally: Tally::new(players),
+    };
+    r.set_tally(t, elapsed);
+    r
+}
+
+impl SimReport {
+    /// Sets the tally and the wall-clock time, and recomputes every figure from them (the header -
+    /// record, rule, options, agents, seed, cap, rotation - stays). A merged run is built this way
+    /// from the sum of its parts' tallies, as the run itself was from its own.
+    pub fn set_tally(&mut self, t: Tally, elapsed: f64) {
+        let n = t.games;
+        self.players = (0..t.wins.len())
+            .map(|i| PlayerReport {
+                player: i + 1,
+                agent: if self.rotate {
+                    "rotating".to_string()
+                } else {
+                    self.agents.get(i).cloned().unwrap_or_default()
+                },
+                wins: Rate::new(t.wins[i], n),
+                draws: Rate::new(t.draws[i], n),
+                losses: Rate::new(t.losses[i], n),
+                captures: round4(t.material[i].mean()),
+            })
+            .collect();
+        self.by_agent = self.rotate.then(|| {
+            (0..t.wins.len())
+                .map(|i| AgentReport {
+                    index: i + 1,
+                    agent: self.agents.get(i).cloned().unwrap_or_default(),
+                    wins: Rate::new(t.agent_wins[i], n),
+                    draws: Rate::new(t.agent_draws[i], n),
+                    losses: Rate::new(t.agent_losses[i], n),
+                })
+                .collect()
+        });
+        let total_moves = t.moves.sum as u64;
+        self.games = n;
+        self.finished = n - t.capped;
+        self.capped = t.capped;
+        self.moves = t.moves.view();
+        self.laps = t.laps.view();
+        if self.rounds.is_some() {
+            self.rounds = Some(t.rounds.view());
+        }
+        self.total_moves = total_moves;
+        self.elapsed_secs = round4(elapsed);
+        self.moves_per_sec = if elapsed > 0.0 {
             (total_moves as f64 / elapsed).round() as u64
         } else {
             0
-        },
-        interrupted: None,
-        tally: t,
+        };
+        self.tally = t;
     }
 }
 
@@ -316,7 +346,7 @@ impl SimReport {
         let mut s = String::new();
         let _ = writeln!(
             s,
-            "{} ({}): {} games, seed {}",
+            "{} ({}): {} games, seed {}{}",
             self.rule,
             if self.options.is_empty() {
                 "no options".to_string()
@@ -324,7 +354,15 @@ impl SimReport {
                 show_options(&self.options)
             },
             self.games,
-            self.seed
+            self.seed,
+            if self.record.whole() {
+                String::new()
+            } else {
+                format!(
+                    " (games {}..{} of {})",
+                    self.record.start, self.record.end, self.record.size
+                )
+            }
         );
         if let Some(asked) = self.interrupted {
             let _ = writeln!(
@@ -395,7 +433,7 @@ impl SimReport {
         s
     }
 
-    /// The CSV header (see [`SimReport::csv_rows`]).
+    /// The CSV header (see [`SimReport::csv_rows`]): the figures, then the run record.
     pub fn csv_header() -> Vec<&'static str> {
         vec![
             "rule",
@@ -428,6 +466,16 @@ impl SimReport {
             "rounds_max",
             "capped",
             "moves_per_sec",
+            "rule_hash",
+            "agents",
+            "max_moves",
+            "rotate",
+            "start_game",
+            "end_game",
+            "run_games",
+            "sowlab",
+            "commit",
+            "format",
         ]
     }
 
@@ -470,6 +518,16 @@ impl SimReport {
                     r(&self.rounds, |s| s.max.to_string()),
                     self.capped.to_string(),
                     self.moves_per_sec.to_string(),
+                    self.rule_hash.clone(),
+                    self.agents.join(" "),
+                    self.max_moves.to_string(),
+                    self.rotate.to_string(),
+                    self.record.start.to_string(),
+                    self.record.end.to_string(),
+                    self.record.size.to_string(),
+                    self.record.sowlab.clone(),
+                    self.record.commit.clone(),
+                    self.record.format.to_string(),
                 ]
             })
             .collect()

@@ -18,6 +18,8 @@ use crate::engine::rng::{game_seed, Rng};
 use crate::engine::rules::{board, board_mut, Options, Rule};
 use crate::engine::script::INTERRUPTED;
 use crate::error::{Error, Result};
+use crate::experiment::games_out::{GameRecord, GameSink};
+use crate::experiment::record::{Part, PartSpec};
 use crate::experiment::report::{self, SimReport, Tally};
 use crate::search::agent::{material, Agent};
 
@@ -51,6 +53,10 @@ pub struct SimConfig {
     /// `(p − 1 + i) mod players` of the list (so each agent plays each seat equally often), and
     /// the report adds results per agent.
     pub rotate: bool,
+    /// Play only this part of the run (a shard or a range of its `games`); none: all of it.
+    pub part: Option<PartSpec>,
+    /// Where to send each game played (`simulate --games-out`), in game order; none: nowhere.
+    pub games_out: Option<Arc<dyn GameSink>>,
     /// Stop with an error at this instant (a check script's `--timeout`); none: no limit.
     pub deadline: Option<Instant>,
 }
@@ -65,6 +71,8 @@ impl Default for SimConfig {
             max_moves: DEFAULT_MAX_MOVES,
             progress: None,
             rotate: false,
+            part: None,
+            games_out: None,
             deadline: None,
         }
     }
@@ -80,6 +88,8 @@ impl std::fmt::Debug for SimConfig {
             .field("max_moves", &self.max_moves)
             .field("progress", &self.progress.is_some())
             .field("rotate", &self.rotate)
+            .field("part", &self.part)
+            .field("games_out", &self.games_out.is_some())
             .finish()
     }
 }
@@ -108,6 +118,8 @@ pub(crate) struct GameResult {
     pub round: Option<i64>,
     /// Each player's material at the end: seeds in owned stores plus reserve.
     pub material: Vec<i64>,
+    /// The moves played, in the public notation (kept only when asked).
+    pub labels: Vec<String>,
 }
 
 /// Plays one game from `start` with one agent per player, until the rules end it or `max_moves`
@@ -118,6 +130,7 @@ pub(crate) fn play_game(
     agents: &[Agent],
     rng: &mut Rng,
     max_moves: u64,
+    keep_moves: bool,
     deadline: Option<Instant>,
 ) -> Result<GameResult> {
     let mut d = start.clone();
@@ -168,6 +181,11 @@ pub(crate) fn play_game(
         laps,
         round,
         material: (1..=b.players()).map(|p| material(&b, p)).collect(),
+        labels: if keep_moves {
+            played.iter().map(|&p| layout.label(p)).collect()
+        } else {
+            Vec::new()
+        },
     })
 }
 
@@ -227,10 +245,16 @@ pub fn simulate_from(
     if cfg.max_moves == 0 {
         return Err(Error::msg("--max-moves must be at least 1"));
     }
+    let part = Part::of(cfg.part, cfg.games)?;
     let players = board(start).players();
     let agents = seat_agents(&cfg.agents, players)?;
     let has_rounds = board(start).layout.var_index("round").is_some();
-    let jobs = cfg.jobs.clamp(1, 256).min(cfg.games as usize);
+    // The record names a start that is not the rule's own, so parts from other starts never merge.
+    let own = rule.new_board(options)?;
+    let position = (board(&own).state_json() != board(start).state_json())
+        .then(|| serde_json::to_value(board(start).state_json()).unwrap_or_default());
+    let jobs = cfg.jobs.clamp(1, 256).min(part.len().max(1) as usize);
+    let keep_moves = cfg.games_out.is_some();
     let next = AtomicU64::new(0);
     let done = AtomicU64::new(0);
     let stop = AtomicBool::new(false);
@@ -241,7 +265,7 @@ pub fn simulate_from(
     std::thread::scope(|s| {
         let progress = cfg.progress.as_deref().map(|p| {
             let (done, finished) = (&done, &finished);
-            s.spawn(move || tick(p, done, finished, cfg.games))
+            s.spawn(move || tick(p, done, finished, part.len()))
         });
         let workers: Vec<_> = (0..jobs)
             .map(|_| {
@@ -253,8 +277,8 @@ pub fn simulate_from(
                         if stop.load(Ordering::Relaxed) {
                             break;
                         }
-                        let i = next.fetch_add(1, Ordering::Relaxed);
-                        if i >= cfg.games {
+                        let i = part.start + next.fetch_add(1, Ordering::Relaxed);
+                        if i >= part.end {
                             break;
                         }
                         let mut rng = Rng::new(game_seed(cfg.seed, i));
@@ -266,8 +290,22 @@ pub fn simulate_from(
                         let seated: Vec<Agent> = (0..players)
                             .map(|p| agents[(p + offset) % players])
                             .collect();
-                        match play_game(rule, start, &seated, &mut rng, cfg.max_moves, cfg.deadline)
-                        {
+                        let played = play_game(
+                            rule,
+                            start,
+                            &seated,
+                            &mut rng,
+                            cfg.max_moves,
+                            keep_moves,
+                            cfg.deadline,
+                        )
+                        .and_then(|r| {
+                            if let Some(sink) = &cfg.games_out {
+                                sink.game(GameRecord::new(i, game_seed(cfg.seed, i), &seated, &r))?;
+                            }
+                            Ok(r)
+                        });
+                        match played {
                             Ok(r) => t.add(&r, offset),
                             Err(e) => {
                                 stop.store(true, Ordering::Relaxed);
@@ -302,9 +340,14 @@ pub fn simulate_from(
     let elapsed = t0.elapsed().as_secs_f64();
     let first_error = first_error.into_inner().unwrap_or_else(|p| p.into_inner());
     // Ctrl-C: the games in progress stopped with an error; the report covers those that finished.
-    if INTERRUPTED.load(Ordering::Relaxed) && (first_error.is_some() || total.games < cfg.games) {
-        let mut r = report::build(rule, options, cfg, &agents, total, has_rounds, elapsed);
-        r.interrupted = Some(cfg.games);
+    if INTERRUPTED.load(Ordering::Relaxed) && (first_error.is_some() || total.games < part.len()) {
+        if let Some(sink) = &cfg.games_out {
+            let _ = sink.finish();
+        }
+        let mut r = report::build(
+            rule, options, position, cfg, &part, &agents, total, has_rounds, elapsed,
+        );
+        r.interrupted = Some(part.len());
         return Ok(r);
     }
     if let Some((i, e)) = first_error {
@@ -319,8 +362,11 @@ pub fn simulate_from(
             game_seed(cfg.seed, i)
         )));
     }
+    if let Some(sink) = &cfg.games_out {
+        sink.finish()?;
+    }
     Ok(report::build(
-        rule, options, cfg, &agents, total, has_rounds, elapsed,
+        rule, options, position, cfg, &part, &agents, total, has_rounds, elapsed,
     ))
 }
 

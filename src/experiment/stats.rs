@@ -5,7 +5,7 @@
 
 use std::collections::BTreeMap;
 
-use serde::Serialize;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use statrs::distribution::{ContinuousCDF, Normal};
 use statrs::function::{beta, erf};
 
@@ -15,6 +15,8 @@ pub const Z95: f64 = 1.959_963_984_540_054;
 
 /// A streaming summary of non-negative integer samples: count, exact sums, maximum and a histogram
 /// of the values (for the exact median). Memory grows with the number of distinct values only.
+/// It is written (JSON) as its histogram, `[[value, count], ...]` in increasing value, from which
+/// everything else follows: the exact median and sums of a merged run need the whole of it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Summary {
     /// Number of samples.
@@ -36,6 +38,23 @@ impl Summary {
         self.sum_sq += (x as u128) * (x as u128);
         self.max = self.max.max(x);
         *self.hist.entry(x).or_default() += 1;
+    }
+
+    /// Adds `count` samples of the value `x`.
+    pub fn add_n(&mut self, x: u64, count: u64) {
+        if count == 0 {
+            return;
+        }
+        self.n += count;
+        self.sum += x as u128 * count as u128;
+        self.sum_sq += (x as u128) * (x as u128) * count as u128;
+        self.max = self.max.max(x);
+        *self.hist.entry(x).or_default() += count;
+    }
+
+    /// The histogram: `(value, count)` in increasing value.
+    pub fn histogram(&self) -> impl Iterator<Item = (u64, u64)> + '_ {
+        self.hist.iter().map(|(&v, &c)| (v, c))
     }
 
     /// Adds every sample of another summary.
@@ -103,8 +122,25 @@ impl Summary {
     }
 }
 
+impl Serialize for Summary {
+    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        s.collect_seq(self.hist.iter().map(|(&v, &c)| [v, c]))
+    }
+}
+
+impl<'de> Deserialize<'de> for Summary {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
+        let pairs = Vec::<[u64; 2]>::deserialize(d)?;
+        let mut s = Summary::default();
+        for [v, c] in pairs {
+            s.add_n(v, c);
+        }
+        Ok(s)
+    }
+}
+
 /// A summary as printed: mean, median, max, standard deviation.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct SummaryView {
     /// Mean.
     pub mean: f64,
@@ -158,7 +194,7 @@ pub fn normal_two_sided(z: f64) -> f64 {
 }
 
 /// The result of a two-sample test.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Test {
     /// The test statistic (z or t).
     pub stat: f64,
@@ -245,6 +281,11 @@ mod tests {
         s.merge(&t);
         assert_eq!(s.median(), 3.5);
         assert_eq!(Summary::default().median(), 0.0);
+        // Written as its histogram, read back whole.
+        let j = serde_json::to_string(&s).unwrap();
+        assert_eq!(j, "[[1,1],[3,2],[4,1],[5,1],[10,1]]");
+        let back: Summary = serde_json::from_str(&j).unwrap();
+        assert_eq!(back, s);
     }
 
     #[test]

@@ -3,10 +3,11 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::engine::rules::{board, Rule};
 use crate::error::{Error, Result};
+use crate::experiment::record::{Part, PartSpec, Record};
 use crate::experiment::report::{csv_line, table, SimReport};
 use crate::experiment::runner::{seat_agents, simulate, SimConfig};
 
@@ -51,7 +52,7 @@ pub fn grid(vary: &[(String, Vec<String>)]) -> Vec<Vec<(String, String)>> {
 }
 
 /// One point of a sweep.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct SweepPoint {
     /// The varied options at this point (as given).
     pub vary: BTreeMap<String, String>,
@@ -59,18 +60,37 @@ pub struct SweepPoint {
     pub report: SimReport,
 }
 
-/// A sweep's results.
-#[derive(Clone, Debug, Serialize)]
+/// A sweep's results (or a part of them: the record's `start..end` counts items, point `p` game
+/// `i` being item `p × games + i`; every point is listed, with the games of the part).
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Sweep {
+    /// How to reproduce it.
+    pub record: Record,
+    /// The rule (as named).
+    pub rule: String,
+    /// The hash of the rule's content.
+    pub rule_hash: String,
+    /// The options set at every point (`KEY=VALUE`, as given).
+    pub sets: Vec<String>,
+    /// The varied options and their values, as given.
+    pub vary: Vec<(String, Vec<String>)>,
     /// The varied keys, in the order given.
     pub keys: Vec<String>,
     /// The agents as given (one for all players, or one per player).
     pub agents: Vec<String>,
+    /// The run's seed (every point plays the same game seeds).
+    pub seed: u64,
+    /// Games per point in the whole run.
+    pub games: u64,
+    /// The driver's move cap.
+    pub max_moves: u64,
+    /// Whether the agents rotate through the seats.
+    pub rotate: bool,
     /// The points, first key slowest.
     pub points: Vec<SweepPoint>,
     /// When Ctrl-C stopped the sweep: the number of grid points (the last point listed is partial,
     /// the ones after it were not run). Absent from JSON when the sweep finished.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub interrupted: Option<usize>,
 }
 
@@ -113,19 +133,31 @@ pub fn sweep(
         seat_agents(&cfg.agents, board(&start).players()).map_err(|e| e.context(all.join(" ")))?;
         resolved.push(opts);
     }
+    let size = (points.len() as u64)
+        .checked_mul(cfg.games)
+        .ok_or_else(|| Error::msg("the sweep has too many games"))?;
+    let part = Part::of(cfg.part, size)?;
     let mut out = Vec::new();
     let mut interrupted = None;
     let count = points.len();
-    for (i, (p, opts)) in points.into_iter().zip(resolved).enumerate() {
+    for (j, (p, opts)) in points.into_iter().zip(resolved).enumerate() {
         let label = p
             .iter()
             .map(|(k, v)| format!("{k}={v}"))
             .collect::<Vec<_>>()
             .join(" ");
         if let Some(pr) = &cfg.progress {
-            pr.stage(&format!("point {}/{count}: {label}", i + 1));
+            pr.stage(&format!("point {}/{count}: {label}", j + 1));
         }
-        let report = simulate(rule, &opts, cfg).map_err(|e| e.context(&label))?;
+        // This point's games within the part of the items.
+        let first = j as u64 * cfg.games;
+        let lo = part.start.clamp(first, first + cfg.games) - first;
+        let hi = part.end.clamp(first, first + cfg.games) - first;
+        let cfg = SimConfig {
+            part: Some(PartSpec::Range(lo, hi.max(lo))),
+            ..cfg.clone()
+        };
+        let report = simulate(rule, &opts, &cfg).map_err(|e| e.context(&label))?;
         let stopped = report.interrupted.is_some();
         out.push(SweepPoint {
             vary: p.into_iter().collect(),
@@ -137,8 +169,17 @@ pub fn sweep(
         }
     }
     Ok(Sweep {
+        record: Record::new("sweep", size, &part),
+        rule: rule.name.clone(),
+        rule_hash: rule.content_hash.clone(),
+        sets: sets.to_vec(),
+        vary: vary.to_vec(),
         keys: seen,
         agents: cfg.agents.iter().map(|a| a.to_string()).collect(),
+        seed: cfg.seed,
+        games: cfg.games,
+        max_moves: cfg.max_moves,
+        rotate: cfg.rotate,
         points: out,
         interrupted,
     })
@@ -184,17 +225,22 @@ impl Sweep {
             rows.push(row);
         }
         let mut s = String::new();
-        if let Some(first) = self.points.first() {
-            let r = &first.report;
-            let _ = writeln!(
-                s,
-                "{}: {} games per point, seed {}, agents {}",
-                r.rule,
-                r.interrupted.unwrap_or(r.games),
-                r.seed,
-                self.agents.join(",")
-            );
-        }
+        let _ = writeln!(
+            s,
+            "{}: {} games per point, seed {}, agents {}{}",
+            self.rule,
+            self.games,
+            self.seed,
+            self.agents.join(","),
+            if self.record.whole() {
+                String::new()
+            } else {
+                format!(
+                    " (items {}..{} of {})",
+                    self.record.start, self.record.end, self.record.size
+                )
+            }
+        );
         s.push_str(&table(&rows));
         if let (Some(count), Some(last)) = (self.interrupted, self.points.last()) {
             let _ = writeln!(
