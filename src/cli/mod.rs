@@ -165,8 +165,7 @@ pub fn main() -> i32 {
 
 /// Writes a file (a picture or a plot), naming it in the error when that fails.
 pub fn write_file(path: &std::path::Path, text: &str) -> Result<()> {
-    std::fs::write(path, text)
-        .map_err(|e| Error::msg(format!("cannot write {}: {e}", path.display())))
+    crate::engine::files::write_replacing(path, text.as_bytes(), "write")
 }
 
 /// Whether a second Ctrl-C leaves at once (set by the commands that stop with a report).

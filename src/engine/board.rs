@@ -323,6 +323,26 @@ impl Board {
         }
     }
 
+    /// Makes this board the position `src` (same layout), reusing this board's allocations: a
+    /// search resets one scratch board per move instead of cloning one. The trace is dropped.
+    pub fn copy_from(&mut self, src: &Board) {
+        if !Arc::ptr_eq(&self.layout, &src.layout) {
+            self.layout = src.layout.clone();
+        }
+        self.seeds.clone_from(&src.seeds);
+        self.closed.clone_from(&src.closed);
+        self.reserves.clone_from(&src.reserves);
+        self.counters.clone_from(&src.counters);
+        self.vars.clone_from(&src.vars);
+        self.to_move = src.to_move;
+        self.over = src.over;
+        self.winner = src.winner;
+        self.last = src.last;
+        self.trace = None;
+        self.in_setup = src.in_setup;
+        self.ledger.clear();
+    }
+
     /// Total seeds in play and held: pits plus reserves (saturating: see [`Board::total_wide`]).
     pub fn total(&self) -> i64 {
         self.total_wide().clamp(i64::MIN as i128, i64::MAX as i128) as i64

@@ -3,7 +3,7 @@
 //! (no anchors or aliases, bounded nesting), so no file can expand into gigabytes or minutes.
 
 use std::io::Read;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use crate::engine::limits;
 use crate::error::{Error, Result};
@@ -56,6 +56,71 @@ pub fn read_text(path: &Path, what: &str) -> Result<String> {
             if what.is_empty() { "" } else { " " },
             escape(&path.display().to_string())
         ))
+    })
+}
+
+/// Writes `bytes` to `path` safely: into a new temporary file with an unpredictable name in the
+/// same directory, flushed to disk, then renamed over `path` (and the directory flushed), so a
+/// failure at any point leaves the old file as it was. A symbolic link is followed (the file it
+/// names is replaced, the link stays); a named pipe, a device or a directory is refused, never
+/// replaced (nor opened: writing to a pipe would block); an existing file keeps its permissions.
+/// `verb` starts the error (`save to`, `write`).
+pub fn write_replacing(path: &Path, bytes: &[u8], verb: &str) -> Result<()> {
+    use std::io::Write;
+    let shown = crate::render::escape(&path.display().to_string()).into_owned();
+    let fail = |e: &dyn std::fmt::Display| Error::msg(format!("cannot {verb} {shown}: {e}"));
+    if path.file_name().is_none() {
+        return Err(fail(&"not a file name"));
+    }
+    let is_link = std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink());
+    let target = if is_link {
+        std::fs::canonicalize(path)
+            .map_err(|_| fail(&"it is a symbolic link to a file that does not exist"))?
+    } else {
+        path.to_path_buf()
+    };
+    let old = match std::fs::metadata(&target) {
+        Ok(m) if m.is_dir() => return Err(fail(&"it is a directory")),
+        Ok(m) if !m.is_file() => {
+            return Err(fail(
+                &"not a regular file (a device, a pipe or a socket); nothing was written",
+            ))
+        }
+        Ok(m) => Some(m.permissions()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+        Err(e) => return Err(fail(&e)),
+    };
+    let dir = match target.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let mut b = tempfile::Builder::new();
+    b.prefix(".sowlab-").suffix(".tmp");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        // A new save is readable as any new file is (the umask applies), not private.
+        b.permissions(std::fs::Permissions::from_mode(0o666));
+    }
+    let result = (|| -> std::io::Result<()> {
+        let mut tmp = b.tempfile_in(&dir)?;
+        if let Some(p) = old {
+            tmp.as_file().set_permissions(p)?;
+        }
+        tmp.write_all(bytes)?;
+        tmp.as_file().sync_all()?;
+        // On error the temporary file is removed; the old save is untouched.
+        tmp.persist(&target).map_err(|e| e.error)?;
+        // The rename itself is made durable by flushing the directory.
+        if let Ok(d) = std::fs::File::open(&dir) {
+            let _ = d.sync_all();
+        }
+        Ok(())
+    })();
+    // (The error without the temporary file's name, which means nothing to the user.)
+    result.map_err(|e| {
+        let m = e.to_string();
+        fail(&m.split(" at path ").next().unwrap_or(&m))
     })
 }
 

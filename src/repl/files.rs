@@ -56,8 +56,7 @@ pub(super) fn cmd_svg(s: &mut Session, rest: &str, out: &mut dyn Write) -> Resul
     } else {
         crate::render::svg::game_svg(&s.game)
     };
-    std::fs::write(path, svg)
-        .map_err(|e| Error::msg(format!("cannot write {}: {e}", path.display())))?;
+    crate::engine::files::write_replacing(path, svg.as_bytes(), "write")?;
     writeln!(
         out,
         "wrote {} ({})",

@@ -14,8 +14,7 @@
 //!   ...
 //! ```
 
-use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
@@ -88,61 +87,7 @@ pub fn to_save(spec: &str, start: Option<&Position>, game: &Game) -> SaveFile {
 pub fn write(path: &Path, save: &SaveFile) -> Result<()> {
     let text = yaml::to_string(save)
         .map_err(|e| Error::msg(format!("cannot encode the game: {}", one_line(&e))))?;
-    let shown = crate::render::escape(&path.display().to_string()).into_owned();
-    let fail = |e: &dyn std::fmt::Display| Error::msg(format!("cannot save to {shown}: {e}"));
-    if path.file_name().is_none() {
-        return Err(fail(&"not a file name"));
-    }
-    let is_link = std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink());
-    let target = if is_link {
-        std::fs::canonicalize(path)
-            .map_err(|_| fail(&"it is a symbolic link to a file that does not exist"))?
-    } else {
-        path.to_path_buf()
-    };
-    let old = match std::fs::metadata(&target) {
-        Ok(m) if m.is_dir() => return Err(fail(&"it is a directory")),
-        Ok(m) if !m.is_file() => {
-            return Err(fail(
-                &"not a regular file (a device, a pipe or a socket); nothing was written",
-            ))
-        }
-        Ok(m) => Some(m.permissions()),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
-        Err(e) => return Err(fail(&e)),
-    };
-    let dir = match target.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    let mut b = tempfile::Builder::new();
-    b.prefix(".sowlab-save-").suffix(".tmp");
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        // A new save is readable as any new file is (the umask applies), not private.
-        b.permissions(std::fs::Permissions::from_mode(0o666));
-    }
-    let result = (|| -> std::io::Result<()> {
-        let mut tmp = b.tempfile_in(&dir)?;
-        if let Some(p) = old {
-            tmp.as_file().set_permissions(p)?;
-        }
-        tmp.write_all(text.as_bytes())?;
-        tmp.as_file().sync_all()?;
-        // On error the temporary file is removed; the old save is untouched.
-        tmp.persist(&target).map_err(|e| e.error)?;
-        // The rename itself is made durable by flushing the directory.
-        if let Ok(d) = std::fs::File::open(&dir) {
-            let _ = d.sync_all();
-        }
-        Ok(())
-    })();
-    // (The error without the temporary file's name, which means nothing to the user.)
-    result.map_err(|e| {
-        let m = e.to_string();
-        fail(&m.split(" at path ").next().unwrap_or(&m))
-    })
+    crate::engine::files::write_replacing(path, text.as_bytes(), "save to")
 }
 
 /// Reads and checks a save file, replaying its moves (see [`restore`]).

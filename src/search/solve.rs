@@ -17,7 +17,7 @@ use rhai::Dynamic;
 use serde::Serialize;
 
 use crate::engine::board::Board;
-use crate::engine::rules::{board, Rule};
+use crate::engine::rules::{board, board_mut, Rule};
 use crate::engine::script::INTERRUPTED;
 use crate::error::{Error, Result};
 
@@ -195,6 +195,16 @@ impl Codec {
     /// Decodes the key at the start of `k` into a board; returns it and the bytes used.
     pub fn decode(&self, k: &[u8]) -> (Board, usize) {
         let mut b = self.template.clone();
+        let used = self.decode_into(k, &mut b);
+        (b, used)
+    }
+
+    /// Decodes the key at the start of `k` into `b` (a board of the codec's layout, reused: no
+    /// allocation); returns the bytes used.
+    pub fn decode_into(&self, k: &[u8], b: &mut Board) -> usize {
+        b.trace = None;
+        b.ledger.clear();
+        b.last = self.template.last;
         let mut i = 0;
         for s in b.seeds.iter_mut() {
             *s = read_u(k, &mut i) as i64;
@@ -221,7 +231,7 @@ impl Codec {
         b.to_move = (k[i] & 31) as usize;
         b.over = k[i] & 32 != 0;
         b.winner = k[i + 1] as usize;
-        (b, i + 2)
+        i + 2
     }
 }
 
@@ -491,24 +501,27 @@ pub fn explore(
     let mut nodes = 0u64;
     let mut stop = None;
     let mut depth = 0u64;
+    // One board for the position being expanded and one for the child being played, reused for
+    // every node and move (no board allocated per move), and one buffer for the legal moves.
+    let mut d = Dynamic::from(codec.template.clone());
+    let mut child = d.clone();
+    let mut moves: Vec<usize> = Vec::new();
     'levels: while !frontier_ids.is_empty() {
         let mut next: Vec<u8> = Vec::new();
         let mut next_ids: Vec<u32> = Vec::new();
         let mut at = 0usize;
         for &id in &frontier_ids {
-            let (b, used) = codec.decode(&frontier[at..]);
-            at += used;
-            let mut d = Dynamic::from(b);
+            at += codec.decode_into(&frontier[at..], &mut board_mut(&mut d));
             // Ctrl-C may land inside a rule call, which then fails: that is a stop, not an error.
-            let moves = match rule.legal(&mut d) {
-                Ok(m) => m,
+            match rule.legal_into(&mut d, &mut moves) {
+                Ok(()) => {}
                 Err(_) if INTERRUPTED.load(Ordering::Relaxed) => {
                     stop = Some(Stop::Interrupted);
                     break 'levels;
                 }
                 Err(e) => return Err(e),
-            };
-            for pit in moves {
+            }
+            for &pit in &moves {
                 if let Some(s) = guard.check(nodes, table.len() as u64, depth, &mut progress) {
                     stop = Some(s);
                     break 'levels;
@@ -523,7 +536,7 @@ pub fn explore(
                     stop = Some(Stop::MemoryLimit);
                     break 'levels;
                 }
-                let mut child = d.clone();
+                board_mut(&mut child).copy_from(&board(&d));
                 match rule.apply(&mut child, pit) {
                     Ok(()) => {}
                     Err(_) if INTERRUPTED.load(Ordering::Relaxed) => {
