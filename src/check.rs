@@ -1,9 +1,10 @@
 //! Check scripts: `sowlab run SCRIPT.rhai [ARGS...]` runs a Rhai script in a sandboxed engine with
 //! an API to load games, play them, inspect traces, and call the native searches, plus `assert`.
 //!
-//! The API, as a script sees it (`g` is a game value):
-//! - `game(name)`, `game(name, #{option: value})`: a new game of a rule or preset of the rules
-//!   directory (by name only: no paths).
+//! The API, as a script sees it (`g` is a game value; scripts/README.md is the user's page, and
+//! a test keeps it naming every function registered here):
+//! - `game(name)`, `game(name, #{option: value})`: a new game of a rule or preset on the rules
+//!   path, or of a rule file or preset given by its path.
 //! - `g.pits`, `g.stores`, `g.closed`, `g.penalties`, `g.to_move` (`()` when over), `g.over`,
 //!   `g.winner` (`()` when none), `g.players`, `g.rule`, `g.vars` (the game variables, a map),
 //!   `g.played` (labels of the moves played),

@@ -175,3 +175,17 @@ fn a_second_ctrl_c_leaves_at_once_with_130() {
         assert!(json(&o)["interrupted"].is_u64());
     }
 }
+
+#[test]
+fn perft_and_a_two_player_solve_stop_with_partial_figures() {
+    for args in [
+        &["perft", "kalah", "--depth", "30", "--json"][..],
+        &["solve", "kalah", "--depth", "40", "--json"][..],
+    ] {
+        let o = interrupt_after(args, Duration::from_millis(1500));
+        assert_eq!(o.status.code(), Some(130), "{args:?}: {o:?}");
+        let r = json(&o);
+        assert_eq!(r["stopped"], "interrupted", "{args:?}: {r}");
+        assert_eq!(r["complete"], false, "{args:?}: {r}");
+    }
+}

@@ -156,9 +156,9 @@ fn script_errors_have_positions() {
     let (code, _, err, _) = run("game(\"nope\");", &[]);
     assert_eq!(code, 1);
     assert!(err.contains("unknown rule `nope`"), "{err}");
-    let (code, _, err, _) = run("game(\"tchuka_ruma\", #{ seeds: 99 });", &[]);
+    let (code, _, err, _) = run("game(\"tchuka_ruma\", #{ seeds: -1 });", &[]);
     assert_eq!(code, 1);
-    assert!(err.contains("option `seeds`: `99` is not allowed"), "{err}");
+    assert!(err.contains("option `seeds`: `-1` is not allowed"), "{err}");
     let (code, _, err, _) = run("game(\"no/such_variant.rhai\");", &[]);
     assert_eq!(code, 1);
     assert!(err.contains("no rule file no/such_variant.rhai"), "{err}");
@@ -289,6 +289,11 @@ fn solve_command_text_and_json() {
         "seeds=6",
         "tchuka_ruma",
     ]);
+    assert_eq!(
+        o.status.code(),
+        Some(3),
+        "an incomplete search has its own exit status"
+    );
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(v["complete"], false);
     assert_eq!(v["stopped"], "position_limit");
@@ -408,11 +413,33 @@ fn solve_and_perft_on_a_two_player_game() {
     assert_eq!(v["counts"], serde_json::json!([1, 7]));
     // One move cannot end a 98-seed match: the value stays unknown, and says so.
     let o = sowlab(&["solve", "raja_pasu", "--depth", "1"]);
-    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(o.status.code(), Some(3), "out of reach: exit 3");
     let out = String::from_utf8_lossy(&o.stdout);
     assert!(
         out.contains(": unknown within 1 move: between loss and win for player 1 (to move)"),
         "{out}"
+    );
+    assert!(
+        out.ends_with("the answer is out of reach: the game goes on past the depth searched (--depth D, --time SECS); exit status 3\n"),
+        "{out}"
+    );
+    // Two players get a time budget (30 s by default): past it the answer is out of reach,
+    // said on stdout, with exit status 3, instead of minutes of silence.
+    let o = sowlab(&["solve", "oware", "--depth", "200", "--time", "1"]);
+    assert_eq!(o.status.code(), Some(3));
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.contains("INCOMPLETE: time limit reached"), "{out}");
+    assert!(
+        out.ends_with("the answer is out of reach: the time budget ran out (1 s; --time SECS, 0: none); exit status 3\n"),
+        "{out}"
+    );
+    // A known answer exits 0.
+    let o = sowlab(&["solve", "kalah", "--set", "holes=2", "--set", "seeds=1"]);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stdout)
     );
     // Ruma with 4 players is not a solitaire nor a two-player game.
     let o = sowlab(&["solve", "ruma", "--set", "players=4"]);

@@ -284,3 +284,22 @@ fn codec_round_trips() {
     assert_eq!(used, k.len());
     assert_eq!(d.key(), b.key());
 }
+
+#[test]
+fn seed_counts_are_capped_by_the_engine_not_by_round_numbers() {
+    // Tchuka Ruma's two-hole starts are studied far past 50 seeds (OEIS A007780): the option
+    // stops only at the engine's limit of seeds in one pit.
+    let rule = Rule::load("tchuka_ruma", &rules_dir()).unwrap();
+    let max = rule.option("seeds").unwrap().max.unwrap();
+    assert_eq!(max, sowlab::engine::script::MAX_SEEDS);
+    for name in ["kalah", "oware", "kalah_data"] {
+        let r = Rule::load(name, &rules_dir()).unwrap();
+        assert_eq!(r.option("seeds").unwrap().max, Some(max), "{name}");
+    }
+    assert!(rule.resolve_options(&["seeds=1000001"]).is_err());
+    // A 2-hole start with 60 seeds a hole is solved (or not) like any other.
+    let opts = rule.resolve_options(&["holes=2", "seeds=60"]).unwrap();
+    let g = sowlab::Game::new(std::sync::Arc::new(rule), opts).unwrap();
+    let s = sowlab::solve(&g.rule, g.current(), &SearchLimits::default(), None).unwrap();
+    assert!(s.stats.complete && s.solvable.is_some());
+}

@@ -2,7 +2,7 @@
 
 use clap::Args;
 
-use crate::cli::experiment_args::{json, print, RunArgs, Variants};
+use crate::cli::experiment_args::{RunArgs, Variants};
 use crate::engine::library::RulePath;
 use crate::error::{Error, Result};
 use crate::experiment;
@@ -39,13 +39,7 @@ pub fn cmd_compare(dir: &RulePath, a: CompareArgs) -> Result<i32> {
     // Ctrl-C before B played a game: nothing to compare, so A's report alone.
     let alone = |rep: experiment::SimReport, why: &str| -> Result<i32> {
         eprintln!("sowlab: compare: interrupted {why}; the report of A alone follows");
-        print(&if a.run.json {
-            json(&rep)
-        } else if a.run.csv {
-            rep.csv()
-        } else {
-            rep.text()
-        })?;
+        a.run.emit(&rep)?;
         Ok(130)
     };
     if rep_a.interrupted.is_some() {
@@ -61,12 +55,6 @@ pub fn cmd_compare(dir: &RulePath, a: CompareArgs) -> Result<i32> {
     if let Some(path) = &a.run.plot {
         crate::cli::write_file(path, &experiment::plots::comparison(&c).svg())?;
     }
-    print(&if a.run.wants_json() {
-        json(&c)
-    } else if a.run.csv {
-        c.csv()
-    } else {
-        c.text()
-    })?;
+    a.run.emit(&c)?;
     Ok(if interrupted { 130 } else { 0 })
 }

@@ -10,7 +10,7 @@ use crate::cli::progress::GamesBar;
 use crate::engine::library::RulePath;
 use crate::engine::rules::{Options, Rule};
 use crate::error::{Error, Result};
-use crate::experiment::{default_jobs, PartSpec, Progress, SimConfig, DEFAULT_MAX_MOVES};
+use crate::experiment::{default_jobs, PartSpec, Progress, SimConfig, Tabled, DEFAULT_MAX_MOVES};
 use crate::search::agent::{Agent, AGENTS_HELP};
 
 /// How many games, which agents, which seed: shared by simulate, compare and sweep.
@@ -92,6 +92,17 @@ impl RunArgs {
     /// Whether the report is printed as JSON: asked, or a part of a run (merge reads JSON).
     pub fn wants_json(&self) -> bool {
         self.json || (!self.csv && (self.shard.is_some() || self.range.is_some()))
+    }
+
+    /// Prints a report as these arguments ask: JSON, CSV or text.
+    pub(crate) fn emit<R: Tabled + serde::Serialize>(&self, r: &R) -> Result<()> {
+        print(&if self.wants_json() {
+            json(r)
+        } else if self.csv {
+            r.csv()
+        } else {
+            r.text()
+        })
     }
 }
 

@@ -73,12 +73,12 @@ pub enum Command {
     Replay(replay::ReplayArgs),
     /// Solve a solitaire (shortest solution, positions) or value a small two-player position.
     #[command(
-        after_help = "Examples:\n  sowlab solve tchuka_ruma                       # 2-2-2-2: a 6-move solution\n  sowlab solve tchuka_ruma --set holes=5 --set seeds=3 --json\n  sowlab solve tchoukaillon --set \"board=0 2 2 4\"\n  sowlab solve kalah --set holes=3 --set seeds=2 # two players: who wins"
+        after_help = "Examples:\n  sowlab solve tchuka_ruma                       # 2-2-2-2: a 6-move solution\n  sowlab solve tchuka_ruma --set holes=5 --set seeds=3 --json\n  sowlab solve tchoukaillon --set \"board=0 2 2 4\"\n  sowlab solve kalah --set holes=3 --set seeds=2 # two players: who wins\n  sowlab solve kalah --time 300                  # a longer budget than the 30 s default\n\nExit status: 0 the answer is known; 3 it is out of reach (a limit stopped the search: --time,\n--max-nodes, --max-positions, --max-memory; or a two-player game goes on past --depth); 130\nCtrl-C (partial figures printed); 1 an error."
     )]
     Solve(solve::SolveArgs),
     /// Count move sequences by depth (perft).
     #[command(
-        after_help = "Examples:\n  sowlab perft kalah --depth 4\n  sowlab perft tchuka_ruma --set seeds=6 --depth 8 --json"
+        after_help = "Examples:\n  sowlab perft kalah --depth 4\n  sowlab perft tchuka_ruma --set seeds=6 --depth 8 --json\n\nExit status: 0 complete; 3 stopped by --max-nodes (partial counts); 130 Ctrl-C; 1 an error."
     )]
     Perft(solve::PerftArgs),
     /// Run a check script (asserts about games, solver calls); exit 1 on a failed assert.

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use clap::Args;
 
-use crate::cli::experiment_args::{json, print, RunArgs};
+use crate::cli::experiment_args::RunArgs;
 use crate::cli::{load_game, GameArgs};
 use crate::engine::library::RulePath;
 use crate::error::{Error, Result};
@@ -44,12 +44,6 @@ pub fn cmd_simulate(dir: &RulePath, a: SimulateArgs) -> Result<i32> {
     if let Some(path) = &a.run.plot {
         crate::cli::write_file(path, &experiment::plots::simulation(&rep).svg())?;
     }
-    print(&if a.run.wants_json() {
-        json(&rep)
-    } else if a.run.csv {
-        rep.csv()
-    } else {
-        rep.text()
-    })?;
+    a.run.emit(&rep)?;
     Ok(if rep.interrupted.is_some() { 130 } else { 0 })
 }

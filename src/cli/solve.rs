@@ -35,7 +35,18 @@ pub struct SolveArgs {
     /// Two-player games: search at most this many moves deep (at least 1).
     #[arg(long, value_name = "D", default_value_t = 16, value_parser = clap::value_parser!(u16).range(1..))]
     pub depth: u16,
+    /// Stop after this many seconds with a partial result (0: no limit). Default: 30 for
+    /// two-player games, none for solitaires.
+    #[arg(long, value_name = "SECS")]
+    pub time: Option<u64>,
 }
+
+/// The default time budget of a two-player `solve`, in seconds.
+pub const TWO_PLAYER_TIME: u64 = 30;
+
+/// The exit status of a search whose answer is not known (stopped by a limit, or out of reach
+/// within the depth); 130 is Ctrl-C, 1 an error.
+pub const EXIT_INCOMPLETE: i32 = 3;
 
 /// Arguments of `sowlab perft`.
 #[derive(clap::Args, Debug)]
@@ -76,11 +87,13 @@ fn stats_line(s: &Stats) -> String {
     )
 }
 
-fn exit_code(s: &Stats) -> i32 {
-    if s.stopped == Some(Stop::Interrupted) {
-        130
-    } else {
-        0
+/// 130 after Ctrl-C, [`EXIT_INCOMPLETE`] when the answer is not known, else 0.
+fn exit_code(s: &Stats, known: bool) -> i32 {
+    match s.stopped {
+        Some(Stop::Interrupted) => 130,
+        _ if !known => EXIT_INCOMPLETE,
+        Some(Stop::FirstSolution) | None => 0,
+        Some(_) => EXIT_INCOMPLETE,
     }
 }
 
@@ -101,17 +114,21 @@ fn print_json(
 pub fn cmd_solve(dir: &RulePath, a: SolveArgs) -> Result<i32> {
     use std::io::Write;
     let g = load_game(dir, &a.game)?;
+    let players = board(g.current()).players();
+    let secs = a
+        .time
+        .unwrap_or(if players == 1 { 0 } else { TWO_PLAYER_TIME });
     let limits = SearchLimits {
         max_nodes: a.max_nodes,
         max_positions: a.max_positions,
         max_bytes: a.max_memory.map_or(0, |m| m << 20),
-        deadline: None,
+        deadline: (secs > 0)
+            .then(|| std::time::Instant::now() + std::time::Duration::from_secs(secs)),
         first_solution: a.first,
     };
     crate::cli::leave_on_second_interrupt();
     let line = SearchSpinner::stderr();
     let mut cb = |p: &Progress| line.show(p);
-    let players = board(g.current()).players();
     let title = format!("{} ({})", g.rule.name, options_text(&g.options));
     let mut out = std::io::stdout().lock();
     if players == 1 {
@@ -150,8 +167,11 @@ pub fn cmd_solve(dir: &RulePath, a: SolveArgs) -> Result<i32> {
                 r.depth
             );
             let _ = writeln!(out, "{}", stats_line(&r.stats));
+            if r.solvable.is_none() {
+                let _ = writeln!(out, "{}", out_of_reach(&r.stats, secs));
+            }
         }
-        return Ok(exit_code(&r.stats));
+        return Ok(exit_code(&r.stats, r.solvable.is_some()));
     }
     if players != 2 {
         return Err(Error::msg(format!(
@@ -187,8 +207,24 @@ pub fn cmd_solve(dir: &RulePath, a: SolveArgs) -> Result<i32> {
         }
         let _ = writeln!(out, "positions: {} (depth {})", r.positions, r.depth);
         let _ = writeln!(out, "{}", stats_line(&r.stats));
+        if r.value.is_none() {
+            let _ = writeln!(out, "{}", out_of_reach(&r.stats, secs));
+        }
     }
-    Ok(exit_code(&r.stats))
+    Ok(exit_code(&r.stats, r.value.is_some()))
+}
+
+/// Why the answer is not known, and what to try.
+fn out_of_reach(s: &Stats, secs: u64) -> String {
+    let why = match s.stopped {
+        Some(Stop::Deadline) => format!("the time budget ran out ({secs} s; --time SECS, 0: none)"),
+        Some(Stop::Interrupted) => "interrupted".to_string(),
+        Some(Stop::NodeLimit) => "the node limit was reached (--max-nodes)".to_string(),
+        Some(Stop::PositionLimit) => "the position limit was reached (--max-positions)".to_string(),
+        Some(st) => st.describe().to_string(),
+        None => "the game goes on past the depth searched (--depth D, --time SECS)".to_string(),
+    };
+    format!("the answer is out of reach: {why}; exit status {EXIT_INCOMPLETE}")
 }
 
 /// `sowlab perft`: counts move sequences by depth.
@@ -214,5 +250,5 @@ pub fn cmd_perft(dir: &RulePath, a: PerftArgs) -> Result<i32> {
         }
         let _ = writeln!(out, "{}", stats_line(&r.stats));
     }
-    Ok(exit_code(&r.stats))
+    Ok(exit_code(&r.stats, true))
 }

@@ -2,7 +2,7 @@
 
 use clap::Args;
 
-use crate::cli::experiment_args::{json, print, RunArgs};
+use crate::cli::experiment_args::RunArgs;
 use crate::engine::library::RulePath;
 use crate::engine::rules::Rule;
 use crate::error::Result;
@@ -38,12 +38,6 @@ pub fn cmd_sweep(dir: &RulePath, a: SweepArgs) -> Result<i32> {
     if let Some(path) = &a.run.plot {
         crate::cli::write_file(path, &experiment::plots::sweep(&s).svg())?;
     }
-    print(&if a.run.wants_json() {
-        json(&s)
-    } else if a.run.csv {
-        s.csv()
-    } else {
-        s.text()
-    })?;
+    a.run.emit(&s)?;
     Ok(if s.interrupted.is_some() { 130 } else { 0 })
 }

@@ -28,6 +28,29 @@ pub use runner::{seat_agents, simulate, simulate_from, Progress, SimConfig};
 pub use script_api::{register_sim_api, register_sim_api_until};
 pub use sweep::{grid, parse_vary, sweep, Sweep, SweepPoint};
 
+/// A report that prints as a table: text for a reader and CSV for a spreadsheet (JSON comes from
+/// its `Serialize`). The commands print every report through this one shape.
+pub trait Tabled {
+    /// As text for a reader.
+    fn text(&self) -> String;
+    /// As CSV.
+    fn csv(&self) -> String;
+}
+
+macro_rules! tabled {
+    ($($t:ty),*) => {$(
+        impl Tabled for $t {
+            fn text(&self) -> String {
+                <$t>::text(self)
+            }
+            fn csv(&self) -> String {
+                <$t>::csv(self)
+            }
+        }
+    )*};
+}
+tabled!(SimReport, Comparison, Sweep);
+
 pub use diff::{diff, Diff, DiffSide};
 #[cfg(feature = "cli")]
 pub(crate) use runner::{default_jobs, DEFAULT_MAX_MOVES};

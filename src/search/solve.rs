@@ -679,7 +679,14 @@ impl ValueSearch<'_> {
         if depth == 0 || self.path.contains(&key) {
             return Ok(Some((-1, 1)));
         }
-        let moves = self.rule.legal(d)?;
+        let moves = match self.rule.legal(d) {
+            Ok(m) => m,
+            Err(_) if INTERRUPTED.load(Ordering::Relaxed) => {
+                self.stopped = Some(Stop::Interrupted);
+                return Ok(None);
+            }
+            Err(e) => return Err(e),
+        };
         if moves.is_empty() {
             return Err(Error::msg(format!(
                 "{}: a position that is not over has no legal moves (the rule should end the game or pass)",
@@ -708,7 +715,15 @@ impl ValueSearch<'_> {
                 return Ok(None);
             }
             let mut child = d.clone();
-            self.rule.apply(&mut child, pit)?;
+            match self.rule.apply(&mut child, pit) {
+                Ok(()) => {}
+                Err(_) if INTERRUPTED.load(Ordering::Relaxed) => {
+                    self.stopped = Some(Stop::Interrupted);
+                    self.path.remove(&key);
+                    return Ok(None);
+                }
+                Err(e) => return Err(e),
+            }
             self.nodes += 1;
             let (over, same, end) = {
                 let cb = board(&child);
@@ -893,12 +908,26 @@ fn perft_rec(
     if ply == depth {
         return Ok(None);
     }
-    for pit in rule.legal(d)? {
+    // Ctrl-C inside a rule call fails the call: a stop, not an error.
+    let interrupted = |e: Error| {
+        if INTERRUPTED.load(Ordering::Relaxed) {
+            Ok(Some(Stop::Interrupted))
+        } else {
+            Err(e)
+        }
+    };
+    let moves = match rule.legal(d) {
+        Ok(m) => m,
+        Err(e) => return interrupted(e),
+    };
+    for pit in moves {
         if let Some(s) = guard.check(*nodes, 0, ply as u64, progress) {
             return Ok(Some(s));
         }
         let mut child = d.clone();
-        rule.apply(&mut child, pit)?;
+        if let Err(e) = rule.apply(&mut child, pit) {
+            return interrupted(e);
+        }
         *nodes += 1;
         if let Some(s) = perft_rec(
             rule,

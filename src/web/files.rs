@@ -29,11 +29,11 @@ pub(super) fn read_allowed(cfg: &Config, path: &Path) -> Result<String, ApiError
             ),
         ));
     }
-    std::fs::read_to_string(path)
-        .map_err(|e| ApiError::new(422, format!("{}: {e}", path.display())))
+    crate::engine::files::read_text(path, "rule file").map_err(|e| ApiError::new(422, e.one_line()))
 }
 
-/// Writes an edited rule into the user folder (a temporary file, then renamed).
+/// Writes an edited rule into the user folder, through the one safe writer of the engine (an
+/// unpredictable temporary file, synced, then renamed; never over a pipe or a device).
 pub(super) fn write_rule(cfg: &Config, target: &Path, text: &str) -> Result<(), ApiError> {
     let fail =
         |e: std::io::Error| ApiError::new(500, format!("cannot write {}: {e}", target.display()));
@@ -44,7 +44,6 @@ pub(super) fn write_rule(cfg: &Config, target: &Path, text: &str) -> Result<(), 
             "edited rules go into the user rules folder only",
         ));
     }
-    let tmp = target.with_extension("rhai.tmp");
-    std::fs::write(&tmp, text).map_err(fail)?;
-    std::fs::rename(&tmp, target).map_err(fail)
+    crate::engine::files::write_replacing(target, text.as_bytes(), "write")
+        .map_err(|e| ApiError::new(500, e.one_line()))
 }
