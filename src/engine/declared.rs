@@ -97,10 +97,17 @@ fn name(p: &Pipeline, pl: usize) -> String {
 }
 
 /// Records a note when tracing, its placeholders filled from `extra` and the position.
-fn note(b: &mut Board, p: &Pipeline, n: &Note, mover: usize, extra: &[(&str, String)]) {
+fn note<'a>(
+    b: &mut Board,
+    p: &Pipeline,
+    n: &Note,
+    mover: usize,
+    extra: impl FnOnce() -> Vec<(&'a str, String)>,
+) {
     if b.trace.is_none() || n.1.is_empty() {
         return;
     }
+    let extra = extra();
     let text = {
         let bb = &*b;
         fill(&n.1, |k| {
@@ -180,7 +187,7 @@ pub fn play(b: &mut Board, pit: usize, hooks: &mut Vec<HookCall>) -> Result<(), 
     let mover = b.to_move;
     let end = sow::sow(b, pit)?;
     if end.stopped {
-        note(b, p, &p.notes.stopped, mover, &[]);
+        note(b, p, &p.notes.stopped, mover, Vec::new);
     }
     let last = end.pit;
     let last_is_hole = l.pits[last].kind == PitKind::Hole;
@@ -199,7 +206,7 @@ pub fn play(b: &mut Board, pit: usize, hooks: &mut Vec<HookCall>) -> Result<(), 
     }
     let extra = p.extra_turn == ExtraTurn::Store && !last_is_hole;
     if extra {
-        note(b, p, &p.notes.extra, mover, &[]);
+        note(b, p, &p.notes.extra, mover, Vec::new);
     }
     if let Some(v) = p.at.moves_var {
         b.vars[v] += 1;
@@ -263,20 +270,19 @@ fn chain(
         q = prev_open(l, b, q);
     }
     if n > 0 && c.grand_slam == GrandSlam::Nothing && total == seeds_of(b, p, opp) {
-        note(b, p, &p.notes.grand_slam, mover, &[]);
+        note(b, p, &p.notes.grand_slam, mover, Vec::new);
         return;
     }
     if n == 0 {
         return;
     }
-    let why = chain_why(&c.counts);
     for &h in &caught[..n] {
-        sow::capture(b, h, mover, &why);
+        sow::capture(b, h, mover, &c.why);
     }
 }
 
 /// "2 or 3" for counts `[2, 3]`.
-fn chain_why(counts: &[i64]) -> String {
+pub fn chain_why(counts: &[i64]) -> String {
     let v: Vec<String> = counts.iter().map(|n| n.to_string()).collect();
     match v.len() {
         0 => String::new(),
@@ -303,22 +309,22 @@ fn passes(b: &mut Board, l: &Layout, p: &Pipeline, hooks: &mut Vec<HookCall>) ->
         let pen = b.counter(c, pl) + 1;
         b.counters[c * n + pl - 1] = pen;
         b.emit(|| Event::Pass { player: pl });
-        note(
-            b,
-            p,
-            &p.notes.penalty,
-            pl,
-            &[("penalties", pen.to_string())],
-        );
+        note(b, p, &p.notes.penalty, pl, || {
+            vec![("penalties", pen.to_string())]
+        });
         if p.at.hooks.pass {
             hooks.push(HookCall::Pass(pl));
         }
         if pass.out_at > 0 && pen >= pass.out_at {
-            note(b, p, &p.notes.out, pl, &[("penalties", pen.to_string())]);
+            note(b, p, &p.notes.out, pl, || {
+                vec![("penalties", pen.to_string())]
+            });
             let left: Vec<usize> = (1..=n).filter(|&q| !is_out(b, p, q)).collect();
             if left.len() == 1 {
                 let w = left[0];
-                note(b, p, &p.notes.last_left, pl, &[("winner", w.to_string())]);
+                note(b, p, &p.notes.last_left, pl, || {
+                    vec![("winner", w.to_string())]
+                });
                 finish(b, p, w, hooks);
                 return true;
             }
@@ -417,7 +423,7 @@ fn run_checks(
             continue;
         }
         if let Some(n) = &c.note {
-            note(b, p, n, mover, &[("limit", c.limit.to_string())]);
+            note(b, p, n, mover, || vec![("limit", c.limit.to_string())]);
         }
         match c.sweep {
             Sweep::None => {}
@@ -496,19 +502,15 @@ fn end_round(
         } else {
             format!("{} wins the round", name(p, rw))
         };
-        note(
-            b,
-            p,
-            &p.notes.round_result,
-            mover,
-            &[
+        note(b, p, &p.notes.round_result, mover, || {
+            vec![
                 ("name1", name(p, 1)),
                 ("name2", name(p, 2)),
                 ("capture1", c1.to_string()),
                 ("capture2", c2.to_string()),
                 ("result", result),
-            ],
-        );
+            ]
+        });
     }
     if p.at.hooks.round_end {
         hooks.push(HookCall::RoundEnd(round));
@@ -521,17 +523,13 @@ fn end_round(
         if b.reserves[pl - 1] < r.fill {
             let w = 3 - pl;
             let reserve = b.reserves[pl - 1].to_string();
-            note(
-                b,
-                p,
-                &p.notes.cannot_fill,
-                mover,
-                &[
+            note(b, p, &p.notes.cannot_fill, mover, || {
+                vec![
                     ("loser_name", name(p, pl)),
                     ("winner_name", name(p, w)),
                     ("reserve", reserve),
-                ],
-            );
+                ]
+            });
             finish(b, p, w, hooks);
             return;
         }
@@ -545,13 +543,9 @@ fn end_round(
         } else {
             0
         };
-        note(
-            b,
-            p,
-            &p.notes.max_rounds,
-            mover,
-            &[("reserve1", r1.to_string()), ("reserve2", r2.to_string())],
-        );
+        note(b, p, &p.notes.max_rounds, mover, || {
+            vec![("reserve1", r1.to_string()), ("reserve2", r2.to_string())]
+        });
         finish(b, p, w, hooks);
         return;
     }
@@ -600,19 +594,15 @@ fn end_round(
                 End::Right => "right",
                 End::Left => "left",
             };
-            note(
-                b,
-                p,
-                &p.notes.refill,
-                mover,
-                &[
+            note(b, p, &p.notes.refill, mover, || {
+                vec![
                     ("player_name", name(p, pl)),
                     ("filled", k.to_string()),
                     ("closed", (n - k).to_string()),
                     ("reserve", reserve),
                     ("from", from.to_string()),
-                ],
-            );
+                ]
+            });
         }
     }
     b.vars[*s1] = b.reserves[0];
@@ -622,5 +612,5 @@ fn end_round(
         b.vars[v] = 0;
     }
     b.to_move = starter;
-    note(b, p, &p.notes.round_start, mover, &[]);
+    note(b, p, &p.notes.round_start, mover, Vec::new);
 }

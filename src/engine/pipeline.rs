@@ -62,6 +62,9 @@ pub struct Chain {
     /// What a move that would take every seed of the opponent does.
     #[serde(default)]
     pub grand_slam: GrandSlam,
+    /// The reason its captures show in the trace ("2 or 3"), made when setup ends.
+    #[serde(skip)]
+    pub why: String,
 }
 
 /// Readings of a grand slam (a chain that would take all the opponent's seeds).
@@ -404,6 +407,9 @@ impl Pipeline {
                 }
             }
         };
+        if let Some(c) = &mut self.capture.chain {
+            c.why = crate::engine::declared::chain_why(&c.counts);
+        }
         self.at.moves_var = self.count_moves.as_deref().map(|n| var(l, n, 0));
         self.at.holes_of = (0..=l.players)
             .map(|pl| {
