@@ -40,6 +40,9 @@ pub fn cmd_diff(dir: &RulePath, a: DiffArgs) -> Result<i32> {
         None => (split_moves(&a.moves), None),
         Some(f) => {
             let saved = crate::repl::save::read(f, dir)?;
+            if let Some(w) = &saved.warning {
+                eprintln!("sowlab: {w}");
+            }
             (saved.game.moves(), saved.start)
         }
     };

@@ -19,14 +19,7 @@ fn file_arg<'a>(name: &str, rest: &'a str) -> Result<&'a str> {
 
 pub(super) fn cmd_save(s: &mut Session, rest: &str, out: &mut dyn Write) -> Result<Outcome> {
     let path = Path::new(file_arg("save", rest)?);
-    // A rule named by a relative path is saved as an absolute one, so the file loads from anywhere.
-    let spec = if is_path_spec(&s.spec) {
-        std::fs::canonicalize(&s.spec)
-            .map(|p| p.display().to_string())
-            .unwrap_or_else(|_| s.spec.clone())
-    } else {
-        s.spec.clone()
-    };
+    let spec = save::rule_spec_for_save(&s.spec, &s.game.rule, &s.dir, path);
     let data = save::to_save(&spec, s.start.as_ref(), &s.game);
     save::write(path, &data)?;
     writeln!(
@@ -70,14 +63,12 @@ pub(super) fn cmd_svg(s: &mut Session, rest: &str, out: &mut dyn Write) -> Resul
     Ok(Outcome::Done)
 }
 
-/// Whether a rule spec names a file (as `Rule::load` reads it) rather than a rule of the directory.
-fn is_path_spec(spec: &str) -> bool {
-    spec.contains('/') || spec.ends_with(".rhai") || spec.ends_with(".yaml")
-}
-
 pub(super) fn cmd_load(s: &mut Session, rest: &str, out: &mut dyn Write) -> Result<Outcome> {
     let path = Path::new(file_arg("load", rest)?);
     let loaded = save::read(path, &s.dir)?;
+    if let Some(w) = &loaded.warning {
+        writeln!(out, "{w}")?;
+    }
     let n = loaded.game.history.len();
     s.replace(loaded.spec, loaded.start, loaded.game);
     writeln!(

@@ -41,8 +41,13 @@ pub const MAX_MOVES: usize = 100_000;
 pub struct SaveFile {
     /// Format version ([`FORMAT`]).
     pub sowlab: u32,
-    /// The rule: a name of the rules directory, a preset, or a path to a rule file.
+    /// The rule: a name on the rules path, a preset, or a path to a rule file (relative to the
+    /// save file's folder when it can be).
     pub rule: String,
+    /// The rule's content hash when the game was saved: loading warns when the rule changed
+    /// since. Absent in older saves.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rule_hash: Option<String>,
     /// Every option value in force.
     #[serde(default)]
     pub options: Options,
@@ -65,6 +70,9 @@ pub struct Loaded {
     pub start: Option<Position>,
     /// The game, with every move replayed.
     pub game: Game,
+    /// Set when the rule's content differs from the one the game was saved with (the moves
+    /// still replayed and the final position still matched).
+    pub warning: Option<String>,
 }
 
 /// The save-file content for a game.
@@ -72,6 +80,7 @@ pub fn to_save(spec: &str, start: Option<&Position>, game: &Game) -> SaveFile {
     SaveFile {
         sowlab: FORMAT,
         rule: spec.to_string(),
+        rule_hash: Some(game.rule.content_hash.clone()),
         options: game.options.clone(),
         start: start.cloned(),
         moves: game.moves(),
@@ -138,6 +147,14 @@ pub fn restore(bytes: &[u8], dir: impl Into<RulePath>, base: Option<&Path>) -> R
         Some(p) => Game::with_position(rule, options, p)?,
         None => Game::new(rule, options)?,
     };
+    let warning = match &save.rule_hash {
+        Some(h) if *h != game.rule.content_hash => Some(format!(
+            "warning: the rule `{}` changed since this game was saved (its content hash was {h}, is {}); the moves were replayed under the rule as it is now",
+            crate::render::escape(&spec),
+            game.rule.content_hash
+        )),
+        _ => None,
+    };
     game.play_all(&save.moves)?;
     let got = game.state();
     if got != save.final_state {
@@ -151,14 +168,63 @@ pub fn restore(bytes: &[u8], dir: impl Into<RulePath>, base: Option<&Path>) -> R
         spec,
         start: save.start,
         game,
+        warning,
     })
 }
 
-/// A relative rule path in a save file is tried against the save file's directory.
+/// How a save file names its rule: the rule's name when that name on the rules path finds the
+/// same rule (same content), else its path relative to the save file's folder, else as given.
+/// So saves move with their folder and do not carry one machine's absolute paths.
+pub fn rule_spec_for_save(spec: &str, rule: &Rule, dir: &RulePath, save_path: &Path) -> String {
+    if !is_path_spec(spec) {
+        return spec.to_string();
+    }
+    if let Ok(by_name) = Rule::load(&rule.name, dir) {
+        if by_name.content_hash == rule.content_hash {
+            return rule.name.clone();
+        }
+    }
+    let rule_file = std::fs::canonicalize(spec);
+    let save_dir = save_path
+        .parent()
+        .map(|d| {
+            if d.as_os_str().is_empty() {
+                Path::new(".")
+            } else {
+                d
+            }
+        })
+        .and_then(|d| std::fs::canonicalize(d).ok());
+    match (rule_file, save_dir) {
+        (Ok(f), Some(d)) => relative(&d, &f).unwrap_or(f).display().to_string(),
+        (Ok(f), None) => f.display().to_string(),
+        _ => spec.to_string(),
+    }
+}
+
+/// `to` relative to the folder `from` (both absolute), e.g. `../rules/mine.rhai`.
+fn relative(from: &Path, to: &Path) -> Option<std::path::PathBuf> {
+    let (a, b): (Vec<_>, Vec<_>) = (from.components().collect(), to.components().collect());
+    let common = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
+    if common == 0 {
+        return None;
+    }
+    let mut out = std::path::PathBuf::new();
+    for _ in common..a.len() {
+        out.push("..");
+    }
+    for c in &b[common..] {
+        out.push(c.as_os_str());
+    }
+    Some(out)
+}
+
+/// A relative rule path in a save file is tried against the save file's directory first, then
+/// as it is (older saves wrote paths relative to where sowlab ran).
 fn resolve_rule(rule: &str, base: Option<&Path>) -> String {
-    let is_path = rule.contains('/') || rule.ends_with(".rhai") || rule.ends_with(".yaml");
     let p = Path::new(rule);
-    if is_path && p.is_relative() && !p.is_file() {
+    // The save file's folder first: `save` writes rule paths relative to it.
+    if is_path_spec(rule) && p.is_relative() {
         if let Some(b) = base {
             let q = b.join(p);
             if q.is_file() {
@@ -167,6 +233,11 @@ fn resolve_rule(rule: &str, base: Option<&Path>) -> String {
         }
     }
     rule.to_string()
+}
+
+/// Whether a rule spec names a file (as `Rule::load` reads it) rather than a rule by name.
+fn is_path_spec(spec: &str) -> bool {
+    spec.contains('/') || spec.ends_with(".rhai") || spec.ends_with(".yaml")
 }
 
 /// A state on one line (JSON).
