@@ -216,62 +216,60 @@ impl Comparison {
 
     /// The comparison as CSV: one row per figure, then the run record (repeated on every row).
     pub fn csv(&self) -> String {
-        let mut s = csv_line(&[
-            "what",
-            "a",
-            "b",
-            "diff",
-            "test",
-            "stat",
-            "p",
-            "significant",
-            "rule_a",
-            "rule_hash_a",
-            "options_a",
-            "rule_b",
-            "rule_hash_b",
-            "options_b",
-            "agents",
-            "seed",
-            "games",
-            "max_moves",
-            "rotate",
-            "start_game",
-            "end_game",
-            "run_games",
-            "sowlab",
-            "commit",
-            "format",
-        ]);
+        let mut s = csv_line(
+            &[
+                "what",
+                "a",
+                "b",
+                "diff",
+                "test",
+                "stat",
+                "p",
+                "significant",
+                "rule_a",
+                "rule_hash_a",
+                "options_a",
+                "rule_b",
+                "rule_hash_b",
+                "options_b",
+                "agents",
+                "seed",
+                "games",
+                "max_moves",
+                "rotate",
+            ]
+            .into_iter()
+            .chain(Record::CSV_COLUMNS)
+            .collect::<Vec<_>>(),
+        );
         let (a, b, rec) = (&self.a, &self.b, &self.record);
         for r in &self.rows {
-            s.push_str(&csv_line(&[
-                r.what.clone(),
-                r.a.to_string(),
-                r.b.to_string(),
-                r.diff.to_string(),
-                r.test.clone(),
-                r.result.stat.to_string(),
-                r.result.p.to_string(),
-                r.significant.to_string(),
-                a.rule.clone(),
-                a.rule_hash.clone(),
-                show_options(&a.options),
-                b.rule.clone(),
-                b.rule_hash.clone(),
-                show_options(&b.options),
-                a.agents.join(" "),
-                a.seed.to_string(),
-                a.games.to_string(),
-                a.max_moves.to_string(),
-                a.rotate.to_string(),
-                rec.start.to_string(),
-                rec.end.to_string(),
-                rec.size.to_string(),
-                rec.sowlab.clone(),
-                rec.commit.clone(),
-                rec.format.to_string(),
-            ]));
+            s.push_str(&csv_line(
+                &[
+                    r.what.clone(),
+                    r.a.to_string(),
+                    r.b.to_string(),
+                    r.diff.to_string(),
+                    r.test.clone(),
+                    r.result.stat.to_string(),
+                    r.result.p.to_string(),
+                    r.significant.to_string(),
+                    a.rule.clone(),
+                    a.rule_hash.clone(),
+                    show_options(&a.options),
+                    b.rule.clone(),
+                    b.rule_hash.clone(),
+                    show_options(&b.options),
+                    a.agents.join(" "),
+                    a.seed.to_string(),
+                    a.games.to_string(),
+                    a.max_moves.to_string(),
+                    a.rotate.to_string(),
+                ]
+                .into_iter()
+                .chain(rec.csv_fields())
+                .collect::<Vec<_>>(),
+            ));
         }
         s
     }

@@ -58,6 +58,28 @@ impl Record {
         }
     }
 
+    /// The record's CSV columns, which end every CSV row of a report.
+    pub const CSV_COLUMNS: [&'static str; 6] = [
+        "start_game",
+        "end_game",
+        "run_games",
+        "sowlab",
+        "commit",
+        "format",
+    ];
+
+    /// The record's values for [`Record::CSV_COLUMNS`].
+    pub fn csv_fields(&self) -> [String; 6] {
+        [
+            self.start.to_string(),
+            self.end.to_string(),
+            self.size.to_string(),
+            self.sowlab.clone(),
+            self.commit.clone(),
+            self.format.to_string(),
+        ]
+    }
+
     /// Whether the report covers the whole run.
     pub fn whole(&self) -> bool {
         self.start == 0 && self.end == self.size

@@ -470,13 +470,10 @@ impl SimReport {
             "agents",
             "max_moves",
             "rotate",
-            "start_game",
-            "end_game",
-            "run_games",
-            "sowlab",
-            "commit",
-            "format",
         ]
+        .into_iter()
+        .chain(Record::CSV_COLUMNS)
+        .collect()
     }
 
     /// One CSV row per player (game-wide columns repeated).
@@ -522,13 +519,10 @@ impl SimReport {
                     self.agents.join(" "),
                     self.max_moves.to_string(),
                     self.rotate.to_string(),
-                    self.record.start.to_string(),
-                    self.record.end.to_string(),
-                    self.record.size.to_string(),
-                    self.record.sowlab.clone(),
-                    self.record.commit.clone(),
-                    self.record.format.to_string(),
                 ]
+                .into_iter()
+                .chain(self.record.csv_fields())
+                .collect::<Vec<_>>()
             })
             .collect()
     }
