@@ -359,6 +359,9 @@ pub struct Resolved {
     pub hooks: Hooks,
     /// `holes_of[player]`: the player's holes in canonical order (index 0: holes of nobody).
     pub holes_of: Vec<Vec<usize>>,
+    /// Whether any end check runs after the turn passed (`[0]`) / before it (`[1]`), so a phase
+    /// without checks costs nothing.
+    pub has_checks: [bool; 2],
 }
 
 /// Which hook functions a rule script defines (the core calls them on declared events).
@@ -458,6 +461,7 @@ impl Pipeline {
                 c.pit_mask = mask;
             }
         }
+        self.at.has_checks = [false, true].map(|b| self.end.iter().any(|c| c.before_turn == b));
         let round_checks = self.end.iter().any(|c| c.then == Outcome::Round);
         if round_checks && self.rounds.is_none() {
             return Err(
