@@ -513,7 +513,7 @@ fn explore_in<P: Position>(
     // The pit of each move, whole: a board may have more pits than 16 bits hold.
     let mut via: Vec<u32> = vec![u32::MAX];
     let mut key = Vec::with_capacity(64);
-    codec.encode(&b0, &mut key);
+    codec.encode(b0, &mut key);
     table.insert_new(&key, 0);
     let mut frontier: Vec<u8> = key.clone();
     let mut frontier_ids: Vec<u32> = vec![0];
