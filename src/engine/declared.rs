@@ -418,6 +418,9 @@ fn run_checks(
     before_turn: bool,
     hooks: &mut Vec<HookCall>,
 ) -> bool {
+    if (before_turn && p.at.none_before_turn) || (!before_turn && p.at.none_after_turn) {
+        return false;
+    }
     for c in &p.end {
         if c.before_turn != before_turn || !holds(b, l, p, c, mover) {
             continue;

@@ -359,6 +359,10 @@ pub struct Resolved {
     pub hooks: Hooks,
     /// `holes_of[player]`: the player's holes in canonical order (index 0: holes of nobody).
     pub holes_of: Vec<Vec<usize>>,
+    /// No end check is made before the turn passes (that phase is skipped).
+    pub none_before_turn: bool,
+    /// No end check is made after the turn passes (that phase is skipped).
+    pub none_after_turn: bool,
 }
 
 /// Which hook functions a rule script defines (the core calls them on declared events).
@@ -479,6 +483,8 @@ impl Pipeline {
                     .into(),
             );
         }
+        self.at.none_before_turn = !self.end.iter().any(|c| c.before_turn);
+        self.at.none_after_turn = self.end.iter().all(|c| c.before_turn);
         Ok(())
     }
 

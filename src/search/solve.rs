@@ -171,26 +171,46 @@ impl Codec {
 
     /// Appends the key of `b` to `out`.
     pub fn encode(&self, b: &Board, out: &mut Vec<u8>) {
+        // Written into room for the longest key of the board (10 bytes per number at most),
+        // then cut to the bytes used: no capacity check per byte.
+        let numbers = b.seeds.len() + b.reserves.len() + b.counters.len() + b.vars.len();
+        let longest = 10 * numbers + self.closed_bytes + 3;
+        // A small board's key is written on the stack, then appended in one copy.
+        let mut small = [0u8; 256];
+        let at = out.len();
+        let buf: &mut [u8] = if longest <= small.len() {
+            &mut small
+        } else {
+            out.resize(at + longest, 0);
+            &mut out[at..]
+        };
+        let mut i = 0;
         for &s in &b.seeds {
-            push_u(out, s as u64);
+            put_u(buf, &mut i, s as u64);
         }
         if b.closed.iter().any(|&c| c) {
-            out.push(1);
-            let mut bits = vec![0u8; self.closed_bytes];
-            for (i, &c) in b.closed.iter().enumerate() {
+            buf[i] = 1;
+            i += 1;
+            for (j, &c) in b.closed.iter().enumerate() {
                 if c {
-                    bits[i / 8] |= 1 << (i % 8);
+                    buf[i + j / 8] |= 1 << (j % 8);
                 }
             }
-            out.extend_from_slice(&bits);
+            i += self.closed_bytes;
         } else {
-            out.push(0);
+            buf[i] = 0;
+            i += 1;
         }
         for &v in b.reserves.iter().chain(&b.counters).chain(&b.vars) {
-            push_u(out, ((v << 1) ^ (v >> 63)) as u64);
+            put_u(buf, &mut i, ((v << 1) ^ (v >> 63)) as u64);
         }
-        out.push(b.to_move as u8 | (b.over as u8) << 5);
-        out.push(b.winner as u8);
+        buf[i] = b.to_move as u8 | (b.over as u8) << 5;
+        buf[i + 1] = b.winner as u8;
+        if longest <= small.len() {
+            out.extend_from_slice(&small[..i + 2]);
+        } else {
+            out.truncate(at + i + 2);
+        }
     }
 
     /// Decodes the key at the start of `k` into a board; returns it and the bytes used.
@@ -236,21 +256,26 @@ impl Codec {
     }
 }
 
+/// Writes `u` as LEB128 at `buf[*i..]` (zeroed bytes) and moves `i` past it.
 #[inline]
-fn push_u(out: &mut Vec<u8>, mut u: u64) {
-    loop {
-        let b = (u & 0x7f) as u8;
+fn put_u(buf: &mut [u8], i: &mut usize, mut u: u64) {
+    while u >= 0x80 {
+        buf[*i] = (u & 0x7f) as u8 | 0x80;
         u >>= 7;
-        if u == 0 {
-            out.push(b);
-            return;
-        }
-        out.push(b | 0x80);
+        *i += 1;
     }
+    buf[*i] = u as u8;
+    *i += 1;
 }
 
 #[inline]
 fn read_u(k: &[u8], i: &mut usize) -> u64 {
+    // Most numbers of a key (seeds, reserves) take one byte.
+    let first = k[*i];
+    if first < 0x80 {
+        *i += 1;
+        return first as u64;
+    }
     let mut u = 0u64;
     let mut shift = 0;
     loop {
