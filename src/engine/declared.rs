@@ -424,7 +424,7 @@ fn run_checks(
     hooks: &mut Vec<HookCall>,
 ) -> bool {
     // Testing is on every move and applying rare: the test stays small, the rest out of line.
-    if !p.at.has_checks[before_turn as usize] {
+    if (before_turn && p.at.none_before_turn) || (!before_turn && p.at.none_after_turn) {
         return false;
     }
     match p

@@ -359,9 +359,10 @@ pub struct Resolved {
     pub hooks: Hooks,
     /// `holes_of[player]`: the player's holes in canonical order (index 0: holes of nobody).
     pub holes_of: Vec<Vec<usize>>,
-    /// Whether any end check runs after the turn passed (`[0]`) / before it (`[1]`), so a phase
-    /// without checks costs nothing.
-    pub has_checks: [bool; 2],
+    /// No end check is made before the turn passes (that phase is skipped).
+    pub none_before_turn: bool,
+    /// No end check is made after the turn passes (that phase is skipped).
+    pub none_after_turn: bool,
 }
 
 /// Which hook functions a rule script defines (the core calls them on declared events).
@@ -461,7 +462,6 @@ impl Pipeline {
                 c.pit_mask = mask;
             }
         }
-        self.at.has_checks = [false, true].map(|b| self.end.iter().any(|c| c.before_turn == b));
         let round_checks = self.end.iter().any(|c| c.then == Outcome::Round);
         if round_checks && self.rounds.is_none() {
             return Err(
@@ -483,6 +483,8 @@ impl Pipeline {
                     .into(),
             );
         }
+        self.at.none_before_turn = !self.end.iter().any(|c| c.before_turn);
+        self.at.none_after_turn = self.end.iter().all(|c| c.before_turn);
         Ok(())
     }
 

@@ -205,7 +205,7 @@ pub fn next_table(l: &Layout) -> Vec<usize> {
 
 /// The mover's row of the layout's sowing table, when the table is built and covers `mover`.
 #[inline]
-fn table_of(l: &Layout, mover: usize) -> Option<&[usize]> {
+pub(crate) fn table_of(l: &Layout, mover: usize) -> Option<&[usize]> {
     let n = l.pits.len();
     if mover <= l.players && l.sow_next.len() == (l.players + 1) * n {
         Some(&l.sow_next[mover * n..(mover + 1) * n])
@@ -217,7 +217,7 @@ fn table_of(l: &Layout, mover: usize) -> Option<&[usize]> {
 /// [`next_target`] on the board's closed flags alone, with the mover's row of the sowing table
 /// when there is one (one lookup per open pit; closed pits and the skipped origin are stepped over).
 #[inline(always)]
-fn next_in(
+pub(crate) fn next_in(
     l: &Layout,
     table: Option<&[usize]>,
     closed: &[bool],
@@ -285,7 +285,7 @@ pub fn give(b: &mut Board, player: usize, seeds: i64) {
 
 /// [`capture`] on the board's fields (for the sowing loop, which holds them borrowed).
 #[inline]
-fn take_into(
+pub(crate) fn take_into(
     l: &Layout,
     seeds: &mut [i64],
     reserves: &mut [i64],
@@ -322,13 +322,13 @@ pub fn capture(b: &mut Board, pit: usize, player: usize, why: &str) -> i64 {
 }
 
 /// The counts a drop captures, as a test: a bit mask for counts 0-63 and the list for the rest.
-struct Counts<'a> {
+pub(crate) struct Counts<'a> {
     mask: u64,
     others: &'a [i64],
 }
 
 impl<'a> Counts<'a> {
-    fn new(counts: &'a [i64]) -> Counts<'a> {
+    pub(crate) fn new(counts: &'a [i64]) -> Counts<'a> {
         let small = |c: &i64| (0..64).contains(c);
         Counts {
             mask: counts
@@ -344,7 +344,7 @@ impl<'a> Counts<'a> {
     }
 
     #[inline]
-    fn hit(&self, n: i64) -> bool {
+    pub(crate) fn hit(&self, n: i64) -> bool {
         if (0..64).contains(&n) {
             self.mask >> n & 1 != 0
         } else {
@@ -356,6 +356,9 @@ impl<'a> Counts<'a> {
 /// Sows the seeds of `from` by the layout's rule: laps, relay, captures by count. Returns where it
 /// ended; the same facts are kept in `b.last`. An error message when the move cannot be sown.
 pub fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
+    if crate::engine::quiet_sow::applies(b, from) {
+        return crate::engine::quiet_sow::sow(b, from);
+    }
     let mover = b.to_move;
     // The board's fields, borrowed apart: the loop below indexes plain slices.
     let Board {
