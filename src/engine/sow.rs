@@ -165,7 +165,7 @@ fn accepts_open(l: &Layout, q: usize, mover: usize) -> bool {
 /// Whether sowing may drop a seed into `q` (a lap started at `origin`, sown by `mover`).
 #[inline]
 fn accepts(l: &Layout, closed: &[bool], q: usize, origin: usize, mover: usize) -> bool {
-    !closed[q] && !(q == origin && l.sow.skip_origin) && accepts_open(l, q, mover)
+    !(closed[q] || (q == origin && l.sow.skip_origin)) && accepts_open(l, q, mover)
 }
 
 /// The sowing table of a layout whose track is linked (see [`Layout::sow_next`]): for every mover
@@ -235,7 +235,7 @@ pub(crate) fn next_in(
                 if q == NO_PIT {
                     return None;
                 }
-                if !closed[q] && !(q == origin && l.sow.skip_origin) {
+                if !(closed[q] || (q == origin && l.sow.skip_origin)) {
                     return Some(q);
                 }
             }
