@@ -111,7 +111,10 @@ fn a_repeated_position_ends_the_game_only_when_asked() {
     play(&mut g, CYCLE);
     play(&mut g, CYCLE);
     assert!(!g.state().over);
-    assert_eq!(g.state().pits, cat(&[1, 0, 0, 0, 0, 0], &[1, 0, 0, 0, 0, 0]));
+    assert_eq!(
+        g.state().pits,
+        cat(&[1, 0, 0, 0, 0, 0], &[1, 0, 0, 0, 0, 0])
+    );
 }
 
 #[test]
@@ -192,9 +195,13 @@ fn the_solver_sees_repetitions() {
                 ..Position::default()
             };
             let g = Game::with_position(r.clone(), opts.clone(), &pos).unwrap();
-            let v = solve::value(&g.rule, g.current(), 200, &SearchLimits::default(), None)
-                .unwrap();
-            assert_eq!(v.value, Some(want), "{pits:?}, player {to_move} to move: {v:?}");
+            let v =
+                solve::value(&g.rule, g.current(), 200, &SearchLimits::default(), None).unwrap();
+            assert_eq!(
+                v.value,
+                Some(want),
+                "{pits:?}, player {to_move} to move: {v:?}"
+            );
             compared += 1;
         }
     }
@@ -442,13 +449,21 @@ fn random_games_agree_with_openspiels_reading() {
     for (holes, seeds) in [(2, 1), (2, 2), (3, 1), (3, 2), (4, 3)] {
         reps += agree(holes, seeds, 25, 7 + holes as u64).1;
     }
-    assert!(reps > 0, "the small boards should end on repetitions sometimes");
+    assert!(
+        reps > 0,
+        "the small boards should end on repetitions sometimes"
+    );
 }
 
 #[test]
 fn the_model_of_openspiel_reads_the_hand_built_positions_the_same_way() {
     // The cycle: OpenSpiel's reading ends it at the 12th move, each taking his side.
-    let mut m = Model::at(6, cat(&[1, 0, 0, 0, 0, 0], &[1, 0, 0, 0, 0, 0]), [22, 24], 0);
+    let mut m = Model::at(
+        6,
+        cat(&[1, 0, 0, 0, 0, 0], &[1, 0, 0, 0, 0, 0]),
+        [22, 24],
+        0,
+    );
     for (i, a) in CYCLE.split_whitespace().enumerate() {
         assert!(!m.legal().is_empty(), "over early, at move {i}");
         m.apply(a.parse::<usize>().unwrap() - 1);

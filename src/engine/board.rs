@@ -352,11 +352,11 @@ impl Board {
         if !Arc::ptr_eq(&self.layout, &src.layout) {
             self.layout = src.layout.clone();
         }
-        self.seeds.clone_from(&src.seeds);
-        self.closed.clone_from(&src.closed);
-        self.reserves.clone_from(&src.reserves);
-        self.counters.clone_from(&src.counters);
-        self.vars.clone_from(&src.vars);
+        copy_vec(&mut self.seeds, &src.seeds);
+        copy_vec(&mut self.closed, &src.closed);
+        copy_vec(&mut self.reserves, &src.reserves);
+        copy_vec(&mut self.counters, &src.counters);
+        copy_vec(&mut self.vars, &src.vars);
         self.to_move = src.to_move;
         self.over = src.over;
         self.winner = src.winner;
@@ -565,6 +565,20 @@ impl Board {
             }
         }
         h
+    }
+}
+
+/// `dst = src` in place: the vectors of two boards of one layout have the same lengths, so this
+/// is a plain copy of the elements.
+#[inline]
+fn copy_vec<T: Copy>(dst: &mut Vec<T>, src: &[T]) {
+    if src.is_empty() {
+        dst.clear();
+    } else if dst.len() == src.len() {
+        dst.copy_from_slice(src);
+    } else {
+        dst.clear();
+        dst.extend_from_slice(src);
     }
 }
 

@@ -79,7 +79,12 @@ pub fn legal_into(b: &Board, p: &Pipeline, player: usize, out: &mut Vec<usize>) 
             out.truncate(keep);
         }
     }
-    if let Some(c) = p.capture.chain.as_ref().filter(|c| c.grand_slam == GrandSlam::Illegal) {
+    if let Some(c) = p
+        .capture
+        .chain
+        .as_ref()
+        .filter(|c| c.grand_slam == GrandSlam::Illegal)
+    {
         forbid_grand_slams(b, l, p, c, player, start, out);
     }
 }
@@ -294,7 +299,11 @@ fn record_position(b: &mut Board) {
 /// given position), when the rule checks repetitions.
 pub fn restart_repetition(b: &mut Board) {
     b.seen = Default::default();
-    if b.layout.pipeline.as_deref().is_some_and(|p| p.at.track_repetition) {
+    if b.layout
+        .pipeline
+        .as_deref()
+        .is_some_and(|p| p.at.track_repetition)
+    {
         record_position(b);
     }
 }
@@ -507,6 +516,9 @@ fn run_checks(
     before_turn: bool,
     hooks: &mut Vec<HookCall>,
 ) -> bool {
+    if (before_turn && p.at.none_before_turn) || (!before_turn && p.at.none_after_turn) {
+        return false;
+    }
     for c in &p.end {
         if c.before_turn != before_turn || !holds(b, l, p, c, mover) {
             continue;

@@ -16,6 +16,7 @@ pub mod game;
 pub mod library;
 pub mod limits;
 pub mod pipeline;
+mod quiet_sow;
 pub mod replay;
 pub mod rng;
 pub mod rules;

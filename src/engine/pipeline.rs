@@ -368,6 +368,10 @@ pub struct Resolved {
     /// Whether an end check asks for `repeated_position`: the positions since the last capture
     /// are then remembered on the board ([`crate::engine::board::Seen`]).
     pub track_repetition: bool,
+    /// No end check is made before the turn passes (that phase is skipped).
+    pub none_before_turn: bool,
+    /// No end check is made after the turn passes (that phase is skipped).
+    pub none_after_turn: bool,
 }
 
 /// Which hook functions a rule script defines (the core calls them on declared events).
@@ -498,6 +502,8 @@ impl Pipeline {
                     .into(),
             );
         }
+        self.at.none_before_turn = !self.end.iter().any(|c| c.before_turn);
+        self.at.none_after_turn = self.end.iter().all(|c| c.before_turn);
         Ok(())
     }
 

@@ -1034,6 +1034,46 @@ impl Rule {
         Ok(())
     }
 
+    /// Whether every move of this rule runs without a script call: the rule declares its move (no
+    /// `play(pit)`), lists no `moves()` and defines no hooks. Searches then play on plain boards
+    /// ([`Rule::legal_board`], [`Rule::apply_board`]) instead of script values.
+    pub fn plays_natively(&self) -> bool {
+        !self.has_play && !self.has_moves && self.hooks == Hooks::default()
+    }
+
+    /// [`Rule::legal_into`] on a plain board, for a rule that [plays natively](Rule::plays_natively)
+    /// (for another rule: an error).
+    pub fn legal_board(&self, b: &Board, out: &mut Vec<usize>) -> Result<()> {
+        if !self.plays_natively() {
+            return Err(self.contract_error(
+                "the rule's moves need script calls: play them on a script value",
+            ));
+        }
+        out.clear();
+        if !b.over {
+            self.legal_native(b, out);
+        }
+        Ok(())
+    }
+
+    /// [`Rule::apply`] on a plain board, for a rule that [plays natively](Rule::plays_natively)
+    /// (for another rule: an error): the declared move, with the time limit of a script call. A
+    /// declared move without hooks only moves seeds, so there is no conservation check to make.
+    /// On error the board may be half-changed.
+    pub fn apply_board(&self, b: &mut Board, pit: usize) -> Result<()> {
+        if !self.plays_natively() {
+            return Err(self.contract_error(
+                "the rule's moves need script calls: play them on a script value",
+            ));
+        }
+        let _clock = script::start_call(Limits::rules().time_limit, false);
+        b.ledger.clear();
+        let mut hooks = Vec::new();
+        declared::play(b, pit, &mut hooks).map_err(|e| {
+            self.contract_error(&format!("move from {}: {e}", b.layout.pits[pit].name))
+        })
+    }
+
     /// Plays the move from hole `pit` by the script's `play(pit)`, or by the declared pipeline
     /// when the script has no `play`, and checks seed conservation.
     /// On error the board may be half-changed: play on a copy when the position matters.

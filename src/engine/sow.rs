@@ -212,6 +212,9 @@ pub fn capture(b: &mut Board, pit: usize, player: usize, why: &str) -> i64 {
 /// Sows the seeds of `from` by the layout's rule: laps, relay, captures by count. Returns where it
 /// ended; the same facts are kept in `b.last`. An error message when the move cannot be sown.
 pub fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
+    if crate::engine::quiet_sow::applies(b, from) {
+        return crate::engine::quiet_sow::sow(b, from);
+    }
     let l = b.layout.clone();
     let rule = &l.sow;
     let mover = b.to_move;

@@ -4,4 +4,5 @@
 
 pub mod advice;
 pub mod agent;
+pub mod position;
 pub mod solve;

@@ -17,9 +17,10 @@ use rhai::Dynamic;
 use serde::Serialize;
 
 use crate::engine::board::Board;
-use crate::engine::rules::{board, board_mut, Rule};
+use crate::engine::rules::{board, Rule};
 use crate::engine::script::INTERRUPTED;
 use crate::error::{Error, Result};
+use crate::search::position::Position;
 
 /// Limits of a search; 0 means "no limit".
 #[derive(Clone, Debug, Default)]
@@ -180,28 +181,51 @@ impl Codec {
 
     /// Appends the key of `b` to `out`.
     pub fn encode(&self, b: &Board, out: &mut Vec<u8>) {
+        // Written into room for the longest key of the board (10 bytes per number at most),
+        // then cut to the bytes used: no capacity check per byte.
+        let numbers = b.seeds.len() + b.reserves.len() + b.counters.len() + b.vars.len();
+        let longest = 10 * numbers + self.closed_bytes + 3;
+        // A small board's key is written on the stack, then appended in one copy.
+        let mut small = [0u8; 256];
+        let at = out.len();
+        let buf: &mut [u8] = if longest <= small.len() {
+            &mut small
+        } else {
+            out.resize(at + longest, 0);
+            &mut out[at..]
+        };
+        let mut i = 0;
         for &s in &b.seeds {
-            push_u(out, s as u64);
+            put_u(buf, &mut i, s as u64);
         }
         if b.closed.iter().any(|&c| c) {
-            out.push(1);
-            let mut bits = vec![0u8; self.closed_bytes];
-            for (i, &c) in b.closed.iter().enumerate() {
+            buf[i] = 1;
+            i += 1;
+            for (j, &c) in b.closed.iter().enumerate() {
                 if c {
-                    bits[i / 8] |= 1 << (i % 8);
+                    buf[i + j / 8] |= 1 << (j % 8);
                 }
             }
-            out.extend_from_slice(&bits);
+            i += self.closed_bytes;
         } else {
-            out.push(0);
+            buf[i] = 0;
+            i += 1;
         }
         for &v in b.reserves.iter().chain(&b.counters).chain(&b.vars) {
-            push_u(out, ((v << 1) ^ (v >> 63)) as u64);
+            put_u(buf, &mut i, ((v << 1) ^ (v >> 63)) as u64);
         }
-        out.push(b.to_move as u8 | (b.over as u8) << 5);
-        out.push(b.winner as u8);
+        buf[i] = b.to_move as u8 | (b.over as u8) << 5;
+        buf[i + 1] = b.winner as u8;
+        if longest <= small.len() {
+            out.extend_from_slice(&small[..i + 2]);
+        } else {
+            out.truncate(at + i + 2);
+        }
         if self.repetition {
-            push_u(out, b.seen.hashes.len() as u64);
+            let mut n = [0u8; 10];
+            let mut j = 0;
+            put_u(&mut n, &mut j, b.seen.hashes.len() as u64);
+            out.extend_from_slice(&n[..j]);
             for &h in &b.seen.hashes {
                 out.extend_from_slice(&h.to_le_bytes());
             }
@@ -265,21 +289,26 @@ impl Codec {
     }
 }
 
+/// Writes `u` as LEB128 at `buf[*i..]` (zeroed bytes) and moves `i` past it.
 #[inline]
-fn push_u(out: &mut Vec<u8>, mut u: u64) {
-    loop {
-        let b = (u & 0x7f) as u8;
+fn put_u(buf: &mut [u8], i: &mut usize, mut u: u64) {
+    while u >= 0x80 {
+        buf[*i] = (u & 0x7f) as u8 | 0x80;
         u >>= 7;
-        if u == 0 {
-            out.push(b);
-            return;
-        }
-        out.push(b | 0x80);
+        *i += 1;
     }
+    buf[*i] = u as u8;
+    *i += 1;
 }
 
 #[inline]
 fn read_u(k: &[u8], i: &mut usize) -> u64 {
+    // Most numbers of a key (seeds, reserves) take one byte.
+    let first = k[*i];
+    if first < 0x80 {
+        *i += 1;
+        return first as u64;
+    }
     let mut u = 0u64;
     let mut shift = 0;
     loop {
@@ -473,6 +502,15 @@ pub struct Solution {
     pub stats: Stats,
 }
 
+/// `out` with the statistics of a search that ended (`stop`: why early) with tables of `bytes`.
+fn finish(mut out: Solution, guard: &Guard, stop: Option<Stop>, bytes: u64) -> Solution {
+    out.stats.seconds = guard.start.elapsed().as_secs_f64();
+    out.stats.complete = stop.is_none();
+    out.stats.stopped = stop;
+    out.stats.table_bytes = bytes;
+    out
+}
+
 /// Explores every position reachable from `start` breadth-first, with a transposition table.
 ///
 /// For a solitaire (one player) this solves the puzzle: a state that is over with no winner is a
@@ -483,9 +521,9 @@ pub fn explore(
     rule: &Rule,
     start: &Dynamic,
     limits: &SearchLimits,
-    mut progress: OnProgress,
+    progress: OnProgress,
 ) -> Result<Solution> {
-    let mut guard = Guard::new(limits);
+    let guard = Guard::new(limits);
     let b0 = board(start).clone();
     let solitaire = b0.players() == 1;
     let mut out = Solution {
@@ -498,13 +536,6 @@ pub fn explore(
         depth: 0,
         stats: Stats::default(),
     };
-    let finish = |mut out: Solution, guard: &Guard, stop: Option<Stop>, bytes: u64| {
-        out.stats.seconds = guard.start.elapsed().as_secs_f64();
-        out.stats.complete = stop.is_none();
-        out.stats.stopped = stop;
-        out.stats.table_bytes = bytes;
-        out
-    };
     if b0.over {
         if solitaire && b0.winner == 0 {
             out.lost_ends = 1;
@@ -516,14 +547,31 @@ pub fn explore(
         }
         return Ok(finish(out, &guard, None, 0));
     }
-    let codec = Codec::new(&b0);
+    if rule.plays_natively() {
+        explore_in::<Board>(rule, &b0, out, guard, limits, progress)
+    } else {
+        explore_in::<Dynamic>(rule, &b0, out, guard, limits, progress)
+    }
+}
+
+/// [`explore`] from `b0` (not over) on positions of type `P`.
+fn explore_in<P: Position>(
+    rule: &Rule,
+    b0: &Board,
+    mut out: Solution,
+    mut guard: Guard,
+    limits: &SearchLimits,
+    mut progress: OnProgress,
+) -> Result<Solution> {
+    let solitaire = b0.players() == 1;
+    let codec = Codec::new(b0);
     let mut table: Table<u32> = Table::new();
     // parent[id] and via[id]: the position a position was first reached from, and the move.
     let mut parent: Vec<u32> = vec![u32::MAX];
     // The pit of each move, whole: a board may have more pits than 16 bits hold.
     let mut via: Vec<u32> = vec![u32::MAX];
     let mut key = Vec::with_capacity(64);
-    codec.encode(&b0, &mut key);
+    codec.encode(b0, &mut key);
     table.insert_new(&key, 0);
     let mut frontier: Vec<u8> = key.clone();
     let mut frontier_ids: Vec<u32> = vec![0];
@@ -533,17 +581,17 @@ pub fn explore(
     let mut depth = 0u64;
     // One board for the position being expanded and one for the child being played, reused for
     // every node and move (no board allocated per move), and one buffer for the legal moves.
-    let mut d = Dynamic::from(codec.template.clone());
-    let mut child = d.clone();
+    let mut d = P::from_board(&codec.template);
+    let mut child = P::from_board(&codec.template);
     let mut moves: Vec<usize> = Vec::new();
     'levels: while !frontier_ids.is_empty() {
         let mut next: Vec<u8> = Vec::new();
         let mut next_ids: Vec<u32> = Vec::new();
         let mut at = 0usize;
         for &id in &frontier_ids {
-            at += codec.decode_into(&frontier[at..], &mut board_mut(&mut d));
+            at += codec.decode_into(&frontier[at..], &mut d.board_mut());
             // Ctrl-C may land inside a rule call, which then fails: that is a stop, not an error.
-            match rule.legal_into(&mut d, &mut moves) {
+            match d.legal_into(rule, &mut moves) {
                 Ok(()) => {}
                 Err(_) if INTERRUPTED.load(Ordering::Relaxed) => {
                     stop = Some(Stop::Interrupted);
@@ -566,8 +614,8 @@ pub fn explore(
                     stop = Some(Stop::MemoryLimit);
                     break 'levels;
                 }
-                board_mut(&mut child).copy_from(&board(&d));
-                match rule.apply(&mut child, pit) {
+                child.copy_from(&d);
+                match child.apply(rule, pit) {
                     Ok(()) => {}
                     Err(_) if INTERRUPTED.load(Ordering::Relaxed) => {
                         stop = Some(Stop::Interrupted);
@@ -576,7 +624,7 @@ pub fn explore(
                     Err(e) => return Err(e),
                 }
                 nodes += 1;
-                let cb = board(&child);
+                let cb = child.board();
                 if solitaire && cb.over && cb.winner == 0 {
                     out.lost_ends += 1;
                     continue;
@@ -686,18 +734,22 @@ fn end_value(b: &Board, player: usize) -> i8 {
 }
 
 impl ValueSearch<'_> {
-    /// Bounds on the value for the player to move at `d` (not over), searching `depth` moves.
-    fn search(
+    /// Bounds on the value for the player to move at `boards[0]` (not over), searching `depth`
+    /// moves; `boards[1..]` (at least `depth` boards) are scratch space for the plies below.
+    fn search<P: Position>(
         &mut self,
-        d: &mut Dynamic,
+        boards: &mut [P],
         depth: u16,
         mut alpha: i8,
         beta: i8,
         root_best: &mut Option<usize>,
     ) -> Result<Option<(i8, i8)>> {
         let mut key = Vec::with_capacity(32);
+        let (d, below) = boards
+            .split_first_mut()
+            .expect("a board for the position searched");
         let mover = {
-            let b = board(d);
+            let b = d.board();
             self.codec.encode(&b, &mut key);
             b.to_move
         };
@@ -709,14 +761,15 @@ impl ValueSearch<'_> {
         if depth == 0 || self.path.contains(&key) {
             return Ok(Some((-1, 1)));
         }
-        let moves = match self.rule.legal(d) {
-            Ok(m) => m,
+        let mut moves = Vec::new();
+        match d.legal_into(self.rule, &mut moves) {
+            Ok(()) => {}
             Err(_) if INTERRUPTED.load(Ordering::Relaxed) => {
                 self.stopped = Some(Stop::Interrupted);
                 return Ok(None);
             }
             Err(e) => return Err(e),
-        };
+        }
         if moves.is_empty() {
             return Err(Error::msg(format!(
                 "{}: a position that is not over has no legal moves (the rule should end the game or pass)",
@@ -744,8 +797,9 @@ impl ValueSearch<'_> {
                 self.path.remove(&key);
                 return Ok(None);
             }
-            let mut child = d.clone();
-            match self.rule.apply(&mut child, pit) {
+            let child = &mut below[0];
+            child.copy_from(d);
+            match child.apply(self.rule, pit) {
                 Ok(()) => {}
                 Err(_) if INTERRUPTED.load(Ordering::Relaxed) => {
                     self.stopped = Some(Stop::Interrupted);
@@ -756,13 +810,13 @@ impl ValueSearch<'_> {
             }
             self.nodes += 1;
             let (over, same, end) = {
-                let cb = board(&child);
+                let cb = child.board();
                 (cb.over, cb.to_move == mover, end_value(&cb, mover))
             };
             let (clo, chi) = if over {
                 (end, end)
             } else if same {
-                match self.search(&mut child, depth - 1, alpha, beta, &mut None)? {
+                match self.search(below, depth - 1, alpha, beta, &mut None)? {
                     Some(v) => v,
                     None => {
                         self.path.remove(&key);
@@ -770,7 +824,7 @@ impl ValueSearch<'_> {
                     }
                 }
             } else {
-                match self.search(&mut child, depth - 1, -beta, -alpha, &mut None)? {
+                match self.search(below, depth - 1, -beta, -alpha, &mut None)? {
                     Some((a, b)) => (-b, -a),
                     None => {
                         self.path.remove(&key);
@@ -806,7 +860,22 @@ pub fn value<'a>(
     limits: &SearchLimits,
     progress: OnProgress<'a>,
 ) -> Result<Value> {
-    let b0 = board(start).clone();
+    if rule.plays_natively() {
+        value_in::<Board>(rule, &board(start), max_depth, limits, progress)
+    } else {
+        value_in::<Dynamic>(rule, &board(start), max_depth, limits, progress)
+    }
+}
+
+/// [`value`] on positions of type `P`: one board per ply, reused by every move played there.
+fn value_in<'a, P: Position>(
+    rule: &'a Rule,
+    start: &Board,
+    max_depth: u16,
+    limits: &SearchLimits,
+    progress: OnProgress<'a>,
+) -> Result<Value> {
+    let b0 = start.clone();
     let player = b0.to_move;
     let mut s = ValueSearch {
         rule,
@@ -836,10 +905,10 @@ pub fn value<'a>(
     } else {
         for depth in 1..=max_depth.max(1) {
             s.iteration = depth as u64;
-            let mut d = start.clone();
-            board_mut_clear_trace(&mut d);
+            // The start and one board per ply below it, reset for every move.
+            let mut boards: Vec<P> = (0..=depth).map(|_| P::from_board(&b0)).collect();
             let mut best = None;
-            match s.search(&mut d, depth, -1, 1, &mut best)? {
+            match s.search(&mut boards, depth, -1, 1, &mut best)? {
                 Some((lo, hi)) => {
                     (out.lo, out.hi) = (lo, hi);
                     out.depth = depth as u64;
@@ -870,10 +939,6 @@ pub fn value<'a>(
     Ok(out)
 }
 
-fn board_mut_clear_trace(d: &mut Dynamic) {
-    crate::engine::rules::board_mut(d).trace = None;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Perft
 
@@ -894,18 +959,33 @@ pub fn perft(
     start: &Dynamic,
     depth: usize,
     limits: &SearchLimits,
+    progress: OnProgress,
+) -> Result<Perft> {
+    if rule.plays_natively() {
+        perft_in::<Board>(rule, &board(start), depth, limits, progress)
+    } else {
+        perft_in::<Dynamic>(rule, &board(start), depth, limits, progress)
+    }
+}
+
+/// [`perft`] on positions of type `P`: one board per ply, reused by every move played there.
+fn perft_in<P: Position>(
+    rule: &Rule,
+    start: &Board,
+    depth: usize,
+    limits: &SearchLimits,
     mut progress: OnProgress,
 ) -> Result<Perft> {
     let mut guard = Guard::new(limits);
     let mut counts = vec![0u64; depth + 1];
     let mut nodes = 0u64;
-    let mut d = start.clone();
-    board_mut_clear_trace(&mut d);
+    let mut boards: Vec<P> = (0..=depth).map(|_| P::from_board(start)).collect();
+    let mut moves: Vec<Vec<usize>> = vec![Vec::new(); depth];
     let stop = perft_rec(
         rule,
-        &mut d,
+        &mut boards,
+        &mut moves,
         0,
-        depth,
         &mut counts,
         &mut nodes,
         &mut guard,
@@ -923,21 +1003,25 @@ pub fn perft(
     })
 }
 
+/// Counts the lines from `boards[0]` (at `ply`); `boards[1..]` and `moves` are scratch space for
+/// the plies below (one board and one move list per ply).
 #[allow(clippy::too_many_arguments)]
-fn perft_rec(
+fn perft_rec<P: Position>(
     rule: &Rule,
-    d: &mut Dynamic,
+    boards: &mut [P],
+    moves: &mut [Vec<usize>],
     ply: usize,
-    depth: usize,
     counts: &mut [u64],
     nodes: &mut u64,
     guard: &mut Guard,
     progress: &mut OnProgress,
 ) -> Result<Option<Stop>> {
     counts[ply] += 1;
-    if ply == depth {
+    let (Some((d, below)), Some((legal, moves_below))) =
+        (boards.split_first_mut(), moves.split_first_mut())
+    else {
         return Ok(None);
-    }
+    };
     // Ctrl-C inside a rule call fails the call: a stop, not an error.
     let interrupted = |e: Error| {
         if INTERRUPTED.load(Ordering::Relaxed) {
@@ -946,24 +1030,24 @@ fn perft_rec(
             Err(e)
         }
     };
-    let moves = match rule.legal(d) {
-        Ok(m) => m,
-        Err(e) => return interrupted(e),
-    };
-    for pit in moves {
+    if let Err(e) = d.legal_into(rule, legal) {
+        return interrupted(e);
+    }
+    for &pit in legal.iter() {
         if let Some(s) = guard.check(*nodes, 0, ply as u64, progress) {
             return Ok(Some(s));
         }
-        let mut child = d.clone();
-        if let Err(e) = rule.apply(&mut child, pit) {
+        let child = &mut below[0];
+        child.copy_from(d);
+        if let Err(e) = child.apply(rule, pit) {
             return interrupted(e);
         }
         *nodes += 1;
         if let Some(s) = perft_rec(
             rule,
-            &mut child,
+            below,
+            moves_below,
             ply + 1,
-            depth,
             counts,
             nodes,
             guard,

@@ -1,0 +1,144 @@
+//! The core's fast paths give exactly what the general ones give. A move that records no trace
+//! is sown by a tighter loop than a traced one, and a search plays a rule whose moves are all
+//! native on plain boards (`Rule::apply_board`) instead of script values: both must end every
+//! move of every shipped rule in the same position, and searches must count the same lines.
+
+use std::path::PathBuf;
+
+use rhai::Dynamic;
+use sowlab::engine::board::Board;
+use sowlab::engine::rng::Rng;
+use sowlab::engine::rules::{board, board_mut, Rule};
+use sowlab::search::solve::{self, SearchLimits};
+
+fn rules_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("rules")
+}
+
+/// Every shipped rule, with options that make short games and longer ones.
+const CASES: &[(&str, &[&str])] = &[
+    ("kalah", &[]),
+    ("kalah_data", &[]),
+    ("oware", &[]),
+    ("raja_pasu", &[]),
+    ("ruma", &[]),
+    ("ruma", &["players=4"]),
+    ("ruma", &["players=3"]),
+    ("tchuka_ruma", &["holes=8", "seeds=8"]),
+    ("tchuka_ruma", &["holes=5", "seeds=3"]),
+    ("tchoukaillon", &[]),
+];
+
+fn start(rule: &Rule, sets: &[&str]) -> Dynamic {
+    let opts = rule.resolve_options(sets).expect("options");
+    rule.new_board(&opts).expect("the start")
+}
+
+/// Everything a move can change: the key (seeds, closed holes, reserves, counters, variables,
+/// turn, end) and the facts about the last sowing.
+fn state(b: &Board) -> (Vec<u8>, sowlab::engine::board::SowEnd) {
+    (b.key(), b.last)
+}
+
+/// The move from `pit` played traced (the general sowing loop) and untraced, and on a plain
+/// board when the rule allows: the same outcome every way. Returns the untraced position.
+fn play_every_way(rule: &Rule, d: &Dynamic, pit: usize, what: &str) -> Option<Dynamic> {
+    let mut traced = d.clone();
+    board_mut(&mut traced).trace = Some(Vec::new());
+    let t = rule.apply(&mut traced, pit);
+    let mut quiet = d.clone();
+    board_mut(&mut quiet).trace = None;
+    let q = rule.apply(&mut quiet, pit);
+    assert_eq!(t.is_ok(), q.is_ok(), "{what}: {t:?} / {q:?}");
+    if let (Err(a), Err(b)) = (&t, &q) {
+        assert_eq!(a.to_string(), b.to_string(), "{what}");
+        return None;
+    }
+    assert_eq!(state(&board(&traced)), state(&board(&quiet)), "{what}");
+    if rule.plays_natively() {
+        let mut plain = board(d).clone();
+        plain.trace = None;
+        rule.apply_board(&mut plain, pit)
+            .expect("plays on a plain board");
+        assert_eq!(state(&plain), state(&board(&quiet)), "{what} (plain board)");
+    }
+    Some(quiet)
+}
+
+#[test]
+fn untraced_and_plain_board_moves_equal_traced_ones() {
+    let mut positions = 0;
+    for &(name, sets) in CASES {
+        let rule = Rule::load(name, &rules_dir()).expect("rule loads");
+        let d0 = start(&rule, sets);
+        for game in 0..12u64 {
+            let mut rng = Rng::new(game);
+            let mut d = d0.clone();
+            for ply in 0..400 {
+                let moves = rule.legal(&mut d).expect("legal moves");
+                if moves.is_empty() {
+                    break;
+                }
+                if rule.plays_natively() {
+                    let mut plain = Vec::new();
+                    rule.legal_board(&board(&d), &mut plain)
+                        .expect("legal moves");
+                    assert_eq!(plain, moves, "{name} {sets:?}: legal moves, plain board");
+                }
+                // Every move of the position, then go on with a random one.
+                let mut next = None;
+                let pick = rng.index(moves.len());
+                for (i, &pit) in moves.iter().enumerate() {
+                    let what = format!("{name} {sets:?} game {game} ply {ply} move {pit}");
+                    let after = play_every_way(&rule, &d, pit, &what);
+                    positions += 1;
+                    if i == pick {
+                        next = after;
+                    }
+                }
+                match next {
+                    Some(n) => d = n,
+                    None => break,
+                }
+            }
+        }
+    }
+    assert!(positions > 10_000, "only {positions} moves compared");
+}
+
+/// Move counts by the plain recursion the searches used before they reused boards: a clone of
+/// the position per move, traced (the general sowing loop).
+fn reference_perft(rule: &Rule, d: &Dynamic, depth: usize, counts: &mut [u64], ply: usize) {
+    counts[ply] += 1;
+    if ply == depth {
+        return;
+    }
+    let mut d = d.clone();
+    for pit in rule.legal(&mut d).expect("legal moves") {
+        let mut child = d.clone();
+        board_mut(&mut child).trace = Some(Vec::new());
+        rule.apply(&mut child, pit).expect("the move plays");
+        reference_perft(rule, &child, depth, counts, ply + 1);
+    }
+}
+
+#[test]
+fn perft_counts_are_those_of_a_clone_per_move() {
+    for &(name, sets, depth) in &[
+        ("kalah", &[][..], 5),
+        ("oware", &[][..], 5),
+        ("raja_pasu", &[][..], 4),
+        ("ruma", &["players=4"][..], 4),
+        ("tchuka_ruma", &["holes=4", "seeds=2"][..], 6),
+        ("tchoukaillon", &[][..], 6),
+        ("kalah_data", &[][..], 4),
+    ] {
+        let rule = Rule::load(name, &rules_dir()).expect("rule loads");
+        let d = start(&rule, sets);
+        let mut want = vec![0u64; depth + 1];
+        reference_perft(&rule, &d, depth, &mut want, 0);
+        let got = solve::perft(&rule, &d, depth, &SearchLimits::default(), None).expect("perft");
+        assert_eq!(got.counts, want, "{name} {sets:?}");
+        assert!(want[depth] > 0, "{name}: lines to depth {depth}: {want:?}");
+    }
+}
