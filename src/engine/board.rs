@@ -278,6 +278,28 @@ pub struct Board {
     pub in_setup: bool,
     /// Seed balance changes made by primitives that create or destroy seeds, for conservation reports.
     pub ledger: Vec<LedgerEntry>,
+    /// The positions seen since the last capture, for a declared `repeated_position` end check
+    /// (empty when the rule has none).
+    pub seen: Seen,
+}
+
+/// The positions seen since the number of seeds in the holes last changed (a capture), as
+/// 64-bit hashes, for the `repeated_position` end check. It is part of the position for
+/// transposition keys (two boards with different histories may end differently) but not of the
+/// state JSON; a game rebuilt by replaying its moves rebuilds it.
+///
+/// Positions can only repeat between captures, since a capture lowers the seeds in the holes; so
+/// the list is cleared whenever that number changes and stays short (the moves since the last
+/// capture). Two different positions share a hash with a probability of about n^2 / 2^65 for n
+/// positions (below 1e-14 for a thousand moves without a capture).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Seen {
+    /// Hashes of the positions seen, oldest first (the current position included).
+    pub hashes: Vec<u64>,
+    /// Seeds in the holes when the list was last cleared.
+    pub in_holes: i64,
+    /// Whether the current position was already in the list when it was recorded.
+    pub repeated: bool,
 }
 
 /// A primitive call that created or destroyed seeds (legal in `setup`, a bug elsewhere unless balanced).
@@ -328,6 +350,7 @@ impl Board {
             trace: None,
             in_setup: true,
             ledger: Vec::new(),
+            seen: Seen::default(),
         }
     }
 
@@ -349,6 +372,7 @@ impl Board {
         self.trace = None;
         self.in_setup = src.in_setup;
         self.ledger.clear();
+        self.seen.clone_from(&src.seen);
     }
 
     /// Total seeds in play and held: pits plus reserves (saturating: see [`Board::total_wide`]).
@@ -508,6 +532,37 @@ impl Board {
         k.push(self.to_move as u8);
         k.push(self.over as u8);
         k.push(self.winner as u8);
+        // The positions since the last capture (only rules that check repetitions keep them).
+        for &h in &self.seen.hashes {
+            k.extend_from_slice(&h.to_le_bytes());
+        }
+    }
+
+    /// A 64-bit hash of the position as the `repeated_position` check compares it: every pit's
+    /// seeds, the closed holes, the reserves and the player to move (not the counters or game
+    /// variables, which count moves and would make every position new).
+    pub fn position_hash(&self) -> u64 {
+        #[inline]
+        fn mix(h: u64, v: u64) -> u64 {
+            // splitmix64's finaliser over the running hash and the value.
+            let mut z = (h ^ v).wrapping_add(0x9e37_79b9_7f4a_7c15);
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            z ^ (z >> 31)
+        }
+        let mut h = mix(0, self.to_move as u64);
+        for &s in &self.seeds {
+            h = mix(h, s as u64);
+        }
+        for &r in &self.reserves {
+            h = mix(h, r as u64);
+        }
+        for (i, &c) in self.closed.iter().enumerate() {
+            if c {
+                h = mix(h, !(i as u64));
+            }
+        }
+        h
     }
 }
 

@@ -79,6 +79,51 @@ pub fn legal_into(b: &Board, p: &Pipeline, player: usize, out: &mut Vec<usize>) 
             out.truncate(keep);
         }
     }
+    if let Some(c) = p
+        .capture
+        .chain
+        .as_ref()
+        .filter(|c| c.grand_slam == GrandSlam::Illegal)
+    {
+        forbid_grand_slams(b, l, p, c, player, start, out);
+    }
+}
+
+/// Drops from `out[start..]` the moves that would capture all the opponent's seeds, unless every
+/// move is one (grand slam `illegal`).
+fn forbid_grand_slams(
+    b: &Board,
+    l: &Layout,
+    p: &Pipeline,
+    c: &crate::engine::pipeline::Chain,
+    player: usize,
+    start: usize,
+    out: &mut Vec<usize>,
+) {
+    if out.len() == start {
+        return;
+    }
+    let mut trial = b.clone();
+    trial.trace = None;
+    trial.seen = Default::default();
+    let mut keep = start;
+    for i in start..out.len() {
+        let h = out[i];
+        trial.seeds.copy_from_slice(&b.seeds);
+        trial.reserves.copy_from_slice(&b.reserves);
+        trial.to_move = player;
+        let slam = match sow::sow(&mut trial, h) {
+            Ok(end) => chain_scan(&trial, l, p, c, player, end.pit).1,
+            Err(_) => false,
+        };
+        if !slam {
+            out[keep] = h;
+            keep += 1;
+        }
+    }
+    if keep > start {
+        out.truncate(keep);
+    }
 }
 
 /// Whether `player` has a legal move by the declared `moves`.
@@ -227,8 +272,40 @@ pub fn play(b: &mut Board, pit: usize, hooks: &mut Vec<HookCall>) -> Result<(), 
     if p.pass.is_some() && passes(b, l, p, hooks) {
         return Ok(());
     }
+    if p.at.track_repetition {
+        record_position(b);
+    }
     run_checks(b, l, p, mover, false, hooks);
     Ok(())
+}
+
+/// Records the current position for `repeated_position`: clears the list first when the seeds
+/// in the holes changed since it was last cleared (a capture: no earlier position can come back),
+/// then notes whether the position was already in it.
+fn record_position(b: &mut Board) {
+    let in_holes: i64 = b.layout.holes.iter().map(|&h| b.seeds[h]).sum();
+    if in_holes != b.seen.in_holes {
+        b.seen.hashes.clear();
+        b.seen.in_holes = in_holes;
+    }
+    let h = b.position_hash();
+    b.seen.repeated = b.seen.hashes.contains(&h);
+    if !b.seen.repeated {
+        b.seen.hashes.push(h);
+    }
+}
+
+/// Starts the list of positions seen afresh from the current position (a game started from a
+/// given position), when the rule checks repetitions.
+pub fn restart_repetition(b: &mut Board) {
+    b.seen = Default::default();
+    if b.layout
+        .pipeline
+        .as_deref()
+        .is_some_and(|p| p.at.track_repetition)
+    {
+        record_position(b);
+    }
 }
 
 /// Runs the end checks at the end of setup (a start that is already over).
@@ -237,21 +314,26 @@ pub fn check_start(b: &mut Board) {
     if let Some(p) = layout.pipeline.as_deref() {
         let mover = b.to_move;
         let mut hooks = Vec::new();
+        b.seen = Default::default();
+        if p.at.track_repetition {
+            record_position(b);
+        }
         if !run_checks(b, &layout, p, mover, true, &mut hooks) {
             run_checks(b, &layout, p, mover, false, &mut hooks);
         }
     }
 }
 
-/// Oware's chain: backwards from the last pit over the opponent's holes holding one of the counts.
-fn chain(
-    b: &mut Board,
+/// The holes a chain from `last` would take (`caught[..n]`) and whether they are all the
+/// opponent's seeds (a grand slam).
+fn chain_scan(
+    b: &Board,
     l: &Layout,
     p: &Pipeline,
     c: &crate::engine::pipeline::Chain,
     mover: usize,
     last: usize,
-) {
+) -> ([usize; 64], bool, usize) {
     let opp = next_of(l, mover);
     let mut caught: [usize; 64] = [NO_PIT; 64];
     let mut n = 0;
@@ -269,11 +351,26 @@ fn chain(
         total += b.seeds[q];
         q = prev_open(l, b, q);
     }
-    if n > 0 && c.grand_slam == GrandSlam::Nothing && total == seeds_of(b, p, opp) {
-        note(b, p, &p.notes.grand_slam, mover, Vec::new);
+    let slam = n > 0 && total == seeds_of(b, p, opp);
+    (caught, slam, n)
+}
+
+/// Oware's chain: backwards from the last pit over the opponent's holes holding one of the counts.
+fn chain(
+    b: &mut Board,
+    l: &Layout,
+    p: &Pipeline,
+    c: &crate::engine::pipeline::Chain,
+    mover: usize,
+    last: usize,
+) {
+    let (caught, slam, n) = chain_scan(b, l, p, c, mover, last);
+    if n == 0 {
         return;
     }
-    if n == 0 {
+    // `illegal`: a grand slam is played only when every move was one; it captures nothing.
+    if slam && matches!(c.grand_slam, GrandSlam::Nothing | GrandSlam::Illegal) {
+        note(b, p, &p.notes.grand_slam, mover, Vec::new);
         return;
     }
     for &h in &caught[..n] {
@@ -410,6 +507,7 @@ fn holds(b: &Board, l: &Layout, p: &Pipeline, c: &EndCheck, mover: usize) -> boo
         }
         Cond::MovesReached => c.limit > 0 && p.at.moves_var.is_some_and(|v| b.vars[v] >= c.limit),
         Cond::Stopped => b.last.stopped,
+        Cond::RepeatedPosition => b.seen.repeated,
     }
 }
 

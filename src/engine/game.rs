@@ -179,6 +179,8 @@ impl Position {
         }
         b.over = false;
         b.winner = 0;
+        // A given position starts its own history of positions (repetitions count from it).
+        crate::engine::declared::restart_repetition(b);
         Ok(())
     }
 }
@@ -323,7 +325,7 @@ impl Game {
             let events = b.trace.take().unwrap_or_default();
             // Two positions and the events; the layout is shared.
             let board = (b.seeds.len() * 9
-                + (b.reserves.len() + b.counters.len() + b.vars.len()) * 8)
+                + (b.reserves.len() + b.counters.len() + b.vars.len() + b.seen.hashes.len()) * 8)
                 + std::mem::size_of::<Board>();
             let mem = 2 * board
                 + events.len() * std::mem::size_of::<Event>()

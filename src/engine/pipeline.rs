@@ -76,6 +76,9 @@ pub enum GrandSlam {
     Nothing,
     /// The move captures them all.
     All,
+    /// The move may not be played, unless every legal move is one (then it is played and
+    /// captures nothing).
+    Illegal,
 }
 
 /// When the mover moves again.
@@ -130,6 +133,9 @@ pub enum Cond {
     MovesReached,
     /// The sowing stopped at its lap limit (`at_max_laps: "stop"`).
     Stopped,
+    /// The position (every pit's seeds, the reserves, the closed holes and the player to move)
+    /// is one already seen since the number of seeds in the holes last changed (a capture).
+    RepeatedPosition,
 }
 
 /// What a condition that holds does.
@@ -359,6 +365,9 @@ pub struct Resolved {
     pub hooks: Hooks,
     /// `holes_of[player]`: the player's holes in canonical order (index 0: holes of nobody).
     pub holes_of: Vec<Vec<usize>>,
+    /// Whether an end check asks for `repeated_position`: the positions since the last capture
+    /// are then remembered on the board ([`crate::engine::board::Seen`]).
+    pub track_repetition: bool,
     /// No end check is made before the turn passes (that phase is skipped).
     pub none_before_turn: bool,
     /// No end check is made after the turn passes (that phase is skipped).
@@ -477,6 +486,16 @@ impl Pipeline {
             }
             self.at.pass_counter = l.counter_index(&p.counter);
         }
+        if let Some(i) = self
+            .end
+            .iter()
+            .position(|c| c.when == Cond::RepeatedPosition && c.before_turn)
+        {
+            return Err(format!(
+                "pipeline: end[{i}]: `when: repeated_position` is checked after the turn passes (the position includes the player to move): drop `before_turn`"
+            ));
+        }
+        self.at.track_repetition = self.end.iter().any(|c| c.when == Cond::RepeatedPosition);
         if self.end.iter().any(|c| c.when == Cond::MovesReached) && self.count_moves.is_none() {
             return Err(
                 "pipeline: an end check says `when: moves_reached` but `count_moves` names no variable"
@@ -524,6 +543,8 @@ impl Pipeline {
                 match c.grand_slam {
                     GrandSlam::Nothing => "captures nothing",
                     GrandSlam::All => "takes them all",
+                    GrandSlam::Illegal =>
+                        "may not be played, unless every legal move is one (then it captures nothing)",
                 }
             ));
         }
@@ -631,6 +652,10 @@ fn cond_words(c: &EndCheck) -> String {
         Cond::Majority => "a player holds more than half the seeds (or both half)".into(),
         Cond::MovesReached => format!("{} moves were played", c.limit),
         Cond::Stopped => "the sowing stopped at its lap limit".into(),
+        Cond::RepeatedPosition => {
+            "a position repeats (same seeds everywhere, same player to move) since the last capture"
+                .into()
+        }
     }
 }
 

@@ -149,12 +149,16 @@ type FxBuild = BuildHasherDefault<Fx>;
 ///
 /// Format: each pit's seeds (LEB128), the closed holes as a bitset over the pits (only when the
 /// layout could close holes — the template says how many bytes), reserves, counters and
-/// variables (zig-zag LEB128), then one byte `to_move | over << 5` and one byte `winner`. For a
+/// variables (zig-zag LEB128), then one byte `to_move | over << 5` and one byte `winner`, then,
+/// for a rule that checks repetitions, the positions seen since the last capture. For a
 /// given layout the fields come in a fixed order and number, so keys are self-delimiting.
 #[derive(Clone, Debug)]
 pub struct Codec {
     template: Board,
     closed_bytes: usize,
+    /// Whether the rule checks repetitions: then the positions seen since the last capture
+    /// ([`crate::engine::board::Seen`]) end the key (a count, then 8 bytes each).
+    repetition: bool,
 }
 
 impl Codec {
@@ -163,8 +167,14 @@ impl Codec {
         let mut t = template.clone();
         t.trace = None;
         t.ledger.clear();
+        let repetition = t
+            .layout
+            .pipeline
+            .as_deref()
+            .is_some_and(|p| p.at.track_repetition);
         Codec {
             closed_bytes: t.seeds.len().div_ceil(8),
+            repetition,
             template: t,
         }
     }
@@ -211,6 +221,15 @@ impl Codec {
         } else {
             out.truncate(at + i + 2);
         }
+        if self.repetition {
+            let mut n = [0u8; 10];
+            let mut j = 0;
+            put_u(&mut n, &mut j, b.seen.hashes.len() as u64);
+            out.extend_from_slice(&n[..j]);
+            for &h in &b.seen.hashes {
+                out.extend_from_slice(&h.to_le_bytes());
+            }
+        }
     }
 
     /// Decodes the key at the start of `k` into a board; returns it and the bytes used.
@@ -252,7 +271,21 @@ impl Codec {
         b.to_move = (k[i] & 31) as usize;
         b.over = k[i] & 32 != 0;
         b.winner = k[i + 1] as usize;
-        i + 2
+        i += 2;
+        b.seen.hashes.clear();
+        b.seen.repeated = false;
+        if self.repetition {
+            let n = read_u(k, &mut i) as usize;
+            for _ in 0..n {
+                let mut h = [0u8; 8];
+                h.copy_from_slice(&k[i..i + 8]);
+                b.seen.hashes.push(u64::from_le_bytes(h));
+                i += 8;
+            }
+            // The list was last cleared at the current count (no capture since).
+            b.seen.in_holes = b.layout.holes.iter().map(|&h| b.seeds[h]).sum();
+        }
+        i
     }
 }
 
