@@ -322,10 +322,23 @@ fn read_u(k: &[u8], i: &mut usize) -> u64 {
     }
 }
 
+/// A key of up to 15 bytes packed in two words (its length in the last byte), hashed as two
+/// words (an array would hash its length, then its bytes through the hasher's byte loop).
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct SmallKey(u64, u64);
+
+impl std::hash::Hash for SmallKey {
+    #[inline]
+    fn hash<H: Hasher>(&self, h: &mut H) {
+        h.write_u64(self.0);
+        h.write_u64(self.1);
+    }
+}
+
 /// A map from position keys to values: keys of up to 15 bytes inline (16 bytes per key), longer
 /// ones boxed.
 struct Table<V> {
-    small: HashMap<[u64; 2], V, FxBuild>,
+    small: HashMap<SmallKey, V, FxBuild>,
     big: HashMap<Box<[u8]>, V, FxBuild>,
     big_bytes: u64,
 }
@@ -339,17 +352,17 @@ impl<V: Copy> Table<V> {
         }
     }
 
-    fn small_key(k: &[u8]) -> Option<[u64; 2]> {
+    fn small_key(k: &[u8]) -> Option<SmallKey> {
         if k.len() > 15 {
             return None;
         }
         let mut b = [0u8; 16];
         b[..k.len()].copy_from_slice(k);
         b[15] = k.len() as u8;
-        Some([
+        Some(SmallKey(
             u64::from_le_bytes(b[..8].try_into().expect("8 bytes")),
             u64::from_le_bytes(b[8..].try_into().expect("8 bytes")),
-        ])
+        ))
     }
 
     fn len(&self) -> usize {
@@ -405,7 +418,7 @@ impl<V: Copy> Table<V> {
     fn bytes(&self) -> u64 {
         let buckets = |cap: usize| cap as u64 * 8 / 7;
         let small =
-            buckets(self.small.capacity()) * (std::mem::size_of::<([u64; 2], V)>() as u64 + 1);
+            buckets(self.small.capacity()) * (std::mem::size_of::<(SmallKey, V)>() as u64 + 1);
         let big = buckets(self.big.capacity()) * (std::mem::size_of::<(Box<[u8]>, V)>() as u64 + 1)
             + self.big_bytes;
         small + big
