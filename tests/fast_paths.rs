@@ -20,6 +20,7 @@ const CASES: &[(&str, &[&str])] = &[
     ("kalah", &[]),
     ("kalah_data", &[]),
     ("oware", &[]),
+    ("oware", &["sweep_at_win=owners", "repetition=true"]),
     ("raja_pasu", &[]),
     ("ruma", &[]),
     ("ruma", &["players=4"]),
@@ -127,6 +128,7 @@ fn perft_counts_are_those_of_a_clone_per_move() {
     for &(name, sets, depth) in &[
         ("kalah", &[][..], 5),
         ("oware", &[][..], 5),
+        ("oware", &["sweep_at_win=owners", "repetition=true"][..], 5),
         ("raja_pasu", &[][..], 4),
         ("ruma", &["players=4"][..], 4),
         ("tchuka_ruma", &["holes=4", "seeds=2"][..], 6),
