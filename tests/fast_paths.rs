@@ -144,3 +144,44 @@ fn perft_counts_are_those_of_a_clone_per_move() {
         assert!(want[depth] > 0, "{name}: lines to depth {depth}: {want:?}");
     }
 }
+
+/// A native move's clock starts lazily (`script::start_move`) but limits the move as a call's
+/// clock does, inside an enclosing clock too, and the enclosing clock comes back afterwards.
+#[test]
+fn a_native_moves_lazy_clock_limits_it_like_a_calls() {
+    use sowlab::engine::script::{charge, check_now, start_call, start_move};
+    use std::time::{Duration, Instant};
+    let spin = |limit: Duration| -> Result<(), String> {
+        let t = Instant::now();
+        while t.elapsed() < limit {
+            charge(64)?;
+        }
+        Ok(())
+    };
+    // No clock: nothing stops the work.
+    spin(Duration::from_millis(30)).expect("no limit");
+    {
+        let _m = start_move(Duration::from_millis(20));
+        let e = spin(Duration::from_secs(5)).expect_err("the move's limit stops it");
+        assert!(e.contains("time limit exceeded"), "{e}");
+    }
+    // The move ended: no clock again.
+    spin(Duration::from_millis(30)).expect("the move's clock is gone");
+    check_now().expect("no limit");
+    // Inside a longer enclosing clock the move's own limit stops it, and the enclosing clock
+    // (not yet over) comes back.
+    {
+        let _run = start_call(Duration::from_secs(30), true);
+        {
+            let _m = start_move(Duration::from_millis(20));
+            assert!(spin(Duration::from_secs(5)).is_err());
+        }
+        spin(Duration::from_millis(30)).expect("the run's clock is not over");
+    }
+    // A move that makes no check leaves nothing behind.
+    {
+        let _m = start_move(Duration::from_millis(1));
+    }
+    std::thread::sleep(Duration::from_millis(5));
+    spin(Duration::from_millis(30)).expect("no limit left over");
+}
