@@ -374,11 +374,11 @@ fn options_are_checked_with_clear_messages() {
     );
     assert_eq!(
         e(&["holes=x"]),
-        "option `holes`: `x` is not allowed (use an integer from 1 to 16)"
+        "option `holes`: `x` is not allowed (use an integer from 1 to 64)"
     );
     assert_eq!(
         e(&["holes=99"]),
-        "option `holes`: `99` is not allowed (use an integer from 1 to 16)"
+        "option `holes`: `99` is not allowed (use an integer from 1 to 64)"
     );
     assert_eq!(
         e(&["holes"]),

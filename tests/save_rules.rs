@@ -35,7 +35,7 @@ fn a_rule_file_is_saved_relative_to_the_save_and_loads_from_anywhere() {
     let d = folder("relative");
     std::fs::create_dir_all(d.join("games")).unwrap();
     let mine = d.join("mine.rhai");
-    std::fs::write(&mine, tchuka_source().replace("max: 16", "max: 15")).unwrap();
+    std::fs::write(&mine, tchuka_source().replace("max: 64", "max: 63")).unwrap();
     let path = RulePath::builtin();
     let save = d.join("games").join("g.yaml");
     let text = play_and_save(mine.to_str().unwrap(), &path, &save, &["3", "4"]);
@@ -68,13 +68,13 @@ fn a_path_to_a_rule_of_the_rules_path_is_saved_by_name() {
 fn loading_warns_when_the_rule_changed_since_the_save() {
     let d = folder("changed");
     let mine = d.join("mine.rhai");
-    std::fs::write(&mine, tchuka_source().replace("max: 16", "max: 15")).unwrap();
+    std::fs::write(&mine, tchuka_source().replace("max: 64", "max: 63")).unwrap();
     let path = RulePath::builtin();
     let save = d.join("g.yaml");
     play_and_save(mine.to_str().unwrap(), &path, &save, &["3", "4"]);
     assert!(read(&save, &path).unwrap().warning.is_none());
     // A change that keeps the moves playable: the game loads, with a warning.
-    std::fs::write(&mine, tchuka_source().replace("max: 16", "max: 14")).unwrap();
+    std::fs::write(&mine, tchuka_source().replace("max: 64", "max: 62")).unwrap();
     let loaded = read(&save, &path).unwrap();
     let w = loaded.warning.expect("a warning");
     assert!(w.contains("changed since this game was saved"), "{w}");

@@ -352,3 +352,90 @@ fn the_http_layer_refuses_big_bodies_foreign_hosts_and_non_json() {
     assert_eq!(s, 405, "{b}");
     t.join().unwrap();
 }
+
+#[test]
+fn hint_and_ai_in_a_solitaire_ask_the_solver_when_no_agent_is_named() {
+    // Issue 13 item 3: 7-7-7-7 Tchuka Ruma is won in 11 moves; the playground's `ai` with no
+    // agent named follows the solver and wins it, saying how many moves are left.
+    let mut pg = playground("advice");
+    let (s, v) = call(
+        &mut pg,
+        "new",
+        json!({ "rule": "tchuka_ruma", "options": { "seeds": 7 } }),
+    );
+    assert_eq!(s, 200, "{v}");
+    let id = v["session"].as_str().unwrap().to_string();
+    let (s, v) = call(&mut pg, "hint", json!({ "session": id }));
+    assert_eq!(s, 200, "{v}");
+    let msg = v["message"].as_str().unwrap();
+    assert!(msg.starts_with("the solver suggests "), "{msg}");
+    assert!(msg.ends_with(": 11 moves to win"), "{msg}");
+    assert_eq!(
+        v["history"].as_array().unwrap().len(),
+        0,
+        "a hint plays nothing"
+    );
+    for n in 1..=11 {
+        let (s, v) = call(&mut pg, "ai", json!({ "session": id, "agent": "" }));
+        assert_eq!(s, 200, "{v}");
+        let msg = v["message"].as_str().unwrap();
+        let left = 12 - n;
+        assert!(
+            msg.starts_with("the solver plays ")
+                && msg.contains(&format!(
+                    ": {left} move{} to win",
+                    if left == 1 { "" } else { "s" }
+                )),
+            "move {n}: {msg}"
+        );
+    }
+    assert_eq!(state(&mut pg, &id)["result"], "won");
+    // A named agent is still that agent.
+    let k = new_game(&mut pg, "tchuka_ruma");
+    let (_, v) = call(&mut pg, "hint", json!({ "session": k, "agent": "random" }));
+    assert!(
+        v["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("random suggests"),
+        "{v}"
+    );
+}
+
+#[test]
+fn hint_and_ai_say_no_win_from_here_and_play_nothing() {
+    // 3-3-3-3 cannot be won: no move is suggested or played.
+    let mut pg = playground("nowin");
+    let (_, v) = call(
+        &mut pg,
+        "new",
+        json!({ "rule": "tchuka_ruma", "options": { "seeds": 3 } }),
+    );
+    let id = v["session"].as_str().unwrap().to_string();
+    for route in ["hint", "ai"] {
+        let (s, v) = call(&mut pg, route, json!({ "session": id }));
+        assert_eq!(s, 200, "{v}");
+        assert!(
+            v["message"]
+                .as_str()
+                .unwrap()
+                .starts_with("no win from here"),
+            "{route}: {v}"
+        );
+        assert_eq!(v["no_win"], true);
+        assert!(v.get("hint").is_none(), "{route}: {v}");
+        assert_eq!(v["history"].as_array().unwrap().len(), 0, "{route}");
+        assert_eq!(v["result"], "playing");
+    }
+    // Two players: no solver, the default agent.
+    let k = new_game(&mut pg, "kalah");
+    let (s, v) = call(&mut pg, "hint", json!({ "session": k }));
+    assert_eq!(s, 200, "{v}");
+    assert!(
+        v["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("alphabeta:4 suggests"),
+        "{v}"
+    );
+}

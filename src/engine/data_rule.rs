@@ -386,8 +386,9 @@ impl DataRule {
                             e.owner
                         ));
                     }
-                    if !(1..=64).contains(&e.holes) {
-                        return Err(format!("{at}: a row has 1 to 64 holes, not {}", e.holes));
+                    let max = crate::engine::script::MAX_ROW_HOLES;
+                    if !(1..=max).contains(&e.holes) {
+                        return Err(format!("{at}: a row has 1 to {max} holes, not {}", e.holes));
                     }
                     if !(0..=MAX_SEEDS).contains(&e.seeds) {
                         return Err(format!(

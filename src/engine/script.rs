@@ -403,6 +403,10 @@ fn layout_mut(b: &mut Board) -> RResult<&mut Layout> {
 /// Most seeds a pit may hold.
 pub const MAX_SEEDS: i64 = 1_000_000;
 
+/// Most holes in one row (`add_row`, a data rule's `holes`): the chain capture and the pictures
+/// handle rows up to this length. The shipped rules' `holes` options stop here.
+pub const MAX_ROW_HOLES: i64 = 64;
+
 fn check_count(b: &Board, p: usize, n: i64) -> RResult<()> {
     let name = || match b.layout.pits[p].name.as_str() {
         "" => format!("pit {p}"),
@@ -606,8 +610,10 @@ pub fn register_board_api(e: &mut Engine) {
     e.register_fn(
         "add_row",
         |b: &mut Board, name: &str, owner: i64, holes: i64, seeds: i64| -> RResult<Array> {
-            if !(1..=64).contains(&holes) {
-                return err(format!("add_row: a row has 1 to 64 holes, not {holes}"));
+            if !(1..=MAX_ROW_HOLES).contains(&holes) {
+                return err(format!(
+                    "add_row: a row has 1 to {MAX_ROW_HOLES} holes, not {holes}"
+                ));
             }
             let owner = player(b, owner)?;
             let mut pits = Vec::new();

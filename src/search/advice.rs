@@ -9,6 +9,9 @@ use crate::engine::rules::{board, Rule};
 use crate::error::Result;
 use crate::search::solve::{explore, SearchLimits, Stop};
 
+/// What a front end says when [`Advice::NoWin`] (each adds its own way back).
+pub const NO_WIN: &str = "no win from here";
+
 /// How long the advice may search by default.
 pub const ADVICE_TIME: Duration = Duration::from_secs(5);
 

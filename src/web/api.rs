@@ -22,6 +22,7 @@ use crate::engine::rng::Rng;
 use crate::engine::rules::{self, board, Rule};
 use crate::error::Error;
 use crate::render::svg::{lap_frames, trace_svg, SvgOptions};
+use crate::search::advice::{solitaire_advice, Advice, ADVICE_TIME, NO_WIN};
 use crate::search::agent::Agent;
 use crate::search::solve::{explore, SearchLimits};
 
@@ -394,8 +395,17 @@ impl Playground {
         })
     }
 
+    /// `hint` and `ai`: the move of the named agent; with none named, in a solitaire the
+    /// solver's (the first move of a shortest win, or "no win from here": never a step from a
+    /// winnable position into a lost one, as in the REPL), else `alphabeta:4`.
     fn agent(&mut self, route: &str, req: &Req) -> Reply {
-        let spec = req.agent.clone().unwrap_or_else(|| "alphabeta:4".into());
+        let named = req
+            .agent
+            .as_deref()
+            .map(str::trim)
+            .filter(|a| !a.is_empty())
+            .map(str::to_string);
+        let spec = named.clone().unwrap_or_else(|| "alphabeta:4".into());
         let agent = Agent::parse(&spec).map_err(bad)?;
         check_agent_cost(&spec)?;
         self.with(req, |cfg, mut s| {
@@ -408,13 +418,46 @@ impl Playground {
                     "no legal move (the rule's moves() lists none)",
                 ));
             }
-            let mut rng = Rng::new(s.game.history.len() as u64);
-            let pit = agent
-                .choose(&s.game.rule, s.game.current(), &mut rng)
-                .map_err(bad)?;
-            let label = board(s.game.current()).layout.label(pit);
+            let (mut who, mut why, mut chosen) = (spec.clone(), String::new(), None);
+            if named.is_none() && s.game.board().players() == 1 {
+                let time = cfg.solve_time.min(ADVICE_TIME);
+                match solitaire_advice(&s.game.rule, s.game.current(), time).map_err(bad)? {
+                    Advice::Win {
+                        label, moves_left, ..
+                    } => {
+                        who = "the solver".into();
+                        why = format!(
+                            ": {moves_left} move{} to win",
+                            if moves_left == 1 { "" } else { "s" }
+                        );
+                        chosen = Some(label);
+                    }
+                    Advice::NoWin => {
+                        let msg = format!("{NO_WIN}: every line loses (undo to an earlier move)");
+                        return Ok((json!({ "message": msg, "no_win": true }), s));
+                    }
+                    // Over, or not known in time: the agent's guess, said as such.
+                    Advice::Won => {}
+                    Advice::Unknown(stop) => {
+                        why = format!(
+                            " (the solver could not tell whether a win is left: {}; a guess)",
+                            stop.describe()
+                        )
+                    }
+                }
+            }
+            let label = match chosen {
+                Some(l) => l,
+                None => {
+                    let mut rng = Rng::new(s.game.history.len() as u64);
+                    let pit = agent
+                        .choose(&s.game.rule, s.game.current(), &mut rng)
+                        .map_err(bad)?;
+                    board(s.game.current()).layout.label(pit)
+                }
+            };
             if route == "hint" {
-                let msg = format!("{spec} suggests {label}");
+                let msg = format!("{who} suggests {label}{why}");
                 return Ok((json!({ "message": msg, "hint": label }), s));
             }
             if s.game.history.len() >= cfg.max_moves {
@@ -425,7 +468,7 @@ impl Playground {
             }
             s.game.play(&label).map_err(bad)?;
             Ok((
-                json!({ "message": format!("{spec} plays {label}"), "hint": label }),
+                json!({ "message": format!("{who} plays {label}{why}"), "hint": label }),
                 s,
             ))
         })

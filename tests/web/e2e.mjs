@@ -88,6 +88,14 @@ try {
   assert.equal(await result(), "playing");
   console.log("e2e: undone");
 
+  // 2b. Hint with no agent named in a solitaire: the solver's move (the last of the win).
+  assert.equal(await page.locator("#agent").inputValue(), "");
+  await page.locator("#hint").click();
+  await page.waitForFunction(() =>
+    /the solver suggests 4: 1 move to win/.test(document.querySelector("#message").textContent));
+  assert.equal(await historyLength(), 5, "a hint plays nothing");
+  console.log("e2e: the hint of a solitaire is the solver's");
+
   // 3. Raja Pasu: the relay move 7, lap by lap.
   await page.locator("#rule").selectOption("raja_pasu");
   await page.locator("#new").click();

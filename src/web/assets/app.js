@@ -141,8 +141,13 @@ $("lap-play").onclick = () => {
 $("undo").onclick = () => { closeLaps(); act("undo"); };
 $("redo").onclick = () => { closeLaps(); act("redo"); };
 $("goto-start").onclick = () => { closeLaps(); act("goto", { n: 0 }); };
+// The agent named in the box; none: the server's default (in a solitaire, the solver).
+function agentChoice() {
+  const a = $("agent").value.trim();
+  return a ? { agent: a } : {};
+}
 $("hint").onclick = async () => {
-  const d = await act("hint", { agent: $("agent").value });
+  const d = await act("hint", agentChoice());
   if (d && d.hint) {
     const g = $("board").querySelector('g.hole[data-move="' + CSS.escape(d.hint) + '"] circle');
     if (g) { g.setAttribute("stroke", "#ff8c00"); g.setAttribute("stroke-width", "5"); }
@@ -150,7 +155,7 @@ $("hint").onclick = async () => {
 };
 $("ai").onclick = async () => {
   closeLaps();
-  const d = await act("ai", { agent: $("agent").value });
+  const d = await act("ai", agentChoice());
   if (d && d.history.length) {
     const last = d.history[d.history.length - 1];
     if (last.laps > 1) openLaps(last.n, last.laps);
