@@ -185,3 +185,69 @@ fn a_native_moves_lazy_clock_limits_it_like_a_calls() {
     std::thread::sleep(Duration::from_millis(5));
     spin(Duration::from_millis(30)).expect("no limit left over");
 }
+
+/// Counts of a solitaire's positions by the plainest search: breadth-first over clones of the
+/// position, a set of `Board::key()`s, every move traced (the general sowing loop).
+fn reference_explore(rule: &Rule, start: &Dynamic) -> (u64, u64, u64, u64) {
+    use std::collections::{HashSet, VecDeque};
+    let (mut positions, mut won, mut lost, mut nodes) = (0u64, 0u64, 0u64, 0u64);
+    let mut seen = HashSet::new();
+    let mut queue = VecDeque::new();
+    seen.insert(board(start).key());
+    positions += 1;
+    queue.push_back(start.clone());
+    while let Some(mut d) = queue.pop_front() {
+        for pit in rule.legal(&mut d).expect("legal moves") {
+            let mut child = d.clone();
+            board_mut(&mut child).trace = Some(Vec::new());
+            rule.apply(&mut child, pit).expect("the move plays");
+            nodes += 1;
+            let b = board(&child);
+            if b.over && b.winner == 0 {
+                lost += 1;
+                continue;
+            }
+            if seen.insert(b.key()) {
+                positions += 1;
+                if b.over {
+                    won += 1;
+                } else {
+                    drop(b);
+                    queue.push_back(child);
+                }
+            }
+        }
+    }
+    (positions, won, lost, nodes)
+}
+
+/// The solver keeps short keys packed in two words and longer ones as bytes: cells whose keys
+/// are short, too long (many holes) or hold numbers of more than 7 bits (a full ruma) count the
+/// same positions, wins, lost ends and moves as the plainest search.
+#[test]
+fn explore_counts_equal_a_plain_search_whatever_the_key_length() {
+    for (name, sets) in [
+        ("tchuka_ruma", &["holes=4", "seeds=2"][..]),
+        ("tchuka_ruma", &["holes=6", "seeds=3"][..]),
+        ("tchuka_ruma", &["holes=13", "seeds=1"][..]),
+        ("tchuka_ruma", &["holes=2", "seeds=70"][..]),
+        ("tchuka_ruma", &["holes=3", "seeds=45"][..]),
+        ("tchoukaillon", &[][..]),
+    ] {
+        let rule = Rule::load(name, &rules_dir()).expect("rule loads");
+        let d = start(&rule, sets);
+        let (positions, won, lost, nodes) = reference_explore(&rule, &d);
+        let got = solve::explore(&rule, &d, &SearchLimits::default(), None).expect("explores");
+        assert_eq!(
+            (
+                got.positions,
+                got.won_positions,
+                got.lost_ends,
+                got.stats.nodes
+            ),
+            (positions, won, lost, nodes),
+            "{name} {sets:?}"
+        );
+        assert!(got.stats.complete && positions > 1, "{name} {sets:?}");
+    }
+}
