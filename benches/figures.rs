@@ -164,7 +164,7 @@ fn profile_reps() -> u64 {
         .unwrap_or(1)
 }
 
-/// `profile-raja` / `profile-tchuka` / `profile-solve` / `profile-explore` / `profile-tt` /
+/// `profile-raja` / `profile-kalah` / `profile-oware` / `profile-tchuka` / `profile-solve` / `profile-explore` / `profile-tt` /
 /// `profile-cost-N`, and the native baselines `profile-native-raja` / `profile-native-solve`: run
 /// one workload only (for callgrind), `reps=N` times.
 fn profile(what: &str) {
@@ -253,6 +253,16 @@ fn profile(what: &str) {
             let start = common::start(&ru, &["players=4"]);
             let moves: u64 = (0..reps * 5)
                 .map(|r| common::scripted_playout(&ru, &start, &mut Rng::new(r % 5)).moves)
+                .sum();
+            println!("{moves} moves");
+        }
+        w @ ("profile-kalah" | "profile-oware") => {
+            // Random playouts of a two-player declared rule (100 games, seeds 0..100).
+            let name = &w["profile-".len()..];
+            let rule = common::load(name).unwrap_or_else(|| panic!("rules/{name}.rhai"));
+            let start = common::start(&rule, &[]);
+            let moves: u64 = (0..reps * 100)
+                .map(|r| common::scripted_playout(&rule, &start, &mut Rng::new(r % 100)).moves)
                 .sum();
             println!("{moves} moves");
         }

@@ -256,3 +256,68 @@ fn a_data_rule_error_is_one_line_with_file_line_and_column() {
         "{e}"
     );
 }
+
+/// Every shipped rule plays the same random games three ways: untraced (the sowing table of the
+/// layout, `Layout::sow_next`), traced, and untraced on a copy of the layout without the table
+/// (the walk along the track): the positions after every move and the legal moves agree.
+#[test]
+fn the_sowing_table_and_the_trace_change_no_move() {
+    use sowlab::engine::rules::{board, board_mut};
+    let mut rng = 0x2545_f491_4f6c_dd1du64;
+    let mut below = |n: usize| {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        (rng % n as u64) as usize
+    };
+    for (name, sets) in [
+        ("kalah", vec![]),
+        ("oware", vec![]),
+        ("oware", vec!["seeds=9"]),
+        ("raja_pasu", vec![]),
+        ("raja_pasu", vec!["last_seed_four=false"]),
+        ("ruma", vec!["players=4"]),
+        ("ruma", vec![]),
+        ("tchoukaillon", vec![]),
+        ("tchuka_ruma", vec!["holes=8", "seeds=8"]),
+    ] {
+        let r = Rule::load(name, RulePath::builtin()).unwrap();
+        let opts = r.resolve_options(&sets).unwrap();
+        let start = r.new_board(&opts).unwrap();
+        assert!(
+            !board(&start).layout.sow_next.is_empty(),
+            "{name}: no sowing table"
+        );
+        for game in 0..20 {
+            let mut plain = start.clone();
+            let mut traced = start.clone();
+            let mut walked = start.clone();
+            std::sync::Arc::make_mut(&mut board_mut(&mut walked).layout)
+                .sow_next
+                .clear();
+            for m in 0..3000 {
+                let what = format!("{name} {sets:?} game {game} move {m}");
+                let legal = r.legal(&mut plain).unwrap();
+                assert_eq!(legal, r.legal(&mut walked).unwrap(), "{what}");
+                if legal.is_empty() {
+                    break;
+                }
+                let pit = legal[below(legal.len())];
+                board_mut(&mut traced).trace = Some(Vec::new());
+                let a = r.apply(&mut plain, pit).map_err(|e| e.to_string());
+                let b = r.apply(&mut traced, pit).map_err(|e| e.to_string());
+                let c = r.apply(&mut walked, pit).map_err(|e| e.to_string());
+                assert_eq!(a, b, "{what}");
+                assert_eq!(a, c, "{what}");
+                if a.is_err() {
+                    break;
+                }
+                let s = board(&plain).state_json();
+                assert_eq!(s, board(&traced).state_json(), "{what}");
+                assert_eq!(s, board(&walked).state_json(), "{what}");
+                assert_eq!(board(&plain).last, board(&traced).last, "{what}");
+                assert_eq!(board(&plain).last, board(&walked).last, "{what}");
+            }
+        }
+    }
+}

@@ -106,6 +106,11 @@ pub struct Layout {
     pub next: Vec<usize>,
     /// `prev[p]`: the pit before `p` on the track (`NO_PIT` when `p` is not on it).
     pub prev: Vec<usize>,
+    /// `sow_next[mover * pits + p]`: the first pit after `p` in the sowing direction that `mover`
+    /// (0 to `players`) may sow into when no pit is closed and no origin is skipped; `NO_PIT` for
+    /// none. Built by [`Layout::link_track`] (empty before), so a drop is one lookup
+    /// (see [`crate::engine::sow::next_table`]).
+    pub sow_next: Vec<usize>,
     /// Names of the per-player counters (e.g. `penalties`).
     pub counters: Vec<String>,
     /// Names of the game variables (integers such as `round`).
@@ -132,6 +137,7 @@ impl Layout {
             track: Vec::new(),
             next: Vec::new(),
             prev: Vec::new(),
+            sow_next: Vec::new(),
             counters: Vec::new(),
             vars: Vec::new(),
             sow: SowRule::default(),
@@ -141,7 +147,8 @@ impl Layout {
         }
     }
 
-    /// Recomputes `next`/`prev` from `track`.
+    /// Recomputes `next`/`prev` from `track`, and the sowing table `sow_next` from them and the
+    /// sowing rule.
     pub fn link_track(&mut self) {
         let n = self.pits.len();
         self.next = vec![NO_PIT; n];
@@ -151,6 +158,7 @@ impl Layout {
             self.next[p] = t[(i + 1) % t.len()];
             self.prev[p] = t[(i + t.len() - 1) % t.len()];
         }
+        self.sow_next = crate::engine::sow::next_table(self);
     }
 
     /// Recomputes pit names and the label style after the rows changed.
@@ -408,17 +416,7 @@ impl Board {
     /// [`Board::trace_overflowed`]).
     #[inline]
     pub fn emit(&mut self, e: impl FnOnce() -> Event) {
-        if let Some(t) = &mut self.trace {
-            let cap = crate::engine::limits::max_trace() as usize;
-            if t.len() < cap {
-                t.push(e());
-            } else if t.len() == cap {
-                t.push(Event::Note {
-                    kind: "trace_full".into(),
-                    text: format!("the trace is cut at {cap} events"),
-                });
-            }
-        }
+        emit_into(&mut self.trace, e);
     }
 
     /// Whether the move being traced recorded more events than a trace may hold.
@@ -565,6 +563,23 @@ impl Board {
             }
         }
         h
+    }
+}
+
+/// [`Board::emit`] on a board's `trace` field alone, for code that holds the board's other fields
+/// borrowed at the same time (the sowing loop).
+#[inline]
+pub fn emit_into(trace: &mut Option<Vec<Event>>, e: impl FnOnce() -> Event) {
+    if let Some(t) = trace {
+        let cap = crate::engine::limits::max_trace() as usize;
+        if t.len() < cap {
+            t.push(e());
+        } else if t.len() == cap {
+            t.push(Event::Note {
+                kind: "trace_full".into(),
+                text: format!("the trace is cut at {cap} events"),
+            });
+        }
     }
 }
 

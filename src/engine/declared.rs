@@ -462,13 +462,17 @@ fn seeds_by_player(b: &Board, l: &Layout, p: &Pipeline) -> [i64; 17] {
 /// Seeds in a player's open holes.
 #[inline]
 fn seeds_of(b: &Board, p: &Pipeline, pl: usize) -> i64 {
-    p.at.holes_of[pl]
-        .iter()
-        .filter(|&&h| !b.closed[h])
-        .map(|&h| b.seeds[h])
-        .sum()
+    let (seeds, closed) = (&b.seeds[..], &b.closed[..]);
+    let mut n = 0;
+    for &h in &p.at.holes_of[pl] {
+        if !closed[h] {
+            n += seeds[h];
+        }
+    }
+    n
 }
 
+#[inline(never)]
 fn holds(b: &Board, l: &Layout, p: &Pipeline, c: &EndCheck, mover: usize) -> bool {
     match c.when {
         Cond::SideEmpty => {
@@ -508,6 +512,7 @@ fn holds(b: &Board, l: &Layout, p: &Pipeline, c: &EndCheck, mover: usize) -> boo
 }
 
 /// Runs the end checks of one phase; the first that holds applies. True when one applied.
+#[inline]
 fn run_checks(
     b: &mut Board,
     l: &Layout,
@@ -516,13 +521,34 @@ fn run_checks(
     before_turn: bool,
     hooks: &mut Vec<HookCall>,
 ) -> bool {
+    // Testing is on every move and applying rare: the test stays small, the rest out of line.
     if (before_turn && p.at.none_before_turn) || (!before_turn && p.at.none_after_turn) {
         return false;
     }
-    for c in &p.end {
-        if c.before_turn != before_turn || !holds(b, l, p, c, mover) {
-            continue;
+    match p
+        .end
+        .iter()
+        .find(|c| c.before_turn == before_turn && holds(b, l, p, c, mover))
+    {
+        Some(c) => {
+            apply_check(b, l, p, c, mover, hooks);
+            true
         }
+        None => false,
+    }
+}
+
+/// Applies an end check that holds: its note, sweep and outcome.
+#[inline(never)]
+fn apply_check(
+    b: &mut Board,
+    l: &Layout,
+    p: &Pipeline,
+    c: &EndCheck,
+    mover: usize,
+    hooks: &mut Vec<HookCall>,
+) {
+    {
         if let Some(n) = &c.note {
             note(b, p, n, mover, || vec![("limit", c.limit.to_string())]);
         }
@@ -569,9 +595,7 @@ fn run_checks(
                 end_round(b, l, p, mover, starter, hooks);
             }
         }
-        return true;
     }
-    false
 }
 
 /// Scores the round (the board already swept), then ends the match or refills for the next round.

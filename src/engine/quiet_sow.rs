@@ -1,57 +1,20 @@
-//! Sowing on the hot path: a move that records no trace and captures nothing while it sows (no
-//! captures by count, none beyond an empty pit) is sown here by [`sow::sow`](crate::engine::sow::sow),
-//! in a tighter loop than the general one — the same laps, relays, skipped pits, lap limit, clock
-//! and errors, with no trace event to test for and no capture to look for at every drop. Searches
-//! and playouts, which trace nothing, sow most of their moves here.
+//! Sowing on the hot path: a move that records no trace is sown here by
+//! [`sow::sow`](crate::engine::sow::sow), in a tighter loop than the general one — the same laps,
+//! relays, skipped pits, captures (by count: one bit test per drop; beyond an empty pit), lap limit,
+//! clock and errors, with no trace event to test for. Searches and playouts, which trace nothing,
+//! sow all their moves here. The next pit is one lookup in the layout's sowing table
+//! ([`Layout::sow_next`](crate::engine::board::Layout::sow_next)).
 
 use crate::engine::board::{Board, Layout, PitKind, SowEnd, NO_PIT};
-use crate::engine::sow::{AtMaxLaps, Relay, Stores, MAX_DROPS};
+use crate::engine::sow::{
+    next_in, table_of, take_into, AtMaxLaps, CaptureTo, Counts, Relay, MAX_DROPS,
+};
 
-/// Whether the move from `from` can be sown here: nothing traced, no capture while sowing, and a
-/// move that is valid (a pit on the track holding seeds; the general path words the errors).
+/// Whether the move from `from` can be sown here: nothing traced, and a move that is valid (a pit
+/// on the track holding seeds; the general path words the errors).
 #[inline]
 pub(crate) fn applies(b: &Board, from: usize) -> bool {
-    let rule = &b.layout.sow;
-    b.trace.is_none()
-        && rule.capture_counts.is_empty()
-        && !rule.capture_beyond_empty
-        && b.layout.next.get(from).is_some_and(|&n| n != NO_PIT)
-        && b.seeds[from] > 0
-}
-
-/// The next pit after `p` that sowing may drop into (a lap started at `origin`), as
-/// `sow::next_target` finds it.
-#[inline(always)]
-fn next(
-    l: &Layout,
-    links: &[usize],
-    closed: &[bool],
-    p: usize,
-    origin: usize,
-    mover: usize,
-) -> Option<usize> {
-    let skip_origin = l.sow.skip_origin;
-    let mut q = p;
-    for _ in 0..l.track.len() {
-        q = *links.get(q)?;
-        if q == NO_PIT {
-            return None;
-        }
-        if closed[q] || (skip_origin && q == origin) {
-            continue;
-        }
-        let pit = &l.pits[q];
-        if pit.kind == PitKind::Hole
-            || match l.sow.stores {
-                Stores::All => true,
-                Stores::Own => pit.owner == mover,
-                Stores::None => false,
-            }
-        {
-            return Some(q);
-        }
-    }
-    None
+    b.trace.is_none() && b.layout.next.get(from).is_some_and(|&n| n != NO_PIT) && b.seeds[from] > 0
 }
 
 /// Sows the seeds of `from` (see [`applies`]); the result and `b.last` as `sow::sow` gives them.
@@ -60,14 +23,20 @@ pub(crate) fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
         layout,
         seeds,
         closed,
+        reserves,
         to_move,
         last: last_out,
         ..
     } = b;
     let l: &Layout = layout;
+    let seeds: &mut [i64] = seeds;
+    let closed: &[bool] = closed;
     let rule = &l.sow;
     let mover = *to_move;
-    let links: &[usize] = if rule.reverse { &l.prev } else { &l.next };
+    let table = table_of(l, mover);
+    let next = |p: usize, origin: usize| next_in(l, table, closed, p, origin, mover);
+    let counts = Counts::new(&rule.capture_counts);
+    let by_count = !rule.capture_counts.is_empty();
     let mut origin = from;
     let mut hand = seeds[from];
     seeds[from] = 0;
@@ -83,7 +52,7 @@ pub(crate) fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
         end.laps += 1;
         let mut was_empty = false;
         while hand > 0 {
-            let Some(q) = next(l, links, closed, pos, origin, mover) else {
+            let Some(q) = next(pos, origin) else {
                 seeds[origin] += hand;
                 return Err(format!(
                     "sow: no pit to sow into after {}",
@@ -91,9 +60,9 @@ pub(crate) fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
                 ));
             };
             pos = q;
-            let s = &mut seeds[q];
-            was_empty = *s == 0;
-            *s += 1;
+            let now = seeds[q] + 1;
+            seeds[q] = now;
+            was_empty = now == 1;
             hand -= 1;
             drops += 1;
             if drops & 63 == 0 {
@@ -101,6 +70,9 @@ pub(crate) fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
                     seeds[origin] += hand;
                     return Err(e);
                 }
+            }
+            if by_count && counts.hit(now) {
+                end.captured += count_capture(l, seeds, reserves, q, mover, hand);
             }
         }
         end.pit = pos;
@@ -114,7 +86,7 @@ pub(crate) fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
                     None
                 }
             }
-            Relay::Next => match next(l, links, closed, pos, NO_PIT, mover) {
+            Relay::Next => match next(pos, NO_PIT) {
                 Some(n) if seeds[n] > 0 => Some(n),
                 _ => None,
             },
@@ -139,6 +111,42 @@ pub(crate) fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
         pos = r;
         origin = r;
     }
+    if rule.capture_beyond_empty && !end.stopped {
+        if let Some(empty) = next(end.pit, NO_PIT) {
+            if seeds[empty] == 0 {
+                if let Some(beyond) = next(empty, NO_PIT) {
+                    end.captured +=
+                        take_into(l, seeds, reserves, &mut None, beyond, mover, "beyond empty");
+                }
+            }
+        }
+    }
     *last_out = end;
     Ok(end)
+}
+
+/// The capture by count of a drop into `q` that made one of the counts, as `sow::sow` makes it
+/// (holes only; the last seed of a lap only with `capture_last`); the seeds captured.
+#[cold]
+fn count_capture(
+    l: &Layout,
+    seeds: &mut [i64],
+    reserves: &mut [i64],
+    q: usize,
+    mover: usize,
+    hand: i64,
+) -> i64 {
+    let rule = &l.sow;
+    if l.pits[q].kind != PitKind::Hole || !(hand > 0 || rule.capture_last) {
+        return 0;
+    }
+    let to = match rule.capture_to {
+        CaptureTo::RowOwner => l.pits[q].owner,
+        CaptureTo::Sower => mover,
+    };
+    if to >= 1 {
+        take_into(l, seeds, reserves, &mut None, q, to, "count")
+    } else {
+        0
+    }
 }

@@ -1,7 +1,7 @@
 //! Sowing, natively: a whole move of laps with relay, skip rules and captures by count, configured
 //! once by the rule script (`this.sowing(#{...})`) and run in one call (`this.sow(pit)`).
 
-use crate::engine::board::{Board, Layout, PitKind, SowEnd, NO_PIT};
+use crate::engine::board::{emit_into, Board, Layout, PitKind, SowEnd, NO_PIT};
 use crate::engine::trace::Event;
 
 /// Which stores receive seeds when sowing passes them.
@@ -148,15 +148,10 @@ impl SowRule {
 /// Most seeds one move may drop before it is stopped as endless.
 pub const MAX_DROPS: i64 = 50_000_000;
 
-/// Whether sowing may drop a seed into `q` (a lap started at `origin`, sown by `mover`).
+/// Whether sowing by `mover` may drop a seed into `q` when it is open and not a skipped origin:
+/// a hole, or a store the rule sows into.
 #[inline]
-fn accepts(l: &Layout, b: &Board, q: usize, origin: usize, mover: usize) -> bool {
-    if b.closed[q] {
-        return false;
-    }
-    if q == origin && l.sow.skip_origin {
-        return false;
-    }
+fn accepts_open(l: &Layout, q: usize, mover: usize) -> bool {
     match l.pits[q].kind {
         PitKind::Hole => true,
         PitKind::Store => match l.sow.stores {
@@ -167,46 +162,195 @@ fn accepts(l: &Layout, b: &Board, q: usize, origin: usize, mover: usize) -> bool
     }
 }
 
+/// Whether sowing may drop a seed into `q` (a lap started at `origin`, sown by `mover`).
+#[inline]
+fn accepts(l: &Layout, closed: &[bool], q: usize, origin: usize, mover: usize) -> bool {
+    !(closed[q] || (q == origin && l.sow.skip_origin)) && accepts_open(l, q, mover)
+}
+
+/// The sowing table of a layout whose track is linked (see [`Layout::sow_next`]): for every mover
+/// `0..=players` and pit `p`, the first pit after `p` in the sowing direction that the mover may
+/// sow into, ignoring closed pits and the skipped origin (which [`next_target`] then steps over).
+/// One walk round the track per mover.
+pub fn next_table(l: &Layout) -> Vec<usize> {
+    let n = l.pits.len();
+    let k = l.track.len();
+    let mut t = vec![NO_PIT; (l.players + 1) * n];
+    if k == 0 || l.next.len() != n || l.prev.len() != n {
+        return t;
+    }
+    let links = if l.sow.reverse { &l.prev } else { &l.next };
+    // The track in sowing order (the links form one cycle through the track's pits).
+    let mut seq = Vec::with_capacity(k);
+    let mut q = l.track[0];
+    for _ in 0..k {
+        seq.push(q);
+        q = links[q];
+    }
+    for (mover, row) in t.chunks_mut(n).enumerate() {
+        // Backwards over two rounds: `cur` is the first accepting pit after position `i`.
+        let mut cur = NO_PIT;
+        for i in (0..2 * k).rev() {
+            let p = seq[i % k];
+            if i < k {
+                row[p] = cur;
+            }
+            if accepts_open(l, p, mover) {
+                cur = p;
+            }
+        }
+    }
+    t
+}
+
+/// The mover's row of the layout's sowing table, when the table is built and covers `mover`.
+#[inline]
+pub(crate) fn table_of(l: &Layout, mover: usize) -> Option<&[usize]> {
+    let n = l.pits.len();
+    if mover <= l.players && l.sow_next.len() == (l.players + 1) * n {
+        Some(&l.sow_next[mover * n..(mover + 1) * n])
+    } else {
+        None
+    }
+}
+
+/// [`next_target`] on the board's closed flags alone, with the mover's row of the sowing table
+/// when there is one (one lookup per open pit; closed pits and the skipped origin are stepped over).
+#[inline(always)]
+pub(crate) fn next_in(
+    l: &Layout,
+    table: Option<&[usize]>,
+    closed: &[bool],
+    p: usize,
+    origin: usize,
+    mover: usize,
+) -> Option<usize> {
+    let mut q = p;
+    match table {
+        Some(t) => {
+            // Each lookup moves at least one pit along the track: after `track.len()` lookups
+            // every pit was seen, as in the walk below.
+            for _ in 0..l.track.len() {
+                q = t[q];
+                if q == NO_PIT {
+                    return None;
+                }
+                if !(closed[q] || (q == origin && l.sow.skip_origin)) {
+                    return Some(q);
+                }
+            }
+            None
+        }
+        None => {
+            let links = if l.sow.reverse { &l.prev } else { &l.next };
+            for _ in 0..l.track.len() {
+                q = links[q];
+                if q == NO_PIT {
+                    return None;
+                }
+                if accepts(l, closed, q, origin, mover) {
+                    return Some(q);
+                }
+            }
+            None
+        }
+    }
+}
+
 /// The next pit after `p` that sowing may drop into, or `None` when there is none.
 #[inline]
 pub fn next_target(l: &Layout, b: &Board, p: usize, origin: usize, mover: usize) -> Option<usize> {
-    let links = if l.sow.reverse { &l.prev } else { &l.next };
-    let mut q = p;
-    for _ in 0..l.track.len() {
-        q = links[q];
-        if q == NO_PIT {
-            return None;
-        }
-        if accepts(l, b, q, origin, mover) {
-            return Some(q);
-        }
+    next_in(l, table_of(l, mover), &b.closed, p, origin, mover)
+}
+
+/// Puts `n` seeds in `player`'s store if he has one, else in his reserve.
+#[inline]
+fn give_into(l: &Layout, seeds: &mut [i64], reserves: &mut [i64], player: usize, n: i64) {
+    match l.store_of(player) {
+        Some(s) => seeds[s] += n,
+        None => reserves[player - 1] += n,
     }
-    None
 }
 
 /// Gives `seeds` to `player`: into his store if he has one, else into his reserve.
 pub fn give(b: &mut Board, player: usize, seeds: i64) {
-    match b.layout.store_of(player) {
-        Some(s) => b.seeds[s] += seeds,
-        None => b.reserves[player - 1] += seeds,
+    let Board {
+        layout,
+        seeds: pits,
+        reserves,
+        ..
+    } = b;
+    give_into(layout, pits, reserves, player, seeds);
+}
+
+/// [`capture`] on the board's fields (for the sowing loop, which holds them borrowed).
+#[inline]
+pub(crate) fn take_into(
+    l: &Layout,
+    seeds: &mut [i64],
+    reserves: &mut [i64],
+    trace: &mut Option<Vec<Event>>,
+    pit: usize,
+    player: usize,
+    why: &str,
+) -> i64 {
+    let n = seeds[pit];
+    if n == 0 {
+        return 0;
     }
+    seeds[pit] = 0;
+    give_into(l, seeds, reserves, player, n);
+    emit_into(trace, || Event::Capture {
+        pit,
+        seeds: n,
+        player,
+        why: why.to_string(),
+    });
+    n
 }
 
 /// Takes every seed of `pit` to `player` (store or reserve), with a trace event saying why.
 pub fn capture(b: &mut Board, pit: usize, player: usize, why: &str) -> i64 {
-    let seeds = b.seeds[pit];
-    if seeds == 0 {
-        return 0;
-    }
-    b.seeds[pit] = 0;
-    give(b, player, seeds);
-    b.emit(|| Event::Capture {
-        pit,
+    let Board {
+        layout,
         seeds,
-        player,
-        why: why.to_string(),
-    });
-    seeds
+        reserves,
+        trace,
+        ..
+    } = b;
+    take_into(layout, seeds, reserves, trace, pit, player, why)
+}
+
+/// The counts a drop captures, as a test: a bit mask for counts 0-63 and the list for the rest.
+pub(crate) struct Counts<'a> {
+    mask: u64,
+    others: &'a [i64],
+}
+
+impl<'a> Counts<'a> {
+    pub(crate) fn new(counts: &'a [i64]) -> Counts<'a> {
+        let small = |c: &i64| (0..64).contains(c);
+        Counts {
+            mask: counts
+                .iter()
+                .filter(|c| small(c))
+                .fold(0, |m, &c| m | 1 << c),
+            others: if counts.iter().all(small) {
+                &[]
+            } else {
+                counts
+            },
+        }
+    }
+
+    #[inline]
+    pub(crate) fn hit(&self, n: i64) -> bool {
+        if (0..64).contains(&n) {
+            self.mask >> n & 1 != 0
+        } else {
+            !self.others.is_empty() && self.others.contains(&n)
+        }
+    }
 }
 
 /// Sows the seeds of `from` by the layout's rule: laps, relay, captures by count. Returns where it
@@ -215,9 +359,22 @@ pub fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
     if crate::engine::quiet_sow::applies(b, from) {
         return crate::engine::quiet_sow::sow(b, from);
     }
-    let l = b.layout.clone();
-    let rule = &l.sow;
     let mover = b.to_move;
+    // The board's fields, borrowed apart: the loop below indexes plain slices.
+    let Board {
+        layout,
+        seeds,
+        closed,
+        reserves,
+        trace,
+        last,
+        ..
+    } = b;
+    let l: &Layout = layout;
+    let seeds: &mut [i64] = seeds;
+    let closed: &[bool] = closed;
+    let reserves: &mut [i64] = reserves;
+    let rule = &l.sow;
     if from >= l.pits.len() {
         return Err(format!("sow: no pit {from}"));
     }
@@ -227,13 +384,16 @@ pub fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
             l.pits[from].name
         ));
     }
-    if b.seeds[from] == 0 {
+    if seeds[from] == 0 {
         return Err(format!("sow: pit {} is empty", l.pits[from].name));
     }
+    let table = table_of(l, mover);
+    let counts = Counts::new(&rule.capture_counts);
+    let tracing = trace.is_some();
     let mut origin = from;
-    let mut hand = b.seeds[from];
-    b.seeds[from] = 0;
-    b.emit(|| Event::Pickup {
+    let mut hand = seeds[from];
+    seeds[from] = 0;
+    emit_into(trace, || Event::Pickup {
         pit: from,
         seeds: hand,
     });
@@ -250,56 +410,56 @@ pub fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
         end.laps += 1;
         let mut was_empty = false;
         while hand > 0 {
-            let Some(q) = next_target(&l, b, pos, origin, mover) else {
+            let Some(q) = next_in(l, table, closed, pos, origin, mover) else {
                 // Put the hand back where it came from so the board stays consistent.
-                b.seeds[origin] += hand;
+                seeds[origin] += hand;
                 return Err(format!(
                     "sow: no pit to sow into after {}",
                     l.pits[pos].name
                 ));
             };
             pos = q;
-            was_empty = b.seeds[q] == 0;
-            b.seeds[q] += 1;
+            let now = seeds[q] + 1;
+            seeds[q] = now;
+            was_empty = now == 1;
             hand -= 1;
             drops += 1;
             if drops & 63 == 0 {
                 if let Err(e) = crate::engine::script::charge(64 * unit) {
-                    b.seeds[origin] += hand;
+                    seeds[origin] += hand;
                     return Err(e);
                 }
             }
-            b.emit(|| Event::Drop { pit: q, hand });
-            if !rule.capture_counts.is_empty()
-                && l.pits[q].kind == PitKind::Hole
-                && (hand > 0 || rule.capture_last)
-                && rule.capture_counts.contains(&b.seeds[q])
+            if tracing {
+                emit_into(trace, || Event::Drop { pit: q, hand });
+            }
+            if counts.hit(now) && l.pits[q].kind == PitKind::Hole && (hand > 0 || rule.capture_last)
             {
                 let to = match rule.capture_to {
                     CaptureTo::RowOwner => l.pits[q].owner,
                     CaptureTo::Sower => mover,
                 };
                 if to >= 1 {
-                    end.captured += capture(b, q, to, "count");
+                    end.captured += take_into(l, seeds, reserves, trace, q, to, "count");
                 }
             }
         }
         let lap = end.laps;
-        b.emit(|| Event::LapEnd { pit: pos, lap });
+        emit_into(trace, || Event::LapEnd { pit: pos, lap });
         end.pit = pos;
         end.was_empty = was_empty;
         // Decide whether the move relays.
         let relay_from = match rule.relay {
             Relay::None => None,
             Relay::Last => {
-                if l.pits[pos].kind == PitKind::Hole && !was_empty && b.seeds[pos] > 0 {
+                if l.pits[pos].kind == PitKind::Hole && !was_empty && seeds[pos] > 0 {
                     Some(pos)
                 } else {
                     None
                 }
             }
-            Relay::Next => match next_target(&l, b, pos, NO_PIT, mover) {
-                Some(n) if b.seeds[n] > 0 => Some(n),
+            Relay::Next => match next_in(l, table, closed, pos, NO_PIT, mover) {
+                Some(n) if seeds[n] > 0 => Some(n),
                 _ => None,
             },
         };
@@ -318,9 +478,9 @@ pub fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
                 }
             }
         }
-        hand = b.seeds[r];
-        b.seeds[r] = 0;
-        b.emit(|| Event::Pickup {
+        hand = seeds[r];
+        seeds[r] = 0;
+        emit_into(trace, || Event::Pickup {
             pit: r,
             seeds: hand,
         });
@@ -328,15 +488,16 @@ pub fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
         origin = r;
     }
     if rule.capture_beyond_empty && !end.stopped {
-        if let Some(empty) = next_target(&l, b, end.pit, NO_PIT, mover) {
-            if b.seeds[empty] == 0 {
-                if let Some(beyond) = next_target(&l, b, empty, NO_PIT, mover) {
-                    end.captured += capture(b, beyond, mover, "beyond empty");
+        if let Some(empty) = next_in(l, table, closed, end.pit, NO_PIT, mover) {
+            if seeds[empty] == 0 {
+                if let Some(beyond) = next_in(l, table, closed, empty, NO_PIT, mover) {
+                    end.captured +=
+                        take_into(l, seeds, reserves, trace, beyond, mover, "beyond empty");
                 }
             }
         }
     }
-    b.last = end;
+    *last = end;
     Ok(end)
 }
 
@@ -382,7 +543,7 @@ pub fn landing_as(b: &Board, from: usize, mover: usize) -> Option<(usize, bool)>
                 if q == NO_PIT {
                     return None;
                 }
-                if accepts(l, b, q, from, mover) && !f(q) {
+                if accepts(l, &b.closed, q, from, mover) && !f(q) {
                     return Some(());
                 }
             }
