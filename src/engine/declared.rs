@@ -90,7 +90,9 @@ pub fn legal_into(b: &Board, p: &Pipeline, player: usize, out: &mut Vec<usize>) 
 }
 
 /// Drops from `out[start..]` the moves that would capture all the opponent's seeds, unless every
-/// move is one (grand slam `illegal`).
+/// move is one (grand slam `illegal`). Kept out of line: the other readings never call it.
+#[cold]
+#[inline(never)]
 fn forbid_grand_slams(
     b: &Board,
     l: &Layout,
