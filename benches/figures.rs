@@ -166,7 +166,8 @@ fn profile_reps() -> u64 {
 
 /// `profile-raja` / `profile-kalah` / `profile-oware` / `profile-tchuka` / `profile-solve` / `profile-explore` / `profile-tt` /
 /// `profile-cost-N`, and the native baselines `profile-native-raja` / `profile-native-solve`: run
-/// one workload only (for callgrind), `reps=N` times.
+/// one workload only (for callgrind), `reps=N` times. `profile-native-table`: the native solver
+/// over the whole Tchuka Ruma table once (for CPU time against 64 `sowlab solve` runs).
 fn profile(what: &str) {
     let reps = profile_reps();
     match what {
@@ -189,6 +190,18 @@ fn profile(what: &str) {
                         positions += c.positions;
                         moves += c.moves;
                     }
+                }
+            }
+            println!("{positions} positions, {moves} moves");
+        }
+        "profile-native-table" => {
+            // The whole table 1-8 x 1-8 natively, once (for CPU time against `sowlab solve`).
+            let (mut positions, mut moves) = (0, 0);
+            for h in 1..=8 {
+                for s in 1..=8 {
+                    let c = black_box(native::tchuka_solve(h, s));
+                    positions += c.positions;
+                    moves += c.moves;
                 }
             }
             println!("{positions} positions, {moves} moves");

@@ -20,6 +20,7 @@ const CASES: &[(&str, &[&str])] = &[
     ("kalah", &[]),
     ("kalah_data", &[]),
     ("oware", &[]),
+    ("oware", &["sweep_at_win=owners", "repetition=true"]),
     ("raja_pasu", &[]),
     ("ruma", &[]),
     ("ruma", &["players=4"]),
@@ -127,6 +128,7 @@ fn perft_counts_are_those_of_a_clone_per_move() {
     for &(name, sets, depth) in &[
         ("kalah", &[][..], 5),
         ("oware", &[][..], 5),
+        ("oware", &["sweep_at_win=owners", "repetition=true"][..], 5),
         ("raja_pasu", &[][..], 4),
         ("ruma", &["players=4"][..], 4),
         ("tchuka_ruma", &["holes=4", "seeds=2"][..], 6),
@@ -140,5 +142,112 @@ fn perft_counts_are_those_of_a_clone_per_move() {
         let got = solve::perft(&rule, &d, depth, &SearchLimits::default(), None).expect("perft");
         assert_eq!(got.counts, want, "{name} {sets:?}");
         assert!(want[depth] > 0, "{name}: lines to depth {depth}: {want:?}");
+    }
+}
+
+/// A native move's clock starts lazily (`script::start_move`) but limits the move as a call's
+/// clock does, inside an enclosing clock too, and the enclosing clock comes back afterwards.
+#[test]
+fn a_native_moves_lazy_clock_limits_it_like_a_calls() {
+    use sowlab::engine::script::{charge, check_now, start_call, start_move};
+    use std::time::{Duration, Instant};
+    let spin = |limit: Duration| -> Result<(), String> {
+        let t = Instant::now();
+        while t.elapsed() < limit {
+            charge(64)?;
+        }
+        Ok(())
+    };
+    // No clock: nothing stops the work.
+    spin(Duration::from_millis(30)).expect("no limit");
+    {
+        let _m = start_move(Duration::from_millis(20));
+        let e = spin(Duration::from_secs(5)).expect_err("the move's limit stops it");
+        assert!(e.contains("time limit exceeded"), "{e}");
+    }
+    // The move ended: no clock again.
+    spin(Duration::from_millis(30)).expect("the move's clock is gone");
+    check_now().expect("no limit");
+    // Inside a longer enclosing clock the move's own limit stops it, and the enclosing clock
+    // (not yet over) comes back.
+    {
+        let _run = start_call(Duration::from_secs(30), true);
+        {
+            let _m = start_move(Duration::from_millis(20));
+            assert!(spin(Duration::from_secs(5)).is_err());
+        }
+        spin(Duration::from_millis(30)).expect("the run's clock is not over");
+    }
+    // A move that makes no check leaves nothing behind.
+    {
+        let _m = start_move(Duration::from_millis(1));
+    }
+    std::thread::sleep(Duration::from_millis(5));
+    spin(Duration::from_millis(30)).expect("no limit left over");
+}
+
+/// Counts of a solitaire's positions by the plainest search: breadth-first over clones of the
+/// position, a set of `Board::key()`s, every move traced (the general sowing loop).
+fn reference_explore(rule: &Rule, start: &Dynamic) -> (u64, u64, u64, u64) {
+    use std::collections::{HashSet, VecDeque};
+    let (mut positions, mut won, mut lost, mut nodes) = (0u64, 0u64, 0u64, 0u64);
+    let mut seen = HashSet::new();
+    let mut queue = VecDeque::new();
+    seen.insert(board(start).key());
+    positions += 1;
+    queue.push_back(start.clone());
+    while let Some(mut d) = queue.pop_front() {
+        for pit in rule.legal(&mut d).expect("legal moves") {
+            let mut child = d.clone();
+            board_mut(&mut child).trace = Some(Vec::new());
+            rule.apply(&mut child, pit).expect("the move plays");
+            nodes += 1;
+            let b = board(&child);
+            if b.over && b.winner == 0 {
+                lost += 1;
+                continue;
+            }
+            if seen.insert(b.key()) {
+                positions += 1;
+                if b.over {
+                    won += 1;
+                } else {
+                    drop(b);
+                    queue.push_back(child);
+                }
+            }
+        }
+    }
+    (positions, won, lost, nodes)
+}
+
+/// The solver keeps short keys packed in two words and longer ones as bytes: cells whose keys
+/// are short, too long (many holes) or hold numbers of more than 7 bits (a full ruma) count the
+/// same positions, wins, lost ends and moves as the plainest search.
+#[test]
+fn explore_counts_equal_a_plain_search_whatever_the_key_length() {
+    for (name, sets) in [
+        ("tchuka_ruma", &["holes=4", "seeds=2"][..]),
+        ("tchuka_ruma", &["holes=6", "seeds=3"][..]),
+        ("tchuka_ruma", &["holes=13", "seeds=1"][..]),
+        ("tchuka_ruma", &["holes=2", "seeds=70"][..]),
+        ("tchuka_ruma", &["holes=3", "seeds=45"][..]),
+        ("tchoukaillon", &[][..]),
+    ] {
+        let rule = Rule::load(name, &rules_dir()).expect("rule loads");
+        let d = start(&rule, sets);
+        let (positions, won, lost, nodes) = reference_explore(&rule, &d);
+        let got = solve::explore(&rule, &d, &SearchLimits::default(), None).expect("explores");
+        assert_eq!(
+            (
+                got.positions,
+                got.won_positions,
+                got.lost_ends,
+                got.stats.nodes
+            ),
+            (positions, won, lost, nodes),
+            "{name} {sets:?}"
+        );
+        assert!(got.stats.complete && positions > 1, "{name} {sets:?}");
     }
 }

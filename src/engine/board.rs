@@ -372,7 +372,15 @@ impl Board {
         self.trace = None;
         self.in_setup = src.in_setup;
         self.ledger.clear();
-        self.seen.clone_from(&src.seen);
+        // Field by field (a new field of `Seen` must be added here: the pattern says so).
+        let Seen {
+            hashes,
+            in_holes,
+            repeated,
+        } = &src.seen;
+        copy_vec(&mut self.seen.hashes, hashes);
+        self.seen.in_holes = *in_holes;
+        self.seen.repeated = *repeated;
     }
 
     /// Total seeds in play and held: pits plus reserves (saturating: see [`Board::total_wide`]).

@@ -18,6 +18,7 @@ pub(crate) fn applies(b: &Board, from: usize) -> bool {
 }
 
 /// Sows the seeds of `from` (see [`applies`]); the result and `b.last` as `sow::sow` gives them.
+#[inline]
 pub(crate) fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
     let Board {
         layout,

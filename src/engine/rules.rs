@@ -1066,7 +1066,7 @@ impl Rule {
                 "the rule's moves need script calls: play them on a script value",
             ));
         }
-        let _clock = script::start_call(Limits::rules().time_limit, false);
+        let _clock = script::start_move(Limits::rules().time_limit);
         b.ledger.clear();
         let mut hooks = Vec::new();
         declared::play(b, pit, &mut hooks).map_err(|e| {

@@ -62,6 +62,40 @@ impl Drop for CallGuard {
     }
 }
 
+thread_local! {
+    /// The limit of a native move whose clock has not started yet (see [`start_move`]).
+    static PENDING: Cell<Option<Duration>> = const { Cell::new(None) };
+    /// Whether the current native move's clock started (then `MOVE_PREV` is the clock to
+    /// restore when the move ends).
+    static MOVE_STARTED: Cell<bool> = const { Cell::new(false) };
+    static MOVE_PREV: Cell<Clock> = const {
+        Cell::new(Clock { start: None, limit: None, run: false, mem_base: 0 })
+    };
+}
+
+/// Ends a native move's time limit (see [`start_move`]).
+pub struct MoveGuard(());
+
+impl Drop for MoveGuard {
+    fn drop(&mut self) {
+        PENDING.with(|p| p.set(None));
+        if MOVE_STARTED.with(|m| m.replace(false)) {
+            let prev = MOVE_PREV.with(Cell::get);
+            CLOCK.with(|c| c.set(prev));
+        }
+    }
+}
+
+/// Gives a native move (a declared move that calls no script: no hooks) the time limit of a rule
+/// call, as [`start_call`] does, but lazily: nothing is read or saved now, and the move's first
+/// check (see [`charge`]) starts its clock exactly as `start_call` would have. A call's clock
+/// starts at its first check anyway, so the limit is the same; the many short moves of a search,
+/// which make no check, cost no clock work. Not for code that calls scripts (use `start_call`).
+pub fn start_move(limit: Duration) -> MoveGuard {
+    PENDING.with(|p| p.set(Some(limit)));
+    MoveGuard(())
+}
+
 /// Starts the clock of a call limited to `limit` (a rule call) on this thread; the enclosing
 /// call's clock comes back when the guard is dropped. A call inside another keeps the earlier of
 /// the two deadlines. `run` says the limit is a whole check run's (`--timeout`).
@@ -109,6 +143,14 @@ pub fn charge(units: u32) -> Result<(), String> {
 
 /// Checks Ctrl-C, the current call's wall clock and its memory now.
 pub fn check_now() -> Result<(), String> {
+    if let Some(limit) = PENDING.with(|p| p.take()) {
+        // A native move's first check: its clock starts now (see `start_move`), and the clock
+        // it replaces comes back when the move ends.
+        let started = start_call(limit, false);
+        MOVE_PREV.with(|m| m.set(started.prev));
+        MOVE_STARTED.with(|m| m.set(true));
+        std::mem::forget(started);
+    }
     if INTERRUPTED.load(Ordering::Relaxed) {
         return Err("interrupted".into());
     }

@@ -232,6 +232,47 @@ impl Codec {
         }
     }
 
+    /// The key of `b` packed as the table keeps a short key: the very bytes [`Codec::encode`]
+    /// writes, put straight into two words, when they are at most 15 and each number takes one
+    /// byte (seeds and the rest under 128, no closed hole, no positions seen); else `None` (then
+    /// encode). The search's hot path: no byte buffer per position.
+    #[inline]
+    fn pack(&self, b: &Board) -> Option<SmallKey> {
+        let len = b.seeds.len() + b.reserves.len() + b.counters.len() + b.vars.len() + 3;
+        if len > 15 || self.repetition {
+            return None;
+        }
+        let mut k = [0u8; 16];
+        let mut i = 0;
+        for &s in &b.seeds {
+            if !(0..128).contains(&s) {
+                return None;
+            }
+            k[i] = s as u8;
+            i += 1;
+        }
+        if b.closed.iter().any(|&c| c) {
+            return None;
+        }
+        // The byte saying no hole is closed is 0.
+        i += 1;
+        for &v in b.reserves.iter().chain(&b.counters).chain(&b.vars) {
+            let z = ((v << 1) ^ (v >> 63)) as u64;
+            if z >= 128 {
+                return None;
+            }
+            k[i] = z as u8;
+            i += 1;
+        }
+        k[i] = b.to_move as u8 | (b.over as u8) << 5;
+        k[i + 1] = b.winner as u8;
+        k[15] = len as u8;
+        Some(SmallKey(
+            u64::from_le_bytes(k[..8].try_into().expect("8 bytes")),
+            u64::from_le_bytes(k[8..].try_into().expect("8 bytes")),
+        ))
+    }
+
     /// Decodes the key at the start of `k` into a board; returns it and the bytes used.
     pub fn decode(&self, k: &[u8]) -> (Board, usize) {
         let mut b = self.template.clone();
@@ -322,10 +363,34 @@ fn read_u(k: &[u8], i: &mut usize) -> u64 {
     }
 }
 
+/// A key of up to 15 bytes packed in two words (its length in the last byte), hashed as two
+/// words (an array would hash its length, then its bytes through the hasher's byte loop).
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct SmallKey(u64, u64);
+
+impl SmallKey {
+    /// The key's bytes (the first `len` of the 16; the last byte holds `len`).
+    fn bytes(&self) -> ([u8; 16], usize) {
+        let mut b = [0u8; 16];
+        b[..8].copy_from_slice(&self.0.to_le_bytes());
+        b[8..].copy_from_slice(&self.1.to_le_bytes());
+        let len = b[15] as usize;
+        (b, len)
+    }
+}
+
+impl std::hash::Hash for SmallKey {
+    #[inline]
+    fn hash<H: Hasher>(&self, h: &mut H) {
+        h.write_u64(self.0);
+        h.write_u64(self.1);
+    }
+}
+
 /// A map from position keys to values: keys of up to 15 bytes inline (16 bytes per key), longer
 /// ones boxed.
 struct Table<V> {
-    small: HashMap<[u64; 2], V, FxBuild>,
+    small: HashMap<SmallKey, V, FxBuild>,
     big: HashMap<Box<[u8]>, V, FxBuild>,
     big_bytes: u64,
 }
@@ -339,17 +404,17 @@ impl<V: Copy> Table<V> {
         }
     }
 
-    fn small_key(k: &[u8]) -> Option<[u64; 2]> {
+    fn small_key(k: &[u8]) -> Option<SmallKey> {
         if k.len() > 15 {
             return None;
         }
         let mut b = [0u8; 16];
         b[..k.len()].copy_from_slice(k);
         b[15] = k.len() as u8;
-        Some([
+        Some(SmallKey(
             u64::from_le_bytes(b[..8].try_into().expect("8 bytes")),
             u64::from_le_bytes(b[8..].try_into().expect("8 bytes")),
-        ])
+        ))
     }
 
     fn len(&self) -> usize {
@@ -366,19 +431,25 @@ impl<V: Copy> Table<V> {
     /// Inserts `v` unless the key is there; returns the value now stored and whether it is new.
     fn insert_new(&mut self, k: &[u8], v: V) -> (V, bool) {
         match Self::small_key(k) {
-            Some(s) => match self.small.entry(s) {
-                std::collections::hash_map::Entry::Occupied(o) => (*o.get(), false),
-                std::collections::hash_map::Entry::Vacant(e) => {
-                    e.insert(v);
-                    (v, true)
-                }
-            },
+            Some(s) => self.insert_small(s, v),
             None => {
                 if let Some(&old) = self.big.get(k) {
                     return (old, false);
                 }
                 self.big_bytes += k.len() as u64;
                 self.big.insert(k.into(), v);
+                (v, true)
+            }
+        }
+    }
+
+    /// [`Table::insert_new`] for a short key already packed ([`Codec::pack`]).
+    #[inline]
+    fn insert_small(&mut self, s: SmallKey, v: V) -> (V, bool) {
+        match self.small.entry(s) {
+            std::collections::hash_map::Entry::Occupied(o) => (*o.get(), false),
+            std::collections::hash_map::Entry::Vacant(e) => {
+                e.insert(v);
                 (v, true)
             }
         }
@@ -405,7 +476,7 @@ impl<V: Copy> Table<V> {
     fn bytes(&self) -> u64 {
         let buckets = |cap: usize| cap as u64 * 8 / 7;
         let small =
-            buckets(self.small.capacity()) * (std::mem::size_of::<([u64; 2], V)>() as u64 + 1);
+            buckets(self.small.capacity()) * (std::mem::size_of::<(SmallKey, V)>() as u64 + 1);
         let big = buckets(self.big.capacity()) * (std::mem::size_of::<(Box<[u8]>, V)>() as u64 + 1)
             + self.big_bytes;
         small + big
@@ -629,10 +700,24 @@ fn explore_in<P: Position>(
                     out.lost_ends += 1;
                     continue;
                 }
-                key.clear();
-                codec.encode(&cb, &mut key);
                 let new_id = parent.len() as u32;
-                let (cid, is_new) = table.insert_new(&key, new_id);
+                let (cid, is_new) = match codec.pack(&cb) {
+                    Some(small) => {
+                        let r = table.insert_small(small, new_id);
+                        if r.1 && !cb.over {
+                            // Into the next level's frontier below.
+                            let (bytes, len) = small.bytes();
+                            key.clear();
+                            key.extend_from_slice(&bytes[..len]);
+                        }
+                        r
+                    }
+                    None => {
+                        key.clear();
+                        codec.encode(&cb, &mut key);
+                        table.insert_new(&key, new_id)
+                    }
+                };
                 if !is_new {
                     continue;
                 }
