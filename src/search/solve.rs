@@ -243,26 +243,28 @@ impl Codec {
             return None;
         }
         let mut k = [0u8; 16];
-        let mut i = 0;
-        for &s in &b.seeds {
-            if !(0..128).contains(&s) {
+        // (Zipped with the key's bytes: no bounds check per seed; a negative count fails the
+        // unsigned test too.)
+        for (slot, &s) in k.iter_mut().zip(&b.seeds) {
+            if s as u64 >= 128 {
                 return None;
             }
-            k[i] = s as u8;
-            i += 1;
+            *slot = s as u8;
         }
         if b.closed.iter().any(|&c| c) {
             return None;
         }
         // The byte saying no hole is closed is 0.
-        i += 1;
-        for &v in b.reserves.iter().chain(&b.counters).chain(&b.vars) {
-            let z = ((v << 1) ^ (v >> 63)) as u64;
-            if z >= 128 {
-                return None;
+        let mut i = b.seeds.len() + 1;
+        for part in [&b.reserves, &b.counters, &b.vars] {
+            for &v in part.iter() {
+                let z = ((v << 1) ^ (v >> 63)) as u64;
+                if z >= 128 {
+                    return None;
+                }
+                k[i] = z as u8;
+                i += 1;
             }
-            k[i] = z as u8;
-            i += 1;
         }
         k[i] = b.to_move as u8 | (b.over as u8) << 5;
         k[i + 1] = b.winner as u8;
