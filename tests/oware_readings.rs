@@ -481,3 +481,29 @@ fn the_model_of_openspiel_reads_the_hand_built_positions_the_same_way() {
     assert_eq!(g.state().stores, m.score.to_vec());
     assert_eq!(m.score, [26, 23]);
 }
+
+#[test]
+fn repetitions_survive_save_and_load() {
+    use sowlab::repl::save;
+    let dir = std::env::temp_dir().join(format!("sowlab-oware-save-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let start = Position {
+        pits: cat(&[1, 0, 0, 0, 0, 0], &[1, 0, 0, 0, 0, 0]),
+        stores: Some(vec![22, 24]),
+        to_move: Some(1),
+        ..Position::default()
+    };
+    let mut g = cycle_start(&["repetition=true"]);
+    let moves: Vec<&str> = CYCLE.split_whitespace().collect();
+    play(&mut g, &moves[..11].join(" "));
+    // Saved one move before the repetition: the loaded game replays the moves, so the positions
+    // seen come back with it and the 12th move ends the game as it would have.
+    let file = dir.join("cycle.yaml");
+    save::write(&file, &save::to_save("oware", Some(&start), &g)).unwrap();
+    let mut loaded = save::read(&file, RulePath::builtin()).unwrap().game;
+    assert_eq!(loaded.board().seen, g.board().seen);
+    play(&mut loaded, moves[11]);
+    assert!(loaded.state().over);
+    assert_eq!(loaded.state().stores, vec![23, 25]);
+    std::fs::remove_dir_all(&dir).ok();
+}

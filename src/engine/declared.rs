@@ -90,7 +90,9 @@ pub fn legal_into(b: &Board, p: &Pipeline, player: usize, out: &mut Vec<usize>) 
 }
 
 /// Drops from `out[start..]` the moves that would capture all the opponent's seeds, unless every
-/// move is one (grand slam `illegal`).
+/// move is one (grand slam `illegal`). Kept out of line: the other readings never call it.
+#[cold]
+#[inline(never)]
 fn forbid_grand_slams(
     b: &Board,
     l: &Layout,
@@ -106,6 +108,7 @@ fn forbid_grand_slams(
     let mut trial = b.clone();
     trial.trace = None;
     trial.seen = Default::default();
+    let mut caught = [NO_PIT; 64];
     let mut keep = start;
     for i in start..out.len() {
         let h = out[i];
@@ -113,7 +116,7 @@ fn forbid_grand_slams(
         trial.reserves.copy_from_slice(&b.reserves);
         trial.to_move = player;
         let slam = match sow::sow(&mut trial, h) {
-            Ok(end) => chain_scan(&trial, l, p, c, player, end.pit).1,
+            Ok(end) => chain_scan(&trial, l, p, c, player, end.pit, &mut caught).1,
             Err(_) => false,
         };
         if !slam {
@@ -325,8 +328,18 @@ pub fn check_start(b: &mut Board) {
     }
 }
 
-/// The holes a chain from `last` would take (`caught[..n]`) and whether they are all the
-/// opponent's seeds (a grand slam).
+/// Whether `q` is a hole of `opp` holding one of the chain's counts (a chain goes on through it).
+#[inline]
+fn takes(b: &Board, l: &Layout, c: &crate::engine::pipeline::Chain, opp: usize, q: usize) -> bool {
+    q != NO_PIT
+        && l.pits[q].kind == PitKind::Hole
+        && l.pits[q].owner == opp
+        && c.counts.contains(&b.seeds[q])
+}
+
+/// The holes a chain from `last` takes, written to `caught` (returns how many, and whether they
+/// are all the opponent's seeds: a grand slam). Most moves capture nothing: they return before
+/// touching `caught`.
 fn chain_scan(
     b: &Board,
     l: &Layout,
@@ -334,26 +347,23 @@ fn chain_scan(
     c: &crate::engine::pipeline::Chain,
     mover: usize,
     last: usize,
-) -> ([usize; 64], bool, usize) {
+    caught: &mut [usize; 64],
+) -> (usize, bool) {
     let opp = next_of(l, mover);
-    let mut caught: [usize; 64] = [NO_PIT; 64];
+    if !takes(b, l, c, opp, last) {
+        return (0, false);
+    }
     let mut n = 0;
     let mut total = 0;
     let mut q = last;
-    while q != NO_PIT
-        && n < caught.len()
-        && l.pits[q].kind == PitKind::Hole
-        && l.pits[q].owner == opp
-        && c.counts.contains(&b.seeds[q])
-        && !caught[..n].contains(&q)
-    {
+    while n < caught.len() && takes(b, l, c, opp, q) && !caught[..n].contains(&q) {
         caught[n] = q;
         n += 1;
         total += b.seeds[q];
         q = prev_open(l, b, q);
     }
-    let slam = n > 0 && total == seeds_of(b, p, opp);
-    (caught, slam, n)
+    let slam = c.grand_slam != GrandSlam::All && total == seeds_of(b, p, opp);
+    (n, slam)
 }
 
 /// Oware's chain: backwards from the last pit over the opponent's holes holding one of the counts.
@@ -365,12 +375,13 @@ fn chain(
     mover: usize,
     last: usize,
 ) {
-    let (caught, slam, n) = chain_scan(b, l, p, c, mover, last);
+    let mut caught = [NO_PIT; 64];
+    let (n, slam) = chain_scan(b, l, p, c, mover, last, &mut caught);
     if n == 0 {
         return;
     }
-    // `illegal`: a grand slam is played only when every move was one; it captures nothing.
-    if slam && matches!(c.grand_slam, GrandSlam::Nothing | GrandSlam::Illegal) {
+    // `nothing`, and `illegal` (played only when every move was one): it captures nothing.
+    if slam {
         note(b, p, &p.notes.grand_slam, mover, Vec::new);
         return;
     }
