@@ -100,14 +100,16 @@ pub struct PlayoutEnd {
 /// Most moves one playout may make (a safety net; reported when hit).
 pub const MOVE_CAP: u64 = 1_000_000;
 
-/// One random playout through the scripted rules (`Rule::legal` / `Rule::apply`, tracing off),
-/// from `start`, choosing uniformly among the legal moves with `rng`.
+/// One random playout through the scripted rules (`Rule::legal_into` / `Rule::apply`, tracing
+/// off), from `start`, choosing uniformly among the legal moves with `rng`. The legal moves go to
+/// one buffer for the whole playout, as `sowlab simulate`'s runner does (and the native baseline's
+/// array).
 pub fn scripted_playout(rule: &Rule, start: &Dynamic, rng: &mut Rng) -> PlayoutEnd {
     let mut d = start.clone();
     let mut moves = 0;
+    let mut legal = Vec::new();
     while moves < MOVE_CAP {
-        let legal = rule
-            .legal(&mut d)
+        rule.legal_into(&mut d, &mut legal)
             .unwrap_or_else(|e| panic!("legal: {}", e.one_line()));
         if legal.is_empty() {
             break;

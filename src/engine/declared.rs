@@ -4,8 +4,8 @@
 
 use crate::engine::board::{Board, Layout, PitKind, NO_PIT};
 use crate::engine::pipeline::{
-    fill, Cond, End, EndCheck, ExtraTurn, GrandSlam, Landing, Note, Outcome, Pipeline, Starter,
-    Sweep,
+    fill, Cond, End, EndCheck, ExtraTurn, GrandSlam, Landing, Moves, Note, Outcome, Pipeline,
+    Starter, Sweep,
 };
 use crate::engine::sow;
 use crate::engine::trace::Event;
@@ -35,29 +35,17 @@ pub fn legal_into(b: &Board, p: &Pipeline, player: usize, out: &mut Vec<usize>) 
     let Some(holes) = p.at.holes_of.get(player) else {
         return;
     };
-    for &h in holes {
-        if b.closed[h] || b.seeds[h] == 0 {
-            continue;
-        }
-        if m.seeds_equal_number && b.seeds[h] != l.pits[h].pos as i64 {
-            continue;
-        }
-        if let Some(kinds) = &m.landing {
-            let Some((last, empty)) = sow::landing_as(b, h, player) else {
-                continue;
-            };
-            let kind = if l.pits[last].kind == PitKind::Store {
-                Landing::Store
-            } else if empty {
-                Landing::EmptyHole
-            } else {
-                Landing::OccupiedHole
-            };
-            if !kinds.contains(&kind) {
-                continue;
+    if !m.seeds_equal_number && m.landing.is_none() {
+        // The common case: the open holes holding seeds, on plain slices.
+        let (seeds, closed) = (&b.seeds[..], &b.closed[..]);
+        out.reserve(holes.len());
+        for &h in holes {
+            if !closed[h] && seeds[h] != 0 {
+                out.push(h);
             }
         }
-        out.push(h);
+    } else {
+        legal_filtered(b, l, m, holes, player, out);
     }
     if m.must_feed {
         let opp = next_of(l, player);
@@ -126,6 +114,42 @@ fn forbid_grand_slams(
     }
     if keep > start {
         out.truncate(keep);
+    }
+}
+
+/// The legal holes among `holes` when the declared `moves` filter them (seeds equal to the hole's
+/// number, or where the last seed lands), appended to `out`.
+fn legal_filtered(
+    b: &Board,
+    l: &Layout,
+    m: &Moves,
+    holes: &[usize],
+    player: usize,
+    out: &mut Vec<usize>,
+) {
+    for &h in holes {
+        if b.closed[h] || b.seeds[h] == 0 {
+            continue;
+        }
+        if m.seeds_equal_number && b.seeds[h] != l.pits[h].pos as i64 {
+            continue;
+        }
+        if let Some(kinds) = &m.landing {
+            let Some((last, empty)) = sow::landing_as(b, h, player) else {
+                continue;
+            };
+            let kind = if l.pits[last].kind == PitKind::Store {
+                Landing::Store
+            } else if empty {
+                Landing::EmptyHole
+            } else {
+                Landing::OccupiedHole
+            };
+            if !kinds.contains(&kind) {
+                continue;
+            }
+        }
+        out.push(h);
     }
 }
 

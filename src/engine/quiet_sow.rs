@@ -7,7 +7,7 @@
 
 use crate::engine::board::{Board, Layout, PitKind, SowEnd, NO_PIT};
 use crate::engine::sow::{
-    next_in, table_of, take_into, AtMaxLaps, CaptureTo, Counts, Relay, MAX_DROPS,
+    give_into, next_in, table_of, AtMaxLaps, CaptureTo, Counts, Relay, MAX_DROPS,
 };
 
 /// Whether the move from `from` can be sown here: nothing traced, and a move that is valid (a pit
@@ -116,8 +116,7 @@ pub(crate) fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
         if let Some(empty) = next(end.pit, NO_PIT) {
             if seeds[empty] == 0 {
                 if let Some(beyond) = next(empty, NO_PIT) {
-                    end.captured +=
-                        take_into(l, seeds, reserves, &mut None, beyond, mover, "beyond empty");
+                    end.captured += take(l, seeds, reserves, beyond, mover);
                 }
             }
         }
@@ -128,7 +127,7 @@ pub(crate) fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
 
 /// The capture by count of a drop into `q` that made one of the counts, as `sow::sow` makes it
 /// (holes only; the last seed of a lap only with `capture_last`); the seeds captured.
-#[cold]
+#[inline]
 fn count_capture(
     l: &Layout,
     seeds: &mut [i64],
@@ -146,8 +145,19 @@ fn count_capture(
         CaptureTo::Sower => mover,
     };
     if to >= 1 {
-        take_into(l, seeds, reserves, &mut None, q, to, "count")
+        take(l, seeds, reserves, q, to)
     } else {
         0
     }
+}
+
+/// Takes every seed of `pit` to `player` (store or reserve), as `sow::capture` does, untraced.
+#[inline]
+fn take(l: &Layout, seeds: &mut [i64], reserves: &mut [i64], pit: usize, player: usize) -> i64 {
+    let n = seeds[pit];
+    if n != 0 {
+        seeds[pit] = 0;
+        give_into(l, seeds, reserves, player, n);
+    }
+    n
 }

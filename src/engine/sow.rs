@@ -265,7 +265,13 @@ pub fn next_target(l: &Layout, b: &Board, p: usize, origin: usize, mover: usize)
 
 /// Puts `n` seeds in `player`'s store if he has one, else in his reserve.
 #[inline]
-fn give_into(l: &Layout, seeds: &mut [i64], reserves: &mut [i64], player: usize, n: i64) {
+pub(crate) fn give_into(
+    l: &Layout,
+    seeds: &mut [i64],
+    reserves: &mut [i64],
+    player: usize,
+    n: i64,
+) {
     match l.store_of(player) {
         Some(s) => seeds[s] += n,
         None => reserves[player - 1] += n,

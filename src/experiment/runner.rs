@@ -142,7 +142,13 @@ pub(crate) fn play_game(
     let mut legal: Vec<usize> = Vec::new();
     let mut laps = 0u64;
     loop {
-        if board(&d).over || played.len() as u64 >= max_moves {
+        // One look at the board for both (listing the legal moves does not change whose turn
+        // it is: `Rule::legal` refuses a `moves()` that changes the board).
+        let (over, player) = {
+            let b = board(&d);
+            (b.over, b.to_move)
+        };
+        if over || played.len() as u64 >= max_moves {
             break;
         }
         if INTERRUPTED.load(Ordering::Relaxed) {
@@ -161,7 +167,6 @@ pub(crate) fn play_game(
         };
         rule.legal_into(&mut d, &mut legal)
             .map_err(|e| fail(e, None))?;
-        let player = board(&d).to_move;
         let agent = agents.get(player - 1).copied().unwrap_or(Agent::Random);
         let pit = agent
             .choose_from(rule, &d, &legal, rng)
