@@ -250,6 +250,7 @@ fn is_out(b: &Board, p: &Pipeline, pl: usize) -> bool {
 
 /// Plays the declared move from hole `pit` (assumed legal). Hooks to call are pushed on `hooks`
 /// (only those the rule defines).
+#[inline]
 pub fn play(b: &mut Board, pit: usize, hooks: &mut Vec<HookCall>) -> Result<(), String> {
     let layout = b.layout.clone();
     let l = &*layout;

@@ -1060,6 +1060,7 @@ impl Rule {
     /// (for another rule: an error): the declared move, with the time limit of a script call. A
     /// declared move without hooks only moves seeds, so there is no conservation check to make.
     /// On error the board may be half-changed.
+    #[inline]
     pub fn apply_board(&self, b: &mut Board, pit: usize) -> Result<()> {
         if !self.plays_natively() {
             return Err(self.contract_error(
