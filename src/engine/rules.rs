@@ -1080,9 +1080,12 @@ impl Rule {
     /// On error the board may be half-changed: play on a copy when the position matters.
     pub fn apply(&self, d: &mut Dynamic, pit: usize) -> Result<()> {
         let mut hooks = Vec::new();
-        // The declared move runs natively: it has the time limit of a script call.
-        let _clock =
-            (!self.has_play).then(|| script::start_call(Limits::rules().time_limit, false));
+        // The declared move runs natively: it has the time limit of a script call. Without hooks
+        // it calls no script, so its clock starts lazily, at its first check (`start_move`).
+        let quiet = !self.has_play && self.hooks == Hooks::default();
+        let _move = quiet.then(|| script::start_move(Limits::rules().time_limit));
+        let _clock = (!self.has_play && !quiet)
+            .then(|| script::start_call(Limits::rules().time_limit, false));
         let before = if self.has_play {
             let mut b = board_mut(d);
             b.ledger.clear();
