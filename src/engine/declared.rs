@@ -2,7 +2,7 @@
 //! whole move (sowing, captures, extra turn, the turn passing with passes, the end checks, the
 //! sweep and the rounds), with the same trace events and notes a rule script would record.
 
-use crate::engine::board::{Board, Layout, PitKind, NO_PIT};
+use crate::engine::board::{Board, Layout, PitKind, SowEnd, NO_PIT};
 use crate::engine::pipeline::{
     fill, Cond, End, EndCheck, ExtraTurn, GrandSlam, Landing, Moves, Note, Outcome, Pipeline,
     Starter, Sweep,
@@ -50,20 +50,9 @@ pub fn legal_into(b: &Board, p: &Pipeline, player: usize, out: &mut Vec<usize>) 
     if m.must_feed {
         let opp = next_of(l, player);
         if opp != player && seeds_of(b, p, opp) == 0 {
-            let mut trial = b.clone();
-            trial.trace = None;
-            let mut keep = start;
-            for i in start..out.len() {
-                let h = out[i];
-                trial.seeds.copy_from_slice(&b.seeds);
-                trial.reserves.copy_from_slice(&b.reserves);
-                trial.to_move = player;
-                let feeds = sow::sow(&mut trial, h).is_ok() && seeds_of(&trial, p, opp) > 0;
-                if feeds {
-                    out[keep] = h;
-                    keep += 1;
-                }
-            }
+            let keep = retain_by_trial(b, player, start, out, |trial, end| {
+                end.is_ok() && seeds_of(trial, p, opp) > 0
+            });
             out.truncate(keep);
         }
     }
@@ -93,28 +82,42 @@ fn forbid_grand_slams(
     if out.len() == start {
         return;
     }
+    let mut caught = [NO_PIT; 64];
+    let keep = retain_by_trial(b, player, start, out, |trial, end| match end {
+        Ok(end) => !chain_scan(trial, l, p, c, player, end.pit, &mut caught).1,
+        Err(_) => true,
+    });
+    if keep > start {
+        out.truncate(keep);
+    }
+}
+
+/// Tries each move of `out[start..]` on one untraced scratch copy of `b` (reset before each try)
+/// and moves those for which `keep_if(trial, result)` holds to the front of `out[start..]`, in
+/// order; returns the end of the kept moves (the caller decides whether to truncate).
+fn retain_by_trial(
+    b: &Board,
+    player: usize,
+    start: usize,
+    out: &mut [usize],
+    mut keep_if: impl FnMut(&Board, &Result<SowEnd, String>) -> bool,
+) -> usize {
     let mut trial = b.clone();
     trial.trace = None;
     trial.seen = Default::default();
-    let mut caught = [NO_PIT; 64];
     let mut keep = start;
     for i in start..out.len() {
         let h = out[i];
         trial.seeds.copy_from_slice(&b.seeds);
         trial.reserves.copy_from_slice(&b.reserves);
         trial.to_move = player;
-        let slam = match sow::sow(&mut trial, h) {
-            Ok(end) => chain_scan(&trial, l, p, c, player, end.pit, &mut caught).1,
-            Err(_) => false,
-        };
-        if !slam {
+        let end = sow::sow(&mut trial, h);
+        if keep_if(&trial, &end) {
             out[keep] = h;
             keep += 1;
         }
     }
-    if keep > start {
-        out.truncate(keep);
-    }
+    keep
 }
 
 /// The legal holes among `holes` when the declared `moves` filter them (seeds equal to the hole's
