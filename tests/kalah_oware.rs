@@ -5,37 +5,11 @@
 //! `[south, north]` (Kalah: the kalahas; Oware: the reserves). Labels are hole numbers from the
 //! mover's left.
 
-use std::sync::Arc;
+use sowlab::engine::game::Game;
+use sowlab::engine::rules::board;
 
-use sowlab::engine::game::{Game, Position};
-use sowlab::engine::rules::{board, Rule};
-use sowlab::RulePath;
-
-fn rule(name: &str) -> Arc<Rule> {
-    Arc::new(Rule::load(name, RulePath::builtin()).expect("rule loads"))
-}
-
-/// A game of `name` with options `sets`, from a position.
-fn game_at(name: &str, sets: &[&str], pits: &[i64], stores: &[i64], to_move: usize) -> Game {
-    let r = rule(name);
-    let opts = r.resolve_options(sets).expect("options");
-    let pos = Position {
-        pits: pits.to_vec(),
-        stores: Some(stores.to_vec()),
-        to_move: Some(to_move),
-        ..Position::default()
-    };
-    Game::with_position(r, opts, &pos).expect("position")
-}
-
-/// Plays `moves` (labels), panicking with the error if one fails.
-fn play(g: &mut Game, moves: &str) {
-    for m in moves.split_whitespace() {
-        if let Err(e) = g.play(m) {
-            panic!("move {m}: {}", e.one_line());
-        }
-    }
-}
+mod common;
+use common::{game_at, load, play};
 
 /// `(pits, stores, to_move, over, winner)` of the current position.
 type Summary = (Vec<i64>, Vec<i64>, Option<usize>, bool, Option<usize>);
@@ -53,7 +27,7 @@ fn cat(s: &[i64], n: &[i64]) -> Vec<i64> {
 
 #[test]
 fn kalah_start_and_layout() {
-    let r = rule("kalah");
+    let r = load("kalah");
     let g = Game::new(r.clone(), r.resolve_options::<&str>(&[]).unwrap()).unwrap();
     assert_eq!(summary(&g), (vec![4; 12], vec![0, 0], Some(1), false, None));
     assert_eq!(g.legal_labels().unwrap(), ["1", "2", "3", "4", "5", "6"]);
@@ -67,7 +41,7 @@ fn kalah_start_and_layout() {
 
 #[test]
 fn kalah_last_seed_in_store_gives_another_move() {
-    let r = rule("kalah");
+    let r = load("kalah");
     let mut g = Game::new(r.clone(), r.resolve_options::<&str>(&[]).unwrap()).unwrap();
     // S3 holds 4: S4, S5, S6, South's store. South moves again.
     play(&mut g, "3");
@@ -269,7 +243,7 @@ fn kalah_end_option_mover_empty() {
 
 #[test]
 fn oware_start_and_first_moves() {
-    let r = rule("oware");
+    let r = load("oware");
     let mut g = Game::new(r.clone(), r.resolve_options::<&str>(&[]).unwrap()).unwrap();
     assert_eq!(summary(&g), (vec![4; 12], vec![0, 0], Some(1), false, None));
     // S3 (4): S4, S5, S6, N1 → N1 = 5, no capture.
@@ -516,7 +490,7 @@ fn oware_game_ends_at_twenty_five() {
 
 #[test]
 fn oware_max_turns_ends_the_game_with_each_side_to_its_owner() {
-    let r = rule("oware");
+    let r = load("oware");
     let mut g = Game::new(r.clone(), r.resolve_options(&["max_turns=2"]).unwrap()).unwrap();
     // After 3 and 1 (see oware_start_and_first_moves): South's side holds 23, North's 25.
     play(&mut g, "3 1");
@@ -552,7 +526,7 @@ fn playouts(
     max_moves: usize,
     invariant: impl Fn(&sowlab::engine::board::Board) -> Result<(), String>,
 ) -> usize {
-    let r = rule(name);
+    let r = load(name);
     let opts = r.resolve_options(sets).unwrap();
     let mut rng = Lcg(7);
     let mut total_moves = 0;

@@ -12,42 +12,19 @@
 //! model of OpenSpiel's reading written here from its documented behaviour (no OpenSpiel needed).
 
 use std::collections::HashSet;
-use std::sync::Arc;
 
 use sowlab::engine::game::{Game, Position};
-use sowlab::engine::rules::Rule;
 use sowlab::search::solve::{self, SearchLimits};
 use sowlab::RulePath;
 
+mod common;
+use common::{game_at, load, play};
+
 const OPENSPIEL: &[&str] = &["sweep_at_win=owners", "repetition=true", "max_turns=0"];
-
-fn rule() -> Arc<Rule> {
-    Arc::new(Rule::load("oware", RulePath::builtin()).expect("rule loads"))
-}
-
-fn game_at(sets: &[&str], pits: &[i64], stores: &[i64], to_move: usize) -> Game {
-    let r = rule();
-    let opts = r.resolve_options(sets).expect("options");
-    let pos = Position {
-        pits: pits.to_vec(),
-        stores: Some(stores.to_vec()),
-        to_move: Some(to_move),
-        ..Position::default()
-    };
-    Game::with_position(r, opts, &pos).expect("position")
-}
-
-fn play(g: &mut Game, moves: &str) {
-    for m in moves.split_whitespace() {
-        if let Err(e) = g.play(m) {
-            panic!("move {m}: {}", e.one_line());
-        }
-    }
-}
 
 /// The declared move in words (as `sowlab rules oware` prints it), with options `sets`.
 fn describe(sets: &[&str]) -> String {
-    let r = rule();
+    let r = load("oware");
     let d = r.new_board(&r.resolve_options(sets).unwrap()).unwrap();
     let b = sowlab::engine::rules::board(&d);
     b.layout.pipeline.as_deref().unwrap().describe().join("\n")
@@ -63,6 +40,7 @@ const CYCLE: &str = "1 1 2 2 3 3 4 4 5 5 6 6";
 
 fn cycle_start(sets: &[&str]) -> Game {
     game_at(
+        "oware",
         sets,
         &cat(&[1, 0, 0, 0, 0, 0], &[1, 0, 0, 0, 0, 0]),
         &[22, 24],
@@ -76,13 +54,13 @@ fn the_seeds_left_at_a_capture_win_stay_by_default_and_go_to_their_owners_when_a
     let pits = cat(&[0, 0, 0, 0, 1, 2], &[1, 1, 4, 0, 0, 0]);
     // Today's reading (default): the game is over and N3's 4 and S5's 1 stay on the board,
     // counted for nobody.
-    let mut g = game_at(&[], &pits, &[21, 19], 1);
+    let mut g = game_at("oware", &[], &pits, &[21, 19], 1);
     play(&mut g, "6");
     let s = g.state();
     assert_eq!(s.pits, cat(&[0, 0, 0, 0, 1, 0], &[0, 0, 4, 0, 0, 0]));
     assert_eq!((s.stores, s.over, s.winner), (vec![25, 19], true, Some(1)));
     // `owners`: South takes his 1, North his 4.
-    let mut g = game_at(&["sweep_at_win=owners"], &pits, &[21, 19], 1);
+    let mut g = game_at("oware", &["sweep_at_win=owners"], &pits, &[21, 19], 1);
     play(&mut g, "6");
     let s = g.state();
     assert_eq!(s.pits, vec![0; 12]);
@@ -144,6 +122,7 @@ fn a_capture_clears_the_positions_seen() {
     // two and captures it: no earlier position can come back (fewer seeds in play), so the list
     // holds only the new one, and play goes on.
     let mut g = game_at(
+        "oware",
         &["repetition=true"],
         &cat(&[1, 0, 0, 0, 0, 1], &[1, 1, 0, 0, 0, 0]),
         &[20, 24],
@@ -168,7 +147,7 @@ fn the_solver_sees_repetitions() {
     // stops at floor(total/2) each): the solver's value must equal a plain negamax over the
     // OpenSpiel model below, for every position whose tree is small enough for that negamax.
     // With max_turns=0 only repeated positions make these games finite.
-    let r = rule();
+    let r = load("oware");
     let mut sets: Vec<String> = vec!["holes=2".into()];
     sets.extend(OPENSPIEL.iter().map(|s| s.to_string()));
     let opts = r.resolve_options(&sets).unwrap();
@@ -212,20 +191,20 @@ fn the_solver_sees_repetitions() {
 fn grand_slam_illegal_forbids_the_move_unless_every_move_is_one() {
     // S6 (2) into N1, N2 would take all North's seeds; S1 (1) into S2 is a quiet move.
     let pits = cat(&[1, 0, 0, 0, 0, 2], &[1, 1, 0, 0, 0, 0]);
-    let g = game_at(&["grand_slam=illegal"], &pits, &[0, 0], 1);
+    let g = game_at("oware", &["grand_slam=illegal"], &pits, &[0, 0], 1);
     assert_eq!(g.legal_labels().unwrap(), ["1"]);
-    let e = game_at(&["grand_slam=illegal"], &pits, &[0, 0], 1)
+    let e = game_at("oware", &["grand_slam=illegal"], &pits, &[0, 0], 1)
         .play("6")
         .unwrap_err();
     assert!(e.one_line().contains("illegal move"), "{}", e.one_line());
     // The other readings allow it.
     for gs in ["nothing", "all"] {
-        let g = game_at(&[&format!("grand_slam={gs}")], &pits, &[0, 0], 1);
+        let g = game_at("oware", &[&format!("grand_slam={gs}")], &pits, &[0, 0], 1);
         assert_eq!(g.legal_labels().unwrap(), ["1", "6"], "{gs}");
     }
     // When every move is a grand slam, it is played and captures nothing.
     let pits = cat(&[0, 0, 0, 0, 0, 2], &[1, 1, 0, 0, 0, 0]);
-    let mut g = game_at(&["grand_slam=illegal"], &pits, &[0, 0], 1);
+    let mut g = game_at("oware", &["grand_slam=illegal"], &pits, &[0, 0], 1);
     assert_eq!(g.legal_labels().unwrap(), ["6"]);
     play(&mut g, "6");
     let events = format!("{:?}", g.history.last().unwrap().events);
@@ -407,7 +386,7 @@ impl Lcg {
 
 /// Plays random games in both, move for move: same legal moves, same end, same totals.
 fn agree(holes: usize, per_house: i64, games: usize, seed: u64) -> (usize, usize) {
-    let r = rule();
+    let r = load("oware");
     let mut sets = vec![format!("holes={holes}"), format!("seeds={per_house}")];
     sets.extend(OPENSPIEL.iter().map(|s| s.to_string()));
     let opts = r.resolve_options(&sets).unwrap();
@@ -476,7 +455,7 @@ fn the_model_of_openspiel_reads_the_hand_built_positions_the_same_way() {
     let pits = cat(&[0, 0, 0, 0, 1, 2], &[1, 1, 4, 0, 0, 0]);
     let mut m = Model::at(6, pits.clone(), [21, 19], 0);
     m.apply(5);
-    let mut g = game_at(OPENSPIEL, &pits, &[21, 19], 1);
+    let mut g = game_at("oware", OPENSPIEL, &pits, &[21, 19], 1);
     play(&mut g, "6");
     assert_eq!(g.state().stores, m.score.to_vec());
     assert_eq!(m.score, [26, 23]);

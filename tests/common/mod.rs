@@ -8,6 +8,7 @@ use std::sync::Arc;
 
 use rhai::Dynamic;
 use sowlab::engine::board::Board;
+use sowlab::engine::game::{Game, Position};
 use sowlab::engine::rules::{board, board_mut, Options, Rule};
 use sowlab::engine::trace::Event;
 
@@ -50,6 +51,29 @@ pub fn show_options(o: &Options) -> String {
         .map(|(k, v)| format!("{k}={v}"))
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// A game of `name` with options `sets` (`key=value` each) from a position: the pits in
+/// canonical order, the stores (or reserves) and the player to move.
+pub fn game_at(name: &str, sets: &[&str], pits: &[i64], stores: &[i64], to_move: usize) -> Game {
+    let r = load(name);
+    let opts = r.resolve_options(sets).expect("options");
+    let pos = Position {
+        pits: pits.to_vec(),
+        stores: Some(stores.to_vec()),
+        to_move: Some(to_move),
+        ..Position::default()
+    };
+    Game::with_position(r, opts, &pos).expect("position")
+}
+
+/// Plays `moves` (labels, separated by spaces), panicking with the error if one fails.
+pub fn play(g: &mut Game, moves: &str) {
+    for m in moves.split_whitespace() {
+        if let Err(e) = g.play(m) {
+            panic!("move {m}: {}", e.one_line());
+        }
+    }
 }
 
 /// SplitMix64: a tiny deterministic PRNG, so seeded games are the same on every machine.
