@@ -6,14 +6,7 @@ import sowlab
 
 distributed = pytest.importorskip("dask.distributed")
 import sowlab.dask  # noqa: E402
-
-
-def untimed(v):
-    if isinstance(v, dict):
-        return {k: untimed(x) for k, x in v.items() if k not in ("elapsed_secs", "moves_per_sec")}
-    if isinstance(v, list):
-        return [untimed(x) for x in v]
-    return v
+from reports import untimed  # noqa: E402
 
 
 @pytest.fixture(scope="module")
