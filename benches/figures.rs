@@ -181,31 +181,9 @@ fn profile(what: &str) {
             }
             println!("{moves} moves");
         }
-        "profile-native-solve" => {
-            let (mut positions, mut moves) = (0, 0);
-            for _ in 0..reps {
-                for h in 1..=8 {
-                    for s in 1..=3 {
-                        let c = black_box(native::tchuka_solve(h, s));
-                        positions += c.positions;
-                        moves += c.moves;
-                    }
-                }
-            }
-            println!("{positions} positions, {moves} moves");
-        }
-        "profile-native-table" => {
-            // The whole table 1-8 x 1-8 natively, once (for CPU time against `sowlab solve`).
-            let (mut positions, mut moves) = (0, 0);
-            for h in 1..=8 {
-                for s in 1..=8 {
-                    let c = black_box(native::tchuka_solve(h, s));
-                    positions += c.positions;
-                    moves += c.moves;
-                }
-            }
-            println!("{positions} positions, {moves} moves");
-        }
+        "profile-native-solve" => native_table(3, reps),
+        // The whole table 1-8 x 1-8 natively, once (for CPU time against `sowlab solve`).
+        "profile-native-table" => native_table(8, 1),
         "profile-explore" => {
             let tr = common::load("tchuka_ruma").expect("rules/tchuka_ruma.rhai");
             let (mut positions, mut moves) = (0, 0);
@@ -576,4 +554,20 @@ fn main() {
     if let Ok(l) = std::fs::read_to_string("/proc/loadavg") {
         println!("load average at end: {}", l.trim());
     }
+}
+
+/// The native solver over Tchuka Ruma holes 1-8 x seeds 1-`max_seeds`, `reps` times; prints the
+/// positions and moves counted.
+fn native_table(max_seeds: u8, reps: u64) {
+    let (mut positions, mut moves) = (0, 0);
+    for _ in 0..reps {
+        for h in 1..=8 {
+            for s in 1..=max_seeds {
+                let c = black_box(native::tchuka_solve(h, s));
+                positions += c.positions;
+                moves += c.moves;
+            }
+        }
+    }
+    println!("{positions} positions, {moves} moves");
 }
