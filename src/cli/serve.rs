@@ -57,6 +57,7 @@ pub fn cmd_serve(dir: &RulePath, a: ServeArgs) -> Result<i32> {
     );
     use std::io::Write;
     let _ = std::io::stdout().flush();
-    server.run();
-    Ok(0)
+    // It serves until the process is stopped: returning at all is a failure, never a silent 0.
+    server.run()?;
+    Err(crate::error::Error::msg("the web server stopped listening"))
 }

@@ -73,6 +73,38 @@ thread_local! {
     };
 }
 
+thread_local! {
+    /// What stops all the work of this thread from outside (see [`stop_when`]).
+    static STOP: std::cell::RefCell<Option<(Arc<AtomicBool>, Instant)>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// Ends the stop set by [`stop_when`].
+pub struct StopGuard(Option<(Arc<AtomicBool>, Instant)>);
+
+impl Drop for StopGuard {
+    fn drop(&mut self) {
+        let prev = self.0.take();
+        STOP.with(|s| *s.borrow_mut() = prev);
+    }
+}
+
+/// Stops every rule call and search on this thread, at its next check, once `flag` is set (by
+/// another thread: the client went away) or `deadline` passes: a whole computation's bound, where
+/// [`start_call`] bounds one call. The calls fail with an error starting "stopped".
+pub fn stop_when(flag: Arc<AtomicBool>, deadline: Instant) -> StopGuard {
+    StopGuard(STOP.with(|s| s.borrow_mut().replace((flag, deadline))))
+}
+
+/// Whether the stop of [`stop_when`] was reached (the flag set, or the deadline passed).
+pub fn stopped() -> bool {
+    STOP.with(|s| {
+        s.borrow()
+            .as_ref()
+            .is_some_and(|(f, d)| f.load(Ordering::Relaxed) || Instant::now() >= *d)
+    })
+}
+
 /// Ends a native move's time limit (see [`start_move`]).
 pub struct MoveGuard(());
 
@@ -153,6 +185,9 @@ pub fn check_now() -> Result<(), String> {
     }
     if INTERRUPTED.load(Ordering::Relaxed) {
         return Err("interrupted".into());
+    }
+    if stopped() {
+        return Err("stopped: the computation's time bound passed or its client went away".into());
     }
     let mut c = CLOCK.with(Cell::get);
     let Some(limit) = c.limit else {

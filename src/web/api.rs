@@ -4,10 +4,17 @@
 //! (`Game::play`, `undo`, `redo`, agents, the solver, `replay_under` for reloads); a request that
 //! fails changes nothing and gets `{"ok": false, "error": "..."}` (with `line`, `col` and `file`
 //! for script errors).
+//!
+//! A playground is shared by the server's threads: the session table is locked only to find or
+//! add a session, each session has its own lock for the quick calls, and the long ones (hint,
+//! computer move, solve, reload) work on a copy without any lock, each bounded in time
+//! ([`Config::compute_time`]) and stopped early when its client goes away (see
+//! [`Playground::handle_until`]).
 
 use std::collections::HashMap;
 use std::path::PathBuf;
-use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use serde::Deserialize;
@@ -20,6 +27,7 @@ use crate::engine::library::{RulePath, Source};
 use crate::engine::replay::{new_game, replay_under};
 use crate::engine::rng::Rng;
 use crate::engine::rules::{self, board, Rule};
+use crate::engine::script::{stop_when, stopped};
 use crate::error::Error;
 use crate::render::svg::{lap_frames, trace_svg, SvgOptions};
 use crate::search::advice::{solitaire_advice, Advice, ADVICE_TIME, NO_WIN};
@@ -39,8 +47,14 @@ pub struct Config {
     pub max_body: usize,
     /// The most moves a session may hold.
     pub max_moves: usize,
-    /// The longest a "solve from here" may search.
+    /// The longest a "solve from here" may search (it then answers "unknown").
     pub solve_time: Duration,
+    /// The longest any one request may compute (a computer move, a hint, a reload's replay):
+    /// past it the work is stopped and the request answered with an error.
+    pub compute_time: Duration,
+    /// The most long computations (hint, computer move, solve, reload) running at once; one
+    /// more is answered "busy" at once.
+    pub max_computations: usize,
 }
 
 impl Config {
@@ -53,6 +67,8 @@ impl Config {
             max_body: 256 * 1024,
             max_moves: 5000,
             solve_time: Duration::from_secs(10),
+            compute_time: Duration::from_secs(15),
+            max_computations: 4,
         }
     }
 }
@@ -101,7 +117,16 @@ impl ApiError {
 
 type Reply = Result<Value, ApiError>;
 
+/// A library error as a request error; when the request's bound stopped the work (see
+/// [`stop_when`]), says that instead of the inner error it caused.
 fn bad(e: Error) -> ApiError {
+    if stopped() {
+        return ApiError::new(
+            503,
+            "stopped: the computation ran past the playground's time bound (or its client went \
+             away); try a cheaper agent or a smaller board",
+        );
+    }
     ApiError::from_error(422, &e)
 }
 
@@ -113,16 +138,59 @@ pub(super) struct Session {
     pub(super) game: Game,
     /// The game the last reload replaced (for `back`).
     pub(super) previous: Option<(String, Game)>,
-    /// When it was last used (a counter), for dropping the least recently used.
+    /// Changes committed so far: a long call computed on a copy commits only if none came since.
+    version: u64,
+    /// The files this session saved into the user folder (it may save over them again).
+    saved: Vec<PathBuf>,
+}
+
+/// A session in the table, with when it was last used (a counter), for dropping the least
+/// recently used.
+struct Entry {
+    session: Arc<Mutex<Session>>,
     used: u64,
 }
 
-/// All sessions of a playground.
+#[derive(Default)]
+struct Table {
+    map: HashMap<String, Entry>,
+    clock: u64,
+}
+
+/// All sessions of a playground. Shared by the server's threads (`&self` everywhere).
 pub struct Playground {
     cfg: Config,
-    sessions: HashMap<String, Session>,
-    clock: u64,
-    rng: Rng,
+    table: Mutex<Table>,
+    /// Long computations running now.
+    busy: AtomicUsize,
+}
+
+/// A lock that a panicked holder did not spoil: the data is still whole (every change is made
+/// on a copy and swapped in at once).
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+/// A session id: 128 bits from the operating system's random source, in hex (a tab that sees
+/// its own id learns nothing about any other).
+fn session_id() -> Result<String, ApiError> {
+    let mut b = [0u8; 16];
+    getrandom::fill(&mut b).map_err(|e| {
+        ApiError::new(
+            500,
+            format!("cannot draw a session id from the system: {e}"),
+        )
+    })?;
+    Ok(b.iter().map(|x| format!("{x:02x}")).collect())
+}
+
+/// Counts one long computation while it runs (see [`Config::max_computations`]).
+struct Busy<'a>(&'a AtomicUsize);
+
+impl Drop for Busy<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
+    }
 }
 
 /// The request body fields the routes use (unknown fields are refused).
@@ -139,20 +207,17 @@ struct Req {
     lap: Option<usize>,
     agent: Option<String>,
     source: Option<String>,
+    /// `reload` with a `source`: replace a different file of that name in the user folder.
+    overwrite: Option<bool>,
 }
 
 impl Playground {
     /// A playground with no sessions.
     pub fn new(cfg: Config) -> Playground {
-        let seed = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos() as u64)
-            ^ (std::process::id() as u64) << 32;
         Playground {
             cfg,
-            sessions: HashMap::new(),
-            clock: 0,
-            rng: Rng::new(seed),
+            table: Mutex::new(Table::default()),
+            busy: AtomicUsize::new(0),
         }
     }
 
@@ -163,12 +228,28 @@ impl Playground {
 
     /// The number of sessions.
     pub fn sessions(&self) -> usize {
-        self.sessions.len()
+        lock(&self.table).map.len()
+    }
+
+    /// The long computations (hint, computer move, solve, reload) running now.
+    pub fn computing(&self) -> usize {
+        self.busy.load(Ordering::SeqCst)
     }
 
     /// Answers `route` (`rules`, `new`, `play`, ...) with the JSON `body`: a status and a JSON
     /// value. Never panics on bad input; a failure leaves every session as it was.
-    pub fn handle(&mut self, route: &str, body: &[u8]) -> (u16, Value) {
+    pub fn handle(&self, route: &str, body: &[u8]) -> (u16, Value) {
+        self.handle_until(route, body, Arc::new(AtomicBool::new(false)))
+    }
+
+    /// [`Playground::handle`], stopped early when `gone` is set (by another thread: the client
+    /// went away), and in any case after [`Config::compute_time`].
+    pub fn handle_until(&self, route: &str, body: &[u8], gone: Arc<AtomicBool>) -> (u16, Value) {
+        let bound = self
+            .cfg
+            .compute_time
+            .max(self.cfg.solve_time + Duration::from_secs(1));
+        let _stop = stop_when(gone, Instant::now() + bound);
         match self.route(route, body) {
             Ok(mut v) => {
                 v["ok"] = json!(true);
@@ -178,7 +259,23 @@ impl Playground {
         }
     }
 
-    fn route(&mut self, route: &str, body: &[u8]) -> Reply {
+    /// Takes a slot for a long computation, or says the playground is busy.
+    fn computation(&self) -> Result<Busy<'_>, ApiError> {
+        let n = self.busy.fetch_add(1, Ordering::SeqCst);
+        let busy = Busy(&self.busy);
+        if n >= self.cfg.max_computations {
+            return Err(ApiError::new(
+                503,
+                format!(
+                    "busy: {} long computations are running, the most at once; try again shortly",
+                    self.cfg.max_computations
+                ),
+            ));
+        }
+        Ok(busy)
+    }
+
+    fn route(&self, route: &str, body: &[u8]) -> Reply {
         let req: Req = if body.iter().all(|b| b.is_ascii_whitespace()) {
             Req::default()
         } else {
@@ -233,7 +330,7 @@ impl Playground {
         json!({ "rules": list })
     }
 
-    fn new_session(&mut self, req: &Req) -> Reply {
+    fn new_session(&self, req: &Req) -> Reply {
         let name = req
             .rule
             .as_deref()
@@ -262,76 +359,102 @@ impl Playground {
             .collect();
         let options = rule.resolve_options(&sets).map_err(bad)?;
         let game = new_game(rule, options, None).map_err(bad)?;
-        if self.sessions.len() >= self.cfg.max_sessions {
-            let oldest = self
-                .sessions
+        let id = session_id()?;
+        let s = Session {
+            spec: name.to_string(),
+            game,
+            previous: None,
+            version: 0,
+            saved: Vec::new(),
+        };
+        let v = view(&id, &s, format!("new game of {}", s.game.rule.name));
+        let mut t = lock(&self.table);
+        if t.map.len() >= self.cfg.max_sessions {
+            let oldest = t
+                .map
                 .iter()
-                .min_by_key(|(_, s)| s.used)
+                .min_by_key(|(_, e)| e.used)
                 .map(|(k, _)| k.clone());
             if let Some(k) = oldest {
-                self.sessions.remove(&k);
+                t.map.remove(&k);
             }
         }
-        let id = format!("{:016x}{:016x}", self.rng.next_u64(), self.rng.next_u64());
-        self.clock += 1;
-        self.sessions.insert(
-            id.clone(),
-            Session {
-                spec: name.to_string(),
-                game,
-                previous: None,
-                used: self.clock,
+        t.clock += 1;
+        let used = t.clock;
+        t.map.insert(
+            id,
+            Entry {
+                session: Arc::new(Mutex::new(s)),
+                used,
             },
         );
-        let s = &self.sessions[&id];
-        Ok(view(&id, s, format!("new game of {}", s.game.rule.name)))
+        Ok(v)
     }
 
-    /// Runs `f` on a copy of the named session; keeps the copy only when `f` succeeds.
-    fn with(
-        &mut self,
-        req: &Req,
-        f: impl FnOnce(&Config, Session) -> Result<(Value, Session), ApiError>,
-    ) -> Reply {
+    /// The named session (marked as used now).
+    fn session(&self, req: &Req) -> Result<(String, Arc<Mutex<Session>>), ApiError> {
         let id = req
             .session
             .as_deref()
             .ok_or_else(|| ApiError::new(400, "the request names no `session`"))?;
-        let Some(s) = self.sessions.get(id) else {
-            return Err(ApiError::new(
+        let mut t = lock(&self.table);
+        t.clock += 1;
+        let now = t.clock;
+        match t.map.get_mut(id) {
+            Some(e) => {
+                e.used = now;
+                Ok((id.to_string(), e.session.clone()))
+            }
+            None => Err(ApiError::new(
                 404,
                 format!(
                     "unknown session `{}` (it may have expired: start a new game)",
                     crate::engine::game::clip(id)
                 ),
-            ));
-        };
-        let copy = Session {
-            spec: s.spec.clone(),
-            game: clone_game(&s.game),
-            previous: None,
-            used: s.used,
-        };
-        let (extra, mut done) = f(&self.cfg, copy)?;
-        self.clock += 1;
-        done.used = self.clock;
-        let old = self.sessions.get_mut(id).expect("checked above");
-        // the previous game is kept by the session, not copied
-        if done.previous.is_none() {
-            done.previous = old.previous.take();
+            )),
         }
-        *old = done;
-        let message = extra["message"].as_str().unwrap_or("").to_string();
-        let mut v = view(id, old, message);
-        if let Value::Object(m) = extra {
-            for (k, x) in m.into_iter().filter(|(k, _)| k != "message") {
-                v[k] = x;
-            }
-        }
-        Ok(v)
     }
 
-    fn play(&mut self, req: &Req) -> Reply {
+    /// Runs `f` on a copy of the named session, holding the session's lock; keeps the copy only
+    /// when `f` succeeds. For the quick calls.
+    fn with(
+        &self,
+        req: &Req,
+        f: impl FnOnce(&Config, Session) -> Result<(Value, Session), ApiError>,
+    ) -> Reply {
+        let (id, cell) = self.session(req)?;
+        let mut held = lock(&cell);
+        let (extra, done) = f(&self.cfg, copy_of(&held))?;
+        Ok(commit(&id, &mut held, extra, done))
+    }
+
+    /// Runs `f` on a copy of the named session without holding any lock (a long computation,
+    /// in one of [`Config::max_computations`] slots), then keeps the copy when `f` succeeds and
+    /// no other call changed the session meanwhile.
+    fn with_copy(
+        &self,
+        req: &Req,
+        f: impl FnOnce(&Config, Session) -> Result<(Value, Session), ApiError>,
+    ) -> Reply {
+        let _slot = self.computation()?;
+        let (id, cell) = self.session(req)?;
+        let (copy, version) = {
+            let held = lock(&cell);
+            (copy_of(&held), held.version)
+        };
+        let (extra, done) = f(&self.cfg, copy)?;
+        let mut held = lock(&cell);
+        if held.version != version {
+            return Err(ApiError::new(
+                409,
+                "the game changed while this was computed (another call on the same session): \
+                 ask again",
+            ));
+        }
+        Ok(commit(&id, &mut held, extra, done))
+    }
+
+    fn play(&self, req: &Req) -> Reply {
         let mv = req.mv.clone().ok_or_else(|| {
             ApiError::new(400, "`play` needs a `move` (a hole label, e.g. \"3\")")
         })?;
@@ -348,7 +471,7 @@ impl Playground {
         })
     }
 
-    fn undo_redo(&mut self, route: &str, req: &Req) -> Reply {
+    fn undo_redo(&self, route: &str, req: &Req) -> Reply {
         let n = req.n.unwrap_or(1);
         self.with(req, |_, mut s| {
             let (have, what) = if route == "undo" {
@@ -373,7 +496,7 @@ impl Playground {
         })
     }
 
-    fn goto(&mut self, req: &Req) -> Reply {
+    fn goto(&self, req: &Req) -> Reply {
         let n = req
             .n
             .ok_or_else(|| ApiError::new(400, "`goto` needs `n`, a move number (0 = the start)"))?;
@@ -398,7 +521,7 @@ impl Playground {
     /// `hint` and `ai`: the move of the named agent; with none named, in a solitaire the
     /// solver's (the first move of a shortest win, or "no win from here": never a step from a
     /// winnable position into a lost one, as in the REPL), else `alphabeta:4`.
-    fn agent(&mut self, route: &str, req: &Req) -> Reply {
+    fn agent(&self, route: &str, req: &Req) -> Reply {
         let named = req
             .agent
             .as_deref()
@@ -407,8 +530,8 @@ impl Playground {
             .map(str::to_string);
         let spec = named.clone().unwrap_or_else(|| "alphabeta:4".into());
         let agent = Agent::parse(&spec).map_err(bad)?;
-        check_agent_cost(&spec)?;
-        self.with(req, |cfg, mut s| {
+        check_agent_cost(agent)?;
+        self.with_copy(req, |cfg, mut s| {
             if s.game.board().over {
                 return Err(ApiError::new(422, "no legal move: the game is over"));
             }
@@ -474,8 +597,8 @@ impl Playground {
         })
     }
 
-    fn solve(&mut self, req: &Req) -> Reply {
-        self.with(req, |cfg, s| {
+    fn solve(&self, req: &Req) -> Reply {
+        self.with_copy(req, |cfg, s| {
             if s.game.board().players() != 1 {
                 return Err(ApiError::new(
                     422,
@@ -504,7 +627,7 @@ impl Playground {
     }
 
     /// The picture of move `n` (1-based; default the last) after `lap` of its laps.
-    fn frame(&mut self, req: &Req) -> Reply {
+    fn frame(&self, req: &Req) -> Reply {
         let (n, lap) = (req.n, req.lap);
         self.with(req, |_, s| {
             let h = &s.game.history;
@@ -545,7 +668,7 @@ impl Playground {
     }
 
     /// The source of the session's rule file (only files of the rules or user folder).
-    fn source(&mut self, req: &Req) -> Reply {
+    fn source(&self, req: &Req) -> Reply {
         self.with(req, |cfg, s| {
             let path = s.game.rule.path.clone();
             let builtin =
@@ -563,40 +686,47 @@ impl Playground {
 
     /// Reloads the session's rule (after writing `source` into the user folder, when given) and
     /// replays the moves under it, reporting the first move that now plays differently.
-    fn reload(&mut self, req: &Req) -> Reply {
+    fn reload(&self, req: &Req) -> Reply {
         let source = req.source.clone();
-        self.with(req, |cfg, mut s| {
-            let old_path = s.game.rule.path.clone();
-            let (spec, path) = match &source {
-                Some(text) => {
-                    let stem = old_path
-                        .file_stem()
-                        .map(|x| x.to_string_lossy().to_string())
-                        .unwrap_or_else(|| "rule".into());
-                    let target = cfg.user_dir.join(format!("{stem}.rhai"));
-                    write_rule(cfg, &target, text)?;
-                    (target.display().to_string(), target)
-                }
-                None => (s.spec.clone(), old_path.clone()),
-            };
+        let overwrite = req.overwrite.unwrap_or(false);
+        self.with_copy(req, |cfg, mut s| {
             let keep = |e: Error| {
-                let mut err = ApiError::from_error(422, &e);
-                err.body["error"] = json!(format!(
-                    "reload failed, the game is unchanged: {}",
-                    e.one_line()
-                ));
+                let mut err = bad(e);
+                if err.status == 422 {
+                    err.body["error"] = json!(format!(
+                        "reload failed, the game is unchanged: {}",
+                        err.body["error"].as_str().unwrap_or("")
+                    ));
+                }
                 err
             };
-            let rule = if source.is_some() {
-                Rule::load_file(&path, &cfg.rules)
-            } else if s.spec.contains('/') {
-                read_allowed(cfg, &path)?;
-                Rule::load_file(&path, &cfg.rules)
-            } else {
-                Rule::load(&s.spec, &cfg.rules)
-            }
-            .map_err(keep)?;
+            let (spec, path, rule) = match &source {
+                // The edited text is loaded and replayed first, and written only when it works:
+                // a broken edit never lands in the user folder (where it would shadow the rule).
+                Some(text) => {
+                    let target = save_target(cfg, &s, overwrite)?;
+                    let rule = rule_from_text(text, &target, cfg).map_err(keep)?;
+                    (target.display().to_string(), target, rule)
+                }
+                None => {
+                    let path = s.game.rule.path.clone();
+                    let rule = if s.spec.contains('/') {
+                        read_allowed(cfg, &path)?;
+                        Rule::load(&path.display().to_string(), &cfg.rules)
+                    } else {
+                        Rule::load(&s.spec, &cfg.rules)
+                    }
+                    .map_err(keep)?;
+                    (s.spec.clone(), path, rule)
+                }
+            };
             let r = replay_under(&s.game, Arc::new(rule), None).map_err(keep)?;
+            if let Some(text) = &source {
+                write_rule(cfg, &path, text)?;
+                if !s.saved.contains(&path) {
+                    s.saved.push(path.clone());
+                }
+            }
             let lines = r.lines(&path.display().to_string());
             let first = r.first_diff.map(|i| i + 1);
             let old = std::mem::replace(&mut s.game, r.game);
@@ -609,46 +739,121 @@ impl Playground {
     }
 
     /// Returns to the game the last reload replaced.
-    fn back(&mut self, req: &Req) -> Reply {
-        let id = req.session.clone().unwrap_or_default();
-        let prev = self.sessions.get_mut(&id).and_then(|s| s.previous.take());
-        let Some((spec, game)) = prev else {
-            return match self.sessions.contains_key(&id) {
-                true => Err(ApiError::new(
-                    422,
-                    "no previous game: `back` undoes a reload",
-                )),
-                false => Err(ApiError::new(
-                    404,
-                    format!("unknown session `{}`", crate::engine::game::clip(&id)),
-                )),
-            };
+    fn back(&self, req: &Req) -> Reply {
+        let (id, cell) = self.session(req)?;
+        let mut s = lock(&cell);
+        let Some((spec, game)) = s.previous.take() else {
+            return Err(ApiError::new(
+                422,
+                "no previous game: `back` undoes a reload",
+            ));
         };
-        let s = self.sessions.get_mut(&id).expect("checked");
         let spec = std::mem::replace(&mut s.spec, spec);
         let game = std::mem::replace(&mut s.game, game);
         s.previous = Some((spec, game));
-        Ok(view(&id, s, "back to the game before the reload".into()))
+        s.version += 1;
+        Ok(view(&id, &s, "back to the game before the reload".into()))
     }
 }
 
+/// Where the page's Save writes the session's edited rule: the user folder, under the shown
+/// file's name with its kind's extension (a data rule stays `.yaml`, a script `.rhai`). A file
+/// of that name that is not the one shown (nor one this session saved) is not replaced unless
+/// `overwrite` says so: the error says so, with `"exists": true`, so that the page can ask.
+fn save_target(cfg: &Config, s: &Session, overwrite: bool) -> Result<PathBuf, ApiError> {
+    let shown = &s.game.rule.path;
+    let stem = shown
+        .file_stem()
+        .map(|x| x.to_string_lossy().to_string())
+        .filter(|x| !x.is_empty())
+        .unwrap_or_else(|| "rule".into());
+    let ext = match shown.extension().and_then(|e| e.to_str()) {
+        Some("yaml" | "yml") => "yaml",
+        _ => "rhai",
+    };
+    let target = cfg.user_dir.join(format!("{stem}.{ext}"));
+    let same =
+        |a: &std::path::Path| a == target || a.canonicalize().ok() == target.canonicalize().ok();
+    if target.exists() && !overwrite && !same(shown) && !s.saved.iter().any(|p| same(p)) {
+        let mut e = ApiError::new(
+            409,
+            format!(
+                "not saved: {} already exists in the user rules folder and is not the file shown \
+                 ({}); saving would replace it (save again with \"overwrite\": true to replace it)",
+                target.display(),
+                shown.display()
+            ),
+        );
+        e.body["exists"] = json!(true);
+        e.body["path"] = json!(target.display().to_string());
+        return Err(e);
+    }
+    Ok(target)
+}
+
+/// The rule an edited text would be once saved as `target`: a data rule (YAML) or a script
+/// whose imports resolve in the user folder.
+fn rule_from_text(text: &str, target: &std::path::Path, cfg: &Config) -> crate::Result<Rule> {
+    if target.extension().is_some_and(|e| e == "yaml") {
+        crate::engine::files::check_yaml(text)
+            .map_err(|e| Error::msg(format!("{}: {e}", target.display())))?;
+        if !crate::engine::data_rule::is_data_rule(text) {
+            return Err(Error::msg(format!(
+                "{}: not a data rule (a data rule has a `board:` and a `pipeline:`)",
+                target.display()
+            )));
+        }
+        return Rule::data_from_text(text.to_string(), target);
+    }
+    Rule::from_source(text, target, cfg.user_dir.clone())
+}
+
 /// Agents the playground runs on request are kept cheap: a page must not tie up the server.
-fn check_agent_cost(spec: &str) -> Result<(), ApiError> {
-    let (kind, arg) = spec.split_once(':').unwrap_or((spec, ""));
-    let arg: u64 = arg.parse().unwrap_or(0);
-    let ok = match kind {
-        "alphabeta" => arg <= 6,
-        "mcts" => arg <= 20_000,
-        _ => true,
+/// The parsed agent is checked, so every spelling of one (`AlphaBeta:9`, `ab:09`, ` mcts `) is
+/// held to the same cap.
+fn check_agent_cost(agent: Agent) -> Result<(), ApiError> {
+    let ok = match agent {
+        Agent::AlphaBeta { depth } => depth <= 6,
+        Agent::Mcts { iterations } => iterations <= 20_000,
+        Agent::Random | Agent::Greedy => true,
     };
     if ok {
         Ok(())
     } else {
         Err(ApiError::new(
             422,
-            format!("agent `{spec}` is too costly for the playground (alphabeta up to depth 6, mcts up to 20000)"),
+            format!("agent `{agent}` is too costly for the playground (alphabeta up to depth 6, mcts up to 20000)"),
         ))
     }
+}
+
+/// A copy of a session to work on (the previous game stays with the session).
+fn copy_of(s: &Session) -> Session {
+    Session {
+        spec: s.spec.clone(),
+        game: clone_game(&s.game),
+        previous: None,
+        version: s.version,
+        saved: s.saved.clone(),
+    }
+}
+
+/// Keeps `done` as the session `held` and answers with its view and the `extra` fields.
+fn commit(id: &str, held: &mut Session, extra: Value, mut done: Session) -> Value {
+    // the previous game is kept by the session, not copied
+    if done.previous.is_none() {
+        done.previous = held.previous.take();
+    }
+    done.version = held.version + 1;
+    *held = done;
+    let message = extra["message"].as_str().unwrap_or("").to_string();
+    let mut v = view(id, held, message);
+    if let Value::Object(m) = extra {
+        for (k, x) in m.into_iter().filter(|(k, _)| k != "message") {
+            v[k] = x;
+        }
+    }
+    v
 }
 
 fn clone_game(g: &Game) -> Game {
