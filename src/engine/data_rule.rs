@@ -368,6 +368,22 @@ impl DataRule {
             return Err(format!("board: players must be 1 to 16, not {}", d.players));
         }
         let players = d.players as usize;
+        // The board's size is checked before it is built: the same cap as a script's boards.
+        let max = crate::engine::limits::max_pits().min(u32::MAX as u64);
+        let pits = d.pits.iter().fold(0u64, |n, e| {
+            let each = if e.row.is_some() {
+                e.holes.max(0) as u64
+            } else {
+                1
+            };
+            n.saturating_add(each)
+        });
+        if pits > max {
+            return Err(format!(
+                "board: pits: the board would have {pits} pits (holes and stores); the most \
+                 allowed is {max} (SOWLAB_MAX_PITS)"
+            ));
+        }
         let l = Arc::make_mut(&mut b.layout);
         l.players = players;
         l.shape = match d.shape {

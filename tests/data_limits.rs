@@ -1,0 +1,48 @@
+//! A data rule cannot build a board past the documented pit cap (`SOWLAB_MAX_PITS`, 100 000
+//! pits): a small file listing many rows of 64 holes is refused at load, in one line naming the
+//! key and the limit, before any board is built.
+
+use std::process::{Command, Stdio};
+
+#[test]
+fn a_data_rule_past_the_pit_cap_is_refused_at_load() {
+    let d = std::env::temp_dir().join(format!("sowlab-data-limits-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    // 20 000 rows of 64 holes: 1 280 002 pits, nearly 13 times the cap, in about 1 MiB.
+    let rows: String = (0..20_000)
+        .map(|i| {
+            format!(
+                "    - {{ row: r{i}, owner: {}, holes: 64, seeds: 1000000 }}\n",
+                1 + i % 2
+            )
+        })
+        .collect();
+    let text = format!(
+        "name: Big\nplayers: 2\ndescription: \"rows upon rows\"\nboard:\n  players: 2\n  \
+         shape: two_rows\n  pits:\n{rows}    - {{ store: s1, owner: 1 }}\n    - {{ store: s2, \
+         owner: 2 }}\nsowing:\n  stores: own\npipeline:\n  extra_turn: store\n  end:\n    - {{ \
+         when: side_empty, sweep: owners, then: most_seeds }}\n"
+    );
+    assert!(text.len() < 2 << 20, "a small file");
+    std::fs::write(d.join("big.yaml"), text).unwrap();
+    // (At most 4 GB of address space: building such a board would fail here, not fill the
+    // machine.)
+    let out = Command::new("sh")
+        .args([
+            "-c",
+            "ulimit -v 4000000; exec \"$0\" rules ./big.yaml",
+            env!("CARGO_BIN_EXE_sowlab"),
+        ])
+        .current_dir(&d)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    assert!(
+        err.contains("big.yaml: board: pits: the board would have 1280002 pits")
+            && err.contains("the most allowed is 100000 (SOWLAB_MAX_PITS)"),
+        "{err}"
+    );
+}
