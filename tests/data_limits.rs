@@ -46,3 +46,48 @@ fn a_data_rule_past_the_pit_cap_is_refused_at_load() {
         "{err}"
     );
 }
+
+#[test]
+fn a_key_given_twice_in_a_data_rule_is_named_with_its_line() {
+    let d = std::env::temp_dir().join(format!("sowlab-data-dup-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    let shipped = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rules/kalah_data.yaml"),
+    )
+    .unwrap();
+    for (name, from, to, key) in [
+        (
+            "top.yaml",
+            "players: 2\n",
+            "players: 2\nplayers: 3\n",
+            "players",
+        ),
+        (
+            "inner.yaml",
+            "sowing:\n  stores: own\n",
+            "sowing:\n  stores: own\n  stores: all\n",
+            "stores",
+        ),
+    ] {
+        assert!(shipped.contains(from));
+        let text = shipped.replacen(from, to, 1);
+        let line = text[..text.find(to).unwrap() + to.trim_end().rfind('\n').unwrap() + 1]
+            .matches('\n')
+            .count()
+            + 1;
+        std::fs::write(d.join(name), &text).unwrap();
+        let out = Command::new(env!("CARGO_BIN_EXE_sowlab"))
+            .args(["rules", &format!("./{name}")])
+            .current_dir(&d)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{err}");
+        assert!(
+            err.contains(&format!("{name}:{line}:"))
+                && err.contains(&format!("duplicated key `{key}`")),
+            "{name}: want line {line}: {err}"
+        );
+        assert!(!err.contains("preset"), "{err}");
+    }
+}
