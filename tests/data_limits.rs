@@ -9,10 +9,22 @@ fn a_data_rule_past_the_pit_cap_is_refused_at_load() {
     let d = std::env::temp_dir().join(format!("sowlab-data-limits-{}", std::process::id()));
     std::fs::create_dir_all(&d).unwrap();
     // 20 000 rows of 64 holes: 1 280 002 pits, nearly 13 times the cap, in about 1 MiB.
+    // (Row names are letters: `a`, `b`, ... `z`, `ba`, ...)
+    let name = |mut i: usize| {
+        let mut s = String::new();
+        loop {
+            s.insert(0, (b'a' + (i % 26) as u8) as char);
+            i /= 26;
+            if i == 0 {
+                break s;
+            }
+        }
+    };
     let rows: String = (0..20_000)
         .map(|i| {
             format!(
-                "    - {{ row: r{i}, owner: {}, holes: 64, seeds: 1000000 }}\n",
+                "    - {{ row: {}, owner: {}, holes: 64, seeds: 1000000 }}\n",
+                name(i),
                 1 + i % 2
             )
         })
