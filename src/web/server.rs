@@ -4,7 +4,8 @@
 //! thread, so many requests are in flight at once and a long one holds up no other.
 //!
 //! Limits, each from the stack rather than by hand: a connection must send its request head
-//! within [`HEADER_TIME`] and at most [`MAX_HEAD`] bytes of it (hyper); a connection whose reads
+//! within [`HEADER_TIME`] and at most [`MAX_HEAD`] bytes of it (hyper), and its body within
+//! [`BODY_TIME`] after that; a connection whose reads
 //! or writes make no progress for [`IO_TIME`] is closed (a client that never reads its answers);
 //! a request must be answered within [`Config::compute_time`] plus [`GRACE`] (tower-http's
 //! timeout: a client announcing a body it never sends gets `408`); a body over
@@ -50,12 +51,15 @@ const STYLE: &str = include_str!("assets/style.css");
 pub const HEADER_TIME: Duration = Duration::from_secs(10);
 /// The largest request head (request line and headers) read, in bytes.
 pub const MAX_HEAD: usize = 16 * 1024;
+/// The longest a request's body may take to arrive once its head has.
+pub const BODY_TIME: Duration = Duration::from_secs(30);
 /// A connection whose reads or writes make no progress this long is closed.
 pub const IO_TIME: Duration = Duration::from_secs(60);
 /// What a request may take beyond its computation's bound (reading the body, answering).
-pub const GRACE: Duration = Duration::from_secs(10);
-/// The most requests handled at once; more wait for a free slot.
-pub const MAX_IN_FLIGHT: usize = 64;
+pub const GRACE: Duration = Duration::from_secs(20);
+/// The most requests handled at once; more wait for a free slot. (The long computations have
+/// their own, smaller cap: [`Config::max_computations`].)
+pub const MAX_IN_FLIGHT: usize = 256;
 /// The most connections kept open at once; more wait to be accepted.
 pub const MAX_CONNECTIONS: usize = 512;
 
@@ -117,7 +121,7 @@ impl WebServer {
     fn serve(self, stop_after: Option<usize>) -> Result<()> {
         let rt = tokio::runtime::Builder::new_multi_thread()
             .enable_all()
-            .max_blocking_threads(MAX_IN_FLIGHT + 8)
+            .max_blocking_threads(64)
             .build()
             .map_err(|e| Error::msg(format!("cannot start the web server: {e}")))?;
         let shared = Shared {
@@ -329,9 +333,18 @@ async fn dispatch(State(shared): State<Shared>, req: Request) -> Response {
                 );
             }
             let limit = shared.pg.config().max_body;
-            let body = match to_bytes(body, limit).await {
-                Ok(b) => b.to_vec(),
-                Err(e) => {
+            let body = match tokio::time::timeout(BODY_TIME, to_bytes(body, limit)).await {
+                Err(_) => {
+                    return error(
+                        408,
+                        format!(
+                            "the request body did not arrive within {} s",
+                            BODY_TIME.as_secs()
+                        ),
+                    )
+                }
+                Ok(Ok(b)) => b.to_vec(),
+                Ok(Err(e)) => {
                     let too_big = std::error::Error::source(&e)
                         .is_some_and(|s| s.is::<http_body_util::LengthLimitError>())
                         || e.to_string().contains("length limit");
