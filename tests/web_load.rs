@@ -286,3 +286,27 @@ fn running_out_of_file_descriptors_is_survived_and_said() {
     assert_eq!(get(addr, "/"), 200, "the server still answers");
     assert!(server.child.try_wait().unwrap().is_none());
 }
+
+#[test]
+fn ctrl_c_stops_the_server() {
+    let mut server = serve("ctrlc", "");
+    assert_eq!(get(server.addr, "/"), 200);
+    let pid = server.child.id().to_string();
+    assert!(Command::new("kill")
+        .args(["-INT", &pid])
+        .status()
+        .unwrap()
+        .success());
+    let until = std::time::Instant::now() + HANG;
+    let status = loop {
+        if let Some(s) = server.child.try_wait().unwrap() {
+            break s;
+        }
+        assert!(
+            std::time::Instant::now() < until,
+            "the server went on after Ctrl-C"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert_eq!(status.code(), Some(130));
+}

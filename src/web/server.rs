@@ -106,7 +106,8 @@ impl WebServer {
         self.playground.clone()
     }
 
-    /// Serves requests until the process ends. Returns only when the runtime cannot start.
+    /// Serves requests until Ctrl-C (sowlab's interrupt flag) stops it: then returns `Ok`.
+    /// Fails only when the runtime cannot start.
     pub fn run(self) -> Result<()> {
         self.serve(None)
     }
@@ -163,6 +164,7 @@ async fn accept_loop(listener: std::net::TcpListener, shared: Shared) -> Result<
         let slot = tokio::select! {
             s = slots.clone().acquire_owned() => s.expect("the semaphore is never closed"),
             _ = shared.done.notified() => break,
+            _ = interrupted() => break,
         };
         let stream = tokio::select! {
             r = listener.accept() => match r {
@@ -181,6 +183,7 @@ async fn accept_loop(listener: std::net::TcpListener, shared: Shared) -> Result<
                 }
             },
             _ = shared.done.notified() => break,
+            _ = interrupted() => break,
         };
         let _ = stream.set_nodelay(true);
         let mut io = tokio_io_timeout::TimeoutStream::new(stream);
@@ -202,6 +205,14 @@ async fn accept_loop(listener: std::net::TcpListener, shared: Shared) -> Result<
     // run_for: the connections still open get a moment to finish their answers.
     let _ = tokio::time::timeout(Duration::from_secs(5), graceful.shutdown()).await;
     Ok(())
+}
+
+/// Ends when Ctrl-C sets sowlab's interrupt flag (looked at ten times a second).
+async fn interrupted() {
+    use crate::engine::script::INTERRUPTED;
+    while !INTERRUPTED.load(Ordering::Relaxed) {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
 }
 
 /// The outermost layer: gives the stack's own refusals (`408`, `413`) the playground's JSON
