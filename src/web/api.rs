@@ -607,6 +607,8 @@ impl Playground {
             }
             let limits = SearchLimits {
                 max_positions: 5_000_000,
+                // (A quarter of the default budget: several tabs may solve at once.)
+                max_bytes: 512 << 20,
                 deadline: Some(Instant::now() + cfg.solve_time),
                 first_solution: true,
                 ..SearchLimits::default()
