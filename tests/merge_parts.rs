@@ -103,7 +103,7 @@ fn merge_checks_each_part_against_its_own_range() {
     assert!(out.contains("6 games"), "{out}");
 
     type Edit = fn(&mut Value);
-    let edits: [(&str, Edit, &str); 6] = [
+    let edits: [(&str, Edit, &str); 7] = [
         (
             "games",
             |v| v["tally"]["games"] = 1000.into(),
@@ -134,6 +134,11 @@ fn merge_checks_each_part_against_its_own_range() {
                     serde_json::json!([[u64::MAX, u64::MAX], [u64::MAX - 1, u64::MAX]])
             },
             "overflow",
+        ),
+        (
+            "long",
+            |v| v["tally"]["moves"] = serde_json::json!([[20000, 3]]),
+            "past the run's cap of 10000",
         ),
         (
             "players",

@@ -370,6 +370,12 @@ fn check_tally(name: &str, what: &str, t: &Tally, games: u64, rep: &SimReport) -
             return bad(format!("{} samples of {key} for {games} games", s.n));
         }
     }
+    if rep.max_moves > 0 && t.moves.max > rep.max_moves {
+        return bad(format!(
+            "a game of {} moves, past the run's cap of {}",
+            t.moves.max, rep.max_moves
+        ));
+    }
     if t.rounds.n != 0 && t.rounds.n != games {
         return bad(format!(
             "{} samples of rounds for {games} games",
