@@ -60,7 +60,9 @@ fn interruptible<T: Send>(py: Python<'_>, f: impl FnOnce() -> T + Send) -> PyRes
             match got {
                 Ok(v) => return Ok(v),
                 Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
-                    return Err(msg("the call failed inside sowlab (a worker thread panicked)"))
+                    return Err(msg(
+                        "the call failed inside sowlab (a worker thread panicked)",
+                    ))
                 }
                 Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {}
             }
@@ -161,7 +163,10 @@ impl PyRule {
         Ok(match &self.origin {
             Origin::Load(spec, rules) => (
                 cls.getattr("load")?.unbind(),
-                (spec.clone(), rules.clone()).into_pyobject(py)?.into_any().unbind(),
+                (spec.clone(), rules.clone())
+                    .into_pyobject(py)?
+                    .into_any()
+                    .unbind(),
             ),
             Origin::Source(text, name, dir) => (
                 cls.getattr("from_source")?.unbind(),
@@ -782,20 +787,20 @@ fn solve(
     };
     let players = board(g.current()).players();
     let mut v = interruptible(py, || -> sowlab::Result<serde_json::Value> {
-            let v = if players == 1 {
-                serde_json::to_value(sowlab::solve(&g.rule, g.current(), &limits, None)?)
-            } else if players == 2 {
-                if depth == 0 {
-                    return Err(sowlab::Error::msg("depth must be at least 1"));
-                }
-                serde_json::to_value(sowlab::value(&g.rule, g.current(), depth, &limits, None)?)
-            } else {
-                return Err(sowlab::Error::msg(format!(
-                    "solve: {} has {players} players; solve handles solitaires and two-player games",
-                    g.rule.name
-                )));
-            };
-            v.map_err(|e| sowlab::Error::msg(e.to_string()))
+        let v = if players == 1 {
+            serde_json::to_value(sowlab::solve(&g.rule, g.current(), &limits, None)?)
+        } else if players == 2 {
+            if depth == 0 {
+                return Err(sowlab::Error::msg("depth must be at least 1"));
+            }
+            serde_json::to_value(sowlab::value(&g.rule, g.current(), depth, &limits, None)?)
+        } else {
+            return Err(sowlab::Error::msg(format!(
+                "solve: {} has {players} players; solve handles solitaires and two-player games",
+                g.rule.name
+            )));
+        };
+        v.map_err(|e| sowlab::Error::msg(e.to_string()))
     })?
     .map_err(err)?;
     v["rule"] = g.rule.name.clone().into();
