@@ -17,9 +17,12 @@ fn config(name: &str) -> Config {
     Config::new(&Path::new(env!("CARGO_MANIFEST_DIR")).join("rules"), dir)
 }
 
-/// A Kalah board of 20 houses of 20 seeds: alpha-beta 6 deep on it is tens of millions of
-/// moves, far more than any machine plays in the bounds below (work that cannot finish).
-const BIG: &str = r#"{"rule": "kalah", "options": {"holes": 20, "seeds": 20}}"#;
+/// A Kalah board of 64 houses of 5000 seeds: `mcts:20000` (the costliest agent the playground
+/// allows) plays 20 000 playouts of up to 1000 moves sowing thousands of seeds each, far more
+/// than any machine plays in the waits below (work that cannot finish: 20 playouts take seconds
+/// in a debug build).
+const BIG: &str = r#"{"rule": "kalah", "options": {"holes": 64, "seeds": 5000}}"#;
+const AGENT: &str = "mcts:20000";
 
 #[test]
 fn a_computer_move_past_the_bound_is_stopped_and_changes_nothing() {
@@ -31,7 +34,7 @@ fn a_computer_move_past_the_bound_is_stopped_and_changes_nothing() {
     assert_eq!(s, 200, "{v}");
     let id = v["session"].as_str().unwrap().to_string();
     for route in ["ai", "hint"] {
-        let body = json!({ "session": id, "agent": "alphabeta:6" }).to_string();
+        let body = json!({ "session": id, "agent": AGENT }).to_string();
         let (s, v) = pg.handle(route, body.as_bytes());
         assert_eq!(s, 503, "{route}: {v}");
         assert!(v["error"].as_str().unwrap().starts_with("stopped: "), "{v}");
@@ -54,13 +57,14 @@ fn a_computation_whose_client_went_away_is_stopped() {
     let mut cfg = config("gone");
     // Far longer than the test waits: only the client's leaving can stop it in time.
     cfg.compute_time = Duration::from_secs(3600);
+    cfg.max_computations = 1;
     let server = WebServer::bind("127.0.0.1:0".parse().unwrap(), Playground::new(cfg)).unwrap();
     let (addr, pg) = (server.addr(), server.playground());
     std::thread::spawn(move || server.run());
     let (s, v) = pg.handle("new", BIG.as_bytes());
     assert_eq!(s, 200, "{v}");
     let id = v["session"].as_str().unwrap().to_string();
-    let body = json!({ "session": id, "agent": "alphabeta:6" }).to_string();
+    let body = json!({ "session": id, "agent": AGENT }).to_string();
     let mut c = TcpStream::connect(addr).unwrap();
     write!(
         c,
@@ -77,6 +81,17 @@ fn a_computation_whose_client_went_away_is_stopped() {
         }
     };
     wait("the computation never started", &|| pg.computing() == 1);
+    // Meanwhile quick calls are answered, and one more long one is told the server is busy.
+    let (s, v) = pg.handle("state", json!({ "session": id }).to_string().as_bytes());
+    assert_eq!(s, 200, "{v}");
+    let (s, v) = pg.handle(
+        "hint",
+        json!({ "session": id, "agent": "greedy" })
+            .to_string()
+            .as_bytes(),
+    );
+    assert_eq!(s, 503, "{v}");
+    assert!(v["error"].as_str().unwrap().starts_with("busy: "), "{v}");
     drop(c);
     wait("the computation went on after its client left", &|| {
         pg.computing() == 0
