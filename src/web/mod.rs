@@ -3,11 +3,15 @@
 //! from the current position, and edit the rule file in the page and reload it, seeing the first
 //! move that now plays differently. All the game logic runs here, in Rust, through the same library
 //! calls as the REPL ([`api`]); the page only draws what the server sends ([`server`] serves it,
-//! embedded in the binary). Each browser tab is its own session.
+//! embedded in the binary). Each browser tab is its own session ([`sessions`]); the long calls
+//! (hint, computer move, solve, reload) are in [`long_calls`], the files the page reads and
+//! writes in [`files`].
 
 pub mod api;
 mod files;
+mod long_calls;
 pub mod server;
+mod sessions;
 mod view;
 
 pub use api::{default_user_dir, Config, Playground};

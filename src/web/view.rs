@@ -3,7 +3,7 @@
 
 use serde_json::{json, Value};
 
-use super::api::Session;
+use super::sessions::Session;
 use crate::render::svg::{game_svg, lap_frames};
 
 /// What the page draws: the board, the legal moves, the history, whose turn.
