@@ -3,9 +3,9 @@
 //! from the current position, and edit the rule file in the page and reload it, seeing the first
 //! move that now plays differently. All the game logic runs here, in Rust, through the same library
 //! calls as the REPL ([`api`]); the page only draws what the server sends ([`server`] serves it,
-//! embedded in the binary). Each browser tab is its own session ([`sessions`]); the long calls
-//! (hint, computer move, solve, reload) are in [`long_calls`], the files the page reads and
-//! writes in [`files`].
+//! embedded in the binary). Each browser tab is its own session (`sessions.rs`); the long calls
+//! (hint, computer move, solve, reload) are in `long_calls.rs`, the files the page reads and
+//! writes in `files.rs`.
 
 pub mod api;
 mod files;

@@ -7,9 +7,9 @@
 //! within [`HEADER_TIME`] and at most [`MAX_HEAD`] bytes of it (hyper), and its body within
 //! [`BODY_TIME`] after that; a connection whose reads
 //! or writes make no progress for [`IO_TIME`] is closed (a client that never reads its answers);
-//! a request must be answered within [`Config::compute_time`] plus [`GRACE`] (tower-http's
+//! a request must be answered within [`Config::compute_time`](super::Config::compute_time) plus [`GRACE`] (tower-http's
 //! timeout: a client announcing a body it never sends gets `408`); a body over
-//! [`Config::max_body`] is refused with `413` before it is read (tower-http's body limit, which
+//! [`Config::max_body`](super::Config::max_body) is refused with `413` before it is read (tower-http's body limit, which
 //! looks at `Content-Length` first: an absurd length is never allocated); at most
 //! [`MAX_IN_FLIGHT`] requests are handled at once (tower's concurrency limit) and
 //! [`MAX_CONNECTIONS`] connections kept. When the client goes away or the time passes, the
@@ -58,7 +58,7 @@ pub const IO_TIME: Duration = Duration::from_secs(60);
 /// What a request may take beyond its computation's bound (reading the body, answering).
 pub const GRACE: Duration = Duration::from_secs(20);
 /// The most requests handled at once; more wait for a free slot. (The long computations have
-/// their own, smaller cap: [`Config::max_computations`].)
+/// their own, smaller cap: [`Config::max_computations`](super::Config::max_computations).)
 pub const MAX_IN_FLIGHT: usize = 256;
 /// The most connections kept open at once; more wait to be accepted.
 pub const MAX_CONNECTIONS: usize = 512;
