@@ -14,8 +14,8 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use common::{native, Rng};
-use sowlab::engine::game::Game;
-use sowlab::engine::rules::{board, Rule};
+use sowlab::engine::game::game::Game;
+use sowlab::engine::rule::rules::{board, Rule};
 use sowlab::render::{self, Style};
 
 /// Counts live heap bytes and their peak.
@@ -465,7 +465,7 @@ fn main() {
 
     // Interactive costs.
     let dir = common::rules_dir();
-    for name in sowlab::engine::rules::names(&dir) {
+    for name in sowlab::engine::rule::rules::names(&dir) {
         let d = best(20, || Rule::load(&name, &dir).expect("loads"));
         println!("Rule::load({name}): {:.2} ms", d.as_secs_f64() * 1e3);
     }

@@ -39,11 +39,11 @@ use std::time::{Duration, Instant};
 
 use rhai::{Array, Dynamic, Engine, EvalAltResult, ImmutableString, Map, NativeCallContext, Scope};
 
-use crate::engine::game::{split_moves, Game, Position};
-use crate::engine::library::RulePath;
-use crate::engine::rules::{board, Rule};
-use crate::engine::script::{self, Limits, INTERRUPTED};
-use crate::engine::values;
+use crate::engine::base::values;
+use crate::engine::game::game::{split_moves, Game, Position};
+use crate::engine::rule::library::RulePath;
+use crate::engine::rule::rules::{board, Rule};
+use crate::engine::script::primitives::{self as script, Limits, INTERRUPTED};
 use crate::error::{Error, Result};
 use crate::search::solve::{self, SearchLimits, Stop};
 
@@ -163,7 +163,7 @@ impl Rng {
 
     /// The next 64 random bits (one SplitMix64 step).
     pub fn next_u64(&mut self) -> u64 {
-        crate::engine::rng::splitmix64(&mut self.0)
+        crate::engine::base::rng::splitmix64(&mut self.0)
     }
 
     /// A number in `0..n` (`n > 0`).
@@ -283,14 +283,14 @@ fn trace_of(g: &ScriptGame) -> Array {
             e.apply(&mut b, &mut hand);
             let v = e.view(&layout);
             let pit = match e {
-                crate::engine::trace::Event::Pickup { pit, .. }
-                | crate::engine::trace::Event::Drop { pit, .. }
-                | crate::engine::trace::Event::LapEnd { pit, .. }
-                | crate::engine::trace::Event::Capture { pit, .. }
-                | crate::engine::trace::Event::Fill { pit, .. }
-                | crate::engine::trace::Event::Adjust { pit, .. }
-                | crate::engine::trace::Event::Close { pit, .. } => Some(*pit),
-                crate::engine::trace::Event::Move { to, .. } => Some(*to),
+                crate::engine::trace::event::Event::Pickup { pit, .. }
+                | crate::engine::trace::event::Event::Drop { pit, .. }
+                | crate::engine::trace::event::Event::LapEnd { pit, .. }
+                | crate::engine::trace::event::Event::Capture { pit, .. }
+                | crate::engine::trace::event::Event::Fill { pit, .. }
+                | crate::engine::trace::event::Event::Adjust { pit, .. }
+                | crate::engine::trace::event::Event::Close { pit, .. } => Some(*pit),
+                crate::engine::trace::event::Event::Move { to, .. } => Some(*to),
                 _ => None,
             };
             let opt = |x: Option<i64>| x.map_or(Dynamic::UNIT, Dynamic::from);
@@ -490,7 +490,7 @@ pub fn register_api(e: &mut Engine, c: &Context) {
             let pos: Position = serde_json::from_value(j).map_err(|e| {
                 script_err(
                     &ctx,
-                    format!("set_position: {}", crate::engine::rules::one_line(&e)),
+                    format!("set_position: {}", crate::engine::rule::rules::one_line(&e)),
                 )
             })?;
             let mut b = board(g.game().current()).clone();
@@ -669,7 +669,7 @@ pub fn engine(c: &Context) -> Engine {
 
 /// Runs a check script with its arguments; `Ok` when it ran to the end without a failed assert.
 pub fn run_file(path: &Path, args: &[String], c: &Context) -> Result<()> {
-    let text = crate::engine::files::read_text(path, "script")?;
+    let text = crate::engine::base::files::read_text(path, "script")?;
     let e = engine(c);
     let mut ast = e
         .compile(&text)

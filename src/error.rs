@@ -36,7 +36,7 @@ impl Error {
     /// script messages, file contents) are shown escaped: the line can neither drive a terminal
     /// nor break into several lines.
     pub fn one_line(&self) -> String {
-        crate::render::escape(&self.raw_line()).into_owned()
+        crate::text::escape(&self.raw_line()).into_owned()
     }
 
     fn raw_line(&self) -> String {
@@ -70,10 +70,10 @@ impl Error {
         }
         // A built-in rule's file is in the binary, not on disk.
         let text = match file.strip_prefix("<built-in>/") {
-            Some(rel) => crate::engine::library::Source::BuiltIn.read(rel)?,
-            None => crate::engine::files::read_text(Path::new(file), "script").ok()?,
+            Some(rel) => crate::engine::rule::library::Source::BuiltIn.read(rel)?,
+            None => crate::engine::base::files::read_text(Path::new(file), "script").ok()?,
         };
-        let src = crate::render::escape(text.lines().nth(line - 1)?);
+        let src = crate::text::escape(text.lines().nth(line - 1)?);
         let num = line.to_string();
         let pad = " ".repeat(num.len());
         let caret = " ".repeat(col.saturating_sub(1));

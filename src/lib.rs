@@ -77,14 +77,15 @@ pub mod render;
 pub mod repl;
 #[doc(hidden)]
 pub mod search;
+pub mod text;
 #[cfg(feature = "cli")]
 pub mod web;
 
-pub use engine::board::{Board, StateJson};
-pub use engine::game::{split_moves, Game, Ply, Position};
-pub use engine::library::RulePath;
-pub use engine::rules::{names as rule_names, OptValue, Options, Rule};
-pub use engine::trace::Event;
+pub use engine::board::state::{Board, StateJson};
+pub use engine::game::game::{split_moves, Game, Ply, Position};
+pub use engine::rule::library::RulePath;
+pub use engine::rule::rules::{names as rule_names, OptValue, Options, Rule};
+pub use engine::trace::event::Event;
 pub use error::{Error, Result};
 pub use experiment::{simulate, SimConfig, SimReport};
 pub use search::agent::Agent;

@@ -5,9 +5,9 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
-use sowlab::engine::game::{Game, Position};
-use sowlab::engine::rules::{board, Rule};
-use sowlab::engine::trace::Event;
+use sowlab::engine::game::game::{Game, Position};
+use sowlab::engine::rule::rules::{board, Rule};
+use sowlab::engine::trace::event::Event;
 use sowlab::error::Error;
 
 static N: AtomicUsize = AtomicUsize::new(0);

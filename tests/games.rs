@@ -15,9 +15,9 @@ mod common;
 use std::path::Path;
 use std::sync::Arc;
 
-use sowlab::engine::board::StateJson;
-use sowlab::engine::game::{split_moves, Game};
-use sowlab::engine::rules::{self, board};
+use sowlab::engine::board::state::StateJson;
+use sowlab::engine::game::game::{split_moves, Game};
+use sowlab::engine::rule::rules::{self, board};
 use sowlab::render::{picture, Style};
 
 use common::*;

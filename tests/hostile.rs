@@ -5,8 +5,8 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
-use sowlab::engine::game::Game;
-use sowlab::engine::rules::Rule;
+use sowlab::engine::game::game::Game;
+use sowlab::engine::rule::rules::Rule;
 use sowlab::error::Error;
 
 static N: AtomicUsize = AtomicUsize::new(0);

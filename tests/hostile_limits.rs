@@ -7,9 +7,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc};
 use std::time::Duration;
 
-use sowlab::engine::board::{Pit, PitKind, Row};
-use sowlab::engine::game::{Game, Position};
-use sowlab::engine::rules::Rule;
+use sowlab::engine::board::state::{Pit, PitKind, Row};
+use sowlab::engine::game::game::{Game, Position};
+use sowlab::engine::rule::rules::Rule;
 use sowlab::search::solve::{explore, SearchLimits};
 
 static N: AtomicUsize = AtomicUsize::new(0);

@@ -13,7 +13,7 @@
 
 use std::collections::HashSet;
 
-use sowlab::engine::game::{Game, Position};
+use sowlab::engine::game::game::{Game, Position};
 use sowlab::search::solve::{self, SearchLimits};
 use sowlab::RulePath;
 
@@ -26,7 +26,7 @@ const OPENSPIEL: &[&str] = &["sweep_at_win=owners", "repetition=true", "max_turn
 fn describe(sets: &[&str]) -> String {
     let r = load("oware");
     let d = r.new_board(&r.resolve_options(sets).unwrap()).unwrap();
-    let b = sowlab::engine::rules::board(&d);
+    let b = sowlab::engine::rule::rules::board(&d);
     b.layout.pipeline.as_deref().unwrap().describe().join("\n")
 }
 

@@ -107,7 +107,7 @@ mod reports {
     //! Figures of real runs on fixed seeds: the numbers drawn are the report's.
     use std::path::Path;
 
-    use sowlab::engine::rules::Rule;
+    use sowlab::engine::rule::rules::Rule;
     use sowlab::experiment::{self, plots, SimConfig};
     use sowlab::search::agent::Agent;
 

@@ -6,8 +6,8 @@ mod common;
 
 use std::path::PathBuf;
 
-use sowlab::engine::library::Kind;
-use sowlab::engine::rules::{self, Rule};
+use sowlab::engine::rule::library::Kind;
+use sowlab::engine::rule::rules::{self, Rule};
 use sowlab::RulePath;
 
 use common::*;
@@ -22,7 +22,7 @@ fn shipped_presets_load_with_their_options() {
         seen += 1;
         let name = found.name.clone();
         let text = found.text().unwrap();
-        let preset: rules::Preset = sowlab::engine::yaml::from_str(&text).unwrap();
+        let preset: rules::Preset = sowlab::engine::base::yaml::from_str(&text).unwrap();
         let rule = load(&name);
         assert!(
             !preset.description.is_empty(),
@@ -31,16 +31,16 @@ fn shipped_presets_load_with_their_options() {
         let opts = rule.resolve_options::<&str>(&[]).unwrap();
         for (k, v) in &preset.options {
             let want = match v {
-                sowlab::engine::yaml::Value::String(s) => s.clone(),
-                sowlab::engine::yaml::Value::Number(n) => n.to_string(),
-                sowlab::engine::yaml::Value::Bool(b) => b.to_string(),
+                sowlab::engine::base::yaml::Value::String(s) => s.clone(),
+                sowlab::engine::base::yaml::Value::Number(n) => n.to_string(),
+                sowlab::engine::base::yaml::Value::Bool(b) => b.to_string(),
                 _ => panic!("{name}: option {k} is not a scalar"),
             };
             assert_eq!(opts[k].to_string(), want, "{name}: option {k}");
         }
         let board = rule.new_board(&opts).unwrap();
         assert!(
-            !sowlab::engine::rules::board(&board).over,
+            !sowlab::engine::rule::rules::board(&board).over,
             "{name}: the start is not over"
         );
     }

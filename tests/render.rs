@@ -4,8 +4,8 @@
 
 use std::path::Path;
 
-use sowlab::engine::board::Board;
-use sowlab::engine::rules::{board, Rule};
+use sowlab::engine::board::state::Board;
+use sowlab::engine::rule::rules::{board, Rule};
 use sowlab::render::{picture, picture_marked, Style};
 
 fn start(rule: &str, sets: &[&str]) -> Board {

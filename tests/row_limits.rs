@@ -4,9 +4,9 @@
 
 use std::sync::Arc;
 
-use sowlab::engine::game::Game;
-use sowlab::engine::rules::Rule;
-use sowlab::engine::script::MAX_ROW_HOLES;
+use sowlab::engine::game::game::Game;
+use sowlab::engine::rule::rules::Rule;
+use sowlab::engine::script::primitives::MAX_ROW_HOLES;
 use sowlab::render::svg::{game_svg, last_move_svg};
 use sowlab::render::{picture, status, Style};
 use sowlab::RulePath;

@@ -6,8 +6,8 @@ mod common;
 
 use std::sync::Arc;
 
-use sowlab::engine::game::{Game, Position};
-use sowlab::engine::trace::Event;
+use sowlab::engine::game::game::{Game, Position};
+use sowlab::engine::trace::event::Event;
 
 use common::*;
 

@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use sowlab::engine::library::RulePath;
+use sowlab::engine::rule::library::RulePath;
 use sowlab::repl::save::{read, rule_spec_for_save, to_save, write};
 use sowlab::{Game, Rule};
 

@@ -7,9 +7,9 @@ use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
-use sowlab::engine::game::Game;
-use sowlab::engine::rng::{game_seed, Rng};
-use sowlab::engine::rules::Rule;
+use sowlab::engine::base::rng::{game_seed, Rng};
+use sowlab::engine::game::game::Game;
+use sowlab::engine::rule::rules::Rule;
 use sowlab::experiment::stats;
 use sowlab::experiment::{self, SimConfig};
 use sowlab::search::agent::Agent;

@@ -6,9 +6,9 @@
 
 use std::path::Path;
 
-use sowlab::engine::board::{Board, PitKind};
-use sowlab::engine::game::{Game, Position};
-use sowlab::engine::rules::{board, Rule};
+use sowlab::engine::board::state::{Board, PitKind};
+use sowlab::engine::game::game::{Game, Position};
+use sowlab::engine::rule::rules::{board, Rule};
 use sowlab::render::svg::{board_svg, game_svg, lap_frames, last_move_svg, trace_svg, SvgOptions};
 use std::sync::Arc;
 

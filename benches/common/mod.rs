@@ -9,8 +9,8 @@ use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
 use rhai::Dynamic;
-use sowlab::engine::board::Board;
-use sowlab::engine::rules::{board, board_mut, Rule};
+use sowlab::engine::board::state::Board;
+use sowlab::engine::rule::rules::{board, board_mut, Rule};
 
 /// SplitMix64: small, fast, deterministic; the same stream natively and for the scripted rules.
 #[derive(Clone, Debug)]

@@ -2,7 +2,7 @@
 //! several threads ([`simulate`], [`simulate_from`]).
 //!
 //! Reproducibility: game `i` of a run with seed `s` draws every random choice from
-//! `Rng::new(game_seed(s, i))` (see [`crate::engine::rng`]), whatever thread plays it, and the statistics
+//! `Rng::new(game_seed(s, i))` (see [`crate::engine::base::rng`]), whatever thread plays it, and the statistics
 //! are exact integer sums, so the same seed gives the same report whatever `--jobs` is (except the
 //! timing fields `elapsed_secs` and `moves_per_sec`). Memory is flat in the number of games: each
 //! game is folded into running tallies and dropped. Progress goes to a [`Progress`] hook that the
@@ -14,9 +14,9 @@ use std::time::{Duration, Instant};
 
 use rhai::Dynamic;
 
-use crate::engine::rng::{game_seed, Rng};
-use crate::engine::rules::{board, board_mut, Options, Rule};
-use crate::engine::script::INTERRUPTED;
+use crate::engine::base::rng::{game_seed, Rng};
+use crate::engine::rule::rules::{board, board_mut, Options, Rule};
+use crate::engine::script::primitives::INTERRUPTED;
 use crate::error::{Error, Result};
 use crate::experiment::games_out::{GameRecord, GameSink};
 use crate::experiment::record::{Part, PartSpec};
@@ -198,7 +198,11 @@ pub(crate) fn play_game(
 const HINT_MOVES: usize = 300;
 
 /// Appends the moves played before a failure, so the game can be replayed (`sowlab replay`).
-fn with_replay_hint(e: Error, layout: &crate::engine::board::Layout, played: &[usize]) -> Error {
+fn with_replay_hint(
+    e: Error,
+    layout: &crate::engine::board::state::Layout,
+    played: &[usize],
+) -> Error {
     let hint = if played.is_empty() {
         " [at the start position]".to_string()
     } else if played.len() <= HINT_MOVES {

@@ -12,7 +12,7 @@ use super::play::{
 };
 use super::stepping::{cmd_step, cmd_trace};
 use super::{no_args, Outcome, Session};
-use crate::engine::game::clip;
+use crate::engine::game::game::clip;
 use crate::error::{Error, Result};
 
 /// Longest line the REPL accepts.

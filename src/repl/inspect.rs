@@ -7,7 +7,7 @@ use std::path::Path;
 use rhai::{Dynamic, Scope};
 
 use super::{no_args, save, Outcome, Session};
-use crate::engine::script::{self, Limits};
+use crate::engine::script::primitives::{self as script, Limits};
 use crate::error::{Error, Result};
 
 pub(super) fn cmd_eval(s: &mut Session, rest: &str, out: &mut dyn Write) -> Result<Outcome> {

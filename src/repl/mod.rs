@@ -29,9 +29,9 @@ pub use commands::{Command, COMMANDS, MAX_LINE};
 use std::io::Write;
 use std::sync::Arc;
 
-use crate::engine::game::{clip, show_moves, Game, Position};
-use crate::engine::library::RulePath;
-use crate::engine::rules::{self, board, Rule};
+use crate::engine::game::game::{clip, show_moves, Game, Position};
+use crate::engine::rule::library::RulePath;
+use crate::engine::rule::rules::{self, board, Rule};
 use crate::error::{Error, Result};
 use crate::render::{self, Style};
 use commands::Parsed;
@@ -245,7 +245,7 @@ pub(crate) fn title(s: &Session) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::replay::state_diff;
+    use crate::engine::game::replay::state_diff;
 
     /// A fresh session of `tchuka_ruma` (the unit tests of every command file use it).
     pub(super) fn session() -> Session {

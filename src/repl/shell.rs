@@ -17,8 +17,8 @@ use rustyline::{CompletionType, Config, Context, Editor, Helper, Validator};
 
 use super::commands::{find_command, looks_like_move};
 use super::{handle, title, Outcome, Session, COMMANDS};
-use crate::engine::rules;
-use crate::engine::script::INTERRUPTED;
+use crate::engine::rule::rules;
+use crate::engine::script::primitives::INTERRUPTED;
 use crate::render::Style;
 
 /// Runs the REPL on `session` until `quit`, end of input or Ctrl-D; returns the exit status.

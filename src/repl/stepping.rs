@@ -4,10 +4,10 @@
 use std::io::Write;
 
 use super::{Outcome, Session};
-use crate::engine::board::Board;
-use crate::engine::game::{clip, split_moves, Ply};
-use crate::engine::rules::board;
-use crate::engine::trace::Event;
+use crate::engine::board::state::Board;
+use crate::engine::game::game::{clip, split_moves, Ply};
+use crate::engine::rule::rules::board;
+use crate::engine::trace::event::Event;
 use crate::error::{Error, Result};
 use crate::render::{self, Style};
 
@@ -134,7 +134,7 @@ fn pick_ply<'a>(s: &'a Session, rest: &str, name: &str) -> Result<&'a Ply> {
 pub(crate) fn trace_text(p: &Ply) -> String {
     let b = board(&p.after);
     let l = &b.layout;
-    let n = |pit: usize| crate::engine::trace::pit_name(l, pit);
+    let n = |pit: usize| crate::engine::trace::event::pit_name(l, pit);
     let mut out = format!("move {}", p.label);
     if l.players > 1 {
         out.push_str(&format!(" (player {})", p.player));
@@ -351,8 +351,8 @@ fn event_pit(e: &Event) -> Option<usize> {
 }
 
 /// Some events in words on one line, drops run together (`pick up 4 from 4; sow ruma 1 2 3`).
-fn events_in_words(events: &[Event], l: &crate::engine::board::Layout) -> String {
-    let n = |pit: usize| crate::engine::trace::pit_name(l, pit);
+fn events_in_words(events: &[Event], l: &crate::engine::board::state::Layout) -> String {
+    let n = |pit: usize| crate::engine::trace::event::pit_name(l, pit);
     let mut parts: Vec<String> = Vec::new();
     let mut drops: Vec<String> = Vec::new();
     for e in events {

@@ -6,7 +6,7 @@
 //! tracing off, so it works for any rule file. Positions are stored as compact byte keys (see
 //! [`Codec`]): keys of up to 15 bytes (Tchuka Ruma up to 6 holes, small boards) live inline in the
 //! table; longer ones on the heap. Every search stops cleanly, with partial statistics, on Ctrl-C
-//! ([`crate::engine::script::INTERRUPTED`]), a node or position limit, or a deadline.
+//! ([`crate::engine::script::primitives::INTERRUPTED`]), a node or position limit, or a deadline.
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -16,9 +16,9 @@ use std::time::{Duration, Instant};
 use rhai::Dynamic;
 use serde::Serialize;
 
-use crate::engine::board::Board;
-use crate::engine::rules::{board, Rule};
-use crate::engine::script::INTERRUPTED;
+use crate::engine::board::state::Board;
+use crate::engine::rule::rules::{board, Rule};
+use crate::engine::script::primitives::INTERRUPTED;
 use crate::error::{Error, Result};
 use crate::search::position::Position;
 
@@ -30,7 +30,7 @@ pub struct SearchLimits {
     /// Most distinct positions to store.
     pub max_positions: u64,
     /// Most memory, in bytes, the search's tables may take (estimated); 0: the default budget,
-    /// [`solve_mb`](crate::engine::limits::solve_mb) MiB (`SOWLAB_SOLVE_MB`).
+    /// [`solve_mb`](crate::engine::base::limits::solve_mb) MiB (`SOWLAB_SOLVE_MB`).
     pub max_bytes: u64,
     /// Stop at this instant.
     pub deadline: Option<Instant>,
@@ -157,7 +157,7 @@ pub struct Codec {
     template: Board,
     closed_bytes: usize,
     /// Whether the rule checks repetitions: then the positions seen since the last capture
-    /// ([`crate::engine::board::Seen`]) end the key (a count, then 8 bytes each).
+    /// ([`crate::engine::board::state::Seen`]) end the key (a count, then 8 bytes each).
     repetition: bool,
 }
 
@@ -496,7 +496,7 @@ impl Guard {
     fn new(limits: &SearchLimits) -> Guard {
         let mut limits = limits.clone();
         if limits.max_bytes == 0 {
-            limits.max_bytes = crate::engine::limits::solve_mb() << 20;
+            limits.max_bytes = crate::engine::base::limits::solve_mb() << 20;
         }
         Guard {
             start: Instant::now(),

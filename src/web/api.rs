@@ -15,11 +15,11 @@ use serde_json::{json, Map, Value};
 
 use super::files::{read_allowed, write_rule};
 use super::view::view;
-use crate::engine::game::Game;
-use crate::engine::library::{RulePath, Source};
-use crate::engine::replay::{new_game, replay_under};
-use crate::engine::rng::Rng;
-use crate::engine::rules::{self, board, Rule};
+use crate::engine::base::rng::Rng;
+use crate::engine::game::game::Game;
+use crate::engine::game::replay::{new_game, replay_under};
+use crate::engine::rule::library::{RulePath, Source};
+use crate::engine::rule::rules::{self, board, Rule};
 use crate::error::Error;
 use crate::render::svg::{lap_frames, trace_svg, SvgOptions};
 use crate::search::advice::{solitaire_advice, Advice, ADVICE_TIME, NO_WIN};
@@ -57,10 +57,10 @@ impl Config {
     }
 }
 
-/// The user rules folder of the rules path ([`crate::engine::library::user_dir`]:
+/// The user rules folder of the rules path ([`crate::engine::rule::library::user_dir`]:
 /// `$XDG_DATA_HOME/sowlab/rules`, or `~/.local/share/sowlab/rules`).
 pub fn default_user_dir() -> PathBuf {
-    crate::engine::library::user_dir().unwrap_or_else(|| PathBuf::from("sowlab-rules"))
+    crate::engine::rule::library::user_dir().unwrap_or_else(|| PathBuf::from("sowlab-rules"))
 }
 
 /// A failed request: HTTP status and the JSON error body.
@@ -247,7 +247,7 @@ impl Playground {
                 400,
                 format!(
                     "`{}` is not a rule name: the playground loads rules of its rules folder by name",
-                    crate::engine::game::clip(name)
+                    crate::engine::game::game::clip(name)
                 ),
             ));
         }
@@ -302,7 +302,7 @@ impl Playground {
                 404,
                 format!(
                     "unknown session `{}` (it may have expired: start a new game)",
-                    crate::engine::game::clip(id)
+                    crate::engine::game::game::clip(id)
                 ),
             ));
         };
@@ -620,7 +620,7 @@ impl Playground {
                 )),
                 false => Err(ApiError::new(
                     404,
-                    format!("unknown session `{}`", crate::engine::game::clip(&id)),
+                    format!("unknown session `{}`", crate::engine::game::game::clip(&id)),
                 )),
             };
         };

@@ -7,10 +7,10 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use rhai::Dynamic;
-use sowlab::engine::board::Board;
-use sowlab::engine::game::{Game, Position};
-use sowlab::engine::rules::{board, board_mut, Options, Rule};
-use sowlab::engine::trace::Event;
+use sowlab::engine::board::state::Board;
+use sowlab::engine::game::game::{Game, Position};
+use sowlab::engine::rule::rules::{board, board_mut, Options, Rule};
+use sowlab::engine::trace::event::Event;
 
 /// The repository's rules directory.
 pub fn rules_dir() -> PathBuf {

@@ -13,9 +13,9 @@ pub mod trace;
 
 use std::fmt::Write;
 
-use crate::engine::board::{Board, PitKind};
-use crate::engine::game::Game;
-use crate::engine::rules::board;
+use crate::engine::board::state::{Board, PitKind};
+use crate::engine::game::game::Game;
+use crate::engine::rule::rules::board;
 use geometry::{Geometry, Side, Spot, MARGIN, R};
 
 pub use trace::{lap_frames, trace_svg};

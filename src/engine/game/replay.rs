@@ -4,9 +4,9 @@
 
 use std::sync::Arc;
 
-use crate::engine::board::StateJson;
-use crate::engine::game::{Game, Position};
-use crate::engine::rules::{board, Rule};
+use crate::engine::board::state::StateJson;
+use crate::engine::game::game::{Game, Position};
+use crate::engine::rule::rules::{board, Rule};
 use crate::error::Result;
 
 /// A game replayed under another rule.
@@ -48,7 +48,7 @@ impl Replay {
 /// Starts a game of `rule` with `options`, from `start` when given.
 pub fn new_game(
     rule: Arc<Rule>,
-    options: crate::engine::rules::Options,
+    options: crate::engine::rule::rules::Options,
     start: Option<&Position>,
 ) -> Result<Game> {
     match start {

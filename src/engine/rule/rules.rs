@@ -1,4 +1,4 @@
-//! Rule files: loading them by name (from the rules path, see [`crate::engine::library`]) or by
+//! Rule files: loading them by name (from the rules path, see [`crate::engine::rule::library`]) or by
 //! path, compiling them once, reading their metadata and options, presets, and
 //! the calls into a rule script (`setup`, `moves`, `play`) with the board bound as `this`.
 
@@ -13,13 +13,13 @@ use rhai::{
 };
 use serde::{Deserialize, Serialize};
 
-use crate::engine::board::{Board, NO_PIT};
-use crate::engine::content_hash;
-use crate::engine::declared::{self, HookCall};
-use crate::engine::library::{Found, Kind, RulePath, Source};
-use crate::engine::pipeline::Hooks;
-use crate::engine::script::{self, Limits};
-use crate::engine::yaml;
+use crate::engine::base::yaml;
+use crate::engine::board::state::{Board, NO_PIT};
+use crate::engine::declare::pipeline::Hooks;
+use crate::engine::player::play::{self as declared, HookCall};
+use crate::engine::rule::content_hash;
+use crate::engine::rule::library::{Found, Kind, RulePath, Source};
+use crate::engine::script::primitives::{self as script, Limits};
 use crate::error::{Error, Result};
 
 /// An option value.
@@ -39,7 +39,7 @@ impl fmt::Display for OptValue {
         match self {
             OptValue::Int(i) => write!(f, "{i}"),
             OptValue::Bool(b) => write!(f, "{b}"),
-            OptValue::Str(s) => write!(f, "{}", crate::render::escape(s)),
+            OptValue::Str(s) => write!(f, "{}", crate::text::escape(s)),
         }
     }
 }
@@ -266,10 +266,10 @@ impl Rule {
             if !file.is_file() {
                 return Err(Error::msg(format!("no rule file {spec}")));
             }
-            let data = crate::engine::files::read_text(file, "rule file").is_ok_and(|t| {
+            let data = crate::engine::base::files::read_text(file, "rule file").is_ok_and(|t| {
                 // (checked first: telling a data rule needs a YAML parse)
-                crate::engine::files::check_yaml(&t).is_ok()
-                    && crate::engine::data_rule::is_data_rule(&t)
+                crate::engine::base::files::check_yaml(&t).is_ok()
+                    && crate::engine::rule::data_rule::is_data_rule(&t)
             });
             return if data {
                 Rule::load_data(file)
@@ -314,7 +314,7 @@ impl Rule {
     /// Loads a preset file. Its rule is looked for beside it (in the folder holding it, or above
     /// its `presets/` folder), then on the rules `path`.
     pub fn load_preset(path: &Path, rules: impl Into<RulePath>) -> Result<Rule> {
-        let text = crate::engine::files::read_text(path, "preset")?;
+        let text = crate::engine::base::files::read_text(path, "preset")?;
         let parent = path
             .parent()
             .filter(|p| !p.as_os_str().is_empty())
@@ -334,7 +334,7 @@ impl Rule {
 
     /// A preset from its text: `path` names it, `home` is where its rule is looked for first.
     fn preset_from_text(text: &str, path: &Path, home: &Source, rules: &RulePath) -> Result<Rule> {
-        crate::engine::files::check_yaml(text)
+        crate::engine::base::files::check_yaml(text)
             .map_err(|e| Error::msg(format!("{}: {e}", path.display())))?;
         let preset: Preset = yaml::from_str(text)
             .map_err(|e| Error::msg(format!("{}: {}", path.display(), one_line(&e))))?;
@@ -371,11 +371,11 @@ impl Rule {
         }
         rule.name = path
             .file_stem()
-            .map(|s| crate::render::escape(&s.to_string_lossy()).into_owned())
+            .map(|s| crate::text::escape(&s.to_string_lossy()).into_owned())
             .unwrap_or_default();
         rule.content_hash = content_hash::preset_hash(&rule.content_hash, text);
         let mut preset = preset;
-        preset.description = crate::render::escape(&preset.description).into_owned();
+        preset.description = crate::text::escape(&preset.description).into_owned();
         rule.source = Some(home.clone());
         rule.preset = Some((rule.name.clone(), preset));
         rule.preset_options = set;
@@ -385,7 +385,7 @@ impl Rule {
     /// Compiles a rule file and reads its metadata and options. Its imports resolve in its own
     /// folder.
     pub fn load_file(path: &Path, _rules: impl Into<RulePath>) -> Result<Rule> {
-        let text = crate::engine::files::read_text(path, "rule file")?;
+        let text = crate::engine::base::files::read_text(path, "rule file")?;
         let import_dir = path
             .parent()
             .filter(|p| !p.as_os_str().is_empty())
@@ -396,14 +396,14 @@ impl Rule {
     /// Loads a data rule (`NAME.yaml` with a `board:` and a `pipeline:`, no script): its keys
     /// are checked with the default options, and each game builds its board natively.
     pub fn load_data(path: &Path) -> Result<Rule> {
-        let text = crate::engine::files::read_text(path, "rule file")?;
+        let text = crate::engine::base::files::read_text(path, "rule file")?;
         Rule::data_from_text(text, path)
     }
 
     /// A data rule from its text; `path` names it in messages (and gives its name).
     pub fn data_from_text(text: String, path: &Path) -> Result<Rule> {
-        use crate::engine::data_rule;
-        crate::engine::files::check_yaml(&text)
+        use crate::engine::rule::data_rule;
+        crate::engine::base::files::check_yaml(&text)
             .map_err(|e| Error::msg(format!("{}: {e}", path.display())))?;
         let mut options = Vec::new();
         for (name, o) in data_rule::read_options(path, &text)? {
@@ -419,7 +419,7 @@ impl Rule {
             let spec = OptionSpec {
                 name: name.clone(),
                 default: default.clone(),
-                help: crate::render::escape(&o.help).into_owned(),
+                help: crate::text::escape(&o.help).into_owned(),
                 min: o.min,
                 max: o.max,
                 values,
@@ -439,11 +439,11 @@ impl Rule {
             .map_err(|e| Error::from_parse(path, &e))?;
         let name = path
             .file_stem()
-            .map(|s| crate::render::escape(&s.to_string_lossy()).into_owned())
+            .map(|s| crate::text::escape(&s.to_string_lossy()).into_owned())
             .unwrap_or_default();
         let players = match &d.players {
-            crate::engine::yaml::Value::String(s) => s.clone(),
-            crate::engine::yaml::Value::Number(n) => n.to_string(),
+            crate::engine::base::yaml::Value::String(s) => s.clone(),
+            crate::engine::base::yaml::Value::Number(n) => n.to_string(),
             _ => {
                 return Err(Error::msg(format!(
                     "{}: players: write a number or a range such as 2-4",
@@ -459,13 +459,13 @@ impl Rule {
             ast,
             // What the file says about itself is shown as text: escaped, never terminal controls.
             meta: Meta {
-                name: crate::render::escape(&d.name).into_owned(),
-                players: crate::render::escape(&players).into_owned(),
-                description: crate::render::escape(&d.description).into_owned(),
+                name: crate::text::escape(&d.name).into_owned(),
+                players: crate::text::escape(&players).into_owned(),
+                description: crate::text::escape(&d.description).into_owned(),
                 sources: d
                     .sources
                     .iter()
-                    .map(|x| crate::render::escape(x).into_owned())
+                    .map(|x| crate::text::escape(x).into_owned())
                     .collect(),
             },
             options,
@@ -532,7 +532,7 @@ impl Rule {
             .collect();
         let name = path
             .file_stem()
-            .map(|s| crate::render::escape(&s.to_string_lossy()).into_owned())
+            .map(|s| crate::text::escape(&s.to_string_lossy()).into_owned())
             .unwrap_or_default();
         let mut rule = Rule {
             name: name.clone(),
@@ -596,7 +596,7 @@ impl Rule {
             return Err(self.contract_error("meta() must return a map"));
         };
         // What a rule file says about itself is shown as text: escaped, never terminal controls.
-        let text = |v: &Dynamic| crate::render::escape(&v.to_string()).into_owned();
+        let text = |v: &Dynamic| crate::text::escape(&v.to_string()).into_owned();
         for (k, v) in m {
             match k.as_str() {
                 "name" => meta.name = text(&v),
@@ -627,7 +627,7 @@ impl Rule {
             let bad = |what: &str| {
                 self.contract_error(&format!(
                     "options(): option `{}`: {what}",
-                    crate::render::escape(&name)
+                    crate::text::escape(&name)
                 ))
             };
             if name.is_empty()
@@ -670,7 +670,7 @@ impl Rule {
                 default: default.clone(),
                 help: spec
                     .get("help")
-                    .map(|h| crate::render::escape(&h.to_string()).into_owned())
+                    .map(|h| crate::text::escape(&h.to_string()).into_owned())
                     .unwrap_or_default(),
                 min: int("min")?,
                 max: int("max")?,
@@ -751,7 +751,7 @@ impl Rule {
             }
         }
         if let Some(text) = &self.data {
-            let d = crate::engine::data_rule::parse(&self.path, text, &b.layout.options)?;
+            let d = crate::engine::rule::data_rule::parse(&self.path, text, &b.layout.options)?;
             d.setup(&mut b).map_err(|e| self.contract_error(&e))?;
             self.finish_setup(&mut b)?;
             return Ok(Dynamic::from(b));
@@ -1159,8 +1159,8 @@ impl Rule {
 /// Checks the names a layout shows and reads back: pit, counter and variable names hold no
 /// control characters, and when move labels name rows (`S3`) every row has a name of its own that
 /// a label can be read back by (no digits, no spaces, not the name of another row).
-fn check_names(l: &crate::engine::board::Layout) -> std::result::Result<(), String> {
-    let shown = |s: &str| crate::render::escape(s).into_owned();
+fn check_names(l: &crate::engine::board::state::Layout) -> std::result::Result<(), String> {
+    let shown = |s: &str| crate::text::escape(s).into_owned();
     for n in l
         .pits
         .iter()
@@ -1169,7 +1169,7 @@ fn check_names(l: &crate::engine::board::Layout) -> std::result::Result<(), Stri
         .chain(&l.vars)
         .chain(l.rows.iter().map(|r| &r.name))
     {
-        if crate::render::escape(n) != n.as_str() {
+        if crate::text::escape(n) != n.as_str() {
             return Err(format!("the name `{}` holds control characters", shown(n)));
         }
     }
@@ -1204,8 +1204,8 @@ fn check_names(l: &crate::engine::board::Layout) -> std::result::Result<(), Stri
 
 /// The first ledger entry after which the seed balance never came back to zero.
 fn culprit(
-    ledger: &[crate::engine::board::LedgerEntry],
-) -> Option<&crate::engine::board::LedgerEntry> {
+    ledger: &[crate::engine::board::state::LedgerEntry],
+) -> Option<&crate::engine::board::state::LedgerEntry> {
     let mut balance = 0;
     let mut start = None;
     for (i, e) in ledger.iter().enumerate() {

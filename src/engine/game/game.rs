@@ -7,9 +7,9 @@ use std::sync::Arc;
 use rhai::Dynamic;
 use serde::{Deserialize, Serialize};
 
-use crate::engine::board::{Board, StateJson};
-use crate::engine::rules::{board, board_mut, Options, Rule};
-use crate::engine::trace::Event;
+use crate::engine::board::state::{Board, StateJson};
+use crate::engine::rule::rules::{board, board_mut, Options, Rule};
+use crate::engine::trace::event::Event;
 use crate::error::{Error, Result};
 
 /// One move played: who played it, its label, the position before it, and its events.
@@ -28,7 +28,7 @@ pub struct Ply {
     /// The move's events (empty when tracing was off).
     pub events: Vec<Event>,
     /// Estimated bytes of the history up to and including this move (see
-    /// [`max_history_mb`](crate::engine::limits::max_history_mb)).
+    /// [`max_history_mb`](crate::engine::base::limits::max_history_mb)).
     pub mem: usize,
 }
 
@@ -89,7 +89,7 @@ impl Position {
         let nonneg = |v: &[i64], what: &str| -> Result<()> {
             match v
                 .iter()
-                .find(|&&x| !(0..=crate::engine::script::MAX_SEEDS).contains(&x))
+                .find(|&&x| !(0..=crate::engine::script::primitives::MAX_SEEDS).contains(&x))
             {
                 Some(x) => Err(bad(format!("`{what}` holds {x}, not a count of seeds"))),
                 None => Ok(()),
@@ -147,7 +147,7 @@ impl Position {
                         l.players
                     )));
                 }
-                let max = crate::engine::limits::MAX_VALUE;
+                let max = crate::engine::base::limits::MAX_VALUE;
                 if let Some(x) = p.iter().find(|x| !(-max..=max).contains(*x)) {
                     return Err(bad(format!("`penalties` holds {x}, out of range")));
                 }
@@ -171,7 +171,7 @@ impl Position {
             let i = l
                 .var_index(k)
                 .ok_or_else(|| bad(format!("the game has no variable `{k}`")))?;
-            let max = crate::engine::limits::MAX_VALUE;
+            let max = crate::engine::base::limits::MAX_VALUE;
             if !(-max..=max).contains(v) {
                 return Err(bad(format!("variable `{k}` holds {v}, out of range")));
             }
@@ -180,7 +180,7 @@ impl Position {
         b.over = false;
         b.winner = 0;
         // A given position starts its own history of positions (repetitions count from it).
-        crate::engine::declared::restart_repetition(b);
+        crate::engine::player::play::restart_repetition(b);
         Ok(())
     }
 }
@@ -306,7 +306,7 @@ impl Game {
             b.trace = if self.tracing { Some(Vec::new()) } else { None };
             (b.to_move, b.layout.label(pit))
         };
-        let max_moves = crate::engine::limits::max_history();
+        let max_moves = crate::engine::base::limits::max_history();
         if self.history.len() as u64 >= max_moves {
             return Err(Error::msg(format!(
                 "the game already holds {} moves, the most a game keeps (SOWLAB_MAX_HISTORY); save it and start a new game from its position",
@@ -319,7 +319,7 @@ impl Game {
             if b.trace_overflowed() {
                 return Err(Error::msg(format!(
                     "the move's trace has more than {} events (SOWLAB_MAX_TRACE; or turn tracing off)",
-                    crate::engine::limits::max_trace()
+                    crate::engine::base::limits::max_trace()
                 )));
             }
             let events = b.trace.take().unwrap_or_default();
@@ -333,7 +333,7 @@ impl Game {
                 + self.history.last().map_or(0, |p| p.mem);
             (events, mem)
         };
-        let max_mb = crate::engine::limits::max_history_mb();
+        let max_mb = crate::engine::base::limits::max_history_mb();
         if mem as u64 > max_mb << 20 {
             return Err(Error::msg(format!(
                 "the game's history would hold more than {max_mb} MiB (SOWLAB_MAX_HISTORY_MB); save it and start a new game from its position"

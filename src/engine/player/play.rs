@@ -1,14 +1,14 @@
-//! Runs a declared move pipeline ([`crate::engine::pipeline`]) natively: the legal holes, and a
+//! Runs a declared move pipeline ([`crate::engine::declare::pipeline`]) natively: the legal holes, and a
 //! whole move (sowing, captures, extra turn, the turn passing with passes, the end checks, the
 //! sweep and the rounds), with the same trace events and notes a rule script would record.
 
-use crate::engine::board::{Board, Layout, PitKind, SowEnd, NO_PIT};
-use crate::engine::pipeline::{
+use crate::engine::board::state::{Board, Layout, PitKind, SowEnd, NO_PIT};
+use crate::engine::declare::pipeline::{
     fill, Cond, End, EndCheck, ExtraTurn, GrandSlam, Landing, Moves, Note, Outcome, Pipeline,
     Starter, Sweep,
 };
-use crate::engine::sow;
-use crate::engine::trace::Event;
+use crate::engine::sowing::sow;
+use crate::engine::trace::event::Event;
 
 /// A hook the core calls after a declared move, for an event that happened during it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -74,7 +74,7 @@ fn forbid_grand_slams(
     b: &Board,
     l: &Layout,
     p: &Pipeline,
-    c: &crate::engine::pipeline::Chain,
+    c: &crate::engine::declare::pipeline::Chain,
     player: usize,
     start: usize,
     out: &mut Vec<usize>,
@@ -357,7 +357,13 @@ pub fn check_start(b: &mut Board) {
 
 /// Whether `q` is a hole of `opp` holding one of the chain's counts (a chain goes on through it).
 #[inline]
-fn takes(b: &Board, l: &Layout, c: &crate::engine::pipeline::Chain, opp: usize, q: usize) -> bool {
+fn takes(
+    b: &Board,
+    l: &Layout,
+    c: &crate::engine::declare::pipeline::Chain,
+    opp: usize,
+    q: usize,
+) -> bool {
     q != NO_PIT
         && l.pits[q].kind == PitKind::Hole
         && l.pits[q].owner == opp
@@ -371,7 +377,7 @@ fn chain_scan(
     b: &Board,
     l: &Layout,
     p: &Pipeline,
-    c: &crate::engine::pipeline::Chain,
+    c: &crate::engine::declare::pipeline::Chain,
     mover: usize,
     last: usize,
     caught: &mut [usize; 64],
@@ -398,7 +404,7 @@ fn chain(
     b: &mut Board,
     l: &Layout,
     p: &Pipeline,
-    c: &crate::engine::pipeline::Chain,
+    c: &crate::engine::declare::pipeline::Chain,
     mover: usize,
     last: usize,
 ) {

@@ -1,12 +1,12 @@
 //! Sowing on the hot path: a move that records no trace is sown here by
-//! [`sow::sow`](crate::engine::sow::sow), in a tighter loop than the general one — the same laps,
+//! [`sow::sow`](crate::engine::sowing::sow::sow), in a tighter loop than the general one — the same laps,
 //! relays, skipped pits, captures (by count: one bit test per drop; beyond an empty pit), lap limit,
 //! clock and errors, with no trace event to test for. Searches and playouts, which trace nothing,
 //! sow all their moves here. The next pit is one lookup in the layout's sowing table
-//! ([`Layout::sow_next`](crate::engine::board::Layout::sow_next)).
+//! ([`Layout::sow_next`](crate::engine::board::state::Layout::sow_next)).
 
-use crate::engine::board::{Board, Layout, PitKind, SowEnd, NO_PIT};
-use crate::engine::sow::{
+use crate::engine::board::state::{Board, Layout, PitKind, SowEnd, NO_PIT};
+use crate::engine::sowing::sow::{
     give_into, next_in, table_of, AtMaxLaps, CaptureTo, Counts, Relay, MAX_DROPS,
 };
 
@@ -67,7 +67,7 @@ pub(crate) fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
             hand -= 1;
             drops += 1;
             if drops & 63 == 0 {
-                if let Err(e) = crate::engine::script::charge(64 * unit) {
+                if let Err(e) = crate::engine::script::primitives::charge(64 * unit) {
                     seeds[origin] += hand;
                     return Err(e);
                 }

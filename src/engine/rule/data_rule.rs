@@ -9,11 +9,11 @@ use std::sync::Arc;
 
 use serde::Deserialize;
 
-use crate::engine::board::{Board, Pit, PitKind, Row, Shape};
-use crate::engine::pipeline::Pipeline;
-use crate::engine::script::MAX_SEEDS;
-use crate::engine::sow::{AtMaxLaps, CaptureTo, Relay, SowRule, Stores};
-use crate::engine::yaml;
+use crate::engine::base::yaml;
+use crate::engine::board::state::{Board, Pit, PitKind, Row, Shape};
+use crate::engine::declare::pipeline::Pipeline;
+use crate::engine::script::primitives::MAX_SEEDS;
+use crate::engine::sowing::sow::{AtMaxLaps, CaptureTo, Relay, SowRule, Stores};
 use crate::error::{Error, Result};
 
 /// An option of a data rule, as in a script's `options()`.
@@ -386,7 +386,7 @@ impl DataRule {
                             e.owner
                         ));
                     }
-                    let max = crate::engine::script::MAX_ROW_HOLES;
+                    let max = crate::engine::script::primitives::MAX_ROW_HOLES;
                     if !(1..=max).contains(&e.holes) {
                         return Err(format!("{at}: a row has 1 to {max} holes, not {}", e.holes));
                     }
@@ -457,8 +457,8 @@ impl DataRule {
 
 /// Reads a data rule's options as option specs' raw parts: `(name, default, min, max, values,
 /// help)` with YAML scalars turned into option values.
-pub fn scalar(v: &yaml::Value) -> Option<crate::engine::rules::OptValue> {
-    use crate::engine::rules::OptValue;
+pub fn scalar(v: &yaml::Value) -> Option<crate::engine::rule::rules::OptValue> {
+    use crate::engine::rule::rules::OptValue;
     match v {
         yaml::Value::Bool(b) => Some(OptValue::Bool(*b)),
         yaml::Value::Number(n) => n.as_i64().map(OptValue::Int),

@@ -1,8 +1,8 @@
 //! Sowing, natively: a whole move of laps with relay, skip rules and captures by count, configured
 //! once by the rule script (`this.sowing(#{...})`) and run in one call (`this.sow(pit)`).
 
-use crate::engine::board::{emit_into, Board, Layout, PitKind, SowEnd, NO_PIT};
-use crate::engine::trace::Event;
+use crate::engine::board::state::{emit_into, Board, Layout, PitKind, SowEnd, NO_PIT};
+use crate::engine::trace::event::Event;
 
 /// Which stores receive seeds when sowing passes them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -362,8 +362,8 @@ impl<'a> Counts<'a> {
 /// Sows the seeds of `from` by the layout's rule: laps, relay, captures by count. Returns where it
 /// ended; the same facts are kept in `b.last`. An error message when the move cannot be sown.
 pub fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
-    if crate::engine::quiet_sow::applies(b, from) {
-        return crate::engine::quiet_sow::sow(b, from);
+    if crate::engine::sowing::quiet::applies(b, from) {
+        return crate::engine::sowing::quiet::sow(b, from);
     }
     let mover = b.to_move;
     // The board's fields, borrowed apart: the loop below indexes plain slices.
@@ -431,7 +431,7 @@ pub fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
             hand -= 1;
             drops += 1;
             if drops & 63 == 0 {
-                if let Err(e) = crate::engine::script::charge(64 * unit) {
+                if let Err(e) = crate::engine::script::primitives::charge(64 * unit) {
                     seeds[origin] += hand;
                     return Err(e);
                 }

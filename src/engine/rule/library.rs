@@ -43,8 +43,8 @@ impl Source {
             Source::Dir(d) => {
                 let p = d.join(rel);
                 if p.is_file() {
-                    // capped, regular files only (see engine::files)
-                    crate::engine::files::read_text(&p, "").ok()
+                    // capped, regular files only (see engine::base::files)
+                    crate::engine::base::files::read_text(&p, "").ok()
                 } else {
                     None
                 }
@@ -374,7 +374,8 @@ fn rule_in(source: &Source, name: &str) -> Option<Found> {
 fn is_data(source: &Source, rel: &str) -> bool {
     source.read(rel).is_some_and(|t| {
         // (checked first: telling a data rule needs a YAML parse)
-        crate::engine::files::check_yaml(&t).is_ok() && crate::engine::data_rule::is_data_rule(&t)
+        crate::engine::base::files::check_yaml(&t).is_ok()
+            && crate::engine::rule::data_rule::is_data_rule(&t)
     })
 }
 

@@ -1,6 +1,6 @@
 //! The declared move: what a rule file says happens on every move (which holes are legal, the
 //! captures after the sowing, extra turns, passing, what ends a game or a round, the sweep, rounds),
-//! as data the core runs natively (see [`crate::engine::declared`]).
+//! as data the core runs natively (see [`crate::engine::player::play`]).
 //!
 //! A rule script declares it once in `setup()` with `this.pipeline(#{ ... })`; a data rule file
 //! (`rules/NAME.yaml`) writes the same keys under `pipeline:`. Every key and word is checked when
@@ -8,7 +8,7 @@
 
 use serde::Deserialize;
 
-use crate::engine::board::Layout;
+use crate::engine::board::state::Layout;
 
 /// Which holes the mover may play (beyond "his open holes that hold seeds").
 #[derive(Clone, Debug, Default, Deserialize, PartialEq, Eq)]
@@ -366,7 +366,7 @@ pub struct Resolved {
     /// `holes_of[player]`: the player's holes in canonical order (index 0: holes of nobody).
     pub holes_of: Vec<Vec<usize>>,
     /// Whether an end check asks for `repeated_position`: the positions since the last capture
-    /// are then remembered on the board ([`crate::engine::board::Seen`]).
+    /// are then remembered on the board ([`crate::engine::board::state::Seen`]).
     pub track_repetition: bool,
     /// No end check is made before the turn passes (that phase is skipped).
     pub none_before_turn: bool,
@@ -421,7 +421,7 @@ impl Pipeline {
             }
         };
         if let Some(c) = &mut self.capture.chain {
-            c.why = crate::engine::declared::chain_why(&c.counts);
+            c.why = crate::engine::player::play::chain_why(&c.counts);
         }
         self.at.moves_var = self.count_moves.as_deref().map(|n| var(l, n, 0));
         self.at.holes_of = (0..=l.players)

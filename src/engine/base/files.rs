@@ -5,9 +5,9 @@
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-use crate::engine::limits;
+use crate::engine::base::limits;
 use crate::error::{Error, Result};
-use crate::render::escape;
+use crate::text::escape;
 
 /// Reads at most the file cap of `path`, which must be a regular file (after symlinks). `what`
 /// names the kind of file in errors (`rule file`, `position file`, ...; may be empty).
@@ -67,7 +67,7 @@ pub fn read_text(path: &Path, what: &str) -> Result<String> {
 /// `verb` starts the error (`save to`, `write`).
 pub fn write_replacing(path: &Path, bytes: &[u8], verb: &str) -> Result<()> {
     use std::io::Write;
-    let shown = crate::render::escape(&path.display().to_string()).into_owned();
+    let shown = crate::text::escape(&path.display().to_string()).into_owned();
     let fail = |e: &dyn std::fmt::Display| Error::msg(format!("cannot {verb} {shown}: {e}"));
     if path.file_name().is_none() {
         return Err(fail(&"not a file name"));

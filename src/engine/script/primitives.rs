@@ -15,12 +15,12 @@ use rhai::{
     Array, Dynamic, Engine, EvalAltResult, Map, Module, NativeCallContext, Position, Shared,
 };
 
-use crate::engine::board::{Board, Layout, LedgerEntry, PitKind, Row, Shape, NO_PIT};
-use crate::engine::declared;
-use crate::engine::library::Source;
-use crate::engine::pipeline::Pipeline;
-use crate::engine::sow::{self, AtMaxLaps, CaptureTo, Relay, SowRule, Stores};
-use crate::engine::trace::Event;
+use crate::engine::board::state::{Board, Layout, LedgerEntry, PitKind, Row, Shape, NO_PIT};
+use crate::engine::declare::pipeline::Pipeline;
+use crate::engine::player::play as declared;
+use crate::engine::rule::library::Source;
+use crate::engine::sowing::sow::{self, AtMaxLaps, CaptureTo, Relay, SowRule, Stores};
+use crate::engine::trace::event::Event;
 
 type RResult<T> = Result<T, Box<EvalAltResult>>;
 
@@ -110,7 +110,7 @@ pub fn start_call(limit: Duration, run: bool) -> CallGuard {
         start: run.then(Instant::now),
         limit: Some(limit),
         run,
-        mem_base: crate::engine::limits::thread_bytes(),
+        mem_base: crate::engine::base::limits::thread_bytes(),
     };
     if let (Some(s), Some(l)) = (prev.start, prev.limit) {
         if s.elapsed() + limit >= l {
@@ -177,13 +177,13 @@ pub fn check_now() -> Result<(), String> {
         }
         Some(_) => {}
     }
-    let cap = crate::engine::limits::script_mb() as isize * (1 << 20);
-    let used = crate::engine::limits::thread_bytes() - c.mem_base;
+    let cap = crate::engine::base::limits::script_mb() as isize * (1 << 20);
+    let used = crate::engine::base::limits::thread_bytes() - c.mem_base;
     if used > cap {
         return Err(format!(
             "memory limit exceeded: the {} allocated more than {} MiB (SOWLAB_SCRIPT_MB)",
             if c.run { "run" } else { "call" },
-            crate::engine::limits::script_mb()
+            crate::engine::base::limits::script_mb()
         ));
     }
     Ok(())
@@ -261,7 +261,7 @@ impl ModuleResolver for RulesResolver {
             EvalAltResult::ErrorRuntime(format!("cannot import \"{path}\": {why}").into(), pos)
                 .into()
         };
-        if !crate::engine::library::valid_name(path) {
+        if !crate::engine::rule::library::valid_name(path) {
             return Err(bad(
                 "an import names a module beside the rule file: letters, digits, _ and -, no path"
                     .into(),
@@ -282,14 +282,14 @@ impl ModuleResolver for RulesResolver {
         if importer.as_ref() == Some(&id) || chain.contains(&id) {
             let mut names: Vec<String> = chain
                 .iter()
-                .map(|p| crate::render::escape(&p.display().to_string()).into_owned())
+                .map(|p| crate::text::escape(&p.display().to_string()).into_owned())
                 .collect();
             if names.is_empty() {
                 if let Some(s) = source {
-                    names.push(crate::render::escape(s).into_owned());
+                    names.push(crate::text::escape(s).into_owned());
                 }
             }
-            names.push(crate::render::escape(&file.display().to_string()).into_owned());
+            names.push(crate::text::escape(&file.display().to_string()).into_owned());
             return Err(EvalAltResult::ErrorRuntime(
                 format!("import cycle: {}", names.join(" imports ")).into(),
                 pos,
@@ -427,9 +427,9 @@ fn check_count(b: &Board, p: usize, n: i64) -> RResult<()> {
     Ok(())
 }
 
-/// A reserve may hold at most [`MAX_RESERVE`](crate::engine::limits::MAX_RESERVE) seeds.
+/// A reserve may hold at most [`MAX_RESERVE`](crate::engine::base::limits::MAX_RESERVE) seeds.
 fn check_reserve(what: &str, pl: usize, n: i64) -> RResult<()> {
-    let max = crate::engine::limits::MAX_RESERVE;
+    let max = crate::engine::base::limits::MAX_RESERVE;
     if n > max {
         return err(format!(
             "{what}: the reserve of player {pl} would hold {n} seeds (at most {max})"
@@ -438,10 +438,10 @@ fn check_reserve(what: &str, pl: usize, n: i64) -> RResult<()> {
     Ok(())
 }
 
-/// A counter or variable holds at most [`MAX_VALUE`](crate::engine::limits::MAX_VALUE) either
+/// A counter or variable holds at most [`MAX_VALUE`](crate::engine::base::limits::MAX_VALUE) either
 /// way, so the core's own increments cannot overflow.
 fn check_value(what: &str, v: i64) -> RResult<()> {
-    let max = crate::engine::limits::MAX_VALUE;
+    let max = crate::engine::base::limits::MAX_VALUE;
     if !(-max..=max).contains(&v) {
         return err(format!("{what}: {v} is out of range (-{max} to {max})"));
     }
@@ -470,13 +470,13 @@ fn add_pit(b: &mut Board, kind: PitKind, owner: usize, name: String) -> RResult<
     let l = layout_mut(b)?;
     let id = l.pits.len();
     // (Pit ids are kept in 32 bits by the searches.)
-    let max = crate::engine::limits::max_pits().min(u32::MAX as u64);
+    let max = crate::engine::base::limits::max_pits().min(u32::MAX as u64);
     if id as u64 >= max {
         return err(format!(
             "the board would have more than {max} pits (SOWLAB_MAX_PITS)"
         ));
     }
-    l.pits.push(crate::engine::board::Pit {
+    l.pits.push(crate::engine::board::state::Pit {
         kind,
         owner,
         row: None,
@@ -1164,7 +1164,7 @@ fn var(b: &Board, name: &str) -> RResult<usize> {
         .ok_or_else(|| format!("no variable `{name}` (declare_var in setup)").into())
 }
 
-pub use crate::engine::values::to_json;
+pub use crate::engine::base::values::to_json;
 
 /// Converts a Rhai value to a string for messages.
 pub fn show(v: &Dynamic) -> String {

@@ -10,9 +10,9 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::pipeline::Pipeline;
-use crate::engine::sow::SowRule;
-use crate::engine::trace::Event;
+use crate::engine::declare::pipeline::Pipeline;
+use crate::engine::sowing::sow::SowRule;
+use crate::engine::trace::event::Event;
 
 /// What a pit is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -109,7 +109,7 @@ pub struct Layout {
     /// `sow_next[mover * pits + p]`: the first pit after `p` in the sowing direction that `mover`
     /// (0 to `players`) may sow into when no pit is closed and no origin is skipped; `NO_PIT` for
     /// none. Built by [`Layout::link_track`] (empty before), so a drop is one lookup
-    /// (see [`crate::engine::sow::next_table`]).
+    /// (see [`crate::engine::sowing::sow::next_table`]).
     pub sow_next: Vec<usize>,
     /// Names of the per-player counters (e.g. `penalties`).
     pub counters: Vec<String>,
@@ -158,7 +158,7 @@ impl Layout {
             self.next[p] = t[(i + 1) % t.len()];
             self.prev[p] = t[(i + t.len() - 1) % t.len()];
         }
-        self.sow_next = crate::engine::sow::next_table(self);
+        self.sow_next = crate::engine::sowing::sow::next_table(self);
     }
 
     /// Recomputes pit names and the label style after the rows changed.
@@ -419,7 +419,7 @@ impl Board {
     }
 
     /// Records an event when tracing. A trace holds at most
-    /// [`max_trace`](crate::engine::limits::max_trace) events: past that one more is kept (a
+    /// [`max_trace`](crate::engine::base::limits::max_trace) events: past that one more is kept (a
     /// `trace_full` note) and the rest dropped, and the game refuses the move (see
     /// [`Board::trace_overflowed`]).
     #[inline]
@@ -431,7 +431,7 @@ impl Board {
     pub fn trace_overflowed(&self) -> bool {
         self.trace
             .as_ref()
-            .is_some_and(|t| t.len() as u64 > crate::engine::limits::max_trace())
+            .is_some_and(|t| t.len() as u64 > crate::engine::base::limits::max_trace())
     }
 
     /// Value of per-player counter `c` for `player`.
@@ -579,7 +579,7 @@ impl Board {
 #[inline]
 pub fn emit_into(trace: &mut Option<Vec<Event>>, e: impl FnOnce() -> Event) {
     if let Some(t) = trace {
-        let cap = crate::engine::limits::max_trace() as usize;
+        let cap = crate::engine::base::limits::max_trace() as usize;
         if t.len() < cap {
             t.push(e());
         } else if t.len() == cap {

@@ -6,7 +6,7 @@
 
 use serde::Serialize;
 
-use crate::engine::board::{Board, Layout};
+use crate::engine::board::state::{Board, Layout};
 
 /// One thing that happened during a move.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -163,7 +163,7 @@ impl Event {
             }
             Event::Pass { player } => format!("player {player} passes"),
             // A note's words come from a rule file: shown escaped, never as terminal controls.
-            Event::Note { text, .. } => crate::render::escape(text).into_owned(),
+            Event::Note { text, .. } => crate::text::escape(text).into_owned(),
         }
     }
 
@@ -185,7 +185,7 @@ impl Event {
             Event::Note { .. } => (None, 0, None),
         };
         EventView {
-            event: crate::render::escape(self.kind()).into_owned(),
+            event: crate::text::escape(self.kind()).into_owned(),
             pit: pit.map(|p| pit_name(l, p)),
             seeds,
             player,

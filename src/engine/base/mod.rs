@@ -1,0 +1,10 @@
+//! The bottom of the engine, what every layer above uses: the resource limits every input runs
+//! under ([`limits`]), reading files safely ([`files`]), YAML behind one door ([`yaml`]), the
+//! seeded random numbers of every experiment ([`rng`]) and script values to and from serde
+//! ([`values`]). Nothing here knows about boards or rules.
+
+pub mod files;
+pub mod limits;
+pub mod rng;
+pub mod values;
+pub mod yaml;
