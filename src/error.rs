@@ -57,29 +57,6 @@ impl Error {
         }
     }
 
-    /// The source line and a caret under the column, when the file can be read.
-    pub fn excerpt(&self) -> Option<String> {
-        let Error::Script {
-            file, line, col, ..
-        } = self
-        else {
-            return None;
-        };
-        if *line == 0 {
-            return None;
-        }
-        // A built-in rule's file is in the binary, not on disk.
-        let text = match file.strip_prefix("<built-in>/") {
-            Some(rel) => crate::engine::rule::library::Source::BuiltIn.read(rel)?,
-            None => crate::engine::base::files::read_text(Path::new(file), "script").ok()?,
-        };
-        let src = crate::text::escape(text.lines().nth(line - 1)?);
-        let num = line.to_string();
-        let pad = " ".repeat(num.len());
-        let caret = " ".repeat(col.saturating_sub(1));
-        Some(format!(" {num} | {src}\n {pad} | {caret}^"))
-    }
-
     /// Adds context in front of the message.
     pub fn context(self, what: impl fmt::Display) -> Error {
         self.map_message(|m| format!("{what}: {m}"))

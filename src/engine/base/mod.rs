@@ -3,8 +3,10 @@
 //! seeded random numbers of every experiment ([`rng`]) and script values to and from serde
 //! ([`values`]). Nothing here knows about boards or rules.
 
+pub mod clock;
 pub mod files;
 pub mod limits;
 pub mod rng;
+pub mod source;
 pub mod values;
 pub mod yaml;

@@ -2,4 +2,5 @@
 //! counters and variables, whose turn it is, whether the game is over, the trace being recorded,
 //! its transposition key and its public state JSON. Cloning a board clones only the state.
 
+pub mod events;
 pub mod state;

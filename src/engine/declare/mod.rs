@@ -4,4 +4,6 @@
 //! data rule's YAML) and its words for `sowlab rules`. Nothing here plays a move (that is
 //! [`crate::engine::player`]).
 
+pub mod compiled;
 pub mod pipeline;
+pub mod sowing;

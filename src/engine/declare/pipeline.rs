@@ -421,7 +421,7 @@ impl Pipeline {
             }
         };
         if let Some(c) = &mut self.capture.chain {
-            c.why = crate::engine::player::play::chain_why(&c.counts);
+            c.why = chain_why(&c.counts);
         }
         self.at.moves_var = self.count_moves.as_deref().map(|n| var(l, n, 0));
         self.at.holes_of = (0..=l.players)
@@ -759,4 +759,14 @@ pub fn fill(text: &str, get: impl Fn(&str) -> Option<String>) -> String {
     }
     out.push_str(rest);
     out
+}
+
+/// "2 or 3" for counts `[2, 3]`.
+pub fn chain_why(counts: &[i64]) -> String {
+    let v: Vec<String> = counts.iter().map(|n| n.to_string()).collect();
+    match v.len() {
+        0 => String::new(),
+        1 => v[0].clone(),
+        k => format!("{} or {}", v[..k - 1].join(", "), v[k - 1]),
+    }
 }

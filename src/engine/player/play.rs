@@ -2,7 +2,8 @@
 //! whole move (sowing, captures, extra turn, the turn passing with passes, the end checks, the
 //! sweep and the rounds), with the same trace events and notes a rule script would record.
 
-use crate::engine::board::state::{Board, Layout, PitKind, SowEnd, NO_PIT};
+use crate::engine::board::state::{Board, PitKind, SowEnd, NO_PIT};
+use crate::engine::declare::compiled::Compiled;
 use crate::engine::declare::pipeline::{
     fill, Cond, End, EndCheck, ExtraTurn, GrandSlam, Landing, Moves, Note, Outcome, Pipeline,
     Starter, Sweep,
@@ -23,7 +24,7 @@ pub enum HookCall {
 
 /// The player after `pl`, cyclically.
 #[inline]
-fn next_of(l: &Layout, pl: usize) -> usize {
+fn next_of(l: &Compiled, pl: usize) -> usize {
     pl % l.players + 1
 }
 
@@ -72,7 +73,7 @@ pub fn legal_into(b: &Board, p: &Pipeline, player: usize, out: &mut Vec<usize>) 
 #[inline(never)]
 fn forbid_grand_slams(
     b: &Board,
-    l: &Layout,
+    l: &Compiled,
     p: &Pipeline,
     c: &crate::engine::declare::pipeline::Chain,
     player: usize,
@@ -124,7 +125,7 @@ fn retain_by_trial(
 /// number, or where the last seed lands), appended to `out`.
 fn legal_filtered(
     b: &Board,
-    l: &Layout,
+    l: &Compiled,
     m: &Moves,
     holes: &[usize],
     player: usize,
@@ -217,7 +218,7 @@ pub fn material(b: &Board, pl: usize) -> i64 {
 }
 
 /// Every player's material (stores plus reserve) into `m[player]`.
-fn materials(b: &Board, l: &Layout, m: &mut [i64; 17]) {
+fn materials(b: &Board, l: &Compiled, m: &mut [i64; 17]) {
     for &s in &l.stores {
         m[l.pits[s].owner] += b.seeds[s];
     }
@@ -227,7 +228,7 @@ fn materials(b: &Board, l: &Layout, m: &mut [i64; 17]) {
 }
 
 /// The pit before `p` against the sowing direction, skipping closed pits.
-fn prev_open(l: &Layout, b: &Board, p: usize) -> usize {
+fn prev_open(l: &Compiled, b: &Board, p: usize) -> usize {
     let links = if l.sow.reverse { &l.next } else { &l.prev };
     let mut q = p;
     for _ in 0..l.track.len() {
@@ -359,7 +360,7 @@ pub fn check_start(b: &mut Board) {
 #[inline]
 fn takes(
     b: &Board,
-    l: &Layout,
+    l: &Compiled,
     c: &crate::engine::declare::pipeline::Chain,
     opp: usize,
     q: usize,
@@ -375,7 +376,7 @@ fn takes(
 /// touching `caught`.
 fn chain_scan(
     b: &Board,
-    l: &Layout,
+    l: &Compiled,
     p: &Pipeline,
     c: &crate::engine::declare::pipeline::Chain,
     mover: usize,
@@ -402,7 +403,7 @@ fn chain_scan(
 /// Oware's chain: backwards from the last pit over the opponent's holes holding one of the counts.
 fn chain(
     b: &mut Board,
-    l: &Layout,
+    l: &Compiled,
     p: &Pipeline,
     c: &crate::engine::declare::pipeline::Chain,
     mover: usize,
@@ -423,19 +424,9 @@ fn chain(
     }
 }
 
-/// "2 or 3" for counts `[2, 3]`.
-pub fn chain_why(counts: &[i64]) -> String {
-    let v: Vec<String> = counts.iter().map(|n| n.to_string()).collect();
-    match v.len() {
-        0 => String::new(),
-        1 => v[0].clone(),
-        k => format!("{} or {}", v[..k - 1].join(", "), v[k - 1]),
-    }
-}
-
 /// The pass step: while the player to move has no legal move he passes (his counter + 1; out at
 /// `out_at`, the last player left in winning) and the turn goes on. True when the game ended.
-fn passes(b: &mut Board, l: &Layout, p: &Pipeline, hooks: &mut Vec<HookCall>) -> bool {
+fn passes(b: &mut Board, l: &Compiled, p: &Pipeline, hooks: &mut Vec<HookCall>) -> bool {
     let Some(pass) = &p.pass else { return false };
     let Some(c) = p.at.pass_counter else {
         return false;
@@ -496,7 +487,7 @@ fn finish(b: &mut Board, p: &Pipeline, winner: usize, hooks: &mut Vec<HookCall>)
 }
 
 /// Seeds in each player's open holes (index = player; 0 for holes owned by nobody), in one pass.
-fn seeds_by_player(b: &Board, l: &Layout, p: &Pipeline) -> [i64; 17] {
+fn seeds_by_player(b: &Board, l: &Compiled, p: &Pipeline) -> [i64; 17] {
     let mut s = [0i64; 17];
     for (pl, slot) in s.iter_mut().enumerate().take(l.players + 1).skip(1) {
         *slot = seeds_of(b, p, pl);
@@ -518,7 +509,7 @@ fn seeds_of(b: &Board, p: &Pipeline, pl: usize) -> i64 {
 }
 
 #[inline(never)]
-fn holds(b: &Board, l: &Layout, p: &Pipeline, c: &EndCheck, mover: usize) -> bool {
+fn holds(b: &Board, l: &Compiled, p: &Pipeline, c: &EndCheck, mover: usize) -> bool {
     match c.when {
         Cond::SideEmpty => {
             let s = seeds_by_player(b, l, p);
@@ -560,7 +551,7 @@ fn holds(b: &Board, l: &Layout, p: &Pipeline, c: &EndCheck, mover: usize) -> boo
 #[inline]
 fn run_checks(
     b: &mut Board,
-    l: &Layout,
+    l: &Compiled,
     p: &Pipeline,
     mover: usize,
     before_turn: bool,
@@ -587,7 +578,7 @@ fn run_checks(
 #[inline(never)]
 fn apply_check(
     b: &mut Board,
-    l: &Layout,
+    l: &Compiled,
     p: &Pipeline,
     c: &EndCheck,
     mover: usize,
@@ -646,7 +637,7 @@ fn apply_check(
 /// Scores the round (the board already swept), then ends the match or refills for the next round.
 fn end_round(
     b: &mut Board,
-    l: &Layout,
+    l: &Compiled,
     p: &Pipeline,
     mover: usize,
     starter: usize,

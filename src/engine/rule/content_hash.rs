@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 
 use sha2::{Digest, Sha256};
 
-use crate::engine::rule::library::Source;
+use crate::engine::base::source::Source;
 
 /// Most import levels followed (deeper imports are hashed by name only).
 const MAX_DEPTH: usize = 16;

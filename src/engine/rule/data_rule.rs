@@ -457,8 +457,8 @@ impl DataRule {
 
 /// Reads a data rule's options as option specs' raw parts: `(name, default, min, max, values,
 /// help)` with YAML scalars turned into option values.
-pub fn scalar(v: &yaml::Value) -> Option<crate::engine::rule::rules::OptValue> {
-    use crate::engine::rule::rules::OptValue;
+pub fn scalar(v: &yaml::Value) -> Option<crate::engine::rule::options::OptValue> {
+    use crate::engine::rule::options::OptValue;
     match v {
         yaml::Value::Bool(b) => Some(OptValue::Bool(*b)),
         yaml::Value::Number(n) => n.as_i64().map(OptValue::Int),

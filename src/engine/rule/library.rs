@@ -12,103 +12,9 @@
 //! A folder holds rule scripts (`NAME.rhai`) and presets (`presets/NAME.yaml`). An `import` in a
 //! rule script resolves in the source the script came from (a folder, or the built-in rules).
 
-use std::fmt;
 use std::path::{Path, PathBuf};
 
-/// The shipped rule files: `(path relative to rules/, text)`, sorted by path.
-pub const BUILTIN: &[(&str, &str)] = include!(concat!(env!("OUT_DIR"), "/builtin_rules.rs"));
-
-/// One place rules come from.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Source {
-    /// A folder on disk.
-    Dir(PathBuf),
-    /// The rules built into the binary.
-    BuiltIn,
-}
-
-impl fmt::Display for Source {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Source::Dir(d) => write!(f, "{}", d.display()),
-            Source::BuiltIn => write!(f, "built-in"),
-        }
-    }
-}
-
-impl Source {
-    /// The text of file `rel` (`kalah.rhai`, `presets/x.yaml`) in this source, if it has it.
-    pub fn read(&self, rel: &str) -> Option<String> {
-        match self {
-            Source::Dir(d) => {
-                let p = d.join(rel);
-                if p.is_file() {
-                    // capped, regular files only (see engine::base::files)
-                    crate::engine::base::files::read_text(&p, "").ok()
-                } else {
-                    None
-                }
-            }
-            Source::BuiltIn => BUILTIN
-                .iter()
-                .find(|(r, _)| *r == rel)
-                .map(|(_, t)| t.to_string()),
-        }
-    }
-
-    /// Whether this source holds file `rel`.
-    pub fn has(&self, rel: &str) -> bool {
-        match self {
-            Source::Dir(d) => d.join(rel).is_file(),
-            Source::BuiltIn => BUILTIN.iter().any(|(r, _)| *r == rel),
-        }
-    }
-
-    /// The path that names file `rel` of this source in messages (`<built-in>/kalah.rhai` for a
-    /// built-in file).
-    pub fn path_of(&self, rel: &str) -> PathBuf {
-        match self {
-            Source::Dir(d) => d.join(rel),
-            Source::BuiltIn => PathBuf::from(format!("<built-in>/{rel}")),
-        }
-    }
-
-    /// The files of this source directly in folder `sub` (`""` or `presets`) ending in `.ext`:
-    /// `(name without the extension, relative path)`, sorted.
-    fn files(&self, sub: &str, ext: &str) -> Vec<(String, String)> {
-        let suffix = format!(".{ext}");
-        let prefix = if sub.is_empty() {
-            String::new()
-        } else {
-            format!("{sub}/")
-        };
-        let mut v: Vec<(String, String)> = match self {
-            Source::Dir(d) => std::fs::read_dir(d.join(sub))
-                .map(|rd| {
-                    rd.filter_map(|e| e.ok())
-                        .filter(|e| e.path().is_file())
-                        .map(|e| e.file_name().to_string_lossy().to_string())
-                        .collect::<Vec<String>>()
-                })
-                .unwrap_or_default(),
-            Source::BuiltIn => BUILTIN
-                .iter()
-                .filter_map(|(r, _)| r.strip_prefix(prefix.as_str()))
-                .filter(|r| !r.contains('/'))
-                .map(str::to_string)
-                .collect(),
-        }
-        .into_iter()
-        .filter_map(|f| {
-            let stem = f.strip_suffix(&suffix)?.to_string();
-            Some((stem, format!("{prefix}{f}")))
-        })
-        .filter(|(stem, _)| valid_name(stem))
-        .collect();
-        v.sort();
-        v
-    }
-}
+pub use crate::engine::base::source::{valid_name, Source, BUILTIN};
 
 /// What a name on the rules path is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -148,14 +54,6 @@ impl Found {
     pub fn text(&self) -> Option<String> {
         self.source.read(&self.rel)
     }
-}
-
-/// Whether `name` can name a rule: letters, digits, `_` and `-`.
-pub fn valid_name(name: &str) -> bool {
-    !name.is_empty()
-        && name
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
 }
 
 /// Where rules are looked for by name: folders, then the built-in rules.

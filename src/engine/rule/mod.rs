@@ -7,3 +7,10 @@ pub mod content_hash;
 pub mod data_rule;
 pub mod library;
 pub mod rules;
+
+mod call;
+mod load;
+mod moves;
+pub mod options;
+mod read;
+mod setup;

@@ -5,10 +5,11 @@
 //! sow all their moves here. The next pit is one lookup in the layout's sowing table
 //! ([`Layout::sow_next`](crate::engine::board::state::Layout::sow_next)).
 
-use crate::engine::board::state::{Board, Layout, PitKind, SowEnd, NO_PIT};
-use crate::engine::sowing::sow::{
-    give_into, next_in, table_of, AtMaxLaps, CaptureTo, Counts, Relay, MAX_DROPS,
-};
+use crate::engine::board::state::{Board, PitKind, SowEnd, NO_PIT};
+use crate::engine::declare::compiled::Compiled;
+use crate::engine::declare::sowing::{AtMaxLaps, CaptureTo, Relay};
+use crate::engine::sowing::seeds::give_into;
+use crate::engine::sowing::step::{next_in, table_of, Counts, MAX_DROPS};
 
 /// Whether the move from `from` can be sown here: nothing traced, and a move that is valid (a pit
 /// on the track holding seeds; the general path words the errors).
@@ -29,7 +30,7 @@ pub(crate) fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
         last: last_out,
         ..
     } = b;
-    let l: &Layout = layout;
+    let l: &Compiled = layout;
     let seeds: &mut [i64] = seeds;
     let closed: &[bool] = closed;
     let rule = &l.sow;
@@ -67,7 +68,7 @@ pub(crate) fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
             hand -= 1;
             drops += 1;
             if drops & 63 == 0 {
-                if let Err(e) = crate::engine::script::primitives::charge(64 * unit) {
+                if let Err(e) = crate::engine::base::clock::charge(64 * unit) {
                     seeds[origin] += hand;
                     return Err(e);
                 }
@@ -129,7 +130,7 @@ pub(crate) fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
 /// (holes only; the last seed of a lap only with `capture_last`); the seeds captured.
 #[inline]
 fn count_capture(
-    l: &Layout,
+    l: &Compiled,
     seeds: &mut [i64],
     reserves: &mut [i64],
     q: usize,
@@ -153,7 +154,7 @@ fn count_capture(
 
 /// Takes every seed of `pit` to `player` (store or reserve), as `sow::capture` does, untraced.
 #[inline]
-fn take(l: &Layout, seeds: &mut [i64], reserves: &mut [i64], pit: usize, player: usize) -> i64 {
+fn take(l: &Compiled, seeds: &mut [i64], reserves: &mut [i64], pit: usize, player: usize) -> i64 {
     let n = seeds[pit];
     if n != 0 {
         seeds[pit] = 0;
