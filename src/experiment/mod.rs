@@ -8,7 +8,9 @@
 //! progress goes to a hook the caller supplies. The items are used as `crate::experiment::X`.
 
 pub(crate) mod compare;
+pub mod config;
 pub mod diff;
+pub mod game;
 pub mod games_out;
 pub mod merge;
 pub mod plots;

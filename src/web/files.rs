@@ -4,7 +4,8 @@
 
 use std::path::Path;
 
-use super::api::{ApiError, Config};
+use crate::web::config::Config;
+use crate::web::error::ApiError;
 
 /// Whether `path` lies in the rules folder or the user rules folder.
 pub(super) fn allowed(cfg: &Config, path: &Path) -> bool {

@@ -5,8 +5,8 @@
 
 use std::fmt::Write;
 
+use super::board::{draw_board, draw_status, esc, n, plural, status_lines, wrap, SvgOptions};
 use super::geometry::{Geometry, R};
-use super::{draw_board, draw_status, esc, n, plural, status_lines, wrap, SvgOptions};
 use crate::engine::board::state::Board;
 use crate::engine::trace::event::{pit_name, Event};
 
