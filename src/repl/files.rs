@@ -5,7 +5,8 @@ use std::io::Write;
 use std::path::Path;
 use std::sync::Arc;
 
-use super::{no_args, save, started, Outcome, Session};
+use super::save;
+use super::session::{no_args, started, Outcome, Session};
 use crate::engine::game::replay::replay_under;
 use crate::engine::rule::rules::Rule;
 use crate::error::{Error, Result};

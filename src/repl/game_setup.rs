@@ -4,7 +4,7 @@
 use std::io::Write;
 use std::sync::Arc;
 
-use super::{make_game, no_args, started, Outcome, Session};
+use super::session::{make_game, no_args, started, Outcome, Session};
 use crate::engine::game::game::clip;
 use crate::engine::rule::rules::Rule;
 use crate::error::{Error, Result};

@@ -6,7 +6,8 @@ use std::path::Path;
 
 use rhai::{Dynamic, Scope};
 
-use super::{no_args, save, Outcome, Session};
+use super::save;
+use super::session::{no_args, Outcome, Session};
 use crate::engine::script::primitives::{self as script, Limits};
 use crate::error::{Error, Result};
 

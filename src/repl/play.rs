@@ -3,7 +3,7 @@
 
 use std::io::Write;
 
-use super::{no_args, Outcome, Session};
+use super::session::{no_args, Outcome, Session};
 use crate::engine::game::game::{clip, show_moves, split_moves, Ply};
 use crate::engine::rule::rules::board;
 use crate::engine::trace::event::Event;

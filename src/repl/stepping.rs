@@ -3,7 +3,7 @@
 
 use std::io::Write;
 
-use super::{Outcome, Session};
+use super::session::{Outcome, Session};
 use crate::engine::board::state::Board;
 use crate::engine::game::game::{clip, split_moves, Ply};
 use crate::engine::rule::rules::board;
@@ -11,60 +11,7 @@ use crate::engine::trace::event::Event;
 use crate::error::{Error, Result};
 use crate::render::{self, Style};
 
-/// A move being shown seed by seed (`step`, interactive mode).
-#[derive(Clone, Debug)]
-pub(super) struct Stepper {
-    /// The position as the events replayed so far left it.
-    board: Board,
-    /// Seeds in hand.
-    hand: i64,
-    /// The move's events.
-    events: Vec<Event>,
-    /// Index of the next event to show.
-    next: usize,
-    /// The move's label.
-    label: String,
-    /// Whether Enter shows a lap (`step laps`) rather than a seed.
-    by_lap: bool,
-}
-
-/// The keys at the step prompt, in words.
-pub(super) const STEP_KEYS: &str = "Enter: next seed, l: next lap, c: to the end, q: stop stepping";
-
-/// The keys when Enter shows a lap.
-const LAP_KEYS: &str = "Enter: next lap, s: next seed, c: to the end, q: stop stepping";
-
-/// How far one key press goes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Unit {
-    /// One event (a seed picked up or dropped, a capture, ...).
-    Seed,
-    /// To the end of the current lap.
-    Lap,
-    /// To the end of the move.
-    All,
-}
-
-impl Stepper {
-    fn keys(&self) -> &'static str {
-        if self.by_lap {
-            LAP_KEYS
-        } else {
-            STEP_KEYS
-        }
-    }
-
-    /// The prompt while the move is being stepped.
-    pub(super) fn prompt(&self) -> String {
-        format!(
-            "step {} [{}/{}] ({})> ",
-            self.label,
-            self.next,
-            self.events.len(),
-            self.keys()
-        )
-    }
-}
+use super::stepper::{Stepper, Unit, STEP_KEYS};
 
 /// Handles a line typed while a `step` waits: the next seed or lap, the rest, or stop. Any other
 /// line is not run as a command (a stray `q` must not leave the REPL): the keys are shown again.
