@@ -2,4 +2,12 @@
 //! and the board primitives a rule script calls on `this`. A rule script can compute a game and
 //! nothing else: it cannot read files, run programs or reach the network.
 
+mod api_counters;
+mod api_creating;
+mod api_layout;
+mod api_moving;
+mod api_position;
+mod api_sowing;
+pub mod args;
 pub mod primitives;
+pub mod sandbox;

@@ -4,7 +4,6 @@
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
-
 use crate::engine::board::state::Board;
 
 /// A small, fast, non-cryptographic hasher (the Fx hash of rustc) for position keys.
