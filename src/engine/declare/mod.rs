@@ -4,6 +4,13 @@
 //! data rule's YAML) and its words for `sowlab rules`. Nothing here plays a move (that is
 //! [`crate::engine::player`]).
 
+pub mod capture;
 pub mod compiled;
+pub mod end;
+pub mod moves;
+pub mod notes;
 pub mod pipeline;
+pub mod rounds;
 pub mod sowing;
+pub mod turn;
+pub mod words;

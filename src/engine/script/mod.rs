@@ -2,6 +2,7 @@
 //! and the board primitives a rule script calls on `this`. A rule script can compute a game and
 //! nothing else: it cannot read files, run programs or reach the network.
 
+pub mod api;
 mod api_counters;
 mod api_creating;
 mod api_layout;

@@ -1,29 +1,17 @@
-//! The board primitives a rule script calls on `this`, registered on a sandboxed engine, one
-//! file per kind: [`api_layout`](super::api_layout) (setup), [`api_position`](super::api_position)
+//! The board primitives a rule script calls on `this`, registered on a sandboxed engine by
+//! [`register_board_api`](super::api::register_board_api), one file per kind: [`api_layout`](super::api_layout) (setup), [`api_position`](super::api_position)
 //! (reading), [`api_sowing`](super::api_sowing), [`api_moving`](super::api_moving),
 //! [`api_creating`](super::api_creating), [`api_counters`](super::api_counters). The sandbox is
 //! [`sandbox`](super::sandbox); this file keeps the names other layers use.
 
-use rhai::{Dynamic, Engine};
-
-use crate::engine::board::state::Board;
+use rhai::Dynamic;
 
 pub use crate::engine::base::clock::{
     charge, check_now, start_call, start_move, CallGuard, MoveGuard, INTERRUPTED,
 };
+pub use crate::engine::script::api::register_board_api;
 pub use crate::engine::script::args::{pit, MAX_ROW_HOLES, MAX_SEEDS};
 pub use crate::engine::script::sandbox::{engine, Limits};
-
-/// Registers the board type and every primitive on `e`.
-pub fn register_board_api(e: &mut Engine) {
-    e.register_type_with_name::<Board>("Board");
-    super::api_layout::register_layout(e);
-    super::api_position::register_position(e);
-    super::api_sowing::register_sowing(e);
-    super::api_moving::register_moving(e);
-    super::api_creating::register_creating(e);
-    super::api_counters::register_counters(e);
-}
 
 pub use crate::engine::base::values::to_json;
 

@@ -10,8 +10,8 @@ use rhai::{Engine, EvalAltResult, Module, Position, Shared};
 use crate::engine::base::clock::charge;
 use crate::engine::base::source::Source;
 
+use crate::engine::script::api::register_board_api;
 use crate::engine::script::args::RResult;
-use crate::engine::script::primitives::register_board_api;
 
 /// The limits of a sandboxed engine.
 #[derive(Clone, Debug)]
