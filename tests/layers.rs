@@ -30,7 +30,7 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("search", &["search/"]),
     ("pictures and words", &["render/"]),
     ("experiments", &["experiment/"]),
-    ("check scripts", &["check/", "check.rs"]),
+    ("check scripts", &["check/"]),
     ("command line, REPL, web", &["cli/", "repl/", "web/"]),
     ("crate root", &["lib.rs", "main.rs"]),
 ];
