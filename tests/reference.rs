@@ -6,8 +6,8 @@ mod common;
 
 use std::collections::BTreeMap;
 
-use sowlab::engine::board::state::StateJson;
-use sowlab::engine::rule::rules::{board, Options, Rule};
+use sowlab::StateJson;
+use sowlab::{board, Options, Rule};
 
 use common::*;
 

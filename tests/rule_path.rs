@@ -7,7 +7,7 @@ use std::process::{Command, Output};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
-use sowlab::engine::rule::library::Source;
+use sowlab::RuleSource as Source;
 use sowlab::{Game, Rule, RulePath};
 
 static N: AtomicUsize = AtomicUsize::new(0);
@@ -196,7 +196,7 @@ fn the_library_loads_built_in_rules_by_name_and_names_them() {
 
 #[test]
 fn errors_in_built_in_rules_show_their_source_line() {
-    let first = sowlab::engine::rule::library::Source::BuiltIn
+    let first = sowlab::RuleSource::BuiltIn
         .read("kalah.rhai")
         .unwrap()
         .lines()

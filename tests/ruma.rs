@@ -6,8 +6,8 @@ mod common;
 
 use std::sync::Arc;
 
-use sowlab::engine::game::game::{Game, Position};
-use sowlab::engine::trace::event::Event;
+use sowlab::Event;
+use sowlab::{Game, Position};
 
 use common::*;
 

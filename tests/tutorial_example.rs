@@ -4,9 +4,9 @@
 use std::path::Path;
 use std::sync::Arc;
 
-use sowlab::engine::game::game::{Game, Position};
-use sowlab::engine::rule::rules::Rule;
+use sowlab::Rule;
 use sowlab::RulePath;
+use sowlab::{Game, Position};
 
 const FIXTURE: &str = "tests/fixtures/little_kalah.rhai";
 const MARKER: &str = "<!-- file: tests/fixtures/little_kalah.rhai -->";

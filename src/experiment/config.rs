@@ -80,7 +80,7 @@ impl std::fmt::Debug for SimConfig {
 }
 
 /// The driver's default move cap.
-pub const DEFAULT_MAX_MOVES: u64 = 10_000;
+pub(crate) const DEFAULT_MAX_MOVES: u64 = 10_000;
 
 /// Most games one run may play.
-pub const MAX_GAMES: u64 = 100_000_000;
+pub(crate) const MAX_GAMES: u64 = 100_000_000;

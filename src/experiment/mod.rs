@@ -55,4 +55,5 @@ tabled!(SimReport, Comparison, Sweep);
 
 pub use diff::{diff, Diff, DiffSide};
 #[cfg(feature = "cli")]
-pub(crate) use runner::{default_jobs, DEFAULT_MAX_MOVES};
+#[cfg(feature = "cli")]
+pub(crate) use {config::DEFAULT_MAX_MOVES, runner::default_jobs};

@@ -23,7 +23,8 @@ use crate::experiment::record::Part;
 use crate::experiment::report::{self, SimReport, Tally};
 use crate::search::agent::Agent;
 
-pub use crate::experiment::config::{Progress, SimConfig, DEFAULT_MAX_MOVES, MAX_GAMES};
+use crate::experiment::config::MAX_GAMES;
+pub use crate::experiment::config::{Progress, SimConfig};
 use crate::experiment::game::play_game;
 
 /// Expands an agent list to one agent per player: one agent plays every seat.

@@ -7,10 +7,10 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use rhai::Dynamic;
-use sowlab::engine::board::state::Board;
-use sowlab::engine::game::game::{Game, Position};
-use sowlab::engine::rule::rules::{board, board_mut, Options, Rule};
-use sowlab::engine::trace::event::Event;
+use sowlab::Board;
+use sowlab::Event;
+use sowlab::{board, board_mut, Options, Rule};
+use sowlab::{Game, Position};
 
 /// The repository's rules directory.
 pub fn rules_dir() -> PathBuf {
