@@ -1,6 +1,7 @@
 //! A rule compiled for the hot path: the board's geometry and the declaration played on it (the
-//! sowing rule with its next-pit table, the declared move, the option values), built once per rule
-//! and option set by the rule's setup and shared by every position of a game behind one `Arc`.
+//! sowing rule with its next-pit table, the declared move, the option values), built by the rule's
+//! setup when it makes a start position for an option set (never per move) and shared by every
+//! position of the game behind one `Arc`.
 
 use std::ops::{Deref, DerefMut};
 
