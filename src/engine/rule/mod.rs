@@ -1,7 +1,9 @@
-//! A loaded rule: where rules come from ([`library`]: the rules path, folders and the built-in
-//! rules), rule files read as data ([`data_rule`]) or scripts, compiled once ([`rules`]): their
-//! declaration, script, options, presets, the calls into them, and their content hash
-//! ([`content_hash`]).
+//! A loaded rule: where rules come from ([`library`]: the rules path over folders and the built-in
+//! rules), rule files read as data ([`data_rule`]) or compiled once as scripts: the [`Rule`]
+//! ([`rules`]) with its options ([`options`]), its loading, metadata, setup, script calls and
+//! moves (one file each), and its content hash ([`content_hash`]).
+//!
+//! [`Rule`]: rules::Rule
 
 pub mod content_hash;
 pub mod data_rule;
