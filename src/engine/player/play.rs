@@ -15,8 +15,9 @@ use crate::engine::player::material::*;
 use crate::engine::player::notes::*;
 use crate::engine::player::turn::*;
 /// Plays the declared move from hole `pit` (assumed legal). Hooks to call are pushed on `hooks`
-/// (only those the rule defines).
-#[inline]
+/// (only those the rule defines). Inlined into its callers (the rule's apply, the searches'
+/// moves): one call layer less on every declared move.
+#[inline(always)]
 pub fn play(b: &mut Board, pit: usize, hooks: &mut Vec<HookCall>) -> Result<(), String> {
     let layout = b.layout.clone();
     let l = &*layout;
