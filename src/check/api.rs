@@ -10,7 +10,10 @@ use crate::engine::rule::rules::board;
 use crate::engine::script::primitives::{self as script};
 use crate::search::solve::{self};
 
-use crate::check::context::*;
+use crate::check::context::{
+    check_stop, do_solve, ints, new_game, play_label, random_playout, script_err, ser, strs,
+    to_json, trace_of, Context, RResult, Rng, ScriptGame,
+};
 
 /// `simulate(rule, #{ games, agents, seed, options, ... })` from [`crate::experiment`].
 pub(super) fn register_sim(e: &mut Engine, c: &Context) {

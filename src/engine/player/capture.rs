@@ -6,8 +6,8 @@ use crate::engine::declare::compiled::Compiled;
 use crate::engine::declare::pipeline::{GrandSlam, Pipeline};
 use crate::engine::sowing::sow;
 
-use crate::engine::player::material::*;
-use crate::engine::player::notes::*;
+use crate::engine::player::material::{next_of, prev_open, seeds_of};
+use crate::engine::player::notes::note;
 
 /// Whether `q` is a hole of `opp` holding one of the chain's counts (a chain goes on through it).
 #[inline]

@@ -8,10 +8,10 @@ use crate::engine::sowing::sow;
 
 use crate::engine::player::hooks::finish;
 use crate::engine::player::hooks::HookCall;
-use crate::engine::player::legal::*;
-use crate::engine::player::material::*;
-use crate::engine::player::notes::*;
-use crate::engine::player::rounds::*;
+use crate::engine::player::legal::has_move;
+use crate::engine::player::material::{materials, seeds_by_player, seeds_of};
+use crate::engine::player::notes::note;
+use crate::engine::player::rounds::end_round;
 
 #[inline(never)]
 pub(super) fn holds(b: &Board, l: &Compiled, p: &Pipeline, c: &EndCheck, mover: usize) -> bool {

@@ -6,8 +6,8 @@ use crate::engine::declare::compiled::Compiled;
 use crate::engine::declare::pipeline::{GrandSlam, Landing, Moves, Pipeline};
 use crate::engine::sowing::sow;
 
-use crate::engine::player::capture::*;
-use crate::engine::player::material::*;
+use crate::engine::player::capture::chain_scan;
+use crate::engine::player::material::{next_of, seeds_of};
 
 /// The legal holes of `player` by the declared `moves`, appended to `out` (canonical order).
 pub fn legal_into(b: &Board, p: &Pipeline, player: usize, out: &mut Vec<usize>) {

@@ -6,14 +6,14 @@ use crate::engine::board::state::{Board, PitKind};
 use crate::engine::declare::pipeline::ExtraTurn;
 use crate::engine::sowing::sow;
 
-use crate::engine::player::capture::*;
-use crate::engine::player::end::*;
+use crate::engine::player::capture::chain;
+use crate::engine::player::end::run_checks;
 pub use crate::engine::player::hooks::HookCall;
 pub use crate::engine::player::legal::legal_into;
 pub use crate::engine::player::material::material;
-use crate::engine::player::material::*;
-use crate::engine::player::notes::*;
-use crate::engine::player::turn::*;
+use crate::engine::player::material::{is_out, next_of};
+use crate::engine::player::notes::note;
+use crate::engine::player::turn::passes;
 /// Plays the declared move from hole `pit` (assumed legal). Hooks to call are pushed on `hooks`
 /// (only those the rule defines). Inlined into its callers (the rule's apply, the searches'
 /// moves): one call layer less on every declared move.

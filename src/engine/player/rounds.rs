@@ -8,7 +8,7 @@ use crate::engine::trace::event::Event;
 
 use crate::engine::player::hooks::finish;
 use crate::engine::player::hooks::HookCall;
-use crate::engine::player::notes::*;
+use crate::engine::player::notes::{name, note};
 
 /// Scores the round (the board already swept), then ends the match or refills for the next round.
 pub(super) fn end_round(

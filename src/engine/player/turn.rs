@@ -8,9 +8,9 @@ use crate::engine::trace::event::Event;
 
 use crate::engine::player::hooks::finish;
 use crate::engine::player::hooks::HookCall;
-use crate::engine::player::legal::*;
-use crate::engine::player::material::*;
-use crate::engine::player::notes::*;
+use crate::engine::player::legal::has_move;
+use crate::engine::player::material::{is_out, next_of};
+use crate::engine::player::notes::note;
 
 /// The pass step: while the player to move has no legal move he passes (his counter + 1; out at
 /// `out_at`, the last player left in winning) and the turn goes on. True when the game ended.

@@ -6,7 +6,7 @@ use crate::engine::script::primitives::{self as script, Limits};
 use crate::error::{Error, Result};
 use rhai::{Caches, CallFnOptions, Dynamic, EvalAltResult, EvalContext, FuncArgs, Scope};
 
-use crate::engine::rule::rules::*;
+use crate::engine::rule::rules::{CallState, Rule};
 
 impl Rule {
     /// Calls script function `f` with `board` bound as `this`.

@@ -11,7 +11,7 @@ use rhai::Map;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
-use crate::engine::rule::rules::*;
+use crate::engine::rule::rules::{is_path, one_line, Meta, OptionSpec, Options, Preset, Rule};
 
 impl Rule {
     /// Loads a rule by name (a rule file or preset on the rules `path`: folders, then the

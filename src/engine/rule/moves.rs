@@ -8,7 +8,7 @@ use crate::engine::script::primitives::{self as script, Limits};
 use crate::error::{Error, Result};
 use rhai::Dynamic;
 
-use crate::engine::rule::rules::*;
+use crate::engine::rule::rules::{board, board_mut, Rule};
 use crate::engine::rule::setup::culprit;
 
 impl Rule {

@@ -5,7 +5,7 @@ use crate::engine::script::primitives::{self as script, Limits};
 use crate::error::{Error, Result};
 use rhai::{CallFnOptions, Dynamic, Map, Scope};
 
-use crate::engine::rule::rules::*;
+use crate::engine::rule::rules::{Meta, OptValue, OptionSpec, Rule};
 
 impl Rule {
     pub(super) fn has_fn(&self, name: &str) -> bool {

@@ -7,7 +7,7 @@ use crate::error::Result;
 use rhai::Dynamic;
 use std::sync::Arc;
 
-use crate::engine::rule::rules::*;
+use crate::engine::rule::rules::{Options, Rule};
 
 impl Rule {
     /// Builds the start position with the default options (a preset's included), to check that

@@ -5,7 +5,7 @@ use rhai::Engine;
 use crate::engine::board::state::Board;
 use crate::engine::trace::event::Event;
 
-use crate::engine::script::args::*;
+use crate::engine::script::args::{check_value, player, RResult};
 
 /// Registers the primitives of this file.
 pub(super) fn register_counters(e: &mut Engine) {

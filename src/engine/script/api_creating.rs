@@ -5,7 +5,7 @@ use rhai::{Engine, NativeCallContext};
 use crate::engine::board::state::Board;
 use crate::engine::trace::event::Event;
 
-use crate::engine::script::args::*;
+use crate::engine::script::args::{check_count, check_reserve, err, pit, player, record, RResult};
 
 /// Registers the primitives of this file.
 pub(super) fn register_creating(e: &mut Engine) {

@@ -8,7 +8,10 @@ use crate::engine::base::values::to_json;
 use crate::engine::board::state::{Board, PitKind, Row, Shape};
 use crate::engine::declare::pipeline::Pipeline;
 
-use crate::engine::script::args::*;
+use crate::engine::script::args::{
+    add_pit, check_count, err, ids, layout_mut, parse_sowing, pit, player, resize_players, RResult,
+    MAX_ROW_HOLES,
+};
 
 /// Registers the primitives of this file.
 pub(super) fn register_layout(e: &mut Engine) {

@@ -6,7 +6,7 @@ use crate::engine::board::state::Board;
 use crate::engine::sowing::sow::{self};
 use crate::engine::trace::event::Event;
 
-use crate::engine::script::args::*;
+use crate::engine::script::args::{check_count, check_reserve, err, pit, player, RResult};
 
 /// Registers the primitives of this file.
 pub(super) fn register_moving(e: &mut Engine) {

@@ -5,7 +5,7 @@ use rhai::{Array, Dynamic, Engine};
 use crate::engine::board::state::{Board, PitKind, NO_PIT};
 use crate::engine::sowing::sow::{self};
 
-use crate::engine::script::args::*;
+use crate::engine::script::args::{after_setup, err, ids, pit, player, RResult};
 
 /// Registers the primitives of this file.
 pub(super) fn register_position(e: &mut Engine) {

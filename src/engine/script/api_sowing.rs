@@ -6,7 +6,7 @@ use crate::engine::board::state::{Board, PitKind, NO_PIT};
 use crate::engine::player::play as declared;
 use crate::engine::sowing::sow::{self};
 
-use crate::engine::script::args::*;
+use crate::engine::script::args::{after_setup, err, ids, pit, player, RResult};
 
 /// Registers the primitives of this file.
 pub(super) fn register_sowing(e: &mut Engine) {

@@ -11,8 +11,8 @@ use crate::engine::rule::rules::{board, Rule};
 use crate::engine::script::primitives::INTERRUPTED;
 use crate::error::Result;
 use crate::search::position::Position;
-use crate::search::solve::keys::*;
-use crate::search::solve::limits::*;
+use crate::search::solve::keys::{Codec, Table};
+use crate::search::solve::limits::{Guard, OnProgress, SearchLimits, Stats, Stop};
 
 /// The result of a breadth-first search of a game's positions.
 #[derive(Clone, Debug, Serialize)]

@@ -11,7 +11,7 @@ use crate::engine::rule::rules::{board, Rule};
 use crate::engine::script::primitives::INTERRUPTED;
 use crate::error::{Error, Result};
 use crate::search::position::Position;
-use crate::search::solve::limits::*;
+use crate::search::solve::limits::{Guard, OnProgress, SearchLimits, Stats, Stop};
 
 /// Move counts by depth: `counts[k]` is the number of move sequences of length `k` from the start
 /// (`counts[0] == 1`); an ended game has no moves.

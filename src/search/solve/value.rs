@@ -11,8 +11,8 @@ use crate::engine::rule::rules::{board, Rule};
 use crate::engine::script::primitives::INTERRUPTED;
 use crate::error::{Error, Result};
 use crate::search::position::Position;
-use crate::search::solve::keys::*;
-use crate::search::solve::limits::*;
+use crate::search::solve::keys::{Codec, FxBuild, Table};
+use crate::search::solve::limits::{Guard, OnProgress, SearchLimits, Stats, Stop};
 
 /// The game-theoretic value of a position for the player to move, as far as a search could tell:
 /// bounds `lo..=hi` within -1 (loss), 0 (draw), +1 (win); exact when `lo == hi`.
