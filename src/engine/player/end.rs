@@ -53,7 +53,7 @@ pub(super) fn holds(b: &Board, l: &Compiled, p: &Pipeline, c: &EndCheck, mover: 
 }
 
 /// Runs the end checks of one phase; the first that holds applies. True when one applied.
-#[inline(always)]
+#[inline]
 pub(super) fn run_checks(
     b: &mut Board,
     l: &Compiled,

@@ -13,9 +13,7 @@ pub(super) fn name(p: &Pipeline, pl: usize) -> String {
     }
 }
 
-/// Records a note when tracing, its placeholders filled from `extra` and the position. The test
-/// is inlined at every step; the note itself is built out of line (untraced moves never build it).
-#[inline(always)]
+/// Records a note when tracing, its placeholders filled from `extra` and the position.
 pub(super) fn note<'a>(
     b: &mut Board,
     p: &Pipeline,
@@ -26,12 +24,7 @@ pub(super) fn note<'a>(
     if b.trace.is_none() || n.1.is_empty() {
         return;
     }
-    note_now(b, p, n, mover, extra());
-}
-
-#[cold]
-#[inline(never)]
-fn note_now(b: &mut Board, p: &Pipeline, n: &Note, mover: usize, extra: Vec<(&str, String)>) {
+    let extra = extra();
     let text = {
         let bb = &*b;
         fill(&n.1, |k| {
