@@ -15,7 +15,7 @@ use crate::msg;
 /// exception (`KeyboardInterrupt`) is raised. The flag stops every sowlab call of the process,
 /// as Ctrl-C does on the command line.
 pub(crate) fn interruptible<T: Send>(py: Python<'_>, f: impl FnOnce() -> T + Send) -> PyResult<T> {
-    use sowlab::engine::script::INTERRUPTED;
+    use sowlab::engine::base::clock::INTERRUPTED;
     std::thread::scope(|scope| {
         let (tx, rx) = std::sync::mpsc::channel();
         // (Behind a lock only so that a reference to it may cross into `allow_threads`.)

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use clap::Args;
 
 use crate::cli::experiment_args::{json, print};
-use crate::engine::library::RulePath;
+use crate::engine::rule::library::RulePath;
 use crate::error::{Error, Result};
 use crate::experiment;
 
@@ -35,7 +35,7 @@ pub fn cmd_merge(_dir: &RulePath, a: MergeArgs) -> Result<i32> {
         let name = f.display().to_string();
         // Regular files only, read through the capped reader: a device cannot fill memory,
         // a named pipe cannot hang the merge.
-        let text = crate::engine::files::read_text(f, "")?;
+        let text = crate::engine::base::files::read_text(f, "")?;
         let v: serde_json::Value = serde_json::from_str(&text).map_err(|e| {
             Error::msg(format!(
                 "{name}: not a JSON report ({e}); run each part with --json"

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use crate::engine::library::RulePath;
+use crate::engine::rule::library::RulePath;
 use crate::error::Result;
 use crate::web::{default_user_dir, Config, Playground, WebServer};
 
@@ -59,7 +59,7 @@ pub fn cmd_serve(dir: &RulePath, a: ServeArgs) -> Result<i32> {
     let _ = std::io::stdout().flush();
     // It serves until Ctrl-C; returning for any other reason is a failure, never a silent 0.
     server.run()?;
-    if crate::engine::script::INTERRUPTED.load(std::sync::atomic::Ordering::SeqCst) {
+    if crate::engine::base::clock::INTERRUPTED.load(std::sync::atomic::Ordering::SeqCst) {
         eprintln!("sowlab serve: stopped (Ctrl-C)");
         return Ok(130);
     }

@@ -11,9 +11,9 @@ use std::sync::{Arc, Mutex};
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::files::SafeFile;
+use crate::engine::base::files::SafeFile;
 use crate::error::{Error, Result};
-use crate::experiment::runner::GameResult;
+use crate::experiment::game::GameResult;
 use crate::search::agent::Agent;
 
 /// One game of a run.

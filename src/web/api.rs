@@ -11,7 +11,6 @@
 //! ([`Config::compute_time`]) and stopped early when its client goes away (see
 //! [`Playground::handle_until`]).
 
-use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -19,111 +18,14 @@ use std::time::{Duration, Instant};
 use serde::Deserialize;
 use serde_json::{json, Map, Value};
 
-use super::files::read_allowed;
-use super::sessions::{commit, copy_of, lock, session_id, Busy, Entry, Session, Table};
-use super::view::view;
-use crate::engine::library::{RulePath, Source};
-use crate::engine::replay::new_game;
-use crate::engine::rules::{self, board, Rule};
-use crate::engine::script::{stop_when, stopped};
-use crate::error::Error;
-use crate::render::svg::{lap_frames, trace_svg, SvgOptions};
-
-/// Limits and folders of a playground.
-#[derive(Clone, Debug)]
-pub struct Config {
-    /// Where rule files and presets are looked for by name (folders, then the built-in rules).
-    pub rules: RulePath,
-    /// Where edited rule files are written (and may be read back from).
-    pub user_dir: PathBuf,
-    /// The most sessions kept; the least recently used is dropped beyond it.
-    pub max_sessions: usize,
-    /// The largest request body accepted, in bytes.
-    pub max_body: usize,
-    /// The most moves a session may hold.
-    pub max_moves: usize,
-    /// The longest a "solve from here" may search (it then answers "unknown").
-    pub solve_time: Duration,
-    /// The longest any one request may compute (a computer move, a hint, a reload's replay):
-    /// past it the work is stopped and the request answered with an error.
-    pub compute_time: Duration,
-    /// The most long computations (hint, computer move, solve, reload) running at once; one
-    /// more is answered "busy" at once.
-    pub max_computations: usize,
-}
-
-impl Config {
-    /// The defaults for a rules path (or one rules folder) and a user rules folder.
-    pub fn new(rules: impl Into<RulePath>, user_dir: PathBuf) -> Config {
-        Config {
-            rules: rules.into(),
-            user_dir,
-            max_sessions: 64,
-            max_body: 256 * 1024,
-            max_moves: 5000,
-            solve_time: Duration::from_secs(10),
-            compute_time: Duration::from_secs(15),
-            max_computations: 4,
-        }
-    }
-}
-
-/// The user rules folder of the rules path ([`crate::engine::library::user_dir`]:
-/// `$XDG_DATA_HOME/sowlab/rules`, or `~/.local/share/sowlab/rules`).
-pub fn default_user_dir() -> PathBuf {
-    crate::engine::library::user_dir().unwrap_or_else(|| PathBuf::from("sowlab-rules"))
-}
-
-/// A failed request: HTTP status and the JSON error body.
-#[derive(Debug)]
-pub struct ApiError {
-    /// HTTP status (400, 404, 405, 413, 422).
-    pub status: u16,
-    /// `{"ok": false, "error": ...}`.
-    pub body: Value,
-}
-
-impl ApiError {
-    /// An error with a message.
-    pub fn new(status: u16, msg: impl Into<String>) -> ApiError {
-        ApiError {
-            status,
-            body: json!({ "ok": false, "error": msg.into() }),
-        }
-    }
-
-    /// An error from the library, with the place for script errors.
-    pub(super) fn from_error(status: u16, e: &Error) -> ApiError {
-        let mut body = json!({ "ok": false, "error": e.one_line() });
-        if let Error::Script {
-            file, line, col, ..
-        } = e
-        {
-            body["file"] = json!(file);
-            body["line"] = json!(line);
-            body["col"] = json!(col);
-            if let Some(x) = e.excerpt() {
-                body["excerpt"] = json!(x);
-            }
-        }
-        ApiError { status, body }
-    }
-}
-
-pub(super) type Reply = Result<Value, ApiError>;
-
-/// A library error as a request error; when the request's bound stopped the work (see
-/// [`stop_when`]), says that instead of the inner error it caused.
-pub(super) fn bad(e: Error) -> ApiError {
-    if stopped() {
-        return ApiError::new(
-            503,
-            "stopped: the computation ran past the playground's time bound (or its client went \
-             away); try a cheaper agent or a smaller board",
-        );
-    }
-    ApiError::from_error(422, &e)
-}
+use crate::engine::base::clock::stop_when;
+use crate::engine::game::replay::new_game;
+use crate::engine::rule::rules::{self, Rule};
+pub use crate::web::config::{default_user_dir, Config};
+pub use crate::web::error::ApiError;
+use crate::web::error::{bad, Reply};
+use crate::web::session::{commit, copy_of, lock, session_id, Busy, Entry, Session, Table};
+use crate::web::view::view;
 
 /// All sessions of a playground. Shared by the server's threads (`&self` everywhere).
 pub struct Playground {
@@ -137,14 +39,14 @@ pub struct Playground {
 #[derive(Deserialize, Default)]
 #[serde(deny_unknown_fields)]
 pub(super) struct Req {
-    session: Option<String>,
-    rule: Option<String>,
+    pub(super) session: Option<String>,
+    pub(super) rule: Option<String>,
     #[serde(default)]
-    options: Map<String, Value>,
+    pub(super) options: Map<String, Value>,
     #[serde(rename = "move")]
-    mv: Option<String>,
-    n: Option<usize>,
-    lap: Option<usize>,
+    pub(super) mv: Option<String>,
+    pub(super) n: Option<usize>,
+    pub(super) lap: Option<usize>,
     pub(super) agent: Option<String>,
     pub(super) source: Option<String>,
     /// `reload` with a `source`: replace a different file of that name in the user folder.
@@ -284,7 +186,7 @@ impl Playground {
                 400,
                 format!(
                     "`{}` is not a rule name: the playground loads rules of its rules folder by name",
-                    crate::engine::game::clip(name)
+                    crate::engine::game::game::clip(name)
                 ),
             ));
         }
@@ -332,7 +234,7 @@ impl Playground {
     }
 
     /// The named session (marked as used now).
-    fn session(&self, req: &Req) -> Result<(String, Arc<Mutex<Session>>), ApiError> {
+    pub(super) fn session(&self, req: &Req) -> Result<(String, Arc<Mutex<Session>>), ApiError> {
         let id = req
             .session
             .as_deref()
@@ -349,7 +251,7 @@ impl Playground {
                 404,
                 format!(
                     "unknown session `{}` (it may have expired: start a new game)",
-                    crate::engine::game::clip(id)
+                    crate::engine::game::game::clip(id)
                 ),
             )),
         }
@@ -357,7 +259,7 @@ impl Playground {
 
     /// Runs `f` on a copy of the named session, holding the session's lock; keeps the copy only
     /// when `f` succeeds. For the quick calls.
-    fn with(
+    pub(super) fn with(
         &self,
         req: &Req,
         f: impl FnOnce(&Config, Session) -> Result<(Value, Session), ApiError>,
@@ -392,144 +294,5 @@ impl Playground {
             ));
         }
         Ok(commit(&id, &mut held, extra, done))
-    }
-
-    fn play(&self, req: &Req) -> Reply {
-        let mv = req.mv.clone().ok_or_else(|| {
-            ApiError::new(400, "`play` needs a `move` (a hole label, e.g. \"3\")")
-        })?;
-        self.with(req, |cfg, mut s| {
-            if s.game.history.len() >= cfg.max_moves {
-                return Err(ApiError::new(
-                    422,
-                    format!("the session holds {} moves, the most it may", cfg.max_moves),
-                ));
-            }
-            let ply = s.game.play(&mv).map_err(bad)?;
-            let msg = format!("played {}", ply.label);
-            Ok((json!({ "message": msg }), s))
-        })
-    }
-
-    fn undo_redo(&self, route: &str, req: &Req) -> Reply {
-        let n = req.n.unwrap_or(1);
-        self.with(req, |_, mut s| {
-            let (have, what) = if route == "undo" {
-                (s.game.history.len(), "moves to undo")
-            } else {
-                (s.game.undone.len(), "undone moves to redo")
-            };
-            if n == 0 || n > have {
-                return Err(ApiError::new(
-                    422,
-                    format!("cannot {route} {n}: there are {have} {what}"),
-                ));
-            }
-            for _ in 0..n {
-                if route == "undo" {
-                    s.game.undo();
-                } else {
-                    s.game.redo();
-                }
-            }
-            Ok((json!({ "message": format!("{route} {n}") }), s))
-        })
-    }
-
-    fn goto(&self, req: &Req) -> Reply {
-        let n = req
-            .n
-            .ok_or_else(|| ApiError::new(400, "`goto` needs `n`, a move number (0 = the start)"))?;
-        self.with(req, |_, mut s| {
-            let (h, u) = (s.game.history.len(), s.game.undone.len());
-            if n > h + u {
-                return Err(ApiError::new(
-                    422,
-                    format!("no move {n}: the game has {} moves", h + u),
-                ));
-            }
-            while s.game.history.len() > n {
-                s.game.undo();
-            }
-            while s.game.history.len() < n {
-                s.game.redo();
-            }
-            Ok((json!({ "message": format!("at move {n}") }), s))
-        })
-    }
-
-    /// The picture of move `n` (1-based; default the last) after `lap` of its laps.
-    fn frame(&self, req: &Req) -> Reply {
-        let (n, lap) = (req.n, req.lap);
-        self.with(req, |_, s| {
-            let h = &s.game.history;
-            let n = n.unwrap_or(h.len());
-            if n == 0 || n > h.len() {
-                return Err(ApiError::new(
-                    422,
-                    format!("no move {n} to show: {} played", h.len()),
-                ));
-            }
-            let ply = &h[n - 1];
-            let frames = lap_frames(&ply.events);
-            let laps = frames.len() - 1;
-            let k = lap.unwrap_or(laps);
-            if k > laps {
-                return Err(ApiError::new(
-                    422,
-                    format!("move {n} has {laps} laps, not {k}"),
-                ));
-            }
-            let title = format!(
-                "move {n}: {} by player {} — lap {k} of {laps}",
-                ply.label, ply.player
-            );
-            let svg = trace_svg(
-                board(&ply.before).clone(),
-                Some(&board(&ply.after)),
-                &ply.events,
-                Some(k),
-                &SvgOptions {
-                    legal: Vec::new(),
-                    title: Some(title),
-                },
-            );
-            let v = json!({ "frame": { "n": n, "lap": k, "laps": laps, "svg": svg } });
-            Ok((v, s))
-        })
-    }
-
-    /// The source of the session's rule file (only files of the rules or user folder).
-    fn source(&self, req: &Req) -> Reply {
-        self.with(req, |cfg, s| {
-            let path = s.game.rule.path.clone();
-            let builtin =
-                s.game.rule.source == Some(Source::BuiltIn) && s.game.rule.preset.is_none();
-            let text = match path.file_name().and_then(|n| n.to_str()) {
-                Some(name) if builtin => Source::BuiltIn
-                    .read(name)
-                    .ok_or_else(|| ApiError::new(404, format!("no built-in {name}")))?,
-                _ => read_allowed(cfg, &path)?,
-            };
-            let v = json!({ "source": { "path": path.display().to_string(), "text": text } });
-            Ok((v, s))
-        })
-    }
-
-    /// Returns to the game the last reload replaced.
-    fn back(&self, req: &Req) -> Reply {
-        let (id, cell) = self.session(req)?;
-        let mut s = lock(&cell);
-        let Some((spec, game)) = s.previous.take() else {
-            return Err(ApiError::new(
-                422,
-                "no previous game: `back` undoes a reload",
-            ));
-        };
-        let spec = std::mem::replace(&mut s.spec, spec);
-        let game = std::mem::replace(&mut s.game, game);
-        s.previous = Some((spec, game));
-        s.version += 1;
-        Ok(view(&id, &s, "back to the game before the reload".into()))
     }
 }

@@ -6,9 +6,10 @@ use std::path::{Path, PathBuf};
 
 use serde_json::json;
 
-use super::api::{ApiError, Config};
-use super::sessions::Session;
 use crate::error::Error;
+use crate::web::config::Config;
+use crate::web::error::ApiError;
+use crate::web::session::Session;
 use crate::Rule;
 
 /// Whether `path` lies in the rules folder or the user rules folder.
@@ -34,7 +35,8 @@ pub(super) fn read_allowed(cfg: &Config, path: &Path) -> Result<String, ApiError
             ),
         ));
     }
-    crate::engine::files::read_text(path, "rule file").map_err(|e| ApiError::new(422, e.one_line()))
+    crate::engine::base::files::read_text(path, "rule file")
+        .map_err(|e| ApiError::new(422, e.one_line()))
 }
 
 /// Writes an edited rule into the user folder, through the one safe writer of the engine (an
@@ -49,7 +51,7 @@ pub(super) fn write_rule(cfg: &Config, target: &Path, text: &str) -> Result<(), 
             "edited rules go into the user rules folder only",
         ));
     }
-    crate::engine::files::write_replacing(target, text.as_bytes(), "write")
+    crate::engine::base::files::write_replacing(target, text.as_bytes(), "write")
         .map_err(|e| ApiError::new(500, e.one_line()))
 }
 
@@ -96,9 +98,9 @@ pub(super) fn rule_from_text(
     cfg: &Config,
 ) -> crate::Result<Rule> {
     if target.extension().is_some_and(|e| e == "yaml") {
-        crate::engine::files::check_yaml(text)
+        crate::engine::base::files::check_yaml(text)
             .map_err(|e| Error::msg(format!("{}: {e}", target.display())))?;
-        if !crate::engine::data_rule::is_data_rule(text) {
+        if !crate::engine::rule::data_rule::is_data_rule(text) {
             return Err(Error::msg(format!(
                 "{}: not a data rule (a data rule has a `board:` and a `pipeline:`)",
                 target.display()

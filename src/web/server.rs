@@ -209,7 +209,7 @@ async fn accept_loop(listener: std::net::TcpListener, shared: Shared) -> Result<
 
 /// Ends when Ctrl-C sets sowlab's interrupt flag (looked at ten times a second).
 async fn interrupted() {
-    use crate::engine::script::INTERRUPTED;
+    use crate::engine::base::clock::INTERRUPTED;
     while !INTERRUPTED.load(Ordering::Relaxed) {
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
@@ -319,7 +319,7 @@ async fn dispatch(State(shared): State<Shared>, req: Request) -> Response {
                 403,
                 format!(
                     "requests from another site ({}) are refused",
-                    crate::engine::game::clip(origin)
+                    crate::engine::game::game::clip(origin)
                 ),
             );
         }
@@ -376,7 +376,7 @@ async fn dispatch(State(shared): State<Shared>, req: Request) -> Response {
         (_, p) if p.starts_with("/api/") => error(405, format!("{p} takes POST with a JSON body")),
         _ => error(
             404,
-            format!("nothing at {}", crate::engine::game::clip(&path)),
+            format!("nothing at {}", crate::engine::game::game::clip(&path)),
         ),
     }
 }
