@@ -24,7 +24,7 @@ use crate::engine::rule::rules::{self, Rule};
 pub use crate::web::config::{default_user_dir, Config};
 pub use crate::web::error::ApiError;
 use crate::web::error::{bad, Reply};
-use crate::web::session::{commit, copy_of, lock, session_id, Busy, Entry, Session, Table};
+use crate::web::session::{copy_of, lock, session_id, Busy, Entry, Session, Table};
 use crate::web::view::view;
 
 /// All sessions of a playground. Shared by the server's threads (`&self` everywhere).
@@ -295,4 +295,22 @@ impl Playground {
         }
         Ok(commit(&id, &mut held, extra, done))
     }
+}
+
+/// Keeps `done` as the session `held` and answers with its view and the `extra` fields.
+fn commit(id: &str, held: &mut Session, extra: Value, mut done: Session) -> Value {
+    // the previous game is kept by the session, not copied
+    if done.previous.is_none() {
+        done.previous = held.previous.take();
+    }
+    done.version = held.version + 1;
+    *held = done;
+    let message = extra["message"].as_str().unwrap_or("").to_string();
+    let mut v = view(id, held, message);
+    if let Value::Object(m) = extra {
+        for (k, x) in m.into_iter().filter(|(k, _)| k != "message") {
+            v[k] = x;
+        }
+    }
+    v
 }

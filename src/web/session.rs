@@ -1,18 +1,15 @@
 //! One browser tab's game (the rule as the page named it, the game, the game a reload replaced),
 //! and the table of sessions a playground's threads share. The table is locked only to find, add
 //! or drop a session; each session has its own lock. A call works on a copy of its session and
-//! [`commit`]s it when it succeeds, so a failure (or a panic) leaves the session whole.
+//! keeps it only when it succeeds, so a failure (or a panic) leaves the session whole.
 
 use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
-use serde_json::Value;
-
 use crate::engine::game::game::Game;
 use crate::web::error::ApiError;
-use crate::web::view::view;
 
 /// One tab's game.
 pub(super) struct Session {
@@ -78,24 +75,6 @@ pub(super) fn copy_of(s: &Session) -> Session {
         version: s.version,
         saved: s.saved.clone(),
     }
-}
-
-/// Keeps `done` as the session `held` and answers with its view and the `extra` fields.
-pub(super) fn commit(id: &str, held: &mut Session, extra: Value, mut done: Session) -> Value {
-    // the previous game is kept by the session, not copied
-    if done.previous.is_none() {
-        done.previous = held.previous.take();
-    }
-    done.version = held.version + 1;
-    *held = done;
-    let message = extra["message"].as_str().unwrap_or("").to_string();
-    let mut v = view(id, held, message);
-    if let Value::Object(m) = extra {
-        for (k, x) in m.into_iter().filter(|(k, _)| k != "message") {
-            v[k] = x;
-        }
-    }
-    v
 }
 
 /// A copy of a game (`Game` is not `Clone`: its rule is shared).
