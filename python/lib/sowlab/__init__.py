@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any, Dict, List
 
 from ._sowlab import (
+    Board,
     Game,
     Rule,
     SowlabError,
@@ -26,6 +27,7 @@ from ._sowlab import (
 )
 
 __all__ = [
+    "Board",
     "Game",
     "Rule",
     "SowlabError",
