@@ -34,6 +34,8 @@ struct Fixed {
     position: Option<serde_json::Value>,
     rule: Arc<Rule>,
     options: Options,
+    /// The position at plies 0.
+    start: Dynamic,
     holes: Vec<usize>,
     action_of: Vec<Option<usize>>,
     players: usize,
@@ -50,6 +52,9 @@ pub struct PyBoard {
     plies: u64,
     /// The actions played since that start (what a pickle replays).
     actions: Vec<u32>,
+    /// After this many moves (`plies`) the game is cut: no more legal actions (OpenSpiel's
+    /// `max_game_length`, PettingZoo's truncation). `u64::MAX`: never.
+    max_moves: u64,
     /// The legal moves (pit ids) of this position, once asked for.
     legal: Option<Vec<usize>>,
 }
@@ -78,6 +83,7 @@ impl PyBoard {
                 position,
                 rule: g.rule.clone(),
                 options: g.options.clone(),
+                start: g.current().clone(),
                 holes,
                 action_of,
                 players,
@@ -86,6 +92,7 @@ impl PyBoard {
             d: g.current().clone(),
             plies: 0,
             actions: Vec::new(),
+            max_moves: u64::MAX,
             legal: None,
         })
     }
@@ -93,13 +100,28 @@ impl PyBoard {
     fn legal_pits(&mut self) -> PyResult<&Vec<usize>> {
         if self.legal.is_none() {
             let mut out = Vec::new();
-            self.fixed
-                .rule
-                .legal_into(&mut self.d, &mut out)
-                .map_err(err)?;
+            if self.plies < self.max_moves {
+                self.fixed
+                    .rule
+                    .legal_into(&mut self.d, &mut out)
+                    .map_err(err)?;
+            }
             self.legal = Some(out);
         }
         Ok(self.legal.as_ref().expect("just set"))
+    }
+
+    /// The position after `actions` from the start again (after a move failed half-way).
+    fn restore(&mut self) {
+        let mut d = self.fixed.start.clone();
+        for &a in &self.actions {
+            let pit = self.fixed.holes[a as usize];
+            if self.fixed.rule.apply(&mut d, pit).is_err() {
+                break; // played before, so it cannot fail; if it does, stop there
+            }
+        }
+        self.d = d;
+        self.legal = None;
     }
 
     fn pit_of(&self, action: i64) -> PyResult<usize> {
@@ -169,11 +191,11 @@ impl PyBoard {
 
     /// The legal actions (hole indices in canonical order), ascending; empty when over.
     fn legal_actions(&mut self) -> PyResult<Vec<usize>> {
-        let f = self.fixed.clone();
-        let mut a: Vec<usize> = self
-            .legal_pits()?
+        self.legal_pits()?;
+        let pits = self.legal.as_deref().unwrap_or_default();
+        let mut a: Vec<usize> = pits
             .iter()
-            .filter_map(|&p| f.action_of[p])
+            .filter_map(|&p| self.fixed.action_of[p])
             .collect();
         a.sort_unstable();
         Ok(a)
@@ -194,6 +216,12 @@ impl PyBoard {
     /// Plays the legal action `action`; a refused action leaves the board as it was.
     fn apply(&mut self, action: i64) -> PyResult<()> {
         let pit = self.pit_of(action)?;
+        if self.plies >= self.max_moves {
+            return Err(msg(format!(
+                "action {action}: the game was cut at max_moves = {}",
+                self.max_moves
+            )));
+        }
         if !self.legal_pits()?.contains(&pit) {
             let label = self.label(action)?;
             let legal = self.legal_actions()?;
@@ -201,12 +229,12 @@ impl PyBoard {
                 "action {action} (hole `{label}`) is not legal here: legal actions are {legal:?}"
             )));
         }
-        let mut d = self.d.clone();
-        self.fixed
-            .rule
-            .apply(&mut d, pit)
-            .map_err(|e| err(e.context(format!("action {action}"))))?;
-        self.d = d;
+        // Played in place (no copy per move): a move that fails half-way (a script error, a
+        // limit) is rare, and then the position is rebuilt from the start and the actions.
+        if let Err(e) = self.fixed.rule.apply(&mut self.d, pit) {
+            self.restore();
+            return Err(err(e.context(format!("action {action}"))));
+        }
         self.plies += 1;
         self.actions.push(action as u32);
         self.legal = None;
@@ -235,6 +263,7 @@ impl PyBoard {
             d: self.d.clone(),
             plies: self.plies,
             actions: self.actions.clone(),
+            max_moves: self.max_moves,
             legal: self.legal.clone(),
         }
     }
@@ -273,6 +302,52 @@ impl PyBoard {
         self.plies
     }
 
+    /// The move count at which the game is cut (no legal actions after it); None: never.
+    #[getter]
+    fn get_max_moves(&self) -> Option<u64> {
+        (self.max_moves != u64::MAX).then_some(self.max_moves)
+    }
+
+    #[setter]
+    fn set_max_moves(&mut self, n: Option<u64>) {
+        self.max_moves = n.unwrap_or(u64::MAX);
+        self.legal = None;
+    }
+
+    /// Over, or cut at `max_moves`.
+    #[getter]
+    fn done(&self) -> bool {
+        self.plies >= self.max_moves || board_of(&self.d).over
+    }
+
+    /// Cut at `max_moves` before the game was over.
+    #[getter]
+    fn truncated(&self) -> bool {
+        self.plies >= self.max_moves && !board_of(&self.d).over
+    }
+
+    /// The player to move in OpenSpiel's numbering: 0-based, -4 (`pyspiel.PlayerId.TERMINAL`)
+    /// when done.
+    #[getter]
+    fn current_player(&self) -> i64 {
+        let b = board_of(&self.d);
+        if b.over || self.plies >= self.max_moves {
+            -4
+        } else {
+            b.to_move as i64 - 1
+        }
+    }
+
+    /// The legal actions of `player` in OpenSpiel's numbering (0-based): those of the player to
+    /// move, none for another.
+    fn legal_actions_of(&mut self, player: i64) -> PyResult<Vec<usize>> {
+        if player == self.current_player() {
+            self.legal_actions()
+        } else {
+            Ok(Vec::new())
+        }
+    }
+
     /// The actions played since this board's start, in order.
     #[getter]
     fn actions(&self) -> Vec<u32> {
@@ -282,6 +357,7 @@ impl PyBoard {
     /// Pickles as the rule's name (or path), the options, the start position and the actions
     /// played: unpickling replays them (the rule must load by that name where it is unpickled).
     fn __reduce__(&self, py: Python<'_>) -> PyResult<(PyObject, PyObject)> {
+        let max = self.get_max_moves();
         let f = &self.fixed;
         let replay = py
             .import("sowlab._sowlab")?
@@ -297,6 +373,7 @@ impl PyBoard {
             pos,
             self.actions.clone(),
             f.rules.clone(),
+            max,
         )
             .into_pyobject(py)?
             .into_any()
@@ -443,7 +520,7 @@ pub fn move_svg(g: &Game, n: Option<usize>, lap: Option<usize>) -> PyResult<(Str
 
 /// A board of `rule` with `options` from `position`, after `actions` (what unpickling calls).
 #[pyfunction]
-#[pyo3(signature = (rule, options, position, actions, rules=None))]
+#[pyo3(signature = (rule, options, position, actions, rules=None, max_moves=None))]
 pub fn _board_replay(
     py: Python<'_>,
     rule: &Bound<'_, PyAny>,
@@ -451,8 +528,10 @@ pub fn _board_replay(
     position: Option<&Bound<'_, PyAny>>,
     actions: Vec<i64>,
     rules: Option<std::path::PathBuf>,
+    max_moves: Option<u64>,
 ) -> PyResult<PyBoard> {
     let mut b = PyBoard::new(py, rule, options, position, rules)?;
+    b.set_max_moves(max_moves);
     for a in actions {
         b.apply(a)?;
     }

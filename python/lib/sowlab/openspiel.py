@@ -106,6 +106,7 @@ class SowlabGame(pyspiel.Game):
         options = parse_options(str(p["options"]))
         p["options"] = _game_string_options(options)
         start = Board(str(p["rule"]), options)
+        start.max_moves = max_moves
         n = start.players
         utility = (
             pyspiel.GameType.Utility.GENERAL_SUM if n == 1 else pyspiel.GameType.Utility.ZERO_SUM
@@ -121,7 +122,6 @@ class SowlabGame(pyspiel.Game):
         )
         super().__init__(_game_type(n, n, utility), info, p)
         self.start = start
-        self.max_moves = max_moves
 
     def new_initial_state(self):
         return SowlabState(self, self.start.copy())
@@ -135,46 +135,39 @@ class SowlabGame(pyspiel.Game):
 
 
 class SowlabState(pyspiel.State):
-    """A position of a :class:`SowlabGame`: a native :class:`sowlab.Board` inside."""
+    """A position of a :class:`SowlabGame`: a native :class:`sowlab.Board` inside.
+
+    The board is the state's only Python attribute: OpenSpiel clones a Python state by
+    deep-copying each attribute (``Board.__deepcopy__`` copies one native board) and serializes
+    it by pickling them (a board pickles as its rule, options and actions)."""
 
     def __init__(self, game: SowlabGame, board: Board):
         super().__init__(game)
         self.board = board
-        self.max_moves = game.max_moves
 
-    def _capped(self) -> bool:
-        return self.board.plies >= self.max_moves
-
+    # The hot calls answer in one native call each: current_player and is_terminal also count
+    # the move cap (`max_moves`, kept by the board).
     def current_player(self):
-        b = self.board
-        if b.over or b.plies >= self.max_moves:
-            return pyspiel.PlayerId.TERMINAL
-        return b.to_move - 1
+        return self.board.current_player
 
     def is_terminal(self):
-        b = self.board
-        return b.over or b.plies >= self.max_moves
+        return self.board.done
 
-    # Also answered here, not only through `_legal_actions`, so a Python caller skips the C++
-    # round trip (same answer: the player to move's actions, none for another player).
+    # Also answered here, not only through `_legal_actions`, so that a Python caller skips the
+    # C++ round trip (the same answer: the player to move's actions, none for another player).
     def legal_actions(self, player=None):
-        b = self.board
-        if b.over or b.plies >= self.max_moves:
-            return []
-        if player is not None and player != b.to_move - 1:
-            return []
-        return b.legal_actions()
+        if player is None:
+            return self.board.legal_actions()
+        return self.board.legal_actions_of(player)
 
     def _legal_actions(self, player):
-        return self.legal_actions(player)
+        return self.board.legal_actions_of(player)
 
     def legal_actions_mask(self, player=None):
         b = self.board
-        if b.over or b.plies >= self.max_moves:
-            return [0] * b.num_actions
-        if player is not None and player != b.to_move - 1:
-            return [0] * b.num_actions
-        return b.action_mask()
+        if player is None or player == b.current_player:
+            return b.action_mask()
+        return [0] * b.num_actions
 
     def _apply_action(self, action):
         self.board.apply(action)
@@ -186,7 +179,7 @@ class SowlabState(pyspiel.State):
         return self.board.returns()
 
     def rewards(self):
-        # Terminal rewards: the returns, once, at the end.
+        # Terminal rewards: the returns, at the end.
         return self.board.returns()
 
     def __str__(self):

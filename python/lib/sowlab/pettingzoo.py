@@ -82,6 +82,7 @@ class SowlabEnv(AECEnv):
             for a in self.possible_agents
         }
         self.action_spaces = {a: spaces.Discrete(actions) for a in self.possible_agents}
+        self._start.max_moves = max_moves
         self.board = self._start.copy()
         self.agents = []
 
@@ -137,7 +138,7 @@ class SowlabEnv(AECEnv):
             for a, r in zip(self.possible_agents, b.returns()):
                 self.rewards[a] = r
                 self.terminations[a] = True
-        elif b.plies >= self.max_moves:
+        elif b.truncated:
             for a in self.agents:
                 self.truncations[a] = True
         else:
