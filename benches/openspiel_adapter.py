@@ -50,6 +50,21 @@ def playouts(game, games, seed):
     return moves, time.process_time() - t
 
 
+def bypass_playouts(game, games, seed):
+    """The adapter's loop with `apply_action` replaced by the board's own apply (the C++ history
+    then stays empty: for the breakdown only): what OpenSpiel's C++-to-Python calls cost."""
+    rng = random.Random(seed)
+    moves = 0
+    t = time.process_time()
+    for _ in range(games):
+        s = game.new_initial_state()
+        b = s.board
+        while not s.is_terminal():
+            b.apply(rng.choice(s.legal_actions()))
+            moves += 1
+    return moves, time.process_time() - t
+
+
 def board_playouts(rule, options, games, seed):
     """The same loop on sowlab.Board directly (no OpenSpiel): what the native part costs."""
     start = sowlab.Board(rule, options)
@@ -110,11 +125,12 @@ def main():
     print("|---|---|---|---|---|")
     summary = []
     for name, theirs, ours, (rule, opts) in pairs:
-        best = {"openspiel": None, "adapter": None, "board": None}
+        best = {"openspiel": None, "adapter": None, "bypass": None, "board": None}
         for _ in range(args.rounds):
             for who, run in (
                 ("openspiel", lambda: playouts(theirs, args.games, args.seed)),
                 ("adapter", lambda: playouts(ours, args.games, args.seed)),
+                ("bypass", lambda: bypass_playouts(ours, args.games, args.seed)),
                 ("board", lambda: board_playouts(rule, opts, args.games, args.seed)),
             ):
                 m, t = run()
@@ -123,18 +139,25 @@ def main():
         labels = {
             "openspiel": f"OpenSpiel C++ `{theirs.get_type().short_name}`, Python API loop",
             "adapter": "sowlab through `sowlab.openspiel`, same loop",
+            "bypass": "the same, `state.board.apply(a)` instead of `state.apply_action(a)`",
             "board": "sowlab.Board directly (no OpenSpiel), same loop",
         }
-        for who in ("openspiel", "adapter", "board"):
+        for who in ("openspiel", "adapter", "bypass", "board"):
             m, t = best[who]
             print(f"| {name} | {labels[who]} | {m:,} | {t:.3f} | {m / t / 1e3:,.0f} k |")
         if best["openspiel"][0] != best["adapter"][0]:
             print(f"  (note: {name} move totals differ: the games are not the same)")
         rate = {w: best[w][0] / best[w][1] for w in best}
-        summary.append((name, rate["adapter"] / rate["openspiel"], rate["board"] / rate["openspiel"]))
+        us = {w: best[w][1] / best[w][0] * 1e6 for w in best}
+        summary.append((name, rate["adapter"] / rate["openspiel"], rate["board"] / rate["openspiel"], us))
     print()
-    for name, a, b in summary:
+    for name, a, b, us in summary:
         print(f"{name}: adapter / OpenSpiel C++ = {a:.2f}x; sowlab.Board loop / OpenSpiel C++ = {b:.2f}x")
+        print(
+            f"  per move: OpenSpiel {us['openspiel']:.2f} us; adapter {us['adapter']:.2f} us = Board loop "
+            f"{us['board']:.2f} + state wrapper {us['bypass'] - us['board']:.2f} "
+            f"+ pyspiel's apply_action round trip {us['adapter'] - us['bypass']:.2f}"
+        )
     print("\nMicroseconds per call (a position after one move; apply_action = clone+apply minus clone):\n")
     print("| game | call | OpenSpiel C++ | sowlab adapter |")
     print("|---|---|---|---|")
