@@ -8,7 +8,7 @@
 //! are "unknown" when the package is not the top of a git checkout (a `cargo package` tarball, a
 //! copy without `.git`): a git repository around it (the target dir of a checkout) is another
 //! project's commit. A packaged crate still names its commit when cargo recorded it
-//! (`.cargo_vcs_info.json`); its date is then unknown.
+//! (`.cargo_vcs_info.json`, from a clean tree); its date is then unknown.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -40,9 +40,13 @@ fn is_checkout_top(manifest: &Path) -> bool {
     }
 }
 
-/// The commit `cargo package` recorded in `.cargo_vcs_info.json` (`"sha1": "..."`), if any.
+/// The commit `cargo package` recorded in `.cargo_vcs_info.json` (`"sha1": "..."`), if any and if
+/// the package was made from a clean tree (with `"dirty": true` it is not that commit's code).
 fn packaged_commit(manifest: &Path) -> Option<String> {
     let text = std::fs::read_to_string(manifest.join(".cargo_vcs_info.json")).ok()?;
+    if text.contains("\"dirty\": true") || text.contains("\"dirty\":true") {
+        return None;
+    }
     let at = text.find("\"sha1\"")?;
     let rest = &text[at + 6..];
     let start = rest.find('"')? + 1;

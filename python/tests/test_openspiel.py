@@ -212,7 +212,7 @@ def test_oware_plays_as_openspiels_oware_move_by_move():
         v = [int(round(x * 48)) for x in t.observation_tensor(0)]
         assert o.board.state()["stores"] == v[12:14]
         ends.add(o.board.winner)
-    assert ends == {None, 1, 2} or ends >= {1, 2}  # both players win some
+    assert {1, 2} <= ends  # both players win some games
 
 
 # ---------------------------------------------------------------------------------------------
