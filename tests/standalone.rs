@@ -44,8 +44,7 @@ fn version_names_the_commit_and_its_date_like_cargo() {
         .and_then(|r| r.strip_suffix(')'))
         .unwrap_or_else(|| panic!("`{line}` is not `sowlab VERSION (COMMIT DATE)`"));
     let (commit, date) = rest.split_once(' ').expect("commit and date");
-    let v: serde_json::Value =
-        serde_json::from_str(&stdout(&["version", "--json"])).expect("JSON");
+    let v: serde_json::Value = serde_json::from_str(&stdout(&["version", "--json"])).expect("JSON");
     assert_eq!(v["name"], "sowlab");
     assert_eq!(v["version"], env!("CARGO_PKG_VERSION"));
     assert_eq!(v["commit_date"], date);
@@ -54,9 +53,7 @@ fn version_names_the_commit_and_its_date_like_cargo() {
     // The binary was built from this checkout: the same HEAD, unless a commit was made since the
     // build (then the build is older than HEAD, but still a commit of this repository).
     let top = git(&["rev-parse", "--show-toplevel"]).map(PathBuf::from);
-    let checkout = top.is_some_and(|t| {
-        t.canonicalize().ok() == root().canonicalize().ok()
-    });
+    let checkout = top.is_some_and(|t| t.canonicalize().ok() == root().canonicalize().ok());
     if checkout {
         assert_eq!(full.len(), 40, "{full}");
         assert!(full.starts_with(commit), "{full} vs {commit}");
@@ -79,7 +76,11 @@ fn shipped() -> Vec<PathBuf> {
         for e in rd.flatten() {
             let p = e.path();
             let name = e.file_name().to_string_lossy().to_string();
-            if name.starts_with('.') || name == "__pycache__" || name == "target" || name.ends_with(".so") {
+            if name.starts_with('.')
+                || name == "__pycache__"
+                || name == "target"
+                || name.ends_with(".so")
+            {
                 continue;
             }
             if p.is_dir() {
@@ -91,7 +92,14 @@ fn shipped() -> Vec<PathBuf> {
     }
     let r = root();
     let mut out = vec![r.join("README.md"), r.join("python/README.md")];
-    for d in ["rules", "scripts", "src", "docs", "python/lib", "python/src"] {
+    for d in [
+        "rules",
+        "scripts",
+        "src",
+        "docs",
+        "python/lib",
+        "python/src",
+    ] {
         walk(&r.join(d), &mut out);
     }
     out

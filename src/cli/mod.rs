@@ -142,7 +142,9 @@ pub enum Command {
     )]
     Serve(serve::ServeArgs),
     /// Print the version, the git commit it was built from and its date (`--json` for tools).
-    #[command(after_help = "Examples:\n  sowlab version                                 # sowlab 0.1.0 (b7e715b 2026-11-30)\n  sowlab version --json")]
+    #[command(
+        after_help = "Examples:\n  sowlab version                                 # sowlab 0.1.0 (b7e715b 2026-11-30)\n  sowlab version --json"
+    )]
     Version(version::VersionArgs),
 }
 
