@@ -82,7 +82,7 @@ fn commit(manifest: &Path) {
     );
     if !checkout {
         println!("cargo:rerun-if-changed=build.rs");
-        println!("cargo:rerun-if-changed=.cargo_vcs_info.json");
+        watch(manifest.join(".cargo_vcs_info.json"));
         return;
     }
     if let Some(dir) = git(&["rev-parse", "--absolute-git-dir"]).map(PathBuf::from) {
