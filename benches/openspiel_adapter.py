@@ -99,6 +99,34 @@ def per_call(game, n=100_000):
     }
 
 
+def mcts_games(game, games, simulations, seed):
+    """OpenSpiel's Python MCTS (random rollouts) against a random player: CPU seconds per bot
+    move (it clones and plays at every simulation)."""
+    import numpy as np
+    from open_spiel.python.algorithms import mcts
+
+    bot = mcts.MCTSBot(
+        game,
+        uct_c=1.4,
+        max_simulations=simulations,
+        evaluator=mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(seed)),
+        random_state=np.random.RandomState(seed + 1),
+    )
+    rng = random.Random(seed)
+    bot_moves = 0
+    t = time.process_time()
+    for _ in range(games):
+        s = game.new_initial_state()
+        while not s.is_terminal():
+            if s.current_player() == 0:
+                a = bot.step(s)
+                bot_moves += 1
+            else:
+                a = rng.choice(s.legal_actions())
+            s.apply_action(a)
+    return bot_moves, time.process_time() - t
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=2000)
@@ -165,6 +193,13 @@ def main():
         a, b = per_call(theirs), per_call(ours)
         for k in a:
             print(f"| {name} | `{k}` | {a[k]:.2f} | {b[k]:.2f} |")
+    print("\nOpenSpiel's Python MCTS (50 simulations, random rollouts) as player 1 against random, 20 games:\n")
+    print("| game | contestant | bot moves | CPU s | ms per bot move |")
+    print("|---|---|---|---|---|")
+    for name, theirs, ours, _ in pairs[:1]:
+        for who, g in (("OpenSpiel C++ `mancala`", theirs), ("sowlab through `sowlab.openspiel`", ours)):
+            m, t = mcts_games(g, 20, 50, args.seed)
+            print(f"| {name} | {who} | {m} | {t:.2f} | {t / m * 1e3:.2f} |")
 
 
 if __name__ == "__main__":
