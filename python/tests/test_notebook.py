@@ -89,5 +89,6 @@ def test_the_example_notebook_runs_top_to_bottom():
     shown = [o.get("data", {}) for o in outputs if o.get("output_type") == "execute_result"]
     assert any("image/svg+xml" in d for d in shown), "a Game shows as SVG"
     assert any("<table>" in d.get("text/html", "") for d in shown), "a report shows as a table"
+    assert any("image/png" in o.get("data", {}) for o in outputs), "the sweep is plotted"
     text = "".join(o.get("text", "") for o in outputs if o.get("output_type") == "stream")
     assert "MCTS won" in text
