@@ -66,13 +66,14 @@ pub struct BoardDecl {
     pub shape: ShapeWord,
     /// Rows and stores in creation order (the canonical order and the default track).
     pub pits: Vec<PitsDecl>,
-    /// Who moves first (default 1).
+    /// Who moves first (default 1): a player number, or a player's name from
+    /// `pipeline.names` (any case).
     #[serde(default = "one")]
-    pub to_move: i64,
+    pub to_move: yaml::Value,
 }
 
-fn one() -> i64 {
-    1
+fn one() -> yaml::Value {
+    yaml::Value::Number(1.into())
 }
 
 /// A board shape, as a word.
@@ -444,14 +445,37 @@ impl DataRule {
         l.sow = self.sowing.rule()?;
         l.pipeline = Some(Box::new(self.pipeline.clone()));
         b.reserves.resize(players, 0);
-        if d.to_move < 1 || d.to_move as usize > players {
+        let names = &self.pipeline.names;
+        let to_move = match &d.to_move {
+            yaml::Value::Number(n) => n.as_i64().unwrap_or(0),
+            yaml::Value::String(s) => names
+                .iter()
+                .position(|n| n.eq_ignore_ascii_case(s))
+                .map_or(0, |i| i as i64 + 1),
+            _ => 0,
+        };
+        if to_move < 1 || to_move as usize > players {
             return Err(format!(
-                "board: to_move {} (players go from 1 to {players})",
-                d.to_move
+                "board: to_move {} (a player from 1 to {players}{})",
+                yaml_scalar_text(&d.to_move),
+                if names.is_empty() {
+                    String::new()
+                } else {
+                    format!(", or one of the names {}", names.join(", "))
+                }
             ));
         }
-        b.to_move = d.to_move as usize;
+        b.to_move = to_move as usize;
         Ok(())
+    }
+}
+
+fn yaml_scalar_text(v: &yaml::Value) -> String {
+    match v {
+        yaml::Value::String(s) => s.clone(),
+        yaml::Value::Number(n) => n.to_string(),
+        yaml::Value::Bool(b) => b.to_string(),
+        _ => "?".into(),
     }
 }
 

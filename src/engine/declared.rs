@@ -38,9 +38,10 @@ pub fn legal_into(b: &Board, p: &Pipeline, player: usize, out: &mut Vec<usize>) 
     if !m.seeds_equal_number && m.landing.is_none() {
         // The common case: the open holes holding seeds, on plain slices.
         let (seeds, closed) = (&b.seeds[..], &b.closed[..]);
+        let least = m.min_seeds.max(1);
         out.reserve(holes.len());
         for &h in holes {
-            if !closed[h] && seeds[h] != 0 {
+            if !closed[h] && seeds[h] >= least {
                 out.push(h);
             }
         }
@@ -131,7 +132,7 @@ fn legal_filtered(
     out: &mut Vec<usize>,
 ) {
     for &h in holes {
-        if b.closed[h] || b.seeds[h] == 0 {
+        if b.closed[h] || b.seeds[h] == 0 || b.seeds[h] < m.min_seeds {
             continue;
         }
         if m.seeds_equal_number && b.seeds[h] != l.pits[h].pos as i64 {
@@ -224,22 +225,6 @@ fn materials(b: &Board, l: &Layout, m: &mut [i64; 17]) {
     for (i, r) in b.reserves.iter().enumerate() {
         m[i + 1] += r;
     }
-}
-
-/// The pit before `p` against the sowing direction, skipping closed pits.
-fn prev_open(l: &Layout, b: &Board, p: usize) -> usize {
-    let links = if l.sow.reverse { &l.next } else { &l.prev };
-    let mut q = p;
-    for _ in 0..l.track.len() {
-        q = links[q];
-        if q == NO_PIT {
-            return NO_PIT;
-        }
-        if !b.closed[q] {
-            return q;
-        }
-    }
-    NO_PIT
 }
 
 /// Whether a player is out (his pass counter reached `out_at`).
@@ -355,13 +340,55 @@ pub fn check_start(b: &mut Board) {
     }
 }
 
-/// Whether `q` is a hole of `opp` holding one of the chain's counts (a chain goes on through it).
+/// Whether `q` is a hole on the chain's side (for `mover`) holding a count it captures (a chain
+/// goes on through it).
 #[inline]
-fn takes(b: &Board, l: &Layout, c: &crate::engine::pipeline::Chain, opp: usize, q: usize) -> bool {
-    q != NO_PIT
-        && l.pits[q].kind == PitKind::Hole
-        && l.pits[q].owner == opp
-        && c.counts.contains(&b.seeds[q])
+fn takes(
+    b: &Board,
+    l: &Layout,
+    c: &crate::engine::pipeline::Chain,
+    mover: usize,
+    q: usize,
+) -> bool {
+    use crate::engine::pipeline::ChainSide;
+    if q == NO_PIT || l.pits[q].kind != PitKind::Hole {
+        return false;
+    }
+    let owner = l.pits[q].owner;
+    let side_ok = match c.side {
+        ChainSide::Opponent => owner != mover && owner != 0,
+        ChainSide::Own => owner == mover,
+        ChainSide::Any => true,
+    };
+    let n = b.seeds[q];
+    side_ok
+        && n > 0
+        && (c.counts.is_empty() || c.counts.contains(&n))
+        && (!c.even || n % 2 == 0)
+        && (c.at_least <= 0 || n >= c.at_least)
+        && (c.at_most <= 0 || n <= c.at_most)
+}
+
+/// The hole after `p` in the chain's direction, passing over stores and closed holes.
+fn chain_step(l: &Layout, b: &Board, c: &crate::engine::pipeline::Chain, p: usize) -> usize {
+    use crate::engine::pipeline::ChainDirection;
+    let back = c.direction == ChainDirection::Back;
+    let links = if l.sow.reverse == back {
+        &l.next
+    } else {
+        &l.prev
+    };
+    let mut q = p;
+    for _ in 0..l.track.len() {
+        q = links[q];
+        if q == NO_PIT {
+            return NO_PIT;
+        }
+        if !b.closed[q] && l.pits[q].kind == PitKind::Hole {
+            return q;
+        }
+    }
+    NO_PIT
 }
 
 /// The holes a chain from `last` takes, written to `caught` (returns how many, and whether they
@@ -377,19 +404,26 @@ fn chain_scan(
     caught: &mut [usize; 64],
 ) -> (usize, bool) {
     let opp = next_of(l, mover);
-    if !takes(b, l, c, opp, last) {
+    if !takes(b, l, c, mover, last) {
         return (0, false);
     }
+    let limit = if c.max > 0 {
+        (c.max as usize).min(caught.len())
+    } else {
+        caught.len()
+    };
     let mut n = 0;
-    let mut total = 0;
+    let mut from_opp = 0;
     let mut q = last;
-    while n < caught.len() && takes(b, l, c, opp, q) && !caught[..n].contains(&q) {
+    while n < limit && takes(b, l, c, mover, q) && !caught[..n].contains(&q) {
         caught[n] = q;
         n += 1;
-        total += b.seeds[q];
-        q = prev_open(l, b, q);
+        if l.pits[q].owner == opp {
+            from_opp += b.seeds[q];
+        }
+        q = chain_step(l, b, c, q);
     }
-    let slam = c.grand_slam != GrandSlam::All && total == seeds_of(b, p, opp);
+    let slam = c.grand_slam != GrandSlam::All && from_opp > 0 && from_opp == seeds_of(b, p, opp);
     (n, slam)
 }
 
@@ -546,6 +580,15 @@ fn holds(b: &Board, l: &Layout, p: &Pipeline, c: &EndCheck, mover: usize) -> boo
         }
         Cond::MovesReached => c.limit > 0 && p.at.moves_var.is_some_and(|v| b.vars[v] >= c.limit),
         Cond::Stopped => b.last.stopped,
+        Cond::FewLeft => {
+            let left: i64 = l
+                .holes
+                .iter()
+                .filter(|&&h| !b.closed[h])
+                .map(|&h| b.seeds[h])
+                .sum();
+            left > 0 && left < c.limit
+        }
         Cond::RepeatedPosition => b.seen.repeated,
     }
 }

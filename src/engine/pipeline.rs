@@ -20,6 +20,8 @@ pub struct Moves {
     pub seeds_equal_number: bool,
     /// When the next player has no seeds, only moves that give him some (Oware's must-feed).
     pub must_feed: bool,
+    /// Only holes holding at least this many seeds (0 or 1: any hole holding seeds).
+    pub min_seeds: i64,
 }
 
 /// A kind of pit a lap can end in.
@@ -53,18 +55,64 @@ pub struct Opposite {
     pub when_opposite_empty: bool,
 }
 
-/// Oware's chain of captures.
+/// A chain of captures by count (Oware's, by default): the last hole, when it is on the `side`
+/// and holds a count that is captured, is taken, then the holes before it (or after it, going
+/// `forward`) while they are too, at most `max` holes in all.
 #[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct Chain {
-    /// The counts that are captured (e.g. `[2, 3]`), checked after the last seed fell.
+    /// The counts that are captured (e.g. `[2, 3]`), checked after the last seed fell; empty:
+    /// any count (of at least one seed) that passes the other tests.
     pub counts: Vec<i64>,
+    /// Only even counts.
+    #[serde(default)]
+    pub even: bool,
+    /// Only counts of at least this (0: no bound).
+    #[serde(default)]
+    pub at_least: i64,
+    /// Only counts of at most this (0: no bound).
+    #[serde(default)]
+    pub at_most: i64,
+    /// Whose holes are taken: the opponent's (default), the mover's own, or any.
+    #[serde(default)]
+    pub side: ChainSide,
+    /// Which way the chain goes on from the last hole: back against the sowing (default) or
+    /// forward with it. Stores and closed holes are passed over.
+    #[serde(default)]
+    pub direction: ChainDirection,
+    /// At most this many holes in all (0: no limit; 1: the last hole alone).
+    #[serde(default)]
+    pub max: i64,
     /// What a move that would take every seed of the opponent does.
     #[serde(default)]
     pub grand_slam: GrandSlam,
     /// The reason its captures show in the trace ("2 or 3"), made when setup ends.
     #[serde(skip)]
     pub why: String,
+}
+
+/// Whose holes a chain takes.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum ChainSide {
+    /// The opponent's holes.
+    #[default]
+    Opponent,
+    /// The mover's own holes.
+    Own,
+    /// Any hole.
+    Any,
+}
+
+/// Which way a chain goes on.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum ChainDirection {
+    /// Against the sowing, to the holes sown before the last one.
+    #[default]
+    Back,
+    /// With the sowing.
+    Forward,
 }
 
 /// Readings of a grand slam (a chain that would take all the opponent's seeds).
@@ -133,6 +181,8 @@ pub enum Cond {
     MovesReached,
     /// The sowing stopped at its lap limit (`at_max_laps: "stop"`).
     Stopped,
+    /// Fewer than `limit` seeds are left in the open holes, but some (too few for any capture).
+    FewLeft,
     /// The position (every pit's seeds, the reserves, the closed holes and the player to move)
     /// is one already seen since the number of seeds in the holes last changed (a capture).
     RepeatedPosition,
@@ -519,6 +569,9 @@ impl Pipeline {
         if m.seeds_equal_number {
             legal.push_str(", holding exactly as many seeds as their number");
         }
+        if m.min_seeds > 1 {
+            legal.push_str(&format!(", holding at least {} seeds", m.min_seeds));
+        }
         if m.must_feed {
             legal.push_str("; when the next player has no seeds, only moves that give him some");
         }
@@ -534,12 +587,44 @@ impl Pipeline {
             ));
         }
         if let Some(c) = &self.capture.chain {
-            let counts: Vec<String> = c.counts.iter().map(|n| n.to_string()).collect();
-            let counts: Vec<&str> = counts.iter().map(String::as_str).collect();
+            let mut counts = if c.counts.is_empty() {
+                "any count".to_string()
+            } else {
+                let v: Vec<String> = c.counts.iter().map(|n| n.to_string()).collect();
+                or_list(&v.iter().map(String::as_str).collect::<Vec<_>>())
+            };
+            if c.even {
+                counts.push_str(" (even)");
+            }
+            if c.at_least > 0 {
+                counts.push_str(&format!(" (at least {})", c.at_least));
+            }
+            if c.at_most > 0 {
+                counts.push_str(&format!(" (at most {})", c.at_most));
+            }
+            let whose = match c.side {
+                ChainSide::Opponent => "an opponent's hole",
+                ChainSide::Own => "a hole of the mover's",
+                ChainSide::Any => "any hole",
+            };
+            let on = if c.max == 1 {
+                String::new()
+            } else {
+                format!(
+                    ", and the holes {} it holding {counts}{}",
+                    match c.direction {
+                        ChainDirection::Back => "before",
+                        ChainDirection::Forward => "after",
+                    },
+                    if c.max > 1 {
+                        format!(", {} holes at most", c.max)
+                    } else {
+                        String::new()
+                    }
+                )
+            };
             out.push(format!(
-                "capture: a last seed making {} in an opponent's hole takes it, and the opponent's holes before it holding {}; a move taking all the opponent's seeds {}",
-                or_list(&counts),
-                or_list(&counts),
+                "capture: a last seed making {counts} in {whose} takes it{on}; a move taking all the opponent's seeds {}",
                 match c.grand_slam {
                     GrandSlam::Nothing => "captures nothing",
                     GrandSlam::All => "takes them all",
@@ -652,6 +737,10 @@ fn cond_words(c: &EndCheck) -> String {
         Cond::Majority => "a player holds more than half the seeds (or both half)".into(),
         Cond::MovesReached => format!("{} moves were played", c.limit),
         Cond::Stopped => "the sowing stopped at its lap limit".into(),
+        Cond::FewLeft => format!(
+            "fewer than {} seeds are left in the holes (but some)",
+            c.limit
+        ),
         Cond::RepeatedPosition => {
             "a position repeats (same seeds everywhere, same player to move) since the last capture"
                 .into()
