@@ -248,11 +248,13 @@ pub fn names(path: impl Into<RulePath>) -> Vec<String> {
 }
 
 /// Whether a rule is named by a path (it has a `/` or ends in `.rhai`, `.yaml` or `.yml`) rather
-/// than by a name on the rules path.
+/// than by a name on the rules path. A `.txt` file is a MancalaGames game file.
 pub fn is_path(spec: &str) -> bool {
     spec.contains('/')
         || spec.contains(std::path::MAIN_SEPARATOR)
-        || [".rhai", ".yaml", ".yml"].iter().any(|e| spec.ends_with(e))
+        || [".rhai", ".yaml", ".yml", ".txt"]
+            .iter()
+            .any(|e| spec.ends_with(e))
 }
 
 impl Rule {
@@ -265,6 +267,9 @@ impl Rule {
             let file = Path::new(spec);
             if !file.is_file() {
                 return Err(Error::msg(format!("no rule file {spec}")));
+            }
+            if let Some(rule) = Rule::load_imported(file)? {
+                return Ok(rule);
             }
             let data = crate::engine::files::read_text(file, "rule file").is_ok_and(|t| {
                 // (checked first: telling a data rule needs a YAML parse)
@@ -298,6 +303,23 @@ impl Rule {
             known.join(", "),
             rules.describe()
         )))
+    }
+
+    /// A MancalaGames game file (`.txt`, a JSON object with `game_info`) loaded through its
+    /// translation into a data rule (the importer, a layer above the engine, writes the text);
+    /// `None` when `file` is not one.
+    fn load_imported(file: &Path) -> Result<Option<Rule>> {
+        use crate::import::mancalagames as mg;
+        let Ok(text) = std::fs::read_to_string(file) else {
+            return Ok(None);
+        };
+        if !mg::is_game_file(file, &text) {
+            return Ok(None);
+        }
+        let (yaml, name) = mg::rule_text(file, &text)?;
+        let mut rule = Rule::data_from_text(yaml, file)?;
+        rule.name = name;
+        Ok(Some(rule))
     }
 
     /// A rule script or data rule found on the rules path, from its text.

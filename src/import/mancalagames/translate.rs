@@ -1,0 +1,444 @@
+//! Translating one MancalaGames game (its class, size and parameters) into a sowlab data rule:
+//! the YAML text of `rules/NAME.yaml`, commented where a parameter became something that is not
+//! obvious. A game that uses a parameter value sowlab's declared vocabulary cannot say yet is
+//! refused with that parameter and value; nothing is translated approximately.
+//!
+//! What MancalaGames does after a move, and how it reads here:
+//! - a player whose stores (plus reserve) hold more than half the seeds wins at once, the seeds
+//!   left staying where they are: `when: majority`, no sweep;
+//! - otherwise, when the player to move has no legal move (with `mustpass`: when neither has),
+//!   the seeds left go by `unclaimed` (`sweep`), and most seeds wins;
+//! - when fewer seeds are left on the board than any capture needs (but some), the same
+//!   (`when: few_left`), except in games that sow into stores or must share, where
+//!   MancalaGames has no such check.
+
+use std::fmt::Write as _;
+
+use super::params;
+use super::read::{GameFile, Params};
+
+/// Why a game cannot be translated: the parameter and its value, and what sowlab lacks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refusal {
+    /// The parameter (`sow_rule`, `game_class`).
+    pub key: String,
+    /// Its value, in MancalaGames' words.
+    pub value: String,
+    /// What is missing.
+    pub why: String,
+}
+
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}={}: {}", self.key, self.value, self.why)
+    }
+}
+
+fn refuse(key: &str, value: impl ToString, why: &str) -> Refusal {
+    Refusal {
+        key: key.to_string(),
+        value: value.to_string(),
+        why: why.to_string(),
+    }
+}
+
+/// The parameters the translation reads; any other parameter with a value other than its
+/// default is refused.
+const HANDLED: &[&str] = &[
+    "stores",
+    "sow_direct",
+    "sow_stores",
+    "skip_start",
+    "min_move",
+    "mustshare",
+    "mustpass",
+    "crosscapt",
+    "xcpickown",
+    "capt_side",
+    "capt_on",
+    "evens",
+    "capt_min",
+    "capt_max",
+    "multicapt",
+    "capt_dir",
+    "grandslam",
+    "unclaimed",
+    "quitter",
+    "goal",
+    "rounds",
+];
+
+/// A translated game: the data rule's YAML text.
+#[derive(Clone, Debug)]
+pub struct Translation {
+    /// The YAML text of the data rule.
+    pub yaml: String,
+}
+
+/// Translates game `g` with parameters `p` (its base game or one of its variants) into a data
+/// rule named `title`.
+pub fn translate(g: &GameFile, title: &str, p: &Params) -> Result<Translation, Refusal> {
+    if p.class != "Mancala" {
+        return Err(refuse(
+            "game_class",
+            &p.class,
+            "only the class Mancala (two rows sown in one circuit) is translated yet",
+        ));
+    }
+    for (key, value) in p.non_default() {
+        if !HANDLED.contains(&key) {
+            return Err(refuse(
+                key,
+                value,
+                "not yet in sowlab's declared vocabulary",
+            ));
+        }
+    }
+    let word = |k: &str| params::find(k).map_or_else(String::new, |x| x.word(p.int(k)));
+    if word("goal") != "MAX_SEEDS" {
+        return Err(refuse(
+            "goal",
+            word("goal"),
+            "only the goal MAX_SEEDS is translated yet",
+        ));
+    }
+    if word("rounds") != "NO_ROUNDS" {
+        return Err(refuse(
+            "rounds",
+            word("rounds"),
+            "rounds are not translated yet",
+        ));
+    }
+    let stores = p.flag("stores");
+    let sow_stores = word("sow_stores");
+    let direct = word("sow_direct");
+    let mut notes: Vec<String> = Vec::new();
+    let mut sowing = String::new();
+    match sow_stores.as_str() {
+        "NEITHER" => {
+            if stores {
+                sowing.push_str(
+                    "  stores: none   # sow_stores=NEITHER: the stores only receive captures\n",
+                );
+            }
+        }
+        "OWN" if stores => {
+            sowing.push_str("  stores: own   # sow_stores=OWN: a lap passing your own store drops a seed in it\n");
+        }
+        other => {
+            return Err(refuse(
+                "sow_stores",
+                other,
+                "only NEITHER, and OWN with stores, are translated yet",
+            ))
+        }
+    }
+    match direct.as_str() {
+        "CCW" => {}
+        "CW" if sow_stores == "NEITHER" => {
+            sowing.push_str("  reverse: true   # sow_direct=CW: clockwise\n");
+        }
+        other => {
+            return Err(refuse(
+                "sow_direct",
+                other,
+                "only CCW, and CW without sowing into stores, are translated yet",
+            ))
+        }
+    }
+    if p.flag("skip_start") {
+        sowing.push_str("  skip_origin: true   # skip_start\n");
+    }
+
+    // Legal moves.
+    let mut moves = String::new();
+    let min_move = p.int("min_move");
+    if min_move > 1 {
+        let _ = writeln!(moves, "    min_seeds: {min_move}   # min_move");
+    }
+    if p.flag("mustshare") {
+        moves.push_str("    must_feed: true   # mustshare\n");
+    }
+
+    // Captures.
+    let mut capture = String::new();
+    let cross = word("crosscapt");
+    let capt_on = p.list("capt_on");
+    let evens = p.flag("evens");
+    let (cmin, cmax) = (p.int("capt_min"), p.int("capt_max"));
+    let basic = !capt_on.is_empty() || evens || cmin > 0 || cmax > 0;
+    let side = word("capt_side");
+    let multicapt = p.int("multicapt");
+    let capt_dir = word("capt_dir");
+    let grandslam = word("grandslam");
+    if cross != "NONE" {
+        if basic {
+            return Err(refuse(
+                "crosscapt",
+                &cross,
+                "a cross capture with count conditions (capt_on, evens, capt_min, capt_max) is not translated yet",
+            ));
+        }
+        if cross != "ONE_ZEROS" {
+            return Err(refuse(
+                "crosscapt",
+                &cross,
+                "only ONE_ZEROS is translated yet",
+            ));
+        }
+        if side != "OPP_SIDE" {
+            return Err(refuse(
+                "capt_side",
+                &side,
+                "a cross capture is translated only with capt_side=OPP_SIDE yet",
+            ));
+        }
+        if word("xcpickown") != "PICK_ON_CAPT" {
+            return Err(refuse(
+                "xcpickown",
+                word("xcpickown"),
+                "a cross capture is translated only with xcpickown=PICK_ON_CAPT yet",
+            ));
+        }
+        if multicapt != 0 {
+            return Err(refuse(
+                "multicapt",
+                multicapt,
+                "a multiple cross capture is not translated yet",
+            ));
+        }
+        capture.push_str(
+            "    # crosscapt=ONE_ZEROS, capt_side=OPP_SIDE, xcpickown=PICK_ON_CAPT: a last seed in an\n    # empty hole of your own takes the hole opposite (when it holds seeds) and itself\n    opposite: { when_opposite_empty: false }\n",
+        );
+    } else if basic {
+        let side_word = match side.as_str() {
+            "OPP_SIDE" => "opponent",
+            "OWN_SIDE" => "own",
+            "BOTH" => "any",
+            other => {
+                return Err(refuse(
+                    "capt_side",
+                    other,
+                    "only BOTH, OPP_SIDE and OWN_SIDE are translated yet",
+                ))
+            }
+        };
+        let direction = match capt_dir.as_str() {
+            "OPP_SOW" => "back",
+            "SOW" => "forward",
+            other => {
+                return Err(refuse(
+                    "capt_dir",
+                    other,
+                    "only OPP_SOW and SOW are translated yet",
+                ))
+            }
+        };
+        let slam = match grandslam.as_str() {
+            "LEGAL" => "all",
+            "NO_CAPT" => "nothing",
+            "NOT_LEGAL" => "illegal",
+            other => {
+                return Err(refuse(
+                    "grandslam",
+                    other,
+                    "only LEGAL, NO_CAPT and NOT_LEGAL are translated yet",
+                ))
+            }
+        };
+        let max = match multicapt {
+            0 => 1,
+            -1 => 0,
+            n => n,
+        };
+        let mut chain = format!("{{ counts: {capt_on:?}");
+        if evens {
+            chain.push_str(", even: true");
+        }
+        if cmin > 0 {
+            let _ = write!(chain, ", at_least: {cmin}");
+        }
+        if cmax > 0 {
+            let _ = write!(chain, ", at_most: {cmax}");
+        }
+        let _ = write!(
+            chain,
+            ", side: {side_word}, direction: {direction}, max: {max}, grand_slam: {slam} }}"
+        );
+        let _ = writeln!(
+            capture,
+            "    # the last hole, if its count is one of those captured (capt_on {capt_on:?}{}{}{}), on\n    # capt_side={side}; then the holes before it (capt_dir={capt_dir}) while they are too,\n    # {} (multicapt={multicapt}); grandslam={grandslam}\n    chain: {chain}",
+            if evens { ", even" } else { "" },
+            if cmin > 0 { format!(", at least {cmin}") } else { String::new() },
+            if cmax > 0 { format!(", at most {cmax}") } else { String::new() },
+            if max == 0 { "no limit".to_string() } else { format!("at most {max} holes in all") },
+        );
+    } else if multicapt != 0 || grandslam != "LEGAL" || capt_dir != "OPP_SOW" || side != "BOTH" {
+        notes.push(
+            "capture parameters without a capture (no capt_on, evens, capt_min, capt_max or crosscapt) do nothing".into(),
+        );
+    }
+
+    // The ends.
+    let unclaimed = word("unclaimed");
+    let sweep = match unclaimed.as_str() {
+        "HOLE_OWNER" => "owners",
+        "DONT_SCORE" => "none",
+        "LAST_MOVER" => "mover",
+        other => {
+            return Err(refuse(
+                "unclaimed",
+                other,
+                "only HOLE_OWNER, DONT_SCORE and LAST_MOVER are translated yet",
+            ))
+        }
+    };
+    let total = 2 * p.holes * p.nbr_start;
+    let mut end = String::new();
+    end.push_str(
+        "    # a player holding more than half the seeds wins at once; the board stays as it is\n    - { when: majority, then: most_seeds }\n",
+    );
+    let _ = writeln!(
+        end,
+        "    # the player to move has no legal move{}: the seeds left go by unclaimed={unclaimed}\n    - {{ when: no_move, sweep: {sweep}, then: most_seeds }}",
+        if p.flag("mustpass") {
+            " (he passes first, while the other can move)"
+        } else {
+            ""
+        }
+    );
+    // MancalaGames' "no outcome change" end: fewer seeds left than any capture needs.
+    let few = few_left_limit(p, total, basic || cross != "NONE");
+    if let Some(limit) = few {
+        let _ = writeln!(
+            end,
+            "    # fewer than {limit} seeds left on the board (but some): no capture can change the result\n    - {{ when: few_left, limit: {limit}, sweep: {sweep}, then: most_seeds }}"
+        );
+    }
+    if word("quitter") != "DIVVIED" {
+        notes.push(format!(
+            "quitter={} applies only when a player concedes, which sowlab has no move for",
+            word("quitter")
+        ));
+    }
+
+    let mut y = String::new();
+    let _ = writeln!(
+        y,
+        "# Translated by `sowlab import mancalagames` from the MancalaGames game file {}.",
+        g.path
+            .file_name()
+            .map(|f| f.to_string_lossy().into_owned())
+            .unwrap_or_default()
+    );
+    let pairs: Vec<String> = p
+        .non_default()
+        .iter()
+        .map(|(k, v)| format!("{k}={v}"))
+        .collect();
+    let _ = writeln!(
+        y,
+        "# Its parameters other than the defaults: {}",
+        if pairs.is_empty() {
+            "none".to_string()
+        } else {
+            pairs.join(" ")
+        }
+    );
+    for n in &notes {
+        let _ = writeln!(y, "# Note: {n}.");
+    }
+    let _ = writeln!(y, "name: {}", json(title));
+    y.push_str("players: 2\n");
+    let about = if g.about.is_empty() {
+        format!("{title}, as MancalaGames describes it.")
+    } else {
+        g.about.clone()
+    };
+    let _ = writeln!(y, "description: {}", json(&about));
+    let _ = writeln!(
+        y,
+        "sources:\n  - {}",
+        json(&format!(
+            "MancalaGames (https://github.com/StoneShark/MancalaGames), game file {}",
+            g.path
+                .file_name()
+                .map(|f| f.to_string_lossy().into_owned())
+                .unwrap_or_default()
+        ))
+    );
+    y.push_str("options:\n");
+    let _ = writeln!(
+        y,
+        "  holes: {{ value: {}, min: 2, max: 21, help: \"holes per side (holes)\" }}",
+        p.holes
+    );
+    let _ = writeln!(
+        y,
+        "  seeds: {{ value: {}, min: 1, max: 100, help: \"seeds in each hole at the start (nbr_start)\" }}",
+        p.nbr_start
+    );
+    y.push_str(
+        "  first: { value: south, values: [south, north], help: \"who moves first (MancalaGames draws the starter at random)\" }\n",
+    );
+    y.push_str("board:\n  players: 2\n  shape: two_rows\n  to_move: $first\n  pits:\n");
+    y.push_str("    - { row: S, owner: 1, holes: $holes, seeds: $seeds }\n");
+    if stores {
+        y.push_str("    - { store: store S, owner: 1 }\n");
+    }
+    y.push_str("    - { row: N, owner: 2, holes: $holes, seeds: $seeds }\n");
+    if stores {
+        y.push_str("    - { store: store N, owner: 2 }\n");
+    } else {
+        y.push_str("  # stores=false: captures go to each player's reserve\n");
+    }
+    if !sowing.is_empty() {
+        y.push_str("sowing:\n");
+        y.push_str(&sowing);
+    }
+    y.push_str("pipeline:\n  names: [South, North]\n");
+    if !moves.is_empty() {
+        y.push_str("  moves:\n");
+        y.push_str(&moves);
+    }
+    if !capture.is_empty() {
+        y.push_str("  capture:\n");
+        y.push_str(&capture);
+    }
+    if sow_stores == "OWN" {
+        y.push_str(
+            "  extra_turn: store   # sow_stores=OWN: a last seed in your store moves again\n",
+        );
+    }
+    if p.flag("mustpass") {
+        y.push_str("  pass: { counter: passes }   # mustpass: a player without a move passes\n");
+    }
+    y.push_str("  end:\n");
+    y.push_str(&end);
+    Ok(Translation { yaml: y })
+}
+
+/// The limit of MancalaGames' "too few seeds to change the outcome" end, where it has one.
+fn few_left_limit(p: &Params, total: i64, captures: bool) -> Option<i64> {
+    if p.int("sow_stores") != 0 || (p.flag("mustshare") && !p.flag("mustpass")) || !captures {
+        return None;
+    }
+    let mut need = total;
+    if p.flag("evens") || p.int("crosscapt") != 0 {
+        need = need.min(2);
+    }
+    let on = p.list("capt_on");
+    if let Some(m) = on.iter().min() {
+        need = need.min(*m);
+    }
+    let cmin = p.int("capt_min");
+    if cmin > 0 {
+        need = if need == total { cmin } else { need.max(cmin) };
+    }
+    (p.int("min_move") < need && need < total).then_some(need)
+}
+
+/// A string as a YAML (JSON) double-quoted scalar.
+fn json(s: &str) -> String {
+    serde_json::to_string(s).unwrap_or_default()
+}
