@@ -100,6 +100,8 @@ pub struct SowingDecl {
     pub skip_origin: Option<bool>,
     /// Relay: `none`, `last`, `next`.
     pub relay: Option<RelayWord>,
+    /// A lap ending in a hole that passes this test does not relay.
+    pub relay_stops_on: Option<HoleTestDecl>,
     /// Counts captured during sowing.
     pub capture_counts: Option<Vec<i64>>,
     /// Who gets them: `row_owner`, `sower`.
@@ -112,6 +114,34 @@ pub struct SowingDecl {
     pub max_laps: Option<i64>,
     /// At the lap limit: `error`, `stop`.
     pub at_max_laps: Option<AtMaxLapsWord>,
+}
+
+/// A test of one hole: its count and whose it is (`relay_stops_on`).
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct HoleTestDecl {
+    /// The counts that pass (empty: any).
+    pub counts: Vec<i64>,
+    /// Only even counts.
+    pub even: bool,
+    /// Only counts of at least this.
+    pub at_least: i64,
+    /// Only counts of at most this.
+    pub at_most: i64,
+    /// Whose holes: `own`, `opponent`, `any` (default).
+    pub side: Option<WhoseWord>,
+}
+
+/// Whose holes, in words.
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum WhoseWord {
+    /// The sower's.
+    Own,
+    /// The other players'.
+    Opponent,
+    /// Any hole.
+    Any,
 }
 
 /// `stores` words.
@@ -329,6 +359,19 @@ impl SowingDecl {
                 RelayWord::Last => Relay::Last,
                 RelayWord::Next => Relay::Next,
             };
+        }
+        if let Some(t) = &self.relay_stops_on {
+            r.relay_stop = Some(crate::engine::sow::HoleTest {
+                counts: t.counts.clone(),
+                even: t.even,
+                at_least: t.at_least,
+                at_most: t.at_most,
+                side: match t.side {
+                    Some(WhoseWord::Own) => crate::engine::sow::Whose::Own,
+                    Some(WhoseWord::Opponent) => crate::engine::sow::Whose::Opponent,
+                    Some(WhoseWord::Any) | None => crate::engine::sow::Whose::Any,
+                },
+            });
         }
         if let Some(v) = &self.capture_counts {
             r.capture_counts = v.clone();

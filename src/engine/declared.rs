@@ -252,7 +252,8 @@ pub fn play(b: &mut Board, pit: usize, hooks: &mut Vec<HookCall>) -> Result<(), 
     }
     let last = end.pit;
     let last_is_hole = l.pits[last].kind == PitKind::Hole;
-    if let Some(o) = &p.capture.opposite {
+    // A move stopped at its lap limit captures nothing.
+    if let Some(o) = p.capture.opposite.as_ref().filter(|_| !end.stopped) {
         if last_is_hole && l.pits[last].owner == mover && end.was_empty {
             if let Some(opp) = l.opposite(last) {
                 if b.seeds[opp] > 0 || o.when_opposite_empty {
@@ -262,7 +263,7 @@ pub fn play(b: &mut Board, pit: usize, hooks: &mut Vec<HookCall>) -> Result<(), 
             }
         }
     }
-    if let Some(c) = &p.capture.chain {
+    if let Some(c) = p.capture.chain.as_ref().filter(|_| !end.stopped) {
         chain(b, l, p, c, mover, last);
     }
     let extra = p.extra_turn == ExtraTurn::Store && !last_is_hole;
@@ -653,6 +654,7 @@ fn apply_check(
                     }
                 }
             }
+            Sweep::Split => split_left(b, l, &c.why),
         }
         match c.then {
             Outcome::MostSeeds => {
@@ -676,6 +678,47 @@ fn apply_check(
                 };
                 end_round(b, l, p, mover, starter, hooks);
             }
+        }
+    }
+}
+
+/// Shares the seeds left in the open holes between players 1 and 2: half each, an odd seed to
+/// the one holding fewer (to player 2 when level). Each hole's seeds go to one player or the
+/// other, so the trace shows ordinary captures.
+fn split_left(b: &mut Board, l: &Layout, why: &str) {
+    if l.players != 2 {
+        return;
+    }
+    let left: i64 = l
+        .holes
+        .iter()
+        .filter(|&&h| !b.closed[h])
+        .map(|&h| b.seeds[h])
+        .sum();
+    let (m1, m2) = (material(b, 1), material(b, 2));
+    let odd_to_1 = m2 > m1;
+    let share1 = left / 2 + if odd_to_1 { left % 2 } else { 0 };
+    let mut owed1 = share1;
+    for i in 0..l.holes.len() {
+        let h = l.holes[i];
+        if b.closed[h] || b.seeds[h] == 0 {
+            continue;
+        }
+        let n = b.seeds[h];
+        if owed1 >= n {
+            owed1 -= n;
+            sow::capture(b, h, 1, why);
+        } else if owed1 > 0 {
+            // Part to each: take player 1's part first as a capture of the whole hole, then
+            // hand back the rest to player 2.
+            let rest = n - owed1;
+            b.seeds[h] = owed1;
+            owed1 = 0;
+            sow::capture(b, h, 1, why);
+            b.seeds[h] = rest;
+            sow::capture(b, h, 2, why);
+        } else {
+            sow::capture(b, h, 2, why);
         }
     }
 }

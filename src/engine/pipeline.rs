@@ -213,6 +213,9 @@ pub enum Sweep {
     Owners,
     /// Every open hole's seeds go to the player who moved.
     Mover,
+    /// The seeds left are shared equally between two players; an odd seed goes to the player
+    /// holding fewer (to player 2 when they hold as many).
+    Split,
 }
 
 /// Who starts the next round.
@@ -668,6 +671,9 @@ impl Pipeline {
                 Sweep::None => {}
                 Sweep::Owners => s.push_str("each hole's seeds go to its owner, "),
                 Sweep::Mover => s.push_str("the mover takes the seeds left, "),
+                Sweep::Split => s.push_str(
+                    "the seeds left are shared equally (an odd one to the player holding fewer), ",
+                ),
             }
             s.push_str(match c.then {
                 Outcome::MostSeeds => "the game ends: most seeds wins",

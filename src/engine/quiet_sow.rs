@@ -92,6 +92,12 @@ pub(crate) fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
                 _ => None,
             },
         };
+        let relay_from = relay_from.filter(|_| {
+            !rule
+                .relay_stop
+                .as_ref()
+                .is_some_and(|t| t.holds(l, pos, seeds[pos], mover))
+        });
         let Some(r) = relay_from else { break };
         if end.laps >= rule.max_laps || drops >= MAX_DROPS {
             match rule.at_max_laps {

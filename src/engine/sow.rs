@@ -46,6 +46,78 @@ pub enum AtMaxLaps {
     Error,
 }
 
+/// Whose holes a [`HoleTest`] looks at, for the player sowing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Whose {
+    /// The mover's own holes.
+    Own,
+    /// The other players' holes.
+    Opponent,
+    /// Any hole.
+    #[default]
+    Any,
+}
+
+/// A test of one hole after a drop: on whose side it is and how many seeds it holds.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct HoleTest {
+    /// The counts that pass (empty: any count of at least one seed).
+    pub counts: Vec<i64>,
+    /// Only even counts.
+    pub even: bool,
+    /// Only counts of at least this (0: no bound).
+    pub at_least: i64,
+    /// Only counts of at most this (0: no bound).
+    pub at_most: i64,
+    /// Whose holes pass.
+    pub side: Whose,
+}
+
+impl HoleTest {
+    /// Whether hole `q` (holding `n` seeds) passes for `mover`.
+    #[inline]
+    pub fn holds(&self, l: &Layout, q: usize, n: i64, mover: usize) -> bool {
+        let owner = l.pits[q].owner;
+        let side = match self.side {
+            Whose::Own => owner == mover,
+            Whose::Opponent => owner != mover && owner != 0,
+            Whose::Any => true,
+        };
+        l.pits[q].kind == PitKind::Hole
+            && side
+            && n > 0
+            && (self.counts.is_empty() || self.counts.contains(&n))
+            && (!self.even || n % 2 == 0)
+            && (self.at_least <= 0 || n >= self.at_least)
+            && (self.at_most <= 0 || n <= self.at_most)
+    }
+
+    /// The test in words.
+    pub fn describe(&self) -> String {
+        let mut s = if self.counts.is_empty() {
+            "any count".to_string()
+        } else {
+            let v: Vec<String> = self.counts.iter().map(|n| n.to_string()).collect();
+            v.join(" or ")
+        };
+        if self.even {
+            s.push_str(" (even)");
+        }
+        if self.at_least > 0 {
+            s.push_str(&format!(" (at least {})", self.at_least));
+        }
+        if self.at_most > 0 {
+            s.push_str(&format!(" (at most {})", self.at_most));
+        }
+        s.push_str(match self.side {
+            Whose::Own => " in a hole of the sower's",
+            Whose::Opponent => " in an opponent's hole",
+            Whose::Any => " in any hole",
+        });
+        s
+    }
+}
+
 /// How `sow` sows: set by the rule script, fixed for a game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SowRule {
@@ -57,6 +129,9 @@ pub struct SowRule {
     pub skip_origin: bool,
     /// What happens at the end of a lap.
     pub relay: Relay,
+    /// A lap whose last hole passes this test does not relay (the move ends there, e.g. to
+    /// capture it).
+    pub relay_stop: Option<HoleTest>,
     /// Counts that are captured as soon as a drop makes them (e.g. `[4]`); empty for none.
     pub capture_counts: Vec<i64>,
     /// Who gets those captures.
@@ -80,6 +155,7 @@ impl Default for SowRule {
             stores: Stores::All,
             skip_origin: false,
             relay: Relay::None,
+            relay_stop: None,
             capture_counts: Vec::new(),
             capture_to: CaptureTo::RowOwner,
             capture_last: true,
@@ -114,6 +190,12 @@ impl SowRule {
             Relay::Last => "; a lap ending in an occupied hole relays from it",
             Relay::Next => "; a lap relays from the next pit when it holds seeds",
         });
+        if let Some(t) = &self.relay_stop {
+            s.push_str(&format!(
+                "; a lap ending with {} does not relay",
+                t.describe()
+            ));
+        }
         if !self.capture_counts.is_empty() {
             let c: Vec<String> = self.capture_counts.iter().map(|n| n.to_string()).collect();
             s.push_str(&format!(
@@ -469,6 +551,12 @@ pub fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
                 _ => None,
             },
         };
+        let relay_from = relay_from.filter(|_| {
+            !rule
+                .relay_stop
+                .as_ref()
+                .is_some_and(|t| t.holds(l, pos, seeds[pos], mover))
+        });
         let Some(r) = relay_from else { break };
         if end.laps >= rule.max_laps || drops >= MAX_DROPS {
             match rule.at_max_laps {

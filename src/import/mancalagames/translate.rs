@@ -66,6 +66,7 @@ const HANDLED: &[&str] = &[
     "quitter",
     "goal",
     "rounds",
+    "mlaps",
 ];
 
 /// A translated game: the data rule's YAML text.
@@ -279,6 +280,60 @@ pub fn translate(g: &GameFile, title: &str, p: &Params) -> Result<Translation, R
         );
     }
 
+    // Relays (MancalaGames' "multiple laps").
+    let mlaps = word("mlaps");
+    let mut stopped_end = String::new();
+    if mlaps != "OFF" {
+        match mlaps.as_str() {
+            "LAPPER" => sowing.push_str(
+                "  relay: last   # mlaps=LAPPER: a lap ending in an occupied hole goes on with its seeds\n",
+            ),
+            _ => {
+                if cross != "NONE" {
+                    return Err(refuse(
+                        "mlaps",
+                        &mlaps,
+                        "LAPPER_NEXT with a cross capture is not translated yet",
+                    ));
+                }
+                sowing.push_str(
+                    "  relay: next   # mlaps=LAPPER_NEXT: a lap goes on with the seeds of the next hole, when it has some\n",
+                )
+            }
+        }
+        if basic && cross == "NONE" {
+            let _ = writeln!(
+                sowing,
+                "  # a lap ending where a capture is made does not go on (MancalaGames stops for the capture)\n  relay_stops_on: {}",
+                count_test(p, &side)?
+            );
+        }
+        sowing.push_str(
+            "  # more than 75 laps: MancalaGames calls the move endless and ends the game as if conceded\n  max_laps: 75\n  at_max_laps: stop\n",
+        );
+        let quitter = word("quitter");
+        let line = match quitter.as_str() {
+            "HOLE_OWNER" => "{ when: stopped, before_turn: true, sweep: owners, then: most_seeds }",
+            "DONT_SCORE" => "{ when: stopped, before_turn: true, sweep: none, then: most_seeds }",
+            "LAST_MOVER" => "{ when: stopped, before_turn: true, sweep: mover, then: most_seeds }",
+            "DIVVIED" if stores => {
+                "{ when: stopped, before_turn: true, sweep: split, then: most_seeds }"
+            }
+            "DIVVIED" => "{ when: stopped, before_turn: true, then: no_winner }",
+            other => {
+                return Err(refuse(
+                    "quitter",
+                    other,
+                    "an endless relay scored by UNFED_PLAYER is not translated yet",
+                ))
+            }
+        };
+        let _ = writeln!(
+            stopped_end,
+            "    # an endless relay: no capture; the seeds left go by quitter={quitter}\n    - {line}"
+        );
+    }
+
     // The ends.
     let unclaimed = word("unclaimed");
     let sweep = match unclaimed.as_str() {
@@ -294,7 +349,7 @@ pub fn translate(g: &GameFile, title: &str, p: &Params) -> Result<Translation, R
         }
     };
     let total = 2 * p.holes * p.nbr_start;
-    let mut end = String::new();
+    let mut end = stopped_end;
     end.push_str(
         "    # a player holding more than half the seeds wins at once; the board stays as it is\n    - { when: majority, then: most_seeds }\n",
     );
@@ -315,7 +370,7 @@ pub fn translate(g: &GameFile, title: &str, p: &Params) -> Result<Translation, R
             "    # fewer than {limit} seeds left on the board (but some): no capture can change the result\n    - {{ when: few_left, limit: {limit}, sweep: {sweep}, then: most_seeds }}"
         );
     }
-    if word("quitter") != "DIVVIED" {
+    if word("quitter") != "DIVVIED" && mlaps == "OFF" {
         notes.push(format!(
             "quitter={} applies only when a player concedes, which sowlab has no move for",
             word("quitter")
@@ -418,6 +473,34 @@ pub fn translate(g: &GameFile, title: &str, p: &Params) -> Result<Translation, R
     Ok(Translation { yaml: y })
 }
 
+/// The count test of a capture (capt_on, evens, capt_min, capt_max, on `side`), as YAML.
+fn count_test(p: &Params, side: &str) -> Result<String, Refusal> {
+    let side = match side {
+        "OPP_SIDE" => "opponent",
+        "OWN_SIDE" => "own",
+        "BOTH" => "any",
+        other => {
+            return Err(refuse(
+                "capt_side",
+                other,
+                "only BOTH, OPP_SIDE and OWN_SIDE are translated yet",
+            ))
+        }
+    };
+    let mut t = format!("{{ counts: {:?}", p.list("capt_on"));
+    if p.flag("evens") {
+        t.push_str(", even: true");
+    }
+    if p.int("capt_min") > 0 {
+        let _ = write!(t, ", at_least: {}", p.int("capt_min"));
+    }
+    if p.int("capt_max") > 0 {
+        let _ = write!(t, ", at_most: {}", p.int("capt_max"));
+    }
+    let _ = write!(t, ", side: {side} }}");
+    Ok(t)
+}
+
 /// The limit of MancalaGames' "too few seeds to change the outcome" end, where it has one.
 fn few_left_limit(p: &Params, total: i64, captures: bool) -> Option<i64> {
     if p.int("sow_stores") != 0 || (p.flag("mustshare") && !p.flag("mustpass")) || !captures {
@@ -429,7 +512,8 @@ fn few_left_limit(p: &Params, total: i64, captures: bool) -> Option<i64> {
     }
     let on = p.list("capt_on");
     if let Some(m) = on.iter().min() {
-        need = need.min(*m);
+        // (MancalaGames takes the smallest capt_on value alone when evens is also set)
+        need = if p.flag("evens") { *m } else { need.min(*m) };
     }
     let cmin = p.int("capt_min");
     if cmin > 0 {
