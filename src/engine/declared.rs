@@ -670,6 +670,16 @@ fn apply_check(
                 finish(b, p, w, hooks);
             }
             Outcome::MoverWins => finish(b, p, mover, hooks),
+            Outcome::FewestInHoles => {
+                let s = seeds_by_player(b, l, p);
+                let least = s[1..=l.players].iter().copied().min().unwrap_or(0);
+                let w = if s[mover] == least {
+                    mover
+                } else {
+                    (1..=l.players).find(|&q| s[q] == least).unwrap_or(0)
+                };
+                finish(b, p, w, hooks);
+            }
             Outcome::NoWinner => finish(b, p, 0, hooks),
             Outcome::Round => {
                 let starter = match c.starter {

@@ -198,6 +198,9 @@ pub enum Outcome {
     MoverWins,
     /// The game ends without a winner (a draw, or a lost solitaire).
     NoWinner,
+    /// The game ends; the player with the fewest seeds in his open holes wins (the mover when
+    /// they hold as few), as in games won by emptying your own row.
+    FewestInHoles,
     /// The round ends (see `rounds`).
     Round,
 }
@@ -678,6 +681,9 @@ impl Pipeline {
             s.push_str(match c.then {
                 Outcome::MostSeeds => "the game ends: most seeds wins",
                 Outcome::MoverWins => "the game ends: the mover wins",
+                Outcome::FewestInHoles => {
+                    "the game ends: the fewest seeds in his holes wins (the mover when level)"
+                }
                 Outcome::NoWinner => "the game ends without a winner",
                 Outcome::Round => match c.starter {
                     Starter::Mover => "the round ends: the mover starts the next",

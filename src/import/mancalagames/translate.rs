@@ -67,6 +67,7 @@ const HANDLED: &[&str] = &[
     "goal",
     "rounds",
     "mlaps",
+    "end_cond",
 ];
 
 /// A translated game: the data rule's YAML text.
@@ -96,11 +97,12 @@ pub fn translate(g: &GameFile, title: &str, p: &Params) -> Result<Translation, R
         }
     }
     let word = |k: &str| params::find(k).map_or_else(String::new, |x| x.word(p.int(k)));
-    if word("goal") != "MAX_SEEDS" {
+    let goal = word("goal");
+    if goal != "MAX_SEEDS" && goal != "CLEAR" {
         return Err(refuse(
             "goal",
-            word("goal"),
-            "only the goal MAX_SEEDS is translated yet",
+            &goal,
+            "only the goals MAX_SEEDS and CLEAR are translated yet",
         ));
     }
     if word("rounds") != "NO_ROUNDS" {
@@ -340,16 +342,50 @@ pub fn translate(g: &GameFile, title: &str, p: &Params) -> Result<Translation, R
         "HOLE_OWNER" => "owners",
         "DONT_SCORE" => "none",
         "LAST_MOVER" => "mover",
+        "DIVVIED" => "split",
         other => {
             return Err(refuse(
                 "unclaimed",
                 other,
-                "only HOLE_OWNER, DONT_SCORE and LAST_MOVER are translated yet",
+                "only HOLE_OWNER, DONT_SCORE, LAST_MOVER and DIVVIED are translated yet",
             ))
         }
     };
     let total = 2 * p.holes * p.nbr_start;
     let mut end = stopped_end;
+    if goal == "CLEAR" {
+        // MancalaGames' CLEAR goal has no other end: only the emptied rows decide.
+        end.push_str(
+            "    # goal=CLEAR: the mover wins by emptying his own holes; when the other has none left\n    # (and the mover still has some), the other wins\n    - { when: mover_empty, before_turn: true, then: mover_wins }\n    - { when: side_empty, before_turn: true, then: fewest_in_holes }\n",
+        );
+        let parts = Parts {
+            notes: &notes,
+            stores,
+            sowing: &sowing,
+            moves: &moves,
+            capture: &capture,
+            end: &end,
+        };
+        return Ok(Translation {
+            yaml: assemble(g, title, p, &parts),
+        });
+    }
+    match word("end_cond").as_str() {
+        "NO_ADDTL" => {}
+        "CLEARED_OWN" => {
+            let _ = writeln!(
+                end,
+                "    # end_cond=CLEARED_OWN: the mover's holes are empty; the seeds left go by unclaimed={unclaimed}\n    - {{ when: mover_empty, before_turn: true, sweep: {sweep}, then: most_seeds }}"
+            );
+        }
+        other => {
+            return Err(refuse(
+                "end_cond",
+                other,
+                "only CLEARED_OWN is translated yet",
+            ))
+        }
+    }
     end.push_str(
         "    # a player holding more than half the seeds wins at once; the board stays as it is\n    - { when: majority, then: most_seeds }\n",
     );
@@ -377,6 +413,39 @@ pub fn translate(g: &GameFile, title: &str, p: &Params) -> Result<Translation, R
         ));
     }
 
+    let parts = Parts {
+        notes: &notes,
+        stores,
+        sowing: &sowing,
+        moves: &moves,
+        capture: &capture,
+        end: &end,
+    };
+    Ok(Translation {
+        yaml: assemble(g, title, p, &parts),
+    })
+}
+
+/// The pieces of a translation, put together by [`assemble`].
+struct Parts<'a> {
+    notes: &'a [String],
+    stores: bool,
+    sowing: &'a str,
+    moves: &'a str,
+    capture: &'a str,
+    end: &'a str,
+}
+
+/// The data rule's text from its pieces.
+fn assemble(g: &GameFile, title: &str, p: &Params, parts: &Parts) -> String {
+    let Parts {
+        notes,
+        stores,
+        sowing,
+        moves,
+        capture,
+        end,
+    } = *parts;
     let mut y = String::new();
     let _ = writeln!(
         y,
@@ -400,7 +469,7 @@ pub fn translate(g: &GameFile, title: &str, p: &Params) -> Result<Translation, R
             pairs.join(" ")
         }
     );
-    for n in &notes {
+    for n in notes {
         let _ = writeln!(y, "# Note: {n}.");
     }
     let _ = writeln!(y, "name: {}", json(title));
@@ -449,18 +518,18 @@ pub fn translate(g: &GameFile, title: &str, p: &Params) -> Result<Translation, R
     }
     if !sowing.is_empty() {
         y.push_str("sowing:\n");
-        y.push_str(&sowing);
+        y.push_str(sowing);
     }
     y.push_str("pipeline:\n  names: [South, North]\n");
     if !moves.is_empty() {
         y.push_str("  moves:\n");
-        y.push_str(&moves);
+        y.push_str(moves);
     }
     if !capture.is_empty() {
         y.push_str("  capture:\n");
-        y.push_str(&capture);
+        y.push_str(capture);
     }
-    if sow_stores == "OWN" {
+    if p.int("sow_stores") == 1 {
         y.push_str(
             "  extra_turn: store   # sow_stores=OWN: a last seed in your store moves again\n",
         );
@@ -469,8 +538,8 @@ pub fn translate(g: &GameFile, title: &str, p: &Params) -> Result<Translation, R
         y.push_str("  pass: { counter: passes }   # mustpass: a player without a move passes\n");
     }
     y.push_str("  end:\n");
-    y.push_str(&end);
-    Ok(Translation { yaml: y })
+    y.push_str(end);
+    y
 }
 
 /// The count test of a capture (capt_on, evens, capt_min, capt_max, on `side`), as YAML.
