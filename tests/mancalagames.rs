@@ -196,10 +196,10 @@ fn import_writes_one_rule_per_game_and_says_what_it_refused() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("out");
     let fx = fixtures();
-    let (kalah, oware, ayoayo) = (
+    let (kalah, oware, refused) = (
         fx.join("kalah.txt"),
         fx.join("oware.txt"),
-        fx.join("ayoayo.txt"),
+        fx.join("ns_kalah.txt"),
     );
     let o = sowlab(&[
         "import",
@@ -240,14 +240,14 @@ fn import_writes_one_rule_per_game_and_says_what_it_refused() {
         "import",
         "mancalagames",
         kalah.to_str().unwrap(),
-        ayoayo.to_str().unwrap(),
+        refused.to_str().unwrap(),
         "--out",
         out.to_str().unwrap(),
     ]);
     let text = String::from_utf8_lossy(&o.stdout).into_owned();
     assert_eq!(o.status.code(), Some(1), "{text}");
     assert!(
-        text.contains("ayoayo.txt: refused: mlaps=LAPPER: not yet in sowlab's declared vocabulary"),
+        text.contains("ns_kalah.txt: refused: game_class=NorthSouthCycle: only the class Mancala"),
         "{text}"
     );
 }
