@@ -266,6 +266,11 @@ pub fn play(b: &mut Board, pit: usize, hooks: &mut Vec<HookCall>) -> Result<(), 
     if let Some(c) = p.capture.chain.as_ref().filter(|_| !end.stopped) {
         chain(b, l, p, c, mover, last);
     }
+    if let Some(g) = p.capture.beyond_empty.as_ref().filter(|_| !end.stopped) {
+        if last_is_hole && !(g.last_occupied && end.was_empty) {
+            beyond_empty(b, l, g, mover, last);
+        }
+    }
     let extra = p.extra_turn == ExtraTurn::Store && !last_is_hole;
     if extra {
         note(b, p, &p.notes.extra, mover, Vec::new);
@@ -449,6 +454,58 @@ fn chain(
     }
     for &h in &caught[..n] {
         sow::capture(b, h, mover, &c.why);
+    }
+}
+
+/// The hole after `p` with the sowing, passing over stores and closed holes.
+fn hole_after(l: &Layout, b: &Board, p: usize) -> usize {
+    let links = if l.sow.reverse { &l.prev } else { &l.next };
+    let mut q = p;
+    for _ in 0..l.track.len() {
+        q = links[q];
+        if q == NO_PIT {
+            return NO_PIT;
+        }
+        if !b.closed[q] && l.pits[q].kind == PitKind::Hole {
+            return q;
+        }
+    }
+    NO_PIT
+}
+
+/// The capture across a gap from the last hole `last` (the hole beyond must hold seeds).
+fn beyond_empty(
+    b: &mut Board,
+    l: &Layout,
+    g: &crate::engine::pipeline::BeyondEmpty,
+    mover: usize,
+    last: usize,
+) {
+    use crate::engine::pipeline::BeyondSide;
+    let mut at = last;
+    for _ in 0..l.holes.len() {
+        let gap = hole_after(l, b, at);
+        if gap == NO_PIT || b.seeds[gap] != 0 {
+            return;
+        }
+        let beyond = hole_after(l, b, gap);
+        if beyond == NO_PIT || b.seeds[beyond] == 0 {
+            return;
+        }
+        let owner = l.pits[beyond].owner;
+        let ok = match g.side {
+            BeyondSide::Any => true,
+            BeyondSide::Opponent => owner != mover && owner != 0,
+            BeyondSide::Own => owner == mover,
+        };
+        if !ok {
+            return;
+        }
+        sow::capture(b, beyond, mover, "beyond an empty hole");
+        if !g.repeat {
+            return;
+        }
+        at = beyond;
     }
 }
 

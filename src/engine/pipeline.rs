@@ -45,6 +45,37 @@ pub struct Capture {
     pub opposite: Option<Opposite>,
     /// A chain backwards from the last pit over the opponent's holes holding given counts.
     pub chain: Option<Chain>,
+    /// The capture across a gap: when the hole after the last one is empty, take the hole
+    /// beyond it.
+    pub beyond_empty: Option<BeyondEmpty>,
+}
+
+/// The capture across a gap (after the sowing, with the sowing's direction; stores and closed
+/// holes are passed over): when the hole after the last one is empty, the mover takes the hole
+/// beyond it (on `side`, when it holds seeds); with `repeat`, from there on while the next hole
+/// is empty, the one beyond it too.
+#[derive(Clone, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields, default)]
+pub struct BeyondEmpty {
+    /// Only when the last hole held seeds before the last seed fell.
+    pub last_occupied: bool,
+    /// Go on across further gaps.
+    pub repeat: bool,
+    /// Whose holes are taken (default any).
+    pub side: BeyondSide,
+}
+
+/// Whose holes a capture across a gap takes.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum BeyondSide {
+    /// Any hole.
+    #[default]
+    Any,
+    /// The opponent's.
+    Opponent,
+    /// The mover's own.
+    Own,
 }
 
 /// Kalah's capture of the hole opposite.
@@ -637,6 +668,18 @@ impl Pipeline {
                     GrandSlam::Illegal =>
                         "may not be played, unless every legal move is one (then it captures nothing)",
                 }
+            ));
+        }
+        if let Some(g) = &self.capture.beyond_empty {
+            out.push(format!(
+                "capture: when the hole after the last{} is empty, the mover takes the hole beyond it{}{}",
+                if g.last_occupied { " (which held seeds)" } else { "" },
+                match g.side {
+                    BeyondSide::Any => "",
+                    BeyondSide::Opponent => " (an opponent's)",
+                    BeyondSide::Own => " (his own)",
+                },
+                if g.repeat { ", and so on across each further gap" } else { "" }
             ));
         }
         if self.extra_turn == ExtraTurn::Store {

@@ -68,6 +68,7 @@ const HANDLED: &[&str] = &[
     "rounds",
     "mlaps",
     "end_cond",
+    "capt_type",
 ];
 
 /// A translated game: the data rule's YAML text.
@@ -174,6 +175,13 @@ pub fn translate(g: &GameFile, title: &str, p: &Params) -> Result<Translation, R
     let multicapt = p.int("multicapt");
     let capt_dir = word("capt_dir");
     let grandslam = word("grandslam");
+    if word("capt_type") != "NONE" && (basic || cross != "NONE") {
+        return Err(refuse(
+            "capt_type",
+            word("capt_type"),
+            "a capture type with a capture by count or a cross capture is not translated yet",
+        ));
+    }
     if cross != "NONE" {
         if basic {
             return Err(refuse(
@@ -276,6 +284,49 @@ pub fn translate(g: &GameFile, title: &str, p: &Params) -> Result<Translation, R
             if cmax > 0 { format!(", at most {cmax}") } else { String::new() },
             if max == 0 { "no limit".to_string() } else { format!("at most {max} holes in all") },
         );
+    } else if word("capt_type") == "TWO_OUT" {
+        let side_word = match side.as_str() {
+            "OPP_SIDE" => "opponent",
+            "OWN_SIDE" => "own",
+            "BOTH" => "any",
+            other => {
+                return Err(refuse(
+                    "capt_side",
+                    other,
+                    "capt_type=TWO_OUT is translated only with capt_side BOTH, OPP_SIDE or OWN_SIDE yet",
+                ))
+            }
+        };
+        let lapped = word("mlaps") != "OFF";
+        if !(multicapt == 0 || (multicapt == -1 && capt_dir == "SOW")) {
+            return Err(refuse(
+                "multicapt",
+                multicapt,
+                "capt_type=TWO_OUT is translated only with a single capture or multicapt=-1 with capt_dir=SOW yet",
+            ));
+        }
+        if grandslam != "LEGAL" {
+            return Err(refuse(
+                "grandslam",
+                &grandslam,
+                "capt_type=TWO_OUT is translated only with grandslam=LEGAL yet",
+            ));
+        }
+        // Without relays MancalaGames needs the last hole occupied (more than the last seed), and
+        // its repeated capture then never goes on: the hole it took is empty.
+        let repeat = multicapt == -1 && lapped;
+        let _ = writeln!(
+            capture,
+            "    # capt_type=TWO_OUT: across the gap after the last hole{}\n    beyond_empty: {{ last_occupied: {}, repeat: {repeat}, side: {side_word} }}",
+            if repeat { ", across each further gap (multicapt=-1)" } else { "" },
+            !lapped
+        );
+    } else if word("capt_type") != "NONE" {
+        return Err(refuse(
+            "capt_type",
+            word("capt_type"),
+            "only TWO_OUT is translated yet",
+        ));
     } else if multicapt != 0 || grandslam != "LEGAL" || capt_dir != "OPP_SOW" || side != "BOTH" {
         notes.push(
             "capture parameters without a capture (no capt_on, evens, capt_min, capt_max or crosscapt) do nothing".into(),
@@ -399,7 +450,11 @@ pub fn translate(g: &GameFile, title: &str, p: &Params) -> Result<Translation, R
         }
     );
     // MancalaGames' "no outcome change" end: fewer seeds left than any capture needs.
-    let few = few_left_limit(p, total, basic || cross != "NONE");
+    let few = few_left_limit(
+        p,
+        total,
+        basic || cross != "NONE" || p.int("capt_type") != 0,
+    );
     if let Some(limit) = few {
         let _ = writeln!(
             end,
@@ -579,6 +634,9 @@ fn few_left_limit(p: &Params, total: i64, captures: bool) -> Option<i64> {
     if p.flag("evens") || p.int("crosscapt") != 0 {
         need = need.min(2);
     }
+    if word_of(p, "capt_type") == "TWO_OUT" {
+        need = need.min(if p.int("mlaps") != 0 { 2 } else { 3 });
+    }
     let on = p.list("capt_on");
     if let Some(m) = on.iter().min() {
         // (MancalaGames takes the smallest capt_on value alone when evens is also set)
@@ -589,6 +647,10 @@ fn few_left_limit(p: &Params, total: i64, captures: bool) -> Option<i64> {
         need = if need == total { cmin } else { need.max(cmin) };
     }
     (p.int("min_move") < need && need < total).then_some(need)
+}
+
+fn word_of(p: &Params, key: &str) -> String {
+    params::find(key).map_or_else(String::new, |x| x.word(p.int(key)))
 }
 
 /// A string as a YAML (JSON) double-quoted scalar.
