@@ -72,6 +72,19 @@ fn replay(rule: &Arc<Rule>, positions: &[Value]) -> Result<usize, String> {
         let over = want.get("over").and_then(Value::as_bool).unwrap_or(false);
         let to_move = want["t"].as_u64().map(|t| t as usize);
         let winner = want.get("w").and_then(Value::as_u64).map(|w| w as usize);
+        // Blocked holes, in games that have them.
+        let closed: Option<Vec<usize>> = want
+            .get("closed")
+            .map(|c| serde_json::from_value(c.clone()).unwrap());
+        if let Some(c) = &closed {
+            if &s.closed != c {
+                return Err(format!(
+                    "position {i} (after {}): sowlab closed {:?}; MancalaGames closed {c:?}",
+                    mv.unwrap_or("the start"),
+                    s.closed
+                ));
+            }
+        }
         let got = (
             s.pits.clone(),
             s.stores.clone(),

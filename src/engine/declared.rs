@@ -5,7 +5,7 @@
 use crate::engine::board::{Board, Layout, PitKind, SowEnd, NO_PIT};
 use crate::engine::pipeline::{
     fill, Cond, End, EndCheck, ExtraTurn, GrandSlam, Landing, Moves, Note, Outcome, Pipeline,
-    Starter, Sweep,
+    RoundWinner, Starter, Sweep,
 };
 use crate::engine::sow;
 use crate::engine::trace::Event;
@@ -165,7 +165,7 @@ fn has_move(b: &Board, p: &Pipeline, player: usize, scratch: &mut Vec<usize>) ->
 }
 
 /// The name of a player in notes.
-fn name(p: &Pipeline, pl: usize) -> String {
+pub(crate) fn name(p: &Pipeline, pl: usize) -> String {
     match p.names.get(pl.wrapping_sub(1)) {
         Some(n) => n.clone(),
         None => format!("player {pl}"),
@@ -173,7 +173,7 @@ fn name(p: &Pipeline, pl: usize) -> String {
 }
 
 /// Records a note when tracing, its placeholders filled from `extra` and the position.
-fn note<'a>(
+pub(crate) fn note<'a>(
     b: &mut Board,
     p: &Pipeline,
     n: &Note,
@@ -340,9 +340,35 @@ pub fn check_start(b: &mut Board) {
         if p.at.track_repetition {
             record_position(b);
         }
+        if let Some(v) = p.at.round_starter_var {
+            if b.vars[v] == 0 {
+                b.vars[v] = b.to_move as i64;
+            }
+        }
         if !run_checks(b, &layout, p, mover, true, &mut hooks) {
             run_checks(b, &layout, p, mover, false, &mut hooks);
         }
+    }
+}
+
+/// Who starts the next round by `s`, the round won by `rw` (0: level).
+pub(crate) fn starter_of(b: &Board, p: &Pipeline, s: Starter, mover: usize, rw: usize) -> usize {
+    let other = |x: usize| if x == 1 { 2 } else { 1 };
+    match s {
+        Starter::Mover => mover,
+        Starter::ToMove => b.to_move,
+        Starter::Alternate => {
+            let started = p.at.round_starter_var.map_or(0, |v| b.vars[v]) as usize;
+            if started == 0 {
+                other(b.to_move)
+            } else {
+                other(started)
+            }
+        }
+        Starter::Winner if rw != 0 => rw,
+        Starter::Winner => b.to_move,
+        Starter::Loser if rw != 0 => other(rw),
+        Starter::Loser => other(b.to_move),
     }
 }
 
@@ -573,7 +599,7 @@ fn passes(b: &mut Board, l: &Layout, p: &Pipeline, hooks: &mut Vec<HookCall>) ->
     }
 }
 
-fn finish(b: &mut Board, p: &Pipeline, winner: usize, hooks: &mut Vec<HookCall>) {
+pub(crate) fn finish(b: &mut Board, p: &Pipeline, winner: usize, hooks: &mut Vec<HookCall>) {
     b.winner = winner;
     b.over = true;
     if p.at.hooks.game_end {
@@ -638,6 +664,11 @@ fn holds(b: &Board, l: &Layout, p: &Pipeline, c: &EndCheck, mover: usize) -> boo
         }
         Cond::MovesReached => c.limit > 0 && p.at.moves_var.is_some_and(|v| b.vars[v] >= c.limit),
         Cond::Stopped => b.last.stopped,
+        Cond::OthersCannotFill => {
+            let fill = p.rounds.as_ref().map_or(1, |r| r.fill);
+            let total = b.total();
+            (1..=l.players).any(|pl| total - material(b, pl) < c.limit * fill)
+        }
         Cond::FewLeft => {
             let left: i64 = l
                 .holes
@@ -739,11 +770,16 @@ fn apply_check(
             }
             Outcome::NoWinner => finish(b, p, 0, hooks),
             Outcome::Round => {
-                let starter = match c.starter {
-                    Starter::Mover => mover,
-                    Starter::ToMove => b.to_move,
-                };
-                end_round(b, l, p, mover, starter, hooks);
+                if p.rounds
+                    .as_ref()
+                    .is_some_and(|r| r.winner == RoundWinner::MostSeeds)
+                {
+                    crate::engine::declared_rounds::end_round_by_seeds(
+                        b, l, p, mover, c.starter, hooks,
+                    );
+                } else {
+                    end_round(b, l, p, mover, c.starter, hooks);
+                }
             }
         }
     }
@@ -796,7 +832,7 @@ fn end_round(
     l: &Layout,
     p: &Pipeline,
     mover: usize,
-    starter: usize,
+    starter: Starter,
     hooks: &mut Vec<HookCall>,
 ) {
     let Some(r) = &p.rounds else { return };
@@ -928,6 +964,9 @@ fn end_round(
     if let Some(v) = p.at.moves_var {
         b.vars[v] = 0;
     }
-    b.to_move = starter;
+    b.to_move = starter_of(b, p, starter, mover, rw);
+    if let Some(v) = p.at.round_starter_var {
+        b.vars[v] = b.to_move as i64;
+    }
     note(b, p, &p.notes.round_start, mover, Vec::new);
 }

@@ -11,6 +11,7 @@ pub mod board;
 pub mod content_hash;
 pub mod data_rule;
 pub mod declared;
+mod declared_rounds;
 pub mod files;
 pub mod game;
 pub mod library;

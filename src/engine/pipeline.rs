@@ -212,6 +212,10 @@ pub enum Cond {
     MovesReached,
     /// The sowing stopped at its lap limit (`at_max_laps: "stop"`).
     Stopped,
+    /// The seeds a player does not hold (the others' stores and reserves, and every hole's)
+    /// cannot fill `limit` holes of `rounds.fill` seeds: he has all but a few (a round or match
+    /// decided).
+    OthersCannotFill,
     /// Fewer than `limit` seeds are left in the open holes, but some (too few for any capture).
     FewLeft,
     /// The position (every pit's seeds, the reserves, the closed holes and the player to move)
@@ -261,6 +265,12 @@ pub enum Starter {
     /// The player to move.
     #[default]
     ToMove,
+    /// The player who did not start the round that ended.
+    Alternate,
+    /// The round's winner (on a level round, the player to move).
+    Winner,
+    /// The round's loser (on a level round, the other of the player to move).
+    Loser,
 }
 
 /// One check of the `end` list.
@@ -329,6 +339,33 @@ pub struct Rounds {
     /// The match ends after this many rounds, the bigger reserve winning (0: no limit).
     #[serde(default)]
     pub max_rounds: i64,
+    /// Who wins a round: the bigger capture of the round (default), or the player holding the
+    /// most seeds (stores plus reserve) when it ends.
+    #[serde(default)]
+    pub winner: RoundWinner,
+    /// The match ends when a player cannot fill this many holes (default 1) with the seeds he
+    /// holds and those left in his own holes; it then goes to the round's winner (a draw when
+    /// level), the board as the round left it. Only with `winner: most_seeds`.
+    #[serde(default = "one_hole")]
+    pub min_holes: i64,
+    /// Close the holes a player cannot fill (default true); false leaves them empty and open.
+    #[serde(default = "yes")]
+    pub close_unfilled: bool,
+}
+
+fn one_hole() -> i64 {
+    1
+}
+
+/// Who wins a round.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum RoundWinner {
+    /// The bigger capture of the round (seeds held now less those held when it started).
+    #[default]
+    Capture,
+    /// The player holding the most seeds when the round ends.
+    MostSeeds,
 }
 
 fn yes() -> bool {
@@ -448,6 +485,8 @@ pub struct Resolved {
     pub round_var: Option<usize>,
     /// `start_reserve_1`, `start_reserve_2`, ...
     pub start_reserve_vars: Vec<usize>,
+    /// `round_starter`: who started the round (0 until the first check at setup).
+    pub round_starter_var: Option<usize>,
     /// Hook functions the rule script defines: `on_pass`, `on_round_end`, `on_game_end`.
     pub hooks: Hooks,
     /// `holes_of[player]`: the player's holes in canonical order (index 0: holes of nobody).
@@ -535,9 +574,17 @@ impl Pipeline {
                     ));
                 }
             }
-            if !l.stores.is_empty() {
-                return Err("pipeline: rounds are for boards without stores".into());
+            for p in 1..=2 {
+                if l.stores.iter().filter(|&&s| l.pits[s].owner == p).count() > 1 {
+                    return Err(format!(
+                        "pipeline: rounds need at most one store per player (player {p} has more)"
+                    ));
+                }
             }
+            if self.rounds.as_ref().is_some_and(|r| r.min_holes < 1) {
+                return Err("pipeline: rounds: `min_holes` must be at least 1".into());
+            }
+            self.at.round_starter_var = Some(var(l, "round_starter", 0));
             self.at.round_var = Some(var(l, "round", 1));
             self.at.start_reserve_vars = (1..=2)
                 .map(|p| var(l, &format!("start_reserve_{p}"), 0))
@@ -731,11 +778,33 @@ impl Pipeline {
                 Outcome::Round => match c.starter {
                     Starter::Mover => "the round ends: the mover starts the next",
                     Starter::ToMove => "the round ends: the player to move starts the next",
+                    Starter::Alternate => {
+                        "the round ends: the player who did not start it starts the next"
+                    }
+                    Starter::Winner => "the round ends: its winner starts the next",
+                    Starter::Loser => "the round ends: its loser starts the next",
                 },
             });
             out.push(s);
         }
-        if let Some(r) = &self.rounds {
+        if let Some(r) = self
+            .rounds
+            .as_ref()
+            .filter(|r| r.winner == RoundWinner::MostSeeds)
+        {
+            out.push(format!(
+                "rounds: the most seeds held wins a round; who cannot fill {} hole{} of {} seeds (with his own holes' seeds) ends the match, won by the round's winner; else each player fills his holes with {} from the {} end{}",
+                r.min_holes,
+                if r.min_holes == 1 { "" } else { "s" },
+                r.fill,
+                r.fill,
+                match r.fill_from {
+                    End::Right => "right",
+                    End::Left => "left",
+                },
+                if r.close_unfilled { ", closing those he cannot fill" } else { "" }
+            ));
+        } else if let Some(r) = &self.rounds {
             if r.play_match {
                 out.push(format!(
                     "rounds: the bigger capture wins a round; each player fills his holes with {} from the {} end, closing those he cannot fill; who cannot fill one hole loses the match{}",
@@ -792,6 +861,10 @@ fn cond_words(c: &EndCheck) -> String {
         Cond::Majority => "a player holds more than half the seeds (or both half)".into(),
         Cond::MovesReached => format!("{} moves were played", c.limit),
         Cond::Stopped => "the sowing stopped at its lap limit".into(),
+        Cond::OthersCannotFill => format!(
+            "a player holds so many seeds that the rest cannot fill {} holes",
+            c.limit
+        ),
         Cond::FewLeft => format!(
             "fewer than {} seeds are left in the holes (but some)",
             c.limit

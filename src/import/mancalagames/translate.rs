@@ -69,6 +69,10 @@ const HANDLED: &[&str] = &[
     "mlaps",
     "end_cond",
     "capt_type",
+    "round_fill",
+    "round_starter",
+    "blocks",
+    "goal_param",
 ];
 
 /// A translated game: the data rule's YAML text.
@@ -106,11 +110,68 @@ pub fn translate(g: &GameFile, title: &str, p: &Params) -> Result<Translation, R
             "only the goals MAX_SEEDS and CLEAR are translated yet",
         ));
     }
+    // Rounds: MancalaGames' NO_MOVES rounds of a most-seeds game.
+    let mut rounds = String::new();
+    let mut then = "most_seeds".to_string();
+    let gp = p.int("goal_param").max(1);
     if word("rounds") != "NO_ROUNDS" {
+        if word("rounds") != "NO_MOVES" {
+            return Err(refuse(
+                "rounds",
+                word("rounds"),
+                "only rounds=NO_MOVES is translated yet",
+            ));
+        }
+        if goal != "MAX_SEEDS" {
+            return Err(refuse(
+                "goal",
+                &goal,
+                "rounds are translated only with goal=MAX_SEEDS yet",
+            ));
+        }
+        let fill_from = match word("round_fill").as_str() {
+            "LEFT_FILL" => "left",
+            "RIGHT_FILL" => "right",
+            other => {
+                return Err(refuse(
+                    "round_fill",
+                    other,
+                    "only LEFT_FILL and RIGHT_FILL are translated yet",
+                ))
+            }
+        };
+        let starter = match word("round_starter").as_str() {
+            "ALTERNATE" => "alternate",
+            "LOSER" => "loser",
+            "WINNER" => "winner",
+            _ => "mover",
+        };
+        let _ = writeln!(
+            rounds,
+            "  # rounds=NO_MOVES, round_fill={}, goal_param={}, blocks={}: the most seeds wins a round; who\n  # cannot fill {gp} hole(s) ends the match; holes are refilled from the {fill_from}\n  rounds: {{ fill: $seeds, fill_from: {fill_from}, winner: most_seeds, min_holes: {gp}, close_unfilled: {} }}",
+            word("round_fill"),
+            p.int("goal_param"),
+            p.flag("blocks"),
+            p.flag("blocks")
+        );
+        then = format!("round, starter: {starter}");
+    } else if p.int("goal_param") != 0 {
         return Err(refuse(
-            "rounds",
-            word("rounds"),
-            "rounds are not translated yet",
+            "goal_param",
+            p.int("goal_param"),
+            "a goal parameter without rounds is not translated yet",
+        ));
+    } else if word("round_fill") != "NOT_APPLICABLE" {
+        return Err(refuse(
+            "round_fill",
+            word("round_fill"),
+            "a round fill without rounds is not translated",
+        ));
+    } else if p.flag("blocks") {
+        return Err(refuse(
+            "blocks",
+            "true",
+            "blocked holes without rounds are not translated yet",
         ));
     }
     let stores = p.flag("stores");
@@ -416,6 +477,7 @@ pub fn translate(g: &GameFile, title: &str, p: &Params) -> Result<Translation, R
             moves: &moves,
             capture: &capture,
             end: &end,
+            rounds: "",
         };
         return Ok(Translation {
             yaml: assemble(g, title, p, &parts),
@@ -437,9 +499,16 @@ pub fn translate(g: &GameFile, title: &str, p: &Params) -> Result<Translation, R
             ))
         }
     }
-    end.push_str(
-        "    # a player holding more than half the seeds wins at once; the board stays as it is\n    - { when: majority, then: most_seeds }\n",
-    );
+    if rounds.is_empty() {
+        end.push_str(
+            "    # a player holding more than half the seeds wins at once; the board stays as it is\n    - { when: majority, then: most_seeds }\n",
+        );
+    } else {
+        let _ = writeln!(
+            end,
+            "    # a player holding so many seeds that the rest cannot fill {gp} hole(s) wins the round at once\n    - {{ when: others_cannot_fill, limit: {gp}, then: most_seeds }}"
+        );
+    }
     let _ = writeln!(
         end,
         "    # the player to move has no legal move{}: the seeds left go by unclaimed={unclaimed}\n    - {{ when: no_move, sweep: {sweep}, then: most_seeds }}",
@@ -468,6 +537,7 @@ pub fn translate(g: &GameFile, title: &str, p: &Params) -> Result<Translation, R
         ));
     }
 
+    let end = end.replace("then: most_seeds", &format!("then: {then}"));
     let parts = Parts {
         notes: &notes,
         stores,
@@ -475,6 +545,7 @@ pub fn translate(g: &GameFile, title: &str, p: &Params) -> Result<Translation, R
         moves: &moves,
         capture: &capture,
         end: &end,
+        rounds: &rounds,
     };
     Ok(Translation {
         yaml: assemble(g, title, p, &parts),
@@ -489,6 +560,7 @@ struct Parts<'a> {
     moves: &'a str,
     capture: &'a str,
     end: &'a str,
+    rounds: &'a str,
 }
 
 /// The data rule's text from its pieces.
@@ -500,6 +572,7 @@ fn assemble(g: &GameFile, title: &str, p: &Params, parts: &Parts) -> String {
         moves,
         capture,
         end,
+        rounds,
     } = *parts;
     let mut y = String::new();
     let _ = writeln!(
@@ -592,6 +665,7 @@ fn assemble(g: &GameFile, title: &str, p: &Params, parts: &Parts) -> String {
     if p.flag("mustpass") {
         y.push_str("  pass: { counter: passes }   # mustpass: a player without a move passes\n");
     }
+    y.push_str(rounds);
     y.push_str("  end:\n");
     y.push_str(end);
     y
