@@ -260,6 +260,9 @@ pub struct Board {
     pub closed: Vec<bool>,
     /// Seeds in each player's reserve (index `player - 1`).
     pub reserves: Vec<i64>,
+    /// Seeds a rule took out of the game without scoring them (a `sweep: discard`): in neither
+    /// pits nor reserves, counted in the total.
+    pub discarded: i64,
     /// Per-player counters, `counters[c * players + player - 1]`.
     pub counters: Vec<i64>,
     /// Game variables, by index in `layout.vars`.
@@ -338,6 +341,7 @@ impl Board {
             seeds: Vec::new(),
             closed: Vec::new(),
             reserves: vec![0],
+            discarded: 0,
             counters: Vec::new(),
             vars: Vec::new(),
             to_move: 1,
@@ -395,7 +399,8 @@ impl Board {
             .iter()
             .chain(&self.reserves)
             .map(|&s| s as i128)
-            .sum()
+            .sum::<i128>()
+            + self.discarded as i128
     }
 
     /// Number of players.

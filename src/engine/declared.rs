@@ -743,6 +743,23 @@ fn apply_check(
                 }
             }
             Sweep::Split => split_left(b, l, &c.why),
+            Sweep::Discard => {
+                for i in 0..l.holes.len() {
+                    let h = l.holes[i];
+                    let n = b.seeds[h];
+                    if !b.closed[h] && n > 0 {
+                        b.seeds[h] = 0;
+                        b.discarded += n;
+                        let why = c.why.clone();
+                        b.emit(|| Event::Capture {
+                            pit: h,
+                            seeds: n,
+                            player: 0,
+                            why,
+                        });
+                    }
+                }
+            }
         }
         match c.then {
             Outcome::MostSeeds => {

@@ -254,6 +254,8 @@ pub enum Sweep {
     /// The seeds left are shared equally between two players; an odd seed goes to the player
     /// holding fewer (to player 2 when they hold as many).
     Split,
+    /// The seeds left are taken out of the game, scored for nobody.
+    Discard,
 }
 
 /// Who starts the next round.
@@ -767,6 +769,7 @@ impl Pipeline {
                 Sweep::Split => s.push_str(
                     "the seeds left are shared equally (an odd one to the player holding fewer), ",
                 ),
+                Sweep::Discard => s.push_str("the seeds left are taken out of the game, "),
             }
             s.push_str(match c.then {
                 Outcome::MostSeeds => "the game ends: most seeds wins",

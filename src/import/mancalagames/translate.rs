@@ -69,6 +69,7 @@ const HANDLED: &[&str] = &[
     "mlaps",
     "end_cond",
     "capt_type",
+    "sow_rule",
     "round_fill",
     "round_starter",
     "blocks",
@@ -236,7 +237,40 @@ pub fn translate(g: &GameFile, title: &str, p: &Params) -> Result<Translation, R
     let multicapt = p.int("multicapt");
     let capt_dir = word("capt_dir");
     let grandslam = word("grandslam");
-    if word("capt_type") != "NONE" && (basic || cross != "NONE") {
+    // En-passant captures (sow_rule ENPAS_*): made by the sowing, of the counts in capt_on.
+    let sow_rule = word("sow_rule");
+    let mut final_by_chain = true;
+    if sow_rule != "NONE" {
+        let to = match sow_rule.as_str() {
+            "ENPAS_ALL_OWNER_SOW" | "ENPAS_ALL_OWNER_OWN" => "row_owner",
+            "ENPAS_ALL_SOWER" => "sower",
+            other => {
+                return Err(refuse(
+                    "sow_rule",
+                    other,
+                    "only the en-passant rules ENPAS_ALL_OWNER_SOW, ENPAS_ALL_OWNER_OWN and ENPAS_ALL_SOWER are translated yet",
+                ))
+            }
+        };
+        let on = p.list("capt_on");
+        if on.is_empty() || evens || cmin > 0 || cmax > 0 || side != "BOTH" || cross != "NONE" {
+            return Err(refuse(
+                "sow_rule",
+                &sow_rule,
+                "en-passant captures are translated only by capt_on counts on both sides, without a cross capture, yet",
+            ));
+        }
+        let last = sow_rule == "ENPAS_ALL_OWNER_OWN";
+        final_by_chain = !last;
+        let _ = writeln!(
+            sowing,
+            "  # sow_rule={sow_rule}: a drop making {on:?} is captured at once by the {}{}\n  capture_counts: {on:?}\n  capture_to: {to}\n  capture_last: {last}",
+            if to == "row_owner" { "hole's owner" } else { "sower" },
+            if last { "" } else { " (the last seed's capture is the mover's, after the sowing)" },
+        );
+    }
+    let typed = word("capt_type") != "NONE";
+    if typed && (cross != "NONE" || (basic && sow_rule == "NONE")) {
         return Err(refuse(
             "capt_type",
             word("capt_type"),
@@ -282,7 +316,7 @@ pub fn translate(g: &GameFile, title: &str, p: &Params) -> Result<Translation, R
         capture.push_str(
             "    # crosscapt=ONE_ZEROS, capt_side=OPP_SIDE, xcpickown=PICK_ON_CAPT: a last seed in an\n    # empty hole of your own takes the hole opposite (when it holds seeds) and itself\n    opposite: { when_opposite_empty: false }\n",
         );
-    } else if basic {
+    } else if basic && !typed && final_by_chain {
         let side_word = match side.as_str() {
             "OPP_SIDE" => "opponent",
             "OWN_SIDE" => "own",
@@ -346,6 +380,7 @@ pub fn translate(g: &GameFile, title: &str, p: &Params) -> Result<Translation, R
             if max == 0 { "no limit".to_string() } else { format!("at most {max} holes in all") },
         );
     } else if word("capt_type") == "TWO_OUT" {
+        // (capt_on, if any, serves the en-passant captures only)
         let side_word = match side.as_str() {
             "OPP_SIDE" => "opponent",
             "OWN_SIDE" => "own",
@@ -415,7 +450,7 @@ pub fn translate(g: &GameFile, title: &str, p: &Params) -> Result<Translation, R
                 )
             }
         }
-        if basic && cross == "NONE" {
+        if basic && cross == "NONE" && !typed {
             let _ = writeln!(
                 sowing,
                 "  # a lap ending where a capture is made does not go on (MancalaGames stops for the capture)\n  relay_stops_on: {}",
@@ -428,7 +463,9 @@ pub fn translate(g: &GameFile, title: &str, p: &Params) -> Result<Translation, R
         let quitter = word("quitter");
         let line = match quitter.as_str() {
             "HOLE_OWNER" => "{ when: stopped, before_turn: true, sweep: owners, then: most_seeds }",
-            "DONT_SCORE" => "{ when: stopped, before_turn: true, sweep: none, then: most_seeds }",
+            "DONT_SCORE" => {
+                "{ when: stopped, before_turn: true, sweep: discard, then: most_seeds }"
+            }
             "LAST_MOVER" => "{ when: stopped, before_turn: true, sweep: mover, then: most_seeds }",
             "DIVVIED" if stores => {
                 "{ when: stopped, before_turn: true, sweep: split, then: most_seeds }"
@@ -452,7 +489,7 @@ pub fn translate(g: &GameFile, title: &str, p: &Params) -> Result<Translation, R
     let unclaimed = word("unclaimed");
     let sweep = match unclaimed.as_str() {
         "HOLE_OWNER" => "owners",
-        "DONT_SCORE" => "none",
+        "DONT_SCORE" => "discard",
         "LAST_MOVER" => "mover",
         "DIVVIED" => "split",
         other => {
