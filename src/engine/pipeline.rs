@@ -586,7 +586,9 @@ impl Pipeline {
             if self.rounds.as_ref().is_some_and(|r| r.min_holes < 1) {
                 return Err("pipeline: rounds: `min_holes` must be at least 1".into());
             }
-            self.at.round_starter_var = Some(var(l, "round_starter", 0));
+            if self.end.iter().any(|c| c.starter == Starter::Alternate) {
+                self.at.round_starter_var = Some(var(l, "round_starter", 0));
+            }
             self.at.round_var = Some(var(l, "round", 1));
             self.at.start_reserve_vars = (1..=2)
                 .map(|p| var(l, &format!("start_reserve_{p}"), 0))
