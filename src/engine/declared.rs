@@ -54,7 +54,9 @@ pub fn legal_into(b: &Board, p: &Pipeline, player: usize, out: &mut Vec<usize>) 
             let keep = retain_by_trial(b, player, start, out, |trial, end| {
                 end.is_ok() && seeds_of(trial, p, opp) > 0
             });
-            out.truncate(keep);
+            if keep > start || !m.feed_if_able {
+                out.truncate(keep);
+            }
         }
     }
     if let Some(c) = p
@@ -252,13 +254,17 @@ pub fn play(b: &mut Board, pit: usize, hooks: &mut Vec<HookCall>) -> Result<(), 
     }
     let last = end.pit;
     let last_is_hole = l.pits[last].kind == PitKind::Hole;
+    let by_capture = matches!(p.extra_turn, ExtraTurn::Capture | ExtraTurn::StoreOrCapture);
+    let held = if by_capture { material(b, mover) } else { 0 };
     // A move stopped at its lap limit captures nothing.
     if let Some(o) = p.capture.opposite.as_ref().filter(|_| !end.stopped) {
         if last_is_hole && l.pits[last].owner == mover && end.was_empty {
             if let Some(opp) = l.opposite(last) {
                 if b.seeds[opp] > 0 || o.when_opposite_empty {
                     sow::capture(b, opp, mover, "opposite");
-                    sow::capture(b, last, mover, "last seed");
+                    if o.take_last {
+                        sow::capture(b, last, mover, "last seed");
+                    }
                 }
             }
         }
@@ -271,7 +277,16 @@ pub fn play(b: &mut Board, pit: usize, hooks: &mut Vec<HookCall>) -> Result<(), 
             beyond_empty(b, l, g, mover, last);
         }
     }
-    let extra = p.extra_turn == ExtraTurn::Store && !last_is_hole;
+    let took = by_capture && material(b, mover) > held;
+    if let Some(t) = p.capture.last_seeds.as_ref().filter(|_| !end.stopped) {
+        last_seeds(b, l, t, mover);
+    }
+    let extra = match p.extra_turn {
+        ExtraTurn::None => false,
+        ExtraTurn::Store => !last_is_hole,
+        ExtraTurn::Capture => took,
+        ExtraTurn::StoreOrCapture => took || !last_is_hole,
+    };
     if extra {
         note(b, p, &p.notes.extra, mover, Vec::new);
     }
@@ -532,6 +547,33 @@ fn beyond_empty(
             return;
         }
         at = beyond;
+    }
+}
+
+/// The take of the last few seeds.
+fn last_seeds(b: &mut Board, l: &Layout, t: &crate::engine::pipeline::LastSeeds, mover: usize) {
+    use crate::engine::pipeline::BeyondSide;
+    let counted: i64 = l
+        .holes
+        .iter()
+        .filter(|&&h| {
+            let o = l.pits[h].owner;
+            !b.closed[h]
+                && match t.counted {
+                    BeyondSide::Any => true,
+                    BeyondSide::Opponent => o != mover && o != 0,
+                    BeyondSide::Own => o == mover,
+                }
+        })
+        .map(|&h| b.seeds[h])
+        .sum();
+    if counted > 0 && counted <= t.at_most {
+        for i in 0..l.holes.len() {
+            let h = l.holes[i];
+            if !b.closed[h] {
+                sow::capture(b, h, mover, "the last seeds");
+            }
+        }
     }
 }
 

@@ -22,6 +22,9 @@ pub struct Moves {
     pub must_feed: bool,
     /// Only holes holding at least this many seeds (0 or 1: any hole holding seeds).
     pub min_seeds: i64,
+    /// With `must_feed`: when no move gives the next player seeds, every move is legal (rather
+    /// than none).
+    pub feed_if_able: bool,
 }
 
 /// A kind of pit a lap can end in.
@@ -48,6 +51,21 @@ pub struct Capture {
     /// The capture across a gap: when the hole after the last one is empty, take the hole
     /// beyond it.
     pub beyond_empty: Option<BeyondEmpty>,
+    /// The last few seeds: when, after the other captures, the seeds in the holes on `counted`
+    /// (any, the opponent's, the mover's own) are at most `at_most` (but some), the mover takes
+    /// every seed left in the holes.
+    pub last_seeds: Option<LastSeeds>,
+}
+
+/// The take of the last few seeds (see [`Capture::last_seeds`]).
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct LastSeeds {
+    /// At most this many seeds left (on `counted`).
+    pub at_most: i64,
+    /// Whose holes are counted (default any).
+    #[serde(default)]
+    pub counted: BeyondSide,
 }
 
 /// The capture across a gap (after the sowing, with the sowing's direction; stores and closed
@@ -79,11 +97,23 @@ pub enum BeyondSide {
 }
 
 /// Kalah's capture of the hole opposite.
-#[derive(Clone, Debug, Default, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields, default)]
 pub struct Opposite {
     /// Capture the last seed even when the hole opposite is empty (the "empty capture" rule).
     pub when_opposite_empty: bool,
+    /// Take the last seed too (default true); false leaves it in its hole.
+    #[serde(default = "yes")]
+    pub take_last: bool,
+}
+
+impl Default for Opposite {
+    fn default() -> Self {
+        Opposite {
+            when_opposite_empty: false,
+            take_last: true,
+        }
+    }
 }
 
 /// A chain of captures by count (Oware's, by default): the last hole, when it is on the `side`
@@ -169,6 +199,10 @@ pub enum ExtraTurn {
     None,
     /// When the last seed fell into a store.
     Store,
+    /// When the captures after the sowing took seeds.
+    Capture,
+    /// Either.
+    StoreOrCapture,
 }
 
 /// What a player without a legal move does, when the turn comes to him.
@@ -662,6 +696,9 @@ impl Pipeline {
         }
         if m.must_feed {
             legal.push_str("; when the next player has no seeds, only moves that give him some");
+            if m.feed_if_able {
+                legal.push_str(" (any move when none does)");
+            }
         }
         out.push(format!("legal moves: {legal}"));
         if let Some(o) = &self.capture.opposite {
@@ -732,6 +769,25 @@ impl Pipeline {
                 },
                 if g.repeat { ", and so on across each further gap" } else { "" }
             ));
+        }
+        if let Some(t) = &self.capture.last_seeds {
+            out.push(format!(
+                "capture: when at most {} seeds are left in {}holes (but some), the mover takes every seed left",
+                t.at_most,
+                match t.counted {
+                    BeyondSide::Any => "the ",
+                    BeyondSide::Opponent => "the opponent's ",
+                    BeyondSide::Own => "his own ",
+                }
+            ));
+        }
+        if self.extra_turn == ExtraTurn::Capture {
+            out.push("extra turn: a move whose captures took seeds".into());
+        }
+        if self.extra_turn == ExtraTurn::StoreOrCapture {
+            out.push(
+                "extra turn: a last seed in a store, or a move whose captures took seeds".into(),
+            );
         }
         if self.extra_turn == ExtraTurn::Store {
             out.push("extra turn: a last seed in a store".into());

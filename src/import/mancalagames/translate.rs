@@ -70,6 +70,8 @@ const HANDLED: &[&str] = &[
     "end_cond",
     "capt_type",
     "sow_rule",
+    "capt_rturn",
+    "pickextra",
     "round_fill",
     "round_starter",
     "blocks",
@@ -224,6 +226,13 @@ pub fn translate(g: &GameFile, title: &str, p: &Params) -> Result<Translation, R
     }
     if p.flag("mustshare") {
         moves.push_str("    must_feed: true   # mustshare\n");
+        if p.flag("mustpass") {
+            // MancalaGames ends a game where the feed is impossible only without mustpass; with
+            // it, any move is allowed then.
+            moves.push_str(
+                "    feed_if_able: true   # mustshare with mustpass: any move when none feeds\n",
+            );
+        }
     }
 
     // Captures.
@@ -299,13 +308,16 @@ pub fn translate(g: &GameFile, title: &str, p: &Params) -> Result<Translation, R
                 "a cross capture is translated only with capt_side=OPP_SIDE yet",
             ));
         }
-        if word("xcpickown") != "PICK_ON_CAPT" {
-            return Err(refuse(
-                "xcpickown",
-                word("xcpickown"),
-                "a cross capture is translated only with xcpickown=PICK_ON_CAPT yet",
-            ));
-        }
+        let take_last =
+            match word("xcpickown").as_str() {
+                "PICK_ON_CAPT" => true,
+                "LEAVE" => false,
+                other => return Err(refuse(
+                    "xcpickown",
+                    other,
+                    "a cross capture is translated only with xcpickown PICK_ON_CAPT or LEAVE yet",
+                )),
+            };
         if multicapt != 0 {
             return Err(refuse(
                 "multicapt",
@@ -313,8 +325,11 @@ pub fn translate(g: &GameFile, title: &str, p: &Params) -> Result<Translation, R
                 "a multiple cross capture is not translated yet",
             ));
         }
-        capture.push_str(
-            "    # crosscapt=ONE_ZEROS, capt_side=OPP_SIDE, xcpickown=PICK_ON_CAPT: a last seed in an\n    # empty hole of your own takes the hole opposite (when it holds seeds) and itself\n    opposite: { when_opposite_empty: false }\n",
+        let _ = writeln!(
+            capture,
+            "    # crosscapt=ONE_ZEROS, capt_side=OPP_SIDE, xcpickown={}: a last seed in an empty hole\n    # of your own takes the hole opposite (when it holds seeds){}\n    opposite: {{ when_opposite_empty: false, take_last: {take_last} }}",
+            word("xcpickown"),
+            if take_last { " and itself" } else { "; the last seed stays" }
         );
     } else if basic && !typed && final_by_chain {
         let side_word = match side.as_str() {
@@ -427,6 +442,47 @@ pub fn translate(g: &GameFile, title: &str, p: &Params) -> Result<Translation, R
         notes.push(
             "capture parameters without a capture (no capt_on, evens, capt_min, capt_max or crosscapt) do nothing".into(),
         );
+    }
+
+    // The last seeds (pickextra).
+    match word("pickextra").as_str() {
+        "NONE" => {}
+        "PICKLASTSEEDS" => {
+            let counted = if cross == "NONE" {
+                match side.as_str() {
+                    "OPP_SIDE" => "opponent",
+                    "OWN_SIDE" => "own",
+                    "BOTH" => "any",
+                    other => {
+                        return Err(refuse(
+                            "capt_side",
+                            other,
+                            "pickextra=PICKLASTSEEDS is translated only with capt_side BOTH, OPP_SIDE or OWN_SIDE yet",
+                        ))
+                    }
+                }
+            } else {
+                "any"
+            };
+            let _ = writeln!(
+                capture,
+                "    # pickextra=PICKLASTSEEDS: at most one hole's start of seeds left (counted on capt_side={side}): the mover takes them all\n    last_seeds: {{ at_most: $seeds, counted: {counted} }}"
+            );
+        }
+        other => {
+            return Err(refuse(
+                "pickextra",
+                other,
+                "only PICKLASTSEEDS is translated yet",
+            ))
+        }
+    }
+    if !matches!(word("capt_rturn").as_str(), "NO_REPEAT" | "ALWAYS") {
+        return Err(refuse(
+            "capt_rturn",
+            word("capt_rturn"),
+            "only ALWAYS is translated yet",
+        ));
     }
 
     // Relays (MancalaGames' "multiple laps").
@@ -694,10 +750,17 @@ fn assemble(g: &GameFile, title: &str, p: &Params, parts: &Parts) -> String {
         y.push_str("  capture:\n");
         y.push_str(capture);
     }
-    if p.int("sow_stores") == 1 {
-        y.push_str(
+    match (p.int("sow_stores") == 1, p.int("capt_rturn") == 1) {
+        (true, false) => y.push_str(
             "  extra_turn: store   # sow_stores=OWN: a last seed in your store moves again\n",
-        );
+        ),
+        (false, true) => y.push_str(
+            "  extra_turn: capture   # capt_rturn=ALWAYS: a move that captured moves again\n",
+        ),
+        (true, true) => {
+            y.push_str("  extra_turn: store_or_capture   # sow_stores=OWN, capt_rturn=ALWAYS\n")
+        }
+        (false, false) => {}
     }
     if p.flag("mustpass") {
         y.push_str("  pass: { counter: passes }   # mustpass: a player without a move passes\n");
@@ -738,7 +801,14 @@ fn count_test(p: &Params, side: &str) -> Result<String, Refusal> {
 
 /// The limit of MancalaGames' "too few seeds to change the outcome" end, where it has one.
 fn few_left_limit(p: &Params, total: i64, captures: bool) -> Option<i64> {
-    if p.int("sow_stores") != 0 || (p.flag("mustshare") && !p.flag("mustpass")) || !captures {
+    // (MancalaGames leaves this end out where its other ends cover it: store sowing, must share,
+    // an extra end condition, the last-seeds takes.)
+    if p.int("sow_stores") != 0
+        || (p.flag("mustshare") && !p.flag("mustpass"))
+        || p.int("end_cond") != 0
+        || matches!(p.int("pickextra"), 3 | 4)
+        || !captures
+    {
         return None;
     }
     let mut need = total;
