@@ -161,6 +161,21 @@ fn legal_filtered(
 
 /// Whether `player` has a legal move by the declared `moves`.
 fn has_move(b: &Board, p: &Pipeline, player: usize, scratch: &mut Vec<usize>) -> bool {
+    let m = &p.moves;
+    let slam_rule = p
+        .capture
+        .chain
+        .as_ref()
+        .is_some_and(|c| c.grand_slam == GrandSlam::Illegal);
+    if !m.must_feed && !m.seeds_equal_number && m.landing.is_none() && !slam_rule {
+        // The common case, without building the list: an open hole holding enough seeds.
+        let least = m.min_seeds.max(1);
+        return p
+            .at
+            .holes_of
+            .get(player)
+            .is_some_and(|holes| holes.iter().any(|&h| !b.closed[h] && b.seeds[h] >= least));
+    }
     scratch.clear();
     legal_into(b, p, player, scratch);
     !scratch.is_empty()
