@@ -99,6 +99,8 @@ fn mancalagames(c: &mut Criterion) {
         "ayoayo",
         "vai_lun_thlan",
         "ot_tjin",
+        "dakon",
+        "pallanguli",
     ] {
         let rule = common::load_path(&fixtures.join(format!("{name}.txt")));
         let start = common::start(&rule, &[]);

@@ -111,6 +111,9 @@ pub struct Layout {
     /// none. Built by [`Layout::link_track`] (empty before), so a drop is one lookup
     /// (see [`crate::engine::sow::next_table`]).
     pub sow_next: Vec<usize>,
+    /// The same table for sowing the other way (a move whose hole or count reverses it, see
+    /// [`crate::engine::sow::SowRule::reverse_holes`]).
+    pub sow_back: Vec<usize>,
     /// Names of the per-player counters (e.g. `penalties`).
     pub counters: Vec<String>,
     /// Names of the game variables (integers such as `round`).
@@ -138,6 +141,7 @@ impl Layout {
             next: Vec::new(),
             prev: Vec::new(),
             sow_next: Vec::new(),
+            sow_back: Vec::new(),
             counters: Vec::new(),
             vars: Vec::new(),
             sow: SowRule::default(),
@@ -158,7 +162,12 @@ impl Layout {
             self.next[p] = t[(i + 1) % t.len()];
             self.prev[p] = t[(i + t.len() - 1) % t.len()];
         }
-        self.sow_next = crate::engine::sow::next_table(self);
+        self.sow_next = crate::engine::sow::next_table(self, false);
+        self.sow_back = if self.sow.reverses() {
+            crate::engine::sow::next_table(self, true)
+        } else {
+            Vec::new()
+        };
     }
 
     /// Recomputes pit names and the label style after the rows changed.
@@ -331,6 +340,8 @@ pub struct SowEnd {
     pub stopped: bool,
     /// Seeds the sowing captured: by counts (e.g. fours), and beyond an empty pit when configured.
     pub captured: i64,
+    /// Whether this move was sown the other way (its hole or count reversed the direction).
+    pub reversed: bool,
 }
 
 impl Board {

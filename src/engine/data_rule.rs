@@ -102,6 +102,10 @@ pub struct SowingDecl {
     pub relay: Option<RelayWord>,
     /// A lap ending in a hole that passes this test does not relay.
     pub relay_stops_on: Option<HoleTestDecl>,
+    /// Holes (numbered from each owner's left) whose moves are sown the other way.
+    pub reverse_holes: Option<Vec<i64>>,
+    /// A move from a hole holding an even count is sown the other way.
+    pub reverse_when_even: Option<bool>,
     /// Counts captured during sowing.
     pub capture_counts: Option<Vec<i64>>,
     /// Who gets them: `row_owner`, `sower`.
@@ -372,6 +376,12 @@ impl SowingDecl {
                     Some(WhoseWord::Any) | None => crate::engine::sow::Whose::Any,
                 },
             });
+        }
+        if let Some(v) = &self.reverse_holes {
+            r.reverse_holes = v.clone();
+        }
+        if let Some(v) = self.reverse_when_even {
+            r.reverse_when_even = v;
         }
         if let Some(v) = &self.capture_counts {
             r.capture_counts = v.clone();

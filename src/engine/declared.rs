@@ -435,11 +435,9 @@ fn takes(
 fn chain_step(l: &Layout, b: &Board, c: &crate::engine::pipeline::Chain, p: usize) -> usize {
     use crate::engine::pipeline::ChainDirection;
     let back = c.direction == ChainDirection::Back;
-    let links = if l.sow.reverse == back {
-        &l.next
-    } else {
-        &l.prev
-    };
+    // The direction of this move's sowing (some moves are sown the other way).
+    let reverse = l.sow.reverse != b.last.reversed;
+    let links = if reverse == back { &l.next } else { &l.prev };
     let mut q = p;
     for _ in 0..l.track.len() {
         q = links[q];
@@ -515,7 +513,11 @@ fn chain(
 
 /// The hole after `p` with the sowing, passing over stores and closed holes.
 fn hole_after(l: &Layout, b: &Board, p: usize) -> usize {
-    let links = if l.sow.reverse { &l.prev } else { &l.next };
+    let links = if l.sow.reverse != b.last.reversed {
+        &l.prev
+    } else {
+        &l.next
+    };
     let mut q = p;
     for _ in 0..l.track.len() {
         q = links[q];

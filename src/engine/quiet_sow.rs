@@ -6,9 +6,7 @@
 //! ([`Layout::sow_next`](crate::engine::board::Layout::sow_next)).
 
 use crate::engine::board::{Board, Layout, PitKind, SowEnd, NO_PIT};
-use crate::engine::sow::{
-    give_into, next_in, table_of, AtMaxLaps, CaptureTo, Counts, Relay, MAX_DROPS,
-};
+use crate::engine::sow::{give_into, next_in, AtMaxLaps, CaptureTo, Counts, Relay, MAX_DROPS};
 
 /// Whether the move from `from` can be sown here: nothing traced, and a move that is valid (a pit
 /// on the track holding seeds; the general path words the errors).
@@ -34,7 +32,8 @@ pub(crate) fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
     let closed: &[bool] = closed;
     let rule = &l.sow;
     let mover = *to_move;
-    let table = table_of(l, mover);
+    let flip = rule.reverses() && rule.flips(l, from, seeds[from]);
+    let table = crate::engine::sow::table_dir(l, mover, flip);
     let next = |p: usize, origin: usize| next_in(l, table, closed, p, origin, mover);
     let counts = Counts::new(&rule.capture_counts);
     let by_count = !rule.capture_counts.is_empty();
@@ -43,6 +42,7 @@ pub(crate) fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
     seeds[from] = 0;
     let mut end = SowEnd {
         pit: from,
+        reversed: flip,
         ..SowEnd::default()
     };
     let mut pos = from;

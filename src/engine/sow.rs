@@ -142,6 +142,10 @@ pub struct SowRule {
     /// pit beyond that empty one (the Indian "capture beyond an empty hole"). Not after a move
     /// stopped at the lap limit.
     pub capture_beyond_empty: bool,
+    /// Holes (numbered from each owner's left, 1-based) whose moves are sown the other way.
+    pub reverse_holes: Vec<i64>,
+    /// A move from a hole holding an even count is sown the other way.
+    pub reverse_when_even: bool,
     /// Lap limit for one move.
     pub max_laps: i64,
     /// What happens at the lap limit.
@@ -160,6 +164,8 @@ impl Default for SowRule {
             capture_to: CaptureTo::RowOwner,
             capture_last: true,
             capture_beyond_empty: false,
+            reverse_holes: Vec::new(),
+            reverse_when_even: false,
             max_laps: 10_000,
             at_max_laps: AtMaxLaps::Error,
         }
@@ -167,6 +173,20 @@ impl Default for SowRule {
 }
 
 impl SowRule {
+    /// Whether some moves are sown the other way.
+    pub fn reverses(&self) -> bool {
+        !self.reverse_holes.is_empty() || self.reverse_when_even
+    }
+
+    /// Whether the move from `from` (holding `n` seeds) is sown the other way.
+    #[inline]
+    pub fn flips(&self, l: &Layout, from: usize, n: i64) -> bool {
+        (self.reverse_when_even && n % 2 == 0)
+            || (!self.reverse_holes.is_empty()
+                && l.pits[from].row.is_some()
+                && self.reverse_holes.contains(&(l.pits[from].pos as i64)))
+    }
+
     /// The rule in words (for `sowlab rules NAME`).
     pub fn describe(&self) -> String {
         let mut s = format!(
@@ -184,6 +204,16 @@ impl SowRule {
         );
         if self.skip_origin {
             s.push_str("; the start hole is skipped");
+        }
+        if !self.reverse_holes.is_empty() {
+            let v: Vec<String> = self.reverse_holes.iter().map(|n| n.to_string()).collect();
+            s.push_str(&format!(
+                "; moves from holes {} (from each owner's left) are sown the other way",
+                v.join(", ")
+            ));
+        }
+        if self.reverse_when_even {
+            s.push_str("; a move from a hole holding an even count is sown the other way");
         }
         s.push_str(match self.relay {
             Relay::None => "; one lap",
@@ -254,14 +284,18 @@ fn accepts(l: &Layout, closed: &[bool], q: usize, origin: usize, mover: usize) -
 /// `0..=players` and pit `p`, the first pit after `p` in the sowing direction that the mover may
 /// sow into, ignoring closed pits and the skipped origin (which [`next_target`] then steps over).
 /// One walk round the track per mover.
-pub fn next_table(l: &Layout) -> Vec<usize> {
+pub fn next_table(l: &Layout, flip: bool) -> Vec<usize> {
     let n = l.pits.len();
     let k = l.track.len();
     let mut t = vec![NO_PIT; (l.players + 1) * n];
     if k == 0 || l.next.len() != n || l.prev.len() != n {
         return t;
     }
-    let links = if l.sow.reverse { &l.prev } else { &l.next };
+    let links = if l.sow.reverse != flip {
+        &l.prev
+    } else {
+        &l.next
+    };
     // The track in sowing order (the links form one cycle through the track's pits).
     let mut seq = Vec::with_capacity(k);
     let mut q = l.track[0];
@@ -283,6 +317,20 @@ pub fn next_table(l: &Layout) -> Vec<usize> {
         }
     }
     t
+}
+
+/// The mover's row of the sowing table for a move sown the other way (`flip`) or not.
+#[inline]
+pub(crate) fn table_dir(l: &Layout, mover: usize, flip: bool) -> Option<&[usize]> {
+    if !flip {
+        return table_of(l, mover);
+    }
+    let n = l.pits.len();
+    if mover <= l.players && l.sow_back.len() == (l.players + 1) * n {
+        Some(&l.sow_back[mover * n..(mover + 1) * n])
+    } else {
+        None
+    }
 }
 
 /// The mover's row of the layout's sowing table, when the table is built and covers `mover`.
@@ -475,7 +523,8 @@ pub fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
     if seeds[from] == 0 {
         return Err(format!("sow: pit {} is empty", l.pits[from].name));
     }
-    let table = table_of(l, mover);
+    let flip = rule.reverses() && rule.flips(l, from, seeds[from]);
+    let table = table_dir(l, mover, flip);
     let counts = Counts::new(&rule.capture_counts);
     let tracing = trace.is_some();
     let mut origin = from;
@@ -487,6 +536,7 @@ pub fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
     });
     let mut end = SowEnd {
         pit: from,
+        reversed: flip,
         ..SowEnd::default()
     };
     let mut pos = from;

@@ -203,14 +203,26 @@ pub fn translate(g: &GameFile, title: &str, p: &Params) -> Result<Translation, R
     }
     match direct.as_str() {
         "CCW" => {}
-        "CW" if sow_stores == "NEITHER" => {
+        "CW" => {
             sowing.push_str("  reverse: true   # sow_direct=CW: clockwise\n");
+        }
+        "EVEN_ODD_DIR" => {
+            sowing.push_str(
+                "  reverse_when_even: true   # sow_direct=EVEN_ODD_DIR: an odd count sows anticlockwise, an even one clockwise\n",
+            );
+        }
+        "SPLIT" if p.holes % 2 == 0 && p.list("udir_holes").is_empty() => {
+            let left: Vec<i64> = (1..=p.holes / 2).collect();
+            let _ = writeln!(
+                sowing,
+                "  reverse_holes: {left:?}   # sow_direct=SPLIT: the left half of each row sows clockwise, the right half anticlockwise"
+            );
         }
         other => {
             return Err(refuse(
                 "sow_direct",
                 other,
-                "only CCW, and CW without sowing into stores, are translated yet",
+                "only CCW, CW, EVEN_ODD_DIR and SPLIT (an even number of holes, no choice of direction) are translated yet",
             ))
         }
     }
