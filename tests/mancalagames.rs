@@ -295,3 +295,29 @@ fn a_bad_game_file_is_one_error_line_never_a_crash() {
         assert!(err.contains(want), "{err}");
     }
 }
+
+#[test]
+fn a_chosen_direction_is_written_after_the_hole() {
+    // Mbangbi: the mover chooses the direction from every hole (udir_holes), so each hole holding
+    // enough seeds gives two moves, `Nccw` and `Ncw`; a plain `N` is not a move.
+    let rule = Arc::new(
+        Rule::load(
+            fixtures().join("mbangbi.txt").to_str().unwrap(),
+            &fixtures(),
+        )
+        .unwrap(),
+    );
+    let mut game = Game::new(rule.clone(), rule.resolve_options::<&str>(&[]).unwrap()).unwrap();
+    let legal = game.legal_labels().unwrap();
+    assert_eq!(legal[..4], ["1ccw", "1cw", "2ccw", "2cw"], "{legal:?}");
+    let e = game.play("1").unwrap_err().one_line();
+    assert!(e.contains("legal moves: 1ccw 1cw"), "{e}");
+    // Anticlockwise from South's hole 1 goes to S2; clockwise to North's side.
+    let mut other = Game::new(rule.clone(), rule.resolve_options::<&str>(&[]).unwrap()).unwrap();
+    game.play("1ccw").unwrap();
+    other.play("1cw").unwrap();
+    let (a, b) = (game.state(), other.state());
+    assert_eq!(a.pits[1], 9, "{:?}", a.pits);
+    assert_eq!(b.pits[1], 8, "{:?}", b.pits);
+    assert_eq!(b.pits[9], 9, "N5, clockwise after S1: {:?}", b.pits);
+}

@@ -194,16 +194,64 @@ impl Layout {
 
     /// The move label of hole `p` (`3`, or `S3` when labels name rows).
     pub fn label(&self, p: usize) -> String {
+        let (p, other) = self.split_move(p);
         let pit = &self.pits[p];
-        match pit.row {
+        let base = match pit.row {
             Some(r) if self.labels_with_row => format!("{}{}", self.rows[r].name, pit.pos),
             _ => pit.pos.to_string(),
+        };
+        if self.sow.chooses(self, p) {
+            // Clockwise or anticlockwise seen from above (the track itself is anticlockwise).
+            let cw = self.sow.reverse != other;
+            format!("{base}{}", if cw { "cw" } else { "ccw" })
+        } else {
+            base
+        }
+    }
+
+    /// The hole a move id is played from: ids past the pits are the other direction of a hole
+    /// where the mover chooses it (`p + pits`).
+    #[inline]
+    pub fn move_pit(&self, id: usize) -> usize {
+        self.split_move(id).0
+    }
+
+    /// A move id as (hole, sown the other way).
+    #[inline]
+    pub fn split_move(&self, id: usize) -> (usize, bool) {
+        let n = self.pits.len();
+        if id >= n && id < 2 * n {
+            (id - n, true)
+        } else {
+            (id, false)
         }
     }
 
     /// Finds the hole that `label` names for `player`: `3` (the player's only row), `S3`, `s3`.
     pub fn parse_label(&self, player: usize, label: &str) -> Option<usize> {
         let label = label.trim();
+        let lower = label.to_ascii_lowercase();
+        let (label, dir) = if let Some(x) = lower.strip_suffix("ccw") {
+            (&label[..x.len()], Some(false))
+        } else if let Some(x) = lower.strip_suffix("cw") {
+            (&label[..x.len()], Some(true))
+        } else {
+            (label, None)
+        };
+        let p = self.parse_hole(player, label)?;
+        match (self.sow.chooses(self, p), dir) {
+            (false, None) => Some(p),
+            (true, Some(cw)) => Some(if cw == self.sow.reverse {
+                p
+            } else {
+                p + self.pits.len()
+            }),
+            _ => None,
+        }
+    }
+
+    /// [`Layout::parse_label`] without a direction.
+    fn parse_hole(&self, player: usize, label: &str) -> Option<usize> {
         let split = label.find(|c: char| c.is_ascii_digit())?;
         let (row_name, num) = label.split_at(split);
         let pos: usize = num.parse().ok()?;

@@ -106,6 +106,8 @@ pub struct SowingDecl {
     pub reverse_holes: Option<Vec<i64>>,
     /// A move from a hole holding an even count is sown the other way.
     pub reverse_when_even: Option<bool>,
+    /// Holes where the mover chooses the direction.
+    pub choose_direction: Option<Vec<i64>>,
     /// Counts captured during sowing.
     pub capture_counts: Option<Vec<i64>>,
     /// Who gets them: `row_owner`, `sower`.
@@ -382,6 +384,9 @@ impl SowingDecl {
         }
         if let Some(v) = self.reverse_when_even {
             r.reverse_when_even = v;
+        }
+        if let Some(v) = &self.choose_direction {
+            r.choose_direction = v.clone();
         }
         if let Some(v) = &self.capture_counts {
             r.capture_counts = v.clone();

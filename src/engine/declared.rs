@@ -48,6 +48,9 @@ pub fn legal_into(b: &Board, p: &Pipeline, player: usize, out: &mut Vec<usize>) 
     } else {
         legal_filtered(b, l, m, holes, player, out);
     }
+    if !l.sow.choose_direction.is_empty() {
+        with_directions(l, start, out);
+    }
     if m.must_feed {
         let opp = next_of(l, player);
         if opp != player && seeds_of(b, p, opp) == 0 {
@@ -66,6 +69,23 @@ pub fn legal_into(b: &Board, p: &Pipeline, player: usize, out: &mut Vec<usize>) 
         .filter(|c| c.grand_slam == GrandSlam::Illegal)
     {
         forbid_grand_slams(b, l, p, c, player, start, out);
+    }
+}
+
+/// Adds, after each hole of `out[start..]` where the mover chooses the direction, its move the
+/// other way (id `hole + pits`). Kept out of line: most rules have no such hole.
+#[cold]
+#[inline(never)]
+fn with_directions(l: &Layout, start: usize, out: &mut Vec<usize>) {
+    let n = l.pits.len();
+    let mut i = start;
+    while i < out.len() {
+        let h = out[i];
+        if h < n && l.sow.chooses(l, h) {
+            out.insert(i + 1, h + n);
+            i += 1;
+        }
+        i += 1;
     }
 }
 
@@ -434,9 +454,16 @@ fn takes(
 /// The hole after `p` in the chain's direction, passing over stores and closed holes.
 fn chain_step(l: &Layout, b: &Board, c: &crate::engine::pipeline::Chain, p: usize) -> usize {
     use crate::engine::pipeline::ChainDirection;
-    let back = c.direction == ChainDirection::Back;
-    // The direction of this move's sowing (some moves are sown the other way).
-    let reverse = l.sow.reverse != b.last.reversed;
+    let back = matches!(
+        c.direction,
+        ChainDirection::Back | ChainDirection::AgainstTrack
+    );
+    // The direction of this move's sowing (some moves are sown the other way), or the track's.
+    let fixed = matches!(
+        c.direction,
+        ChainDirection::AgainstTrack | ChainDirection::AlongTrack
+    );
+    let reverse = l.sow.reverse != (b.last.reversed && !fixed);
     let links = if reverse == back { &l.next } else { &l.prev };
     let mut q = p;
     for _ in 0..l.track.len() {

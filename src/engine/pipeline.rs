@@ -174,6 +174,10 @@ pub enum ChainDirection {
     Back,
     /// With the sowing.
     Forward,
+    /// Against the track's own direction, whichever way the move was sown.
+    AgainstTrack,
+    /// Along the track's own direction, whichever way the move was sown.
+    AlongTrack,
 }
 
 /// Readings of a grand slam (a chain that would take all the opponent's seeds).
@@ -740,6 +744,10 @@ impl Pipeline {
                     match c.direction {
                         ChainDirection::Back => "before",
                         ChainDirection::Forward => "after",
+                        ChainDirection::AgainstTrack =>
+                            "before it on the track (whichever way it was sown),",
+                        ChainDirection::AlongTrack =>
+                            "after it on the track (whichever way it was sown),",
                     },
                     if c.max > 1 {
                         format!(", {} holes at most", c.max)

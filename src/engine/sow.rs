@@ -146,6 +146,10 @@ pub struct SowRule {
     pub reverse_holes: Vec<i64>,
     /// A move from a hole holding an even count is sown the other way.
     pub reverse_when_even: bool,
+    /// Holes (numbered from each owner's left, 1-based) where the mover chooses the direction:
+    /// each gives two moves, `3ccw` and `3cw` (move ids `p` and `p + pits`, see
+    /// [`crate::engine::board::Layout::move_pit`]).
+    pub choose_direction: Vec<i64>,
     /// Lap limit for one move.
     pub max_laps: i64,
     /// What happens at the lap limit.
@@ -166,6 +170,7 @@ impl Default for SowRule {
             capture_beyond_empty: false,
             reverse_holes: Vec::new(),
             reverse_when_even: false,
+            choose_direction: Vec::new(),
             max_laps: 10_000,
             at_max_laps: AtMaxLaps::Error,
         }
@@ -175,16 +180,28 @@ impl Default for SowRule {
 impl SowRule {
     /// Whether some moves are sown the other way.
     pub fn reverses(&self) -> bool {
-        !self.reverse_holes.is_empty() || self.reverse_when_even
+        !self.reverse_holes.is_empty()
+            || self.reverse_when_even
+            || !self.choose_direction.is_empty()
+    }
+
+    /// Whether hole `p` is one where the mover chooses the direction.
+    #[inline]
+    pub fn chooses(&self, l: &Layout, p: usize) -> bool {
+        !self.choose_direction.is_empty()
+            && l.pits[p].row.is_some()
+            && self.choose_direction.contains(&(l.pits[p].pos as i64))
     }
 
     /// Whether the move from `from` (holding `n` seeds) is sown the other way.
     #[inline]
     pub fn flips(&self, l: &Layout, from: usize, n: i64) -> bool {
-        (self.reverse_when_even && n % 2 == 0)
-            || (!self.reverse_holes.is_empty()
-                && l.pits[from].row.is_some()
-                && self.reverse_holes.contains(&(l.pits[from].pos as i64)))
+        // (a hole where the mover chooses is sown as he says, by its move id)
+        !self.chooses(l, from)
+            && ((self.reverse_when_even && n % 2 == 0)
+                || (!self.reverse_holes.is_empty()
+                    && l.pits[from].row.is_some()
+                    && self.reverse_holes.contains(&(l.pits[from].pos as i64))))
     }
 
     /// The rule in words (for `sowlab rules NAME`).
@@ -214,6 +231,17 @@ impl SowRule {
         }
         if self.reverse_when_even {
             s.push_str("; a move from a hole holding an even count is sown the other way");
+        }
+        if !self.choose_direction.is_empty() {
+            let v: Vec<String> = self
+                .choose_direction
+                .iter()
+                .map(|n| n.to_string())
+                .collect();
+            s.push_str(&format!(
+                "; from holes {} the mover chooses the direction (`3ccw`, `3cw`)",
+                v.join(", ")
+            ));
         }
         s.push_str(match self.relay {
             Relay::None => "; one lap",
@@ -495,6 +523,12 @@ pub fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
     if crate::engine::quiet_sow::applies(b, from) {
         return crate::engine::quiet_sow::sow(b, from);
     }
+    // A move id past the pits is the other direction of a hole where the mover chooses it.
+    let (from, other) = if from >= b.layout.pits.len() && from < 2 * b.layout.pits.len() {
+        (from - b.layout.pits.len(), true)
+    } else {
+        (from, false)
+    };
     let mover = b.to_move;
     // The board's fields, borrowed apart: the loop below indexes plain slices.
     let Board {
@@ -523,7 +557,7 @@ pub fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
     if seeds[from] == 0 {
         return Err(format!("sow: pit {} is empty", l.pits[from].name));
     }
-    let flip = rule.reverses() && rule.flips(l, from, seeds[from]);
+    let flip = (rule.reverses() && rule.flips(l, from, seeds[from])) != other;
     let table = table_dir(l, mover, flip);
     let counts = Counts::new(&rule.capture_counts);
     let tracing = trace.is_some();

@@ -70,6 +70,7 @@ const HANDLED: &[&str] = &[
     "end_cond",
     "capt_type",
     "sow_rule",
+    "udir_holes",
     "capt_rturn",
     "pickextra",
     "round_fill",
@@ -211,8 +212,20 @@ pub fn translate(g: &GameFile, title: &str, p: &Params) -> Result<Translation, R
                 "  reverse_when_even: true   # sow_direct=EVEN_ODD_DIR: an odd count sows anticlockwise, an even one clockwise\n",
             );
         }
-        "SPLIT" if p.holes % 2 == 0 && p.list("udir_holes").is_empty() => {
-            let left: Vec<i64> = (1..=p.holes / 2).collect();
+        "SPLIT"
+            if p.int("min_move") == 1
+                && !p.list("udir_holes").contains(&0)
+                && !p.list("udir_holes").contains(&(p.holes - 1)) =>
+        {
+            return Err(refuse(
+                "sow_direct",
+                "SPLIT",
+                "with min_move=1 MancalaGames forbids playing a single seed straight back across a row's end; not yet",
+            ));
+        }
+        "SPLIT" if p.holes % 2 == 0 || p.list("udir_holes").contains(&(p.holes / 2)) => {
+            let udir = p.list("udir_holes");
+            let left: Vec<i64> = (1..=p.holes / 2).filter(|h| !udir.contains(&(h - 1))).collect();
             let _ = writeln!(
                 sowing,
                 "  reverse_holes: {left:?}   # sow_direct=SPLIT: the left half of each row sows clockwise, the right half anticlockwise"
@@ -222,9 +235,17 @@ pub fn translate(g: &GameFile, title: &str, p: &Params) -> Result<Translation, R
             return Err(refuse(
                 "sow_direct",
                 other,
-                "only CCW, CW, EVEN_ODD_DIR and SPLIT (an even number of holes, no choice of direction) are translated yet",
+                "only CCW, CW, EVEN_ODD_DIR and SPLIT (with the middle hole's direction chosen) are translated yet",
             ))
         }
+    }
+    let udir = p.list("udir_holes");
+    if !udir.is_empty() {
+        let holes: Vec<i64> = udir.iter().map(|h| h + 1).collect();
+        let _ = writeln!(
+            sowing,
+            "  choose_direction: {holes:?}   # udir_holes {udir:?} (from each player's left, 0-based): the mover chooses, 3ccw or 3cw"
+        );
     }
     if p.flag("skip_start") {
         sowing.push_str("  skip_origin: true   # skip_start\n");
@@ -356,7 +377,12 @@ pub fn translate(g: &GameFile, title: &str, p: &Params) -> Result<Translation, R
                 ))
             }
         };
+        // With a fixed sowing direction MancalaGames captures against (or along) that direction,
+        // also after a move the mover sowed the other way (udir_holes).
+        let fixed = matches!(direct.as_str(), "CCW" | "CW") && !p.list("udir_holes").is_empty();
         let direction = match capt_dir.as_str() {
+            "OPP_SOW" if fixed => "against_track",
+            "SOW" if fixed => "along_track",
             "OPP_SOW" => "back",
             "SOW" => "forward",
             other => {
