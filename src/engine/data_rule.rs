@@ -192,6 +192,8 @@ pub enum AtMaxLapsWord {
     Error,
     /// Stop the move.
     Stop,
+    /// Stop the move; the next lap's seeds leave the game.
+    DropHand,
 }
 
 /// A rule written as data.
@@ -413,6 +415,7 @@ impl SowingDecl {
             r.at_max_laps = match v {
                 AtMaxLapsWord::Error => AtMaxLaps::Error,
                 AtMaxLapsWord::Stop => AtMaxLaps::Stop,
+                AtMaxLapsWord::DropHand => AtMaxLaps::DropHand,
             };
         }
         Ok(r)

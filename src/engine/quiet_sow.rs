@@ -25,6 +25,7 @@ pub(crate) fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
         reserves,
         to_move,
         last: last_out,
+        discarded,
         ..
     } = b;
     let l: &Layout = layout;
@@ -103,6 +104,12 @@ pub(crate) fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
             match rule.at_max_laps {
                 AtMaxLaps::Stop => {
                     end.stopped = true;
+                    break;
+                }
+                AtMaxLaps::DropHand => {
+                    end.stopped = true;
+                    *discarded += seeds[r];
+                    seeds[r] = 0;
                     break;
                 }
                 AtMaxLaps::Error => {

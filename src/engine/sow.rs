@@ -44,6 +44,9 @@ pub enum AtMaxLaps {
     Stop,
     /// Fail the move with an "endless sowing" error.
     Error,
+    /// Stop, as `Stop`, but the seeds the next lap would have taken up leave the game
+    /// (discarded): MancalaGames' reading of an endless relay.
+    DropHand,
 }
 
 /// Whose holes a [`HoleTest`] looks at, for the player sowing.
@@ -279,6 +282,7 @@ impl SowRule {
             match self.at_max_laps {
                 AtMaxLaps::Stop => "then the move stops",
                 AtMaxLaps::Error => "then the move fails",
+                AtMaxLaps::DropHand => "then the move stops, the next lap's seeds out of the game",
             }
         ));
         s
@@ -538,6 +542,7 @@ pub fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
         reserves,
         trace,
         last,
+        discarded,
         ..
     } = b;
     let l: &Layout = layout;
@@ -646,6 +651,19 @@ pub fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
             match rule.at_max_laps {
                 AtMaxLaps::Stop => {
                     end.stopped = true;
+                    break;
+                }
+                AtMaxLaps::DropHand => {
+                    end.stopped = true;
+                    let n = seeds[r];
+                    *discarded += n;
+                    seeds[r] = 0;
+                    emit_into(trace, || Event::Capture {
+                        pit: r,
+                        seeds: n,
+                        player: 0,
+                        why: "out of the game (endless relay)".into(),
+                    });
                     break;
                 }
                 AtMaxLaps::Error => {

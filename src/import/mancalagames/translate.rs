@@ -552,17 +552,21 @@ pub fn translate(g: &GameFile, title: &str, p: &Params) -> Result<Translation, R
             );
         }
         sowing.push_str(
-            "  # more than 75 laps: MancalaGames calls the move endless and ends the game as if conceded\n  max_laps: 75\n  at_max_laps: stop\n",
+            "  # more than 75 laps: MancalaGames calls the move endless and ends the game as if conceded\n  # (option endless: MancalaGames loses the seeds its 76th lap took up, drop_hand)\n  max_laps: 75\n  at_max_laps: $endless\n",
         );
         let quitter = word("quitter");
         let line = match quitter.as_str() {
-            "HOLE_OWNER" => "{ when: stopped, before_turn: true, sweep: owners, then: most_seeds }",
-            "DONT_SCORE" => {
-                "{ when: stopped, before_turn: true, sweep: discard, then: most_seeds }"
+            "HOLE_OWNER" => {
+                "{ when: stopped, before_turn: true, sweep: owners, then: game_most_seeds }"
             }
-            "LAST_MOVER" => "{ when: stopped, before_turn: true, sweep: mover, then: most_seeds }",
+            "DONT_SCORE" => {
+                "{ when: stopped, before_turn: true, sweep: discard, then: game_most_seeds }"
+            }
+            "LAST_MOVER" => {
+                "{ when: stopped, before_turn: true, sweep: mover, then: game_most_seeds }"
+            }
             "DIVVIED" if stores => {
-                "{ when: stopped, before_turn: true, sweep: split, then: most_seeds }"
+                "{ when: stopped, before_turn: true, sweep: split, then: game_most_seeds }"
             }
             "DIVVIED" => "{ when: stopped, before_turn: true, then: no_winner }",
             other => {
@@ -575,7 +579,7 @@ pub fn translate(g: &GameFile, title: &str, p: &Params) -> Result<Translation, R
         };
         let _ = writeln!(
             stopped_end,
-            "    # an endless relay: no capture; the seeds left go by quitter={quitter}\n    - {line}"
+            "    # an endless relay: no capture; the seeds left go by quitter={quitter}; the game ends\n    - {line}"
         );
     }
 
@@ -764,6 +768,11 @@ fn assemble(g: &GameFile, title: &str, p: &Params, parts: &Parts) -> String {
     y.push_str(
         "  first: { value: south, values: [south, north], help: \"who moves first (MancalaGames draws the starter at random)\" }\n",
     );
+    if p.int("mlaps") != 0 {
+        y.push_str(
+            "  endless: { value: stop, values: [stop, drop_hand], help: \"an endless relay (a 76th lap) stops the move; drop_hand: the seeds that lap took up leave the game, as in MancalaGames (which loses them)\" }\n",
+        );
+    }
     y.push_str("board:\n  players: 2\n  shape: two_rows\n  to_move: $first\n  pits:\n");
     y.push_str("    - { row: S, owner: 1, holes: $holes, seeds: $seeds }\n");
     if stores {
@@ -805,7 +814,8 @@ fn assemble(g: &GameFile, title: &str, p: &Params, parts: &Parts) -> String {
     }
     y.push_str(rounds);
     y.push_str("  end:\n");
-    y.push_str(end);
+    // (an endless relay ends the game, also in a game of rounds)
+    y.push_str(&end.replace("then: game_most_seeds", "then: most_seeds"));
     y
 }
 
