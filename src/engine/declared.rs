@@ -187,7 +187,12 @@ fn has_move(b: &Board, p: &Pipeline, player: usize, scratch: &mut Vec<usize>) ->
         .chain
         .as_ref()
         .is_some_and(|c| c.grand_slam == GrandSlam::Illegal);
-    if !m.must_feed && !m.seeds_equal_number && m.landing.is_none() && !slam_rule {
+    // Must-feed only filters when the next player has no seeds.
+    let feeding = m.must_feed && {
+        let opp = next_of(&b.layout, player);
+        opp != player && seeds_of(b, p, opp) == 0
+    };
+    if !feeding && !m.seeds_equal_number && m.landing.is_none() && !slam_rule {
         // The common case, without building the list: an open hole holding enough seeds.
         let least = m.min_seeds.max(1);
         return p
