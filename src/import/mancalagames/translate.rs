@@ -341,16 +341,18 @@ pub fn translate(g: &GameFile, title: &str, p: &Params) -> Result<Translation, R
                 "a cross capture is translated only with capt_side=OPP_SIDE yet",
             ));
         }
-        let take_last =
-            match word("xcpickown").as_str() {
-                "PICK_ON_CAPT" => true,
-                "LEAVE" => false,
-                other => return Err(refuse(
+        let always = word("xcpickown") == "ALWAYS_PICK";
+        let take_last = match word("xcpickown").as_str() {
+            "PICK_ON_CAPT" | "ALWAYS_PICK" => true,
+            "LEAVE" => false,
+            other => {
+                return Err(refuse(
                     "xcpickown",
                     other,
-                    "a cross capture is translated only with xcpickown PICK_ON_CAPT or LEAVE yet",
-                )),
-            };
+                    "a cross capture is translated only with xcpickown PICK_ON_CAPT, ALWAYS_PICK or LEAVE yet",
+                ))
+            }
+        };
         if multicapt != 0 {
             return Err(refuse(
                 "multicapt",
@@ -360,9 +362,10 @@ pub fn translate(g: &GameFile, title: &str, p: &Params) -> Result<Translation, R
         }
         let _ = writeln!(
             capture,
-            "    # crosscapt=ONE_ZEROS, capt_side=OPP_SIDE, xcpickown={}: a last seed in an empty hole\n    # of your own takes the hole opposite (when it holds seeds){}\n    opposite: {{ when_opposite_empty: false, take_last: {take_last} }}",
+            "    # crosscapt=ONE_ZEROS, capt_side=OPP_SIDE, xcpickown={}: a last seed in an empty hole\n    # of your own takes the hole opposite ({}){}\n    opposite: {{ when_opposite_empty: {always}, take_last: {take_last} }}",
             word("xcpickown"),
-            if take_last { " and itself" } else { "; the last seed stays" }
+            if always { "and itself, also when the hole opposite is empty" } else { "when it holds seeds" },
+            if always { "" } else if take_last { " and itself" } else { "; the last seed stays" }
         );
     } else if basic && !typed && final_by_chain {
         let side_word = match side.as_str() {
