@@ -5,9 +5,13 @@
 //! mancalagames PATH...` writes the translations to a folder; `sowlab play Bao.txt` (any command
 //! taking a RULE) loads one directly through [`rule_text`].
 
+mod capture;
+mod ends;
 pub mod names;
 pub mod params;
 pub mod read;
+mod sowing;
+mod text;
 pub mod translate;
 
 use std::path::{Path, PathBuf};
