@@ -16,8 +16,8 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use serde_json::Value;
-use sowlab::engine::game::Game;
-use sowlab::engine::rules::Rule;
+use sowlab::Game;
+use sowlab::Rule;
 
 fn fixtures() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/mancalagames")

@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 
 use super::read::Params;
-use super::translate::{refuse, word, Refusal};
+use super::refusal::{refuse, word, Refusal};
 
 /// What the captures came to: their `capture:` keys, and facts the relays and ends need.
 pub(super) struct Caps {

@@ -4,7 +4,7 @@ use std::fmt::Write as _;
 
 use super::capture::Caps;
 use super::read::Params;
-use super::translate::{refuse, word, Refusal};
+use super::refusal::{refuse, word, Refusal};
 
 /// The `rounds:` declaration (empty without rounds), the outcome word of the ends (`most_seeds`,
 /// or `round, starter: ...`) and the holes a player must fill to go on.

@@ -10,6 +10,7 @@ mod ends;
 pub mod names;
 pub mod params;
 pub mod read;
+mod refusal;
 mod sowing;
 mod text;
 pub mod translate;

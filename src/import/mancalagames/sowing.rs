@@ -4,7 +4,7 @@ use std::fmt::Write as _;
 
 use super::capture::Caps;
 use super::read::Params;
-use super::translate::{refuse, word, Refusal};
+use super::refusal::{refuse, word, Refusal};
 
 /// The `sowing:` keys of the stores, the direction and the start hole.
 pub(super) fn board(p: &Params) -> Result<String, Refusal> {

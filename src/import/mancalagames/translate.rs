@@ -17,33 +17,9 @@
 
 use std::fmt::Write as _;
 
-use super::params;
 use super::read::{GameFile, Params};
-
-/// Why a game cannot be translated: the parameter and its value, and what sowlab lacks.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Refusal {
-    /// The parameter (`sow_rule`, `game_class`).
-    pub key: String,
-    /// Its value, in MancalaGames' words.
-    pub value: String,
-    /// What is missing.
-    pub why: String,
-}
-
-impl std::fmt::Display for Refusal {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}={}: {}", self.key, self.value, self.why)
-    }
-}
-
-pub(super) fn refuse(key: &str, value: impl ToString, why: &str) -> Refusal {
-    Refusal {
-        key: key.to_string(),
-        value: value.to_string(),
-        why: why.to_string(),
-    }
-}
+pub use super::refusal::Refusal;
+use super::refusal::{refuse, word};
 
 /// The parameters the translation reads; any other parameter with a value other than its
 /// default is refused.
@@ -161,11 +137,6 @@ pub fn translate(g: &GameFile, title: &str, p: &Params) -> Result<Translation, R
     Ok(Translation {
         yaml: assemble(g, title, p, &parts),
     })
-}
-
-/// A parameter's value in MancalaGames' words (an enumeration's name, else the number).
-pub(super) fn word(p: &Params, key: &str) -> String {
-    params::find(key).map_or_else(String::new, |x| x.word(p.int(key)))
 }
 
 pub(super) use super::text::{assemble, Parts};
