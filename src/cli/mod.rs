@@ -74,6 +74,9 @@ pub enum Command {
     )]
     Rules(rules::RulesArgs),
     /// Translate other programs' rule files into sowlab rules (MancalaGames' game files).
+    #[command(
+        after_help = "Examples:\n  sowlab import mancalagames ~/MancalaGames/GameProps --out my_rules\n  sowlab import mancalagames Kalah.txt --out my_rules\n\nA game file also works directly as a RULE: sowlab play Kalah.txt"
+    )]
     Import(import::ImportArgs),
     /// Play moves from the start and print the final position.
     #[command(
