@@ -44,7 +44,7 @@ pub fn cmd_import(a: ImportArgs) -> Result<i32> {
     let (mut written, mut refused) = (0, 0);
     for f in &files {
         let r = mg::import_file(f, &out);
-        let _ = writeln!(stdout, "{}", crate::render::escape(&r.line()));
+        let _ = writeln!(stdout, "{}", crate::text::escape(&r.line()));
         all &= r.complete();
         if r.result.is_ok() {
             written += 1;

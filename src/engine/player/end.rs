@@ -1,0 +1,229 @@
+//! What ends a game or a round, played: the declared checks after each move, the first that
+//! holds applies (the winner, the sweep, the round's end).
+
+use crate::engine::board::state::{Board, PitKind, NO_PIT};
+use crate::engine::declare::compiled::Compiled;
+use crate::engine::declare::pipeline::{Cond, EndCheck, Outcome, Pipeline, RoundWinner, Sweep};
+use crate::engine::sowing::sow;
+
+use crate::engine::player::hooks::finish;
+use crate::engine::player::hooks::HookCall;
+use crate::engine::player::legal::has_move;
+use crate::engine::player::material::{material, materials, seeds_by_player, seeds_of};
+use crate::engine::player::notes::note;
+use crate::engine::player::rounds::end_round;
+use crate::engine::trace::event::Event;
+
+#[inline(never)]
+pub(super) fn holds(b: &Board, l: &Compiled, p: &Pipeline, c: &EndCheck, mover: usize) -> bool {
+    match c.when {
+        Cond::SideEmpty => {
+            let s = seeds_by_player(b, l, p);
+            s[1..=l.players].contains(&0)
+        }
+        Cond::ToMoveEmpty => seeds_of(b, p, b.to_move) == 0,
+        Cond::MoverEmpty => seeds_of(b, p, mover) == 0,
+        Cond::NoMove => !has_move(b, p, b.to_move, &mut Vec::new()),
+        Cond::AllStored => l.holes.iter().all(|&h| b.closed[h] || b.seeds[h] == 0),
+        Cond::LastIn => {
+            b.last.pit != NO_PIT
+                && if c.pit_mask.is_empty() {
+                    l.pits[b.last.pit].kind == PitKind::Hole
+                } else {
+                    c.pit_mask[b.last.pit]
+                }
+        }
+        Cond::LastInEmptyHole => {
+            b.last.pit != NO_PIT
+                && l.pits[b.last.pit].kind == PitKind::Hole
+                && b.last.was_empty
+                && (c.pit_mask.is_empty() || c.pit_mask[b.last.pit])
+        }
+        Cond::Majority => {
+            let total = b.total();
+            let mut m = [0i64; 17];
+            materials(b, l, &mut m);
+            let m = &m[1..=l.players];
+            m.iter().any(|&x| 2 * x > total)
+                || (l.players == 2 && total % 2 == 0 && m.iter().all(|&x| 2 * x == total))
+        }
+        Cond::MovesReached => c.limit > 0 && p.at.moves_var.is_some_and(|v| b.vars[v] >= c.limit),
+        Cond::Stopped => b.last.stopped,
+        Cond::OthersCannotFill => {
+            let fill = p.rounds.as_ref().map_or(1, |r| r.fill);
+            let total = b.total();
+            (1..=l.players).any(|pl| total - material(b, pl) < c.limit * fill)
+        }
+        Cond::FewLeft => {
+            let left: i64 = l
+                .holes
+                .iter()
+                .filter(|&&h| !b.closed[h])
+                .map(|&h| b.seeds[h])
+                .sum();
+            left > 0 && left < c.limit
+        }
+        Cond::RepeatedPosition => b.seen.repeated,
+    }
+}
+
+/// Runs the end checks of one phase; the first that holds applies. True when one applied.
+#[inline]
+pub(super) fn run_checks(
+    b: &mut Board,
+    l: &Compiled,
+    p: &Pipeline,
+    mover: usize,
+    before_turn: bool,
+    hooks: &mut Vec<HookCall>,
+) -> bool {
+    // Testing is on every move and applying rare: the test stays small, the rest out of line.
+    if (before_turn && p.at.none_before_turn) || (!before_turn && p.at.none_after_turn) {
+        return false;
+    }
+    match p
+        .end
+        .iter()
+        .find(|c| c.before_turn == before_turn && holds(b, l, p, c, mover))
+    {
+        Some(c) => {
+            apply_check(b, l, p, c, mover, hooks);
+            true
+        }
+        None => false,
+    }
+}
+
+/// Applies an end check that holds: its note, sweep and outcome.
+#[inline(never)]
+pub(super) fn apply_check(
+    b: &mut Board,
+    l: &Compiled,
+    p: &Pipeline,
+    c: &EndCheck,
+    mover: usize,
+    hooks: &mut Vec<HookCall>,
+) {
+    {
+        if let Some(n) = &c.note {
+            note(b, p, n, mover, || vec![("limit", c.limit.to_string())]);
+        }
+        match c.sweep {
+            Sweep::None => {}
+            Sweep::Owners => {
+                for i in 0..l.holes.len() {
+                    let h = l.holes[i];
+                    let owner = l.pits[h].owner;
+                    if !b.closed[h] && owner >= 1 {
+                        sow::capture(b, h, owner, &c.why);
+                    }
+                }
+            }
+            Sweep::Mover => {
+                for i in 0..l.holes.len() {
+                    let h = l.holes[i];
+                    if !b.closed[h] {
+                        sow::capture(b, h, mover, &c.why);
+                    }
+                }
+            }
+            Sweep::Split => split_left(b, l, &c.why),
+            Sweep::Discard => {
+                for i in 0..l.holes.len() {
+                    let h = l.holes[i];
+                    let n = b.seeds[h];
+                    if !b.closed[h] && n > 0 {
+                        b.seeds[h] = 0;
+                        b.discarded += n;
+                        let why = c.why.clone();
+                        b.emit(|| Event::Capture {
+                            pit: h,
+                            seeds: n,
+                            player: 0,
+                            why,
+                        });
+                    }
+                }
+            }
+        }
+        match c.then {
+            Outcome::MostSeeds => {
+                let mut all = [0i64; 17];
+                materials(b, l, &mut all);
+                let m = &all[1..=l.players];
+                let best = m.iter().copied().max().unwrap_or(0);
+                let w = if m.iter().filter(|&&x| x == best).count() == 1 {
+                    m.iter().position(|&x| x == best).map_or(0, |i| i + 1)
+                } else {
+                    0
+                };
+                finish(b, p, w, hooks);
+            }
+            Outcome::MoverWins => finish(b, p, mover, hooks),
+            Outcome::FewestInHoles => {
+                let s = seeds_by_player(b, l, p);
+                let least = s[1..=l.players].iter().copied().min().unwrap_or(0);
+                let w = if s[mover] == least {
+                    mover
+                } else {
+                    (1..=l.players).find(|&q| s[q] == least).unwrap_or(0)
+                };
+                finish(b, p, w, hooks);
+            }
+            Outcome::NoWinner => finish(b, p, 0, hooks),
+            Outcome::Round => {
+                if p.rounds
+                    .as_ref()
+                    .is_some_and(|r| r.winner == RoundWinner::MostSeeds)
+                {
+                    crate::engine::player::rounds_by_seeds::end_round_by_seeds(
+                        b, l, p, mover, c.starter, hooks,
+                    );
+                } else {
+                    end_round(b, l, p, mover, c.starter, hooks);
+                }
+            }
+        }
+    }
+}
+
+/// Shares the seeds left in the open holes between players 1 and 2: half each, an odd seed to
+/// the one holding fewer (to player 2 when level). Each hole's seeds go to one player or the
+/// other, so the trace shows ordinary captures.
+pub(super) fn split_left(b: &mut Board, l: &Compiled, why: &str) {
+    if l.players != 2 {
+        return;
+    }
+    let left: i64 = l
+        .holes
+        .iter()
+        .filter(|&&h| !b.closed[h])
+        .map(|&h| b.seeds[h])
+        .sum();
+    let (m1, m2) = (material(b, 1), material(b, 2));
+    let odd_to_1 = m2 > m1;
+    let share1 = left / 2 + if odd_to_1 { left % 2 } else { 0 };
+    let mut owed1 = share1;
+    for i in 0..l.holes.len() {
+        let h = l.holes[i];
+        if b.closed[h] || b.seeds[h] == 0 {
+            continue;
+        }
+        let n = b.seeds[h];
+        if owed1 >= n {
+            owed1 -= n;
+            sow::capture(b, h, 1, why);
+        } else if owed1 > 0 {
+            // Part to each: take player 1's part first as a capture of the whole hole, then
+            // hand back the rest to player 2.
+            let rest = n - owed1;
+            b.seeds[h] = owed1;
+            owed1 = 0;
+            sow::capture(b, h, 1, why);
+            b.seeds[h] = rest;
+            sow::capture(b, h, 2, why);
+        } else {
+            sow::capture(b, h, 2, why);
+        }
+    }
+}
