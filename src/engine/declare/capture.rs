@@ -7,6 +7,10 @@ fn yes() -> bool {
     true
 }
 
+fn own_side() -> BeyondSide {
+    BeyondSide::Own
+}
+
 /// Captures made when the move's sowing has ended.
 #[derive(Clone, Debug, Default, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields, default)]
@@ -34,6 +38,10 @@ pub struct Opposite {
     /// Take the last seed too (default true); false leaves it in its hole.
     #[serde(default = "yes")]
     pub take_last: bool,
+    /// Where the last seed must fall: in a hole of the mover's (default), of the opponent's (the
+    /// mover then takes his own hole opposite), or any.
+    #[serde(default = "own_side")]
+    pub last_in: BeyondSide,
 }
 
 /// A chain of captures by count (Oware's, by default): the last hole, when it is on the `side`
@@ -77,6 +85,7 @@ impl Default for Opposite {
         Opposite {
             when_opposite_empty: false,
             take_last: true,
+            last_in: BeyondSide::Own,
         }
     }
 }

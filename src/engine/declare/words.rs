@@ -32,7 +32,12 @@ impl Pipeline {
         out.push(format!("legal moves: {legal}"));
         if let Some(o) = &self.capture.opposite {
             out.push(format!(
-                "capture: a last seed in an empty hole of the mover's takes the hole opposite and itself{}",
+                "capture: a last seed in an empty hole {} takes the hole opposite and itself{}",
+                match o.last_in {
+                    BeyondSide::Own => "of the mover's",
+                    BeyondSide::Opponent => "of the opponent's",
+                    BeyondSide::Any => "(either side)",
+                },
                 if o.when_opposite_empty {
                     " (also when the hole opposite is empty)"
                 } else {

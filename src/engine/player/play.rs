@@ -3,7 +3,7 @@
 //! sweep and the rounds), with the same trace events and notes a rule script would record.
 
 use crate::engine::board::state::{Board, PitKind};
-use crate::engine::declare::pipeline::ExtraTurn;
+use crate::engine::declare::pipeline::{BeyondSide, ExtraTurn};
 use crate::engine::sowing::sow;
 
 use crate::engine::player::capture::{beyond_empty, chain, last_seeds};
@@ -34,7 +34,13 @@ pub fn play(b: &mut Board, pit: usize, hooks: &mut Vec<HookCall>) -> Result<(), 
     let held = if by_capture { material(b, mover) } else { 0 };
     // A move stopped at its lap limit captures nothing.
     if let Some(o) = p.capture.opposite.as_ref().filter(|_| !end.stopped) {
-        if last_is_hole && l.pits[last].owner == mover && end.was_empty {
+        let owner = l.pits[last].owner;
+        let side_ok = match o.last_in {
+            BeyondSide::Own => owner == mover,
+            BeyondSide::Opponent => owner != mover && owner != 0,
+            BeyondSide::Any => true,
+        };
+        if last_is_hole && side_ok && end.was_empty {
             if let Some(opp) = l.opposite(last) {
                 if b.seeds[opp] > 0 || o.when_opposite_empty {
                     sow::capture(b, opp, mover, "opposite");

@@ -93,13 +93,17 @@ pub(super) fn captures(
                 "only ONE_ZEROS is translated yet",
             ));
         }
-        if side != "OPP_SIDE" {
-            return Err(refuse(
+        // capt_side is where the captured hole (the one opposite the last) may lie.
+        let last_in = match side.as_str() {
+            "OPP_SIDE" => "",
+            "OWN_SIDE" => ", last_in: opponent",
+            "BOTH" => ", last_in: any",
+            other => return Err(refuse(
                 "capt_side",
-                &side,
-                "a cross capture is translated only with capt_side=OPP_SIDE yet",
-            ));
-        }
+                other,
+                "a cross capture is translated only with capt_side OPP_SIDE, OWN_SIDE or BOTH yet",
+            )),
+        };
         let always = word(p, "xcpickown") == "ALWAYS_PICK";
         let take_last = match word(p, "xcpickown").as_str() {
             "PICK_ON_CAPT" | "ALWAYS_PICK" => true,
@@ -121,8 +125,13 @@ pub(super) fn captures(
         }
         let _ = writeln!(
             capture,
-            "    # crosscapt=ONE_ZEROS, capt_side=OPP_SIDE, xcpickown={}: a last seed in an empty hole\n    # of your own takes the hole opposite ({}){}\n    opposite: {{ when_opposite_empty: {always}, take_last: {take_last} }}",
+            "    # crosscapt=ONE_ZEROS, capt_side={side}, xcpickown={}: a last seed in an empty hole\n    # ({}) takes the hole opposite ({}){}\n    opposite: {{ when_opposite_empty: {always}, take_last: {take_last}{last_in} }}",
             word(p, "xcpickown"),
+            match side.as_str() {
+                "OPP_SIDE" => "of your own",
+                "OWN_SIDE" => "of the opponent's: the hole opposite is yours",
+                _ => "on either side",
+            },
             if always { "and itself, also when the hole opposite is empty" } else { "when it holds seeds" },
             if always { "" } else if take_last { " and itself" } else { "; the last seed stays" }
         );
