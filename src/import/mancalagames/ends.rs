@@ -54,25 +54,9 @@ pub(super) fn rounds(p: &Params, goal: &str) -> Result<(String, String, i64), Re
             p.flag("blocks")
         );
         then = format!("round, starter: {starter}");
-    } else if p.int("goal_param") != 0 {
-        return Err(refuse(
-            "goal_param",
-            p.int("goal_param"),
-            "a goal parameter without rounds is not translated yet",
-        ));
-    } else if word(p, "round_fill") != "NOT_APPLICABLE" {
-        return Err(refuse(
-            "round_fill",
-            word(p, "round_fill"),
-            "a round fill without rounds is not translated",
-        ));
-    } else if p.flag("blocks") {
-        return Err(refuse(
-            "blocks",
-            "true",
-            "blocked holes without rounds are not translated yet",
-        ));
     }
+    // Without rounds, goal_param, round_fill, round_starter and blocks do nothing in a
+    // MAX_SEEDS or CLEAR game (MancalaGames reads them when a round ends or for other goals).
     Ok((rounds, then, gp))
 }
 
@@ -88,7 +72,22 @@ pub(super) fn ends(
 ) -> Result<(String, bool), Refusal> {
     // The ends.
     let unclaimed = word(p, "unclaimed");
-    let sweep = match unclaimed.as_str() {
+    // UNFED_PLAYER: the seeds left go by `quitter`, except when the player to move cannot feed
+    // the mover (who has no seeds): then the unfed mover takes them (MancalaGames' must-share end).
+    let unfed = unclaimed == "UNFED_PLAYER";
+    if unfed && !(p.flag("mustshare") && !p.flag("mustpass") && p.int("min_move") == 1) {
+        return Err(refuse(
+            "unclaimed",
+            &unclaimed,
+            "UNFED_PLAYER is translated only with mustshare, without mustpass, with min_move=1 yet",
+        ));
+    }
+    let reading = if unfed {
+        word(p, "quitter")
+    } else {
+        unclaimed.clone()
+    };
+    let sweep = match reading.as_str() {
         "HOLE_OWNER" => "owners",
         "DONT_SCORE" => "discard",
         "LAST_MOVER" => "mover",
@@ -136,15 +135,22 @@ pub(super) fn ends(
             "    # a player holding so many seeds that the rest cannot fill {gp} hole(s) wins the round at once\n    - {{ when: others_cannot_fill, limit: {gp}, then: most_seeds }}"
         );
     }
-    let _ = writeln!(
-        end,
-        "    # the player to move has no legal move{}: the seeds left go by unclaimed={unclaimed}\n    - {{ when: no_move, sweep: {sweep}, then: most_seeds }}",
-        if p.flag("mustpass") {
-            " (he passes first, while the other can move)"
-        } else {
-            ""
-        }
-    );
+    if unfed {
+        let _ = writeln!(
+            end,
+            "    # unclaimed=UNFED_PLAYER: the player to move has no seeds: the seeds left go by quitter={reading};\n    # he has seeds but none feeds the mover: the unfed mover takes them\n    - {{ when: to_move_empty, sweep: {sweep}, then: most_seeds }}\n    - {{ when: no_move, sweep: mover, then: most_seeds }}"
+        );
+    } else {
+        let _ = writeln!(
+            end,
+            "    # the player to move has no legal move{}: the seeds left go by unclaimed={unclaimed}\n    - {{ when: no_move, sweep: {sweep}, then: most_seeds }}",
+            if p.flag("mustpass") {
+                " (he passes first, while the other can move)"
+            } else {
+                ""
+            }
+        );
+    }
     // MancalaGames' "no outcome change" end: fewer seeds left than any capture needs.
     let few = few_left_limit(
         p,
