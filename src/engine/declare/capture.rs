@@ -103,6 +103,8 @@ pub struct BeyondEmpty {
     pub repeat: bool,
     /// Whose holes are taken (default any).
     pub side: BeyondSide,
+    /// Also take the hole opposite the first hole taken (when it holds seeds).
+    pub and_opposite: bool,
 }
 
 /// Whose holes a capture across a gap takes.

@@ -98,14 +98,15 @@ impl Pipeline {
         }
         if let Some(g) = &self.capture.beyond_empty {
             out.push(format!(
-                "capture: when the hole after the last{} is empty, the mover takes the hole beyond it{}{}",
+                "capture: when the hole after the last{} is empty, the mover takes the hole beyond it{}{}{}",
                 if g.last_occupied { " (which held seeds)" } else { "" },
                 match g.side {
                     BeyondSide::Any => "",
                     BeyondSide::Opponent => " (an opponent's)",
                     BeyondSide::Own => " (his own)",
                 },
-                if g.repeat { ", and so on across each further gap" } else { "" }
+                if g.repeat { ", and so on across each further gap" } else { "" },
+                if g.and_opposite { ", and the hole opposite the first one taken" } else { "" }
             ));
         }
         if let Some(t) = &self.capture.last_seeds {

@@ -179,6 +179,11 @@ pub(super) fn beyond_empty(
             return;
         }
         sow::capture(b, beyond, mover, "beyond an empty hole");
+        if g.and_opposite && at == last {
+            if let Some(o) = l.opposite(beyond) {
+                sow::capture(b, o, mover, "opposite the hole taken");
+            }
+        }
         if !g.repeat {
             return;
         }

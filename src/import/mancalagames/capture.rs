@@ -235,11 +235,14 @@ pub(super) fn captures(
         // Without relays MancalaGames needs the last hole occupied (more than the last seed), and
         // its repeated capture then never goes on: the hole it took is empty.
         let repeat = multicapt == -1 && lapped;
+        let cross_pick = word(p, "pickextra") == "PICKCROSS";
         let _ = writeln!(
             capture,
-            "    # capt_type=TWO_OUT: across the gap after the last hole{}\n    beyond_empty: {{ last_occupied: {}, repeat: {repeat}, side: {side_word} }}",
+            "    # capt_type=TWO_OUT: across the gap after the last hole{}{}\n    beyond_empty: {{ last_occupied: {}, repeat: {repeat}, side: {side_word}, and_opposite: {} }}",
             if repeat { ", across each further gap (multicapt=-1)" } else { "" },
-            !lapped
+            if cross_pick { "; pickextra=PICKCROSS: and the hole opposite the first one taken" } else { "" },
+            !lapped,
+            cross_pick
         );
     } else if word(p, "capt_type") != "NONE" {
         return Err(refuse(
@@ -256,6 +259,8 @@ pub(super) fn captures(
     // The last seeds (pickextra).
     match word(p, "pickextra").as_str() {
         "NONE" => {}
+        // (with a capture across a gap: its `and_opposite`, above)
+        "PICKCROSS" if word(p, "capt_type") == "TWO_OUT" => {}
         "PICKLASTSEEDS" => {
             let counted = if cross == "NONE" {
                 match side.as_str() {
