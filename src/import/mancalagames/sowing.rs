@@ -23,11 +23,14 @@ pub(super) fn board(p: &Params) -> Result<String, Refusal> {
         "OWN" if stores => {
             sowing.push_str("  stores: own   # sow_stores=OWN: a lap passing your own store drops a seed in it\n");
         }
+        "BOTH" if stores => {
+            sowing.push_str("  stores: all   # sow_stores=BOTH: a lap passing either store drops a seed in it\n");
+        }
         other => {
             return Err(refuse(
                 "sow_stores",
                 other,
-                "only NEITHER, and OWN with stores, are translated yet",
+                "only NEITHER, and OWN or BOTH with stores, are translated yet",
             ))
         }
     }

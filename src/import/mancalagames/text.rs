@@ -114,9 +114,13 @@ pub(crate) fn assemble(g: &GameFile, title: &str, p: &Params, parts: &Parts) -> 
         y.push_str("  capture:\n");
         y.push_str(capture);
     }
-    match (p.int("sow_stores") == 1, p.int("capt_rturn") == 1) {
+    // sow_stores OWN and BOTH: a last seed in a store (either, with BOTH) moves again.
+    match (
+        matches!(p.int("sow_stores"), 1 | 2),
+        p.int("capt_rturn") == 1,
+    ) {
         (true, false) => y.push_str(
-            "  extra_turn: store   # sow_stores=OWN: a last seed in your store moves again\n",
+            "  extra_turn: store   # sow_stores=OWN or BOTH: a last seed in a store moves again\n",
         ),
         (false, true) => y.push_str(
             "  extra_turn: capture   # capt_rturn=ALWAYS: a move that captured moves again\n",
