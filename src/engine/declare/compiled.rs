@@ -64,7 +64,12 @@ impl Compiled {
     /// it (`3ccw`, `3cw`: anticlockwise or clockwise seen from above).
     pub fn label(&self, id: usize) -> String {
         let (p, other) = self.split_move(id);
-        let base = self.layout.label(p);
+        let any_row = self.pipeline.as_ref().is_some_and(|d| d.moves.any_row);
+        let base = match self.pits[p].row {
+            // (a mover who may play from either row names it)
+            Some(r) if any_row => format!("{}{}", self.rows[r].name, self.pits[p].pos),
+            _ => self.layout.label(p),
+        };
         if self.sow.chooses(&self.layout, p) {
             let cw = self.sow.reverse != other;
             format!("{base}{}", if cw { "cw" } else { "ccw" })

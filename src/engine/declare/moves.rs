@@ -19,6 +19,9 @@ pub struct Moves {
     /// With `must_feed`: when no move gives the next player seeds, every move is legal (rather
     /// than none).
     pub feed_if_able: bool,
+    /// The mover may play from any open hole, his opponent's too (moves are then written with
+    /// the row: `S3`, `N5`).
+    pub any_row: bool,
 }
 
 /// A kind of pit a lap can end in.

@@ -20,6 +20,9 @@ impl Pipeline {
         if m.seeds_equal_number {
             legal.push_str(", holding exactly as many seeds as their number");
         }
+        if m.any_row {
+            legal = legal.replace("the mover's open holes", "any open hole (either row)");
+        }
         if m.min_seeds > 1 {
             legal.push_str(&format!(", holding at least {} seeds", m.min_seeds));
         }

@@ -14,8 +14,13 @@ pub fn legal_into(b: &Board, p: &Pipeline, player: usize, out: &mut Vec<usize>) 
     let l = &*b.layout;
     let m = &p.moves;
     let start = out.len();
-    let Some(holes) = p.at.holes_of.get(player) else {
-        return;
+    let holes = if m.any_row {
+        &l.holes[..]
+    } else {
+        match p.at.holes_of.get(player) {
+            Some(h) => &h[..],
+            None => return,
+        }
     };
     if !m.seeds_equal_number && m.landing.is_none() {
         // The common case: the open holes holding seeds, on plain slices.
@@ -157,7 +162,7 @@ pub(super) fn has_move(b: &Board, p: &Pipeline, player: usize, scratch: &mut Vec
         let opp = next_of(&b.layout, player);
         opp != player && seeds_of(b, p, opp) == 0
     };
-    if !feeding && !m.seeds_equal_number && m.landing.is_none() && !slam_rule {
+    if !feeding && !m.seeds_equal_number && m.landing.is_none() && !slam_rule && !m.any_row {
         // The common case, without building the list: an open hole holding enough seeds.
         let least = m.min_seeds.max(1);
         return p

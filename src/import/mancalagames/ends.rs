@@ -82,7 +82,10 @@ pub(super) fn ends(
             "UNFED_PLAYER is translated only with mustshare, without mustpass, with min_move=1 yet",
         ));
     }
-    let reading = if unfed {
+    // (with no_sides MancalaGames scores the seeds left for nobody, whatever unclaimed says)
+    let reading = if p.flag("no_sides") {
+        "DONT_SCORE".to_string()
+    } else if unfed {
         word(p, "quitter")
     } else {
         unclaimed.clone()

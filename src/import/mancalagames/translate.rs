@@ -48,6 +48,7 @@ const HANDLED: &[&str] = &[
     "mlaps",
     "end_cond",
     "capt_type",
+    "no_sides",
     "sow_rule",
     "udir_holes",
     "capt_rturn",
@@ -102,6 +103,11 @@ pub fn translate(g: &GameFile, title: &str, p: &Params) -> Result<Translation, R
     let min_move = p.int("min_move");
     if min_move > 1 {
         let _ = writeln!(moves, "    min_seeds: {min_move}   # min_move");
+    }
+    if p.flag("no_sides") {
+        moves.push_str(
+            "    any_row: true   # no_sides: the mover plays from either row (moves S3, N5)\n",
+        );
     }
     if p.flag("mustshare") {
         moves.push_str("    must_feed: true   # mustshare\n");
