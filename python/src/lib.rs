@@ -17,9 +17,9 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyList, PyString};
 
-use sowlab::RuleSource as Source;
 use sowlab::board;
 use sowlab::experiment::{self, PartSpec, SimConfig};
+use sowlab::RuleSource as Source;
 use sowlab::{Agent, Game, Position, Rule, RulePath, SearchLimits};
 
 mod search_board;
