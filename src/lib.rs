@@ -89,3 +89,16 @@ pub use error::{Error, Result};
 pub use experiment::{simulate, SimConfig, SimReport};
 pub use search::agent::Agent;
 pub use search::solve::{explore as solve, perft, value, Perft, SearchLimits, Solution, Value};
+pub use search::tablebase::Tablebase;
+pub use search::twoplayer::{solve_exact, Exact};
+
+// Engine items the searches above the engine use, named here so that they do not depend on the
+// engine's internal module paths.
+#[doc(hidden)]
+pub use engine::limits::solve_mb;
+#[doc(hidden)]
+pub use engine::pipeline::{Cond as EndWhen, Outcome as EndThen};
+#[doc(hidden)]
+pub use engine::rules::board as board_of;
+#[doc(hidden)]
+pub use engine::script::INTERRUPTED;

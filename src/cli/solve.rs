@@ -32,9 +32,14 @@ pub struct SolveArgs {
     /// $SOWLAB_SOLVE_MB).
     #[arg(long, value_name = "MB", value_parser = clap::value_parser!(u64).range(1..=1 << 40))]
     pub max_memory: Option<u64>,
-    /// Two-player games: search at most this many moves deep (at least 1).
-    #[arg(long, value_name = "D", default_value_t = 16, value_parser = clap::value_parser!(u16).range(1..))]
-    pub depth: u16,
+    /// Two-player games: instead of the exact value, win/draw/loss as far as this many moves
+    /// deep (at least 1; no margin).
+    #[arg(long, value_name = "D", value_parser = clap::value_parser!(u16).range(1..))]
+    pub depth: Option<u16>,
+    /// Two-player games: probe the tablebases in DIR (built by `sowlab tablebase build` for the
+    /// same rule and options).
+    #[arg(long, value_name = "DIR")]
+    pub tablebase: Option<std::path::PathBuf>,
     /// Stop after this many seconds with a partial result (0: no limit). Default: 30 for
     /// two-player games, none for solitaires.
     #[arg(long, value_name = "SECS")]
@@ -72,7 +77,7 @@ fn options_text(o: &crate::engine::rules::Options) -> String {
         .join(" ")
 }
 
-fn stats_line(s: &Stats) -> String {
+pub(crate) fn stats_line(s: &Stats) -> String {
     let kib = s.table_bytes as f64 / 1024.0;
     format!(
         "search: {} nodes in {:.3} s ({:.0} nodes/s), table ~{:.0} KiB{}",
@@ -88,7 +93,7 @@ fn stats_line(s: &Stats) -> String {
 }
 
 /// 130 after Ctrl-C, [`EXIT_INCOMPLETE`] when the answer is not known, else 0.
-fn exit_code(s: &Stats, known: bool) -> i32 {
+pub(crate) fn exit_code(s: &Stats, known: bool) -> i32 {
     match s.stopped {
         Some(Stop::Interrupted) => 130,
         _ if !known => EXIT_INCOMPLETE,
@@ -98,7 +103,7 @@ fn exit_code(s: &Stats, known: bool) -> i32 {
 }
 
 /// Prints a search result as one line of JSON, with the rule and its options added.
-fn print_json(
+pub(crate) fn print_json(
     out: &mut impl std::io::Write,
     r: &impl Serialize,
     g: &crate::engine::game::Game,
@@ -179,7 +184,10 @@ pub fn cmd_solve(dir: &RulePath, a: SolveArgs) -> Result<i32> {
             g.rule.name
         )));
     }
-    let r = value(&g.rule, g.current(), a.depth, &limits, Some(&mut cb));
+    let Some(depth) = a.depth else {
+        return crate::cli::exact::cmd_exact(&g, &a, &limits, secs, &title, &line);
+    };
+    let r = value(&g.rule, g.current(), depth, &limits, Some(&mut cb));
     line.clear();
     let r = r?;
     if a.json {
@@ -215,7 +223,7 @@ pub fn cmd_solve(dir: &RulePath, a: SolveArgs) -> Result<i32> {
 }
 
 /// Why the answer is not known, and what to try.
-fn out_of_reach(s: &Stats, secs: u64) -> String {
+pub(crate) fn out_of_reach(s: &Stats, secs: u64) -> String {
     let why = match s.stopped {
         Some(Stop::Deadline) => format!("the time budget ran out ({secs} s; --time SECS, 0: none)"),
         Some(Stop::Interrupted) => "interrupted".to_string(),

@@ -1,0 +1,357 @@
+//! The exact search: fail-soft alpha-beta over the margin still to be won, driven by MTD(f)
+//! (null-window passes that close in on the value), with the transposition table of [`super::tt`],
+//! enhanced transposition cut-offs, tablebase probes, and bounds from the seeds left in play.
+//!
+//! A position's value is the final margin (the mover's seeds held minus the opponent's, at the
+//! end of perfect play) minus the margin now: what is still to be won. For a rule whose ends do
+//! not all go to the player holding most seeds, the value is instead `result * K + margin`
+//! (`K` larger than any margin), so that the result comes first and the margin breaks ties.
+//! A move that leaves the same player to move (an extra turn) keeps the sign of the value; one
+//! that passes the turn flips it.
+
+use std::sync::atomic::Ordering;
+use std::time::Instant;
+
+use super::key::{key_of, Key, KeySpec};
+use super::order::{expand, Kid};
+use super::reading::{held, in_play, Reading};
+use super::tt::{Entry, Table, NO_MOVE};
+use crate::search::position::Position;
+use crate::search::solve::{OnProgress, Progress, SearchLimits, Stop};
+use crate::{Board, Error, Result, Rule, Tablebase, INTERRUPTED};
+
+/// Scratch space of one ply: the legal moves, the positions after them and what they give.
+pub struct Frame<P> {
+    pub(super) moves: Vec<usize>,
+    pub(super) kids: Vec<P>,
+    pub(super) info: Vec<Kid>,
+    pub(super) order: Vec<usize>,
+}
+
+impl<P> Default for Frame<P> {
+    fn default() -> Self {
+        Frame {
+            moves: Vec::new(),
+            kids: Vec::new(),
+            info: Vec::new(),
+            order: Vec::new(),
+        }
+    }
+}
+
+/// Most plies a line may have (a longer game is refused with an error).
+pub const MAX_PLIES: usize = 4096;
+
+/// The search's state.
+pub struct Search<'a> {
+    pub(super) rule: &'a Rule,
+    pub(super) reading: Reading,
+    pub(super) spec: KeySpec,
+    pub(super) tt: Table,
+    pub(super) tb: Option<&'a Tablebase>,
+    /// The weight of the result in a value (`0`: the margin alone decides).
+    pub(super) k: i32,
+    pub(super) nodes: u64,
+    pub(super) tb_hits: u64,
+    limits: SearchLimits,
+    progress: OnProgress<'a>,
+    next_report: u64,
+    pub(super) pass: u64,
+    pub(super) stopped: Option<Stop>,
+    /// A position came back along a line and the rule does not end it.
+    pub(super) endless: bool,
+    /// The line being searched: keys and seeds in play (for rules that may cycle).
+    path: Vec<(Key, i64)>,
+    pub(super) start: Instant,
+}
+
+impl<'a> Search<'a> {
+    /// A search of `rule` with `tt`, within `limits`.
+    pub fn new(
+        rule: &'a Rule,
+        reading: Reading,
+        tt: Table,
+        tb: Option<&'a Tablebase>,
+        total: i64,
+        limits: &SearchLimits,
+        progress: OnProgress<'a>,
+    ) -> Search<'a> {
+        let spec = KeySpec {
+            holes_only: reading.store_free,
+        };
+        let k = if reading.margin_decides {
+            0
+        } else {
+            2 * total as i32 + 1
+        };
+        Search {
+            rule,
+            reading,
+            spec,
+            tt,
+            tb,
+            k,
+            nodes: 0,
+            tb_hits: 0,
+            limits: limits.clone(),
+            progress,
+            next_report: 1 << 16,
+            pass: 0,
+            stopped: None,
+            endless: false,
+            path: Vec::new(),
+            start: Instant::now(),
+        }
+    }
+
+    /// The margin now for `m` (`b`'s held seeds), as a value's base.
+    #[inline]
+    pub(super) fn base(&self, b: &Board, m: usize) -> i32 {
+        if self.k == 0 {
+            (held(b, m) - held(b, 3 - m)) as i32
+        } else {
+            0
+        }
+    }
+
+    /// The final value of an ended board for `m`.
+    #[inline]
+    pub(super) fn final_abs(&self, b: &Board, m: usize) -> i32 {
+        let margin = (held(b, m) - held(b, 3 - m)) as i32;
+        let result = match b.winner {
+            0 => 0,
+            w if w == m => 1,
+            _ => -1,
+        };
+        result * self.k + margin
+    }
+
+    /// Bounds on the value of `b` (not over) that hold before any search.
+    #[inline]
+    pub(super) fn range(&self, b: &Board, in_holes: i64) -> (i32, i32) {
+        let r = if self.reading.monotone && self.k == 0 {
+            in_holes as i32
+        } else {
+            let t = b.total() as i32;
+            if self.k == 0 {
+                2 * t
+            } else {
+                self.k + t
+            }
+        };
+        (-r, r)
+    }
+
+    /// Checks the limits; the reason to stop, if any.
+    #[inline]
+    pub(super) fn check(&mut self) -> Option<Stop> {
+        if self.stopped.is_some() {
+            return self.stopped;
+        }
+        let n = self.nodes;
+        let stop = if self.limits.max_nodes > 0 && n >= self.limits.max_nodes {
+            Some(Stop::NodeLimit)
+        } else if n & 1023 == 0 && INTERRUPTED.load(Ordering::Relaxed) {
+            Some(Stop::Interrupted)
+        } else if n & 1023 == 0 && self.limits.deadline.is_some_and(|d| Instant::now() >= d) {
+            Some(Stop::Deadline)
+        } else {
+            None
+        };
+        if n >= self.next_report {
+            self.next_report = n + (1 << 16);
+            if let Some(p) = &mut self.progress {
+                p(&Progress {
+                    nodes: n,
+                    positions: self.tt.used(),
+                    depth: self.pass,
+                    elapsed: self.start.elapsed(),
+                });
+            }
+        }
+        self.stopped = stop;
+        stop
+    }
+
+    /// The value of `node` (not over) if it lies within `alpha..beta`; else a bound beyond the
+    /// side it fell (fail-soft). `frames[0]` is this ply's scratch space, `frames[1..]` the plies
+    /// below. `None`: a limit stopped the search (see `stopped`, `endless`).
+    pub fn ab<P: Position>(
+        &mut self,
+        node: &mut P,
+        frames: &mut [Frame<P>],
+        mut alpha: i32,
+        beta: i32,
+    ) -> Result<Option<i32>> {
+        let (key, mover, seeds, (mut lo, mut hi), mut tt_move) = {
+            let b = node.board();
+            let seeds = in_play(&b);
+            if let Some(v) = self.tb.and_then(|t| t.probe(&b)) {
+                self.tb_hits += 1;
+                return Ok(Some(v));
+            }
+            (
+                key_of(self.spec, &b),
+                b.to_move,
+                seeds,
+                self.range(&b, seeds),
+                NO_MOVE,
+            )
+        };
+        let range = (lo, hi);
+        if let Some(e) = self.tt.get(&key) {
+            lo = lo.max(e.lo as i32);
+            hi = hi.min(e.hi as i32);
+            tt_move = e.best;
+        }
+        if lo >= beta || lo == hi {
+            return Ok(Some(lo));
+        }
+        if hi <= alpha {
+            return Ok(Some(hi));
+        }
+        if self.reading.may_cycle {
+            for &(k, s) in self.path.iter().rev() {
+                if s != seeds {
+                    break;
+                }
+                if k == key {
+                    self.endless = true;
+                    return Ok(None);
+                }
+            }
+        }
+        let Some((f, below)) = frames.split_first_mut() else {
+            return Err(Error::msg(format!(
+                "{}: a line of more than {MAX_PLIES} moves: too long for the exact search",
+                self.rule.name
+            )));
+        };
+        let work0 = self.nodes;
+        let etc = match expand(self, node, f, mover, tt_move, beta)? {
+            Some(etc) => etc,
+            None => return Ok(None),
+        };
+        if let Some(v) = etc {
+            // A move proved the cut-off from the table alone (enhanced transposition cut-off).
+            self.tt.put(
+                &key,
+                Entry {
+                    lo: v as i16,
+                    hi: range.1 as i16,
+                    best: NO_MOVE,
+                },
+                1,
+            );
+            return Ok(Some(v));
+        }
+        let alpha0 = alpha;
+        let mut best = i32::MIN;
+        let mut best_i = NO_MOVE;
+        self.path.push((key, seeds));
+        for j in 0..f.order.len() {
+            let i = f.order[j];
+            let kid = f.info[i];
+            let v = if kid.over {
+                kid.exact
+            } else {
+                let (ca, cb) = if kid.sign == 1 {
+                    (alpha - kid.off, beta - kid.off)
+                } else {
+                    (kid.off - beta, kid.off - alpha)
+                };
+                match self.ab(&mut f.kids[i], below, ca, cb)? {
+                    Some(r) => kid.sign * r + kid.off,
+                    None => {
+                        self.path.pop();
+                        return Ok(None);
+                    }
+                }
+            };
+            if v > best {
+                best = v;
+                if v > alpha {
+                    alpha = v;
+                    best_i = u8::try_from(i).unwrap_or(NO_MOVE);
+                }
+            }
+            if best >= beta {
+                break;
+            }
+        }
+        self.path.pop();
+        let e = if best <= alpha0 {
+            Entry {
+                lo: range.0 as i16,
+                hi: best as i16,
+                best: NO_MOVE,
+            }
+        } else if best >= beta {
+            Entry {
+                lo: best as i16,
+                hi: range.1 as i16,
+                best: best_i,
+            }
+        } else {
+            Entry {
+                lo: best as i16,
+                hi: best as i16,
+                best: best_i,
+            }
+        };
+        self.tt.put(&key, e, self.nodes - work0);
+        Ok(Some(best))
+    }
+
+    /// MTD(f) from `root` (not over) between the bounds `lo..=hi`, starting at `guess`: returns
+    /// the bounds reached (equal when the value is known; apart when a limit stopped it).
+    pub fn mtdf<P: Position>(
+        &mut self,
+        root: &mut P,
+        frames: &mut [Frame<P>],
+        mut lo: i32,
+        mut hi: i32,
+        guess: i32,
+    ) -> Result<(i32, i32)> {
+        let mut g = guess.clamp(lo, hi);
+        while lo < hi {
+            self.pass += 1;
+            let beta = if g == lo { g + 1 } else { g };
+            match self.ab(root, frames, beta - 1, beta)? {
+                Some(r) if r < beta => {
+                    hi = hi.min(r);
+                    g = r;
+                }
+                Some(r) => {
+                    lo = lo.max(r);
+                    g = r;
+                }
+                None => break,
+            }
+            g = g.clamp(lo, hi);
+        }
+        Ok((lo, hi))
+    }
+
+    /// Whether the value of the position after `kid` (a move from a position of value `need`)
+    /// reaches `need`, by one null-window search: then the move is best.
+    pub fn proves<P: Position>(
+        &mut self,
+        kid: &mut P,
+        info: Kid,
+        frames: &mut [Frame<P>],
+        need: i32,
+    ) -> Result<Option<bool>> {
+        if info.over {
+            return Ok(Some(info.exact >= need));
+        }
+        let (ca, cb) = if info.sign == 1 {
+            (need - 1 - info.off, need - info.off)
+        } else {
+            (info.off - need, info.off - need + 1)
+        };
+        Ok(self
+            .ab(kid, frames, ca, cb)?
+            .map(|r| info.sign * r + info.off >= need))
+    }
+}
