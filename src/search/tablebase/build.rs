@@ -211,3 +211,23 @@ pub fn build_layer(
     }
     Ok(Some(cur.into_iter().map(|a| a.into_inner()).collect()))
 }
+
+/// Builds layers `0..=k_max` in memory for `rule`, whose games start like `b`, with `jobs`
+/// workers. `Ok(None)`: Ctrl-C stopped it.
+pub fn build_all(rule: &Rule, b: &Board, k_max: usize, jobs: usize) -> Result<Option<Tablebase>> {
+    let mut tb = Tablebase::empty(rule, b)?;
+    if k_max > super::MAX_SEEDS {
+        return Err(Error::msg(format!(
+            "tablebases cover at most {} seeds in play",
+            super::MAX_SEEDS
+        )));
+    }
+    for k in 0..=k_max {
+        let p = LayerProgress::default();
+        match build_layer(rule, b, &tb, k, jobs, &p)? {
+            Some(v) => tb.push_layer(v),
+            None => return Ok(None),
+        }
+    }
+    Ok(Some(tb))
+}
