@@ -507,3 +507,62 @@ fn tablebases_on_the_command_line_are_kept_checked_and_refused_for_other_moves()
         String::from_utf8_lossy(&o.stderr).contains("layer-003.sowtb: the checksum does not match")
     );
 }
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_in_a_tablebase_build_keeps_the_finished_layers() {
+    use std::io::BufRead;
+    use std::process::{Command, Stdio};
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().to_str().unwrap();
+    // Layers up to 20 seeds on 12 holes: minutes of work, far more than the test waits.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sowlab"))
+        .arg("--rules")
+        .arg(rules_dir())
+        .args(["tablebase", "build", "kalah", "--seeds", "20", "--out", d])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut lines = std::io::BufReader::new(child.stderr.take().unwrap()).lines();
+    // Wait until the program says layer 3 is written.
+    for l in lines.by_ref() {
+        if l.unwrap().starts_with("layer 3: ") {
+            break;
+        }
+    }
+    let ok = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap()
+        .success();
+    assert!(ok);
+    let rest: Vec<String> = lines.map(|l| l.unwrap()).collect();
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(130), "{rest:?}");
+    let last = rest.last().unwrap();
+    assert!(last.starts_with("interrupted in layer "), "{rest:?}");
+    assert!(last.contains(&format!("are kept in {d}")), "{last}");
+    for k in 0..=3 {
+        assert!(
+            dir.path().join(format!("layer-{k:03}.sowtb")).exists(),
+            "layer {k}"
+        );
+    }
+    // No half-written layer is left as a layer file.
+    let stopped: usize = last["interrupted in layer ".len()..]
+        .split(':')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(!dir
+        .path()
+        .join(format!("layer-{stopped:03}.sowtb"))
+        .exists());
+    // The next build goes on from the layers kept.
+    let o = sowlab(&["tablebase", "build", "kalah", "--seeds", "4", "--out", d]);
+    assert_eq!(o.status.code(), Some(0));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("layer 3: 728 positions, kept from"), "{err}");
+}

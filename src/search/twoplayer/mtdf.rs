@@ -53,6 +53,8 @@ pub struct Search<'a> {
     pub(super) k: i32,
     pub(super) nodes: u64,
     pub(super) tb_hits: u64,
+    /// Enhanced transposition cut-offs: the table is asked about every move's position.
+    pub(super) etc: bool,
     limits: SearchLimits,
     progress: OnProgress<'a>,
     next_report: u64,
@@ -93,6 +95,7 @@ impl<'a> Search<'a> {
             k,
             nodes: 0,
             tb_hits: 0,
+            etc: true,
             limits: limits.clone(),
             progress,
             next_report: 1 << 16,

@@ -103,13 +103,16 @@ pub fn expand<P: Position>(
             let known = if let Some(v) = s.tb.and_then(|t| t.probe(&b)) {
                 Some(k.sign * v + k.off)
             } else {
-                s.tt.get(&key_of(s.spec, &b)).map(|e| {
-                    if k.sign == 1 {
-                        e.lo as i32 + k.off
-                    } else {
-                        k.off - e.hi as i32
-                    }
-                })
+                s.etc
+                    .then(|| s.tt.get(&key_of(s.spec, &b)))
+                    .flatten()
+                    .map(|e| {
+                        if k.sign == 1 {
+                            e.lo as i32 + k.off
+                        } else {
+                            k.off - e.hi as i32
+                        }
+                    })
             };
             (gain, known)
         };
