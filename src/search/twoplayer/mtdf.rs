@@ -13,7 +13,7 @@ use std::sync::atomic::Ordering;
 use std::time::Instant;
 
 use super::key::{key_of, Key, KeySpec};
-use super::order::{expand, Kid};
+use super::order::{expand, kid_of, Kid};
 use super::reading::{held, in_play, Reading};
 use super::tt::{Entry, Table, NO_MOVE};
 use crate::search::position::Position;
@@ -231,55 +231,84 @@ impl<'a> Search<'a> {
             )));
         };
         let work0 = self.nodes;
-        let etc = match expand(self, node, f, mover, tt_move, beta)? {
-            Some(etc) => etc,
-            None => return Ok(None),
-        };
-        if let Some(v) = etc {
-            // A move proved the cut-off from the table alone (enhanced transposition cut-off).
-            self.tt.put(
-                &key,
-                Entry {
-                    lo: v as i16,
-                    hi: range.1 as i16,
-                    best: NO_MOVE,
-                },
-                1,
-            );
-            return Ok(Some(v));
-        }
         let alpha0 = alpha;
         let mut best = i32::MIN;
         let mut best_i = NO_MOVE;
         self.path.push((key, seeds));
-        for j in 0..f.order.len() {
-            let i = f.order[j];
-            let kid = f.info[i];
-            let v = if kid.over {
-                kid.exact
-            } else {
-                let (ca, cb) = if kid.sign == 1 {
-                    (alpha - kid.off, beta - kid.off)
-                } else {
-                    (kid.off - beta, kid.off - alpha)
-                };
-                match self.ab(&mut f.kids[i], below, ca, cb)? {
-                    Some(r) => kid.sign * r + kid.off,
-                    None => {
-                        self.path.pop();
-                        return Ok(None);
+        // The table's move first, alone: when it cuts off, the other moves are never played.
+        let mut searched = NO_MOVE;
+        if tt_move != NO_MOVE {
+            match self.tt_move_first(node, f, below, mover, tt_move, alpha, beta)? {
+                Some(Some(v)) => {
+                    searched = tt_move;
+                    best = v;
+                    if v > alpha {
+                        alpha = v;
+                        best_i = tt_move;
                     }
                 }
-            };
-            if v > best {
-                best = v;
-                if v > alpha {
-                    alpha = v;
-                    best_i = u8::try_from(i).unwrap_or(NO_MOVE);
+                Some(None) => {}
+                None => {
+                    self.path.pop();
+                    return Ok(None);
                 }
             }
-            if best >= beta {
-                break;
+        }
+        if best < beta {
+            let etc = match expand(self, node, f, mover, tt_move, beta)? {
+                Some(etc) => etc,
+                None => {
+                    self.path.pop();
+                    return Ok(None);
+                }
+            };
+            if let Some(v) = etc {
+                // A move proved the cut-off from the table alone (enhanced transposition
+                // cut-off).
+                self.path.pop();
+                self.tt.put(
+                    &key,
+                    Entry {
+                        lo: v as i16,
+                        hi: range.1 as i16,
+                        best: NO_MOVE,
+                    },
+                    1,
+                );
+                return Ok(Some(v));
+            }
+            for j in 0..f.order.len() {
+                let i = f.order[j];
+                if i as u8 == searched && searched != NO_MOVE {
+                    continue;
+                }
+                let kid = f.info[i];
+                let v = if kid.over {
+                    kid.exact
+                } else {
+                    let (ca, cb) = if kid.sign == 1 {
+                        (alpha - kid.off, beta - kid.off)
+                    } else {
+                        (kid.off - beta, kid.off - alpha)
+                    };
+                    match self.ab(&mut f.kids[i], below, ca, cb)? {
+                        Some(r) => kid.sign * r + kid.off,
+                        None => {
+                            self.path.pop();
+                            return Ok(None);
+                        }
+                    }
+                };
+                if v > best {
+                    best = v;
+                    if v > alpha {
+                        alpha = v;
+                        best_i = u8::try_from(i).unwrap_or(NO_MOVE);
+                    }
+                }
+                if best >= beta {
+                    break;
+                }
             }
         }
         self.path.pop();
@@ -304,6 +333,54 @@ impl<'a> Search<'a> {
         };
         self.tt.put(&key, e, self.nodes - work0);
         Ok(Some(best))
+    }
+
+    /// Plays and searches the table's move `tt_move` (an index in the legal moves) of `node`
+    /// alone. `Ok(Some(Some(v)))`: its value; `Ok(Some(None))`: no such move (a hash
+    /// collision, or another list); `Ok(None)`: stopped.
+    #[allow(clippy::too_many_arguments)]
+    fn tt_move_first<P: Position>(
+        &mut self,
+        node: &mut P,
+        f: &mut Frame<P>,
+        below: &mut [Frame<P>],
+        mover: usize,
+        tt_move: u8,
+        alpha: i32,
+        beta: i32,
+    ) -> Result<Option<Option<i32>>> {
+        if node.legal_into(self.rule, &mut f.moves).is_err() {
+            // Ctrl-C inside a rule call, or an error the full expansion reports.
+            return Ok(Some(None));
+        }
+        let Some(&pit) = f.moves.get(tt_move as usize) else {
+            return Ok(Some(None));
+        };
+        if f.kids.is_empty() {
+            f.kids.push(P::from_board(&node.board()));
+        }
+        if self.check().is_some() {
+            return Ok(None);
+        }
+        let kid = &mut f.kids[0];
+        kid.copy_from(node);
+        if kid.apply(self.rule, pit).is_err() {
+            return Ok(Some(None));
+        }
+        self.nodes += 1;
+        let base = self.base(&node.board(), mover);
+        let info = kid_of(self, &kid.board(), mover, base);
+        if info.over {
+            return Ok(Some(Some(info.exact)));
+        }
+        let (ca, cb) = if info.sign == 1 {
+            (alpha - info.off, beta - info.off)
+        } else {
+            (info.off - beta, info.off - alpha)
+        };
+        Ok(self
+            .ab(kid, below, ca, cb)?
+            .map(|r| Some(info.sign * r + info.off)))
     }
 
     /// MTD(f) from `root` (not over) between the bounds `lo..=hi`, starting at `guess`: returns

@@ -26,6 +26,28 @@ pub struct Kid {
     pub off: i32,
 }
 
+/// What the move that led to `b` gives the node's `mover`, whose margin now is `base`.
+#[inline]
+pub fn kid_of(s: &Search, b: &crate::Board, mover: usize, base: i32) -> Kid {
+    if b.over {
+        Kid {
+            over: true,
+            exact: s.final_abs(b, mover) - base,
+            sign: 1,
+            off: 0,
+        }
+    } else {
+        let m2 = b.to_move;
+        let sign = if m2 == mover { 1 } else { -1 };
+        Kid {
+            over: false,
+            exact: 0,
+            sign,
+            off: sign * s.base(b, m2) - base,
+        }
+    }
+}
+
 /// Plays every legal move of `node` into `f` and orders them into `f.order`. `Ok(None)`: a limit
 /// stopped the search; `Ok(Some(Some(v)))`: a position reached proves the node worth `v >= beta`.
 pub fn expand<P: Position>(
@@ -75,24 +97,7 @@ pub fn expand<P: Position>(
         }
         s.nodes += 1;
         let b = kid.board();
-        let k = if b.over {
-            let v = s.final_abs(&b, mover) - base;
-            Kid {
-                over: true,
-                exact: v,
-                sign: 1,
-                off: 0,
-            }
-        } else {
-            let m2 = b.to_move;
-            let sign = if m2 == mover { 1 } else { -1 };
-            Kid {
-                over: false,
-                exact: 0,
-                sign,
-                off: sign * s.base(&b, m2) - base,
-            }
-        };
+        let k = kid_of(s, &b, mover, base);
         // What the move wins at once (for the ordering), and a bound from what is known of the
         // position reached.
         let (gain, known) = if k.over {
@@ -122,10 +127,13 @@ pub fn expand<P: Position>(
             }
         }
         let extra = !k.over && k.sign == 1;
+        // Then the smaller sowing: of two moves that keep the turn, the shorter one leaves the
+        // longer one playable after it.
+        let sown = node.board().seeds[f.moves[i]].clamp(0, 255) as i32;
         score[i.min(255)] = if i as u8 == tt_move && tt_move != NO_MOVE {
-            1 << 20
+            1 << 30
         } else {
-            (extra as i32) << 12 | (gain + 2048).clamp(0, 4095)
+            (extra as i32) << 24 | (gain + 2048).clamp(0, 4095) << 8 | (255 - sown)
         };
         drop(b);
         f.info.push(k);
