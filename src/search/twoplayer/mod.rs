@@ -172,6 +172,7 @@ fn solve_in<'a, P: Position>(
     let tt = tt::Table::with_bytes(table_bytes.max(1 << 10));
     let mut s = Search::new(rule, reading, tt, tablebase, total, limits, progress);
     out.k = s.k as i64;
+    s.etc_min = in_play(b0) * 3 / 4;
     if b0.over {
         let v = s.final_abs(b0, player) as i64;
         set_known(&mut out, v);

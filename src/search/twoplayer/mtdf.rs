@@ -53,8 +53,11 @@ pub struct Search<'a> {
     pub(super) k: i32,
     pub(super) nodes: u64,
     pub(super) tb_hits: u64,
-    /// Enhanced transposition cut-offs: the table is asked about every move's position.
-    pub(super) etc: bool,
+    /// Enhanced transposition cut-offs (the table is asked about every move's position) at
+    /// nodes with at least this many seeds in play: near the start, where a cut-off saves the
+    /// most. Everywhere, the table's misses cost more than the nodes they save (BENCHMARKS.md).
+    pub etc_min: i64,
+    pub(super) etc_now: bool,
     limits: SearchLimits,
     progress: OnProgress<'a>,
     next_report: u64,
@@ -95,7 +98,8 @@ impl<'a> Search<'a> {
             k,
             nodes: 0,
             tb_hits: 0,
-            etc: true,
+            etc_min: 0,
+            etc_now: true,
             limits: limits.clone(),
             progress,
             next_report: 1 << 16,
@@ -255,6 +259,7 @@ impl<'a> Search<'a> {
             }
         }
         if best < beta {
+            self.etc_now = seeds >= self.etc_min;
             let etc = match expand(self, node, f, mover, tt_move, beta)? {
                 Some(etc) => etc,
                 None => {

@@ -108,7 +108,7 @@ pub fn expand<P: Position>(
             let known = if let Some(v) = s.tb.and_then(|t| t.probe(&b)) {
                 Some(k.sign * v + k.off)
             } else {
-                s.etc
+                s.etc_now
                     .then(|| s.tt.get(&key_of(s.spec, &b)))
                     .flatten()
                     .map(|e| {
