@@ -448,6 +448,19 @@ fn tablebases_on_the_command_line_are_kept_checked_and_refused_for_other_moves()
     assert_eq!(header["layer"], 6);
     let head = text.lines().take(2).map(|l| l.len() + 1).sum::<usize>();
     assert_eq!(f.len() - head, 924);
+    // Two workers write the same files (same checksums in the headers).
+    let dir2 = tempfile::tempdir().unwrap();
+    let d2 = dir2.path().to_str().unwrap();
+    let mut a = vec!["tablebase", "build", "kalah"];
+    a.extend(set);
+    a.extend(["--seeds", "6", "--out", d2, "--jobs", "2"]);
+    assert_eq!(sowlab(&a).status.code(), Some(0));
+    for k in 0..=6 {
+        let name = format!("layer-{k:03}.sowtb");
+        let one = std::fs::read(dir.path().join(&name)).unwrap();
+        let two = std::fs::read(dir2.path().join(&name)).unwrap();
+        assert!(one == two, "{name}: --jobs 2 wrote another file");
+    }
     // A second build keeps the finished layers and adds the next.
     let o = build("8");
     assert_eq!(o.status.code(), Some(0));

@@ -158,6 +158,8 @@ impl<'a> Search<'a> {
         let n = self.nodes;
         let stop = if self.limits.max_nodes > 0 && n >= self.limits.max_nodes {
             Some(Stop::NodeLimit)
+        } else if self.limits.max_positions > 0 && self.tt.used() >= self.limits.max_positions {
+            Some(Stop::PositionLimit)
         } else if n & 1023 == 0 && INTERRUPTED.load(Ordering::Relaxed) {
             Some(Stop::Interrupted)
         } else if n & 1023 == 0 && self.limits.deadline.is_some_and(|d| Instant::now() >= d) {
