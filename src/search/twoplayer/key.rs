@@ -34,6 +34,8 @@ fn mix(mut z: u64) -> u64 {
 pub struct KeySpec {
     /// Only the holes' seeds (canonical order), no stores or reserves.
     pub holes_only: bool,
+    /// A game variable left out: a move counter that no end reads.
+    pub skip_var: Option<usize>,
 }
 
 /// Calls `f` with every number of the key of `b`, in order.
@@ -57,8 +59,13 @@ fn numbers(spec: KeySpec, b: &Board, mut f: impl FnMut(u64)) {
             f(u64::MAX - i as u64);
         }
     }
-    for &v in b.counters.iter().chain(&b.vars) {
+    for &v in &b.counters {
         f(v as u64);
+    }
+    for (i, &v) in b.vars.iter().enumerate() {
+        if Some(i) != spec.skip_var {
+            f(v as u64);
+        }
     }
     f(b.to_move as u64 | (b.over as u64) << 8 | (b.winner as u64) << 16);
     for &h in &b.seen.hashes {

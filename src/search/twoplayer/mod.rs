@@ -16,7 +16,7 @@ use crate::search::position::Position;
 use crate::search::solve::{OnProgress, SearchLimits, Stats, Stop};
 use crate::{Board, Error, Result, Rule, Tablebase};
 use mtdf::{Frame, Search, MAX_PLIES};
-use reading::{held, in_play, Reading};
+use reading::{in_play, Reading};
 
 /// The smallest transposition table the search runs with; a smaller memory budget stops it.
 pub const MIN_TABLE_BYTES: u64 = 4 << 20;
@@ -153,7 +153,6 @@ fn solve_in<'a, P: Position>(
     let tb_bytes = tablebase.map_or(0, |t| t.bytes());
     let table_bytes = budget.saturating_sub(tb_bytes);
     let player = b0.to_move;
-    let base_margin = held(b0, player) - held(b0, 3 - player);
     let mut out = Exact {
         player,
         result: None,
@@ -196,16 +195,16 @@ fn solve_in<'a, P: Position>(
         )));
     }
     (out.lower, out.upper) = (lo as i64 + base, hi as i64 + base);
-    let _ = base_margin;
-    if lo == hi && s.stopped.is_none() {
+    let stop = s.stopped;
+    if lo == hi && stop.is_none() {
         set_known(&mut out, lo as i64 + base);
+        // A limit met while the line is read cuts the line short; the value stays known.
         out.pv = principal_variation(&mut s, &mut root, &mut frames, lo)?;
         out.best = out.pv.first().cloned();
     }
     out.passes = s.pass;
     out.positions = s.tt.used();
     out.tablebase_hits = s.tb_hits;
-    let stop = s.stopped;
     out.stats = stats(&s, stop);
     Ok(out)
 }

@@ -83,6 +83,7 @@ impl<'a> Search<'a> {
     ) -> Search<'a> {
         let spec = KeySpec {
             holes_only: reading.store_free,
+            skip_var: reading.idle_counter,
         };
         let k = if reading.margin_decides {
             0
@@ -220,8 +221,10 @@ impl<'a> Search<'a> {
             return Ok(Some(hi));
         }
         if self.reading.may_cycle {
+            // Where seeds out of play never come back, a position can only come back while the
+            // seeds in play stay the same: the scan stops at the last capture.
             for &(k, s) in self.path.iter().rev() {
-                if s != seeds {
+                if s != seeds && self.reading.monotone {
                     break;
                 }
                 if k == key {
@@ -232,7 +235,7 @@ impl<'a> Search<'a> {
         }
         let Some((f, below)) = frames.split_first_mut() else {
             return Err(Error::msg(format!(
-                "{}: a line of more than {MAX_PLIES} moves: too long for the exact search",
+                "{}: a line of more than {MAX_PLIES} moves: too long for the exact search (`--depth D`: win, draw or loss within D moves)",
                 self.rule.name
             )));
         };

@@ -18,9 +18,12 @@ pub struct Reading {
     pub store_free: bool,
     /// Why tablebases cannot be built for this rule (`None`: they can).
     pub no_tablebase: Option<String>,
-    /// Whether a position may repeat along a line without the rule ending it (no move counter,
+    /// Whether a position may repeat along a line without the rule ending it (no move limit,
     /// no repetition end): the search then watches its own path.
     pub may_cycle: bool,
+    /// A move counter that no end reads (a move limit of 0): left out of the keys, so that
+    /// positions reached after different numbers of moves meet.
+    pub idle_counter: Option<usize>,
 }
 
 impl Reading {
@@ -38,13 +41,19 @@ impl Reading {
                     rule.name
                 )),
                 may_cycle: true,
+                idle_counter: None,
             };
         };
         let margin_decides = p.end.iter().all(|c| c.then == EndThen::MostSeeds);
         let monotone = p.rounds.is_none();
         let reads_stores = p.end.iter().any(|c| c.when == EndWhen::Majority);
         let store_free = monotone && !reads_stores;
-        let counted = p.at.moves_var.is_some();
+        let limited = p
+            .end
+            .iter()
+            .any(|c| c.when == EndWhen::MovesReached && c.limit > 0);
+        let counted = p.at.moves_var.is_some() && limited;
+        let idle_counter = p.at.moves_var.filter(|_| !limited);
         let repetition = p.at.track_repetition;
         let no_tablebase = if !monotone {
             Some("the rule plays rounds, which bring captured seeds back onto the board".into())
@@ -54,11 +63,7 @@ impl Reading {
             Some("an end of the rule (`majority`) depends on the seeds captured, not only on the seeds in play".into())
         } else if repetition {
             Some("the rule ends a game on a repeated position, which depends on the moves played before".into())
-        } else if p
-            .end
-            .iter()
-            .any(|c| c.when == EndWhen::MovesReached && c.limit > 0)
-        {
+        } else if limited {
             Some("the rule ends a game after a number of moves (set that option to 0, no limit)".into())
         } else if p.pass.is_some() || !b.counters.is_empty() {
             Some("the rule keeps per-player counters (passes, penalties)".into())
@@ -82,6 +87,7 @@ impl Reading {
             store_free,
             no_tablebase,
             may_cycle: !counted && !repetition,
+            idle_counter,
         }
     }
 }
