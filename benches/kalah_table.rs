@@ -3,9 +3,11 @@
 //! margin against the paper's, with the nodes and time of each, single-threaded. The cells the
 //! debug-mode test (tests/exact.rs) cannot do quickly are here.
 //!
-//! `cargo bench --bench kalah_table` runs m <= 5 and (6,1)-(6,3); `-- 6,4` (any `m,n` list) runs
-//! those cells; `-- tb=K` first builds the tablebase of up to K seeds in play for each board
-//! size (its time is reported and counted in the cell's total). Exits 1 if a cell disagrees.
+//! `cargo bench --bench kalah_table` runs the cells of at most 40 seeds (seconds each); `-- all`
+//! every cell; `-- 6,4` (any `m,n` list) those cells; `-- tb=K` first builds the tablebase of up
+//! to K seeds in play for each board size (its time is reported beside the cell's).
+//! `-- --test` (the smoke test of `cargo bench --benches -- --test`): the cells m <= 3. Exits 1
+//! if a cell disagrees.
 
 use std::sync::Arc;
 use std::time::Instant;
@@ -75,10 +77,12 @@ fn main() {
     let mut tables: Vec<(usize, Tablebase, f64)> = Vec::new();
     println!("cell     result  margin  published  agree  nodes        seconds  (tablebase s)");
     for &(m, n, want, margin_known) in CELLS {
-        let run = if chosen.is_empty() {
-            m <= 5 || n <= 3
-        } else {
+        let run = if smoke {
+            m <= 3
+        } else if !chosen.is_empty() {
             chosen.contains(&(m, n))
+        } else {
+            all || 2 * m * n <= 40
         };
         if !run {
             continue;
