@@ -61,6 +61,8 @@ fn main() {
         .skip(1)
         .filter(|a| a != "--bench")
         .collect();
+    let smoke = args.iter().any(|a| a == "--test");
+    let all = args.iter().any(|a| a == "all");
     let tb_seeds: Option<usize> = args
         .iter()
         .find_map(|a| a.strip_prefix("tb=").and_then(|v| v.parse().ok()));
