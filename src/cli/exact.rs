@@ -2,7 +2,7 @@
 //! ("player 1 wins by 10: 3 6 ...") or as JSON, with the tablebases of `--tablebase DIR`.
 
 use crate::cli::progress::SearchSpinner;
-use crate::cli::solve::{exit_code, out_of_reach, print_json, stats_line, SolveArgs};
+use crate::cli::search_report::{exit_code, out_of_reach, print_json, stats_line};
 use crate::search::solve::{Progress, SearchLimits};
 use crate::search::tablebase::file;
 use crate::{Error, Game, Result, Tablebase};
@@ -28,16 +28,18 @@ pub fn load_tablebase(dir: &std::path::Path, g: &Game) -> Result<Tablebase> {
 }
 
 /// The exact value of a two-player game, printed; the exit status.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn cmd_exact(
     g: &Game,
-    a: &SolveArgs,
+    json: bool,
+    tablebase: Option<&std::path::Path>,
     limits: &SearchLimits,
     secs: u64,
     title: &str,
     line: &SearchSpinner,
 ) -> Result<i32> {
     use std::io::Write;
-    let tb = match &a.tablebase {
+    let tb = match tablebase {
         Some(dir) => Some(load_tablebase(dir, g)?),
         None => None,
     };
@@ -46,7 +48,7 @@ pub(crate) fn cmd_exact(
     line.clear();
     let r = r?;
     let mut out = std::io::stdout().lock();
-    if a.json {
+    if json {
         print_json(&mut out, &r, g)?;
     } else {
         let _ = writeln!(out, "{title}: {}", r.line());

@@ -7,9 +7,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::cli::args::{load_game, GameArgs};
-use crate::engine::library::RulePath;
 use crate::search::tablebase::build::{build_layer, LayerProgress};
 use crate::search::tablebase::{file, MAX_SEEDS};
+use crate::RulePath;
 use crate::{Error, Result, Tablebase};
 
 /// Arguments of `sowlab tablebase`.

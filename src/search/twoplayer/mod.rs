@@ -1,12 +1,14 @@
 //! Exact values of two-player games: who wins under perfect play, by how many seeds, and a
 //! principal variation. [`solve_exact`] reads the rule ([`reading`]), sizes a transposition
-//! table to the memory budget ([`tt`]), and runs MTD(f) over the margin ([`mtdf`], moves ordered
-//! by [`order`]), probing tablebases ([`crate::search::tablebase`]) when given.
+//! table to the memory budget ([`tt`]), and runs MTD(f) over the margin ([`mtdf`] on the state
+//! of [`search`], moves ordered by [`order`], positions keyed by [`key`]), probing tablebases
+//! ([`crate::search::tablebase`]) when given.
 
 pub mod key;
 pub mod mtdf;
 pub mod order;
 pub mod reading;
+pub mod search;
 pub mod tt;
 
 use rhai::Dynamic;
@@ -15,8 +17,8 @@ use serde::Serialize;
 use crate::search::position::Position;
 use crate::search::solve::{OnProgress, SearchLimits, Stats, Stop};
 use crate::{Board, Error, Result, Rule, Tablebase};
-use mtdf::{Frame, Search, MAX_PLIES};
 use reading::{in_play, Reading};
+use search::{Frame, Search, MAX_PLIES};
 
 /// The smallest transposition table the search runs with; a smaller memory budget stops it.
 pub const MIN_TABLE_BYTES: u64 = 4 << 20;

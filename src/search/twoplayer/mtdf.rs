@@ -1,6 +1,7 @@
 //! The exact search: fail-soft alpha-beta over the margin still to be won, driven by MTD(f)
-//! (null-window passes that close in on the value), with the transposition table of [`super::tt`],
-//! enhanced transposition cut-offs, tablebase probes, and bounds from the seeds left in play.
+//! (null-window passes that close in on the value), on the state of [`super::search`], with the
+//! transposition table of [`super::tt`], enhanced transposition cut-offs, tablebase probes, and
+//! bounds from the seeds left in play.
 //!
 //! A position's value is the final margin (the mover's seeds held minus the opponent's, at the
 //! end of perfect play) minus the margin now: what is still to be won. For a rule whose ends do
@@ -9,180 +10,15 @@
 //! A move that leaves the same player to move (an extra turn) keeps the sign of the value; one
 //! that passes the turn flips it.
 
-use std::sync::atomic::Ordering;
-use std::time::Instant;
-
-use super::key::{key_of, Key, KeySpec};
-use super::order::{expand, kid_of, Kid};
-use super::reading::{held, in_play, Reading};
-use super::tt::{Entry, Table, NO_MOVE};
+use super::key::key_of;
+use super::order::{expand, kid_of};
+use super::reading::in_play;
+use super::search::{Frame, Kid, Search, MAX_PLIES};
+use super::tt::{Entry, NO_MOVE};
 use crate::search::position::Position;
-use crate::search::solve::{OnProgress, Progress, SearchLimits, Stop};
-use crate::{Board, Error, Result, Rule, Tablebase, INTERRUPTED};
+use crate::{Error, Result};
 
-/// Scratch space of one ply: the legal moves, the positions after them and what they give.
-pub struct Frame<P> {
-    pub(super) moves: Vec<usize>,
-    pub(super) kids: Vec<P>,
-    pub(super) info: Vec<Kid>,
-    pub(super) order: Vec<usize>,
-}
-
-impl<P> Default for Frame<P> {
-    fn default() -> Self {
-        Frame {
-            moves: Vec::new(),
-            kids: Vec::new(),
-            info: Vec::new(),
-            order: Vec::new(),
-        }
-    }
-}
-
-/// Most plies a line may have (a longer game is refused with an error).
-pub const MAX_PLIES: usize = 4096;
-
-/// The search's state.
-pub struct Search<'a> {
-    pub(super) rule: &'a Rule,
-    pub(super) reading: Reading,
-    pub(super) spec: KeySpec,
-    pub(super) tt: Table,
-    pub(super) tb: Option<&'a Tablebase>,
-    /// The weight of the result in a value (`0`: the margin alone decides).
-    pub(super) k: i32,
-    pub(super) nodes: u64,
-    pub(super) tb_hits: u64,
-    /// Enhanced transposition cut-offs (the table is asked about every move's position) at
-    /// nodes with at least this many seeds in play: near the start, where a cut-off saves the
-    /// most. Everywhere, the table's misses cost more than the nodes they save (BENCHMARKS.md).
-    pub etc_min: i64,
-    pub(super) etc_now: bool,
-    limits: SearchLimits,
-    progress: OnProgress<'a>,
-    next_report: u64,
-    pub(super) pass: u64,
-    pub(super) stopped: Option<Stop>,
-    /// A position came back along a line and the rule does not end it.
-    pub(super) endless: bool,
-    /// The line being searched: keys and seeds in play (for rules that may cycle).
-    path: Vec<(Key, i64)>,
-    pub(super) start: Instant,
-}
-
-impl<'a> Search<'a> {
-    /// A search of `rule` with `tt`, within `limits`.
-    pub fn new(
-        rule: &'a Rule,
-        reading: Reading,
-        tt: Table,
-        tb: Option<&'a Tablebase>,
-        total: i64,
-        limits: &SearchLimits,
-        progress: OnProgress<'a>,
-    ) -> Search<'a> {
-        let spec = KeySpec {
-            holes_only: reading.store_free,
-            skip_var: reading.idle_counter,
-        };
-        let k = if reading.margin_decides {
-            0
-        } else {
-            2 * total as i32 + 1
-        };
-        Search {
-            rule,
-            reading,
-            spec,
-            tt,
-            tb,
-            k,
-            nodes: 0,
-            tb_hits: 0,
-            etc_min: 0,
-            etc_now: true,
-            limits: limits.clone(),
-            progress,
-            next_report: 1 << 16,
-            pass: 0,
-            stopped: None,
-            endless: false,
-            path: Vec::new(),
-            start: Instant::now(),
-        }
-    }
-
-    /// The margin now for `m` (`b`'s held seeds), as a value's base.
-    #[inline]
-    pub(super) fn base(&self, b: &Board, m: usize) -> i32 {
-        if self.k == 0 {
-            (held(b, m) - held(b, 3 - m)) as i32
-        } else {
-            0
-        }
-    }
-
-    /// The final value of an ended board for `m`.
-    #[inline]
-    pub(super) fn final_abs(&self, b: &Board, m: usize) -> i32 {
-        let margin = (held(b, m) - held(b, 3 - m)) as i32;
-        let result = match b.winner {
-            0 => 0,
-            w if w == m => 1,
-            _ => -1,
-        };
-        result * self.k + margin
-    }
-
-    /// Bounds on the value of `b` (not over) that hold before any search.
-    #[inline]
-    pub(super) fn range(&self, b: &Board, in_holes: i64) -> (i32, i32) {
-        let r = if self.reading.monotone && self.k == 0 {
-            in_holes as i32
-        } else {
-            let t = b.total() as i32;
-            if self.k == 0 {
-                2 * t
-            } else {
-                self.k + t
-            }
-        };
-        (-r, r)
-    }
-
-    /// Checks the limits; the reason to stop, if any.
-    #[inline]
-    pub(super) fn check(&mut self) -> Option<Stop> {
-        if self.stopped.is_some() {
-            return self.stopped;
-        }
-        let n = self.nodes;
-        let stop = if self.limits.max_nodes > 0 && n >= self.limits.max_nodes {
-            Some(Stop::NodeLimit)
-        } else if self.limits.max_positions > 0 && self.tt.used() >= self.limits.max_positions {
-            Some(Stop::PositionLimit)
-        } else if n & 1023 == 0 && INTERRUPTED.load(Ordering::Relaxed) {
-            Some(Stop::Interrupted)
-        } else if n & 1023 == 0 && self.limits.deadline.is_some_and(|d| Instant::now() >= d) {
-            Some(Stop::Deadline)
-        } else {
-            None
-        };
-        if n >= self.next_report {
-            self.next_report = n + (1 << 16);
-            if let Some(p) = &mut self.progress {
-                p(&Progress {
-                    nodes: n,
-                    positions: self.tt.used(),
-                    depth: self.pass,
-                    elapsed: self.start.elapsed(),
-                });
-            }
-        }
-        self.stopped = stop;
-        stop
-    }
-
+impl Search<'_> {
     /// The value of `node` (not over) if it lies within `alpha..beta`; else a bound beyond the
     /// side it fell (fail-soft). `frames[0]` is this ply's scratch space, `frames[1..]` the plies
     /// below. `None`: a limit stopped the search (see `stopped`, `endless`).

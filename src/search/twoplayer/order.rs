@@ -6,25 +6,11 @@
 use std::sync::atomic::Ordering;
 
 use super::key::key_of;
-use super::mtdf::{Frame, Search};
+use super::search::{Frame, Kid, Search};
 use super::tt::NO_MOVE;
 use crate::search::position::Position;
 use crate::search::solve::Stop;
 use crate::{Error, Result, INTERRUPTED};
-
-/// What a move gives, seen from the node it is played from.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Kid {
-    /// The game is over after it.
-    pub over: bool,
-    /// Its value for the node's mover when over.
-    pub exact: i32,
-    /// The node's value through this move is `sign * v + off`, `v` the value after it for the
-    /// player then to move.
-    pub sign: i32,
-    /// See `sign`.
-    pub off: i32,
-}
 
 /// What the move that led to `b` gives the node's `mover`, whose margin now is `base`.
 #[inline]
