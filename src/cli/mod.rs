@@ -93,7 +93,7 @@ pub enum Command {
     /// Build tablebases: the exact value of every position with few seeds in play, for rules
     /// whose captured seeds never come back (probed by `solve --tablebase DIR`).
     #[command(
-        after_help = "Examples:\n  sowlab tablebase build kalah --set empty_capture=true --seeds 16 --out tb/kalah-ec\n  sowlab solve kalah --set empty_capture=true --tablebase tb/kalah-ec\n\nExit status: 0 built; 130 Ctrl-C (the finished layers are kept: the next build goes on from them);\n1 an error (among them: a rule to which tablebases do not apply)."
+        after_help = "Examples:\n  sowlab tablebase build kalah --set empty_capture=true --seeds 16 --out tb/kalah-ec\n  sowlab tablebase build kalah --set holes=5 --seeds 18 --out tb/kalah-5 --jobs 2\n\nThen `sowlab solve kalah --set empty_capture=true --tablebase tb/kalah-ec` probes them.\n\nExit status: 0 built; 130 Ctrl-C (the finished layers are kept: the next build goes on from them);\n1 an error (among them: a rule to which tablebases do not apply)."
     )]
     Tablebase(tablebase::TablebaseArgs),
     /// Run a check script (asserts about games, solver calls); exit 1 on a failed assert.
