@@ -500,6 +500,26 @@ fn tablebases_on_the_command_line_are_kept_checked_and_refused_for_other_moves()
         err.contains("another rule, or options that declare other moves"),
         "{err}"
     );
+    // A build whose layers would not fit the memory budget is refused before it starts.
+    let o = sowlab(&[
+        "tablebase",
+        "build",
+        "kalah",
+        "--seeds",
+        "30",
+        "--out",
+        d,
+        "--max-memory",
+        "64",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("tablebase build: layers 0 to 30 of 12 holes take")
+            && err.contains("over the budget of 64 MiB"),
+        "{err}"
+    );
+    assert!(!dir.path().join("layer-009.sowtb").exists());
     // A damaged file is refused.
     let mut f = std::fs::read(dir.path().join("layer-003.sowtb")).unwrap();
     let last = f.len() - 1;
