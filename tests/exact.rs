@@ -356,6 +356,16 @@ fn layer_sizes_equal_the_positions_they_index() {
         "{err}"
     );
     assert!(!std::path::Path::new("unused-dir").exists());
+    // Raja Pasu's rounds bring the captured seeds back; a solitaire has no opponent.
+    for (rule, why) in [
+        ("raja_pasu", "raja_pasu: tablebases do not apply: the rule plays rounds, which bring captured seeds back onto the board"),
+        ("tchuka_ruma", "tchuka_ruma: tablebases do not apply: tablebases are for two players (this game has 1)"),
+    ] {
+        let o = sowlab(&["tablebase", "build", rule, "--seeds", "2", "--out", "unused-dir"]);
+        assert_eq!(o.status.code(), Some(1));
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains(why), "{err}");
+    }
 }
 
 fn enumerate(c: &mut [usize], at: usize, left: usize, f: &mut dyn FnMut(&[usize])) {

@@ -55,7 +55,9 @@ impl Reading {
         let counted = p.at.moves_var.is_some() && limited;
         let idle_counter = p.at.moves_var.filter(|_| !limited);
         let repetition = p.at.track_repetition;
-        let no_tablebase = if !monotone {
+        let no_tablebase = if b.players() != 2 {
+            Some(format!("tablebases are for two players (this game has {})", b.players()))
+        } else if !monotone {
             Some("the rule plays rounds, which bring captured seeds back onto the board".into())
         } else if !margin_decides {
             Some("an end of the rule does not give the game to the player holding the most seeds".into())
@@ -75,8 +77,6 @@ impl Reading {
             .any(|(i, _)| Some(i) != p.at.moves_var)
         {
             Some("the rule keeps game variables besides a move counter".into())
-        } else if b.players() != 2 {
-            Some("tablebases are for two players".into())
         } else {
             None
         }
