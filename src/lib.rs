@@ -187,3 +187,16 @@ pub use search::solve::{
 pub use engine::script::primitives::{
     charge, check_now, start_call, start_move, MAX_ROW_HOLES, MAX_SEEDS,
 };
+pub use search::tablebase::Tablebase;
+pub use search::twoplayer::{solve_exact, Exact};
+
+// Engine items the searches above the engine use, named here so that they do not depend on the
+// engine's internal module paths.
+#[doc(hidden)]
+pub use engine::base::clock::INTERRUPTED;
+#[doc(hidden)]
+pub use engine::base::limits::solve_mb;
+#[doc(hidden)]
+pub use engine::declare::end::{Cond as EndWhen, Outcome as EndThen};
+#[doc(hidden)]
+pub use engine::rule::rules::board as board_of;

@@ -136,7 +136,7 @@ fn every_help_text_has_examples_that_parse() {
         }
         texts.push((name, sub.render_long_help().to_string()));
     }
-    assert_eq!(texts.len(), 17, "the top level and sixteen subcommands");
+    assert_eq!(texts.len(), 18, "the top level and seventeen subcommands");
     for (name, text) in texts {
         let ex = text
             .split("Examples:\n")

@@ -273,6 +273,43 @@ fn extra_turns_and_draws_by_hand() {
 }
 
 #[test]
+fn the_exact_search_on_a_scripted_rule_values_the_result_first() {
+    // The same piles as above through `solve_exact`: a script decides the ends (no declared
+    // most-seeds end), so the value is the result first, then the margin (seeds taken).
+    for pile in 1..=9 {
+        let g = take_away(pile);
+        let r = sowlab::solve_exact(&g.rule, g.current(), &SearchLimits::default(), None, None)
+            .unwrap();
+        let expect = if pile % 3 == 0 { "loss" } else { "win" };
+        assert_eq!(r.result, Some(expect), "pile {pile}: {}", r.line());
+        assert!(r.stats.complete && r.k > 0, "pile {pile}");
+        // The principal variation ends the game, won by the side the result says.
+        let mut g2 = take_away(pile);
+        g2.play_all(&r.pv).unwrap();
+        let s = g2.state();
+        assert!(s.over, "pile {pile}: {:?}", r.pv);
+        assert_eq!(
+            s.winner == Some(1),
+            expect == "win",
+            "pile {pile}: {:?}",
+            r.pv
+        );
+    }
+    for pile in 1..=6 {
+        let g = take_away_with(&[format!("pile={pile}"), "draw=true".into()]);
+        let r = sowlab::solve_exact(&g.rule, g.current(), &SearchLimits::default(), None, None)
+            .unwrap();
+        assert_eq!(r.result, Some("draw"), "draw, pile {pile}");
+        let g = take_away_with(&[format!("pile={pile}"), "again=true".into()]);
+        let r = sowlab::solve_exact(&g.rule, g.current(), &SearchLimits::default(), None, None)
+            .unwrap();
+        assert_eq!(r.result, Some("win"), "again, pile {pile}");
+        // Taking everything himself, with extra turns: the whole pile, the best margin.
+        assert_eq!(r.margin, Some(pile), "again, pile {pile}: {}", r.line());
+    }
+}
+
+#[test]
 fn codec_round_trips() {
     let mut g = game("tchuka_ruma", &["holes=6", "seeds=30"]);
     g.play("3").unwrap();

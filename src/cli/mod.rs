@@ -14,6 +14,7 @@ pub mod colour;
 pub mod compare;
 pub mod completions;
 pub mod diff;
+pub mod exact;
 pub mod experiment_args;
 pub mod import;
 pub mod man;
@@ -23,10 +24,12 @@ pub mod progress;
 pub mod replay;
 pub mod rules;
 pub mod run;
+pub mod search_report;
 pub mod serve;
 pub mod simulate;
 pub mod solve;
 pub mod sweep;
+pub mod tablebase;
 pub mod version;
 
 pub use args::{load_game, read_position, GameArgs};
@@ -84,9 +87,10 @@ pub enum Command {
         after_help = "Examples:\n  sowlab replay kalah --moves \"3 1\" --trace\n  sowlab replay tchuka_ruma --set seeds=6 --moves 1 --json\n  sowlab replay ruma --moves \"S1 E2\"            # rows named where a player owns two\n  sowlab replay kalah --position pos.yaml --moves 4"
     )]
     Replay(replay::ReplayArgs),
-    /// Solve a solitaire (shortest solution, positions) or value a small two-player position.
+    /// Solve a solitaire (shortest solution, positions) or a two-player game (who wins, by how
+    /// many seeds, and a principal variation).
     #[command(
-        after_help = "Examples:\n  sowlab solve tchuka_ruma                       # 2-2-2-2: a 6-move solution\n  sowlab solve tchuka_ruma --set holes=5 --set seeds=3 --json\n  sowlab solve tchoukaillon --set \"board=0 2 2 4\"\n  sowlab solve kalah --set holes=3 --set seeds=2 # two players: who wins\n  sowlab solve kalah --time 300                  # a longer budget than the 30 s default\n\nExit status: 0 the answer is known; 3 it is out of reach (a limit stopped the search: --time,\n--max-nodes, --max-positions, --max-memory; or a two-player game goes on past --depth); 130\nCtrl-C (partial figures printed); 1 an error."
+        after_help = "Examples:\n  sowlab solve tchuka_ruma                       # 2-2-2-2: a 6-move solution\n  sowlab solve tchuka_ruma --set holes=5 --set seeds=3 --json\n  sowlab solve tchoukaillon --set \"board=0 2 2 4\"\n  sowlab solve kalah --set holes=3 --set seeds=2 # two players: who wins, by how much\n  sowlab solve kalah --set holes=4 --set seeds=3 --set empty_capture=true --json\n  sowlab solve kalah --time 300 --tablebase tb/kalah   # a longer budget, tablebases\n  sowlab solve oware --depth 10                  # win/draw/loss within 10 moves only\n\nTwo players: MTD(f) over the final margin (stores plus reserves) with a transposition table\nsized to --max-memory; when a limit stops it, bounds on the margin (lower, upper).\n\nExit status: 0 the answer is known; 3 it is out of reach (a limit stopped the search: --time,\n--max-nodes, --max-positions, --max-memory; or a two-player game goes on past --depth); 130\nCtrl-C (partial figures printed); 1 an error."
     )]
     Solve(solve::SolveArgs),
     /// Count move sequences by depth (perft).
@@ -94,6 +98,12 @@ pub enum Command {
         after_help = "Examples:\n  sowlab perft kalah --depth 4\n  sowlab perft tchuka_ruma --set seeds=6 --depth 8 --json\n\nExit status: 0 complete; 3 stopped by --max-nodes (partial counts); 130 Ctrl-C; 1 an error."
     )]
     Perft(solve::PerftArgs),
+    /// Build tablebases: the exact value of every position with few seeds in play, for rules
+    /// whose captured seeds never come back (probed by `solve --tablebase DIR`).
+    #[command(
+        after_help = "Examples:\n  sowlab tablebase build kalah --set empty_capture=true --seeds 16 --out tb/kalah-ec\n  sowlab tablebase build kalah --set holes=5 --seeds 18 --out tb/kalah-5 --jobs 2\n\nThen `sowlab solve kalah --set empty_capture=true --tablebase tb/kalah-ec` probes them.\n\nExit status: 0 built; 130 Ctrl-C (the finished layers are kept: the next build goes on from them);\n1 an error (among them: a rule to which tablebases do not apply)."
+    )]
+    Tablebase(tablebase::TablebaseArgs),
     /// Run a check script (asserts about games, solver calls); exit 1 on a failed assert.
     #[command(
         after_help = "Examples:\n  sowlab run scripts/tchuka_table.rhai\n  sowlab run --timeout 60 mycheck.rhai 6 8       # ARGS is [\"6\", \"8\"] in the script"
@@ -244,6 +254,7 @@ fn run(cli: Cli) -> Result<i32> {
         Command::Replay(a) => replay::cmd_replay(dir, a),
         Command::Solve(a) => solve::cmd_solve(dir, a),
         Command::Perft(a) => solve::cmd_perft(dir, a),
+        Command::Tablebase(a) => tablebase::cmd_tablebase(dir, a),
         Command::Run(a) => run::cmd_run(dir, a),
         Command::Play(a) => play::cmd_play(dir, a),
         Command::Simulate(a) => simulate::cmd_simulate(dir, a),

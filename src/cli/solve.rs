@@ -1,14 +1,13 @@
 //! `sowlab solve` and `sowlab perft`: the searches of [`crate::search::solve`] with a progress
 //! spinner on a terminal, text or JSON output, and exit 130 when Ctrl-C stopped them.
 
-use serde::Serialize;
-
 use crate::cli::args::{load_game, GameArgs};
 use crate::cli::progress::SearchSpinner;
+use crate::cli::search_report::{exit_code, out_of_reach, print_json, stats_line};
 use crate::engine::rule::library::RulePath;
 use crate::engine::rule::rules::board;
 use crate::error::{Error, Result};
-use crate::search::solve::{explore, perft, value, Progress, SearchLimits, Stats, Stop};
+use crate::search::solve::{explore, perft, value, Progress, SearchLimits};
 
 /// Arguments of `sowlab solve`.
 #[derive(clap::Args, Debug)]
@@ -32,9 +31,14 @@ pub struct SolveArgs {
     /// $SOWLAB_SOLVE_MB).
     #[arg(long, value_name = "MB", value_parser = clap::value_parser!(u64).range(1..=1 << 40))]
     pub max_memory: Option<u64>,
-    /// Two-player games: search at most this many moves deep (at least 1).
-    #[arg(long, value_name = "D", default_value_t = 16, value_parser = clap::value_parser!(u16).range(1..))]
-    pub depth: u16,
+    /// Two-player games: instead of the exact value, win/draw/loss as far as this many moves
+    /// deep (at least 1; no margin).
+    #[arg(long, value_name = "D", value_parser = clap::value_parser!(u16).range(1..))]
+    pub depth: Option<u16>,
+    /// Two-player games: probe the tablebases in DIR (built by `sowlab tablebase build` for the
+    /// same rule and options).
+    #[arg(long, value_name = "DIR")]
+    pub tablebase: Option<std::path::PathBuf>,
     /// Stop after this many seconds with a partial result (0: no limit). Default: 30 for
     /// two-player games, none for solitaires.
     #[arg(long, value_name = "SECS")]
@@ -44,9 +48,7 @@ pub struct SolveArgs {
 /// The default time budget of a two-player `solve`, in seconds.
 pub const TWO_PLAYER_TIME: u64 = 30;
 
-/// The exit status of a search whose answer is not known (stopped by a limit, or out of reach
-/// within the depth); 130 is Ctrl-C, 1 an error.
-pub const EXIT_INCOMPLETE: i32 = 3;
+pub use crate::cli::search_report::EXIT_INCOMPLETE;
 
 /// Arguments of `sowlab perft`.
 #[derive(clap::Args, Debug)]
@@ -70,44 +72,6 @@ fn options_text(o: &crate::engine::rule::rules::Options) -> String {
         .map(|(k, v)| format!("{k}={v}"))
         .collect::<Vec<_>>()
         .join(" ")
-}
-
-fn stats_line(s: &Stats) -> String {
-    let kib = s.table_bytes as f64 / 1024.0;
-    format!(
-        "search: {} nodes in {:.3} s ({:.0} nodes/s), table ~{:.0} KiB{}",
-        s.nodes,
-        s.seconds,
-        s.nodes_per_second(),
-        kib,
-        match s.stopped {
-            Some(st) => format!(", INCOMPLETE: {}", st.describe()),
-            None => String::new(),
-        }
-    )
-}
-
-/// 130 after Ctrl-C, [`EXIT_INCOMPLETE`] when the answer is not known, else 0.
-fn exit_code(s: &Stats, known: bool) -> i32 {
-    match s.stopped {
-        Some(Stop::Interrupted) => 130,
-        _ if !known => EXIT_INCOMPLETE,
-        Some(Stop::FirstSolution) | None => 0,
-        Some(_) => EXIT_INCOMPLETE,
-    }
-}
-
-/// Prints a search result as one line of JSON, with the rule and its options added.
-fn print_json(
-    out: &mut impl std::io::Write,
-    r: &impl Serialize,
-    g: &crate::engine::game::game::Game,
-) -> Result<()> {
-    let mut v = serde_json::to_value(r).map_err(|e| Error::msg(e.to_string()))?;
-    v["rule"] = g.rule.name.clone().into();
-    v["options"] = serde_json::to_value(&g.options).unwrap_or_default();
-    let _ = writeln!(out, "{}", serde_json::to_string(&v).unwrap_or_default());
-    Ok(())
 }
 
 /// `sowlab solve`: solves a solitaire, or gives the value of a two-player position.
@@ -179,7 +143,18 @@ pub fn cmd_solve(dir: &RulePath, a: SolveArgs) -> Result<i32> {
             g.rule.name
         )));
     }
-    let r = value(&g.rule, g.current(), a.depth, &limits, Some(&mut cb));
+    let Some(depth) = a.depth else {
+        return crate::cli::exact::cmd_exact(
+            &g,
+            a.json,
+            a.tablebase.as_deref(),
+            &limits,
+            secs,
+            &title,
+            &line,
+        );
+    };
+    let r = value(&g.rule, g.current(), depth, &limits, Some(&mut cb));
     line.clear();
     let r = r?;
     if a.json {
@@ -212,19 +187,6 @@ pub fn cmd_solve(dir: &RulePath, a: SolveArgs) -> Result<i32> {
         }
     }
     Ok(exit_code(&r.stats, r.value.is_some()))
-}
-
-/// Why the answer is not known, and what to try.
-fn out_of_reach(s: &Stats, secs: u64) -> String {
-    let why = match s.stopped {
-        Some(Stop::Deadline) => format!("the time budget ran out ({secs} s; --time SECS, 0: none)"),
-        Some(Stop::Interrupted) => "interrupted".to_string(),
-        Some(Stop::NodeLimit) => "the node limit was reached (--max-nodes)".to_string(),
-        Some(Stop::PositionLimit) => "the position limit was reached (--max-positions)".to_string(),
-        Some(st) => st.describe().to_string(),
-        None => "the game goes on past the depth searched (--depth D, --time SECS)".to_string(),
-    };
-    format!("the answer is out of reach: {why}; exit status {EXIT_INCOMPLETE}")
 }
 
 /// `sowlab perft`: counts move sequences by depth.

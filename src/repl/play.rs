@@ -160,6 +160,11 @@ fn choose(s: &Session, rest: &str) -> Result<Choice> {
             }
         }
     }
+    if rest.trim().is_empty() && s.game.board().players() == 2 {
+        if let Some(c) = exact_hint(s) {
+            return Ok(c);
+        }
+    }
     let spec = match rest.trim() {
         "" => "alphabeta:4",
         a => a,
@@ -171,6 +176,30 @@ fn choose(s: &Session, rest: &str) -> Result<Choice> {
         .layout
         .label(pit);
     Ok(Choice::Move(spec.to_string(), label, unknown))
+}
+
+/// Moves the exact two-player search may play for a hint (a small position is solved well
+/// within them; a larger one falls back on the agent).
+const HINT_NODES: u64 = 100_000;
+
+/// A two-player hint from the exact search, when it solves the position within
+/// [`HINT_NODES`] moves: the first move of a principal variation and what it leads to.
+fn exact_hint(s: &Session) -> Option<Choice> {
+    let limits = crate::SearchLimits {
+        max_nodes: HINT_NODES,
+        max_bytes: 32 << 20,
+        deadline: Some(std::time::Instant::now() + std::time::Duration::from_secs(5)),
+        ..Default::default()
+    };
+    let r = crate::solve_exact(&s.game.rule, s.game.current(), &limits, None, None).ok()?;
+    let best = r.best.clone().filter(|_| r.stats.complete)?;
+    let (p, m) = (r.player, r.margin?);
+    let why = match r.result? {
+        "win" => format!(": player {p} wins by {m} under perfect play"),
+        "loss" => format!(": player {p} loses by {} under perfect play", -m),
+        _ => ": a draw under perfect play".to_string(),
+    };
+    Some(Choice::Move("the solver".into(), best, why))
 }
 
 /// Said when a solitaire cannot be won from the current position.
@@ -401,6 +430,26 @@ mod tests {
             "error: `goto` needs a move number, from 0 (the start) to 2\n"
         );
         assert_eq!(s.game.history.len(), 2);
+    }
+
+    #[test]
+    fn a_small_two_player_position_gets_the_exact_searchs_hint() {
+        let mut s = Session::new(
+            crate::RulePath::builtin(),
+            "kalah",
+            &["holes=3".to_string(), "seeds=2".to_string()],
+            None,
+        )
+        .expect("kalah loads");
+        let (o, text) = run(&mut s, "hint");
+        assert_eq!(o, Outcome::Done);
+        assert!(
+            text.starts_with("the solver suggests ")
+                && text.ends_with(": player 1 wins by 4 under perfect play\n"),
+            "{text}"
+        );
+        // A named agent is still asked when named.
+        assert!(run(&mut s, "hint greedy").1.starts_with("greedy suggests "));
     }
 
     #[test]

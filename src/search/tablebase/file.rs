@@ -1,0 +1,186 @@
+//! Tablebase files: one per layer, `layer-K.sowtb` in a folder. A file is one header line of
+//! JSON after a magic line, then the layer's bytes (one signed byte per position: player 1 to
+//! move first, then player 2, each in index order). The header names the format, the rule (name
+//! and content hash), its options and the fingerprint of the moves they declare, the layer, the
+//! holes, the position count and the SHA-256 of the bytes; a file for another rule or other
+//! moves, of another size, or whose bytes do not match is refused with a message that says
+//! which.
+
+use std::io::{BufRead, Read, Write};
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+use super::Tablebase;
+use crate::{Error, Result};
+
+/// The first line of every file.
+pub const MAGIC: &str = "sowlab tablebase";
+
+/// The format written.
+pub const FORMAT: u32 = 1;
+
+/// A layer file's header.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct Header {
+    /// The file format.
+    pub format: u32,
+    /// The rule's name.
+    pub rule: String,
+    /// The rule's content hash.
+    pub rule_hash: String,
+    /// Its options, `name=value` separated by spaces.
+    pub options: String,
+    /// The fingerprint of the moves and ends the options declare ([`super::moves_fingerprint`]).
+    pub moves: String,
+    /// Holes of the board.
+    pub holes: usize,
+    /// Seeds in play (the layer).
+    pub layer: usize,
+    /// Positions (bytes that follow).
+    pub positions: u64,
+    /// SHA-256 of those bytes, hex.
+    pub sha256: String,
+}
+
+/// The file of layer `k` in `dir`.
+pub fn layer_path(dir: &Path, k: usize) -> PathBuf {
+    dir.join(format!("layer-{k:03}.sowtb"))
+}
+
+/// The SHA-256 of `values`, hex.
+pub fn checksum(values: &[i8]) -> String {
+    let mut h = Sha256::new();
+    for_bytes(values, |b| h.update(b));
+    h.finalize().iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// Calls `f` with the bytes of `values`, a block at a time.
+fn for_bytes(values: &[i8], mut f: impl FnMut(&[u8])) {
+    let mut buf = vec![0u8; 1 << 16];
+    for chunk in values.chunks(buf.len()) {
+        for (b, &v) in buf.iter_mut().zip(chunk) {
+            *b = v as u8;
+        }
+        f(&buf[..chunk.len()]);
+    }
+}
+
+/// The header layer `k` of `tb` gets.
+pub fn header(tb: &Tablebase, k: usize) -> Header {
+    Header {
+        format: FORMAT,
+        rule: tb.rule.clone(),
+        rule_hash: tb.rule_hash.clone(),
+        options: tb.options.clone(),
+        moves: tb.moves.clone(),
+        holes: tb.holes(),
+        layer: k,
+        positions: tb.layer_size(k),
+        sha256: checksum(tb.layer(k)),
+    }
+}
+
+/// Writes layer `k` of `tb` into `dir` (through a temporary file renamed at the end: a file that
+/// exists is whole).
+pub fn write_layer(dir: &Path, tb: &Tablebase, k: usize) -> Result<PathBuf> {
+    let path = layer_path(dir, k);
+    let err = |e: std::io::Error| Error::msg(format!("{}: {e}", path.display()));
+    let h = header(tb, k);
+    let tmp = path.with_extension("sowtb.part");
+    {
+        let mut f = std::io::BufWriter::new(std::fs::File::create(&tmp).map_err(err)?);
+        writeln!(f, "{MAGIC}").map_err(err)?;
+        let line = serde_json::to_string(&h).map_err(|e| Error::msg(e.to_string()))?;
+        writeln!(f, "{line}").map_err(err)?;
+        let mut res = Ok(());
+        for_bytes(tb.layer(k), |b| {
+            if res.is_ok() {
+                res = f.write_all(b);
+            }
+        });
+        res.map_err(err)?;
+        f.flush().map_err(err)?;
+    }
+    std::fs::rename(&tmp, &path).map_err(err)?;
+    Ok(path)
+}
+
+/// Reads layer `k` from `dir` for `tb` (which holds layers `0..k`): `Ok(None)` when there is no
+/// such file; an error when the file is for another rule or options, or damaged.
+pub fn read_layer(dir: &Path, tb: &Tablebase, k: usize) -> Result<Option<Vec<i8>>> {
+    let path = layer_path(dir, k);
+    let at = path.display().to_string();
+    let file = match std::fs::File::open(&path) {
+        Ok(f) => f,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(Error::msg(format!("{at}: {e}"))),
+    };
+    let mut r = std::io::BufReader::new(file);
+    let mut magic = String::new();
+    r.read_line(&mut magic)
+        .map_err(|e| Error::msg(format!("{at}: {e}")))?;
+    if magic.trim_end() != MAGIC {
+        return Err(Error::msg(format!("{at}: not a sowlab tablebase file")));
+    }
+    let mut line = String::new();
+    r.read_line(&mut line)
+        .map_err(|e| Error::msg(format!("{at}: {e}")))?;
+    let h: Header =
+        serde_json::from_str(&line).map_err(|e| Error::msg(format!("{at}: a bad header: {e}")))?;
+    if h.format != FORMAT {
+        return Err(Error::msg(format!(
+            "{at}: format {} (this sowlab reads format {FORMAT})",
+            h.format
+        )));
+    }
+    if h.rule_hash != tb.rule_hash || h.moves != tb.moves {
+        return Err(Error::msg(format!(
+            "{at}: built for {} ({}), not for {} ({}): another rule, or options that declare other moves",
+            h.rule, h.options, tb.rule, tb.options
+        )));
+    }
+    if h.layer != k || h.holes != tb.holes() || h.positions != tb.layer_size(k) {
+        return Err(Error::msg(format!(
+            "{at}: layer {} of {} holes with {} positions; expected layer {k} of {} holes with {}",
+            h.layer,
+            h.holes,
+            h.positions,
+            tb.holes(),
+            tb.layer_size(k)
+        )));
+    }
+    let mut bytes = Vec::with_capacity(h.positions as usize);
+    r.take(h.positions + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| Error::msg(format!("{at}: {e}")))?;
+    if bytes.len() as u64 != h.positions {
+        return Err(Error::msg(format!(
+            "{at}: {} bytes of values, the header says {}",
+            bytes.len(),
+            h.positions
+        )));
+    }
+    let values: Vec<i8> = bytes.into_iter().map(|b| b as i8).collect();
+    if checksum(&values) != h.sha256 {
+        return Err(Error::msg(format!(
+            "{at}: the checksum does not match (a damaged file)"
+        )));
+    }
+    Ok(Some(values))
+}
+
+/// Loads every layer from `dir` into `tb`, from layer 0 up to the first missing one; the number
+/// of layers loaded.
+pub fn load(dir: &Path, tb: &mut Tablebase) -> Result<usize> {
+    let mut n = 0;
+    while let Some(v) = read_layer(dir, tb, tb.layers())? {
+        tb.push_layer(v);
+        n += 1;
+        if tb.layers() > super::MAX_SEEDS {
+            break;
+        }
+    }
+    Ok(n)
+}

@@ -1,0 +1,192 @@
+//! Tablebases: the value of every position with few seeds in play, by retrograde analysis, for
+//! rules in which seeds once out of play (stores, reserves) never come back (see
+//! [`crate::search::twoplayer::reading::Reading::no_tablebase`] for the rules that do not
+//! qualify, and why).
+//!
+//! Layer `k` holds every position with `k` seeds in the holes and either player to move, numbered
+//! by a perfect index ([`index`]); its value, one byte, is the best margin still to be won from
+//! there by the player to move (his future captures minus his opponent's), whatever the stores
+//! hold. Layers are built from `k = 0` up ([`build`]): a move either takes seeds out of play (a
+//! lower layer, already built) or keeps them all in (the same layer, solved first, depth first;
+//! a rule whose moves could cycle within a layer is refused). Layers are written to files with a
+//! header ([`file`]) and probed by the exact search.
+
+pub mod build;
+pub mod file;
+pub mod index;
+
+use crate::search::twoplayer::reading::Reading;
+use crate::{Board, Error, Result, Rule};
+use index::Index;
+
+/// A value not computed (yet).
+pub const UNKNOWN: i8 = i8::MIN;
+
+/// Most seeds a layer may hold (values are bytes).
+pub const MAX_SEEDS: usize = 120;
+
+/// The layers `0..=seeds()` of one rule and options, in memory.
+#[derive(Clone, Debug)]
+pub struct Tablebase {
+    /// The rule's name.
+    pub rule: String,
+    /// The rule's content hash.
+    pub rule_hash: String,
+    /// The options, `name=value` separated by spaces, sorted (for the reader: two option sets
+    /// that declare the same moves, e.g. another number of seeds at the start, share a
+    /// tablebase).
+    pub options: String,
+    /// The SHA-256 of everything that decides the moves and the ends: the declared move, the
+    /// sowing rule and the pits (see [`moves_fingerprint`]).
+    pub moves: String,
+    /// Pit ids of the holes, canonical order.
+    holes: Vec<usize>,
+    index: Index,
+    /// `layers[k]`: values of the positions with `k` seeds, player 1 to move then player 2.
+    layers: Vec<Vec<i8>>,
+}
+
+/// The fingerprint of what decides a rule's moves and ends on board `b`: its declared move, its
+/// sowing rule, its pits (kind, owner, row) and its track, hashed. Options that change none of
+/// them (the seeds at the start) give the same fingerprint.
+pub fn moves_fingerprint(b: &Board) -> String {
+    use sha2::{Digest, Sha256};
+    let l = &*b.layout;
+    let pits: Vec<_> = l
+        .pits
+        .iter()
+        .map(|p| (p.kind, p.owner, p.row, p.pos))
+        .collect();
+    let text = format!(
+        "{:?}|{:?}|{:?}|{:?}|{:?}|{:?}",
+        l.pipeline, l.sow, pits, l.track, l.holes, l.stores
+    );
+    let d = Sha256::digest(text.as_bytes());
+    d.iter().map(|x| format!("{x:02x}")).collect()
+}
+
+/// The options of a board's rule as a tablebase records them.
+pub fn options_text(b: &Board) -> String {
+    b.layout
+        .options
+        .iter()
+        .map(|(k, v)| format!("{k}={v}"))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+impl Tablebase {
+    /// An empty tablebase (no layer) for `rule`, whose games start like `b`; an error naming
+    /// why when tablebases do not apply to the rule.
+    pub fn empty(rule: &Rule, b: &Board) -> Result<Tablebase> {
+        if let Some(why) = Reading::of(rule, b).no_tablebase {
+            return Err(Error::msg(why));
+        }
+        if b.closed.iter().any(|&c| c) {
+            return Err(Error::msg(format!(
+                "{}: tablebases do not apply: the board has closed holes",
+                rule.name
+            )));
+        }
+        let holes = b.layout.holes.clone();
+        if holes.len() > 255 {
+            return Err(Error::msg(format!(
+                "{}: tablebases are for boards of at most 255 holes",
+                rule.name
+            )));
+        }
+        Ok(Tablebase {
+            rule: rule.name.clone(),
+            rule_hash: rule.content_hash.clone(),
+            options: options_text(b),
+            moves: moves_fingerprint(b),
+            index: Index::new(holes.len(), MAX_SEEDS),
+            holes,
+            layers: Vec::new(),
+        })
+    }
+
+    /// Seeds in play the layers cover (the highest layer; 0 also when there is none).
+    pub fn seeds(&self) -> u32 {
+        self.layers.len().saturating_sub(1) as u32
+    }
+
+    /// Layers held.
+    pub fn layers(&self) -> usize {
+        self.layers.len()
+    }
+
+    /// The values of layer `k`.
+    pub fn layer(&self, k: usize) -> &[i8] {
+        &self.layers[k]
+    }
+
+    /// Positions in layer `k` (both players to move), known before it is built.
+    pub fn layer_size(&self, k: usize) -> u64 {
+        2 * self.index.size(k)
+    }
+
+    /// Holes of the board.
+    pub fn holes(&self) -> usize {
+        self.holes.len()
+    }
+
+    /// The index of the layers.
+    pub fn index(&self) -> &Index {
+        &self.index
+    }
+
+    /// Adds layer `k` (the next one).
+    pub fn push_layer(&mut self, values: Vec<i8>) {
+        debug_assert_eq!(values.len() as u64, self.layer_size(self.layers.len()));
+        self.layers.push(values);
+    }
+
+    /// Bytes the layers take.
+    pub fn bytes(&self) -> u64 {
+        self.layers.iter().map(|l| l.len() as u64).sum()
+    }
+
+    /// Refuses a tablebase built for another rule, or for options that declare other moves,
+    /// than `rule` with board `b`.
+    pub fn check_applies(&self, rule: &Rule, b: &Board) -> Result<()> {
+        let options = options_text(b);
+        if self.rule_hash != rule.content_hash || self.moves != moves_fingerprint(b) {
+            return Err(Error::msg(format!(
+                "the tablebase is for {} ({}; rule hash {}), not for {} ({options}; rule hash {}): build one with `sowlab tablebase build {} --set ...`",
+                self.rule, self.options, short(&self.rule_hash), rule.name, short(&rule.content_hash), rule.name
+            )));
+        }
+        Ok(())
+    }
+
+    /// The position's index in its layer, with the layer (`None`: not covered).
+    #[inline]
+    pub fn locate(&self, b: &Board) -> Option<(usize, usize)> {
+        let k: i64 = self.holes.iter().map(|&h| b.seeds[h]).sum();
+        let k = usize::try_from(k).ok()?;
+        if k >= self.layers.len() || !(1..=2).contains(&b.to_move) {
+            return None;
+        }
+        let r = self
+            .index
+            .rank(self.holes.iter().map(|&h| b.seeds[h] as usize)) as usize;
+        Some((k, (b.to_move - 1) * self.index.size(k) as usize + r))
+    }
+
+    /// The margin still to be won by the player to move at `b` (not over) under perfect play,
+    /// when a layer covers it.
+    #[inline]
+    pub fn probe(&self, b: &Board) -> Option<i32> {
+        if b.over {
+            return None;
+        }
+        let (k, i) = self.locate(b)?;
+        let v = self.layers[k][i];
+        (v != UNKNOWN).then_some(v as i32)
+    }
+}
+
+fn short(h: &str) -> &str {
+    &h[..h.len().min(12)]
+}

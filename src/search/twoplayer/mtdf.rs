@@ -1,0 +1,283 @@
+//! The exact search: fail-soft alpha-beta over the margin still to be won, driven by MTD(f)
+//! (null-window passes that close in on the value), on the state of [`super::search`], with the
+//! transposition table of [`super::tt`], enhanced transposition cut-offs, tablebase probes, and
+//! bounds from the seeds left in play.
+//!
+//! A position's value is the final margin (the mover's seeds held minus the opponent's, at the
+//! end of perfect play) minus the margin now: what is still to be won. For a rule whose ends do
+//! not all go to the player holding most seeds, the value is instead `result * K + margin`
+//! (`K` larger than any margin), so that the result comes first and the margin breaks ties.
+//! A move that leaves the same player to move (an extra turn) keeps the sign of the value; one
+//! that passes the turn flips it.
+
+use super::key::key_of;
+use super::order::{expand, kid_of};
+use super::reading::in_play;
+use super::search::{Frame, Kid, Search, MAX_PLIES};
+use super::tt::{Entry, NO_MOVE};
+use crate::search::position::Position;
+use crate::{Error, Result};
+
+impl Search<'_> {
+    /// The value of `node` (not over) if it lies within `alpha..beta`; else a bound beyond the
+    /// side it fell (fail-soft). `frames[0]` is this ply's scratch space, `frames[1..]` the plies
+    /// below. `None`: a limit stopped the search (see `stopped`, `endless`).
+    pub fn ab<P: Position>(
+        &mut self,
+        node: &mut P,
+        frames: &mut [Frame<P>],
+        mut alpha: i32,
+        beta: i32,
+    ) -> Result<Option<i32>> {
+        let (key, mover, seeds, (mut lo, mut hi), mut tt_move) = {
+            let b = node.board();
+            let seeds = in_play(&b);
+            if let Some(v) = self.tb.and_then(|t| t.probe(&b)) {
+                self.tb_hits += 1;
+                return Ok(Some(v));
+            }
+            (
+                key_of(self.spec, &b),
+                b.to_move,
+                seeds,
+                self.range(&b, seeds),
+                NO_MOVE,
+            )
+        };
+        let range = (lo, hi);
+        if let Some(e) = self.tt.get(&key) {
+            lo = lo.max(e.lo as i32);
+            hi = hi.min(e.hi as i32);
+            tt_move = e.best;
+        }
+        if lo >= beta || lo == hi {
+            return Ok(Some(lo));
+        }
+        if hi <= alpha {
+            return Ok(Some(hi));
+        }
+        if self.reading.may_cycle {
+            // Where seeds out of play never come back, a position can only come back while the
+            // seeds in play stay the same: the scan stops at the last capture.
+            for &(k, s) in self.path.iter().rev() {
+                if s != seeds && self.reading.monotone {
+                    break;
+                }
+                if k == key {
+                    self.endless = true;
+                    return Ok(None);
+                }
+            }
+        }
+        let Some((f, below)) = frames.split_first_mut() else {
+            return Err(Error::msg(format!(
+                "{}: a line of more than {MAX_PLIES} moves: too long for the exact search (`--depth D`: win, draw or loss within D moves)",
+                self.rule.name
+            )));
+        };
+        let work0 = self.nodes;
+        let alpha0 = alpha;
+        let mut best = i32::MIN;
+        let mut best_i = NO_MOVE;
+        self.path.push((key, seeds));
+        // The table's move first, alone: when it cuts off, the other moves are never played.
+        let mut searched = NO_MOVE;
+        if tt_move != NO_MOVE {
+            match self.tt_move_first(node, f, below, mover, tt_move, alpha, beta)? {
+                Some(Some(v)) => {
+                    searched = tt_move;
+                    best = v;
+                    if v > alpha {
+                        alpha = v;
+                        best_i = tt_move;
+                    }
+                }
+                Some(None) => {}
+                None => {
+                    self.path.pop();
+                    return Ok(None);
+                }
+            }
+        }
+        if best < beta {
+            self.etc_now = seeds >= self.etc_min;
+            let etc = match expand(self, node, f, mover, tt_move, beta)? {
+                Some(etc) => etc,
+                None => {
+                    self.path.pop();
+                    return Ok(None);
+                }
+            };
+            if let Some(v) = etc {
+                // A move proved the cut-off from the table alone (enhanced transposition
+                // cut-off).
+                self.path.pop();
+                self.tt.put(
+                    &key,
+                    Entry {
+                        lo: v as i16,
+                        hi: range.1 as i16,
+                        best: NO_MOVE,
+                    },
+                    1,
+                );
+                return Ok(Some(v));
+            }
+            for j in 0..f.order.len() {
+                let i = f.order[j];
+                if i as u8 == searched && searched != NO_MOVE {
+                    continue;
+                }
+                let kid = f.info[i];
+                let v = if kid.over {
+                    kid.exact
+                } else {
+                    let (ca, cb) = if kid.sign == 1 {
+                        (alpha - kid.off, beta - kid.off)
+                    } else {
+                        (kid.off - beta, kid.off - alpha)
+                    };
+                    match self.ab(&mut f.kids[i], below, ca, cb)? {
+                        Some(r) => kid.sign * r + kid.off,
+                        None => {
+                            self.path.pop();
+                            return Ok(None);
+                        }
+                    }
+                };
+                if v > best {
+                    best = v;
+                    if v > alpha {
+                        alpha = v;
+                        best_i = u8::try_from(i).unwrap_or(NO_MOVE);
+                    }
+                }
+                if best >= beta {
+                    break;
+                }
+            }
+        }
+        self.path.pop();
+        let e = if best <= alpha0 {
+            Entry {
+                lo: range.0 as i16,
+                hi: best as i16,
+                best: NO_MOVE,
+            }
+        } else if best >= beta {
+            Entry {
+                lo: best as i16,
+                hi: range.1 as i16,
+                best: best_i,
+            }
+        } else {
+            Entry {
+                lo: best as i16,
+                hi: best as i16,
+                best: best_i,
+            }
+        };
+        self.tt.put(&key, e, self.nodes - work0);
+        Ok(Some(best))
+    }
+
+    /// Plays and searches the table's move `tt_move` (an index in the legal moves) of `node`
+    /// alone. `Ok(Some(Some(v)))`: its value; `Ok(Some(None))`: no such move (a hash
+    /// collision, or another list); `Ok(None)`: stopped.
+    #[allow(clippy::too_many_arguments)]
+    fn tt_move_first<P: Position>(
+        &mut self,
+        node: &mut P,
+        f: &mut Frame<P>,
+        below: &mut [Frame<P>],
+        mover: usize,
+        tt_move: u8,
+        alpha: i32,
+        beta: i32,
+    ) -> Result<Option<Option<i32>>> {
+        if node.legal_into(self.rule, &mut f.moves).is_err() {
+            // Ctrl-C inside a rule call, or an error the full expansion reports.
+            return Ok(Some(None));
+        }
+        let Some(&pit) = f.moves.get(tt_move as usize) else {
+            return Ok(Some(None));
+        };
+        if f.kids.is_empty() {
+            f.kids.push(P::from_board(&node.board()));
+        }
+        if self.check().is_some() {
+            return Ok(None);
+        }
+        let kid = &mut f.kids[0];
+        kid.copy_from(node);
+        if kid.apply(self.rule, pit).is_err() {
+            return Ok(Some(None));
+        }
+        self.nodes += 1;
+        let base = self.base(&node.board(), mover);
+        let info = kid_of(self, &kid.board(), mover, base);
+        if info.over {
+            return Ok(Some(Some(info.exact)));
+        }
+        let (ca, cb) = if info.sign == 1 {
+            (alpha - info.off, beta - info.off)
+        } else {
+            (info.off - beta, info.off - alpha)
+        };
+        Ok(self
+            .ab(kid, below, ca, cb)?
+            .map(|r| Some(info.sign * r + info.off)))
+    }
+
+    /// MTD(f) from `root` (not over) between the bounds `lo..=hi`, starting at `guess`: returns
+    /// the bounds reached (equal when the value is known; apart when a limit stopped it).
+    pub fn mtdf<P: Position>(
+        &mut self,
+        root: &mut P,
+        frames: &mut [Frame<P>],
+        mut lo: i32,
+        mut hi: i32,
+        guess: i32,
+    ) -> Result<(i32, i32)> {
+        let mut g = guess.clamp(lo, hi);
+        while lo < hi {
+            self.pass += 1;
+            let beta = if g == lo { g + 1 } else { g };
+            match self.ab(root, frames, beta - 1, beta)? {
+                Some(r) if r < beta => {
+                    hi = hi.min(r);
+                    g = r;
+                }
+                Some(r) => {
+                    lo = lo.max(r);
+                    g = r;
+                }
+                None => break,
+            }
+            g = g.clamp(lo, hi);
+        }
+        Ok((lo, hi))
+    }
+
+    /// Whether the value of the position after `kid` (a move from a position of value `need`)
+    /// reaches `need`, by one null-window search: then the move is best.
+    pub fn proves<P: Position>(
+        &mut self,
+        kid: &mut P,
+        info: Kid,
+        frames: &mut [Frame<P>],
+        need: i32,
+    ) -> Result<Option<bool>> {
+        if info.over {
+            return Ok(Some(info.exact >= need));
+        }
+        let (ca, cb) = if info.sign == 1 {
+            (need - 1 - info.off, need - info.off)
+        } else {
+            (info.off - need, info.off - need + 1)
+        };
+        Ok(self
+            .ab(kid, frames, ca, cb)?
+            .map(|r| info.sign * r + info.off >= need))
+    }
+}

@@ -1,0 +1,172 @@
+//! The transposition table of the exact two-player search: a fixed number of slots (sized to the
+//! memory budget before the search starts, never grown), two slots per bucket, bounds on a
+//! position's value and the best move found there.
+//!
+//! Replacement: the first slot of a bucket keeps the entry that cost the most work to compute
+//! (log2 of the moves played below it), the second takes every other new entry. Entries are
+//! only ever bounds proved by a complete search below the position, so a lost entry costs time,
+//! never correctness.
+
+use super::key::Key;
+
+/// Bounds on a position's value and the move that proved the lower one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// Lower bound.
+    pub lo: i16,
+    /// Upper bound.
+    pub hi: i16,
+    /// Index of the best move in the position's legal moves, or `NO_MOVE`.
+    pub best: u8,
+}
+
+/// No best move recorded.
+pub const NO_MOVE: u8 = u8::MAX;
+
+/// Bytes of one slot: the key (two words) and the packed entry (one word).
+pub const SLOT_BYTES: u64 = 24;
+
+/// A table of `2^bits` slots.
+pub struct Table {
+    slots: Vec<[u64; 3]>,
+    mask: usize,
+    used: u64,
+}
+
+fn pack(e: Entry, work: u8) -> u64 {
+    // Bit 63: the slot is used.
+    (e.lo as u16 as u64)
+        | (e.hi as u16 as u64) << 16
+        | (e.best as u64) << 32
+        | (work as u64) << 40
+        | 1 << 63
+}
+
+fn unpack(w: u64) -> (Entry, u8) {
+    (
+        Entry {
+            lo: w as u16 as i16,
+            hi: (w >> 16) as u16 as i16,
+            best: (w >> 32) as u8,
+        },
+        (w >> 40) as u8,
+    )
+}
+
+impl Table {
+    /// The largest table (a power of two of slots, two at least) within `bytes`.
+    pub fn with_bytes(bytes: u64) -> Table {
+        let mut n: u64 = 2;
+        while n * 2 * SLOT_BYTES <= bytes {
+            n *= 2;
+        }
+        Table {
+            // Zeroed memory: the pages are only taken when first written.
+            slots: vec![[0u64; 3]; n as usize],
+            mask: n as usize - 2,
+            used: 0,
+        }
+    }
+
+    /// Bytes taken by the slots.
+    pub fn bytes(&self) -> u64 {
+        self.slots.len() as u64 * SLOT_BYTES
+    }
+
+    /// Slots holding an entry.
+    pub fn used(&self) -> u64 {
+        self.used
+    }
+
+    #[inline]
+    fn bucket(&self, k: &Key) -> usize {
+        (k.hash() as usize) & self.mask
+    }
+
+    /// The entry for `k`, if one is kept.
+    #[inline]
+    pub fn get(&self, k: &Key) -> Option<Entry> {
+        let at = self.bucket(k);
+        for s in &self.slots[at..at + 2] {
+            if s[2] != 0 && s[0] == k.0 && s[1] == k.1 {
+                return Some(unpack(s[2]).0);
+            }
+        }
+        None
+    }
+
+    /// Stores `e` for `k` (merged with the bounds kept for it), the result of `work` moves.
+    pub fn put(&mut self, k: &Key, mut e: Entry, work: u64) {
+        let work = (64 - work.leading_zeros()) as u8;
+        let at = self.bucket(k);
+        for i in at..at + 2 {
+            let s = self.slots[i];
+            if s[2] != 0 && s[0] == k.0 && s[1] == k.1 {
+                let (old, w) = unpack(s[2]);
+                e.lo = e.lo.max(old.lo);
+                e.hi = e.hi.min(old.hi);
+                if e.best == NO_MOVE {
+                    e.best = old.best;
+                }
+                self.slots[i][2] = pack(e, work.max(w));
+                return;
+            }
+        }
+        let first = self.slots[at];
+        let keep_first = first[2] != 0 && unpack(first[2]).1 > work;
+        let i = if keep_first { at + 1 } else { at };
+        if self.slots[i][2] == 0 {
+            self.used += 1;
+        }
+        self.slots[i] = [k.0, k.1, pack(e, work)];
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn entries_round_trip_and_merge() {
+        let mut t = Table::with_bytes(1 << 12);
+        let k = Key(7, 9);
+        assert_eq!(t.get(&k), None);
+        t.put(
+            &k,
+            Entry {
+                lo: -5,
+                hi: 3,
+                best: 2,
+            },
+            100,
+        );
+        assert_eq!(
+            t.get(&k),
+            Some(Entry {
+                lo: -5,
+                hi: 3,
+                best: 2
+            })
+        );
+        // A later bound narrows the range; no move keeps the old one.
+        t.put(
+            &k,
+            Entry {
+                lo: -1,
+                hi: 30,
+                best: NO_MOVE,
+            },
+            10,
+        );
+        assert_eq!(
+            t.get(&k),
+            Some(Entry {
+                lo: -1,
+                hi: 3,
+                best: 2
+            })
+        );
+        assert_eq!(t.used(), 1);
+        assert!(t.bytes() <= 1 << 12);
+    }
+}
