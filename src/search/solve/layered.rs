@@ -17,7 +17,6 @@
 //! adds seeds in the holes, a key that does not pack or a depth over 255 gives up
 //! ([`Layered::NotLayered`]), and the caller runs the breadth-first search instead.
 
-use std::collections::HashSet;
 use std::sync::atomic::Ordering;
 
 use crate::engine::board::state::Board;
@@ -190,16 +189,20 @@ pub(super) fn explore_layered(
     if f.stop.is_none() {
         if let Some(target) = least_win {
             let mut line = Vec::new();
-            let mut dead = HashSet::new();
             let mut ctx = Search {
                 rule,
                 codec: &codec,
                 kept: &kept,
                 len,
                 target,
-                dead: &mut dead,
+                dead: kept.iter().map(|v| vec![0; v.len().div_ceil(64)]).collect(),
             };
-            match ctx.reach(b0, 0, &mut line) {
+            // A board and a buffer of moves for each level of the line.
+            let mut stack: Vec<(Board, Vec<usize>)> = (0..=target)
+                .map(|_| (codec.template.clone(), Vec::new()))
+                .collect();
+            stack[0].0.copy_from(b0);
+            match ctx.reach(&mut stack, 0, &mut line) {
                 Ok(true) => f.line = Some(line),
                 // (Cannot happen: a won position at that depth has a line to it. Should it, the
                 // breadth-first search answers.)
@@ -220,26 +223,32 @@ struct Search<'a> {
     len: u64,
     /// The least depth of a won position.
     target: u8,
-    /// Positions known to have no shortest line to a win.
-    dead: &'a mut HashSet<u128>,
+    /// `dead[l]`: a bit per position of `kept[l]`, set when it has no shortest line to a win.
+    dead: Vec<Vec<u64>>,
 }
 
 impl Search<'_> {
-    /// Whether a shortest winning line goes on from `b` (at `depth`, on one): its moves, the
-    /// least by the order of the legal moves, are pushed to `line`.
+    /// Whether a shortest winning line goes on from `stack[0]`'s board (at `depth`, on one):
+    /// its moves, the least by the order of the legal moves, are pushed to `line`. The rest of
+    /// `stack` holds the boards of the levels below.
     ///
     /// The breadth-first search's line has the same property: its last position is the first
     /// won one met at the least depth, and each position on it was first met from its parent,
     /// the first in the search's order of its level that has it as a child; by induction over
     /// the levels, that order is the order of the least lines to the positions, so the line is
     /// the least of the shortest winning lines.
-    fn reach(&mut self, b: &Board, depth: u8, line: &mut Vec<usize>) -> Result<bool> {
-        let mut moves = Vec::new();
-        self.rule.legal_board(b, &mut moves)?;
-        let mut child = b.clone();
-        for pit in moves {
+    fn reach(
+        &mut self,
+        stack: &mut [(Board, Vec<usize>)],
+        depth: u8,
+        line: &mut Vec<usize>,
+    ) -> Result<bool> {
+        let ((b, moves), rest) = stack.split_first_mut().expect("a board per level");
+        self.rule.legal_board(b, moves)?;
+        for &pit in moves.iter() {
+            let child = &mut rest[0].0;
             child.copy_from(b);
-            self.rule.apply_board(&mut child, pit)?;
+            self.rule.apply_board(child, pit)?;
             if child.over && child.winner == 0 {
                 continue;
             }
@@ -253,25 +262,25 @@ impl Search<'_> {
             if child.over {
                 continue;
             }
-            let Some(k) = self.codec.pack(&child) else {
+            let Some(k) = self.codec.pack(child) else {
                 continue;
             };
             let key = key_of(entry(k, 0));
-            let layer = &self.kept[in_holes(&child)];
+            let l = in_holes(child);
+            let layer = &self.kept[l];
             let Ok(at) = layer.binary_search_by(|e| key_of(*e).cmp(&key)) else {
                 continue;
             };
-            if layer[at] as u8 != depth + 1 || self.dead.contains(&key) {
+            if layer[at] as u8 != depth + 1 || self.dead[l][at / 64] & 1 << (at % 64) != 0 {
                 continue;
             }
             line.push(pit);
-            let next = small_of(layer[at], self.len);
-            self.codec.unpack(next, &mut child);
-            if self.reach(&child, depth + 1, line)? {
+            self.codec.unpack(small_of(layer[at], self.len), child);
+            if self.reach(rest, depth + 1, line)? {
                 return Ok(true);
             }
             line.pop();
-            self.dead.insert(key);
+            self.dead[l][at / 64] |= 1 << (at % 64);
         }
         Ok(false)
     }
