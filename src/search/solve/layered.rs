@@ -7,11 +7,13 @@
 //! moves from the start of each of its positions are final, as in a breadth-first search.
 //!
 //! A position is its packed key ([`Codec::pack`]) in one `u128`, its depth in the low byte, so a
-//! layer is a plain vector sorted by key: no hashing, no parent links. The counts (positions,
-//! wins, lost ends, moves, depth) are those of the breadth-first search of `explore.rs`; its
-//! solution (the first won position it meets, through the first parent that met each position)
-//! is the lexicographically least shortest line, by the order of the legal moves, and
-//! [`least_line`] finds that line again from the kept layers' depths.
+//! layer is a plain vector sorted by key: no hashing. With each position stay the parents it was
+//! reached from at its least depth (its shortest-line parents). The counts (positions, wins,
+//! lost ends, moves, depth) are those of the breadth-first search of `explore.rs`; its solution
+//! (the first won position it meets, through the first parent that met each position) is the
+//! least shortest winning line by the order of the legal moves (see [`least_line`]), found again
+//! by marking the positions on shortest winning lines backwards from the wins through those
+//! parents, then replaying the first marked move from the start at each step.
 //!
 //! Whether a rule qualifies is checked as the search runs, on every move: a move that keeps or
 //! adds seeds in the holes, a key that does not pack or a depth over 255 gives up
@@ -75,17 +77,80 @@ fn small_of(e: u128, len: u64) -> SmallKey {
     SmallKey(k as u64, (k >> 64) as u64 | len << 56)
 }
 
-/// Sorts `v` and keeps one entry per key, the one with the least depth.
-fn compact(v: &mut Vec<u128>) {
+/// No parent: the start.
+const NO_PARENT: u64 = u64::MAX;
+
+/// A parent reference: the layer and the index in it.
+#[inline]
+fn parent_ref(layer: usize, index: usize) -> u64 {
+    (layer as u64) << 32 | index as u64
+}
+
+/// Sorts `v` (entries and the parent each came from) and keeps, for each key, its entries of
+/// least depth, one per parent.
+fn compact(v: &mut Vec<(u128, u64)>) {
     v.sort_unstable();
-    v.dedup_by(|later, kept| key_of(*later) == key_of(*kept));
+    let mut w = 0;
+    for r in 0..v.len() {
+        let e = v[r];
+        if w > 0 {
+            let last = v[w - 1];
+            // Sorted: a later entry of the same key is deeper, or of the same depth.
+            if key_of(last.0) == key_of(e.0) && (last.0 != e.0 || last.1 == e.1) {
+                continue;
+            }
+        }
+        v[w] = e;
+        w += 1;
+    }
+    v.truncate(w);
+}
+
+/// A finished layer: its positions (entries, sorted) and each one's shortest-line parents,
+/// `parents[first[i]..first[i + 1]]` for position `i`.
+#[derive(Default)]
+struct Layer {
+    entries: Vec<u128>,
+    first: Vec<u32>,
+    parents: Vec<u64>,
+}
+
+impl Layer {
+    /// The layer of a compacted pending list.
+    fn of(v: Vec<(u128, u64)>) -> Layer {
+        let mut l = Layer::default();
+        for (e, p) in v {
+            if l.entries.last().map(|&x| key_of(x)) != Some(key_of(e)) {
+                l.entries.push(e);
+                l.first.push(l.parents.len() as u32);
+            }
+            l.parents.push(p);
+        }
+        l.first.push(l.parents.len() as u32);
+        l
+    }
+
+    fn bytes(&self) -> u64 {
+        self.entries.capacity() as u64 * 16
+            + self.first.capacity() as u64 * 4
+            + self.parents.capacity() as u64 * 8
+    }
+
+    /// The index of the position of key `key` (without depth).
+    fn find(&self, key: u128) -> Option<usize> {
+        self.entries.binary_search_by(|e| key_of(*e).cmp(&key)).ok()
+    }
 }
 
 /// Pending layers are compacted when they grow past this (and then past twice their size).
 const FIRST_COMPACTION: usize = 1 << 16;
 
-fn bytes_of(layers: &[Vec<u128>]) -> u64 {
-    layers.iter().map(|v| v.capacity() as u64 * 16).sum()
+fn bytes_of(pending: &[Vec<(u128, u64)>], kept: &[Layer]) -> u64 {
+    pending
+        .iter()
+        .map(|v| v.capacity() as u64 * 32)
+        .sum::<u64>()
+        + kept.iter().map(Layer::bytes).sum::<u64>()
 }
 
 /// Explores a solitaire whose moves are native from `b0` (not over), layer by layer.
@@ -102,10 +167,10 @@ pub(super) fn explore_layered(
     let len = start.1 >> 56;
     let top = in_holes(b0);
     // pending[l]: positions with `l` seeds in the holes met so far; kept[l]: layer l, done.
-    let mut pending: Vec<Vec<u128>> = vec![Vec::new(); top + 1];
-    let mut kept: Vec<Vec<u128>> = vec![Vec::new(); top + 1];
+    let mut pending: Vec<Vec<(u128, u64)>> = vec![Vec::new(); top + 1];
+    let mut kept: Vec<Layer> = (0..=top).map(|_| Layer::default()).collect();
     let mut compact_at: Vec<usize> = vec![FIRST_COMPACTION; top + 1];
-    pending[top].push(entry(start, 0));
+    pending[top].push((entry(start, 0), NO_PARENT));
     let mut f = Figures {
         positions: 0,
         won_positions: 0,
@@ -116,22 +181,24 @@ pub(super) fn explore_layered(
         stop: None,
         bytes: 0,
     };
-    let mut least_win: Option<u8> = None;
+    // The won positions met (layer, index, depth).
+    let mut wins: Vec<(usize, usize, u8)> = Vec::new();
     let mut d = codec.template.clone();
     let mut child = codec.template.clone();
     let mut moves: Vec<usize> = Vec::new();
     'layers: for l in (0..=top).rev() {
-        let mut layer = std::mem::take(&mut pending[l]);
-        compact(&mut layer);
-        layer.shrink_to_fit();
+        let mut list = std::mem::take(&mut pending[l]);
+        compact(&mut list);
+        kept[l] = Layer::of(list);
+        let layer = &kept[l].entries;
         f.positions += layer.len() as u64;
-        for &e in &layer {
+        for (i, &e) in layer.iter().enumerate() {
             let depth = e as u8;
             codec.unpack(small_of(e, len), &mut d);
             if d.over {
                 if d.winner != 0 {
                     f.won_positions += 1;
-                    least_win = Some(least_win.map_or(depth, |w| w.min(depth)));
+                    wins.push((l, i, depth));
                 }
                 continue;
             }
@@ -150,7 +217,7 @@ pub(super) fn explore_layered(
                     f.stop = Some(s);
                     break 'layers;
                 }
-                if guard.over_memory(f.nodes, || bytes_of(&pending) + bytes_of(&kept)) {
+                if guard.over_memory(f.nodes, || bytes_of(&pending, &kept)) {
                     f.stop = Some(Stop::MemoryLimit);
                     break 'layers;
                 }
@@ -176,37 +243,22 @@ pub(super) fn explore_layered(
                     return Ok(Layered::NotLayered);
                 };
                 let next = &mut pending[c];
-                next.push(entry(k, depth + 1));
+                next.push((entry(k, depth + 1), parent_ref(l, i)));
                 if next.len() >= compact_at[c] {
                     compact(next);
                     compact_at[c] = (2 * next.len()).max(FIRST_COMPACTION);
                 }
             }
         }
-        kept[l] = layer;
     }
-    f.bytes = bytes_of(&pending) + bytes_of(&kept);
+    f.bytes = bytes_of(&pending, &kept);
     if f.stop.is_none() {
-        if let Some(target) = least_win {
-            let mut line = Vec::new();
-            let mut ctx = Search {
-                rule,
-                codec: &codec,
-                kept: &kept,
-                len,
-                target,
-                dead: kept.iter().map(|v| vec![0; v.len().div_ceil(64)]).collect(),
-            };
-            // A board and a buffer of moves for each level of the line.
-            let mut stack: Vec<(Board, Vec<usize>)> = (0..=target)
-                .map(|_| (codec.template.clone(), Vec::new()))
-                .collect();
-            stack[0].0.copy_from(b0);
-            match ctx.reach(&mut stack, 0, &mut line) {
-                Ok(true) => f.line = Some(line),
-                // (Cannot happen: a won position at that depth has a line to it. Should it, the
-                // breadth-first search answers.)
-                Ok(false) => return Ok(Layered::NotLayered),
+        if let Some(target) = wins.iter().map(|w| w.2).min() {
+            match least_line(rule, &codec, &kept, &wins, target, b0, len) {
+                Ok(Some(line)) => f.line = Some(line),
+                // (Cannot happen: the marks lead to a win. Should it, the breadth-first search
+                // answers.)
+                Ok(None) => return Ok(Layered::NotLayered),
                 Err(_) if INTERRUPTED.load(Ordering::Relaxed) => f.stop = Some(Stop::Interrupted),
                 Err(e) => return Err(e),
             }
@@ -215,73 +267,87 @@ pub(super) fn explore_layered(
     Ok(Layered::Done(f))
 }
 
-/// The walk that finds the least shortest line in the kept layers.
-struct Search<'a> {
-    rule: &'a Rule,
-    codec: &'a Codec,
-    kept: &'a [Vec<u128>],
-    len: u64,
-    /// The least depth of a won position.
+/// The least shortest winning line (of `target` moves), by the order of the legal moves.
+///
+/// The breadth-first search reports that line: its last position is the first won one met at
+/// the least depth, and each position on it was first met from its parent, the first in the
+/// search's order of its level that has it as a child; by induction over the levels, that order
+/// is the order of the least lines to the positions, so the line is the least of the shortest
+/// winning lines. Here the positions on shortest winning lines are marked backwards from the
+/// wins at `target` through their shortest-line parents (layers in rising order: a parent is in
+/// a higher layer), then the line is replayed from the start taking, at each step, the first
+/// legal move to a marked position one deeper.
+fn least_line(
+    rule: &Rule,
+    codec: &Codec,
+    kept: &[Layer],
+    wins: &[(usize, usize, u8)],
     target: u8,
-    /// `dead[l]`: a bit per position of `kept[l]`, set when it has no shortest line to a win.
-    dead: Vec<Vec<u64>>,
-}
-
-impl Search<'_> {
-    /// Whether a shortest winning line goes on from `stack[0]`'s board (at `depth`, on one):
-    /// its moves, the least by the order of the legal moves, are pushed to `line`. The rest of
-    /// `stack` holds the boards of the levels below.
-    ///
-    /// The breadth-first search's line has the same property: its last position is the first
-    /// won one met at the least depth, and each position on it was first met from its parent,
-    /// the first in the search's order of its level that has it as a child; by induction over
-    /// the levels, that order is the order of the least lines to the positions, so the line is
-    /// the least of the shortest winning lines.
-    fn reach(
-        &mut self,
-        stack: &mut [(Board, Vec<usize>)],
-        depth: u8,
-        line: &mut Vec<usize>,
-    ) -> Result<bool> {
-        let ((b, moves), rest) = stack.split_first_mut().expect("a board per level");
-        self.rule.legal_board(b, moves)?;
-        for &pit in moves.iter() {
-            let child = &mut rest[0].0;
-            child.copy_from(b);
-            self.rule.apply_board(child, pit)?;
-            if child.over && child.winner == 0 {
-                continue;
-            }
-            if depth + 1 == self.target {
-                if child.over && child.winner != 0 {
-                    line.push(pit);
-                    return Ok(true);
-                }
-                continue;
-            }
-            if child.over {
-                continue;
-            }
-            let Some(k) = self.codec.pack(child) else {
-                continue;
-            };
-            let key = key_of(entry(k, 0));
-            let l = in_holes(child);
-            let layer = &self.kept[l];
-            let Ok(at) = layer.binary_search_by(|e| key_of(*e).cmp(&key)) else {
-                continue;
-            };
-            if layer[at] as u8 != depth + 1 || self.dead[l][at / 64] & 1 << (at % 64) != 0 {
-                continue;
-            }
-            line.push(pit);
-            self.codec.unpack(small_of(layer[at], self.len), child);
-            if self.reach(rest, depth + 1, line)? {
-                return Ok(true);
-            }
-            line.pop();
-            self.dead[l][at / 64] |= 1 << (at % 64);
+    b0: &Board,
+    len: u64,
+) -> Result<Option<Vec<usize>>> {
+    let mut good: Vec<Vec<u64>> = kept
+        .iter()
+        .map(|l| vec![0; l.entries.len().div_ceil(64)])
+        .collect();
+    let set = |good: &mut [Vec<u64>], l: usize, i: usize| good[l][i / 64] |= 1 << (i % 64);
+    for &(l, i, depth) in wins {
+        if depth == target {
+            set(&mut good, l, i);
         }
-        Ok(false)
     }
+    for l in 0..kept.len() {
+        for i in 0..kept[l].entries.len() {
+            if good[l][i / 64] & 1 << (i % 64) == 0 {
+                continue;
+            }
+            let layer = &kept[l];
+            for &p in &layer.parents[layer.first[i] as usize..layer.first[i + 1] as usize] {
+                if p != NO_PARENT {
+                    set(&mut good, (p >> 32) as usize, (p & 0xFFFF_FFFF) as usize);
+                }
+            }
+        }
+    }
+    let mut b = codec.template.clone();
+    b.copy_from(b0);
+    let mut child = codec.template.clone();
+    let mut moves = Vec::new();
+    let mut line = Vec::new();
+    for depth in 0..target {
+        rule.legal_board(&b, &mut moves)?;
+        let mut next = None;
+        for &pit in &moves {
+            child.copy_from(&b);
+            rule.apply_board(&mut child, pit)?;
+            if !child.over || child.winner == 0 {
+                if child.over || depth + 1 == target {
+                    continue;
+                }
+            } else if depth + 1 == target {
+                next = Some(pit);
+                break;
+            } else {
+                continue;
+            }
+            let Some(k) = codec.pack(&child) else {
+                continue;
+            };
+            let l = in_holes(&child);
+            let Some(i) = kept[l].find(key_of(entry(k, 0))) else {
+                continue;
+            };
+            if kept[l].entries[i] as u8 == depth + 1 && good[l][i / 64] & 1 << (i % 64) != 0 {
+                codec.unpack(small_of(kept[l].entries[i], len), &mut child);
+                next = Some(pit);
+                break;
+            }
+        }
+        let Some(pit) = next else {
+            return Ok(None);
+        };
+        line.push(pit);
+        std::mem::swap(&mut b, &mut child);
+    }
+    Ok(Some(line))
 }
