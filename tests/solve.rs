@@ -340,3 +340,33 @@ fn seed_counts_are_capped_by_the_engine_not_by_round_numbers() {
     let s = sowlab::solve(&g.rule, g.current(), &SearchLimits::default(), None).unwrap();
     assert!(s.stats.complete && s.solvable.is_some());
 }
+
+/// The layered search (Tchuka Ruma's moves all lower the seeds in the holes) still stops on the
+/// limits it takes, a memory budget and a deadline, with the figures it has so far.
+#[test]
+fn layered_search_stops_on_memory_and_time_with_partial_figures() {
+    let g = game("tchuka_ruma", &["holes=8", "seeds=6"]);
+    let limits = SearchLimits {
+        max_bytes: 4096,
+        ..SearchLimits::default()
+    };
+    let r = solve::explore(&g.rule, g.current(), &limits, None).unwrap();
+    assert!(r.layered);
+    assert_eq!(r.stats.stopped, Some(Stop::MemoryLimit));
+    assert!(!r.stats.complete);
+    assert_eq!(r.solvable, None);
+    assert!(r.positions >= 1 && r.stats.nodes > 0);
+    let limits = SearchLimits {
+        deadline: Some(std::time::Instant::now()),
+        ..SearchLimits::default()
+    };
+    let r = solve::explore(&g.rule, g.current(), &limits, None).unwrap();
+    assert!(r.layered);
+    assert_eq!(r.stats.stopped, Some(Stop::Deadline));
+    assert_eq!(r.solvable, None);
+    assert_eq!(
+        (r.positions, r.stats.nodes),
+        (1, 0),
+        "the start, no move played"
+    );
+}

@@ -12,6 +12,7 @@ use crate::engine::script::primitives::INTERRUPTED;
 use crate::error::Result;
 use crate::search::position::Position;
 use crate::search::solve::keys::{Codec, Table};
+use crate::search::solve::layered::{explore_layered, Figures, Layered};
 use crate::search::solve::limits::{Guard, OnProgress, SearchLimits, Stats, Stop};
 
 /// The result of a breadth-first search of a game's positions.
@@ -36,6 +37,10 @@ pub struct Solution {
     /// Search statistics.
     #[serde(flatten)]
     pub stats: Stats,
+    /// Whether the layered search answered (`layered.rs`), not the breadth-first one: the same
+    /// figures either way.
+    #[serde(skip)]
+    pub layered: bool,
 }
 
 /// `out` with the statistics of a search that ended (`stop`: why early) with tables of `bytes`.
@@ -71,6 +76,7 @@ pub fn explore(
         lost_ends: 0,
         depth: 0,
         stats: Stats::default(),
+        layered: false,
     };
     if b0.over {
         if solitaire && b0.winner == 0 {
@@ -84,10 +90,46 @@ pub fn explore(
         return Ok(finish(out, &guard, None, 0));
     }
     if rule.plays_natively() {
+        // A solitaire whose moves lower the seeds in the holes is searched layer by layer (the
+        // same figures, without a table of every position), unless a limit counts nodes or
+        // positions, or asks for the first solution: those stop where the breadth-first search
+        // stops, and report what it has seen then.
+        if solitaire && limits.max_nodes == 0 && limits.max_positions == 0 && !limits.first_solution
+        {
+            let mut guard = guard;
+            let mut progress = progress;
+            match explore_layered(rule, &b0, &mut guard, &mut progress)? {
+                Layered::Done(f) => return Ok(from_layers(out, f, &b0, &guard)),
+                Layered::NotLayered => {
+                    // Start again from nothing (the clock keeps running).
+                    guard.next_report = 1 << 16;
+                    return explore_in::<Board>(rule, &b0, out, guard, limits, progress);
+                }
+            }
+        }
         explore_in::<Board>(rule, &b0, out, guard, limits, progress)
     } else {
         explore_in::<Dynamic>(rule, &b0, out, guard, limits, progress)
     }
+}
+
+/// `out` with the figures of a layered search.
+fn from_layers(mut out: Solution, f: Figures, b0: &Board, guard: &Guard) -> Solution {
+    out.layered = true;
+    out.stats.nodes = f.nodes;
+    out.positions = f.positions;
+    out.won_positions = f.won_positions;
+    out.lost_ends = f.lost_ends;
+    out.depth = f.depth;
+    if let Some(line) = f.line {
+        out.solution = line.iter().map(|&p| b0.layout.label(p)).collect();
+        out.depth = out.depth.max(line.len() as u64);
+        out.solution_pits = line;
+        out.solvable = Some(true);
+    } else if f.stop.is_none() {
+        out.solvable = Some(false);
+    }
+    finish(out, guard, f.stop, f.bytes)
 }
 
 /// [`explore`] from `b0` (not over) on positions of type `P`.

@@ -166,6 +166,40 @@ impl Codec {
         ))
     }
 
+    /// The inverse of [`Codec::pack`]: `k` (a key it packed) written into `b`, a board of the
+    /// codec's layout (reused: no allocation), as [`Codec::decode_into`] would write it.
+    #[inline]
+    pub(super) fn unpack(&self, k: SmallKey, b: &mut Board) {
+        let mut bytes = [0u8; 16];
+        bytes[..8].copy_from_slice(&k.0.to_le_bytes());
+        bytes[8..].copy_from_slice(&k.1.to_le_bytes());
+        b.trace = None;
+        b.ledger.clear();
+        b.last = self.template.last;
+        for (s, &x) in b.seeds.iter_mut().zip(&bytes) {
+            *s = x as i64;
+        }
+        // Packed keys have no closed hole.
+        b.closed.iter_mut().for_each(|c| *c = false);
+        let mut i = b.seeds.len() + 1;
+        for v in b
+            .reserves
+            .iter_mut()
+            .chain(b.counters.iter_mut())
+            .chain(b.vars.iter_mut())
+        {
+            let u = bytes[i] as i64;
+            *v = (u >> 1) ^ -(u & 1);
+            i += 1;
+        }
+        b.to_move = (bytes[i] & 31) as usize;
+        b.over = bytes[i] & 32 != 0;
+        b.winner = bytes[i + 1] as usize;
+        // Packed keys are of rules that track no repetition.
+        b.seen.hashes.clear();
+        b.seen.repeated = false;
+    }
+
     /// Decodes the key at the start of `k` into a board; returns it and the bytes used.
     pub fn decode(&self, k: &[u8]) -> (Board, usize) {
         let mut b = self.template.clone();

@@ -10,6 +10,7 @@
 
 mod explore;
 mod keys;
+mod layered;
 mod limits;
 mod perft;
 mod value;
