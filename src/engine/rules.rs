@@ -167,6 +167,12 @@ pub struct Meta {
     pub description: String,
     /// Where the rules come from.
     pub sources: Vec<String>,
+    /// The family of games it belongs to (`sowlab rules` groups by it; empty: "other").
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub family: String,
+    /// Where the game is played (a region or country, as the sources say).
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub region: String,
 }
 
 /// A preset: a rule file with some options set (`presets/NAME.yaml` of a rules folder).
@@ -467,6 +473,8 @@ impl Rule {
                     .iter()
                     .map(|x| crate::render::escape(x).into_owned())
                     .collect(),
+                family: crate::render::escape(&d.family).into_owned(),
+                region: crate::render::escape(&d.region).into_owned(),
             },
             options,
             preset: None,
@@ -602,6 +610,8 @@ impl Rule {
                 "name" => meta.name = text(&v),
                 "players" => meta.players = text(&v),
                 "description" => meta.description = text(&v),
+                "family" => meta.family = text(&v),
+                "region" => meta.region = text(&v),
                 "sources" | "source" => {
                     meta.sources = match v.clone().into_array() {
                         Ok(a) => a.iter().map(text).collect(),

@@ -1,0 +1,277 @@
+//! The shipped catalogue: one worked example per traditional game of `rules/`, from the source
+//! its rule file cites (a described opening or capture), or, where the source gives none, built
+//! from the source's rule statements (the comment says which). Each example plays its moves from
+//! the start and checks the whole position after them: every hole in canonical order, the stores
+//! (or reserves), and who is to move (`None`: the game is over).
+//!
+//! Also: every game of the catalogue has an example, a family, a region and sources.
+
+mod common;
+
+use sowlab::engine::game::Game;
+use sowlab::engine::rules::{self, Rule};
+
+use common::*;
+
+/// One worked example.
+struct Example {
+    game: &'static str,
+    sets: &'static [&'static str],
+    moves: &'static str,
+    pits: &'static [i64],
+    stores: &'static [i64],
+    to_move: Option<usize>,
+}
+
+/// The rules shipped before the catalogue: their examples live in their own tests
+/// (kalah_oware.rs, raja_pasu.rs, ruma.rs, solve.rs, ...).
+const SEED_GAMES: &[&str] = &[
+    "kalah",
+    "kalah_data",
+    "oware",
+    "raja_pasu",
+    "ruma",
+    "tchoukaillon",
+    "tchuka_ruma",
+];
+
+const EXAMPLES: &[Example] = &[
+    // Congkak, salvi.chaosnet.org: from the start South sows his second house from the right
+    // (S6, 7 seeds) clockwise: S5..S1, his store, N7, which now holds 8 (the source's diagram:
+    // S 8 8 8 8 8 0 7, store 1, N7 8). The source goes on "from that" house; by its rules
+    // (R3, R5): 8 seeds from N7 sow N6..N1, skip North's store, S7, S6; S6 was empty and the house
+    // opposite, N2, holds 8: South stores them and the last seed (1 + 9 = 10).
+    Example {
+        game: "congkak",
+        sets: &[],
+        moves: "6",
+        pits: &[8, 8, 8, 8, 8, 0, 8, 8, 0, 8, 8, 8, 8, 0],
+        stores: &[10, 0],
+        to_move: Some(2),
+    },
+    // Sungka: no worked example in the sources; built from their rules (R3, R4). From the start,
+    // South's house 1 (7) sows S2..S7 and his store: a bonus move. House 7 (8) sows his store and
+    // N1..N7; N7 held 7 and now 8: relay; 8 from N7 pass North's store, sow S1..S7 and South's
+    // store: another bonus move.
+    Example {
+        game: "sungka",
+        sets: &[],
+        moves: "1 7",
+        pits: &[1, 9, 9, 9, 9, 9, 1, 8, 8, 8, 8, 8, 8, 0],
+        stores: &[3, 0],
+        to_move: Some(1),
+    },
+    // Ayoayo: no worked example in Mancala World; built from its rules (R2-R4). South's hole 1 (4)
+    // sows S2..S5; S5 held 4: relay 5 from S5 to S6, N1..N4; relay 5 from N4 to N5, N6, S1..S3;
+    // relay 6 from S3 to S4..S6, N1..N3; relay 6 from N3 to N4..N6, S1..S3; S3 was empty: South
+    // captures N4 (1, opposite) and the last seed.
+    Example {
+        game: "ayoayo",
+        sets: &[],
+        moves: "1",
+        pits: &[2, 7, 0, 6, 1, 6, 6, 6, 0, 0, 6, 6],
+        stores: &[2, 0],
+        to_move: Some(2),
+    },
+    // Ouril: no worked example in the sources; built from their rules (R2, R3). S1, N3, S3 sow
+    // without a capture; North's N2 (5) sows N3..N6 and S1, which held 1 and now 2: captured; the
+    // hole before it is North's own N6: the chain stops.
+    Example {
+        game: "ouril",
+        sets: &[],
+        moves: "1 3 3 2",
+        pits: &[0, 5, 0, 6, 6, 5, 5, 0, 1, 6, 6, 6],
+        stores: &[0, 2],
+        to_move: Some(1),
+    },
+    // Vai Lung Thlan: igGameCenter's example (a last stone in an empty hole captures it and the
+    // singles before it), here on a board built from the start by the source's rules: S1 (5)
+    // sows clockwise N6..N2; North's N6 (6) sows N5..N1 and S6; South's S5 (5) sows S4..S1 and
+    // N6: N6 and S1 were empty, now hold one stone each: both captured (the chain stops at S2, 6).
+    Example {
+        game: "vai_lung_thlan",
+        sets: &[],
+        moves: "1 6 5",
+        pits: &[0, 6, 6, 6, 0, 6, 6, 7, 7, 7, 7, 0],
+        stores: &[2, 0],
+        to_move: Some(2),
+    },
+    // Das Bohnenspiel: no worked example in Wikipedia; built from its rules (R3, on one's own
+    // side too): S1 (6) to S2..S6, N1; N1 (7) to N2..N6, S1, S2; S6 (7) to N1..N6 and S1, which
+    // now holds 2: captured; the pit before it, N6, holds 8: the chain stops.
+    Example {
+        game: "bohnenspiel",
+        sets: &[],
+        moves: "1 1 6",
+        pits: &[0, 8, 7, 7, 7, 0, 1, 8, 8, 8, 8, 8],
+        stores: &[2, 0],
+        to_move: Some(2),
+    },
+    // Toguz Kumalak: no worked example in the sources; built from their rules. South's hole 2 (9)
+    // sows itself first, S3..S9 and N1, which now holds 10, even: captured (R3). ... Move 4: North's
+    // hole 2 (10) sows N2..N9, S1 and S2, which held 2 and now 3: South's hole 2 becomes North's
+    // tuzdik (R4, 3 captured). Move 6: North's hole 9 (12) sows N9, S1..S9, N1, N2: the stone sown
+    // into the tuzdik S2 goes to North (R4).
+    Example {
+        game: "toguz_kumalak",
+        sets: &[],
+        moves: "2 8 9 2 3 9",
+        pits: &[
+            12, 0, 2, 13, 13, 13, 13, 12, 3, 3, 3, 12, 0, 11, 11, 11, 3, 1,
+        ],
+        stores: &[22, 4],
+        to_move: Some(1),
+    },
+    // Hus: no worked example in the sources; built from their rules. In the third move South's relay
+    // ends in SI2, occupied, and North's NI7 and NO7 (the file opposite) both hold seeds: the 6 are
+    // captured (R4) and sown on from SI1: SI1, SO1..SO5; relay from SO5 to SO6..SI8; SI8 faces an
+    // empty NO1: relay to SI7, SI6, which was empty: the move ends.
+    Example {
+        game: "hus",
+        sets: &[],
+        moves: "SO1 NO1 SO8",
+        pits: &[
+            1, 4, 1, 1, 0, 1, 4, 1, 1, 2, 2, 1, 1, 1, 5, 0, 1, 1, 1, 1, 3, 3, 0, 0, 0, 3, 0, 3, 3,
+            0, 0, 3,
+        ],
+        stores: &[0, 0],
+        to_move: Some(2),
+    },
+    // Moruba: no worked example in the source; built from its rules. From the start South's SO2 (2)
+    // relays SO4 -> SO7 -> SI7 -> SI4 and ends in SI1, empty, in his inner row; North's inner hole
+    // of that file, NI8, holds 2: South captures it and NO8 (4 stones off the board, R5).
+    Example {
+        game: "moruba",
+        sets: &[],
+        moves: "SO2",
+        pits: &[
+            2, 0, 3, 0, 3, 3, 0, 3, 1, 2, 3, 0, 3, 3, 0, 3, 0, 1, 2, 2, 2, 2, 2, 0, 2, 2, 2, 2, 2,
+            2, 2, 0,
+        ],
+        stores: &[4, 0],
+        to_move: Some(2),
+    },
+    // Igisoro: no worked example in Wikipedia; built from its rules. Move 3: SO1 (4) sows to SO5,
+    // relays 6 to SI6 (its file's NO3 is empty: relay), then 2 to SI4, whose file NI5 and NO5 both
+    // hold seeds: the 6 are captured and sown again from SO1 (SO2..SO7, R4), relay from SO7 ends in
+    // SI3, empty.
+    Example {
+        game: "igisoro",
+        sets: &[],
+        moves: "SO4 NO3 SO1",
+        pits: &[
+            0, 6, 6, 2, 1, 7, 0, 2, 0, 0, 1, 3, 3, 1, 3, 3, 0, 0, 0, 0, 0, 1, 1, 1, 4, 4, 0, 5, 0,
+            5, 0, 5,
+        ],
+        stores: &[0, 0],
+        to_move: Some(2),
+    },
+];
+
+fn state_of(g: &Game) -> (Vec<i64>, Vec<i64>, Option<usize>) {
+    let s = g.state();
+    (s.pits, s.stores, s.to_move)
+}
+
+#[test]
+fn every_worked_example_plays_as_its_source_says() {
+    let mut failures = Vec::new();
+    for e in EXAMPLES {
+        let rule = load(e.game);
+        let sets: Vec<String> = e.sets.iter().map(|s| s.to_string()).collect();
+        let opts = options(&rule, &sets);
+        let mut g = match Game::new(rule, opts) {
+            Ok(g) => g,
+            Err(err) => {
+                failures.push(format!("{}: cannot start: {}", e.game, err.one_line()));
+                continue;
+            }
+        };
+        let mut ok = true;
+        for m in e.moves.split_whitespace() {
+            if let Err(err) = g.play(m) {
+                failures.push(format!("{}: move `{m}`: {}", e.game, err.one_line()));
+                ok = false;
+                break;
+            }
+        }
+        if !ok {
+            continue;
+        }
+        let got = state_of(&g);
+        let want = (e.pits.to_vec(), e.stores.to_vec(), e.to_move);
+        if got != want {
+            failures.push(format!(
+                "{} after `{}`:\n    got  pits {:?} stores {:?} to_move {:?}\n    want pits {:?} stores {:?} to_move {:?}",
+                e.game, e.moves, got.0, got.1, got.2, want.0, want.1, want.2
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The catalogue's games: every rule file of `rules/` but the seed games (presets excluded).
+fn catalogue() -> Vec<String> {
+    let dir = rules_dir();
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(|e| {
+            let p = e.unwrap().path();
+            let ext = p.extension()?.to_str()?.to_string();
+            if ext != "rhai" && ext != "yaml" {
+                return None;
+            }
+            let text = std::fs::read_to_string(&p).ok()?;
+            // helper modules have no setup(); data rules have a board
+            if ext == "rhai" && !text.contains("fn setup(") {
+                return None;
+            }
+            Some(p.file_stem()?.to_str()?.to_string())
+        })
+        .filter(|n| !SEED_GAMES.contains(&n.as_str()))
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn every_catalogue_game_has_an_example_a_family_a_region_and_sources() {
+    let mut problems = Vec::new();
+    for name in catalogue() {
+        let r: std::sync::Arc<Rule> = load(&name);
+        if !EXAMPLES.iter().any(|e| e.game == name) {
+            problems.push(format!("{name}: no worked example in tests/catalogue.rs"));
+        }
+        if r.meta.family.is_empty() {
+            problems.push(format!("{name}: no family"));
+        }
+        if r.meta.region.is_empty() {
+            problems.push(format!("{name}: no region"));
+        }
+        if r.meta.sources.is_empty() {
+            problems.push(format!("{name}: no sources"));
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn the_catalogue_has_thirty_games_and_three_beyond_two_rows_or_two_players() {
+    let names = catalogue();
+    assert!(names.len() >= 30, "{} games: {names:?}", names.len());
+    let beyond: Vec<String> = names
+        .iter()
+        .filter(|n| {
+            let r = load(n);
+            let opts = r.resolve_options::<&str>(&[]).unwrap();
+            let d = r.new_board(&opts).unwrap();
+            let b = rules::board(&d);
+            b.layout.players > 2 || b.layout.rows.len() > 2
+        })
+        .cloned()
+        .collect();
+    assert!(
+        beyond.len() >= 3,
+        "beyond two rows or two players: {beyond:?}"
+    );
+}
