@@ -9,6 +9,11 @@ use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
+#[path = "common/watch.rs"]
+mod watch;
+
+use watch::Watched;
+
 static N: AtomicUsize = AtomicUsize::new(0);
 
 fn tmpdir() -> PathBuf {
@@ -139,41 +144,32 @@ fn repl_new_and_reload_of_a_self_import_keep_the_game() {
     );
     assert!(o.code.is_some(), "{}{}", o.stdout, o.stderr);
     // Rewrite the file between two commands: feed the REPL through a pipe we hold open.
-    let mut c = Command::new(env!("CARGO_BIN_EXE_sowlab"))
-        .args([
-            "--rules",
-            rules.to_str().unwrap(),
-            "play",
-            f.to_str().unwrap(),
-        ])
-        .env("NO_COLOR", "1")
-        .env("XDG_DATA_HOME", &d)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = c.stdin.take().unwrap();
-    stdin.write_all(b"1\n").unwrap();
+    let mut w = Watched::new(
+        Command::new(env!("CARGO_BIN_EXE_sowlab"))
+            .args([
+                "--rules",
+                rules.to_str().unwrap(),
+                "play",
+                f.to_str().unwrap(),
+            ])
+            .env("NO_COLOR", "1")
+            .env("XDG_DATA_HOME", &d)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap(),
+    );
+    let mut stdin = w.child.stdin.take().unwrap();
+    stdin.write_all(b"1\nhistory\n").unwrap();
     stdin.flush().unwrap();
-    std::thread::sleep(Duration::from_millis(500));
+    // The rule was loaded and the move played once the history shows it.
+    w.wait_stdout("   1. 1");
     std::fs::write(&f, format!("import \"g\" as me;\n{GAME}")).unwrap();
     stdin.write_all(b"reload\nhistory\n").unwrap();
     drop(stdin);
-    let t0 = Instant::now();
-    while c.try_wait().unwrap().is_none() {
-        if t0.elapsed() > Duration::from_secs(60) {
-            let _ = c.kill();
-            panic!("the REPL hangs on reload");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    let out = c.wait_with_output().unwrap();
-    let all = format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let out = w.finish();
+    let all = format!("{}{}", out.stdout, out.stderr);
     assert!(out.status.code().is_some(), "{all}");
     assert!(
         all.contains("> history\n   0. start\n   1. 1\n"),
@@ -200,42 +196,31 @@ fn ctrl_c_stops_a_long_native_move() {
     .unwrap();
     std::fs::write(
         d.join("long_check.rhai"),
-        "let g = game(\"long\");\nloop { g.play(1); g.undo(); }\n",
+        "let g = game(\"long\");\ng.play(1);\nprint(\"playing\");\nloop { g.undo(); g.play(1); }\n",
     )
     .unwrap();
     let rules = d.join("rules");
-    let mut c = Command::new(env!("CARGO_BIN_EXE_sowlab"))
-        .args([
-            "--rules",
-            rules.to_str().unwrap(),
-            "run",
-            "long_check.rhai",
-            "--timeout",
-            "600",
-        ])
-        .current_dir(&d)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    std::thread::sleep(Duration::from_millis(1500));
-    let ok = Command::new("kill")
-        .args(["-INT", &c.id().to_string()])
-        .status()
-        .unwrap()
-        .success();
-    assert!(ok);
-    let t0 = Instant::now();
-    while c.try_wait().unwrap().is_none() {
-        if t0.elapsed() > Duration::from_secs(30) {
-            let _ = c.kill();
-            panic!("Ctrl-C did not stop the run");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    let out = c.wait_with_output().unwrap();
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("interrupted"), "{err}");
+    let w = Watched::new(
+        Command::new(env!("CARGO_BIN_EXE_sowlab"))
+            .args([
+                "--rules",
+                rules.to_str().unwrap(),
+                "run",
+                "long_check.rhai",
+                "--timeout",
+                "600",
+            ])
+            .current_dir(&d)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap(),
+    );
+    // One move was played: the script is in its endless loop of moves when the signal comes.
+    w.wait_stdout("playing");
+    w.sigint();
+    let out = w.finish();
+    assert!(out.stderr.contains("interrupted"), "{out:?}");
     assert_ne!(out.status.code(), Some(0));
 }
 

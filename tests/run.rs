@@ -4,6 +4,8 @@ use std::path::PathBuf;
 use std::process::{Command, Output};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+mod common;
+
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
@@ -368,37 +370,33 @@ fn script_ruma_terminates() {
 
 #[test]
 fn ctrl_c_stops_a_search_with_partial_figures() {
-    // 6 holes x 8 seeds takes far longer than a second in a debug build; SIGINT stops it.
-    let child = Command::new(env!("CARGO_BIN_EXE_sowlab"))
-        .args([
-            "solve",
-            "--json",
-            "-s",
-            "holes=6",
-            "-s",
-            "seeds=8",
-            "tchuka_ruma",
-        ])
-        .current_dir(root())
-        .env("SOWLAB_RULES", root().join("rules"))
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    std::thread::sleep(std::time::Duration::from_millis(800));
-    let status = Command::new("sh")
-        .args(["-c", &format!("kill -INT {}", child.id())])
-        .status()
-        .unwrap();
-    assert!(status.success());
-    let o = child.wait_with_output().unwrap();
-    assert_eq!(
-        o.status.code(),
-        Some(130),
-        "{}",
-        String::from_utf8_lossy(&o.stderr)
+    // 8 holes x 16 seeds cannot be solved while the test waits; SIGINT, sent once the search says
+    // it is under way (`--progress lines`), stops it with what it found.
+    let w = common::watch::Watched::new(
+        Command::new(env!("CARGO_BIN_EXE_sowlab"))
+            .args([
+                "--progress",
+                "lines",
+                "solve",
+                "--json",
+                "-s",
+                "holes=8",
+                "-s",
+                "seeds=16",
+                "tchuka_ruma",
+            ])
+            .current_dir(root())
+            .env("SOWLAB_RULES", root().join("rules"))
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap(),
     );
-    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    w.wait_stderr("sowlab: progress: ");
+    w.sigint();
+    let o = w.finish();
+    assert_eq!(o.status.code(), Some(130), "{o:?}");
+    let v: serde_json::Value = serde_json::from_str(&o.stdout).unwrap();
     assert_eq!(v["stopped"], "interrupted");
     assert_eq!(v["complete"], false);
     assert!(v["positions"].as_u64().unwrap() > 0);

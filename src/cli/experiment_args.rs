@@ -1,16 +1,14 @@
 //! What the experiment commands (`simulate`, `compare`, `sweep`, `diff`) share: the run
 //! arguments, the two variants and the output helpers (progress: [`crate::cli::progress`]).
 
-use std::io::{IsTerminal, Write};
-use std::sync::Arc;
+use std::io::Write;
 
 use clap::Args;
 
-use crate::cli::progress::GamesBar;
 use crate::engine::library::RulePath;
 use crate::engine::rules::{Options, Rule};
 use crate::error::{Error, Result};
-use crate::experiment::{default_jobs, PartSpec, Progress, SimConfig, Tabled, DEFAULT_MAX_MOVES};
+use crate::experiment::{default_jobs, PartSpec, SimConfig, Tabled, DEFAULT_MAX_MOVES};
 use crate::search::agent::{Agent, AGENTS_HELP};
 
 /// How many games, which agents, which seed: shared by simulate, compare and sweep.
@@ -80,8 +78,7 @@ impl RunArgs {
                 None => default_jobs(),
             },
             max_moves: self.max_moves,
-            progress: stderr_is_terminal()
-                .then(|| Arc::new(GamesBar::stderr()) as Arc<dyn Progress>),
+            progress: crate::cli::progress::games_progress(),
             rotate: self.rotate,
             part,
             games_out: None,
@@ -138,11 +135,6 @@ impl Variants {
             one(&self.rule_b, &self.set_b, "B")?,
         ])
     }
-}
-
-/// Whether stderr is a terminal (progress lines are shown only then).
-pub(crate) fn stderr_is_terminal() -> bool {
-    std::io::stderr().is_terminal()
 }
 
 /// Writes `s` to stdout and flushes it.

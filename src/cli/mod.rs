@@ -42,6 +42,11 @@ pub struct Cli {
     /// TERM=dumb; CLICOLOR_FORCE forces it), always or never.
     #[arg(long, global = true, value_name = "WHEN", default_value_t = colour::ColorChoice::Auto)]
     pub color: colour::ColorChoice,
+    /// Progress of simulate, compare, sweep, solve and perft on stderr: auto (a bar on a
+    /// terminal, nothing otherwise), lines (plain `sowlab: progress: ...` lines, for logs and
+    /// programs: one when the work starts, then at most one a second) or none.
+    #[arg(long, global = true, value_name = "WHEN", default_value_t = progress::ProgressMode::Auto)]
+    pub progress: progress::ProgressMode,
     /// What to do.
     #[command(subcommand)]
     pub command: Command,
@@ -153,6 +158,7 @@ pub fn main() -> i32 {
         }
     };
     colour::set_choice(cli.color);
+    progress::set_mode(cli.progress);
     let _ = ctrlc::set_handler(on_interrupt);
     match run(cli) {
         Ok(code) => code,

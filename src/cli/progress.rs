@@ -1,18 +1,85 @@
-//! Progress on stderr with `indicatif`, only when stderr is a terminal: a bar of games with the
+//! Progress on stderr, as `--progress` asks.
+//!
+//! `auto` (the default): with `indicatif`, only when stderr is a terminal: a bar of games with the
 //! time left for simulate, compare and sweep (which names the grid point it is on), a spinner with
 //! the search's counts for solve and perft. Every line is cut to the terminal's width (a long
 //! label or count is cut, never wrapped onto a second line) and wiped when the run stops, so no
 //! stale line stays behind.
+//!
+//! `lines`: plain lines for batch logs and for programs that drive sowlab, terminal or not:
+//! `sowlab: progress: ...` when the work starts (so a reader knows the run is under way and Ctrl-C
+//! will be answered with a report), when a stage starts (compare's B, a sweep's next point), at
+//! most once a second in between, and when a stage ends. `none`: nothing.
 
+use std::io::{IsTerminal, Write};
 use std::sync::atomic::Ordering;
-use std::sync::Mutex;
-use std::time::Duration;
+use std::sync::{Mutex, OnceLock};
+use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::engine::script::INTERRUPTED;
 use crate::experiment::Progress;
 use crate::search::solve::Progress as SearchProgress;
+
+/// What `--progress` asks for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum ProgressMode {
+    /// A bar or spinner when stderr is a terminal, nothing otherwise.
+    #[default]
+    Auto,
+    /// Plain `sowlab: progress: ...` lines on stderr, terminal or not.
+    Lines,
+    /// No progress at all.
+    None,
+}
+
+impl std::fmt::Display for ProgressMode {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            ProgressMode::Auto => "auto",
+            ProgressMode::Lines => "lines",
+            ProgressMode::None => "none",
+        })
+    }
+}
+
+/// The `--progress` of this run (set once by [`crate::cli::main`]; `auto` until then).
+static MODE: OnceLock<ProgressMode> = OnceLock::new();
+
+/// Records the `--progress` of this run.
+pub fn set_mode(m: ProgressMode) {
+    let _ = MODE.set(m);
+}
+
+/// What this run shows: `Auto` is resolved here, to a bar on a terminal and `None` elsewhere (so
+/// the result is never `Auto`).
+fn shown() -> ProgressMode {
+    match MODE.get().copied().unwrap_or_default() {
+        ProgressMode::Auto if std::io::stderr().is_terminal() => ProgressMode::Auto,
+        ProgressMode::Auto => ProgressMode::None,
+        m => m,
+    }
+}
+
+/// The progress of a run of games as this run's `--progress` asks (none: no hook at all).
+pub(crate) fn games_progress() -> Option<std::sync::Arc<dyn Progress>> {
+    match shown() {
+        ProgressMode::Auto => Some(std::sync::Arc::new(GamesBar::stderr())),
+        ProgressMode::Lines => Some(std::sync::Arc::new(GamesLines::new(stderr_line))),
+        ProgressMode::None => None,
+    }
+}
+
+/// Writes one whole line on stderr (one write, so lines of threads never interleave).
+fn stderr_line(line: &str) {
+    let mut err = std::io::stderr().lock();
+    let _ = writeln!(err, "{line}");
+    let _ = err.flush();
+}
+
+/// How often `lines` repeats itself while nothing else happens.
+const LINE_EVERY: Duration = Duration::from_secs(1);
 
 /// What the first Ctrl-C shows while the run winds down.
 const STOPPING: &str = "stopping: finishing the report (Ctrl-C again leaves at once)";
@@ -90,20 +157,94 @@ impl Progress for GamesBar {
     }
 }
 
-/// The spinner of a search (solve, perft): positions, nodes and depth so far.
+/// `--progress lines` for a run of games: a line when a stage starts, once a second while it
+/// runs and when it ends.
+pub(crate) struct GamesLines {
+    out: fn(&str),
+    state: Mutex<LinesState>,
+}
+
+#[derive(Default)]
+struct LinesState {
+    label: String,
+    /// When the last line was written (none since the stage started).
+    last: Option<Instant>,
+    done: u64,
+    total: u64,
+}
+
+impl GamesLines {
+    pub(crate) fn new(out: fn(&str)) -> GamesLines {
+        GamesLines {
+            out,
+            state: Mutex::new(LinesState::default()),
+        }
+    }
+
+    fn line(&self, st: &LinesState, what: &str) {
+        let label = if st.label.is_empty() {
+            String::new()
+        } else {
+            format!("{}: ", st.label)
+        };
+        (self.out)(&format!(
+            "sowlab: progress: {label}{}/{} games{what}",
+            st.done, st.total
+        ));
+    }
+}
+
+impl Progress for GamesLines {
+    fn update(&self, done: u64, total: u64) {
+        let mut st = lock(&self.state);
+        (st.done, st.total) = (done, total);
+        let due = st.last.is_none_or(|t| t.elapsed() >= LINE_EVERY);
+        if due {
+            let what = if st.last.is_none() { ", started" } else { "" };
+            let what = if INTERRUPTED.load(Ordering::Relaxed) {
+                ", stopping"
+            } else {
+                what
+            };
+            self.line(&st, what);
+            st.last = Some(Instant::now());
+        }
+    }
+
+    fn finish(&self) {
+        let mut st = lock(&self.state);
+        if st.last.is_some() {
+            self.line(&st, ", done");
+        }
+        st.last = None;
+    }
+
+    fn stage(&self, label: &str) {
+        let mut st = lock(&self.state);
+        label.clone_into(&mut st.label);
+        st.last = None;
+    }
+}
+
+/// The progress of a search (solve, perft): positions, nodes and depth so far, as a spinner on
+/// a terminal or as lines (`--progress lines`).
 pub(crate) struct SearchSpinner {
     bar: Option<ProgressBar>,
+    /// `--progress lines`: when the last line was written (none yet).
+    lines: Option<Mutex<Option<Instant>>>,
 }
 
 impl SearchSpinner {
-    /// A spinner on stderr when it is a terminal (nothing otherwise).
+    /// The search's progress as this run's `--progress` asks.
     pub(crate) fn stderr() -> SearchSpinner {
-        use std::io::IsTerminal;
-        SearchSpinner::on(
-            std::io::stderr()
-                .is_terminal()
-                .then(ProgressDrawTarget::stderr),
-        )
+        match shown() {
+            ProgressMode::Auto => SearchSpinner::on(Some(ProgressDrawTarget::stderr())),
+            ProgressMode::Lines => SearchSpinner {
+                bar: None,
+                lines: Some(Mutex::new(None)),
+            },
+            ProgressMode::None => SearchSpinner::on(None),
+        }
     }
 
     fn on(target: Option<ProgressDrawTarget>) -> SearchSpinner {
@@ -114,18 +255,34 @@ impl SearchSpinner {
                 b.enable_steady_tick(Duration::from_millis(200));
                 b
             }),
+            lines: None,
         }
+    }
+
+    /// The words of a progress report.
+    fn words(p: &SearchProgress) -> String {
+        format!(
+            "{} positions, {} nodes, depth {}",
+            p.positions, p.nodes, p.depth
+        )
     }
 
     /// Shows a progress report of the search.
     pub(crate) fn show(&self, p: &SearchProgress) {
+        if let Some(last) = &self.lines {
+            let mut last = lock(last);
+            if last.is_none_or(|t| t.elapsed() >= LINE_EVERY) {
+                stderr_line(&format!("sowlab: progress: {}", Self::words(p)));
+                *last = Some(Instant::now());
+            }
+        }
         let Some(b) = &self.bar else { return };
         if INTERRUPTED.load(Ordering::Relaxed) {
             b.set_message(STOPPING);
         } else {
             b.set_message(format!(
-                "{} positions, {} nodes, depth {} (Ctrl-C: stop with what is found)",
-                p.positions, p.nodes, p.depth
+                "{} (Ctrl-C: stop with what is found)",
+                Self::words(p)
             ));
         }
     }
@@ -200,6 +357,27 @@ mod tests {
         );
         drop(s);
         assert!(term.contents().trim().is_empty(), "{:?}", term.contents());
+    }
+
+    /// What a `GamesLines` wrote, for the test below (one test uses it, so no race).
+    static WRITTEN: Mutex<Vec<String>> = Mutex::new(Vec::new());
+
+    #[test]
+    fn lines_say_when_a_stage_starts_and_ends() {
+        let p = GamesLines::new(|l| lock(&WRITTEN).push(l.to_string()));
+        p.stage("B: kalah");
+        p.update(0, 10);
+        // Within the second: no new line.
+        p.update(3, 10);
+        p.finish();
+        let w = lock(&WRITTEN).clone();
+        assert_eq!(
+            w,
+            [
+                "sowlab: progress: B: kalah: 0/10 games, started",
+                "sowlab: progress: B: kalah: 3/10 games, done"
+            ]
+        );
     }
 
     #[test]

@@ -389,12 +389,14 @@ pub fn simulate_from(
     ))
 }
 
-/// Tells `progress` every 100 ms how many games are done, until the run is finished.
+/// Tells `progress` how many games are done when the run starts and then every 100 ms, until
+/// the run is finished.
 fn tick(progress: &dyn Progress, done: &AtomicU64, finished: &AtomicBool, games: u64) {
     while !finished.load(Ordering::Relaxed) {
-        std::thread::sleep(Duration::from_millis(100));
         progress.update(done.load(Ordering::Relaxed), games);
+        std::thread::sleep(Duration::from_millis(100));
     }
+    progress.update(done.load(Ordering::Relaxed), games);
     progress.finish();
 }
 
