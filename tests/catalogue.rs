@@ -275,3 +275,135 @@ fn the_catalogue_has_thirty_games_and_three_beyond_two_rows_or_two_players() {
         "beyond two rows or two players: {beyond:?}"
     );
 }
+
+/// The lines of `sowlab rules` (with the given extra arguments) under the built-in heading's
+/// family headings: (family, rule) pairs in listing order, and the exit code.
+fn listing(args: &[&str]) -> (Vec<(String, String)>, String, Option<i32>) {
+    let mut a = vec!["rules"];
+    a.extend_from_slice(args);
+    let o = sowlab(&a);
+    let text = String::from_utf8_lossy(&o.stdout).to_string();
+    let mut family = String::new();
+    let mut out = Vec::new();
+    for line in text.lines() {
+        if let Some(f) = line.strip_prefix(' ').filter(|l| !l.starts_with(' ')) {
+            family = f.trim_end_matches(':').to_string();
+        } else if let Some(r) = line.strip_prefix("  ") {
+            out.push((
+                family.clone(),
+                r.split_whitespace().next().unwrap().to_string(),
+            ));
+        } else if !line.starts_with(' ') {
+            family.clear();
+        }
+    }
+    (out, text, o.status.code())
+}
+
+#[test]
+fn sowlab_rules_groups_the_catalogue_by_family() {
+    let (lines, text, code) = listing(&[]);
+    assert_eq!(code, Some(0), "{text}");
+    let family_of = |name: &str| {
+        lines
+            .iter()
+            .find(|(_, r)| r == name)
+            .map(|(f, _)| f.clone())
+            .unwrap_or_else(|| panic!("{name} not listed: {text}"))
+    };
+    for name in catalogue() {
+        assert_eq!(family_of(&name), load(&name).meta.family, "{name}: {text}");
+    }
+    for four_rows in ["hus", "igisoro", "moruba"] {
+        assert_eq!(
+            family_of(four_rows),
+            "Four-row games (East and Southern Africa)"
+        );
+    }
+    // a preset is listed with its rule's family, right after it
+    let i = lines.iter().position(|(_, r)| r == "ruma").unwrap();
+    assert_eq!(lines[i + 1].1, "ruma_3p", "{text}");
+    assert_eq!(lines[i + 1].0, lines[i].0, "{text}");
+    // each family heading appears once in a folder's listing
+    let mut seen = Vec::new();
+    for line in text
+        .lines()
+        .filter(|l| l.starts_with(' ') && !l.starts_with("  "))
+    {
+        assert!(!seen.contains(&line), "{line} twice: {text}");
+        seen.push(line);
+    }
+}
+
+#[test]
+fn sowlab_rules_grep_searches_names_descriptions_sources_regions_and_steps() {
+    let names = |args: &[&str]| -> Vec<String> {
+        let (lines, text, code) = listing(args);
+        assert_eq!(code, Some(0), "{args:?}: {text}");
+        lines.into_iter().map(|(_, r)| r).collect()
+    };
+    // "relay": in descriptions (Hus, Congkak) and in declared steps (Tchuka Ruma's sowing:
+    // "a lap ending in an occupied hole relays from it"), any case
+    let relay = names(&["--grep", "RELAY"]);
+    for yes in [
+        "congkak",
+        "sungka",
+        "ayoayo",
+        "hus",
+        "igisoro",
+        "moruba",
+        "tchuka_ruma",
+        "raja_pasu",
+    ] {
+        assert!(relay.contains(&yes.to_string()), "{yes}: {relay:?}");
+    }
+    for no in [
+        "ouril",
+        "bohnenspiel",
+        "toguz_kumalak",
+        "vai_lung_thlan",
+        "kalah",
+    ] {
+        assert!(!relay.contains(&no.to_string()), "{no}: {relay:?}");
+    }
+    // a region
+    assert_eq!(names(&["--grep", "namibia"]), ["hus"]);
+    // a source
+    assert!(names(&["--grep", "Shakespear"]).contains(&"vai_lung_thlan".to_string()));
+    // a family word finds the family's games and their presets
+    let sq = names(&["--grep", "square boards"]);
+    assert!(
+        sq.contains(&"ruma".to_string()) && sq.contains(&"ruma_4p".to_string()),
+        "{sq:?}"
+    );
+    // no match: a message and exit 1
+    let (lines, text, code) = listing(&["--grep", "no-such-word-anywhere"]);
+    assert!(lines.is_empty(), "{text}");
+    assert_eq!(code, Some(1));
+    assert!(
+        text.contains("no rule matches `no-such-word-anywhere`"),
+        "{text}"
+    );
+}
+
+#[cfg(feature = "cli")]
+#[test]
+fn the_playground_rule_list_carries_family_and_region() {
+    let dir = std::env::temp_dir().join(format!("sowlab-catalogue-web-{}", std::process::id()));
+    let mut pg = sowlab::web::Playground::new(sowlab::web::Config::new(&rules_dir(), dir));
+    let (status, v) = pg.handle("rules", b"{}");
+    assert_eq!(status, 200, "{v}");
+    let list = v["rules"].as_array().unwrap();
+    let hus = list
+        .iter()
+        .find(|r| r["name"] == "hus")
+        .expect("hus listed");
+    assert_eq!(hus["family"], "Four-row games (East and Southern Africa)");
+    assert_eq!(hus["region"], "Namibia");
+    for r in list {
+        assert!(
+            r["family"].as_str().is_some_and(|f| !f.is_empty()),
+            "no family: {r}"
+        );
+    }
+}
