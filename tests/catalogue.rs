@@ -166,6 +166,74 @@ const EXAMPLES: &[Example] = &[
         stores: &[0, 0],
         to_move: Some(2),
     },
+    // Mangala: no worked example in the sources; built from their rules. South's well 1 (4): one
+    // stone back into it, S2..S4 (R2). North's well 5 (4): one back, N6, his store, and S1, which
+    // held 1 and now 2, even: captured (R4).
+    Example {
+        game: "mangala",
+        sets: &[],
+        moves: "1 5",
+        pits: &[0, 5, 5, 5, 4, 4, 4, 4, 4, 4, 1, 5],
+        stores: &[0, 3],
+        to_move: Some(1),
+    },
+    // Layli Goobalay: no worked example in the sources; built from their rules. In the fourth move
+    // North's relay ends in N4, empty, in his own row; the hole opposite, S3, holds 3: one pebble
+    // moves into N4 and both holes, two pebbles each, become North's uur (R5).
+    Example {
+        game: "layli_goobalay",
+        sets: &[],
+        moves: "2 5 2 1",
+        pits: &[5, 0, 2, 1, 0, 5, 0, 14, 6, 2, 3, 0],
+        stores: &[10, 0],
+        to_move: Some(1),
+    },
+    // Pallanguli with 2 seeds a cup (option seeds), worked by hand from the rules: S1 sows S2, S3;
+    // relay from S4, S7, N3, N6 (R3); the relay from S2 makes S3 and S5 four (R5: South's); from S6,
+    // N1 and N2 four; N3 is empty: South captures N4 beyond it (R4) and sows on from N5: N7 four; S2
+    // and S3 empty: the turn is over. South's store: 4+4+4+4+3+4.
+    Example {
+        game: "pallanguli",
+        sets: &["seeds=2"],
+        moves: "1",
+        pits: &[2, 0, 0, 1, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0],
+        stores: &[23, 0],
+        to_move: Some(2),
+    },
+    // English Wari: no worked example in the source; built from its rules. In the sixth move North's
+    // N6 (2) sows S1 and S2, which held 3 and now 4: captured (R3); the hole before it, S1, holds 2:
+    // the run stops.
+    Example {
+        game: "english_wari",
+        sets: &[],
+        moves: "2 6 1 4 6 6",
+        pits: &[2, 0, 7, 7, 6, 0, 5, 5, 5, 1, 6, 0],
+        stores: &[0, 4],
+        to_move: Some(1),
+    },
+    // Dabuda: no worked example in the source; built from its rules. Both first moves come from hole
+    // 10 (R2); in the fifth move South's S7 relays ten laps and ends in S7, empty; the hole
+    // opposite, N4, holds 3: South captures them and the last counter (R4).
+    Example {
+        game: "dabuda",
+        sets: &[],
+        moves: "10 10 3 6 7",
+        pits: &[6, 13, 0, 6, 3, 6, 0, 1, 0, 3, 3, 0, 5, 0, 12, 0, 2, 4, 0, 1],
+        stores: &[8, 7],
+        to_move: Some(2),
+    },
+    // Adji-boto: no worked example in the sources; built from their rules. S1 (10) leaves one and
+    // sows nine, no capture on the first move (R4); N1 (11) leaves one and ends in N1, before N2
+    // (12): nothing; S4 (12) leaves one and ends in S5, before N1, which holds 3: captured; N2 holds
+    // 13: the run stops.
+    Example {
+        game: "adji_boto",
+        sets: &[],
+        moves: "1 1 4",
+        pits: &[3, 13, 13, 2, 14, 0, 13, 13, 13, 13],
+        stores: &[3, 0],
+        to_move: Some(2),
+    },
 ];
 
 fn state_of(g: &Game) -> (Vec<i64>, Vec<i64>, Option<usize>) {
