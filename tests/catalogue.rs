@@ -234,6 +234,63 @@ const EXAMPLES: &[Example] = &[
         stores: &[3, 0],
         to_move: Some(2),
     },
+    // Woli: no worked example in the source; built from its rules. Clockwise: S1 sows N6..N1; N1
+    // sows S6..S1 and N6; S2 sows S1, N6..N1 (N1 makes 1: nothing); North's N3 (8) sows N2, N1,
+    // S6..S1, and S1 now holds 3: captured (R3); the hole before it, S2, holds 1: the chain stops.
+    Example {
+        game: "woli",
+        sets: &[],
+        moves: "1 1 2 3",
+        pits: &[0, 1, 8, 8, 8, 8, 2, 9, 0, 8, 8, 9],
+        stores: &[0, 3],
+        to_move: Some(1),
+    },
+    // Daramutu: no worked example in the sources; built from their rules (anticlockwise). S1 (4)
+    // ends in S5, which held 4: relay (R3) to N3, which held 4: relay to S1, empty: the hole
+    // opposite, N7 (5), is captured (R4).
+    Example {
+        game: "daramutu",
+        sets: &[],
+        moves: "1",
+        pits: &[1, 5, 5, 5, 0, 5, 5, 5, 5, 0, 5, 5, 5, 0],
+        stores: &[5, 0],
+        to_move: Some(2),
+    },
+    // Ntyenge: no worked example in the source; built from its rule. North's N6 (5) sows N7, N8, S1,
+    // S2 and S3, which held 1 and now 2: captured (R3).
+    Example {
+        game: "ntyenge",
+        sets: &[],
+        moves: "3 5 2 6",
+        pits: &[6, 1, 0, 6, 6, 6, 5, 4, 4, 4, 4, 4, 0, 0, 6, 6],
+        stores: &[0, 2],
+        to_move: Some(1),
+    },
+    // Tsoro: no worked example in the sources; built from their rules. In the fourth move North's
+    // NO4 (3) relays from NO7 to NI6 and ends in NI4, an empty hole of his inner row; South's inner
+    // hole of that file, SI5, holds 1: captured, and then his outer SO5 (3) too (R4).
+    Example {
+        game: "tsoro",
+        sets: &[],
+        moves: "SO6 NO3 SO2 NO4",
+        pits: &[
+            2, 0, 3, 0, 0, 1, 0, 1, 0, 0, 0, 1, 0, 0, 2, 2, 0, 0, 0, 1, 1, 0, 2, 2, 2, 2, 0, 0, 1,
+            4, 0, 1,
+        ],
+        stores: &[0, 4],
+        to_move: Some(1),
+    },
+    // Ohvalhu: no worked example in the sources; built from their rules. S1 (8) sows S2..S8 and
+    // South's store: move again (R4). S8 (9) sows the store and N1..N8; N8 held 8: relay (R3) 9 from
+    // N8, past North's store, S1..S8 and South's store: move again.
+    Example {
+        game: "ohvalhu",
+        sets: &[],
+        moves: "1 8",
+        pits: &[1, 10, 10, 10, 10, 10, 10, 1, 9, 9, 9, 9, 9, 9, 9, 0],
+        stores: &[3, 0],
+        to_move: Some(1),
+    },
 ];
 
 fn state_of(g: &Game) -> (Vec<i64>, Vec<i64>, Option<usize>) {
