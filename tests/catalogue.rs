@@ -291,6 +291,98 @@ const EXAMPLES: &[Example] = &[
         stores: &[3, 0],
         to_move: Some(1),
     },
+    // Endodoi: no worked example in the sources; built from their rules (2 x 12). South's S1 (4)
+    // ends in S5 (now 5): relay (R3) to S10, N3, N8, and from N8 to N9..N12 and S1, emptied at the
+    // start: South captures N12 opposite (5) with the last bean (R4).
+    Example {
+        game: "endodoi",
+        sets: &[],
+        moves: "1",
+        pits: &[
+            0, 5, 5, 5, 0, 5, 5, 5, 5, 0, 5, 5, 5, 5, 0, 5, 5, 5, 5, 0, 5, 5, 5, 0,
+        ],
+        stores: &[6, 0],
+        to_move: Some(2),
+    },
+    // En Gehe on 2 x 10 (option holes), worked by hand from Wikipedia's rules: S1 (4) ends in S5:
+    // relay 5 to S10, N5, N10, then S1..S5; S5 was emptied: South captures N6 opposite (5) and the
+    // capturing seed (R3).
+    Example {
+        game: "en_gehe",
+        sets: &["holes=10"],
+        moves: "1",
+        pits: &[1, 6, 6, 6, 0, 5, 5, 5, 5, 0, 5, 5, 5, 5, 0, 0, 5, 5, 5, 0],
+        stores: &[6, 0],
+        to_move: Some(2),
+    },
+    // Kpo: no worked example in the sources; built from their rules. S1, N3, S3 sow without making 2
+    // or 3; North's N2 (5) ends in S1, which held 1 and now 2: captured (R3).
+    Example {
+        game: "kpo",
+        sets: &[],
+        moves: "1 3 3 2",
+        pits: &[0, 5, 0, 6, 6, 5, 5, 0, 1, 6, 6, 6],
+        stores: &[0, 2],
+        to_move: Some(1),
+    },
+    // Kisolo: no worked example in the source; built from its rules, worked by hand. SI1 (2) relays
+    // clockwise round South's rows; the relay from SI2 ends in SI6, empty, facing NI3 (2): South
+    // collects NI3 and NO3 and sows them on (R4); later SI2, empty, faces NI7: NI7 and NO7 are
+    // collected too; the last lap ends in SI2 again, now facing an empty NI7: the turn ends.
+    Example {
+        game: "kisolo",
+        sets: &[],
+        moves: "SI1",
+        pits: &[
+            6, 0, 2, 1, 0, 6, 0, 3, 4, 1, 3, 0, 6, 1, 6, 1, 2, 2, 0, 2, 2, 2, 0, 2, 2, 2, 0, 2, 2,
+            2, 0, 2,
+        ],
+        stores: &[0, 0],
+        to_move: Some(2),
+    },
+    // Dakon, worked by hand from the rules: S1 (7), clockwise, sows South's store and N7..N2; N2
+    // held 7: relay (R3) 8 from N2: N1, past North's store, S7..S1; S1 was emptied: South stores N7
+    // opposite (8) and the last seed (R5): 1 + 9.
+    Example {
+        game: "dakon",
+        sets: &[],
+        moves: "1",
+        pits: &[0, 8, 8, 8, 8, 8, 8, 8, 0, 8, 8, 8, 8, 0],
+        stores: &[10, 0],
+        to_move: Some(2),
+    },
+    // Otjin: no worked example in the source; built from its rules. North's N1 relays six laps and
+    // ends in N3, which now holds 3, the starting number: North fishes them (R3).
+    Example {
+        game: "otjin",
+        sets: &[],
+        moves: "2 1",
+        pits: &[2, 3, 7, 0, 1, 6, 1, 6, 2, 6, 0, 1, 0, 6, 1, 6, 2, 0, 6, 1],
+        stores: &[0, 3],
+        to_move: Some(1),
+    },
+    // Ba-awa: no worked example in the sources; built from their rules. North's N1 relays; during
+    // its sowing N4 reaches four (North's, R4), and later S3 and S5 reach four (South's pits: South
+    // takes them, R4); the last lap ends in N3, empty.
+    Example {
+        game: "ba_awa",
+        sets: &[],
+        moves: "1 1",
+        pits: &[2, 10, 0, 2, 0, 9, 1, 10, 1, 0, 1, 0],
+        stores: &[8, 4],
+        to_move: Some(1),
+    },
+    // Kanji-guti: no worked example in the sources; built from their rules, the last move by hand:
+    // North's S6 (14) ends in S6; relay from S7 (4) ends in N4, neutral; relay from N5 (8) ends in
+    // S6 again; the next hole S7 is empty and N1 after it holds 4: captured (R4).
+    Example {
+        game: "kanji_guti",
+        sets: &[],
+        moves: "SL2 NL2 NR2 SR2",
+        pits: &[4, 24, 23, 15, 5, 2, 0, 0, 15, 8, 16, 0, 14, 15],
+        stores: &[0, 4],
+        to_move: Some(1),
+    },
 ];
 
 fn state_of(g: &Game) -> (Vec<i64>, Vec<i64>, Option<usize>) {
