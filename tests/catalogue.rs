@@ -383,6 +383,28 @@ const EXAMPLES: &[Example] = &[
         stores: &[0, 4],
         to_move: Some(1),
     },
+    // Obridjie: no worked example in the sources; built from their rules (the same two moves as Ba-
+    // awa's example: the two games share R2-R4). North's N1 relays; N4, then S3 and S5 reach four
+    // during the sowing and go to their owners (R3); the last lap ends in N3, empty.
+    Example {
+        game: "obridjie",
+        sets: &[],
+        moves: "1 1",
+        pits: &[2, 10, 0, 2, 0, 9, 1, 10, 1, 0, 1, 0],
+        stores: &[8, 4],
+        to_move: Some(1),
+    },
+    // Woaley: no worked example in the source; built from its rules. South's S1 (4) leaves one seed
+    // and sows S2, S3, S4; S4 held 4: its 5 seeds are captured (R4); S3 before it holds 5: the line
+    // stops.
+    Example {
+        game: "woaley",
+        sets: &[],
+        moves: "1",
+        pits: &[1, 5, 5, 0, 4, 4, 4, 4, 4, 4, 4, 4],
+        stores: &[5, 0],
+        to_move: Some(2),
+    },
 ];
 
 fn state_of(g: &Game) -> (Vec<i64>, Vec<i64>, Option<usize>) {
