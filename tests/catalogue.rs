@@ -646,3 +646,63 @@ fn the_playground_rule_list_carries_family_and_region() {
         );
     }
 }
+
+/// The four-row games are drawn as four rows, two a side: in the text picture North's rows come
+/// first, reversed, and in the SVG each of South's inner holes sits under the North inner hole of
+/// its file (the hole it captures from), with no pit left on the spare line.
+#[test]
+fn four_row_games_are_drawn_as_four_rows_facing_file_by_file() {
+    use sowlab::render::svg::geometry::Geometry;
+    for name in ["hus", "igisoro", "kisolo", "moruba", "tsoro"] {
+        let r = load(name);
+        let opts = r.resolve_options::<&str>(&[]).unwrap();
+        let d = r.new_board(&opts).unwrap();
+        let b = rules::board(&d);
+        let l = &b.layout;
+        assert_eq!(l.rows.len(), 4, "{name}");
+        let n = l.rows[1].pits.len();
+        let g = Geometry::of(l);
+        let four_rows_high = g.spots.iter().map(|s| s.y).fold(0.0, f64::max);
+        for (k, &si) in l.rows[1].pits.iter().enumerate() {
+            let ni = l.rows[2].pits[n - 1 - k];
+            let so = l.rows[0].pits[k];
+            let no = l.rows[3].pits[n - 1 - k];
+            assert_eq!(
+                g.spots[si].x,
+                g.spots[ni].x,
+                "{name}: SI{} under NI{}",
+                k + 1,
+                n - k
+            );
+            assert_eq!(
+                g.spots[so].x,
+                g.spots[no].x,
+                "{name}: SO{} under NO{}",
+                k + 1,
+                n - k
+            );
+            assert!(
+                g.spots[no].y < g.spots[ni].y
+                    && g.spots[ni].y < g.spots[si].y
+                    && g.spots[si].y < g.spots[so].y,
+                "{name}: rows top to bottom NO, NI, SI, SO"
+            );
+        }
+        assert_eq!(
+            four_rows_high, g.spots[l.rows[0].pits[0]].y,
+            "{name}: a pit on the spare line"
+        );
+        let text = sowlab::render::picture(&b, sowlab::render::Style::default());
+        let lines: Vec<&str> = text.lines().collect();
+        assert!(
+            lines[0].trim_start().starts_with(&format!("NO{n}")),
+            "{name}:\n{text}"
+        );
+        assert!(
+            lines[2].trim_start().starts_with(&format!("NI{n}")),
+            "{name}:\n{text}"
+        );
+        assert!(lines[6].trim_start().starts_with("SI1"), "{name}:\n{text}");
+        assert!(lines[8].trim_start().starts_with("SO1"), "{name}:\n{text}");
+    }
+}
