@@ -706,3 +706,37 @@ fn four_row_games_are_drawn_as_four_rows_facing_file_by_file() {
         assert!(lines[8].trim_start().starts_with("SO1"), "{name}:\n{text}");
     }
 }
+
+/// A store sits at the end of the row next to it on the track: each player's at his left in the
+/// clockwise store games (Congkak, Dakon), at his right in Kalah's family.
+#[test]
+fn stores_are_drawn_at_the_end_their_row_reaches_them() {
+    use sowlab::render::svg::geometry::Geometry;
+    for (name, south_store_left) in [
+        ("congkak", true),
+        ("dakon", true),
+        ("kalah", false),
+        ("mangala", false),
+        ("sungka", false),
+    ] {
+        let r = load(name);
+        let opts = r.resolve_options::<&str>(&[]).unwrap();
+        let d = r.new_board(&opts).unwrap();
+        let b = rules::board(&d);
+        let l = &b.layout;
+        let g = Geometry::of(l);
+        let store_s = l.store_of(1).unwrap();
+        let store_n = l.store_of(2).unwrap();
+        let s1 = l.rows[0].pits[0];
+        assert_eq!(
+            g.spots[store_s].x < g.spots[s1].x,
+            south_store_left,
+            "{name}: South's store"
+        );
+        assert_eq!(
+            g.spots[store_n].x > g.spots[s1].x,
+            south_store_left,
+            "{name}: North's store"
+        );
+    }
+}

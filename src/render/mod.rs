@@ -152,10 +152,7 @@ fn row(b: &Board, st: Style, mark: Option<usize>) -> String {
 fn two_rows(b: &Board, st: Style, mark: Option<usize>) -> String {
     let l = &b.layout;
     let (south, north) = (&l.rows[0], &l.rows[1]);
-    let left_store = l
-        .store_of(north.owner)
-        .filter(|_| north.owner != south.owner);
-    let right_store = l.store_of(south.owner);
+    let (left_store, right_store) = svg::geometry::end_stores(l);
     let blank = " ".repeat(W);
     let side = |s: Option<usize>| s.map_or(blank.clone(), |p| cell(b, p, st, mark));
     let mut out = String::new();

@@ -134,15 +134,34 @@ fn row(l: &Layout) -> Geometry {
     g
 }
 
+/// The stores at the left and right ends of a two-row board: the pits just before the first row's
+/// first hole and just after its last hole in creation order (the default track), when both are
+/// stores (a store at each player's right, as in Kalah, or at his left, as in Congkak); otherwise
+/// North's owner's store on the left (when it is another player's) and South's on the right.
+pub fn end_stores(l: &Layout) -> (Option<usize>, Option<usize>) {
+    let (south, north) = (&l.rows[0], &l.rows[1]);
+    let len = l.pits.len();
+    let is_store = |p: usize| l.pits[p].kind == PitKind::Store;
+    if let (Some(&first), Some(&last)) = (south.pits.first(), south.pits.last()) {
+        let before = (first + len - 1) % len;
+        let after = (last + 1) % len;
+        if is_store(before) && is_store(after) && before != after {
+            return (Some(before), Some(after));
+        }
+    }
+    (
+        l.store_of(north.owner)
+            .filter(|_| north.owner != south.owner),
+        l.store_of(south.owner),
+    )
+}
+
 /// Two facing rows: the second (North) reversed on top, stores (or reserves) at the ends.
 fn two_rows(l: &Layout) -> Geometry {
     let mut g = Geometry::empty(l);
     let (south, north) = (&l.rows[0], &l.rows[1]);
     let n = south.pits.len().max(north.pits.len());
-    let left_store = l
-        .store_of(north.owner)
-        .filter(|_| north.owner != south.owner);
-    let right_store = l.store_of(south.owner);
+    let (left_store, right_store) = end_stores(l);
     // Games without stores keep captures in reserves: draw those where stores would be.
     let reserves = l.stores.is_empty() && l.players > 1;
     let left = left_store.is_some() || reserves;
