@@ -405,6 +405,21 @@ const EXAMPLES: &[Example] = &[
         stores: &[5, 0],
         to_move: Some(2),
     },
+    // Lobudok: no worked example in the source; built from its rules, worked by hand. South's SO7
+    // (6) sows the twelve opening holes only (R3); the relays end in SI3 facing NI6 and NO6 (1
+    // each): captured and sown again from SI4, the lap's first hole (R4); later SI6 faces NI3 and
+    // NO3: captured and sown from SO7; the last lap ends in SI5, empty.
+    Example {
+        game: "lobudok",
+        sets: &[],
+        moves: "SO7",
+        pits: &[
+            0, 2, 3, 0, 2, 0, 3, 0, 8, 1, 0, 3, 1, 5, 0, 8, 8, 6, 0, 0, 0, 0, 0, 8, 0, 0, 0, 0, 0,
+            0, 6, 0,
+        ],
+        stores: &[0, 0],
+        to_move: Some(2),
+    },
 ];
 
 fn state_of(g: &Game) -> (Vec<i64>, Vec<i64>, Option<usize>) {
@@ -653,7 +668,7 @@ fn the_playground_rule_list_carries_family_and_region() {
 #[test]
 fn four_row_games_are_drawn_as_four_rows_facing_file_by_file() {
     use sowlab::render::svg::geometry::Geometry;
-    for name in ["hus", "igisoro", "kisolo", "moruba", "tsoro"] {
+    for name in ["hus", "igisoro", "kisolo", "lobudok", "moruba", "tsoro"] {
         let r = load(name);
         let opts = r.resolve_options::<&str>(&[]).unwrap();
         let d = r.new_board(&opts).unwrap();
