@@ -755,3 +755,39 @@ fn stores_are_drawn_at_the_end_their_row_reaches_them() {
         );
     }
 }
+
+/// Captures the sources describe in words (their pictures give no counts): a position built to
+/// match the description (72 beans and 60 stones in all, as in the games), the move, and the
+/// capture the text says it makes.
+#[test]
+fn captures_described_by_the_sources() {
+    // igGameCenter, "Bohnenspiel": three seeds sown counter-clockwise, the last on the opponent's
+    // side making two, and the two pits before it also brought to 2, 4 or 6: all three captured.
+    // S4 holds 3; S5 1, S6 3 and N1 1 become 2, 4 and 2; S4, emptied, stops the chain.
+    let mut g = game_at(
+        "bohnenspiel",
+        &[],
+        &[5, 5, 5, 3, 1, 3, 1, 7, 7, 7, 7, 7],
+        &[10, 4],
+        1,
+    );
+    play(&mut g, "4");
+    let s = g.state();
+    assert_eq!(s.pits, [5, 5, 5, 0, 0, 0, 0, 7, 7, 7, 7, 7], "{s:?}");
+    assert_eq!(s.stores, [18, 4], "{s:?}");
+
+    // igGameCenter, "Vai Lung Thlan": five seeds sown clockwise, the last in an empty pit on the
+    // opponent's side, the two pits before it also holding a single seed: all three captured.
+    // South's S5 (5) sows S4, S3, S2, S1, N6; S1, S2 and N6 were empty; S3 (now 3) stops it.
+    let mut g = game_at(
+        "vai_lung_thlan",
+        &[],
+        &[0, 0, 2, 4, 5, 6, 5, 5, 5, 5, 5, 0],
+        &[10, 8],
+        1,
+    );
+    play(&mut g, "5");
+    let s = g.state();
+    assert_eq!(s.pits, [0, 0, 3, 5, 0, 6, 5, 5, 5, 5, 5, 0], "{s:?}");
+    assert_eq!(s.stores, [13, 8], "{s:?}");
+}
