@@ -8,8 +8,7 @@
 
 mod common;
 
-use sowlab::engine::game::Game;
-use sowlab::engine::rules::{self, Rule};
+use sowlab::{Game, Rule};
 
 use common::*;
 
@@ -518,8 +517,7 @@ fn the_catalogue_has_thirty_games_and_three_beyond_two_rows_or_two_players() {
         .filter(|n| {
             let r = load(n);
             let opts = r.resolve_options::<&str>(&[]).unwrap();
-            let d = r.new_board(&opts).unwrap();
-            let b = rules::board(&d);
+            let b = Game::new(r, opts).unwrap().board();
             b.layout.players > 2 || b.layout.rows.len() > 2
         })
         .cloned()
@@ -671,8 +669,7 @@ fn four_row_games_are_drawn_as_four_rows_facing_file_by_file() {
     for name in ["hus", "igisoro", "kisolo", "lobudok", "moruba", "tsoro"] {
         let r = load(name);
         let opts = r.resolve_options::<&str>(&[]).unwrap();
-        let d = r.new_board(&opts).unwrap();
-        let b = rules::board(&d);
+        let b = Game::new(r, opts).unwrap().board();
         let l = &b.layout;
         assert_eq!(l.rows.len(), 4, "{name}");
         let n = l.rows[1].pits.len();
@@ -736,8 +733,7 @@ fn stores_are_drawn_at_the_end_their_row_reaches_them() {
     ] {
         let r = load(name);
         let opts = r.resolve_options::<&str>(&[]).unwrap();
-        let d = r.new_board(&opts).unwrap();
-        let b = rules::board(&d);
+        let b = Game::new(r, opts).unwrap().board();
         let l = &b.layout;
         let g = Geometry::of(l);
         let store_s = l.store_of(1).unwrap();
