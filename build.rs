@@ -1,6 +1,6 @@
 //! Embeds the shipped rules: every file under `rules/` (rule scripts, presets, and any other rule
 //! file format added there), except documentation, becomes a `(relative path, text)` entry of
-//! `$OUT_DIR/builtin_rules.rs`, included by `src/engine/library.rs`. The list comes from the
+//! `$OUT_DIR/builtin_rules.rs`, included by `src/engine/rule/library.rs`. The list comes from the
 //! directory itself, so a file added to `rules/` is built in without touching any code.
 //!
 //! Also records the git commit sowlab is built from (`SOWLAB_COMMIT`, "unknown" outside a git

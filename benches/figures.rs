@@ -14,9 +14,9 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use common::{native, Rng};
-use sowlab::engine::game::Game;
-use sowlab::engine::rules::{board, Rule};
 use sowlab::render::{self, Style};
+use sowlab::Game;
+use sowlab::{board, Rule};
 
 /// Counts live heap bytes and their peak.
 struct Counting;
@@ -193,9 +193,8 @@ fn profile(what: &str) {
                         let hs = format!("holes={h}");
                         let ss = format!("seeds={s}");
                         let d = common::start(&tr, &[&hs, &ss]);
-                        let limits = sowlab::search::solve::SearchLimits::default();
-                        let c =
-                            sowlab::search::solve::explore(&tr, &d, &limits, None).expect("solves");
+                        let limits = sowlab::SearchLimits::default();
+                        let c = sowlab::solve(&tr, &d, &limits, None).expect("solves");
                         positions += c.positions;
                         moves += c.stats.nodes;
                     }
@@ -399,10 +398,10 @@ fn main() {
         Some(n),
     );
     let (sp, _, solve_bytes) = common::check_solve_table(&tr, &starts);
-    let limits = sowlab::search::solve::SearchLimits::default();
+    let limits = sowlab::SearchLimits::default();
     let e = best(reps.min(3), || {
         for (_, d) in &starts {
-            black_box(sowlab::search::solve::explore(&tr, d, &limits, None).expect("solves"));
+            black_box(sowlab::solve(&tr, d, &limits, None).expect("solves"));
         }
     });
     row(
@@ -465,7 +464,7 @@ fn main() {
 
     // Interactive costs.
     let dir = common::rules_dir();
-    for name in sowlab::engine::rules::names(&dir) {
+    for name in sowlab::rule_names(&dir) {
         let d = best(20, || Rule::load(&name, &dir).expect("loads"));
         println!("Rule::load({name}): {:.2} ms", d.as_secs_f64() * 1e3);
     }

@@ -35,8 +35,8 @@ fn table(c: &mut Criterion) {
     g.bench_function("solve_explore", |b| {
         b.iter(|| {
             for (_, d) in &starts {
-                let limits = sowlab::search::solve::SearchLimits::default();
-                black_box(sowlab::search::solve::explore(&rule, d, &limits, None).expect("solves"));
+                let limits = sowlab::SearchLimits::default();
+                black_box(sowlab::solve(&rule, d, &limits, None).expect("solves"));
             }
         })
     });

@@ -9,13 +9,13 @@ mod common;
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::hint::black_box;
 
-use sowlab::engine::rules::Rule;
 use sowlab::repl::{self, Outcome, Session};
+use sowlab::Rule;
 
 fn compile(c: &mut Criterion) {
     let dir = common::rules_dir();
     let mut g = c.benchmark_group("rule_load");
-    for name in sowlab::engine::rules::names(&dir) {
+    for name in sowlab::rule_names(&dir) {
         g.bench_function(&name, |b| {
             b.iter(|| black_box(Rule::load(&name, &dir).expect("loads")))
         });

@@ -36,7 +36,7 @@ impl Error {
     /// script messages, file contents) are shown escaped: the line can neither drive a terminal
     /// nor break into several lines.
     pub fn one_line(&self) -> String {
-        crate::render::escape(&self.raw_line()).into_owned()
+        crate::text::escape(&self.raw_line()).into_owned()
     }
 
     fn raw_line(&self) -> String {
@@ -55,29 +55,6 @@ impl Error {
             }
             Error::Msg(m) => m.clone(),
         }
-    }
-
-    /// The source line and a caret under the column, when the file can be read.
-    pub fn excerpt(&self) -> Option<String> {
-        let Error::Script {
-            file, line, col, ..
-        } = self
-        else {
-            return None;
-        };
-        if *line == 0 {
-            return None;
-        }
-        // A built-in rule's file is in the binary, not on disk.
-        let text = match file.strip_prefix("<built-in>/") {
-            Some(rel) => crate::engine::library::Source::BuiltIn.read(rel)?,
-            None => crate::engine::files::read_text(Path::new(file), "script").ok()?,
-        };
-        let src = crate::render::escape(text.lines().nth(line - 1)?);
-        let num = line.to_string();
-        let pad = " ".repeat(num.len());
-        let caret = " ".repeat(col.saturating_sub(1));
-        Some(format!(" {num} | {src}\n {pad} | {caret}^"))
     }
 
     /// Adds context in front of the message.

@@ -52,13 +52,93 @@
 //! # Ok::<(), sowlab::Error>(())
 //! ```
 //!
-//! The layers, from the bottom: `engine` (board, sowing, trace, script bindings, rules, game),
-//! `search` (solver, perft, agents), `experiment` (simulate, compare, sweep, diff, statistics),
-//! `check` (check scripts) and `render` (pictures); above them, behind the default `cli`
-//! feature, the command line ([`cli`]) and the REPL of `sowlab play` ([`repl`]). The items
-//! re-exported here are the library's API; the modules themselves are the program's internals
-//! (public for the command layer, the benches and the tests, hidden from the documentation,
-//! without a stability promise).
+//! A rule written as data alone (YAML, no Rhai: the board, the sowing and the declared move),
+//! here Kalah with two houses a side and one seed in each:
+//!
+//! ```
+//! use std::sync::Arc;
+//!
+//! let yaml = r#"
+//! name: Tiny Kalah
+//! players: 2
+//! description: "Kalah with two houses a side and one seed in each."
+//! board:
+//!   players: 2
+//!   shape: two_rows
+//!   pits:
+//!     - { row: S, owner: 1, holes: 2, seeds: 1 }
+//!     - { store: kalah S, owner: 1 }
+//!     - { row: N, owner: 2, holes: 2, seeds: 1 }
+//!     - { store: kalah N, owner: 2 }
+//! sowing:
+//!   stores: own
+//! pipeline:
+//!   extra_turn: store
+//!   end:
+//!     - { when: side_empty, sweep: owners, then: most_seeds }
+//! "#;
+//! let rule = Arc::new(sowlab::Rule::data_from_text(yaml.into(), "tiny.yaml".as_ref())?);
+//! assert!(rule.plays_natively()); // every move is played by the core, no script call
+//! let mut game = sowlab::Game::new(rule.clone(), rule.resolve_options::<&str>(&[])?)?;
+//! assert_eq!(game.legal_labels()?, ["1", "2"]);
+//! game.play("2")?; // the seed of house 2 falls into South's store: South moves again
+//! assert_eq!(game.state().stores, [1, 0]);
+//! assert_eq!(game.state().to_move, Some(1));
+//! assert!(game.play("9").is_err()); // no house 9: an error, and the game is unchanged
+//! assert_eq!(game.moves(), ["2"]);
+//! # Ok::<(), sowlab::Error>(())
+//! ```
+//!
+//! Playing, undoing and redoing, with the public state after each step:
+//!
+//! ```
+//! use std::sync::Arc;
+//!
+//! let rule = Arc::new(sowlab::Rule::load("kalah", &sowlab::RulePath::builtin())?);
+//! let mut game = sowlab::Game::new(rule.clone(), rule.resolve_options(&["holes=3", "seeds=2"])?)?;
+//! let start = game.state();
+//! assert_eq!(start.pits, [2, 2, 2, 2, 2, 2]);
+//! game.play_all(&["1", "3"])?;
+//! let after = game.state();
+//! assert_ne!(after.pits, start.pits);
+//! assert!(game.undo() && game.undo());
+//! assert_eq!(game.state().pits, start.pits);
+//! assert!(!game.undo()); // nothing left to undo
+//! assert!(game.redo() && game.redo());
+//! assert_eq!(game.state().pits, after.pits);
+//! assert_eq!(game.moves(), ["1", "3"]);
+//! # Ok::<(), sowlab::Error>(())
+//! ```
+//!
+//! Simulating many games between agents (the same seed gives the same report, whatever the
+//! number of threads), and counting moves with perft:
+//!
+//! ```
+//! let rule = sowlab::Rule::load("kalah", &sowlab::RulePath::builtin())?;
+//! let options = rule.resolve_options::<&str>(&[])?;
+//! let cfg = sowlab::SimConfig { games: 40, seed: 7, ..sowlab::SimConfig::default() };
+//! let one = sowlab::simulate(&rule, &options, &cfg)?;
+//! let two = sowlab::simulate(&rule, &options, &sowlab::SimConfig { jobs: 2, ..cfg })?;
+//! assert_eq!(one.finished, 40);
+//! assert_eq!(one.total_moves, two.total_moves);
+//! assert_eq!(one.players[0].wins.count, two.players[0].wins.count);
+//!
+//! let start = rule.new_board(&options)?;
+//! let counts = sowlab::perft(&rule, &start, 2, &sowlab::SearchLimits::default(), None)?;
+//! assert_eq!(counts.counts[..2], [1, 6]); // the start, then six houses to start from
+//! # Ok::<(), sowlab::Error>(())
+//! ```
+//!
+//! The layers, from the bottom (each imports only those below it; `tests/layers.rs` checks it,
+//! and `docs/ARCHITECTURE.md` walks a move through them): [`text`] and [`error`]; `engine`, itself
+//! in layers (base, geometry, trace events, the declared vocabulary, board state, sowing, the
+//! native player, the script host, rules, games); `search` (solver, perft, agents); `render`
+//! (pictures, rules in words); `experiment` (simulate, compare, sweep, diff, statistics); `check`
+//! (check scripts); above them, behind the default `cli` feature, the command line ([`cli`]), the
+//! REPL of `sowlab play` ([`repl`]) and the web playground ([`web`]). The items re-exported here
+//! are the library's API; the modules themselves are the program's internals (public for the
+//! command layer, the benches and the tests, hidden from the documentation, without a stability
+//! promise).
 
 #![warn(missing_docs)]
 
@@ -77,15 +157,31 @@ pub mod render;
 pub mod repl;
 #[doc(hidden)]
 pub mod search;
+pub mod text;
 #[cfg(feature = "cli")]
 pub mod web;
 
-pub use engine::board::{Board, StateJson};
-pub use engine::game::{split_moves, Game, Ply, Position};
-pub use engine::library::RulePath;
-pub use engine::rules::{names as rule_names, OptValue, Options, Rule};
-pub use engine::trace::Event;
+pub use engine::base::rng::{game_seed, Rng};
+pub use engine::base::source::Source as RuleSource;
+pub use engine::base::yaml;
+pub use engine::board::state::{Board, SowEnd, StateJson};
+pub use engine::declare::compiled::Compiled;
+pub use engine::game::game::{split_moves, Game, Ply, Position};
+pub use engine::geometry::layout::{Layout, Pit, PitKind, Row, Shape, NO_PIT};
+pub use engine::rule::library::{Kind as RuleKind, RulePath};
+pub use engine::rule::rules::{
+    board, board_mut, names as rule_names, OptValue, Options, Preset, Rule,
+};
+pub use engine::trace::event::Event;
 pub use error::{Error, Result};
 pub use experiment::{simulate, SimConfig, SimReport};
 pub use search::agent::Agent;
-pub use search::solve::{explore as solve, perft, value, Perft, SearchLimits, Solution, Value};
+pub use search::solve::{
+    explore as solve, perft, value, Perft, SearchLimits, Solution, Stats, Stop, Value,
+};
+
+/// The clock and limits of a call, for tests and tools that drive native work directly.
+#[doc(hidden)]
+pub use engine::script::primitives::{
+    charge, check_now, start_call, start_move, MAX_ROW_HOLES, MAX_SEEDS,
+};

@@ -2,7 +2,8 @@
 
 /// Counts each thread's allocations, so a script call that fills memory is stopped at its limit.
 #[global_allocator]
-static ALLOC: sowlab::engine::limits::CountingAlloc = sowlab::engine::limits::CountingAlloc;
+static ALLOC: sowlab::engine::base::limits::CountingAlloc =
+    sowlab::engine::base::limits::CountingAlloc;
 
 fn main() {
     std::process::exit(sowlab::cli::main());

@@ -7,7 +7,7 @@ mod common;
 use std::process::Output;
 use std::sync::Arc;
 
-use sowlab::engine::game::{split_moves, Game};
+use sowlab::{split_moves, Game};
 
 use common::*;
 

@@ -5,10 +5,10 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
-use sowlab::engine::game::{Game, Position};
-use sowlab::engine::rules::{board, Rule};
-use sowlab::engine::trace::Event;
 use sowlab::error::Error;
+use sowlab::Event;
+use sowlab::{board, Rule};
+use sowlab::{Game, Position};
 
 static N: AtomicUsize = AtomicUsize::new(0);
 

@@ -6,10 +6,10 @@
 use std::path::PathBuf;
 
 use rhai::Dynamic;
-use sowlab::engine::board::Board;
-use sowlab::engine::rng::Rng;
-use sowlab::engine::rules::{board, board_mut, Rule};
 use sowlab::search::solve::{self, SearchLimits};
+use sowlab::Board;
+use sowlab::Rng;
+use sowlab::{board, board_mut, Rule};
 
 fn rules_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("rules")
@@ -37,7 +37,7 @@ fn start(rule: &Rule, sets: &[&str]) -> Dynamic {
 
 /// Everything a move can change: the key (seeds, closed holes, reserves, counters, variables,
 /// turn, end) and the facts about the last sowing.
-fn state(b: &Board) -> (Vec<u8>, sowlab::engine::board::SowEnd) {
+fn state(b: &Board) -> (Vec<u8>, sowlab::SowEnd) {
     (b.key(), b.last)
 }
 
@@ -149,7 +149,7 @@ fn perft_counts_are_those_of_a_clone_per_move() {
 /// clock does, inside an enclosing clock too, and the enclosing clock comes back afterwards.
 #[test]
 fn a_native_moves_lazy_clock_limits_it_like_a_calls() {
-    use sowlab::engine::script::{charge, check_now, start_call, start_move};
+    use sowlab::{charge, check_now, start_call, start_move};
     use std::time::{Duration, Instant};
     let spin = |limit: Duration| -> Result<(), String> {
         let t = Instant::now();

@@ -15,10 +15,10 @@ mod common;
 use std::path::Path;
 use std::sync::Arc;
 
-use sowlab::engine::board::StateJson;
-use sowlab::engine::game::{split_moves, Game};
-use sowlab::engine::rules::{self, board};
 use sowlab::render::{picture, Style};
+use sowlab::StateJson;
+use sowlab::{board, rule_names};
+use sowlab::{split_moves, Game};
 
 use common::*;
 
@@ -108,7 +108,7 @@ fn every_game_and_preset_has_an_opening() {
             covered.push(parse_opening(&p).rule);
         }
     }
-    let missing: Vec<String> = rules::names(&rules_dir())
+    let missing: Vec<String> = rule_names(&rules_dir())
         .into_iter()
         .filter(|n| !covered.contains(n))
         .collect();

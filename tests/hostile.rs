@@ -5,9 +5,9 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
-use sowlab::engine::game::Game;
-use sowlab::engine::rules::Rule;
 use sowlab::error::Error;
+use sowlab::Game;
+use sowlab::Rule;
 
 static N: AtomicUsize = AtomicUsize::new(0);
 

@@ -7,10 +7,10 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc};
 use std::time::Duration;
 
-use sowlab::engine::board::{Pit, PitKind, Row};
-use sowlab::engine::game::{Game, Position};
-use sowlab::engine::rules::Rule;
 use sowlab::search::solve::{explore, SearchLimits};
+use sowlab::Rule;
+use sowlab::{Game, Position};
+use sowlab::{Pit, PitKind, Row};
 
 static N: AtomicUsize = AtomicUsize::new(0);
 

@@ -5,8 +5,8 @@
 //! `[south, north]` (Kalah: the kalahas; Oware: the reserves). Labels are hole numbers from the
 //! mover's left.
 
-use sowlab::engine::game::Game;
-use sowlab::engine::rules::board;
+use sowlab::board;
+use sowlab::Game;
 
 mod common;
 use common::{game_at, load, play};
@@ -524,7 +524,7 @@ fn playouts(
     sets: &[&str],
     games: usize,
     max_moves: usize,
-    invariant: impl Fn(&sowlab::engine::board::Board) -> Result<(), String>,
+    invariant: impl Fn(&sowlab::Board) -> Result<(), String>,
 ) -> usize {
     let r = load(name);
     let opts = r.resolve_options(sets).unwrap();
@@ -588,7 +588,7 @@ fn playouts(
 }
 
 /// Kalah with `side_empty`: while the game goes on, both sides hold seeds.
-fn both_sides_hold_seeds(b: &sowlab::engine::board::Board) -> Result<(), String> {
+fn both_sides_hold_seeds(b: &sowlab::Board) -> Result<(), String> {
     if b.seeds_of(1) == 0 || b.seeds_of(2) == 0 {
         return Err(format!(
             "a side is empty but the game goes on: {:?}",
@@ -599,7 +599,7 @@ fn both_sides_hold_seeds(b: &sowlab::engine::board::Board) -> Result<(), String>
 }
 
 /// Oware abapa: must-feed and the grand slam rule mean the player to move always has seeds.
-fn mover_has_seeds(b: &sowlab::engine::board::Board) -> Result<(), String> {
+fn mover_has_seeds(b: &sowlab::Board) -> Result<(), String> {
     if b.seeds_of(b.to_move) == 0 {
         return Err(format!(
             "player {} to move has no seeds: {:?}",

@@ -115,7 +115,7 @@ fn check_example(origin: &str, line: &str, args: &[String]) {
         if r.contains('/') || r.ends_with(".rhai") || r.ends_with(".yaml") {
             continue;
         }
-        let known = sowlab::engine::rules::names(&rules_dir()).contains(&r)
+        let known = sowlab::rule_names(&rules_dir()).contains(&r)
             || (r == "little_kalah" && origin.contains("rules/README.md"));
         assert!(
             known,

@@ -13,9 +13,9 @@
 
 use std::collections::HashSet;
 
-use sowlab::engine::game::{Game, Position};
 use sowlab::search::solve::{self, SearchLimits};
 use sowlab::RulePath;
+use sowlab::{Game, Position};
 
 mod common;
 use common::{game_at, load, play};
@@ -26,7 +26,7 @@ const OPENSPIEL: &[&str] = &["sweep_at_win=owners", "repetition=true", "max_turn
 fn describe(sets: &[&str]) -> String {
     let r = load("oware");
     let d = r.new_board(&r.resolve_options(sets).unwrap()).unwrap();
-    let b = sowlab::engine::rules::board(&d);
+    let b = sowlab::board(&d);
     b.layout.pipeline.as_deref().unwrap().describe().join("\n")
 }
 

@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use sowlab::engine::rules::{board, board_mut, Rule};
+use sowlab::{board, board_mut, Rule};
 
 fn rules_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("rules")

@@ -5,9 +5,9 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use sowlab::engine::game::Game;
-use sowlab::engine::rules::Rule;
-use sowlab::engine::trace::Event;
+use sowlab::Event;
+use sowlab::Game;
+use sowlab::Rule;
 use sowlab::RulePath;
 
 /// Writes a rule file to a fresh temporary directory and loads it.
@@ -162,7 +162,7 @@ fn every_shipped_rule_plays_without_a_script_call() {
         let opts = r.resolve_options::<&str>(&[]).unwrap();
         let d = r.new_board(&opts).unwrap();
         assert!(
-            sowlab::engine::rules::board(&d).layout.pipeline.is_some(),
+            sowlab::board(&d).layout.pipeline.is_some(),
             "{name} declares no pipeline"
         );
         assert!(
@@ -262,7 +262,7 @@ fn a_data_rule_error_is_one_line_with_file_line_and_column() {
 /// (the walk along the track): the positions after every move and the legal moves agree.
 #[test]
 fn the_sowing_table_and_the_trace_change_no_move() {
-    use sowlab::engine::rules::{board, board_mut};
+    use sowlab::{board, board_mut};
     let mut rng = 0x2545_f491_4f6c_dd1du64;
     let mut below = |n: usize| {
         rng ^= rng << 13;

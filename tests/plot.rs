@@ -107,9 +107,9 @@ mod reports {
     //! Figures of real runs on fixed seeds: the numbers drawn are the report's.
     use std::path::Path;
 
-    use sowlab::engine::rules::Rule;
     use sowlab::experiment::{self, plots, SimConfig};
     use sowlab::search::agent::Agent;
+    use sowlab::Rule;
 
     fn run(rule: &str, sets: &[&str], games: u64, agents: &str) -> experiment::SimReport {
         let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("rules");

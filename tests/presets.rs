@@ -6,9 +6,9 @@ mod common;
 
 use std::path::PathBuf;
 
-use sowlab::engine::library::Kind;
-use sowlab::engine::rules::{self, Rule};
+use sowlab::RuleKind as Kind;
 use sowlab::RulePath;
+use sowlab::{Preset, Rule};
 
 use common::*;
 
@@ -22,7 +22,7 @@ fn shipped_presets_load_with_their_options() {
         seen += 1;
         let name = found.name.clone();
         let text = found.text().unwrap();
-        let preset: rules::Preset = sowlab::engine::yaml::from_str(&text).unwrap();
+        let preset: Preset = sowlab::yaml::from_str(&text).unwrap();
         let rule = load(&name);
         assert!(
             !preset.description.is_empty(),
@@ -31,18 +31,15 @@ fn shipped_presets_load_with_their_options() {
         let opts = rule.resolve_options::<&str>(&[]).unwrap();
         for (k, v) in &preset.options {
             let want = match v {
-                sowlab::engine::yaml::Value::String(s) => s.clone(),
-                sowlab::engine::yaml::Value::Number(n) => n.to_string(),
-                sowlab::engine::yaml::Value::Bool(b) => b.to_string(),
+                sowlab::yaml::Value::String(s) => s.clone(),
+                sowlab::yaml::Value::Number(n) => n.to_string(),
+                sowlab::yaml::Value::Bool(b) => b.to_string(),
                 _ => panic!("{name}: option {k} is not a scalar"),
             };
             assert_eq!(opts[k].to_string(), want, "{name}: option {k}");
         }
         let board = rule.new_board(&opts).unwrap();
-        assert!(
-            !sowlab::engine::rules::board(&board).over,
-            "{name}: the start is not over"
-        );
+        assert!(!sowlab::board(&board).over, "{name}: the start is not over");
     }
     assert!(seen >= 3, "the presets directory has the required presets");
     for required in ["tchuka_ruma_6", "raja_pasu_round", "ruma_4p_beginners"] {

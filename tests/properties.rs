@@ -4,8 +4,8 @@
 
 mod common;
 
-use sowlab::engine::board::{Board, PitKind};
-use sowlab::engine::trace::Event;
+use sowlab::Event;
+use sowlab::{Board, PitKind};
 
 use common::*;
 
@@ -137,7 +137,7 @@ fn check_games(name: &str, sets: &[&str], games: u64, cap: usize) {
     for seed in 0..games {
         let total = rule
             .new_board(&opts)
-            .map(|d| sowlab::engine::rules::board(&d).total())
+            .map(|d| sowlab::board(&d).total())
             .unwrap();
         let mut n = 0;
         random_game(&rule, &opts, 1000 + seed, cap, true, |m| {

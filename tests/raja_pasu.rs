@@ -6,8 +6,8 @@ mod common;
 
 use std::sync::Arc;
 
-use sowlab::engine::game::{Game, Position};
-use sowlab::engine::trace::Event;
+use sowlab::Event;
+use sowlab::{Game, Position};
 
 use common::*;
 
@@ -292,5 +292,5 @@ fn max_rounds_ends_the_match() {
 }
 
 fn split(s: &str) -> Vec<String> {
-    sowlab::engine::game::split_moves(s)
+    sowlab::split_moves(s)
 }

@@ -6,8 +6,8 @@ mod common;
 
 use std::collections::BTreeMap;
 
-use sowlab::engine::board::StateJson;
-use sowlab::engine::rules::{board, Options, Rule};
+use sowlab::StateJson;
+use sowlab::{board, Options, Rule};
 
 use common::*;
 

@@ -4,9 +4,9 @@
 
 use std::path::Path;
 
-use sowlab::engine::board::Board;
-use sowlab::engine::rules::{board, Rule};
 use sowlab::render::{picture, picture_marked, Style};
+use sowlab::Board;
+use sowlab::{board, Rule};
 
 fn start(rule: &str, sets: &[&str]) -> Board {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("rules");

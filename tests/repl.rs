@@ -6,8 +6,8 @@ mod repl_support;
 use std::sync::Arc;
 
 use repl_support::{json_lines, rules_dir, run, run_phases, temp_dir};
-use sowlab::engine::game::Game;
-use sowlab::engine::rules::Rule;
+use sowlab::Game;
+use sowlab::Rule;
 
 /// A winning line of moves from the game's position (depth-first, at most `depth` moves).
 fn winning_line(g: &mut Game, depth: usize) -> Option<Vec<String>> {

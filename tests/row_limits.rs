@@ -4,12 +4,12 @@
 
 use std::sync::Arc;
 
-use sowlab::engine::game::Game;
-use sowlab::engine::rules::Rule;
-use sowlab::engine::script::MAX_ROW_HOLES;
 use sowlab::render::svg::{game_svg, last_move_svg};
 use sowlab::render::{picture, status, Style};
+use sowlab::Game;
+use sowlab::Rule;
 use sowlab::RulePath;
+use sowlab::MAX_ROW_HOLES;
 
 const ROW_RULES: [&str; 4] = ["kalah", "kalah_data", "oware", "tchuka_ruma"];
 

@@ -7,7 +7,7 @@ use std::process::{Command, Output};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
-use sowlab::engine::library::Source;
+use sowlab::RuleSource as Source;
 use sowlab::{Game, Rule, RulePath};
 
 static N: AtomicUsize = AtomicUsize::new(0);
@@ -196,7 +196,7 @@ fn the_library_loads_built_in_rules_by_name_and_names_them() {
 
 #[test]
 fn errors_in_built_in_rules_show_their_source_line() {
-    let first = sowlab::engine::library::Source::BuiltIn
+    let first = sowlab::RuleSource::BuiltIn
         .read("kalah.rhai")
         .unwrap()
         .lines()
@@ -211,7 +211,7 @@ fn errors_in_built_in_rules_show_their_source_line() {
     };
     assert_eq!(
         e.excerpt().unwrap(),
-        format!(" 1 | {}\n   |   ^", sowlab::render::escape(&first))
+        format!(" 1 | {}\n   |   ^", sowlab::text::escape(&first))
     );
 }
 

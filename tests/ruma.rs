@@ -6,8 +6,8 @@ mod common;
 
 use std::sync::Arc;
 
-use sowlab::engine::game::{Game, Position};
-use sowlab::engine::trace::Event;
+use sowlab::Event;
+use sowlab::{Game, Position};
 
 use common::*;
 

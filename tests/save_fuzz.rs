@@ -5,8 +5,8 @@
 use std::path::PathBuf;
 
 use proptest::prelude::*;
-use sowlab::engine::game::Game;
 use sowlab::repl::save::{restore, to_save};
+use sowlab::Game;
 
 fn rules_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("rules")
@@ -15,11 +15,11 @@ fn rules_dir() -> PathBuf {
 /// A good save file: Tchuka Ruma after two moves.
 fn good() -> String {
     let dir = rules_dir();
-    let rule = std::sync::Arc::new(sowlab::engine::rules::Rule::load("tchuka_ruma", &dir).unwrap());
+    let rule = std::sync::Arc::new(sowlab::Rule::load("tchuka_ruma", &dir).unwrap());
     let opts = rule.resolve_options(&["holes=5"]).unwrap();
     let mut g = Game::new(rule, opts).unwrap();
     g.play_all(&["4", "1"]).unwrap();
-    sowlab::engine::yaml::to_string(&to_save("tchuka_ruma", None, &g)).unwrap()
+    sowlab::yaml::to_string(&to_save("tchuka_ruma", None, &g)).unwrap()
 }
 
 fn check(bytes: &[u8]) -> Result<(), String> {

@@ -5,8 +5,8 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use sowlab::engine::library::RulePath;
 use sowlab::repl::save::{read, rule_spec_for_save, to_save, write};
+use sowlab::RulePath;
 use sowlab::{Game, Rule};
 
 fn folder(name: &str) -> PathBuf {

@@ -4,8 +4,8 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use sowlab::engine::game::Game;
-use sowlab::engine::rules::Rule;
+use sowlab::Game;
+use sowlab::Rule;
 use sowlab::RulePath;
 
 /// Writes a rule file to a fresh temporary directory and loads it.

@@ -10,10 +10,10 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 use serde_json::Value;
-use sowlab::engine::game::Game;
-use sowlab::engine::rules::Rule;
 use sowlab::experiment::{self, compare_reports, GameRecord, GameSink, PartSpec, SimConfig};
 use sowlab::search::agent::Agent;
+use sowlab::Game;
+use sowlab::Rule;
 
 fn rules_dir() -> PathBuf {
     common::rules_dir()
@@ -323,7 +323,7 @@ fn every_game_is_recorded_and_replays_to_its_result() {
     );
     let mut wins = [0u64; 2];
     for g in &games {
-        assert_eq!(g.seed, sowlab::engine::rng::game_seed(4, g.index));
+        assert_eq!(g.seed, sowlab::game_seed(4, g.index));
         // Rotation: odd games seat the list's second agent first.
         let first = if g.index % 2 == 0 { "greedy" } else { "random" };
         assert_eq!(g.agents[0], first);

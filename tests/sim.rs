@@ -7,12 +7,12 @@ use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
-use sowlab::engine::game::Game;
-use sowlab::engine::rng::{game_seed, Rng};
-use sowlab::engine::rules::Rule;
 use sowlab::experiment::stats;
 use sowlab::experiment::{self, SimConfig};
 use sowlab::search::agent::Agent;
+use sowlab::Game;
+use sowlab::Rule;
+use sowlab::{game_seed, Rng};
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))

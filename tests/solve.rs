@@ -3,9 +3,9 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use sowlab::engine::game::Game;
-use sowlab::engine::rules::Rule;
 use sowlab::search::solve::{self, SearchLimits, Stop};
+use sowlab::Game;
+use sowlab::Rule;
 
 fn rules_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("rules")
@@ -291,7 +291,7 @@ fn seed_counts_are_capped_by_the_engine_not_by_round_numbers() {
     // stops only at the engine's limit of seeds in one pit.
     let rule = Rule::load("tchuka_ruma", &rules_dir()).unwrap();
     let max = rule.option("seeds").unwrap().max.unwrap();
-    assert_eq!(max, sowlab::engine::script::MAX_SEEDS);
+    assert_eq!(max, sowlab::MAX_SEEDS);
     for name in ["kalah", "oware", "kalah_data"] {
         let r = Rule::load(name, &rules_dir()).unwrap();
         assert_eq!(r.option("seeds").unwrap().max, Some(max), "{name}");

@@ -6,10 +6,10 @@
 
 use std::path::Path;
 
-use sowlab::engine::board::{Board, PitKind};
-use sowlab::engine::game::{Game, Position};
-use sowlab::engine::rules::{board, Rule};
 use sowlab::render::svg::{board_svg, game_svg, lap_frames, last_move_svg, trace_svg, SvgOptions};
+use sowlab::{board, Rule};
+use sowlab::{Board, PitKind};
+use sowlab::{Game, Position};
 use std::sync::Arc;
 
 fn game(rule: &str, sets: &[&str]) -> Game {

@@ -9,8 +9,8 @@ use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
 use rhai::Dynamic;
-use sowlab::engine::board::Board;
-use sowlab::engine::rules::{board, board_mut, Rule};
+use sowlab::Board;
+use sowlab::{board, board_mut, Rule};
 
 /// SplitMix64: small, fast, deterministic; the same stream natively and for the scripted rules.
 #[derive(Clone, Debug)]
@@ -303,13 +303,8 @@ pub fn check_tchuka_table(
 pub fn check_solve_table(rule: &Rule, starts: &[((usize, u8), Dynamic)]) -> (u64, u64, f64) {
     let (mut positions, mut moves, mut bytes_per) = (0, 0, 0f64);
     for ((h, s), d) in starts {
-        let a = sowlab::search::solve::explore(
-            rule,
-            d,
-            &sowlab::search::solve::SearchLimits::default(),
-            None,
-        )
-        .unwrap_or_else(|e| panic!("solve {h}x{s}: {}", e.one_line()));
+        let a = sowlab::solve(rule, d, &sowlab::SearchLimits::default(), None)
+            .unwrap_or_else(|e| panic!("solve {h}x{s}: {}", e.one_line()));
         let n = native::tchuka_solve(*h, *s);
         assert_eq!(
             (a.positions, a.solvable, a.stats.nodes),

@@ -12,8 +12,8 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyList, PyString};
 
-use sowlab::engine::library::Source;
-use sowlab::engine::rules::board;
+use sowlab::RuleSource as Source;
+use sowlab::board;
 use sowlab::experiment::{self, PartSpec, SimConfig};
 use sowlab::{Agent, Game, Position, Rule, RulePath, SearchLimits};
 

@@ -6,10 +6,10 @@ use std::sync::Arc;
 
 use clap::Args;
 
-use crate::engine::game::{Game, Position};
-use crate::engine::library::RulePath;
-use crate::engine::rules::{self, Rule};
-use crate::engine::yaml;
+use crate::engine::base::yaml;
+use crate::engine::game::game::{Game, Position};
+use crate::engine::rule::library::RulePath;
+use crate::engine::rule::rules::{self, Rule};
 use crate::error::{Error, Result};
 
 /// Which game, with which options: shared by the commands that load a rule.
@@ -43,9 +43,9 @@ pub fn load_game(dir: &RulePath, args: &GameArgs) -> Result<Game> {
 /// as it is: its `over: false` and `winner: null` say nothing a start position needs; a finished
 /// position (`over: true`) is refused, since no move can follow it.
 pub fn read_position(f: &std::path::Path) -> Result<Position> {
-    let text = crate::engine::files::read_text(f, "position file")?;
+    let text = crate::engine::base::files::read_text(f, "position file")?;
     let fail = |m: String| Error::msg(format!("{}: {m}", f.display()));
-    crate::engine::files::check_yaml(&text).map_err(fail)?;
+    crate::engine::base::files::check_yaml(&text).map_err(fail)?;
     let mut v: yaml::Value = yaml::from_str(&text).map_err(|e| fail(rules::one_line(&e)))?;
     if let Some(m) = v.as_mapping_mut() {
         if m.get("over").and_then(yaml::Value::as_bool) == Some(true) {

@@ -3,7 +3,7 @@
 use clap::Args;
 
 use crate::cli::experiment_args::{RunArgs, Variants};
-use crate::engine::library::RulePath;
+use crate::engine::rule::library::RulePath;
 use crate::error::{Error, Result};
 use crate::experiment;
 

@@ -7,7 +7,7 @@ use clap::{Args, Command, CommandFactory};
 use clap_complete::Shell;
 
 use crate::cli::Cli;
-use crate::engine::library::RulePath;
+use crate::engine::rule::library::RulePath;
 use crate::error::Result;
 
 /// Arguments of `sowlab completions`.

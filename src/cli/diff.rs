@@ -5,9 +5,9 @@ use std::sync::Arc;
 use clap::Args;
 
 use crate::cli::experiment_args::{json, print, Variants};
-use crate::engine::game::{split_moves, Game};
-use crate::engine::library::RulePath;
-use crate::engine::rules::{Options, Rule};
+use crate::engine::game::game::{split_moves, Game};
+use crate::engine::rule::library::RulePath;
+use crate::engine::rule::rules::{Options, Rule};
 use crate::error::Result;
 use crate::experiment;
 

@@ -5,8 +5,8 @@ use std::io::Write;
 
 use clap::Args;
 
-use crate::engine::library::RulePath;
-use crate::engine::rules::{Options, Rule};
+use crate::engine::rule::library::RulePath;
+use crate::engine::rule::rules::{Options, Rule};
 use crate::error::{Error, Result};
 use crate::experiment::{default_jobs, PartSpec, SimConfig, Tabled, DEFAULT_MAX_MOVES};
 use crate::search::agent::{Agent, AGENTS_HELP};

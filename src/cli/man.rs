@@ -43,7 +43,7 @@ pub fn cmd_man(a: ManArgs) -> Result<i32> {
         let c = a.command.unwrap_or_default();
         return Err(Error::msg(format!(
             "man: no command `{}`{}",
-            crate::engine::game::clip(&c),
+            crate::engine::game::game::clip(&c),
             match crate::error::closest(&c, &known) {
                 Some(n) => format!("; did you mean `{n}`?"),
                 None => format!(" (the commands: {})", known.join(", ")),

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use clap::Args;
 
 use crate::cli::experiment_args::{json, print};
-use crate::engine::library::RulePath;
+use crate::engine::rule::library::RulePath;
 use crate::error::{Error, Result};
 use crate::experiment;
 

@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
-use crate::engine::library::RulePath;
+use crate::engine::rule::library::RulePath;
 use crate::error::{Error, Result};
 
 pub mod args;
@@ -171,7 +171,7 @@ pub fn main() -> i32 {
 
 /// Writes a file (a picture or a plot), naming it in the error when that fails.
 pub fn write_file(path: &std::path::Path, text: &str) -> Result<()> {
-    crate::engine::files::write_replacing(path, text.as_bytes(), "write")
+    crate::engine::base::files::write_replacing(path, text.as_bytes(), "write")
 }
 
 /// Whether a second Ctrl-C leaves at once (set by the commands that stop with a report).
@@ -185,7 +185,7 @@ pub fn leave_on_second_interrupt() {
 }
 
 fn on_interrupt() {
-    let again = crate::engine::script::INTERRUPTED.swap(true, Ordering::SeqCst);
+    let again = crate::engine::script::primitives::INTERRUPTED.swap(true, Ordering::SeqCst);
     if again && LEAVE_ON_SECOND.load(Ordering::SeqCst) {
         use std::io::IsTerminal;
         // Wipe a progress line before the message.

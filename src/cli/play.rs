@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use clap::Args;
 
 use crate::cli::args::read_position;
-use crate::engine::library::RulePath;
+use crate::engine::rule::library::RulePath;
 use crate::error::Result;
 
 /// Arguments of `sowlab play`.

@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use crate::engine::script::INTERRUPTED;
+use crate::engine::script::primitives::INTERRUPTED;
 use crate::experiment::Progress;
 use crate::search::solve::Progress as SearchProgress;
 

@@ -7,9 +7,9 @@ use clap::Args;
 
 use crate::cli::args::{load_game, GameArgs};
 use crate::cli::report;
-use crate::engine::game::split_moves;
-use crate::engine::library::RulePath;
-use crate::engine::rules;
+use crate::engine::game::game::split_moves;
+use crate::engine::rule::library::RulePath;
+use crate::engine::rule::rules;
 use crate::error::Result;
 use crate::render::{self, Style};
 

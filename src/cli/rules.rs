@@ -4,8 +4,8 @@ use std::io::Write;
 
 use clap::Args;
 
-use crate::engine::library::{self, RulePath, Source};
-use crate::engine::rules::{is_path, Rule};
+use crate::engine::rule::library::{self, RulePath, Source};
+use crate::engine::rule::rules::{is_path, Rule};
 use crate::error::Result;
 use crate::render::describe::{describe, describe_move, rule_list_matching};
 

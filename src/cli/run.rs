@@ -6,8 +6,8 @@ use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 use crate::check::{run_file, Context};
-use crate::engine::library::RulePath;
-use crate::engine::script::INTERRUPTED;
+use crate::engine::rule::library::RulePath;
+use crate::engine::script::primitives::INTERRUPTED;
 use crate::error::Result;
 
 /// Arguments of `sowlab run`.
@@ -50,7 +50,7 @@ pub fn cmd_run(dir: &RulePath, a: RunArgs) -> Result<i32> {
         Ok(()) => {
             eprintln!(
                 "{}: ok ({} assertion{} held, {:.2} s)",
-                crate::render::escape(&script.display().to_string()),
+                crate::text::escape(&script.display().to_string()),
                 c.passed.load(Ordering::Relaxed),
                 if c.passed.load(Ordering::Relaxed) == 1 {
                     ""

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use crate::engine::library::RulePath;
+use crate::engine::rule::library::RulePath;
 use crate::error::Result;
 use crate::web::{default_user_dir, Config, Playground, WebServer};
 

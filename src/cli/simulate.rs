@@ -7,7 +7,7 @@ use clap::Args;
 
 use crate::cli::experiment_args::RunArgs;
 use crate::cli::{load_game, GameArgs};
-use crate::engine::library::RulePath;
+use crate::engine::rule::library::RulePath;
 use crate::error::{Error, Result};
 use crate::experiment::{self, JsonLines, Part};
 

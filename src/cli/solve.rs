@@ -5,8 +5,8 @@ use serde::Serialize;
 
 use crate::cli::args::{load_game, GameArgs};
 use crate::cli::progress::SearchSpinner;
-use crate::engine::library::RulePath;
-use crate::engine::rules::board;
+use crate::engine::rule::library::RulePath;
+use crate::engine::rule::rules::board;
 use crate::error::{Error, Result};
 use crate::search::solve::{explore, perft, value, Progress, SearchLimits, Stats, Stop};
 
@@ -65,7 +65,7 @@ pub struct PerftArgs {
     pub max_nodes: u64,
 }
 
-fn options_text(o: &crate::engine::rules::Options) -> String {
+fn options_text(o: &crate::engine::rule::rules::Options) -> String {
     o.iter()
         .map(|(k, v)| format!("{k}={v}"))
         .collect::<Vec<_>>()
@@ -101,7 +101,7 @@ fn exit_code(s: &Stats, known: bool) -> i32 {
 fn print_json(
     out: &mut impl std::io::Write,
     r: &impl Serialize,
-    g: &crate::engine::game::Game,
+    g: &crate::engine::game::game::Game,
 ) -> Result<()> {
     let mut v = serde_json::to_value(r).map_err(|e| Error::msg(e.to_string()))?;
     v["rule"] = g.rule.name.clone().into();

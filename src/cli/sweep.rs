@@ -3,8 +3,8 @@
 use clap::Args;
 
 use crate::cli::experiment_args::RunArgs;
-use crate::engine::library::RulePath;
-use crate::engine::rules::Rule;
+use crate::engine::rule::library::RulePath;
+use crate::engine::rule::rules::Rule;
 use crate::error::Result;
 use crate::experiment;
 

@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 
 use serde::Serialize;
 
-use crate::engine::game::Game;
+use crate::engine::game::game::Game;
 use crate::error::Error;
 
 /// What a move did under one rule file.
@@ -16,7 +16,7 @@ pub struct DiffSide {
     /// The move's events in words (empty when the move failed).
     pub events: Vec<String>,
     /// The position after the move (state JSON), when it was legal.
-    pub state: Option<crate::engine::board::StateJson>,
+    pub state: Option<crate::engine::board::state::StateJson>,
     /// The picture of that position.
     #[serde(skip)]
     pub picture: String,

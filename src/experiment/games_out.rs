@@ -9,7 +9,7 @@ use std::sync::Mutex;
 use serde::{Deserialize, Serialize};
 
 use crate::error::{Error, Result};
-use crate::experiment::runner::GameResult;
+use crate::experiment::game::GameResult;
 use crate::search::agent::Agent;
 
 /// One game of a run.

@@ -8,7 +8,9 @@
 //! progress goes to a hook the caller supplies. The items are used as `crate::experiment::X`.
 
 pub(crate) mod compare;
+pub mod config;
 pub mod diff;
+pub mod game;
 pub mod games_out;
 pub mod merge;
 pub mod plots;
@@ -53,4 +55,5 @@ tabled!(SimReport, Comparison, Sweep);
 
 pub use diff::{diff, Diff, DiffSide};
 #[cfg(feature = "cli")]
-pub(crate) use runner::{default_jobs, DEFAULT_MAX_MOVES};
+#[cfg(feature = "cli")]
+pub(crate) use {config::DEFAULT_MAX_MOVES, runner::default_jobs};

@@ -113,7 +113,7 @@ impl PartSpec {
         let bad = || {
             Error::msg(format!(
                 "bad --shard `{}`: write K/N with 1 <= K <= N, e.g. --shard 2/8",
-                crate::engine::game::clip(s)
+                crate::engine::game::game::clip(s)
             ))
         };
         let (k, n) = s.split_once('/').ok_or_else(bad)?;
@@ -130,7 +130,7 @@ impl PartSpec {
         let bad = || {
             Error::msg(format!(
                 "bad --range `{}`: write START..END (games START to END-1, counted from 0), e.g. --range 0..500",
-                crate::engine::game::clip(s)
+                crate::engine::game::game::clip(s)
             ))
         };
         let (a, b) = s.split_once("..").ok_or_else(bad)?;

@@ -5,9 +5,10 @@ use std::fmt::Write as _;
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::rules::{Options, Rule};
+use crate::engine::rule::rules::{Options, Rule};
+use crate::experiment::config::SimConfig;
+use crate::experiment::game::GameResult;
 use crate::experiment::record::{Part, Record};
-use crate::experiment::runner::{GameResult, SimConfig};
 use crate::experiment::stats::{self, round4, Summary, SummaryView, Z95};
 use crate::search::agent::Agent;
 

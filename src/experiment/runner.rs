@@ -2,7 +2,7 @@
 //! several threads ([`simulate`], [`simulate_from`]).
 //!
 //! Reproducibility: game `i` of a run with seed `s` draws every random choice from
-//! `Rng::new(game_seed(s, i))` (see [`crate::engine::rng`]), whatever thread plays it, and the statistics
+//! `Rng::new(game_seed(s, i))` (see [`crate::engine::base::rng`]), whatever thread plays it, and the statistics
 //! are exact integer sums, so the same seed gives the same report whatever `--jobs` is (except the
 //! timing fields `elapsed_secs` and `moves_per_sec`). Memory is flat in the number of games: each
 //! game is folded into running tallies and dropped. Progress goes to a [`Progress`] hook that the
@@ -14,204 +14,18 @@ use std::time::{Duration, Instant};
 
 use rhai::Dynamic;
 
-use crate::engine::rng::{game_seed, Rng};
-use crate::engine::rules::{board, board_mut, Options, Rule};
-use crate::engine::script::INTERRUPTED;
+use crate::engine::base::rng::{game_seed, Rng};
+use crate::engine::rule::rules::{board, board_mut, Options, Rule};
+use crate::engine::script::primitives::INTERRUPTED;
 use crate::error::{Error, Result};
-use crate::experiment::games_out::{GameRecord, GameSink};
-use crate::experiment::record::{Part, PartSpec};
+use crate::experiment::games_out::GameRecord;
+use crate::experiment::record::Part;
 use crate::experiment::report::{self, SimReport, Tally};
-use crate::search::agent::{material, Agent};
+use crate::search::agent::Agent;
 
-/// Receives the progress of a run, so that the caller can show it (the runner prints nothing).
-pub trait Progress: Send + Sync {
-    /// Called about every 100 ms while the games are played: `done` games of `total`.
-    fn update(&self, done: u64, total: u64);
-    /// Called once when the run stops, finished or failed.
-    fn finish(&self);
-    /// Names the run about to start, when there are several (a sweep's grid point, a variant of a
-    /// comparison). Nothing by default.
-    fn stage(&self, _label: &str) {}
-}
-
-/// How to run a simulation.
-#[derive(Clone)]
-pub struct SimConfig {
-    /// Number of games.
-    pub games: u64,
-    /// One agent per player, or a single agent for every player.
-    pub agents: Vec<Agent>,
-    /// The run's seed.
-    pub seed: u64,
-    /// Threads (at least 1); the report does not depend on it.
-    pub jobs: usize,
-    /// The driver's move cap: a game still running after this many moves is cut (and counted).
-    pub max_moves: u64,
-    /// Where to report progress while the games are played (none: run silently).
-    pub progress: Option<Arc<dyn Progress>>,
-    /// Rotate the agents through the seats: in game `i`, player `p` is played by agent
-    /// `(p − 1 + i) mod players` of the list (so each agent plays each seat equally often), and
-    /// the report adds results per agent.
-    pub rotate: bool,
-    /// Play only this part of the run (a shard or a range of its `games`); none: all of it.
-    pub part: Option<PartSpec>,
-    /// Where to send each game played (`simulate --games-out`), in game order; none: nowhere.
-    pub games_out: Option<Arc<dyn GameSink>>,
-    /// Stop with an error at this instant (a check script's `--timeout`); none: no limit.
-    pub deadline: Option<Instant>,
-}
-
-impl Default for SimConfig {
-    fn default() -> Self {
-        SimConfig {
-            games: 100,
-            agents: vec![Agent::Random],
-            seed: 0,
-            jobs: 1,
-            max_moves: DEFAULT_MAX_MOVES,
-            progress: None,
-            rotate: false,
-            part: None,
-            games_out: None,
-            deadline: None,
-        }
-    }
-}
-
-impl std::fmt::Debug for SimConfig {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("SimConfig")
-            .field("games", &self.games)
-            .field("agents", &self.agents)
-            .field("seed", &self.seed)
-            .field("jobs", &self.jobs)
-            .field("max_moves", &self.max_moves)
-            .field("progress", &self.progress.is_some())
-            .field("rotate", &self.rotate)
-            .field("part", &self.part)
-            .field("games_out", &self.games_out.is_some())
-            .finish()
-    }
-}
-
-/// The driver's default move cap.
-pub(crate) const DEFAULT_MAX_MOVES: u64 = 10_000;
-
-/// Most games one run may play.
-pub(crate) const MAX_GAMES: u64 = 100_000_000;
-
-/// How one game ended.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct GameResult {
-    /// Whether the rules ended the game.
-    pub over: bool,
-    /// The winner (1-based), 0 for none.
-    pub winner: usize,
-    /// Whether the driver's move cap cut the game.
-    pub capped: bool,
-    /// Moves played.
-    pub moves: u64,
-    /// Laps sown: the sum over moves of the last sowing's lap count (`this.laps` after the move;
-    /// a move that does not sow adds the previous sowing's count again).
-    pub laps: u64,
-    /// The value of the rule's `round` variable at the end, if it declares one.
-    pub round: Option<i64>,
-    /// Each player's material at the end: seeds in owned stores plus reserve.
-    pub material: Vec<i64>,
-    /// The moves played, in the public notation (kept only when asked).
-    pub labels: Vec<String>,
-}
-
-/// Plays one game from `start` with one agent per player, until the rules end it or `max_moves`
-/// moves have been played.
-pub(crate) fn play_game(
-    rule: &Rule,
-    start: &Dynamic,
-    agents: &[Agent],
-    rng: &mut Rng,
-    max_moves: u64,
-    keep_moves: bool,
-    deadline: Option<Instant>,
-) -> Result<GameResult> {
-    let mut d = start.clone();
-    board_mut(&mut d).trace = None;
-    let layout = board(&d).layout.clone();
-    // The pits played, to say how to replay a game that fails.
-    let mut played: Vec<usize> = Vec::new();
-    // The legal moves, in one buffer for the whole game.
-    let mut legal: Vec<usize> = Vec::new();
-    let mut laps = 0u64;
-    loop {
-        // One look at the board for both (listing the legal moves does not change whose turn
-        // it is: `Rule::legal` refuses a `moves()` that changes the board).
-        let (over, player) = {
-            let b = board(&d);
-            (b.over, b.to_move)
-        };
-        if over || played.len() as u64 >= max_moves {
-            break;
-        }
-        if INTERRUPTED.load(Ordering::Relaxed) {
-            return Err(Error::msg("interrupted"));
-        }
-        if played.len().is_multiple_of(16) && deadline.is_some_and(|d| Instant::now() >= d) {
-            return Err(Error::msg("time limit exceeded (--timeout)"));
-        }
-        let fail = |e: Error, pit: Option<usize>| {
-            let n = played.len() + 1;
-            let e = match pit {
-                Some(p) => e.context(format!("move {n} ({})", layout.label(p))),
-                None => e.context(format!("move {n}")),
-            };
-            with_replay_hint(e, &layout, &played)
-        };
-        rule.legal_into(&mut d, &mut legal)
-            .map_err(|e| fail(e, None))?;
-        let agent = agents.get(player - 1).copied().unwrap_or(Agent::Random);
-        let pit = agent
-            .choose_from(rule, &d, &legal, rng)
-            .map_err(|e| fail(e, None))?;
-        rule.apply(&mut d, pit).map_err(|e| fail(e, Some(pit)))?;
-        played.push(pit);
-        laps += board(&d).last.laps.max(0) as u64;
-    }
-    let moves = played.len() as u64;
-    let b = board(&d);
-    let round = b.layout.var_index("round").map(|i| b.vars[i]);
-    Ok(GameResult {
-        over: b.over,
-        winner: if b.over { b.winner } else { 0 },
-        capped: !b.over,
-        moves,
-        laps,
-        round,
-        material: (1..=b.players()).map(|p| material(&b, p)).collect(),
-        labels: if keep_moves {
-            played.iter().map(|&p| layout.label(p)).collect()
-        } else {
-            Vec::new()
-        },
-    })
-}
-
-/// Most moves listed in an error's replay hint.
-const HINT_MOVES: usize = 300;
-
-/// Appends the moves played before a failure, so the game can be replayed (`sowlab replay`).
-fn with_replay_hint(e: Error, layout: &crate::engine::board::Layout, played: &[usize]) -> Error {
-    let hint = if played.is_empty() {
-        " [at the start position]".to_string()
-    } else if played.len() <= HINT_MOVES {
-        let labels: Vec<String> = played.iter().map(|&p| layout.label(p)).collect();
-        format!(
-            " [replay the moves before it: --moves \"{}\"]",
-            labels.join(" ")
-        )
-    } else {
-        format!(" [after {} moves]", played.len())
-    };
-    e.map_message(|m| format!("{m}{hint}"))
-}
+use crate::experiment::config::MAX_GAMES;
+pub use crate::experiment::config::{Progress, SimConfig};
+use crate::experiment::game::play_game;
 
 /// Expands an agent list to one agent per player: one agent plays every seat.
 pub fn seat_agents(agents: &[Agent], players: usize) -> Result<Vec<Agent>> {

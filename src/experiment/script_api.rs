@@ -6,8 +6,8 @@ use std::sync::{Arc, Mutex};
 
 use rhai::{Dynamic, Engine, EvalAltResult, Map};
 
-use crate::engine::library::RulePath;
-use crate::engine::rules::Rule;
+use crate::engine::rule::library::RulePath;
+use crate::engine::rule::rules::Rule;
 use crate::error::{Error, Result};
 use crate::experiment::report::SimReport;
 use crate::experiment::runner::{default_jobs, simulate, SimConfig};
@@ -15,7 +15,7 @@ use crate::search::agent::Agent;
 
 /// A report as a Rhai map (the JSON report's fields).
 pub(crate) fn report_to_dynamic(r: &SimReport) -> Dynamic {
-    crate::engine::values::to_dynamic(r)
+    crate::engine::base::values::to_dynamic(r)
 }
 
 fn dyn_text(v: &Dynamic) -> String {

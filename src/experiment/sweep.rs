@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::rules::{board, Rule};
+use crate::engine::rule::rules::{board, Rule};
 use crate::error::{Error, Result};
 use crate::experiment::record::{Part, PartSpec, Record};
 use crate::experiment::report::{csv_line, table, SimReport};
@@ -16,7 +16,7 @@ pub fn parse_vary(s: &str) -> Result<(String, Vec<String>)> {
     let Some((k, vs)) = s.split_once('=') else {
         return Err(Error::msg(format!(
             "bad --vary `{}`: write KEY=V1,V2,..., e.g. --vary seeds=2,3,4",
-            crate::engine::game::clip(s)
+            crate::engine::game::game::clip(s)
         )));
     };
     let values: Vec<String> = vs
@@ -27,7 +27,7 @@ pub fn parse_vary(s: &str) -> Result<(String, Vec<String>)> {
     if k.trim().is_empty() || values.is_empty() {
         return Err(Error::msg(format!(
             "bad --vary `{}`: write KEY=V1,V2,..., e.g. --vary seeds=2,3,4",
-            crate::engine::game::clip(s)
+            crate::engine::game::game::clip(s)
         )));
     }
     Ok((k.trim().to_string(), values))
@@ -110,7 +110,7 @@ pub fn sweep(
         seen.push(k.clone());
     }
     // The grid's size is known before it is built: refuse one too big to build or to run.
-    let max = crate::engine::limits::max_sweep();
+    let max = crate::engine::base::limits::max_sweep();
     let size = vary
         .iter()
         .try_fold(1u64, |n, (_, vs)| n.checked_mul(vs.len() as u64))

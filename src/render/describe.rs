@@ -1,7 +1,7 @@
 //! Rules described in words: the listing of `sowlab rules` and the REPL's `rules`.
 
-use crate::engine::library::{Found, Kind, RulePath, Source};
-use crate::engine::rules::{self, Rule};
+use crate::engine::rule::library::{Found, Kind, RulePath, Source};
+use crate::engine::rule::rules::{self, Rule};
 
 /// Widest line of the rule list.
 const LIST_WIDTH: usize = 79;

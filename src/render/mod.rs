@@ -7,13 +7,10 @@
 pub mod describe;
 pub mod plot;
 pub mod svg;
-mod text;
-
-pub use text::{escape, escape_lines};
 
 use std::fmt::Write;
 
-use crate::engine::board::{Board, PitKind, Shape};
+use crate::engine::board::state::{Board, PitKind, Shape};
 
 /// Drawing style.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -223,11 +220,11 @@ fn four_rows(b: &Board, st: Style, mark: Option<usize>) -> String {
 fn square(b: &Board, st: Style, mark: Option<usize>) -> String {
     let l = &b.layout;
     let (s, e, n, w) = (&l.rows[0], &l.rows[1], &l.rows[2], &l.rows[3]);
-    let store = |owner_row: &crate::engine::board::Row| {
+    let store = |owner_row: &crate::engine::board::state::Row| {
         // the store after the row on the track
         let last = *owner_row.pits.last().expect("rows have holes");
         let q = l.next[last];
-        if q != crate::engine::board::NO_PIT && l.pits[q].kind == PitKind::Store {
+        if q != crate::engine::board::state::NO_PIT && l.pits[q].kind == PitKind::Store {
             let star = if mark == Some(q) { "*" } else { "" };
             let code = if mark == Some(q) { "7" } else { "1;33" };
             // one column wider than a cell, so a two-digit ruma never touches its neighbour

@@ -10,9 +10,9 @@ use super::inspect::{cmd_eval, cmd_json, cmd_vars};
 use super::play::{
     cmd_ai, cmd_goto, cmd_hint, cmd_history, cmd_moves, cmd_play, cmd_redo, cmd_show, cmd_undo,
 };
+use super::session::{no_args, Outcome, Session};
 use super::stepping::{cmd_step, cmd_trace};
-use super::{no_args, Outcome, Session};
-use crate::engine::game::clip;
+use crate::engine::game::game::clip;
 use crate::error::{Error, Result};
 
 /// Longest line the REPL accepts.

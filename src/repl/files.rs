@@ -5,9 +5,10 @@ use std::io::Write;
 use std::path::Path;
 use std::sync::Arc;
 
-use super::{no_args, save, started, Outcome, Session};
-use crate::engine::replay::replay_under;
-use crate::engine::rules::Rule;
+use super::save;
+use super::session::{no_args, started, Outcome, Session};
+use crate::engine::game::replay::replay_under;
+use crate::engine::rule::rules::Rule;
 use crate::error::{Error, Result};
 
 fn file_arg<'a>(name: &str, rest: &'a str) -> Result<&'a str> {
@@ -27,7 +28,7 @@ pub(super) fn cmd_save(s: &mut Session, rest: &str, out: &mut dyn Write) -> Resu
         "saved {} move{} to {}",
         data.moves.len(),
         if data.moves.len() == 1 { "" } else { "s" },
-        crate::render::escape(&path.display().to_string())
+        crate::text::escape(&path.display().to_string())
     )?;
     Ok(Outcome::Done)
 }
@@ -49,7 +50,7 @@ pub(super) fn cmd_svg(s: &mut Session, rest: &str, out: &mut dyn Write) -> Resul
     } else {
         crate::render::svg::game_svg(&s.game)
     };
-    crate::engine::files::write_replacing(path, svg.as_bytes(), "write")?;
+    crate::engine::base::files::write_replacing(path, svg.as_bytes(), "write")?;
     writeln!(
         out,
         "wrote {} ({})",
@@ -74,7 +75,7 @@ pub(super) fn cmd_load(s: &mut Session, rest: &str, out: &mut dyn Write) -> Resu
     writeln!(
         out,
         "loaded {}: {n} move{} replayed, final position checked",
-        crate::render::escape(&path.display().to_string()),
+        crate::text::escape(&path.display().to_string()),
         if n == 1 { "" } else { "s" }
     )?;
     started(s, out)?;
@@ -92,7 +93,7 @@ pub(super) fn cmd_reload(s: &mut Session, rest: &str, out: &mut dyn Write) -> Re
     let rule = Arc::new(Rule::load(&s.spec, &s.dir).map_err(keep)?);
     // the same replay as the web playground's "save & reload"
     let r = replay_under(&s.game, rule, s.start.as_ref()).map_err(keep)?;
-    let path = crate::render::escape(&s.game.rule.path.display().to_string()).into_owned();
+    let path = crate::text::escape(&s.game.rule.path.display().to_string()).into_owned();
     let lines = r.lines(&path);
     let differs = !r.report.is_empty();
     s.replace(s.spec.clone(), s.start.clone(), r.game);

@@ -4,9 +4,9 @@
 use std::io::Write;
 use std::sync::Arc;
 
-use super::{make_game, no_args, started, Outcome, Session};
-use crate::engine::game::clip;
-use crate::engine::rules::Rule;
+use super::session::{make_game, no_args, started, Outcome, Session};
+use crate::engine::game::game::clip;
+use crate::engine::rule::rules::Rule;
 use crate::error::{Error, Result};
 
 pub(super) fn cmd_new(s: &mut Session, rest: &str, out: &mut dyn Write) -> Result<Outcome> {

@@ -6,8 +6,9 @@ use std::path::Path;
 
 use rhai::{Dynamic, Scope};
 
-use super::{no_args, save, Outcome, Session};
-use crate::engine::script::{self, Limits};
+use super::save;
+use super::session::{no_args, Outcome, Session};
+use crate::engine::script::primitives::{self as script, Limits};
 use crate::error::{Error, Result};
 
 pub(super) fn cmd_eval(s: &mut Session, rest: &str, out: &mut dyn Write) -> Result<Outcome> {

@@ -3,10 +3,10 @@
 
 use std::io::Write;
 
-use super::{no_args, Outcome, Session};
-use crate::engine::game::{clip, show_moves, split_moves, Ply};
-use crate::engine::rules::board;
-use crate::engine::trace::Event;
+use super::session::{no_args, Outcome, Session};
+use crate::engine::game::game::{clip, show_moves, split_moves, Ply};
+use crate::engine::rule::rules::board;
+use crate::engine::trace::event::Event;
 use crate::error::{Error, Result};
 use crate::render;
 
@@ -67,7 +67,7 @@ fn summary(p: &Ply) -> String {
     if let Some(pit) = last {
         s.push_str(&format!(
             ", last seed in {}",
-            crate::engine::trace::pit_name(l, pit)
+            crate::engine::trace::event::pit_name(l, pit)
         ));
     }
     s.push('\n');
@@ -165,9 +165,9 @@ fn choose(s: &Session, rest: &str) -> Result<Choice> {
         a => a,
     };
     let agent = crate::search::agent::Agent::parse(spec)?;
-    let mut rng = crate::engine::rng::Rng::new(s.game.history.len() as u64);
+    let mut rng = crate::engine::base::rng::Rng::new(s.game.history.len() as u64);
     let pit = agent.choose(&s.game.rule, s.game.current(), &mut rng)?;
-    let label = crate::engine::rules::board(s.game.current())
+    let label = crate::engine::rule::rules::board(s.game.current())
         .layout
         .label(pit);
     Ok(Choice::Move(spec.to_string(), label, unknown))

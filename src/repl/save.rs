@@ -19,11 +19,11 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::board::StateJson;
-use crate::engine::game::{Game, Position};
-use crate::engine::library::RulePath;
-use crate::engine::rules::{one_line, Options, Rule};
-use crate::engine::yaml;
+use crate::engine::base::yaml;
+use crate::engine::board::state::StateJson;
+use crate::engine::game::game::{Game, Position};
+use crate::engine::rule::library::RulePath;
+use crate::engine::rule::rules::{one_line, Options, Rule};
 use crate::error::{Error, Result};
 
 /// The version written in the `sowlab:` field of save files.
@@ -96,13 +96,13 @@ pub fn to_save(spec: &str, start: Option<&Position>, game: &Game) -> SaveFile {
 pub fn write(path: &Path, save: &SaveFile) -> Result<()> {
     let text = yaml::to_string(save)
         .map_err(|e| Error::msg(format!("cannot encode the game: {}", one_line(&e))))?;
-    crate::engine::files::write_replacing(path, text.as_bytes(), "save to")
+    crate::engine::base::files::write_replacing(path, text.as_bytes(), "save to")
 }
 
 /// Reads and checks a save file, replaying its moves (see [`restore`]).
 pub fn read(path: &Path, dir: impl Into<RulePath>) -> Result<Loaded> {
     let ctx = |e: Error| e.context(path.display());
-    let bytes = crate::engine::files::read_bytes(path, "")?;
+    let bytes = crate::engine::base::files::read_bytes(path, "")?;
     restore(&bytes, dir, path.parent()).map_err(ctx)
 }
 
@@ -115,7 +115,7 @@ pub fn restore(bytes: &[u8], dir: impl Into<RulePath>, base: Option<&Path>) -> R
     }
     let text = std::str::from_utf8(bytes)
         .map_err(|e| Error::msg(format!("not a save file: not UTF-8 text ({e})")))?;
-    crate::engine::files::check_yaml(text)
+    crate::engine::base::files::check_yaml(text)
         .map_err(|e| Error::msg(format!("not a save file: {e}")))?;
     let save: SaveFile = yaml::from_str(text).map_err(|e| {
         let m = one_line(&e);
@@ -150,7 +150,7 @@ pub fn restore(bytes: &[u8], dir: impl Into<RulePath>, base: Option<&Path>) -> R
     let warning = match &save.rule_hash {
         Some(h) if *h != game.rule.content_hash => Some(format!(
             "warning: the rule `{}` changed since this game was saved (its content hash was {h}, is {}); the moves were replayed under the rule as it is now",
-            crate::render::escape(&spec),
+            crate::text::escape(&spec),
             game.rule.content_hash
         )),
         _ => None,

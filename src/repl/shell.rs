@@ -15,10 +15,12 @@ use rustyline::hint::{Hint, Hinter};
 use rustyline::history::DefaultHistory;
 use rustyline::{CompletionType, Config, Context, Editor, Helper, Validator};
 
+use super::commands::COMMANDS;
 use super::commands::{find_command, looks_like_move};
-use super::{handle, title, Outcome, Session, COMMANDS};
-use crate::engine::rules;
-use crate::engine::script::INTERRUPTED;
+use super::handle;
+use super::session::{title, Outcome, Session};
+use crate::engine::rule::rules;
+use crate::engine::script::primitives::INTERRUPTED;
 use crate::render::Style;
 
 /// Runs the REPL on `session` until `quit`, end of input or Ctrl-D; returns the exit status.

@@ -3,68 +3,15 @@
 
 use std::io::Write;
 
-use super::{Outcome, Session};
-use crate::engine::board::Board;
-use crate::engine::game::{clip, split_moves, Ply};
-use crate::engine::rules::board;
-use crate::engine::trace::Event;
+use super::session::{Outcome, Session};
+use crate::engine::board::state::Board;
+use crate::engine::game::game::{clip, split_moves, Ply};
+use crate::engine::rule::rules::board;
+use crate::engine::trace::event::Event;
 use crate::error::{Error, Result};
 use crate::render::{self, Style};
 
-/// A move being shown seed by seed (`step`, interactive mode).
-#[derive(Clone, Debug)]
-pub(super) struct Stepper {
-    /// The position as the events replayed so far left it.
-    board: Board,
-    /// Seeds in hand.
-    hand: i64,
-    /// The move's events.
-    events: Vec<Event>,
-    /// Index of the next event to show.
-    next: usize,
-    /// The move's label.
-    label: String,
-    /// Whether Enter shows a lap (`step laps`) rather than a seed.
-    by_lap: bool,
-}
-
-/// The keys at the step prompt, in words.
-pub(super) const STEP_KEYS: &str = "Enter: next seed, l: next lap, c: to the end, q: stop stepping";
-
-/// The keys when Enter shows a lap.
-const LAP_KEYS: &str = "Enter: next lap, s: next seed, c: to the end, q: stop stepping";
-
-/// How far one key press goes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Unit {
-    /// One event (a seed picked up or dropped, a capture, ...).
-    Seed,
-    /// To the end of the current lap.
-    Lap,
-    /// To the end of the move.
-    All,
-}
-
-impl Stepper {
-    fn keys(&self) -> &'static str {
-        if self.by_lap {
-            LAP_KEYS
-        } else {
-            STEP_KEYS
-        }
-    }
-
-    /// The prompt while the move is being stepped.
-    pub(super) fn prompt(&self) -> String {
-        format!(
-            "step {} [{}/{}] ({})> ",
-            self.label,
-            self.next,
-            self.events.len(),
-            self.keys()
-        )
-    }
-}
+use super::stepper::{Stepper, Unit, STEP_KEYS};
 
 /// Handles a line typed while a `step` waits: the next seed or lap, the rest, or stop. Any other
 /// line is not run as a command (a stray `q` must not leave the REPL): the keys are shown again.
@@ -134,7 +81,7 @@ fn pick_ply<'a>(s: &'a Session, rest: &str, name: &str) -> Result<&'a Ply> {
 pub(crate) fn trace_text(p: &Ply) -> String {
     let b = board(&p.after);
     let l = &b.layout;
-    let n = |pit: usize| crate::engine::trace::pit_name(l, pit);
+    let n = |pit: usize| crate::engine::trace::event::pit_name(l, pit);
     let mut out = format!("move {}", p.label);
     if l.players > 1 {
         out.push_str(&format!(" (player {})", p.player));
@@ -351,8 +298,8 @@ fn event_pit(e: &Event) -> Option<usize> {
 }
 
 /// Some events in words on one line, drops run together (`pick up 4 from 4; sow ruma 1 2 3`).
-fn events_in_words(events: &[Event], l: &crate::engine::board::Layout) -> String {
-    let n = |pit: usize| crate::engine::trace::pit_name(l, pit);
+fn events_in_words(events: &[Event], l: &crate::engine::board::state::Layout) -> String {
+    let n = |pit: usize| crate::engine::trace::event::pit_name(l, pit);
     let mut parts: Vec<String> = Vec::new();
     let mut drops: Vec<String> = Vec::new();
     for e in events {

@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 
 use rhai::Dynamic;
 
-use crate::engine::rules::{board, Rule};
+use crate::engine::rule::rules::{board, Rule};
 use crate::error::Result;
 use crate::search::solve::{explore, SearchLimits, Stop};
 
@@ -70,8 +70,8 @@ pub fn solitaire_advice(rule: &Rule, position: &Dynamic, time: Duration) -> Resu
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::game::Game;
-    use crate::engine::library::RulePath;
+    use crate::engine::game::game::Game;
+    use crate::engine::rule::library::RulePath;
     use std::sync::Arc;
 
     fn tchuka(seeds: u32) -> Game {

@@ -18,10 +18,10 @@ use std::sync::atomic::Ordering;
 
 use rhai::Dynamic;
 
-use crate::engine::board::Board;
-use crate::engine::rng::Rng;
-use crate::engine::rules::{board, board_mut, Rule};
-use crate::engine::script::INTERRUPTED;
+use crate::engine::base::rng::Rng;
+use crate::engine::board::state::Board;
+use crate::engine::rule::rules::{board, board_mut, Rule};
+use crate::engine::script::primitives::INTERRUPTED;
 use crate::error::{Error, Result};
 
 /// The value of a won game (a lost one is `-WIN`), before the adjustment for its length.
@@ -78,7 +78,7 @@ impl Agent {
         let bad = || {
             Error::msg(format!(
                 "unknown agent `{}` (agents: {AGENTS_HELP})",
-                crate::engine::game::clip(spec)
+                crate::engine::game::game::clip(spec)
             ))
         };
         let num = |lo: u32, hi: u32, default: u32| -> Result<u32> {
@@ -88,8 +88,8 @@ impl Agent {
                     Ok(n) if (lo..=hi).contains(&n) => Ok(n),
                     _ => Err(Error::msg(format!(
                         "agent `{}`: `{}` must be a number from {lo} to {hi}",
-                        crate::engine::game::clip(spec),
-                        crate::engine::game::clip(a)
+                        crate::engine::game::game::clip(spec),
+                        crate::engine::game::game::clip(a)
                     ))),
                 },
             }

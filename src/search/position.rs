@@ -8,8 +8,8 @@ use std::ops::{Deref, DerefMut};
 
 use rhai::Dynamic;
 
-use crate::engine::board::Board;
-use crate::engine::rules::{board, board_mut, Rule};
+use crate::engine::board::state::Board;
+use crate::engine::rule::rules::{board, board_mut, Rule};
 use crate::error::Result;
 
 /// A position a search can read, reset and play moves on.

@@ -4,7 +4,8 @@
 
 use std::path::Path;
 
-use super::api::{ApiError, Config};
+use crate::web::config::Config;
+use crate::web::error::ApiError;
 
 /// Whether `path` lies in the rules folder or the user rules folder.
 pub(super) fn allowed(cfg: &Config, path: &Path) -> bool {
@@ -29,7 +30,8 @@ pub(super) fn read_allowed(cfg: &Config, path: &Path) -> Result<String, ApiError
             ),
         ));
     }
-    crate::engine::files::read_text(path, "rule file").map_err(|e| ApiError::new(422, e.one_line()))
+    crate::engine::base::files::read_text(path, "rule file")
+        .map_err(|e| ApiError::new(422, e.one_line()))
 }
 
 /// Writes an edited rule into the user folder, through the one safe writer of the engine (an
@@ -44,6 +46,6 @@ pub(super) fn write_rule(cfg: &Config, target: &Path, text: &str) -> Result<(), 
             "edited rules go into the user rules folder only",
         ));
     }
-    crate::engine::files::write_replacing(target, text.as_bytes(), "write")
+    crate::engine::base::files::write_replacing(target, text.as_bytes(), "write")
         .map_err(|e| ApiError::new(500, e.one_line()))
 }

@@ -6,8 +6,14 @@
 //! embedded in the binary). Each browser tab is its own session.
 
 pub mod api;
+mod ask;
+pub mod config;
+mod edit;
+pub mod error;
 mod files;
+mod moves;
 pub mod server;
+mod session;
 mod view;
 
 pub use api::{default_user_dir, Config, Playground};

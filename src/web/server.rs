@@ -115,7 +115,7 @@ fn serve_one(pg: &mut Playground, loopback: bool, mut req: Request) {
             }
             _ => error(
                 404,
-                format!("nothing at {}", crate::engine::game::clip(&path)),
+                format!("nothing at {}", crate::engine::game::game::clip(&path)),
             ),
         }
     };

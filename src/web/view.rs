@@ -3,8 +3,8 @@
 
 use serde_json::{json, Value};
 
-use super::api::Session;
 use crate::render::svg::{game_svg, lap_frames};
+use crate::web::session::Session;
 
 /// What the page draws: the board, the legal moves, the history, whose turn.
 pub(super) fn view(id: &str, s: &Session, message: String) -> Value {

@@ -9,10 +9,10 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use rhai::Dynamic;
-use sowlab::engine::board::Board;
-use sowlab::engine::game::{Game, Position};
-use sowlab::engine::rules::{board, board_mut, Options, Rule};
-use sowlab::engine::trace::Event;
+use sowlab::Board;
+use sowlab::Event;
+use sowlab::{board, board_mut, Options, Rule};
+use sowlab::{Game, Position};
 
 /// The repository's rules directory.
 pub fn rules_dir() -> PathBuf {

@@ -3,7 +3,7 @@
 //! corner. Every pit of the
 //! layout gets a spot; pits a shape does not place go on a spare line below, so none is hidden.
 
-use crate::engine::board::{Layout, PitKind, Shape, NO_PIT};
+use crate::engine::board::state::{Layout, PitKind, Shape, NO_PIT};
 
 /// Distance between the centres of neighbouring holes.
 pub const CELL: f64 = 72.0;

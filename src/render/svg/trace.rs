@@ -5,10 +5,10 @@
 
 use std::fmt::Write;
 
+use super::board::{draw_board, draw_status, esc, n, plural, status_lines, wrap, SvgOptions};
 use super::geometry::{Geometry, R};
-use super::{draw_board, draw_status, esc, n, plural, status_lines, wrap, SvgOptions};
-use crate::engine::board::Board;
-use crate::engine::trace::{pit_name, Event};
+use crate::engine::board::state::Board;
+use crate::engine::trace::event::{pit_name, Event};
 
 /// Lap colours, in turn.
 pub const LAP_COLOURS: [&str; 8] = [

@@ -1,0 +1,114 @@
+//! A rule compiled for the hot path: the board's geometry and the declaration played on it (the
+//! sowing rule with its next-pit table, the declared move, the option values), built by the rule's
+//! setup when it makes a start position for an option set (never per move) and shared by every
+//! position of the game behind one `Arc`.
+
+use std::ops::{Deref, DerefMut};
+
+use crate::engine::declare::pipeline::Pipeline;
+use crate::engine::declare::sowing::{SowRule, Stores};
+use crate::engine::geometry::layout::{Layout, PitKind, NO_PIT};
+
+/// The geometry of a board with the rule declared on it: what a move needs besides the position.
+/// It dereferences to its [`Layout`], so `compiled.pits` is the geometry's pits.
+#[derive(Clone, Debug)]
+pub struct Compiled {
+    /// The geometry: pits, rows, the track.
+    pub layout: Layout,
+    /// How `sow` sows.
+    pub sow: SowRule,
+    /// `sow_next[mover * pits + p]`: the first pit after `p` in the sowing direction that `mover`
+    /// (0 to `players`) may sow into when no pit is closed and no origin is skipped; `NO_PIT` for
+    /// none. Built by [`Compiled::link_track`] (empty before), so a drop is one lookup
+    /// (see [`next_table`]).
+    pub sow_next: Vec<usize>,
+    /// The game's option values, as the script reads them with `this.opt(name)`.
+    pub options: rhai::Map,
+    /// The declared move (`this.pipeline(#{...})`), run natively by the core.
+    pub pipeline: Option<Box<Pipeline>>,
+}
+
+impl Deref for Compiled {
+    type Target = Layout;
+
+    #[inline(always)]
+    fn deref(&self) -> &Layout {
+        &self.layout
+    }
+}
+
+impl DerefMut for Compiled {
+    #[inline(always)]
+    fn deref_mut(&mut self) -> &mut Layout {
+        &mut self.layout
+    }
+}
+
+impl Compiled {
+    /// An empty layout with the default sowing and no declared move, for a rule's setup to build.
+    pub fn empty() -> Compiled {
+        Compiled {
+            layout: Layout::empty(),
+            sow: SowRule::default(),
+            sow_next: Vec::new(),
+            options: rhai::Map::new(),
+            pipeline: None,
+        }
+    }
+
+    /// Recomputes the track's `next`/`prev` links, and the sowing table `sow_next` from them and
+    /// the sowing rule.
+    pub fn link_track(&mut self) {
+        self.layout.link_track();
+        self.sow_next = next_table(self);
+    }
+}
+
+/// Whether sowing by `mover` may drop a seed into `q` when it is open and not a skipped origin:
+/// a hole, or a store the rule sows into.
+#[inline]
+pub fn accepts_open(l: &Compiled, q: usize, mover: usize) -> bool {
+    match l.pits[q].kind {
+        PitKind::Hole => true,
+        PitKind::Store => match l.sow.stores {
+            Stores::All => true,
+            Stores::Own => l.pits[q].owner == mover,
+            Stores::None => false,
+        },
+    }
+}
+
+/// The sowing table of a layout whose track is linked (see [`Compiled::sow_next`]): for every mover
+/// `0..=players` and pit `p`, the first pit after `p` in the sowing direction that the mover may
+/// sow into, ignoring closed pits and the skipped origin (which the sowing loops then step over).
+/// One walk round the track per mover.
+pub fn next_table(l: &Compiled) -> Vec<usize> {
+    let n = l.pits.len();
+    let k = l.track.len();
+    let mut t = vec![NO_PIT; (l.players + 1) * n];
+    if k == 0 || l.next.len() != n || l.prev.len() != n {
+        return t;
+    }
+    let links = if l.sow.reverse { &l.prev } else { &l.next };
+    // The track in sowing order (the links form one cycle through the track's pits).
+    let mut seq = Vec::with_capacity(k);
+    let mut q = l.track[0];
+    for _ in 0..k {
+        seq.push(q);
+        q = links[q];
+    }
+    for (mover, row) in t.chunks_mut(n).enumerate() {
+        // Backwards over two rounds: `cur` is the first accepting pit after position `i`.
+        let mut cur = NO_PIT;
+        for i in (0..2 * k).rev() {
+            let p = seq[i % k];
+            if i < k {
+                row[p] = cur;
+            }
+            if accepts_open(l, p, mover) {
+                cur = p;
+            }
+        }
+    }
+    t
+}

@@ -1,0 +1,121 @@
+//! What ends a game or a round, as declared (`end:`): the checks after each move, their
+//! conditions and outcomes, the sweep of the seeds left, who starts the next round.
+
+use serde::Deserialize;
+
+/// A condition checked after each move.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum Cond {
+    /// Some player has no seeds in his open holes.
+    SideEmpty,
+    /// The player to move has no seeds in his open holes.
+    ToMoveEmpty,
+    /// The player who moved has no seeds left in his open holes.
+    MoverEmpty,
+    /// The player to move has no legal move (by the declared `moves`).
+    NoMove,
+    /// Every open hole is empty (all seeds stored or captured).
+    AllStored,
+    /// The last seed fell into a hole that was empty.
+    LastInEmptyHole,
+    /// The last seed fell into one of `pits` (default: into any hole).
+    LastIn,
+    /// A player holds more than half the seeds (stores plus reserve), or two players half each.
+    Majority,
+    /// The move counter (`count_moves`) reached `limit` (a `limit` of 0 never does).
+    MovesReached,
+    /// The sowing stopped at its lap limit (`at_max_laps: "stop"`).
+    Stopped,
+    /// The position (every pit's seeds, the reserves, the closed holes and the player to move)
+    /// is one already seen since the number of seeds in the holes last changed (a capture).
+    RepeatedPosition,
+}
+
+/// What a condition that holds does.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum Outcome {
+    /// The game ends; the player holding the most seeds (stores plus reserve) wins, equal is a draw.
+    MostSeeds,
+    /// The game ends; the player who moved wins.
+    MoverWins,
+    /// The game ends without a winner (a draw, or a lost solitaire).
+    NoWinner,
+    /// The round ends (see `rounds`).
+    Round,
+}
+
+/// Where the seeds left in the holes go.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum Sweep {
+    /// They stay.
+    #[default]
+    None,
+    /// Each open hole's seeds go to the hole's owner.
+    Owners,
+    /// Every open hole's seeds go to the player who moved.
+    Mover,
+}
+
+/// Who starts the next round.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum Starter {
+    /// The player who made the last move.
+    Mover,
+    /// The player to move.
+    #[default]
+    ToMove,
+}
+
+/// One check of the `end` list.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct EndCheck {
+    /// The condition.
+    pub when: Cond,
+    /// The number `moves_reached` compares with.
+    #[serde(default)]
+    pub limit: i64,
+    /// Checked before the turn passes (default: after).
+    #[serde(default)]
+    pub before_turn: bool,
+    /// For `last_in` and `last_in_empty_hole`: only when the last seed fell into one of these
+    /// pits (ids).
+    #[serde(default)]
+    pub pits: Option<Vec<i64>>,
+    /// `pits` as a mask by pit id (resolved when setup ends).
+    #[serde(skip)]
+    pub pit_mask: Vec<bool>,
+    /// A note for the trace: `[kind, text]` (text placeholders in braces, see rules/README.md).
+    #[serde(default)]
+    pub note: Option<(String, String)>,
+    /// Where the seeds left in the holes go first.
+    #[serde(default)]
+    pub sweep: Sweep,
+    /// The reason of the sweep's captures in the trace.
+    #[serde(default = "end_of_game")]
+    pub why: String,
+    /// What happens.
+    pub then: Outcome,
+    /// Who starts the next round (`then: round`).
+    #[serde(default)]
+    pub starter: Starter,
+}
+
+fn end_of_game() -> String {
+    "end of game".into()
+}
+
+/// Which end of a row the refill starts from.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum End {
+    /// The owner's right end (holes close from the left).
+    #[default]
+    Right,
+    /// The owner's left end (holes close from the right).
+    Left,
+}

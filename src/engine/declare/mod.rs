@@ -1,0 +1,16 @@
+//! The declared vocabulary: what a rule says happens on every move, as data the core plays
+//! natively: how seeds are sown, which holes are legal, the captures, the turn, what ends a game or
+//! a round, the rounds. Each kind of step has its types, its parse (from a rule script's map or a
+//! data rule's YAML) and its words for `sowlab rules`. Nothing here plays a move (that is
+//! [`crate::engine::player`]).
+
+pub mod capture;
+pub mod compiled;
+pub mod end;
+pub mod moves;
+pub mod notes;
+pub mod pipeline;
+pub mod rounds;
+pub mod sowing;
+pub mod turn;
+pub mod words;

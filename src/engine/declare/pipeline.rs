@@ -1,0 +1,276 @@
+//! The declared move: what a rule file says happens on every move (which holes are legal, the
+//! captures after the sowing, extra turns, passing, what ends a game or a round, the sweep, rounds),
+//! as data the core runs natively (see [`crate::engine::player::play`]).
+//!
+//! A rule script declares it once in `setup()` with `this.pipeline(#{ ... })`; a data rule file
+//! (`rules/NAME.yaml`) writes the same keys under `pipeline:`. Every key and word is checked when
+//! the rule loads: an unknown one is one error line naming the key and the allowed words.
+
+use serde::Deserialize;
+
+use crate::engine::geometry::layout::Layout;
+
+pub use crate::engine::declare::capture::{chain_why, Capture, Chain, GrandSlam, Opposite};
+pub use crate::engine::declare::end::{Cond, End, EndCheck, Outcome, Starter, Sweep};
+pub use crate::engine::declare::moves::{Landing, Moves};
+pub use crate::engine::declare::notes::{fill, Note, Notes};
+pub use crate::engine::declare::rounds::Rounds;
+pub use crate::engine::declare::turn::{ExtraTurn, Pass};
+
+/// A declared move pipeline.
+#[derive(Clone, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields, default)]
+pub struct Pipeline {
+    /// Which holes are legal.
+    pub moves: Moves,
+    /// Captures after the sowing.
+    pub capture: Capture,
+    /// When the mover moves again.
+    pub extra_turn: ExtraTurn,
+    /// A game variable counting moves (declared by the core when missing; reset each round).
+    pub count_moves: Option<String>,
+    /// Passing: what a player without a legal move does (default: nothing; an `end` check
+    /// `no_move` usually ends the game instead).
+    pub pass: Option<Pass>,
+    /// Checks after each move, in order; the first that holds applies.
+    pub end: Vec<EndCheck>,
+    /// Rounds, for `then: round`.
+    pub rounds: Option<Rounds>,
+    /// Player names for notes (`{mover_name}`, ...); default `player N`.
+    pub names: Vec<String>,
+    /// The texts of the core's notes.
+    pub notes: Notes,
+    /// Indices resolved against the layout when setup ends.
+    #[serde(skip)]
+    pub at: Resolved,
+}
+
+/// Variable and counter indices of a pipeline, resolved when setup ends.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Resolved {
+    /// `count_moves`'s variable.
+    pub moves_var: Option<usize>,
+    /// The pass counter.
+    pub pass_counter: Option<usize>,
+    /// `round`.
+    pub round_var: Option<usize>,
+    /// `start_reserve_1`, `start_reserve_2`, ...
+    pub start_reserve_vars: Vec<usize>,
+    /// Hook functions the rule script defines: `on_pass`, `on_round_end`, `on_game_end`.
+    pub hooks: Hooks,
+    /// `holes_of[player]`: the player's holes in canonical order (index 0: holes of nobody).
+    pub holes_of: Vec<Vec<usize>>,
+    /// Whether an end check asks for `repeated_position`: the positions since the last capture
+    /// are then remembered on the board ([`crate::engine::board::state::Seen`]).
+    pub track_repetition: bool,
+    /// No end check is made before the turn passes (that phase is skipped).
+    pub none_before_turn: bool,
+    /// No end check is made after the turn passes (that phase is skipped).
+    pub none_after_turn: bool,
+}
+
+/// Which hook functions a rule script defines (the core calls them on declared events).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Hooks {
+    /// `fn on_pass(player)`.
+    pub pass: bool,
+    /// `fn on_round_end(round)`.
+    pub round_end: bool,
+    /// `fn on_game_end()`.
+    pub game_end: bool,
+}
+
+/// The keys of a pipeline, in the order of the guide.
+pub const KEYS: &[&str] = &[
+    "moves",
+    "capture",
+    "extra_turn",
+    "count_moves",
+    "pass",
+    "end",
+    "rounds",
+    "names",
+    "notes",
+];
+
+impl Pipeline {
+    /// Reads a pipeline from a JSON value (a Rhai map converted), naming the key that is wrong.
+    pub fn from_json(v: serde_json::Value) -> Result<Pipeline, String> {
+        match serde_json::from_value::<Pipeline>(v.clone()) {
+            Ok(p) => Ok(p),
+            Err(e) => Err(locate(&v, e.to_string())),
+        }
+    }
+
+    /// Checks the declaration against the layout and resolves names (when setup ends). Declares
+    /// the variables and counters it uses that the script did not declare.
+    pub fn link(&mut self, l: &mut Layout, vars: &mut Vec<i64>) -> Result<(), String> {
+        let mut var = |l: &mut Layout, name: &str, init: i64| -> usize {
+            match l.var_index(name) {
+                Some(i) => i,
+                None => {
+                    l.vars.push(name.to_string());
+                    vars.push(init);
+                    l.vars.len() - 1
+                }
+            }
+        };
+        if let Some(c) = &mut self.capture.chain {
+            c.why = chain_why(&c.counts);
+        }
+        self.at.moves_var = self.count_moves.as_deref().map(|n| var(l, n, 0));
+        self.at.holes_of = (0..=l.players)
+            .map(|pl| {
+                l.holes
+                    .iter()
+                    .copied()
+                    .filter(|&h| l.pits[h].owner == pl)
+                    .collect()
+            })
+            .collect();
+        if self.rounds.is_some() {
+            if l.players != 2 {
+                return Err(format!(
+                    "pipeline: rounds are for two players, the board has {}",
+                    l.players
+                ));
+            }
+            for p in 1..=2 {
+                if l.rows.iter().filter(|r| r.owner == p).count() != 1 {
+                    return Err(format!(
+                        "pipeline: rounds need one row per player (player {p} has {})",
+                        l.rows.iter().filter(|r| r.owner == p).count()
+                    ));
+                }
+            }
+            if !l.stores.is_empty() {
+                return Err("pipeline: rounds are for boards without stores".into());
+            }
+            self.at.round_var = Some(var(l, "round", 1));
+            self.at.start_reserve_vars = (1..=2)
+                .map(|p| var(l, &format!("start_reserve_{p}"), 0))
+                .collect();
+        }
+        for (i, c) in self.end.iter_mut().enumerate() {
+            if let Some(pits) = &c.pits {
+                let mut mask = vec![false; l.pits.len()];
+                for &q in pits {
+                    if q < 0 || q as usize >= l.pits.len() {
+                        return Err(format!(
+                            "pipeline: end[{i}].pits: no pit {q} (pit ids go from 0 to {})",
+                            l.pits.len() as i64 - 1
+                        ));
+                    }
+                    mask[q as usize] = true;
+                }
+                c.pit_mask = mask;
+            }
+        }
+        let round_checks = self.end.iter().any(|c| c.then == Outcome::Round);
+        if round_checks && self.rounds.is_none() {
+            return Err(
+                "pipeline: an end check says `then: round` but no `rounds` are declared".into(),
+            );
+        }
+        if self.rounds.as_ref().is_some_and(|r| r.fill < 1) {
+            return Err("pipeline: rounds: `fill` must be at least 1".into());
+        }
+        if let Some(p) = &self.pass {
+            if l.counter_index(&p.counter).is_none() {
+                l.counters.push(p.counter.clone());
+            }
+            self.at.pass_counter = l.counter_index(&p.counter);
+        }
+        if let Some(i) = self
+            .end
+            .iter()
+            .position(|c| c.when == Cond::RepeatedPosition && c.before_turn)
+        {
+            return Err(format!(
+                "pipeline: end[{i}]: `when: repeated_position` is checked after the turn passes (the position includes the player to move): drop `before_turn`"
+            ));
+        }
+        self.at.track_repetition = self.end.iter().any(|c| c.when == Cond::RepeatedPosition);
+        if self.end.iter().any(|c| c.when == Cond::MovesReached) && self.count_moves.is_none() {
+            return Err(
+                "pipeline: an end check says `when: moves_reached` but `count_moves` names no variable"
+                    .into(),
+            );
+        }
+        self.at.none_before_turn = !self.end.iter().any(|c| c.before_turn);
+        self.at.none_after_turn = self.end.iter().all(|c| c.before_turn);
+        Ok(())
+    }
+}
+
+/// Finds the key an error is about, trying each key (and each item of a list) alone.
+fn locate(v: &serde_json::Value, msg: String) -> String {
+    let serde_json::Value::Object(m) = v else {
+        return format!("pipeline: {msg}");
+    };
+    for (k, x) in m {
+        if !KEYS.contains(&k.as_str()) {
+            return format!("pipeline: unknown key `{k}` (keys: {})", KEYS.join(", "));
+        }
+        let one = serde_json::json!({ k.clone(): x.clone() });
+        if let Err(e) = serde_json::from_value::<Pipeline>(one) {
+            if let serde_json::Value::Array(items) = x {
+                for (i, it) in items.iter().enumerate() {
+                    let one = serde_json::json!({ k.clone(): [it.clone()] });
+                    if let Err(e) = serde_json::from_value::<Pipeline>(one) {
+                        let e = words(&e.to_string());
+                        return format!("pipeline: {k}[{i}]{}: {e}", key_of(it, &e));
+                    }
+                }
+            }
+            let e = words(&e.to_string());
+            return format!("pipeline: {k}{}: {e}", key_of(x, &e));
+        }
+    }
+    format!("pipeline: {}", words(&msg))
+}
+
+/// `.key` of the field whose word an "unknown variant" error names (searched in `v`), if found.
+fn key_of(v: &serde_json::Value, err: &str) -> String {
+    let Some(word) = err
+        .strip_prefix("unknown variant `")
+        .and_then(|r| r.split('`').next())
+    else {
+        return String::new();
+    };
+    fn find(v: &serde_json::Value, word: &str, path: &mut String) -> bool {
+        match v {
+            serde_json::Value::Object(m) => {
+                for (k, x) in m {
+                    if x.as_str() == Some(word) {
+                        path.push_str(&format!(".{k}"));
+                        return true;
+                    }
+                    let len = path.len();
+                    path.push_str(&format!(".{k}"));
+                    if find(x, word, path) {
+                        return true;
+                    }
+                    path.truncate(len);
+                }
+                false
+            }
+            serde_json::Value::Array(a) => a.iter().any(|x| find(x, word, path)),
+            _ => false,
+        }
+    }
+    let mut path = String::new();
+    if find(v, word, &mut path) {
+        path
+    } else {
+        String::new()
+    }
+}
+
+/// serde's message without its position suffix (meaningless for a converted Rhai map).
+fn words(s: &str) -> String {
+    match s.find(" at line ") {
+        Some(i) => s[..i].to_string(),
+        None => s.to_string(),
+    }
+}

@@ -1,0 +1,160 @@
+//! The declared move in words, for `sowlab rules NAME`: one line per step.
+
+use crate::engine::declare::capture::GrandSlam;
+use crate::engine::declare::end::{Cond, End, EndCheck, Outcome, Starter, Sweep};
+use crate::engine::declare::moves::Landing;
+use crate::engine::declare::pipeline::Pipeline;
+use crate::engine::declare::turn::ExtraTurn;
+
+impl Pipeline {
+    /// The pipeline in words, one step a line (for `sowlab rules NAME`).
+    pub fn describe(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        let m = &self.moves;
+        let mut legal = "the mover's open holes that hold seeds".to_string();
+        if let Some(kinds) = &m.landing {
+            let k: Vec<&str> = kinds.iter().map(|k| landing_word(*k)).collect();
+            legal.push_str(&format!(", whose last seed falls into {}", or_list(&k)));
+        }
+        if m.seeds_equal_number {
+            legal.push_str(", holding exactly as many seeds as their number");
+        }
+        if m.must_feed {
+            legal.push_str("; when the next player has no seeds, only moves that give him some");
+        }
+        out.push(format!("legal moves: {legal}"));
+        if let Some(o) = &self.capture.opposite {
+            out.push(format!(
+                "capture: a last seed in an empty hole of the mover's takes the hole opposite and itself{}",
+                if o.when_opposite_empty {
+                    " (also when the hole opposite is empty)"
+                } else {
+                    " (when the hole opposite holds seeds)"
+                }
+            ));
+        }
+        if let Some(c) = &self.capture.chain {
+            let counts: Vec<String> = c.counts.iter().map(|n| n.to_string()).collect();
+            let counts: Vec<&str> = counts.iter().map(String::as_str).collect();
+            out.push(format!(
+                "capture: a last seed making {} in an opponent's hole takes it, and the opponent's holes before it holding {}; a move taking all the opponent's seeds {}",
+                or_list(&counts),
+                or_list(&counts),
+                match c.grand_slam {
+                    GrandSlam::Nothing => "captures nothing",
+                    GrandSlam::All => "takes them all",
+                    GrandSlam::Illegal =>
+                        "may not be played, unless every legal move is one (then it captures nothing)",
+                }
+            ));
+        }
+        if self.extra_turn == ExtraTurn::Store {
+            out.push("extra turn: a last seed in a store".into());
+        }
+        if let Some(v) = &self.count_moves {
+            out.push(format!("moves are counted in `{v}`"));
+        }
+        if let Some(p) = &self.pass {
+            out.push(format!(
+                "a player without a legal move passes and adds one to `{}`{}",
+                p.counter,
+                if p.out_at > 0 {
+                    format!(
+                        "; at {} he is out, and the last player left in wins",
+                        p.out_at
+                    )
+                } else {
+                    String::new()
+                }
+            ));
+        }
+        for c in &self.end {
+            let mut s = format!(
+                "{}when {}",
+                if c.before_turn {
+                    "before the turn passes, "
+                } else {
+                    ""
+                },
+                cond_words(c)
+            );
+            s.push_str(": ");
+            match c.sweep {
+                Sweep::None => {}
+                Sweep::Owners => s.push_str("each hole's seeds go to its owner, "),
+                Sweep::Mover => s.push_str("the mover takes the seeds left, "),
+            }
+            s.push_str(match c.then {
+                Outcome::MostSeeds => "the game ends: most seeds wins",
+                Outcome::MoverWins => "the game ends: the mover wins",
+                Outcome::NoWinner => "the game ends without a winner",
+                Outcome::Round => match c.starter {
+                    Starter::Mover => "the round ends: the mover starts the next",
+                    Starter::ToMove => "the round ends: the player to move starts the next",
+                },
+            });
+            out.push(s);
+        }
+        if let Some(r) = &self.rounds {
+            if r.play_match {
+                out.push(format!(
+                    "rounds: the bigger capture wins a round; each player fills his holes with {} from the {} end, closing those he cannot fill; who cannot fill one hole loses the match{}",
+                    r.fill,
+                    match r.fill_from {
+                        End::Right => "right",
+                        End::Left => "left",
+                    },
+                    if r.max_rounds > 0 {
+                        format!("; after {} rounds the bigger reserve wins", r.max_rounds)
+                    } else {
+                        String::new()
+                    }
+                ));
+            } else {
+                out.push("one round: the bigger capture wins, level is a draw".into());
+            }
+        }
+        out
+    }
+}
+
+fn landing_word(k: Landing) -> &'static str {
+    match k {
+        Landing::Store => "a store",
+        Landing::OccupiedHole => "an occupied hole",
+        Landing::EmptyHole => "an empty hole",
+    }
+}
+
+fn or_list(v: &[&str]) -> String {
+    match v.len() {
+        0 => "nothing".into(),
+        1 => v[0].to_string(),
+        n => format!("{} or {}", v[..n - 1].join(", "), v[n - 1]),
+    }
+}
+
+fn cond_words(c: &EndCheck) -> String {
+    match c.when {
+        Cond::SideEmpty => "a player has no seeds in his holes".into(),
+        Cond::ToMoveEmpty => "the player to move has no seeds".into(),
+        Cond::MoverEmpty => "the mover has emptied his holes".into(),
+        Cond::NoMove => "the player to move has no legal move".into(),
+        Cond::AllStored => "every hole is empty".into(),
+        Cond::LastIn => match &c.pits {
+            None => "the last seed fell into a hole".into(),
+            Some(p) => format!("the last seed fell into one of pits {p:?}"),
+        },
+        Cond::LastInEmptyHole => match &c.pits {
+            None => "the last seed fell into an empty hole".into(),
+            Some(p) => format!("the last seed fell into an empty hole among pits {p:?}"),
+        },
+        Cond::Majority => "a player holds more than half the seeds (or both half)".into(),
+        Cond::MovesReached => format!("{} moves were played", c.limit),
+        Cond::Stopped => "the sowing stopped at its lap limit".into(),
+        Cond::RepeatedPosition => {
+            "a position repeats (same seeds everywhere, same player to move) since the last capture"
+                .into()
+        }
+    }
+}

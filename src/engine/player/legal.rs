@@ -1,0 +1,146 @@
+//! The legal holes of a declared move: the mover's open holes that hold seeds, filtered by where
+//! the last seed would land, grand slams and feeding (by a trial sowing when needed).
+
+use crate::engine::board::state::{Board, PitKind, SowEnd, NO_PIT};
+use crate::engine::declare::compiled::Compiled;
+use crate::engine::declare::pipeline::{GrandSlam, Landing, Moves, Pipeline};
+use crate::engine::sowing::sow;
+
+use crate::engine::player::capture::chain_scan;
+use crate::engine::player::material::{next_of, seeds_of};
+
+/// The legal holes of `player` by the declared `moves`, appended to `out` (canonical order).
+pub fn legal_into(b: &Board, p: &Pipeline, player: usize, out: &mut Vec<usize>) {
+    let l = &*b.layout;
+    let m = &p.moves;
+    let start = out.len();
+    let Some(holes) = p.at.holes_of.get(player) else {
+        return;
+    };
+    if !m.seeds_equal_number && m.landing.is_none() {
+        // The common case: the open holes holding seeds, on plain slices.
+        let (seeds, closed) = (&b.seeds[..], &b.closed[..]);
+        out.reserve(holes.len());
+        for &h in holes {
+            if !closed[h] && seeds[h] != 0 {
+                out.push(h);
+            }
+        }
+    } else {
+        legal_filtered(b, l, m, holes, player, out);
+    }
+    if m.must_feed {
+        let opp = next_of(l, player);
+        if opp != player && seeds_of(b, p, opp) == 0 {
+            let keep = retain_by_trial(b, player, start, out, |trial, end| {
+                end.is_ok() && seeds_of(trial, p, opp) > 0
+            });
+            out.truncate(keep);
+        }
+    }
+    if let Some(c) = p
+        .capture
+        .chain
+        .as_ref()
+        .filter(|c| c.grand_slam == GrandSlam::Illegal)
+    {
+        forbid_grand_slams(b, l, p, c, player, start, out);
+    }
+}
+
+/// Drops from `out[start..]` the moves that would capture all the opponent's seeds, unless every
+/// move is one (grand slam `illegal`). Kept out of line: the other readings never call it.
+#[cold]
+#[inline(never)]
+pub(super) fn forbid_grand_slams(
+    b: &Board,
+    l: &Compiled,
+    p: &Pipeline,
+    c: &crate::engine::declare::pipeline::Chain,
+    player: usize,
+    start: usize,
+    out: &mut Vec<usize>,
+) {
+    if out.len() == start {
+        return;
+    }
+    let mut caught = [NO_PIT; 64];
+    let keep = retain_by_trial(b, player, start, out, |trial, end| match end {
+        Ok(end) => !chain_scan(trial, l, p, c, player, end.pit, &mut caught).1,
+        Err(_) => true,
+    });
+    if keep > start {
+        out.truncate(keep);
+    }
+}
+
+/// Tries each move of `out[start..]` on one untraced scratch copy of `b` (reset before each try)
+/// and moves those for which `keep_if(trial, result)` holds to the front of `out[start..]`, in
+/// order; returns the end of the kept moves (the caller decides whether to truncate).
+pub(super) fn retain_by_trial(
+    b: &Board,
+    player: usize,
+    start: usize,
+    out: &mut [usize],
+    mut keep_if: impl FnMut(&Board, &Result<SowEnd, String>) -> bool,
+) -> usize {
+    let mut trial = b.clone();
+    trial.trace = None;
+    trial.seen = Default::default();
+    let mut keep = start;
+    for i in start..out.len() {
+        let h = out[i];
+        trial.seeds.copy_from_slice(&b.seeds);
+        trial.reserves.copy_from_slice(&b.reserves);
+        trial.to_move = player;
+        let end = sow::sow(&mut trial, h);
+        if keep_if(&trial, &end) {
+            out[keep] = h;
+            keep += 1;
+        }
+    }
+    keep
+}
+
+/// The legal holes among `holes` when the declared `moves` filter them (seeds equal to the hole's
+/// number, or where the last seed lands), appended to `out`.
+pub(super) fn legal_filtered(
+    b: &Board,
+    l: &Compiled,
+    m: &Moves,
+    holes: &[usize],
+    player: usize,
+    out: &mut Vec<usize>,
+) {
+    for &h in holes {
+        if b.closed[h] || b.seeds[h] == 0 {
+            continue;
+        }
+        if m.seeds_equal_number && b.seeds[h] != l.pits[h].pos as i64 {
+            continue;
+        }
+        if let Some(kinds) = &m.landing {
+            let Some((last, empty)) = sow::landing_as(b, h, player) else {
+                continue;
+            };
+            let kind = if l.pits[last].kind == PitKind::Store {
+                Landing::Store
+            } else if empty {
+                Landing::EmptyHole
+            } else {
+                Landing::OccupiedHole
+            };
+            if !kinds.contains(&kind) {
+                continue;
+            }
+        }
+        out.push(h);
+    }
+}
+
+/// Whether `player` has a legal move by the declared `moves`.
+pub(super) fn has_move(b: &Board, p: &Pipeline, player: usize, scratch: &mut Vec<usize>) -> bool {
+    scratch.clear();
+    legal_into(b, p, player, scratch);
+    !scratch.is_empty()
+}

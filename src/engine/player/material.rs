@@ -1,0 +1,80 @@
+//! Counting seeds for the declared steps: a player's material (stores and reserve), the seeds
+//! in his holes, whether he is out of the game.
+
+use crate::engine::board::state::{Board, NO_PIT};
+use crate::engine::declare::compiled::Compiled;
+use crate::engine::declare::pipeline::Pipeline;
+
+/// A player's seeds held: his stores plus his reserve.
+pub fn material(b: &Board, pl: usize) -> i64 {
+    let l = &b.layout;
+    l.stores
+        .iter()
+        .filter(|&&s| l.pits[s].owner == pl)
+        .map(|&s| b.seeds[s])
+        .sum::<i64>()
+        + b.reserves[pl - 1]
+}
+
+/// Every player's material (stores plus reserve) into `m[player]`.
+pub(super) fn materials(b: &Board, l: &Compiled, m: &mut [i64; 17]) {
+    for &s in &l.stores {
+        m[l.pits[s].owner] += b.seeds[s];
+    }
+    for (i, r) in b.reserves.iter().enumerate() {
+        m[i + 1] += r;
+    }
+}
+
+/// The pit before `p` against the sowing direction, skipping closed pits.
+pub(super) fn prev_open(l: &Compiled, b: &Board, p: usize) -> usize {
+    let links = if l.sow.reverse { &l.next } else { &l.prev };
+    let mut q = p;
+    for _ in 0..l.track.len() {
+        q = links[q];
+        if q == NO_PIT {
+            return NO_PIT;
+        }
+        if !b.closed[q] {
+            return q;
+        }
+    }
+    NO_PIT
+}
+
+/// Whether a player is out (his pass counter reached `out_at`).
+#[inline]
+pub(super) fn is_out(b: &Board, p: &Pipeline, pl: usize) -> bool {
+    match (&p.pass, p.at.pass_counter) {
+        (Some(pass), Some(c)) if pass.out_at > 0 => b.counter(c, pl) >= pass.out_at,
+        _ => false,
+    }
+}
+
+/// Seeds in each player's open holes (index = player; 0 for holes owned by nobody), in one pass.
+pub(super) fn seeds_by_player(b: &Board, l: &Compiled, p: &Pipeline) -> [i64; 17] {
+    let mut s = [0i64; 17];
+    for (pl, slot) in s.iter_mut().enumerate().take(l.players + 1).skip(1) {
+        *slot = seeds_of(b, p, pl);
+    }
+    s
+}
+
+/// Seeds in a player's open holes.
+#[inline]
+pub(super) fn seeds_of(b: &Board, p: &Pipeline, pl: usize) -> i64 {
+    let (seeds, closed) = (&b.seeds[..], &b.closed[..]);
+    let mut n = 0;
+    for &h in &p.at.holes_of[pl] {
+        if !closed[h] {
+            n += seeds[h];
+        }
+    }
+    n
+}
+
+/// The player after `pl`, cyclically.
+#[inline]
+pub(super) fn next_of(l: &Compiled, pl: usize) -> usize {
+    pl % l.players + 1
+}

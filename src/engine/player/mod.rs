@@ -1,0 +1,13 @@
+//! The native player of a declared move: the legal holes, and a whole move (sowing, captures,
+//! extra turn, the turn passing, the end checks, the sweep, the rounds) played from the
+//! declaration, with the same trace events and notes a rule script would record.
+
+pub mod capture;
+pub mod end;
+pub mod hooks;
+pub mod legal;
+pub mod material;
+pub mod notes;
+pub mod play;
+pub mod rounds;
+pub mod turn;

@@ -1,0 +1,120 @@
+//! Runs a declared move pipeline ([`crate::engine::declare::pipeline`]) natively: the legal holes, and a
+//! whole move (sowing, captures, extra turn, the turn passing with passes, the end checks, the
+//! sweep and the rounds), with the same trace events and notes a rule script would record.
+
+use crate::engine::board::state::{Board, PitKind};
+use crate::engine::declare::pipeline::ExtraTurn;
+use crate::engine::sowing::sow;
+
+use crate::engine::player::capture::chain;
+use crate::engine::player::end::run_checks;
+pub use crate::engine::player::hooks::HookCall;
+pub use crate::engine::player::legal::legal_into;
+pub use crate::engine::player::material::material;
+use crate::engine::player::material::{is_out, next_of};
+use crate::engine::player::notes::note;
+use crate::engine::player::turn::passes;
+/// Plays the declared move from hole `pit` (assumed legal). Hooks to call are pushed on `hooks`
+/// (only those the rule defines). Inlined into its callers (the rule's apply, the searches'
+/// moves): one call layer less on every declared move.
+#[inline(always)]
+pub fn play(b: &mut Board, pit: usize, hooks: &mut Vec<HookCall>) -> Result<(), String> {
+    let layout = b.layout.clone();
+    let l = &*layout;
+    let Some(p) = l.pipeline.as_deref() else {
+        return Err("the rule declares no move pipeline (this.pipeline(#{...}) in setup())".into());
+    };
+    let mover = b.to_move;
+    let end = sow::sow(b, pit)?;
+    if end.stopped {
+        note(b, p, &p.notes.stopped, mover, Vec::new);
+    }
+    let last = end.pit;
+    let last_is_hole = l.pits[last].kind == PitKind::Hole;
+    if let Some(o) = &p.capture.opposite {
+        if last_is_hole && l.pits[last].owner == mover && end.was_empty {
+            if let Some(opp) = l.opposite(last) {
+                if b.seeds[opp] > 0 || o.when_opposite_empty {
+                    sow::capture(b, opp, mover, "opposite");
+                    sow::capture(b, last, mover, "last seed");
+                }
+            }
+        }
+    }
+    if let Some(c) = &p.capture.chain {
+        chain(b, l, p, c, mover, last);
+    }
+    let extra = p.extra_turn == ExtraTurn::Store && !last_is_hole;
+    if extra {
+        note(b, p, &p.notes.extra, mover, Vec::new);
+    }
+    if let Some(v) = p.at.moves_var {
+        b.vars[v] += 1;
+    }
+    if run_checks(b, l, p, mover, true, hooks) {
+        return Ok(());
+    }
+    if !extra {
+        let mut q = mover;
+        for _ in 0..l.players {
+            q = next_of(l, q);
+            if !is_out(b, p, q) {
+                break;
+            }
+        }
+        b.to_move = q;
+    }
+    if p.pass.is_some() && passes(b, l, p, hooks) {
+        return Ok(());
+    }
+    if p.at.track_repetition {
+        record_position(b);
+    }
+    run_checks(b, l, p, mover, false, hooks);
+    Ok(())
+}
+
+/// Records the current position for `repeated_position`: clears the list first when the seeds
+/// in the holes changed since it was last cleared (a capture: no earlier position can come back),
+/// then notes whether the position was already in it.
+pub(super) fn record_position(b: &mut Board) {
+    let in_holes: i64 = b.layout.holes.iter().map(|&h| b.seeds[h]).sum();
+    if in_holes != b.seen.in_holes {
+        b.seen.hashes.clear();
+        b.seen.in_holes = in_holes;
+    }
+    let h = b.position_hash();
+    b.seen.repeated = b.seen.hashes.contains(&h);
+    if !b.seen.repeated {
+        b.seen.hashes.push(h);
+    }
+}
+
+/// Starts the list of positions seen afresh from the current position (a game started from a
+/// given position), when the rule checks repetitions.
+pub fn restart_repetition(b: &mut Board) {
+    b.seen = Default::default();
+    if b.layout
+        .pipeline
+        .as_deref()
+        .is_some_and(|p| p.at.track_repetition)
+    {
+        record_position(b);
+    }
+}
+
+/// Runs the end checks at the end of setup (a start that is already over).
+pub fn check_start(b: &mut Board) {
+    let layout = b.layout.clone();
+    if let Some(p) = layout.pipeline.as_deref() {
+        let mover = b.to_move;
+        let mut hooks = Vec::new();
+        b.seen = Default::default();
+        if p.at.track_repetition {
+            record_position(b);
+        }
+        if !run_checks(b, &layout, p, mover, true, &mut hooks) {
+            run_checks(b, &layout, p, mover, false, &mut hooks);
+        }
+    }
+}

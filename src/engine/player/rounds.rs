@@ -1,0 +1,153 @@
+//! Rounds, played: a round's end refills the holes from the players' reserves, closes those
+//! that cannot be filled, and names who starts the next round.
+
+use crate::engine::board::state::Board;
+use crate::engine::declare::compiled::Compiled;
+use crate::engine::declare::pipeline::{End, Pipeline};
+use crate::engine::trace::event::Event;
+
+use crate::engine::player::hooks::finish;
+use crate::engine::player::hooks::HookCall;
+use crate::engine::player::notes::{name, note};
+
+/// Scores the round (the board already swept), then ends the match or refills for the next round.
+pub(super) fn end_round(
+    b: &mut Board,
+    l: &Compiled,
+    p: &Pipeline,
+    mover: usize,
+    starter: usize,
+    hooks: &mut Vec<HookCall>,
+) {
+    let Some(r) = &p.rounds else { return };
+    let (Some(rv), [s1, s2]) = (p.at.round_var, p.at.start_reserve_vars.as_slice()) else {
+        return;
+    };
+    let round = b.vars[rv];
+    let c1 = b.reserves[0] - b.vars[*s1];
+    let c2 = b.reserves[1] - b.vars[*s2];
+    let rw = if c1 > c2 {
+        1
+    } else if c2 > c1 {
+        2
+    } else {
+        0
+    };
+    if b.trace.is_some() {
+        let result = if rw == 0 {
+            "level".to_string()
+        } else {
+            format!("{} wins the round", name(p, rw))
+        };
+        note(b, p, &p.notes.round_result, mover, || {
+            vec![
+                ("name1", name(p, 1)),
+                ("name2", name(p, 2)),
+                ("capture1", c1.to_string()),
+                ("capture2", c2.to_string()),
+                ("result", result),
+            ]
+        });
+    }
+    if p.at.hooks.round_end {
+        hooks.push(HookCall::RoundEnd(round));
+    }
+    if !r.play_match {
+        finish(b, p, rw, hooks);
+        return;
+    }
+    for pl in [1, 2] {
+        if b.reserves[pl - 1] < r.fill {
+            let w = 3 - pl;
+            let reserve = b.reserves[pl - 1].to_string();
+            note(b, p, &p.notes.cannot_fill, mover, || {
+                vec![
+                    ("loser_name", name(p, pl)),
+                    ("winner_name", name(p, w)),
+                    ("reserve", reserve),
+                ]
+            });
+            finish(b, p, w, hooks);
+            return;
+        }
+    }
+    if r.max_rounds > 0 && round >= r.max_rounds {
+        let (r1, r2) = (b.reserves[0], b.reserves[1]);
+        let w = if r1 > r2 {
+            1
+        } else if r2 > r1 {
+            2
+        } else {
+            0
+        };
+        note(b, p, &p.notes.max_rounds, mover, || {
+            vec![("reserve1", r1.to_string()), ("reserve2", r2.to_string())]
+        });
+        finish(b, p, w, hooks);
+        return;
+    }
+    for i in 0..l.holes.len() {
+        let h = l.holes[i];
+        if b.closed[h] {
+            b.closed[h] = false;
+            b.emit(|| Event::Close {
+                pit: h,
+                closed: false,
+            });
+        }
+    }
+    for pl in [1usize, 2] {
+        let Some(row) = l.rows.iter().find(|row| row.owner == pl) else {
+            continue;
+        };
+        let n = row.pits.len();
+        let k = ((b.reserves[pl - 1] / r.fill) as usize).min(n);
+        let at = |i: usize| match r.fill_from {
+            End::Right => row.pits[n - 1 - i],
+            End::Left => row.pits[i],
+        };
+        for i in 0..k {
+            let h = at(i);
+            b.reserves[pl - 1] -= r.fill;
+            b.seeds[h] += r.fill;
+            let seeds = r.fill;
+            b.emit(|| Event::Fill {
+                pit: h,
+                seeds,
+                player: pl,
+            });
+        }
+        for i in 0..n - k {
+            let h = at(n - 1 - i);
+            b.closed[h] = true;
+            b.emit(|| Event::Close {
+                pit: h,
+                closed: true,
+            });
+        }
+        if b.trace.is_some() {
+            let reserve = b.reserves[pl - 1].to_string();
+            let from = match r.fill_from {
+                End::Right => "right",
+                End::Left => "left",
+            };
+            note(b, p, &p.notes.refill, mover, || {
+                vec![
+                    ("player_name", name(p, pl)),
+                    ("filled", k.to_string()),
+                    ("closed", (n - k).to_string()),
+                    ("reserve", reserve),
+                    ("from", from.to_string()),
+                ]
+            });
+        }
+    }
+    b.vars[*s1] = b.reserves[0];
+    b.vars[*s2] = b.reserves[1];
+    b.vars[rv] = round + 1;
+    if let Some(v) = p.at.moves_var {
+        b.vars[v] = 0;
+    }
+    b.to_move = starter;
+    note(b, p, &p.notes.round_start, mover, Vec::new);
+}

@@ -1,0 +1,67 @@
+//! The turn passing, played: a player without a legal move passes (with its counter and
+//! penalty) or the game ends.
+
+use crate::engine::board::state::Board;
+use crate::engine::declare::compiled::Compiled;
+use crate::engine::declare::pipeline::Pipeline;
+use crate::engine::trace::event::Event;
+
+use crate::engine::player::hooks::finish;
+use crate::engine::player::hooks::HookCall;
+use crate::engine::player::legal::has_move;
+use crate::engine::player::material::{is_out, next_of};
+use crate::engine::player::notes::note;
+
+/// The pass step: while the player to move has no legal move he passes (his counter + 1; out at
+/// `out_at`, the last player left in winning) and the turn goes on. True when the game ended.
+pub(super) fn passes(b: &mut Board, l: &Compiled, p: &Pipeline, hooks: &mut Vec<HookCall>) -> bool {
+    let Some(pass) = &p.pass else { return false };
+    let Some(c) = p.at.pass_counter else {
+        return false;
+    };
+    let mut scratch = Vec::new();
+    let mut in_a_row = 0;
+    loop {
+        let pl = b.to_move;
+        if has_move(b, p, pl, &mut scratch) {
+            return false;
+        }
+        let n = l.players;
+        let pen = b.counter(c, pl) + 1;
+        b.counters[c * n + pl - 1] = pen;
+        b.emit(|| Event::Pass { player: pl });
+        note(b, p, &p.notes.penalty, pl, || {
+            vec![("penalties", pen.to_string())]
+        });
+        if p.at.hooks.pass {
+            hooks.push(HookCall::Pass(pl));
+        }
+        if pass.out_at > 0 && pen >= pass.out_at {
+            note(b, p, &p.notes.out, pl, || {
+                vec![("penalties", pen.to_string())]
+            });
+            let left: Vec<usize> = (1..=n).filter(|&q| !is_out(b, p, q)).collect();
+            if left.len() == 1 {
+                let w = left[0];
+                note(b, p, &p.notes.last_left, pl, || {
+                    vec![("winner", w.to_string())]
+                });
+                finish(b, p, w, hooks);
+                return true;
+            }
+        }
+        in_a_row += 1;
+        if pass.out_at <= 0 && in_a_row >= n {
+            // Nobody can move and nobody goes out: leave it to the end checks.
+            return false;
+        }
+        let mut q = pl;
+        for _ in 0..n {
+            q = next_of(l, q);
+            if !is_out(b, p, q) {
+                break;
+            }
+        }
+        b.to_move = q;
+    }
+}

@@ -1,0 +1,474 @@
+//! Rules written as data alone: a YAML file (`rules/NAME.yaml`, no Rhai) with the game's
+//! description, options, board, sowing and declared move. Option values are written `$name`
+//! anywhere a value goes. Every key and word is checked when the file loads; an error is one line
+//! `file:line:col: key: what is wrong (the allowed words)`.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::sync::Arc;
+
+use serde::Deserialize;
+
+use crate::engine::base::yaml;
+use crate::engine::board::state::{Board, Pit, PitKind, Row, Shape};
+use crate::engine::declare::pipeline::Pipeline;
+use crate::engine::script::primitives::MAX_SEEDS;
+use crate::engine::sowing::sow::{AtMaxLaps, CaptureTo, Relay, SowRule, Stores};
+use crate::error::{Error, Result};
+
+/// An option of a data rule, as in a script's `options()`.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OptionDecl {
+    /// The default value (its type is the option's type).
+    pub value: yaml::Value,
+    /// Smallest allowed integer.
+    #[serde(default)]
+    pub min: Option<i64>,
+    /// Largest allowed integer.
+    #[serde(default)]
+    pub max: Option<i64>,
+    /// The allowed values.
+    #[serde(default)]
+    pub values: Vec<yaml::Value>,
+    /// One line of help.
+    #[serde(default)]
+    pub help: String,
+}
+
+/// One entry of the board: a row of holes or a store, in creation order.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PitsDecl {
+    /// A row of holes with this name (`S`, `N`; may be empty).
+    #[serde(default)]
+    pub row: Option<String>,
+    /// A store with this name.
+    #[serde(default)]
+    pub store: Option<String>,
+    /// The owner (a player number; 0 for nobody, stores only).
+    pub owner: i64,
+    /// Holes in the row.
+    #[serde(default)]
+    pub holes: i64,
+    /// Seeds in each hole at the start.
+    #[serde(default)]
+    pub seeds: i64,
+}
+
+/// The board of a data rule.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BoardDecl {
+    /// Number of players.
+    pub players: i64,
+    /// How the board is drawn.
+    pub shape: ShapeWord,
+    /// Rows and stores in creation order (the canonical order and the default track).
+    pub pits: Vec<PitsDecl>,
+    /// Who moves first (default 1).
+    #[serde(default = "one")]
+    pub to_move: i64,
+}
+
+fn one() -> i64 {
+    1
+}
+
+/// A board shape, as a word.
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ShapeWord {
+    /// One row.
+    Row,
+    /// Two facing rows.
+    TwoRows,
+    /// Four rows on a square.
+    Square,
+}
+
+/// The sowing of a data rule: the keys of `this.sowing(#{...})`.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct SowingDecl {
+    /// Sow backwards.
+    pub reverse: Option<bool>,
+    /// Which stores are sown into: `all`, `own`, `none`.
+    pub stores: Option<StoresWord>,
+    /// Skip the start hole on a full lap.
+    pub skip_origin: Option<bool>,
+    /// Relay: `none`, `last`, `next`.
+    pub relay: Option<RelayWord>,
+    /// Counts captured during sowing.
+    pub capture_counts: Option<Vec<i64>>,
+    /// Who gets them: `row_owner`, `sower`.
+    pub capture_to: Option<CaptureToWord>,
+    /// Whether the last seed of a lap captures too.
+    pub capture_last: Option<bool>,
+    /// The capture beyond an empty pit.
+    pub capture_beyond_empty: Option<bool>,
+    /// Lap limit.
+    pub max_laps: Option<i64>,
+    /// At the lap limit: `error`, `stop`.
+    pub at_max_laps: Option<AtMaxLapsWord>,
+}
+
+/// `stores` words.
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum StoresWord {
+    /// Every store.
+    All,
+    /// The sower's own.
+    Own,
+    /// None.
+    None,
+}
+
+/// `relay` words.
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RelayWord {
+    /// No relay.
+    None,
+    /// From the last pit.
+    Last,
+    /// From the next pit.
+    Next,
+}
+
+/// `capture_to` words.
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CaptureToWord {
+    /// The row's owner.
+    RowOwner,
+    /// The sower.
+    Sower,
+}
+
+/// `at_max_laps` words.
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AtMaxLapsWord {
+    /// Fail the move.
+    Error,
+    /// Stop the move.
+    Stop,
+}
+
+/// A rule written as data.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DataRule {
+    /// The game's name.
+    pub name: String,
+    /// Players, in words (`2`, `2-4`).
+    pub players: yaml::Value,
+    /// One paragraph.
+    #[serde(default)]
+    pub description: String,
+    /// Where the rules come from.
+    #[serde(default)]
+    pub sources: Vec<String>,
+    /// The family of games it belongs to (`sowlab rules` groups by it).
+    #[serde(default)]
+    pub family: String,
+    /// Where the game is played.
+    #[serde(default)]
+    pub region: String,
+    /// Options, by name.
+    #[serde(default)]
+    pub options: BTreeMap<String, OptionDecl>,
+    /// The board.
+    pub board: BoardDecl,
+    /// The sowing.
+    #[serde(default)]
+    pub sowing: SowingDecl,
+    /// The declared move.
+    pub pipeline: Pipeline,
+}
+
+/// The part of a data rule read before options are known.
+#[derive(Deserialize)]
+struct Head {
+    #[serde(default)]
+    options: BTreeMap<String, OptionDecl>,
+}
+
+/// Whether a YAML text is a data rule (a preset names its `rule:` instead).
+pub fn is_data_rule(text: &str) -> bool {
+    match yaml::from_str::<yaml::Value>(text) {
+        Ok(yaml::Value::Mapping(m)) => m.contains_key("board") && !m.contains_key("rule"),
+        _ => false,
+    }
+}
+
+/// A YAML error as `file:line:col: message`.
+fn yaml_error(path: &Path, e: &yaml::Error) -> Error {
+    let msg = e.to_string();
+    let msg = match msg.find(" at line ") {
+        Some(i) => msg[..i].to_string(),
+        None => msg,
+    };
+    match e.location() {
+        Some(l) => Error::msg(format!(
+            "{}:{}:{}: {msg}",
+            path.display(),
+            l.line(),
+            l.column()
+        )),
+        None => Error::msg(format!("{}: {msg}", path.display())),
+    }
+}
+
+/// Reads the options block of a data rule (before any `$name` is replaced).
+pub fn read_options(path: &Path, text: &str) -> Result<BTreeMap<String, OptionDecl>> {
+    let blanked = substitute(text, &|_| Some("0".to_string()));
+    yaml::from_str::<Head>(&blanked)
+        .map(|h| h.options)
+        .map_err(|e| yaml_error(path, &e))
+}
+
+/// Replaces every `$name` by `value(name)`, leaving comment lines and unknown names as written.
+fn substitute(text: &str, value: &dyn Fn(&str) -> Option<String>) -> String {
+    text.split_inclusive('\n')
+        .map(|line| {
+            if line.trim_start().starts_with('#') {
+                line.to_string()
+            } else {
+                substitute_line(line, value)
+            }
+        })
+        .collect()
+}
+
+fn substitute_line(text: &str, value: &dyn Fn(&str) -> Option<String>) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(i) = rest.find('$') {
+        out.push_str(&rest[..i]);
+        let after = &rest[i + 1..];
+        let n = after
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .unwrap_or(after.len());
+        let name = &after[..n];
+        match (n, value(name)) {
+            (1.., Some(v)) => out.push_str(&v),
+            _ => out.push('$'),
+        }
+        rest = if n > 0 && value(name).is_some() {
+            &after[n..]
+        } else {
+            after
+        };
+    }
+    out.push_str(rest);
+    out
+}
+
+/// An option value as YAML text.
+fn yaml_scalar(v: &rhai::Dynamic) -> String {
+    if v.is_string() {
+        serde_json::to_string(&v.to_string()).unwrap_or_default()
+    } else {
+        v.to_string()
+    }
+}
+
+/// Parses a data rule with the game's option values put in place of `$name`.
+pub fn parse(path: &Path, text: &str, options: &rhai::Map) -> Result<DataRule> {
+    let mut unknown = None;
+    let text = substitute(text, &|name| options.get(name).map(yaml_scalar));
+    let unknown_at = text
+        .split_inclusive('\n')
+        .scan(0, |at, line| {
+            let start = *at;
+            *at += line.len();
+            Some((start, line))
+        })
+        .filter(|(_, line)| !line.trim_start().starts_with('#'))
+        .find_map(|(start, line)| line.find('$').map(|i| start + i));
+    if let Some(i) = unknown_at {
+        let line = text[..i].matches('\n').count() + 1;
+        let word: String = text[i..]
+            .chars()
+            .take_while(|c| !c.is_whitespace() && *c != ',' && *c != '}' && *c != ']')
+            .collect();
+        unknown = Some(Error::msg(format!(
+            "{}:{line}: `{word}` names no option (options: {})",
+            path.display(),
+            options
+                .keys()
+                .map(|k| k.to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        )));
+    }
+    if let Some(e) = unknown {
+        return Err(e);
+    }
+    yaml::from_str::<DataRule>(&text).map_err(|e| yaml_error(path, &e))
+}
+
+impl SowingDecl {
+    /// The sowing rule these keys give (keys left out keep their defaults).
+    pub fn rule(&self) -> std::result::Result<SowRule, String> {
+        let mut r = SowRule::default();
+        if let Some(v) = self.reverse {
+            r.reverse = v;
+        }
+        if let Some(v) = self.stores {
+            r.stores = match v {
+                StoresWord::All => Stores::All,
+                StoresWord::Own => Stores::Own,
+                StoresWord::None => Stores::None,
+            };
+        }
+        if let Some(v) = self.skip_origin {
+            r.skip_origin = v;
+        }
+        if let Some(v) = self.relay {
+            r.relay = match v {
+                RelayWord::None => Relay::None,
+                RelayWord::Last => Relay::Last,
+                RelayWord::Next => Relay::Next,
+            };
+        }
+        if let Some(v) = &self.capture_counts {
+            r.capture_counts = v.clone();
+        }
+        if let Some(v) = self.capture_to {
+            r.capture_to = match v {
+                CaptureToWord::RowOwner => CaptureTo::RowOwner,
+                CaptureToWord::Sower => CaptureTo::Sower,
+            };
+        }
+        if let Some(v) = self.capture_last {
+            r.capture_last = v;
+        }
+        if let Some(v) = self.capture_beyond_empty {
+            r.capture_beyond_empty = v;
+        }
+        if let Some(v) = self.max_laps {
+            if v < 1 {
+                return Err("sowing: max_laps must be at least 1".into());
+            }
+            r.max_laps = v;
+        }
+        if let Some(v) = self.at_max_laps {
+            r.at_max_laps = match v {
+                AtMaxLapsWord::Error => AtMaxLaps::Error,
+                AtMaxLapsWord::Stop => AtMaxLaps::Stop,
+            };
+        }
+        Ok(r)
+    }
+}
+
+impl DataRule {
+    /// Builds the start position (as a script's `setup()` would) on a board made for setup.
+    pub fn setup(&self, b: &mut Board) -> std::result::Result<(), String> {
+        let d = &self.board;
+        if !(1..=16).contains(&d.players) {
+            return Err(format!("board: players must be 1 to 16, not {}", d.players));
+        }
+        let players = d.players as usize;
+        let l = Arc::make_mut(&mut b.layout);
+        l.players = players;
+        l.shape = match d.shape {
+            ShapeWord::Row => Shape::Row,
+            ShapeWord::TwoRows => Shape::TwoRows,
+            ShapeWord::Square => Shape::Square,
+        };
+        for (i, e) in d.pits.iter().enumerate() {
+            let at = format!("board: pits[{i}]");
+            let owner_ok = e.owner >= 1 && e.owner as usize <= players;
+            match (&e.row, &e.store) {
+                (Some(name), None) => {
+                    if !owner_ok {
+                        return Err(format!(
+                            "{at}: no player {} (players go from 1 to {players})",
+                            e.owner
+                        ));
+                    }
+                    let max = crate::engine::script::primitives::MAX_ROW_HOLES;
+                    if !(1..=max).contains(&e.holes) {
+                        return Err(format!("{at}: a row has 1 to {max} holes, not {}", e.holes));
+                    }
+                    if !(0..=MAX_SEEDS).contains(&e.seeds) {
+                        return Err(format!(
+                            "{at}: {} seeds per hole (0 to {MAX_SEEDS})",
+                            e.seeds
+                        ));
+                    }
+                    let r = l.rows.len();
+                    let mut pits = Vec::new();
+                    for pos in 1..=e.holes as usize {
+                        let id = l.pits.len();
+                        l.pits.push(Pit {
+                            kind: PitKind::Hole,
+                            owner: e.owner as usize,
+                            row: Some(r),
+                            pos,
+                            name: String::new(),
+                        });
+                        l.holes.push(id);
+                        b.seeds.push(e.seeds);
+                        b.closed.push(false);
+                        pits.push(id);
+                    }
+                    l.rows.push(Row {
+                        name: name.clone(),
+                        owner: e.owner as usize,
+                        pits,
+                    });
+                }
+                (None, Some(name)) => {
+                    if !(owner_ok || e.owner == 0) {
+                        return Err(format!(
+                            "{at}: no player {} (players go from 1 to {players}; 0 for nobody)",
+                            e.owner
+                        ));
+                    }
+                    let id = l.pits.len();
+                    l.pits.push(Pit {
+                        kind: PitKind::Store,
+                        owner: e.owner as usize,
+                        row: None,
+                        pos: 0,
+                        name: name.clone(),
+                    });
+                    l.stores.push(id);
+                    b.seeds.push(0);
+                    b.closed.push(false);
+                }
+                _ => return Err(format!("{at}: write either `row: NAME` or `store: NAME`")),
+            }
+        }
+        l.name_pits();
+        l.sow = self.sowing.rule()?;
+        l.pipeline = Some(Box::new(self.pipeline.clone()));
+        b.reserves.resize(players, 0);
+        if d.to_move < 1 || d.to_move as usize > players {
+            return Err(format!(
+                "board: to_move {} (players go from 1 to {players})",
+                d.to_move
+            ));
+        }
+        b.to_move = d.to_move as usize;
+        Ok(())
+    }
+}
+
+/// Reads a data rule's options as option specs' raw parts: `(name, default, min, max, values,
+/// help)` with YAML scalars turned into option values.
+pub fn scalar(v: &yaml::Value) -> Option<crate::engine::rule::options::OptValue> {
+    use crate::engine::rule::options::OptValue;
+    match v {
+        yaml::Value::Bool(b) => Some(OptValue::Bool(*b)),
+        yaml::Value::Number(n) => n.as_i64().map(OptValue::Int),
+        yaml::Value::String(s) => Some(OptValue::Str(s.clone())),
+        _ => None,
+    }
+}

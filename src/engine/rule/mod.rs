@@ -1,0 +1,18 @@
+//! A loaded rule: where rules come from ([`library`]: the rules path over folders and the built-in
+//! rules), rule files read as data ([`data_rule`]) or compiled once as scripts: the [`Rule`]
+//! ([`rules`]) with its options ([`options`]), its loading, metadata, setup, script calls and
+//! moves (one file each), and its content hash ([`content_hash`]).
+//!
+//! [`Rule`]: rules::Rule
+
+pub mod content_hash;
+pub mod data_rule;
+pub mod library;
+pub mod rules;
+
+mod call;
+mod load;
+mod moves;
+pub mod options;
+mod read;
+mod setup;

@@ -1,0 +1,183 @@
+//! A rule's start position: its `setup()` (or a data rule's board) run on a fresh board, then
+//! checked and compiled: names, seed balance, the declared move resolved against the layout.
+
+use crate::engine::board::state::{Board, NO_PIT};
+use crate::engine::player::play::{self as declared};
+use crate::error::Result;
+use rhai::Dynamic;
+use std::sync::Arc;
+
+use crate::engine::rule::rules::{Options, Rule};
+
+impl Rule {
+    /// Builds the start position with the default options (a preset's included), to check that
+    /// `setup()` runs: loading alone does not call it for a rule that has `play(pit)`.
+    pub fn check_start(&self) -> Result<()> {
+        let opts = self.resolve_options::<&str>(&[])?;
+        self.new_board(&opts).map(|_| ())
+    }
+
+    /// Builds the start position: runs `setup()` with `this` bound to a fresh board.
+    pub fn new_board(&self, options: &Options) -> Result<Dynamic> {
+        let mut b = Board::new_for_setup();
+        {
+            let l = Arc::make_mut(&mut b.layout);
+            for (k, v) in options {
+                l.options.insert(k.as_str().into(), v.to_dynamic());
+            }
+        }
+        if let Some(text) = &self.data {
+            let d = crate::engine::rule::data_rule::parse(&self.path, text, &b.layout.options)?;
+            d.setup(&mut b).map_err(|e| self.contract_error(&e))?;
+            self.finish_setup(&mut b)?;
+            return Ok(Dynamic::from(b));
+        }
+        let mut d = Dynamic::from(b);
+        let _ = self.call(&mut d, "setup", ())?;
+        let mut b = self.take_board(d, "setup()")?;
+        self.finish_setup(&mut b)?;
+        Ok(Dynamic::from(b))
+    }
+
+    pub(super) fn finish_setup(&self, b: &mut Board) -> Result<()> {
+        let bad = |what: String| self.contract_error(&format!("setup(): {what}"));
+        let l = Arc::make_mut(&mut b.layout);
+        if l.holes.is_empty() {
+            return Err(bad("the board has no holes (use this.add_row(...))".into()));
+        }
+        if l.track.is_empty() {
+            l.track = (0..l.pits.len()).collect();
+        }
+        l.link_track();
+        l.name_pits();
+        // meta().players is a label ("2", "2-4"); when it is a number or a range, the board
+        // must agree with it.
+        let label = self.meta.players.replace(' ', "");
+        let range = match label.split_once('-') {
+            Some((a, b)) => a.parse::<usize>().ok().zip(b.parse::<usize>().ok()),
+            None => label.parse::<usize>().ok().map(|n| (n, n)),
+        };
+        if let Some((lo, hi)) = range {
+            if l.players < lo || l.players > hi {
+                return Err(bad(format!(
+                    "the board has {} player{}, but meta() says players: {}",
+                    l.players,
+                    if l.players == 1 { "" } else { "s" },
+                    self.meta.players
+                )));
+            }
+        }
+        check_names(l).map_err(bad)?;
+        for r in &l.rows {
+            if r.owner > l.players {
+                return Err(bad(format!(
+                    "row {} belongs to player {}, but there are {} players",
+                    r.name, r.owner, l.players
+                )));
+            }
+        }
+        let n = l.players;
+        b.reserves.resize(n, 0);
+        b.counters.resize(l.counters.len() * n, 0);
+        if b.to_move > n {
+            return Err(bad(format!(
+                "player {} to move, but there are {n} players",
+                b.to_move
+            )));
+        }
+        if let Some(&p) = b.seeds.iter().find(|&&s| s < 0) {
+            return Err(bad(format!("a pit holds {p} seeds")));
+        }
+        if let Some(mut p) = l.pipeline.take() {
+            p.link(l, &mut b.vars).map_err(|e| bad(e.to_string()))?;
+            p.at.hooks = self.hooks;
+            l.pipeline = Some(p);
+        } else if !self.has_play {
+            return Err(self.contract_error(
+                "missing function `play(pit)`: a rule file defines play(pit), or declares its move with this.pipeline(#{...}) in setup() (see rules/README.md)",
+            ));
+        }
+        b.counters.resize(l.counters.len() * n, 0);
+        b.in_setup = false;
+        b.ledger.clear();
+        b.last.pit = NO_PIT;
+        declared::check_start(b);
+        Ok(())
+    }
+
+    /// Takes the board back out of a script call's `this`, checking the script did not replace it.
+    pub(super) fn take_board(&self, d: Dynamic, during: &str) -> Result<Board> {
+        d.try_cast::<Board>().ok_or_else(|| {
+            self.contract_error(&format!(
+                "{during} replaced `this` (the board) with another value"
+            ))
+        })
+    }
+}
+
+/// Checks the names a layout shows and reads back: pit, counter and variable names hold no
+/// control characters, and when move labels name rows (`S3`) every row has a name of its own that
+/// a label can be read back by (no digits, no spaces, not the name of another row).
+pub(super) fn check_names(
+    l: &crate::engine::board::state::Layout,
+) -> std::result::Result<(), String> {
+    let shown = |s: &str| crate::text::escape(s).into_owned();
+    for n in l
+        .pits
+        .iter()
+        .map(|p| &p.name)
+        .chain(&l.counters)
+        .chain(&l.vars)
+        .chain(l.rows.iter().map(|r| &r.name))
+    {
+        if crate::text::escape(n) != n.as_str() {
+            return Err(format!("the name `{}` holds control characters", shown(n)));
+        }
+    }
+    if l.labels_with_row {
+        for (i, r) in l.rows.iter().enumerate() {
+            let bad = |why: &str| {
+                Err(format!(
+                    "row {} (`{}`): {why} (moves are labelled by row name and hole number, e.g. S3)",
+                    i + 1,
+                    shown(&r.name)
+                ))
+            };
+            if r.name.is_empty() {
+                return bad("a player with several rows must name each row");
+            }
+            if r.name
+                .chars()
+                .any(|c| c.is_ascii_digit() || c.is_whitespace())
+            {
+                return bad("a row name cannot hold digits or spaces");
+            }
+            if l.rows[..i]
+                .iter()
+                .any(|o| o.name.eq_ignore_ascii_case(&r.name))
+            {
+                return bad("another row has the same name");
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The first ledger entry after which the seed balance never came back to zero.
+pub(super) fn culprit(
+    ledger: &[crate::engine::board::state::LedgerEntry],
+) -> Option<&crate::engine::board::state::LedgerEntry> {
+    let mut balance = 0;
+    let mut start = None;
+    for (i, e) in ledger.iter().enumerate() {
+        if balance == 0 {
+            start = Some(i);
+        }
+        balance += e.delta;
+    }
+    if balance == 0 {
+        None
+    } else {
+        start.map(|i| &ledger[i])
+    }
+}

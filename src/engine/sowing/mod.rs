@@ -1,0 +1,9 @@
+//! Sowing: a whole sowing move of laps with relay, skipped pits and captures by count, natively:
+//! the general traced loop ([`sow`]) and the tighter quiet loop that searches and playouts take
+//! when nothing is traced ([`quiet`]), one step to the next pit ([`step`]), seeds given to stores
+//! and reserves and taken in captures ([`seeds`]).
+
+pub(crate) mod quiet;
+pub mod seeds;
+pub mod sow;
+pub mod step;

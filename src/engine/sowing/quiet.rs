@@ -1,0 +1,164 @@
+//! Sowing on the hot path: a move that records no trace is sown here by
+//! [`sow::sow`](crate::engine::sowing::sow::sow), in a tighter loop than the general one — the same laps,
+//! relays, skipped pits, captures (by count: one bit test per drop; beyond an empty pit), lap limit,
+//! clock and errors, with no trace event to test for. Searches and playouts, which trace nothing,
+//! sow all their moves here. The next pit is one lookup in the layout's sowing table
+//! ([`Layout::sow_next`](crate::engine::board::state::Layout::sow_next)).
+
+use crate::engine::board::state::{Board, PitKind, SowEnd, NO_PIT};
+use crate::engine::declare::compiled::Compiled;
+use crate::engine::declare::sowing::{AtMaxLaps, CaptureTo, Relay};
+use crate::engine::sowing::seeds::give_into;
+use crate::engine::sowing::step::{next_in, table_of, Counts, MAX_DROPS};
+
+/// Whether the move from `from` can be sown here: nothing traced, and a move that is valid (a pit
+/// on the track holding seeds; the general path words the errors).
+#[inline]
+pub(crate) fn applies(b: &Board, from: usize) -> bool {
+    b.trace.is_none() && b.layout.next.get(from).is_some_and(|&n| n != NO_PIT) && b.seeds[from] > 0
+}
+
+/// Sows the seeds of `from` (see [`applies`]); the result and `b.last` as `sow::sow` gives them.
+#[inline]
+pub(crate) fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
+    let Board {
+        layout,
+        seeds,
+        closed,
+        reserves,
+        to_move,
+        last: last_out,
+        ..
+    } = b;
+    let l: &Compiled = layout;
+    let seeds: &mut [i64] = seeds;
+    let closed: &[bool] = closed;
+    let rule = &l.sow;
+    let mover = *to_move;
+    let table = table_of(l, mover);
+    let next = |p: usize, origin: usize| next_in(l, table, closed, p, origin, mover);
+    let counts = Counts::new(&rule.capture_counts);
+    let by_count = !rule.capture_counts.is_empty();
+    let mut origin = from;
+    let mut hand = seeds[from];
+    seeds[from] = 0;
+    let mut end = SowEnd {
+        pit: from,
+        ..SowEnd::default()
+    };
+    let mut pos = from;
+    let mut drops: i64 = 0;
+    // Work per drop, for the clock, as in `sow::sow`.
+    let unit = (1 + l.track.len() / 16).min(1 << 16) as u32;
+    loop {
+        end.laps += 1;
+        let mut was_empty = false;
+        while hand > 0 {
+            let Some(q) = next(pos, origin) else {
+                seeds[origin] += hand;
+                return Err(format!(
+                    "sow: no pit to sow into after {}",
+                    l.pits[pos].name
+                ));
+            };
+            pos = q;
+            let now = seeds[q] + 1;
+            seeds[q] = now;
+            was_empty = now == 1;
+            hand -= 1;
+            drops += 1;
+            if drops & 63 == 0 {
+                if let Err(e) = crate::engine::base::clock::charge(64 * unit) {
+                    seeds[origin] += hand;
+                    return Err(e);
+                }
+            }
+            if by_count && counts.hit(now) {
+                end.captured += count_capture(l, seeds, reserves, q, mover, hand);
+            }
+        }
+        end.pit = pos;
+        end.was_empty = was_empty;
+        let relay_from = match rule.relay {
+            Relay::None => None,
+            Relay::Last => {
+                if l.pits[pos].kind == PitKind::Hole && !was_empty && seeds[pos] > 0 {
+                    Some(pos)
+                } else {
+                    None
+                }
+            }
+            Relay::Next => match next(pos, NO_PIT) {
+                Some(n) if seeds[n] > 0 => Some(n),
+                _ => None,
+            },
+        };
+        let Some(r) = relay_from else { break };
+        if end.laps >= rule.max_laps || drops >= MAX_DROPS {
+            match rule.at_max_laps {
+                AtMaxLaps::Stop => {
+                    end.stopped = true;
+                    break;
+                }
+                AtMaxLaps::Error => {
+                    return Err(format!(
+                        "endless sowing: the move from {} still relays after {} laps",
+                        l.pits[from].name, end.laps
+                    ))
+                }
+            }
+        }
+        hand = seeds[r];
+        seeds[r] = 0;
+        pos = r;
+        origin = r;
+    }
+    if rule.capture_beyond_empty && !end.stopped {
+        if let Some(empty) = next(end.pit, NO_PIT) {
+            if seeds[empty] == 0 {
+                if let Some(beyond) = next(empty, NO_PIT) {
+                    end.captured += take(l, seeds, reserves, beyond, mover);
+                }
+            }
+        }
+    }
+    *last_out = end;
+    Ok(end)
+}
+
+/// The capture by count of a drop into `q` that made one of the counts, as `sow::sow` makes it
+/// (holes only; the last seed of a lap only with `capture_last`); the seeds captured.
+#[inline]
+fn count_capture(
+    l: &Compiled,
+    seeds: &mut [i64],
+    reserves: &mut [i64],
+    q: usize,
+    mover: usize,
+    hand: i64,
+) -> i64 {
+    let rule = &l.sow;
+    if l.pits[q].kind != PitKind::Hole || !(hand > 0 || rule.capture_last) {
+        return 0;
+    }
+    let to = match rule.capture_to {
+        CaptureTo::RowOwner => l.pits[q].owner,
+        CaptureTo::Sower => mover,
+    };
+    if to >= 1 {
+        take(l, seeds, reserves, q, to)
+    } else {
+        0
+    }
+}
+
+/// Takes every seed of `pit` to `player` (store or reserve), as `sow::capture` does, untraced.
+#[inline]
+fn take(l: &Compiled, seeds: &mut [i64], reserves: &mut [i64], pit: usize, player: usize) -> i64 {
+    let n = seeds[pit];
+    if n != 0 {
+        seeds[pit] = 0;
+        give_into(l, seeds, reserves, player, n);
+    }
+    n
+}

@@ -1,0 +1,232 @@
+//! Sowing, natively: a whole move of laps with relay, skip rules and captures by count, configured
+//! once by the rule script (`this.sowing(#{...})`) and run in one call (`this.sow(pit)`).
+
+use crate::engine::board::state::{emit_into, Board, PitKind, SowEnd, NO_PIT};
+pub use crate::engine::declare::compiled::next_table;
+use crate::engine::declare::compiled::Compiled;
+pub use crate::engine::declare::sowing::{AtMaxLaps, CaptureTo, Relay, SowRule, Stores};
+pub(crate) use crate::engine::sowing::seeds::take_into;
+pub use crate::engine::sowing::seeds::{capture, give};
+pub(crate) use crate::engine::sowing::step::{accepts, next_in, table_of, Counts};
+pub use crate::engine::sowing::step::{next_target, MAX_DROPS};
+use crate::engine::trace::event::Event;
+
+/// Sows the seeds of `from` by the layout's rule: laps, relay, captures by count. Returns where it
+/// ended; the same facts are kept in `b.last`. An error message when the move cannot be sown.
+pub fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
+    if crate::engine::sowing::quiet::applies(b, from) {
+        return crate::engine::sowing::quiet::sow(b, from);
+    }
+    let mover = b.to_move;
+    // The board's fields, borrowed apart: the loop below indexes plain slices.
+    let Board {
+        layout,
+        seeds,
+        closed,
+        reserves,
+        trace,
+        last,
+        ..
+    } = b;
+    let l: &Compiled = layout;
+    let seeds: &mut [i64] = seeds;
+    let closed: &[bool] = closed;
+    let reserves: &mut [i64] = reserves;
+    let rule = &l.sow;
+    if from >= l.pits.len() {
+        return Err(format!("sow: no pit {from}"));
+    }
+    if l.next[from] == NO_PIT {
+        return Err(format!(
+            "sow: pit {} is not on the sowing track",
+            l.pits[from].name
+        ));
+    }
+    if seeds[from] == 0 {
+        return Err(format!("sow: pit {} is empty", l.pits[from].name));
+    }
+    let table = table_of(l, mover);
+    let counts = Counts::new(&rule.capture_counts);
+    let tracing = trace.is_some();
+    let mut origin = from;
+    let mut hand = seeds[from];
+    seeds[from] = 0;
+    emit_into(trace, || Event::Pickup {
+        pit: from,
+        seeds: hand,
+    });
+    let mut end = SowEnd {
+        pit: from,
+        ..SowEnd::default()
+    };
+    let mut pos = from;
+    let mut drops: i64 = 0;
+    // Work per drop, for the clock (`script::charge`): finding the next pit may step over every
+    // closed pit of the track.
+    let unit = (1 + l.track.len() / 16).min(1 << 16) as u32;
+    loop {
+        end.laps += 1;
+        let mut was_empty = false;
+        while hand > 0 {
+            let Some(q) = next_in(l, table, closed, pos, origin, mover) else {
+                // Put the hand back where it came from so the board stays consistent.
+                seeds[origin] += hand;
+                return Err(format!(
+                    "sow: no pit to sow into after {}",
+                    l.pits[pos].name
+                ));
+            };
+            pos = q;
+            let now = seeds[q] + 1;
+            seeds[q] = now;
+            was_empty = now == 1;
+            hand -= 1;
+            drops += 1;
+            if drops & 63 == 0 {
+                if let Err(e) = crate::engine::base::clock::charge(64 * unit) {
+                    seeds[origin] += hand;
+                    return Err(e);
+                }
+            }
+            if tracing {
+                emit_into(trace, || Event::Drop { pit: q, hand });
+            }
+            if counts.hit(now) && l.pits[q].kind == PitKind::Hole && (hand > 0 || rule.capture_last)
+            {
+                let to = match rule.capture_to {
+                    CaptureTo::RowOwner => l.pits[q].owner,
+                    CaptureTo::Sower => mover,
+                };
+                if to >= 1 {
+                    end.captured += take_into(l, seeds, reserves, trace, q, to, "count");
+                }
+            }
+        }
+        let lap = end.laps;
+        emit_into(trace, || Event::LapEnd { pit: pos, lap });
+        end.pit = pos;
+        end.was_empty = was_empty;
+        // Decide whether the move relays.
+        let relay_from = match rule.relay {
+            Relay::None => None,
+            Relay::Last => {
+                if l.pits[pos].kind == PitKind::Hole && !was_empty && seeds[pos] > 0 {
+                    Some(pos)
+                } else {
+                    None
+                }
+            }
+            Relay::Next => match next_in(l, table, closed, pos, NO_PIT, mover) {
+                Some(n) if seeds[n] > 0 => Some(n),
+                _ => None,
+            },
+        };
+        let Some(r) = relay_from else { break };
+        if end.laps >= rule.max_laps || drops >= MAX_DROPS {
+            match rule.at_max_laps {
+                AtMaxLaps::Stop => {
+                    end.stopped = true;
+                    break;
+                }
+                AtMaxLaps::Error => {
+                    return Err(format!(
+                        "endless sowing: the move from {} still relays after {} laps",
+                        l.pits[from].name, end.laps
+                    ))
+                }
+            }
+        }
+        hand = seeds[r];
+        seeds[r] = 0;
+        emit_into(trace, || Event::Pickup {
+            pit: r,
+            seeds: hand,
+        });
+        pos = r;
+        origin = r;
+    }
+    if rule.capture_beyond_empty && !end.stopped {
+        if let Some(empty) = next_in(l, table, closed, end.pit, NO_PIT, mover) {
+            if seeds[empty] == 0 {
+                if let Some(beyond) = next_in(l, table, closed, empty, NO_PIT, mover) {
+                    end.captured +=
+                        take_into(l, seeds, reserves, trace, beyond, mover, "beyond empty");
+                }
+            }
+        }
+    }
+    *last = end;
+    Ok(end)
+}
+
+/// Where a single lap from `from` would end, without sowing: the last pit, and whether it would be
+/// empty when the last seed falls (counting seeds dropped into it earlier in the lap).
+pub fn landing(b: &Board, from: usize) -> Option<(usize, bool)> {
+    landing_as(b, from, b.to_move)
+}
+
+/// [`landing`] for a move by `mover` (whose own stores count for `stores: "own"`).
+pub fn landing_as(b: &Board, from: usize, mover: usize) -> Option<(usize, bool)> {
+    let l = &b.layout;
+    let hand = b.seeds[from];
+    if hand == 0 || l.next.get(from).copied().unwrap_or(NO_PIT) == NO_PIT {
+        return None;
+    }
+    let (last, earlier) = if hand <= 64 {
+        let mut pos = from;
+        for _ in 0..hand {
+            pos = next_target(l, b, pos, from, mover)?;
+        }
+        let last = pos;
+        // Count earlier drops into `last`.
+        let mut earlier = 0;
+        let mut q = from;
+        for _ in 0..hand - 1 {
+            q = next_target(l, b, q, from, mover)?;
+            if q == last {
+                earlier += 1;
+            }
+        }
+        (last, earlier)
+    } else {
+        // A big hand goes round the track: the pits it drops into form a fixed cycle (the track
+        // from the pit after `from` round to `from`, less the pits it skips), so the last seed
+        // falls at (hand - 1) mod its length, and into that pit once per earlier round.
+        // O(track) whatever the hand.
+        let links = if l.sow.reverse { &l.prev } else { &l.next };
+        let walk = |f: &mut dyn FnMut(usize) -> bool| -> Option<()> {
+            let mut q = from;
+            for _ in 0..l.track.len() {
+                q = links[q];
+                if q == NO_PIT {
+                    return None;
+                }
+                if accepts(l, &b.closed, q, from, mover) && !f(q) {
+                    return Some(());
+                }
+            }
+            Some(())
+        };
+        let mut k = 0i64;
+        walk(&mut |_| {
+            k += 1;
+            true
+        })?;
+        if k == 0 {
+            return None;
+        }
+        let mut skip = (hand - 1) % k;
+        let mut last = NO_PIT;
+        walk(&mut |q| {
+            if skip == 0 {
+                last = q;
+                return false;
+            }
+            skip -= 1;
+            true
+        })?;
+        (last, (hand - 1) / k)
+    };
+    let before = if last == from { 0 } else { b.seeds[last] };
+    Some((last, before + earlier == 0))
+}

@@ -1,0 +1,119 @@
+//! One step of a sowing: the next pit a seed may fall into (one lookup in the compiled next-pit
+//! table, stepping over closed pits and a skipped origin), and the counts a drop captures.
+
+use crate::engine::board::state::Board;
+use crate::engine::declare::compiled::{accepts_open, Compiled};
+use crate::engine::geometry::layout::NO_PIT;
+
+/// Most seeds one move may drop before it is stopped as endless.
+pub const MAX_DROPS: i64 = 50_000_000;
+
+/// Whether sowing may drop a seed into `q` (a lap started at `origin`, sown by `mover`).
+#[inline]
+pub(crate) fn accepts(
+    l: &Compiled,
+    closed: &[bool],
+    q: usize,
+    origin: usize,
+    mover: usize,
+) -> bool {
+    !(closed[q] || (q == origin && l.sow.skip_origin)) && accepts_open(l, q, mover)
+}
+
+/// The mover's row of the layout's sowing table, when the table is built and covers `mover`.
+#[inline]
+pub(crate) fn table_of(l: &Compiled, mover: usize) -> Option<&[usize]> {
+    let n = l.pits.len();
+    if mover <= l.players && l.sow_next.len() == (l.players + 1) * n {
+        Some(&l.sow_next[mover * n..(mover + 1) * n])
+    } else {
+        None
+    }
+}
+
+/// [`next_target`] on the board's closed flags alone, with the mover's row of the sowing table
+/// when there is one (one lookup per open pit; closed pits and the skipped origin are stepped over).
+#[inline(always)]
+pub(crate) fn next_in(
+    l: &Compiled,
+    table: Option<&[usize]>,
+    closed: &[bool],
+    p: usize,
+    origin: usize,
+    mover: usize,
+) -> Option<usize> {
+    let mut q = p;
+    match table {
+        Some(t) => {
+            // Each lookup moves at least one pit along the track: after `track.len()` lookups
+            // every pit was seen, as in the walk below.
+            for _ in 0..l.track.len() {
+                q = t[q];
+                if q == NO_PIT {
+                    return None;
+                }
+                if !(closed[q] || (q == origin && l.sow.skip_origin)) {
+                    return Some(q);
+                }
+            }
+            None
+        }
+        None => {
+            let links = if l.sow.reverse { &l.prev } else { &l.next };
+            for _ in 0..l.track.len() {
+                q = links[q];
+                if q == NO_PIT {
+                    return None;
+                }
+                if accepts(l, closed, q, origin, mover) {
+                    return Some(q);
+                }
+            }
+            None
+        }
+    }
+}
+
+/// The next pit after `p` that sowing may drop into, or `None` when there is none.
+#[inline]
+pub fn next_target(
+    l: &Compiled,
+    b: &Board,
+    p: usize,
+    origin: usize,
+    mover: usize,
+) -> Option<usize> {
+    next_in(l, table_of(l, mover), &b.closed, p, origin, mover)
+}
+
+/// The counts a drop captures, as a test: a bit mask for counts 0-63 and the list for the rest.
+pub(crate) struct Counts<'a> {
+    mask: u64,
+    others: &'a [i64],
+}
+
+impl<'a> Counts<'a> {
+    pub(crate) fn new(counts: &'a [i64]) -> Counts<'a> {
+        let small = |c: &i64| (0..64).contains(c);
+        Counts {
+            mask: counts
+                .iter()
+                .filter(|c| small(c))
+                .fold(0, |m, &c| m | 1 << c),
+            others: if counts.iter().all(small) {
+                &[]
+            } else {
+                counts
+            },
+        }
+    }
+
+    #[inline]
+    pub(crate) fn hit(&self, n: i64) -> bool {
+        if (0..64).contains(&n) {
+            self.mask >> n & 1 != 0
+        } else {
+            !self.others.is_empty() && self.others.contains(&n)
+        }
+    }
+}

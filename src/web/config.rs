@@ -1,0 +1,43 @@
+//! How a playground is set up: the rules path it offers and the user folder edited rules go to.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use crate::engine::rule::library::RulePath;
+
+/// Limits and folders of a playground.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Where rule files and presets are looked for by name (folders, then the built-in rules).
+    pub rules: RulePath,
+    /// Where edited rule files are written (and may be read back from).
+    pub user_dir: PathBuf,
+    /// The most sessions kept; the least recently used is dropped beyond it.
+    pub max_sessions: usize,
+    /// The largest request body accepted, in bytes.
+    pub max_body: usize,
+    /// The most moves a session may hold.
+    pub max_moves: usize,
+    /// The longest a "solve from here" may search.
+    pub solve_time: Duration,
+}
+
+impl Config {
+    /// The defaults for a rules path (or one rules folder) and a user rules folder.
+    pub fn new(rules: impl Into<RulePath>, user_dir: PathBuf) -> Config {
+        Config {
+            rules: rules.into(),
+            user_dir,
+            max_sessions: 64,
+            max_body: 256 * 1024,
+            max_moves: 5000,
+            solve_time: Duration::from_secs(10),
+        }
+    }
+}
+
+/// The user rules folder of the rules path ([`crate::engine::rule::library::user_dir`]:
+/// `$XDG_DATA_HOME/sowlab/rules`, or `~/.local/share/sowlab/rules`).
+pub fn default_user_dir() -> PathBuf {
+    crate::engine::rule::library::user_dir().unwrap_or_else(|| PathBuf::from("sowlab-rules"))
+}
