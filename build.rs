@@ -3,8 +3,12 @@
 //! `$OUT_DIR/builtin_rules.rs`, included by `src/engine/rule/library.rs`. The list comes from the
 //! directory itself, so a file added to `rules/` is built in without touching any code.
 //!
-//! Also records the git commit sowlab is built from (`SOWLAB_COMMIT`, "unknown" outside a git
-//! checkout) for the run records of reports.
+//! Also records the git commit sowlab is built from (`SOWLAB_COMMIT`) and that commit's date
+//! (`SOWLAB_COMMIT_DATE`, YYYY-MM-DD), for the run records of reports and `sowlab --version`. Both
+//! are "unknown" when the package is not the top of a git checkout (a `cargo package` tarball, a
+//! copy without `.git`): a git repository around it (the target dir of a checkout) is another
+//! project's commit. A packaged crate still names its commit when cargo recorded it
+//! (`.cargo_vcs_info.json`, from a clean tree); its date is then unknown.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -25,10 +29,62 @@ fn watch(p: PathBuf) {
     }
 }
 
-/// The commit, and a rebuild when HEAD moves: the HEAD file, the branch it names, packed refs.
-fn commit() {
-    let commit = git(&["rev-parse", "HEAD"]).unwrap_or_else(|| "unknown".into());
-    println!("cargo:rustc-env=SOWLAB_COMMIT={commit}");
+/// Whether the package directory is the top of the git checkout git finds from it.
+fn is_checkout_top(manifest: &Path) -> bool {
+    let Some(top) = git(&["rev-parse", "--show-toplevel"]) else {
+        return false;
+    };
+    match (Path::new(&top).canonicalize(), manifest.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    }
+}
+
+/// The commit `cargo package` recorded in `.cargo_vcs_info.json` (`"sha1": "..."`), if any and if
+/// the package was made from a clean tree (with `"dirty": true` it is not that commit's code).
+fn packaged_commit(manifest: &Path) -> Option<String> {
+    let text = std::fs::read_to_string(manifest.join(".cargo_vcs_info.json")).ok()?;
+    if text.contains("\"dirty\": true") || text.contains("\"dirty\":true") {
+        return None;
+    }
+    let at = text.find("\"sha1\"")?;
+    let rest = &text[at + 6..];
+    let start = rest.find('"')? + 1;
+    let len = rest[start..].find('"')?;
+    let sha = &rest[start..start + len];
+    (sha.len() >= 7 && sha.chars().all(|c| c.is_ascii_hexdigit())).then(|| sha.to_string())
+}
+
+/// The commit and its date, and a rebuild when HEAD moves: the HEAD file, the branch it names,
+/// packed refs.
+fn commit(manifest: &Path) {
+    let checkout = is_checkout_top(manifest);
+    let (commit, date) = if checkout {
+        (
+            git(&["rev-parse", "HEAD"]),
+            git(&["show", "-s", "--format=%cs", "HEAD"]),
+        )
+    } else {
+        (packaged_commit(manifest), None)
+    };
+    let unknown = || "unknown".to_string();
+    let short = commit
+        .as_deref()
+        .map_or_else(unknown, |c| c.chars().take(7).collect());
+    println!("cargo:rustc-env=SOWLAB_COMMIT_SHORT={short}");
+    println!(
+        "cargo:rustc-env=SOWLAB_COMMIT={}",
+        commit.unwrap_or_else(unknown)
+    );
+    println!(
+        "cargo:rustc-env=SOWLAB_COMMIT_DATE={}",
+        date.unwrap_or_else(unknown)
+    );
+    if !checkout {
+        println!("cargo:rerun-if-changed=build.rs");
+        watch(manifest.join(".cargo_vcs_info.json"));
+        return;
+    }
     if let Some(dir) = git(&["rev-parse", "--absolute-git-dir"]).map(PathBuf::from) {
         watch(dir.join("HEAD"));
         let common = git(&["rev-parse", "--git-common-dir"])
@@ -75,9 +131,9 @@ fn walk(root: &Path, dir: &Path, out: &mut Vec<(String, PathBuf)>) {
 }
 
 fn main() {
-    commit();
-    let root =
-        PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets it")).join("rules");
+    let manifest = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets it"));
+    commit(&manifest);
+    let root = manifest.join("rules");
     println!("cargo:rerun-if-changed=rules");
     let mut files = Vec::new();
     walk(&root, &root, &mut files);

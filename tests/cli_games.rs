@@ -1,4 +1,4 @@
-//! The binary on the games: `sowlab replay GAME --moves ... --json` prints the RULES.md state JSON
+//! The binary on the games: `sowlab replay GAME --moves ... --json` prints the public state JSON (docs/readings.md)
 //! (the same as the library's), illegal moves are refused with the legal moves listed, and a
 //! position file starts a game where the worked example needs it.
 
@@ -20,7 +20,7 @@ fn stderr(o: &Output) -> String {
 }
 
 /// For every opening of `tests/openings`, the binary's `--json` equals the library's state, and
-/// has the RULES.md fields with the right types.
+/// has the fields of docs/readings.md (Conventions) with the right types.
 #[test]
 fn replay_json_matches_the_library_for_every_opening() {
     let mut n = 0;

@@ -1,7 +1,7 @@
 //! Kalah and Oware abapa: hand-worked positions for each special rule, plus random playouts that
 //! check every game ends with all seeds accounted for.
 //!
-//! Canonical order (RULES.md conventions): South 1..n then North 1..n; `stores` are
+//! Canonical order (docs/readings.md, Conventions): South 1..n then North 1..n; `stores` are
 //! `[south, north]` (Kalah: the kalahas; Oware: the reserves). Labels are hole numbers from the
 //! mover's left.
 

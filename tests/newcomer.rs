@@ -136,7 +136,7 @@ fn every_help_text_has_examples_that_parse() {
         }
         texts.push((name, sub.render_long_help().to_string()));
     }
-    assert_eq!(texts.len(), 15, "the top level and fourteen subcommands");
+    assert_eq!(texts.len(), 16, "the top level and fifteen subcommands");
     for (name, text) in texts {
         let ex = text
             .split("Examples:\n")

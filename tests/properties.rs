@@ -55,7 +55,7 @@ fn raja_pasu_checks(m: &MoveRecord, last_seed_four: bool, what: &str) {
             "{what}: a seed was sown into a closed hole"
         );
         if count == 4 {
-            // RULES.md: a drop that makes exactly 4 is captured at once, the last seed of a lap
+            // readings RP4: a drop that makes exactly 4 is captured at once, the last seed of a lap
             // included only with last_seed_four.
             let expect = left > 0 || last_seed_four;
             assert_eq!(

@@ -1,4 +1,4 @@
-//! Raja Pasu rules from RULES.md checked on hand-made positions: the worked example of the issue,
+//! Raja Pasu rules from docs/readings.md checked on hand-made positions: the worked example of the issue,
 //! the endless relay and max_laps, max_turns, the ordinary end of a round, refills and closed
 //! holes, a level single round, the end of a match.
 
@@ -101,7 +101,7 @@ fn last_seed_four_off_leaves_the_four() {
     }
 }
 
-/// RULES.md: after `7 5 1 7 7 2 5 5` South's hole 7 relays for ever; max_laps stops it, the turn
+/// Readings RP9: after `7 5 1 7 7 2 5 5` South's hole 7 relays for ever; max_laps stops it, the turn
 /// passes, each player takes his own row, the player to move (North) starts the next round.
 #[test]
 fn endless_relay_stops_at_max_laps() {

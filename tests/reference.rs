@@ -1,5 +1,5 @@
 //! Differential tests: independent, plain-Rust models of Raja Pasu and Ruma written from
-//! RULES.md (not from the scripts), played side by side with the rule scripts over seeded random
+//! docs/readings.md (not from the scripts), played side by side with the rule scripts over seeded random
 //! games. After every move the legal moves and the whole public state must agree.
 
 mod common;
@@ -11,7 +11,7 @@ use sowlab::{board, Options, Rule};
 
 use common::*;
 
-/// Raja Pasu from RULES.md. Holes 0..7 are South's S1..S7, 7..14 North's N1..N7, in sowing order.
+/// Raja Pasu from docs/readings.md. Holes 0..7 are South's S1..S7, 7..14 North's N1..N7, in sowing order.
 #[derive(Clone, Debug)]
 struct RajaPasu {
     pits: [i64; 14],
@@ -219,7 +219,7 @@ impl RajaPasu {
     }
 }
 
-/// Ruma from RULES.md, on the 28-pit circuit: row r (S, E, N, W) has pockets at 7r..7r+6 and its
+/// Ruma from docs/readings.md, on the 28-pit circuit: row r (S, E, N, W) has pockets at 7r..7r+6 and its
 /// ruma at 7r+6 (these are also the rule script's pit ids).
 #[derive(Clone, Debug)]
 struct Ruma {

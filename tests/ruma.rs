@@ -1,4 +1,4 @@
-//! Ruma rules from RULES.md checked on hand-made positions: ownership and labels, the empty-pocket
+//! Ruma rules from docs/readings.md checked on hand-made positions: ownership and labels, the empty-pocket
 //! rule, last_in_ruma, a pocket sowing round again, automatic passes and penalties, players out,
 //! wins by emptying.
 

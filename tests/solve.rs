@@ -112,7 +112,7 @@ fn tchoukaillon_by_hand() {
     let r = explore(&g);
     assert_eq!((r.solvable, r.positions), (Some(true), 1));
     assert!(r.solution.is_empty());
-    // Lost at the start (1 seed in hole 2): 0 positions (RULES.md: a lost start counts 0).
+    // Lost at the start (1 seed in hole 2): 0 positions (docs/readings.md, Conventions: a lost start counts 0).
     let g = game("tchoukaillon", &["board=0 1"]);
     let r = explore(&g);
     assert_eq!((r.solvable, r.positions, r.lost_ends), (Some(false), 0, 1));

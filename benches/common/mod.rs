@@ -133,7 +133,7 @@ pub fn scripted_playout(rule: &Rule, start: &Dynamic, rng: &mut Rng) -> PlayoutE
 /// The result of an exhaustive Tchuka Ruma search of one start.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct SolveCount {
-    /// Distinct positions (RULES.md: states where the player chooses, never a lost one).
+    /// Distinct positions (docs/readings.md, Conventions: states where the player chooses, never a lost one).
     pub positions: u64,
     /// Moves tried (each legal move of each position).
     pub moves: u64,

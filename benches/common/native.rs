@@ -1,5 +1,5 @@
 //! The NATIVE BASELINE: plain Rust implementations of Raja Pasu random play and of the Tchuka Ruma
-//! search, written straight from `RULES.md` (not from the scripts), on fixed-size arrays. They are
+//! search, written straight from `docs/readings.md` (not from the scripts), on fixed-size arrays. They are
 //! not part of the product: they only give the speed the scripted rules are compared with, and
 //! their results are checked equal to the scripts' (`check_*` in `mod.rs`).
 
@@ -9,7 +9,7 @@ use super::{Rng, SolveCount};
 
 // ---------------------------------------------------------------- Raja Pasu
 
-/// Raja Pasu options (RULES.md defaults).
+/// Raja Pasu options (the defaults of docs/readings.md).
 #[derive(Clone, Debug)]
 pub struct RajaPasuOptions {
     /// Who starts the first round.

@@ -17,6 +17,8 @@ use sowlab::board;
 use sowlab::experiment::{self, PartSpec, SimConfig};
 use sowlab::{Agent, Game, Position, Rule, RulePath, SearchLimits};
 
+mod search_board;
+
 create_exception!(
     sowlab,
     SowlabError,
@@ -384,6 +386,22 @@ impl PyGame {
         self.picture()
     }
 
+    /// The position as SVG, its legal moves marked (what a notebook shows).
+    fn svg(&self) -> String {
+        search_board::game_svg(&self.g)
+    }
+
+    fn _repr_svg_(&self) -> String {
+        search_board::game_svg(&self.g)
+    }
+
+    /// Move `n` (1-based; default the last) as SVG: its laps drawn over the position it left,
+    /// or only up to lap `lap` (0: the position before it). Returns (svg, number of laps).
+    #[pyo3(signature = (n=None, lap=None))]
+    fn move_svg(&self, n: Option<usize>, lap: Option<usize>) -> PyResult<(String, usize)> {
+        search_board::move_svg(&self.g, n, lap)
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "<sowlab.Game {} after {} move{}>",
@@ -733,6 +751,8 @@ fn _sowlab(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("SowlabError", m.py().get_type::<SowlabError>())?;
     m.add_class::<PyRule>()?;
     m.add_class::<PyGame>()?;
+    m.add_class::<search_board::PyBoard>()?;
+    m.add_function(wrap_pyfunction!(search_board::_board_replay, m)?)?;
     m.add_function(wrap_pyfunction!(rule_names, m)?)?;
     m.add_function(wrap_pyfunction!(rules_dir, m)?)?;
     m.add_function(wrap_pyfunction!(simulate, m)?)?;

@@ -26,12 +26,13 @@ pub mod serve;
 pub mod simulate;
 pub mod solve;
 pub mod sweep;
+pub mod version;
 
 pub use args::{load_game, read_position, GameArgs};
 
 /// sowlab: play, step through and check mancala games whose rules are Rhai scripts.
 #[derive(Parser, Debug)]
-#[command(name = "sowlab", version, about, long_about = None, after_help = MAIN_EXAMPLES)]
+#[command(name = "sowlab", version = version::LONG_VERSION, about, long_about = None, after_help = MAIN_EXAMPLES)]
 pub struct Cli {
     /// A folder of rule files, searched before the others (repeatable; the first wins). Then
     /// come $SOWLAB_RULES (a `:`-separated path list), the user's folder (see `sowlab rules`),
@@ -140,6 +141,11 @@ pub enum Command {
         after_help = "Examples:\n  sowlab serve                                   # http://127.0.0.1:8080/\n  sowlab serve --port 0                          # any free port (the URL is printed)\n  sowlab serve --user-rules ./my_rules           # where edited rules are saved"
     )]
     Serve(serve::ServeArgs),
+    /// Print the version, the git commit it was built from and its date (`--json` for tools).
+    #[command(
+        after_help = "Examples:\n  sowlab version                                 # sowlab 0.1.0 (b7e715b 2026-11-30)\n  sowlab version --json"
+    )]
+    Version(version::VersionArgs),
 }
 
 /// Runs the command line and returns the exit code.
@@ -230,5 +236,6 @@ fn run(cli: Cli) -> Result<i32> {
         Command::Serve(a) => serve::cmd_serve(dir, a),
         Command::Completions(a) => completions::cmd_completions(dir, a),
         Command::Man(a) => man::cmd_man(a),
+        Command::Version(a) => version::cmd_version(a),
     }
 }

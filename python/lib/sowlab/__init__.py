@@ -3,7 +3,10 @@
 Load a rule by name, file or source text, play it move by move, simulate many games between
 agents, compare two variants, sweep option values, solve solitaires; split a run into shards
 that merge exactly, here or on a Dask cluster (:mod:`sowlab.dask`). Reports are plain dicts
-(the JSON of the ``sowlab`` command line); :func:`to_dataframe` turns them into pandas tables.
+(the JSON of the ``sowlab`` command line, as :class:`Report`, which a notebook shows as a table);
+:func:`to_dataframe` turns them into pandas tables. A :class:`Game` draws itself in a notebook,
+:func:`laps` shows a move lap by lap (:mod:`sowlab.notebook`). :mod:`sowlab.openspiel` and
+:mod:`sowlab.pettingzoo` make every rule an OpenSpiel game and a PettingZoo environment.
 Errors are :class:`SowlabError` (a ``ValueError``) with sowlab's one-line message.
 """
 
@@ -11,25 +14,27 @@ from __future__ import annotations
 
 from typing import Any, Dict, List
 
+from . import _sowlab as _native
+from . import notebook as _notebook
 from ._sowlab import (
+    Board,
     Game,
     Rule,
     SowlabError,
-    compare,
-    merge,
     rule_names,
     rules_dir,
-    simulate,
-    solve,
-    sweep,
     version,
 )
+from .notebook import Report, laps
 
 __all__ = [
+    "Board",
     "Game",
+    "Report",
     "Rule",
     "SowlabError",
     "compare",
+    "laps",
     "load",
     "merge",
     "rule_names",
@@ -49,33 +54,6 @@ def load(spec: str, rules: str | None = None) -> Rule:
     return Rule.load(spec, rules)
 
 
-def _player_rows(report: Dict[str, Any], extra: Dict[str, Any]) -> List[Dict[str, Any]]:
-    rows = []
-    for p in report["players"]:
-        row = dict(extra)
-        row.update(
-            rule=report["rule"],
-            player=p["player"],
-            agent=p["agent"],
-            games=report["games"],
-        )
-        for what in ("wins", "draws", "losses"):
-            r = p[what]
-            row[what] = r["count"]
-            row[f"{what}_rate"] = r["rate"]
-            row[f"{what}_lo"] = r["lo"]
-            row[f"{what}_hi"] = r["hi"]
-        row["captures_mean"] = p["captures"]
-        for what in ("moves", "laps"):
-            for k in ("mean", "median", "max", "sd"):
-                row[f"{what}_{k}"] = report[what][k]
-        row["capped"] = report["capped"]
-        row["seed"] = report["seed"]
-        row["rule_hash"] = report["rule_hash"]
-        rows.append(row)
-    return rows
-
-
 def to_dataframe(report: Dict[str, Any]):
     """A report as a pandas DataFrame (pandas must be installed).
 
@@ -86,28 +64,26 @@ def to_dataframe(report: Dict[str, Any]):
         import pandas as pd
     except ImportError as e:  # pragma: no cover - depends on the environment
         raise ImportError("to_dataframe needs pandas: pip install pandas") from e
-    command = report.get("record", {}).get("command")
-    if command == "simulate":
-        return pd.DataFrame(_player_rows(report, {}))
-    if command == "sweep":
-        rows = []
-        for pt in report["points"]:
-            rows.extend(_player_rows(pt["report"], dict(pt["vary"])))
-        return pd.DataFrame(rows)
-    if command == "compare":
-        return pd.DataFrame(
-            [
-                {
-                    "what": r["what"],
-                    "a": r["a"],
-                    "b": r["b"],
-                    "diff": r["diff"],
-                    "test": r["test"],
-                    "stat": r["result"]["stat"],
-                    "p": r["result"]["p"],
-                    "significant": r["significant"],
-                }
-                for r in report["rows"]
-            ]
-        )
-    raise SowlabError("to_dataframe: not a simulate, compare or sweep report")
+    table = _notebook.rows(report)
+    if table is None:
+        raise SowlabError("to_dataframe: not a simulate, compare or sweep report")
+    return pd.DataFrame(table)
+
+
+def _report(f):
+    def wrapped(*args, **kwargs):
+        return Report(f(*args, **kwargs))
+
+    wrapped.__name__ = f.__name__
+    wrapped.__qualname__ = f.__name__
+    wrapped.__doc__ = (f.__doc__ or "") + "\n\nReturns a :class:`sowlab.Report` (a dict)."
+    wrapped.__wrapped__ = f
+    return wrapped
+
+
+# The reports come back as Report: the same dicts, shown as tables in a notebook.
+simulate = _report(_native.simulate)
+compare = _report(_native.compare)
+sweep = _report(_native.sweep)
+solve = _report(_native.solve)
+merge = _report(_native.merge)

@@ -234,7 +234,7 @@ impl Board {
             .sum()
     }
 
-    /// The state as the public JSON of RULES.md.
+    /// The state as the public JSON (docs/readings.md, Conventions).
     pub fn state_json(&self) -> StateJson {
         let l = &self.layout;
         let stores = if l.stores.is_empty() {
@@ -386,7 +386,7 @@ fn push_varint(k: &mut Vec<u8>, v: i64) {
     }
 }
 
-/// The public state JSON (see `RULES.md`, Conventions). Extra fields may follow the required ones.
+/// The public state JSON (see `docs/readings.md`, Conventions). Extra fields may follow the required ones.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct StateJson {
     /// Seeds per hole in canonical order (a closed hole shows 0).

@@ -24,7 +24,7 @@ pub struct Solution {
     /// The same line as pit ids.
     #[serde(skip)]
     pub solution_pits: Vec<usize>,
-    /// Distinct positions (RULES.md: the start and every state after a move, won ends included,
+    /// Distinct positions (docs/readings.md, Conventions: the start and every state after a move, won ends included,
     /// lost ends never; for games of several players every reachable state).
     pub positions: u64,
     /// Won end positions among them.
