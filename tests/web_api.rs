@@ -439,3 +439,156 @@ fn hint_and_ai_say_no_win_from_here_and_play_nothing() {
         "{v}"
     );
 }
+
+#[test]
+fn the_agent_cost_cap_holds_however_the_agent_is_spelled() {
+    let mut pg = playground("spelling");
+    let id = new_game(&mut pg, "tchuka_ruma");
+    let before = state(&mut pg, &id);
+    for agent in [
+        "alphabeta:9",
+        "AlphaBeta:9",
+        "ALPHABETA:12",
+        "ab:9",
+        " alphabeta : 9 ",
+        "alphabeta:09",
+        "alphabeta:+9",
+        "mcts:20001",
+        "MCTS:1000000",
+        "mcts: 50000",
+    ] {
+        for route in ["ai", "hint"] {
+            let (s, v) = call(&mut pg, route, json!({ "session": id, "agent": agent }));
+            assert!(
+                s == 422 && error_of(&v).contains("too costly"),
+                "{route} with `{agent}`: {s} {v}"
+            );
+        }
+    }
+    assert_eq!(state(&mut pg, &id), before, "nothing was played");
+    // The allowed ones, however spelled, still play.
+    for agent in ["AB:2", "Mcts:50", "alphabeta"] {
+        let (s, v) = call(&mut pg, "hint", json!({ "session": id, "agent": agent }));
+        assert_eq!(s, 200, "{agent}: {v}");
+    }
+}
+
+/// The generator the playground's session ids once came from (xoshiro256** seeded through
+/// SplitMix64, as in the engine), written out here so that the test does not lean on it.
+fn xoshiro_pair(seed: u64) -> (u64, u64) {
+    let mut sm = seed;
+    let mut split = || {
+        sm = sm.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = sm;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    };
+    let mut s = [split(), split(), split(), split()];
+    let mut next = || {
+        let result = s[1].wrapping_mul(5).rotate_left(7).wrapping_mul(9);
+        let t = s[1] << 17;
+        s[2] ^= s[0];
+        s[3] ^= s[1];
+        s[1] ^= s[2];
+        s[0] ^= s[3];
+        s[2] ^= t;
+        s[3] = s[3].rotate_left(45);
+        result
+    };
+    (next(), next())
+}
+
+#[test]
+fn session_ids_cannot_be_computed_from_the_clock_and_the_process() {
+    // A seeded generator is seeded from something an attacker can guess: the time the
+    // playground started (to the nanosecond, within a short window) and the process id. Every
+    // seed of that window is tried; none may give the ids seen.
+    let nanos = || {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_nanos() as u64
+    };
+    let t0 = nanos();
+    let mut pg = playground("ids");
+    let t1 = nanos();
+    let id = new_game(&mut pg, "tchuka_ruma");
+    assert_eq!(id.len(), 32, "{id}");
+    assert!(id.bytes().all(|b| b.is_ascii_hexdigit()), "{id}");
+    let pid = (std::process::id() as u64) << 32;
+    let window = (t1 - t0).min(50_000_000);
+    for t in t0..=t0 + window {
+        let (a, b) = xoshiro_pair(t ^ pid);
+        assert_ne!(
+            format!("{a:016x}{b:016x}"),
+            id,
+            "the session id follows from the start time {t} ns"
+        );
+    }
+    let mut seen = std::collections::HashSet::new();
+    for _ in 0..100 {
+        assert!(
+            seen.insert(new_game(&mut pg, "tchuka_ruma")),
+            "an id came twice"
+        );
+    }
+}
+
+#[test]
+fn save_keeps_a_data_rule_yaml_and_never_replaces_another_user_file_silently() {
+    let mut pg = playground("save");
+    let user = pg.config().user_dir.clone();
+    // A data rule is saved as YAML, and loads back as one.
+    let id = new_game(&mut pg, "kalah_data");
+    let (_, v) = call(&mut pg, "source", json!({ "session": id }));
+    let text = v["source"]["text"].as_str().unwrap().to_string();
+    let (s, v) = call(&mut pg, "reload", json!({ "session": id, "source": text }));
+    assert_eq!(s, 200, "{v}");
+    assert!(user.join("kalah_data.yaml").is_file(), "{v}");
+    assert!(
+        !user.join("kalah_data.rhai").exists(),
+        "saved under a script name"
+    );
+    assert_eq!(
+        v["reload"]["path"],
+        user.join("kalah_data.yaml").display().to_string()
+    );
+    // Saved again: the file this session shows and wrote is replaced.
+    let (s, v) = call(&mut pg, "reload", json!({ "session": id, "source": text }));
+    assert_eq!(s, 200, "{v}");
+
+    // Another file of that name in the user folder is not replaced without a word.
+    std::fs::write(user.join("tchuka_ruma.rhai"), "// my own tchuka\n").unwrap();
+    let t = new_game(&mut pg, "tchuka_ruma");
+    let (_, v) = call(&mut pg, "source", json!({ "session": t }));
+    let shipped = v["source"]["text"].as_str().unwrap().to_string();
+    let edited = shipped.replace("seeds: #{ value: 2", "seeds: #{ value: 3");
+    assert_ne!(edited, shipped);
+    let before = state(&mut pg, &t);
+    let (s, v) = call(&mut pg, "reload", json!({ "session": t, "source": edited }));
+    assert_eq!(s, 409, "{v}");
+    let e = error_of(&v);
+    assert!(
+        e.starts_with("not saved: ") && e.contains("already exists"),
+        "{e}"
+    );
+    assert_eq!(v["exists"], true);
+    assert_eq!(
+        std::fs::read_to_string(user.join("tchuka_ruma.rhai")).unwrap(),
+        "// my own tchuka\n",
+        "the user's file is untouched"
+    );
+    assert_eq!(state(&mut pg, &t), before, "the game is unchanged");
+    // Said so, it is replaced.
+    let (s, v) = call(
+        &mut pg,
+        "reload",
+        json!({ "session": t, "source": edited, "overwrite": true }),
+    );
+    assert_eq!(s, 200, "{v}");
+    assert_eq!(
+        std::fs::read_to_string(user.join("tchuka_ruma.rhai")).unwrap(),
+        edited
+    );
+}

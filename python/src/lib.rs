@@ -2,10 +2,15 @@
 //! comparisons, sweeps, the solver, and the merge of a run's parts, over the sowlab library.
 //! Reports cross as JSON (the same documents the command line prints) and arrive in Python as
 //! plain dicts; errors arrive as `sowlab.SowlabError` (a `ValueError`) with sowlab's one-line
-//! message. Long work runs with the GIL released.
+//! message. Long work runs with the GIL released, on a worker thread, while the calling thread
+//! looks at Python's signals: Ctrl-C stops it and raises `KeyboardInterrupt`.
+
+mod interrupt;
 
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, MutexGuard};
+
+use interrupt::interruptible;
 
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
@@ -61,6 +66,15 @@ fn rules_folder(given: Option<PathBuf>) -> PyResult<RulePath> {
 #[derive(Clone)]
 struct PyRule {
     rule: Arc<Rule>,
+    /// How to make it again elsewhere (a Dask worker, through pickle).
+    origin: Origin,
+}
+
+/// How a rule was made: the arguments of `Rule.load` or of `Rule.from_source`.
+#[derive(Clone)]
+enum Origin {
+    Load(String, Option<PathBuf>),
+    Source(String, String, Option<PathBuf>),
 }
 
 #[pymethods]
@@ -70,11 +84,12 @@ impl PyRule {
     #[staticmethod]
     #[pyo3(signature = (spec, rules=None))]
     fn load(py: Python<'_>, spec: &str, rules: Option<PathBuf>) -> PyResult<PyRule> {
-        let dir = rules_folder(rules)?;
+        let dir = rules_folder(rules.clone())?;
         let spec = spec.to_string();
         let rule = py.allow_threads(|| Rule::load(&spec, &dir)).map_err(err)?;
         Ok(PyRule {
             rule: Arc::new(rule),
+            origin: Origin::Load(spec, rules),
         })
     }
 
@@ -88,8 +103,8 @@ impl PyRule {
         name: &str,
         import_dir: Option<PathBuf>,
     ) -> PyResult<PyRule> {
-        let imports = Some(match import_dir {
-            Some(d) => Source::Dir(d),
+        let imports = Some(match &import_dir {
+            Some(d) => Source::Dir(d.clone()),
             None => Source::BuiltIn,
         });
         let (text, name) = (text.to_string(), name.to_string());
@@ -98,6 +113,29 @@ impl PyRule {
             .map_err(err)?;
         Ok(PyRule {
             rule: Arc::new(rule),
+            origin: Origin::Source(text, name, import_dir),
+        })
+    }
+
+    /// Pickling (Dask ships rules to its workers so): a rule from source text travels as its
+    /// text, a loaded one as what it was loaded by.
+    fn __reduce__(&self, py: Python<'_>) -> PyResult<(PyObject, PyObject)> {
+        let cls = py.get_type::<PyRule>();
+        Ok(match &self.origin {
+            Origin::Load(spec, rules) => (
+                cls.getattr("load")?.unbind(),
+                (spec.clone(), rules.clone())
+                    .into_pyobject(py)?
+                    .into_any()
+                    .unbind(),
+            ),
+            Origin::Source(text, name, dir) => (
+                cls.getattr("from_source")?.unbind(),
+                (text.clone(), name.clone(), dir.clone())
+                    .into_pyobject(py)?
+                    .into_any()
+                    .unbind(),
+            ),
         })
     }
 
@@ -188,13 +226,18 @@ fn sets(options: Option<&Bound<'_, PyDict>>) -> PyResult<Vec<String>> {
 
 /// A rule given as a `Rule` or as a name or path.
 fn rule_of(py: Python<'_>, r: &Bound<'_, PyAny>, rules: Option<PathBuf>) -> PyResult<Arc<Rule>> {
+    Ok(py_rule_of(py, r, rules)?.rule)
+}
+
+/// [`rule_of`], with how the rule was made.
+fn py_rule_of(py: Python<'_>, r: &Bound<'_, PyAny>, rules: Option<PathBuf>) -> PyResult<PyRule> {
     if let Ok(r) = r.downcast::<PyRule>() {
-        return Ok(r.get().rule.clone());
+        return Ok(r.get().clone());
     }
     let spec: String = r
         .extract()
         .map_err(|_| msg("a rule is a sowlab.Rule, a rule name or a path"))?;
-    Ok(PyRule::load(py, &spec, rules)?.rule)
+    PyRule::load(py, &spec, rules)
 }
 
 /// A start position from a dict (the state JSON, or `pits`, `stores`, `to_move`, ...).
@@ -234,9 +277,19 @@ fn rules_dir() -> PyResult<String> {
 // Games
 
 /// A game in progress: legal moves, play, undo/redo, the state and the trace of each move.
-#[pyclass(name = "Game", module = "sowlab")]
+/// Threads may share one: each call takes the game's lock (and never calls Python, nor waits
+/// for the GIL, while holding it).
+#[pyclass(name = "Game", module = "sowlab", frozen)]
 struct PyGame {
-    g: Game,
+    g: Mutex<Game>,
+    rule: PyRule,
+}
+
+impl PyGame {
+    /// The game, locked (a panic inside a call leaves it whole: every change is one call).
+    fn g(&self) -> MutexGuard<'_, Game> {
+        self.g.lock().unwrap_or_else(|p| p.into_inner())
+    }
 }
 
 #[pymethods]
@@ -252,7 +305,8 @@ impl PyGame {
         position: Option<&Bound<'_, PyAny>>,
         rules: Option<PathBuf>,
     ) -> PyResult<PyGame> {
-        let rule = rule_of(py, rule, rules)?;
+        let py_rule = py_rule_of(py, rule, rules)?;
+        let rule = py_rule.rule.clone();
         let opts = rule.resolve_options(&sets(options)?).map_err(err)?;
         let mut g = match position {
             None => Game::new(rule, opts),
@@ -260,17 +314,20 @@ impl PyGame {
         }
         .map_err(err)?;
         g.tracing = true;
-        Ok(PyGame { g })
+        Ok(PyGame {
+            g: Mutex::new(g),
+            rule: py_rule,
+        })
     }
 
     /// The legal moves, in the public notation (`"3"`, `"S3"`).
     fn legal_moves(&self) -> PyResult<Vec<String>> {
-        self.g.legal_labels().map_err(err)
+        self.g().legal_labels().map_err(err)
     }
 
     /// Plays a move (`"3"`), several (`"3 4 1"`) or a list of them; a refused move leaves the
     /// game as it was before it.
-    fn play(&mut self, moves: &Bound<'_, PyAny>) -> PyResult<()> {
+    fn play(&self, moves: &Bound<'_, PyAny>) -> PyResult<()> {
         let list: Vec<String> = if let Ok(s) = moves.extract::<String>() {
             sowlab::split_moves(&s)
         } else if let Ok(n) = moves.extract::<i64>() {
@@ -280,32 +337,35 @@ impl PyGame {
                 msg("play: give a move (\"3\"), moves (\"3 4 1\") or a list of moves")
             })?
         };
+        let mut g = self.g();
         for m in &list {
-            self.g.play(m).map_err(err)?;
+            g.play(m).map_err(err)?;
         }
         Ok(())
     }
 
     /// Takes back the last move (False when there is none).
-    fn undo(&mut self) -> bool {
-        self.g.undo()
+    fn undo(&self) -> bool {
+        self.g().undo()
     }
 
     /// Plays again the last move undone (False when there is none).
-    fn redo(&mut self) -> bool {
-        self.g.redo()
+    fn redo(&self) -> bool {
+        self.g().redo()
     }
 
     /// The state as a dict (the public state JSON: pits, closed, stores, to_move, over, winner).
     fn state(&self, py: Python<'_>) -> PyResult<PyObject> {
-        to_py(py, &self.g.state())
+        let state = self.g().state();
+        to_py(py, &state)
     }
 
     /// The events of move `n` (1-based; default the last), each a dict: event, pit, seeds,
     /// player, text.
     #[pyo3(signature = (n=None))]
     fn trace(&self, py: Python<'_>, n: Option<usize>) -> PyResult<PyObject> {
-        let len = self.g.history.len();
+        let g = self.g();
+        let len = g.history.len();
         let i = match n {
             None if len > 0 => len - 1,
             Some(k) if k >= 1 && k <= len => k - 1,
@@ -317,67 +377,69 @@ impl PyGame {
                 )))
             }
         };
-        let layout = &board(self.g.current()).layout;
-        let views: Vec<_> = self.g.history[i]
-            .events
-            .iter()
-            .map(|e| e.view(layout))
-            .collect();
+        let views: Vec<_> = {
+            let layout = &board(g.current()).layout;
+            g.history[i].events.iter().map(|e| e.view(layout)).collect()
+        };
+        drop(g);
         to_py(py, &views)
     }
 
     /// The moves played, in order.
     #[getter]
     fn moves(&self) -> Vec<String> {
-        self.g.moves()
+        self.g().moves()
     }
 
     /// Whether the game is over.
     #[getter]
     fn over(&self) -> bool {
-        self.g.state().over
+        self.g().state().over
     }
 
     /// The winner (1-based), None while playing, on a draw or a lost solitaire.
     #[getter]
     fn winner(&self) -> Option<usize> {
-        self.g.state().winner
+        self.g().state().winner
     }
 
     /// The player to move (1-based), None when over.
     #[getter]
     fn to_move(&self) -> Option<usize> {
-        self.g.state().to_move
+        self.g().state().to_move
     }
 
     /// The options in force.
     #[getter]
     fn options(&self, py: Python<'_>) -> PyResult<PyObject> {
-        to_py(py, &self.g.options)
+        let options = self.g().options.clone();
+        to_py(py, &options)
     }
 
     /// The rule.
     #[getter]
     fn rule(&self) -> PyRule {
-        PyRule {
-            rule: self.g.rule.clone(),
-        }
+        self.rule.clone()
     }
 
     /// A copy of the game (its history included) to explore without changing this one.
     fn copy(&self) -> PyResult<PyGame> {
-        let mut g = Game::new(self.g.rule.clone(), self.g.options.clone()).map_err(err)?;
-        g.start = self.g.start.clone();
-        g.history = self.g.history.clone();
-        g.undone = self.g.undone.clone();
-        g.tracing = self.g.tracing;
-        Ok(PyGame { g })
+        let me = self.g();
+        let mut g = Game::new(me.rule.clone(), me.options.clone()).map_err(err)?;
+        g.start = me.start.clone();
+        g.history = me.history.clone();
+        g.undone = me.undone.clone();
+        g.tracing = me.tracing;
+        Ok(PyGame {
+            g: Mutex::new(g),
+            rule: self.rule.clone(),
+        })
     }
 
     /// The position as a text picture.
     fn picture(&self) -> String {
         sowlab::render::picture(
-            &board(self.g.current()),
+            &board(self.g().current()),
             sowlab::render::Style { colour: false },
         )
     }
@@ -403,11 +465,12 @@ impl PyGame {
     }
 
     fn __repr__(&self) -> String {
+        let g = self.g();
         format!(
             "<sowlab.Game {} after {} move{}>",
-            self.g.rule.name,
-            self.g.history.len(),
-            if self.g.history.len() == 1 { "" } else { "s" }
+            g.rule.name,
+            g.history.len(),
+            if g.history.len() == 1 { "" } else { "s" }
         )
     }
 }
@@ -531,20 +594,24 @@ fn simulate(
                 .start
         }
     };
+    // Through the safe writer: put in place when the run is over, never opened if a pipe.
+    let mut file = None;
     if let Some(f) = &games_out {
-        let file =
-            std::fs::File::create(f).map_err(|e| msg(format!("games_out {}: {e}", f.display())))?;
+        let out = experiment::GamesFile::create(f).map_err(err)?;
         let first = experiment::Part::of(cfg.part, cfg.games)
             .map_err(err)?
             .start;
         cfg.games_out = Some(Arc::new(experiment::JsonLines::new(
-            Box::new(std::io::BufWriter::new(file)),
+            Box::new(out.clone()),
             first,
         )));
+        file = Some(out);
     }
-    let rep = py
-        .allow_threads(|| experiment::simulate_from(&rule, &opts, &start, &cfg))
+    let rep = interruptible(py, || experiment::simulate_from(&rule, &opts, &start, &cfg))?
         .map_err(err)?;
+    if let Some(f) = file {
+        f.commit().map_err(err)?;
+    }
     to_py(py, &rep)
 }
 
@@ -596,13 +663,12 @@ fn compare(
         shard,
         range,
     )?;
-    let c = py
-        .allow_threads(|| -> sowlab::Result<_> {
-            let a = experiment::simulate(&ra, &oa, &cfg).map_err(|e| e.context("A"))?;
-            let b = experiment::simulate(&rb, &ob, &cfg).map_err(|e| e.context("B"))?;
-            Ok(experiment::compare_reports(a, b, alpha))
-        })
-        .map_err(err)?;
+    let c = interruptible(py, || -> sowlab::Result<_> {
+        let a = experiment::simulate(&ra, &oa, &cfg).map_err(|e| e.context("A"))?;
+        let b = experiment::simulate(&rb, &ob, &cfg).map_err(|e| e.context("B"))?;
+        Ok(experiment::compare_reports(a, b, alpha))
+    })?
+    .map_err(err)?;
     to_py(py, &c)
 }
 
@@ -666,9 +732,7 @@ fn sweep(
         shard,
         range,
     )?;
-    let s = py
-        .allow_threads(|| experiment::sweep(&rule, &base, &grid, &cfg))
-        .map_err(err)?;
+    let s = interruptible(py, || experiment::sweep(&rule, &base, &grid, &cfg))?.map_err(err)?;
     to_py(py, &s)
 }
 
@@ -688,7 +752,10 @@ fn solve(
     first: bool,
     rules: Option<PathBuf>,
 ) -> PyResult<PyObject> {
-    let g = PyGame::new(py, rule, options, position, rules)?.g;
+    let g = PyGame::new(py, rule, options, position, rules)?
+        .g
+        .into_inner()
+        .unwrap_or_else(|p| p.into_inner());
     let limits = SearchLimits {
         max_nodes,
         max_positions,
@@ -696,24 +763,23 @@ fn solve(
         ..SearchLimits::default()
     };
     let players = board(g.current()).players();
-    let mut v = py
-        .allow_threads(|| -> sowlab::Result<serde_json::Value> {
-            let v = if players == 1 {
-                serde_json::to_value(sowlab::solve(&g.rule, g.current(), &limits, None)?)
-            } else if players == 2 {
-                if depth == 0 {
-                    return Err(sowlab::Error::msg("depth must be at least 1"));
-                }
-                serde_json::to_value(sowlab::value(&g.rule, g.current(), depth, &limits, None)?)
-            } else {
-                return Err(sowlab::Error::msg(format!(
-                    "solve: {} has {players} players; solve handles solitaires and two-player games",
-                    g.rule.name
-                )));
-            };
-            v.map_err(|e| sowlab::Error::msg(e.to_string()))
-        })
-        .map_err(err)?;
+    let mut v = interruptible(py, || -> sowlab::Result<serde_json::Value> {
+        let v = if players == 1 {
+            serde_json::to_value(sowlab::solve(&g.rule, g.current(), &limits, None)?)
+        } else if players == 2 {
+            if depth == 0 {
+                return Err(sowlab::Error::msg("depth must be at least 1"));
+            }
+            serde_json::to_value(sowlab::value(&g.rule, g.current(), depth, &limits, None)?)
+        } else {
+            return Err(sowlab::Error::msg(format!(
+                "solve: {} has {players} players; solve handles solitaires and two-player games",
+                g.rule.name
+            )));
+        };
+        v.map_err(|e| sowlab::Error::msg(e.to_string()))
+    })?
+    .map_err(err)?;
     v["rule"] = g.rule.name.clone().into();
     v["rule_hash"] = g.rule.content_hash.clone().into();
     v["options"] = serde_json::to_value(&g.options).unwrap_or_default();
@@ -730,9 +796,7 @@ fn merge(py: Python<'_>, parts: &Bound<'_, PyAny>, partial: bool) -> PyResult<Py
     for (i, p) in parts.try_iter()?.enumerate() {
         named.push((format!("part {}", i + 1), from_py(py, &p?)?));
     }
-    let m = py
-        .allow_threads(|| experiment::merge(&named, !partial))
-        .map_err(err)?;
+    let m = interruptible(py, || experiment::merge(&named, !partial))?.map_err(err)?;
     to_py(py, &m.json())
 }
 

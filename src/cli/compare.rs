@@ -52,9 +52,13 @@ pub fn cmd_compare(dir: &RulePath, a: CompareArgs) -> Result<i32> {
     }
     let interrupted = rep_b.interrupted.is_some();
     let c = experiment::compare_reports(rep_a, rep_b, a.alpha);
-    if let Some(path) = &a.run.plot {
-        crate::cli::write_file(path, &experiment::plots::comparison(&c).svg())?;
-    }
+    // The report first: a plot that cannot be written loses no figures.
     a.run.emit(&c)?;
+    if let Some(path) = &a.run.plot {
+        let failed = crate::cli::write_file(path, &experiment::plots::comparison(&c).svg()).err();
+        if let Some(e) = crate::cli::after_report(failed.into_iter().collect()) {
+            return Err(e);
+        }
+    }
     Ok(if interrupted { 130 } else { 0 })
 }

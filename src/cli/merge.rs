@@ -33,8 +33,9 @@ pub fn cmd_merge(_dir: &RulePath, a: MergeArgs) -> Result<i32> {
     let mut parts = Vec::new();
     for f in &a.parts {
         let name = f.display().to_string();
-        let text = std::fs::read_to_string(f)
-            .map_err(|e| Error::msg(format!("cannot read {name}: {e}")))?;
+        // Regular files only, read through the capped reader: a device cannot fill memory,
+        // a named pipe cannot hang the merge.
+        let text = crate::engine::base::files::read_text(f, "")?;
         let v: serde_json::Value = serde_json::from_str(&text).map_err(|e| {
             Error::msg(format!(
                 "{name}: not a JSON report ({e}); run each part with --json"

@@ -175,6 +175,16 @@ pub fn main() -> i32 {
     }
 }
 
+/// The error of files written after a report was printed (its plot, its games): the first,
+/// with a word that the report above is whole, or none.
+pub fn after_report(failed: Vec<crate::error::Error>) -> Option<crate::error::Error> {
+    let first = failed.into_iter().next()?;
+    Some(crate::error::Error::msg(format!(
+        "{} (the report above is complete)",
+        first.one_line()
+    )))
+}
+
 /// Writes a file (a picture or a plot), naming it in the error when that fails.
 pub fn write_file(path: &std::path::Path, text: &str) -> Result<()> {
     crate::engine::base::files::write_replacing(path, text.as_bytes(), "write")

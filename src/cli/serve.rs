@@ -57,6 +57,11 @@ pub fn cmd_serve(dir: &RulePath, a: ServeArgs) -> Result<i32> {
     );
     use std::io::Write;
     let _ = std::io::stdout().flush();
-    server.run();
-    Ok(0)
+    // It serves until Ctrl-C; returning for any other reason is a failure, never a silent 0.
+    server.run()?;
+    if crate::engine::base::clock::INTERRUPTED.load(std::sync::atomic::Ordering::SeqCst) {
+        eprintln!("sowlab serve: stopped (Ctrl-C)");
+        return Ok(130);
+    }
+    Err(crate::error::Error::msg("the web server stopped listening"))
 }

@@ -35,9 +35,13 @@ pub fn cmd_sweep(dir: &RulePath, a: SweepArgs) -> Result<i32> {
     let cfg = a.run.config()?;
     crate::cli::leave_on_second_interrupt();
     let s = experiment::sweep(&rule, &a.set, &vary, &cfg)?;
-    if let Some(path) = &a.run.plot {
-        crate::cli::write_file(path, &experiment::plots::sweep(&s).svg())?;
-    }
+    // The report first: a plot that cannot be written loses no figures.
     a.run.emit(&s)?;
+    if let Some(path) = &a.run.plot {
+        let failed = crate::cli::write_file(path, &experiment::plots::sweep(&s).svg()).err();
+        if let Some(e) = crate::cli::after_report(failed.into_iter().collect()) {
+            return Err(e);
+        }
+    }
     Ok(if s.interrupted.is_some() { 130 } else { 0 })
 }

@@ -1,13 +1,17 @@
 //! The games of a run, one record per game (`simulate --games-out FILE.jsonl`): where a
 //! [`GameSink`] receives them, and [`JsonLines`], which writes them as JSON lines in game order
-//! whatever thread finished them first.
+//! whatever thread finished them first, into a [`GamesFile`] (the safe writer: the file is put
+//! in place only when the run is over; a failed run leaves the previous file as it was, and a
+//! named pipe or a device there is refused before the run starts, never opened).
 
 use std::collections::BTreeMap;
 use std::io::Write;
-use std::sync::Mutex;
+use std::path::Path;
+use std::sync::{Arc, Mutex};
 
 use serde::{Deserialize, Serialize};
 
+use crate::engine::base::files::SafeFile;
 use crate::error::{Error, Result};
 use crate::experiment::game::GameResult;
 use crate::search::agent::Agent;
@@ -108,5 +112,51 @@ impl GameSink for JsonLines {
             st.out.write_all(l.as_bytes()).map_err(io)?;
         }
         st.out.flush().map_err(io)
+    }
+}
+
+/// A games file being written through the safe writer, shared by the sink that writes it (a
+/// clone in [`JsonLines`]) and the command that commits it when the run is over.
+#[derive(Clone)]
+pub struct GamesFile(Arc<Mutex<Option<std::io::BufWriter<SafeFile>>>>);
+
+impl GamesFile {
+    /// Starts the games file `path` (nothing replaces it before [`GamesFile::commit`]).
+    pub fn create(path: &Path) -> Result<GamesFile> {
+        let f = SafeFile::create(path, "write the games to")?;
+        Ok(GamesFile(Arc::new(Mutex::new(Some(
+            std::io::BufWriter::new(f),
+        )))))
+    }
+
+    /// Puts the file in place with every game written so far. Dropped without it (the run
+    /// failed), the previous file stays as it was.
+    pub fn commit(&self) -> Result<()> {
+        let taken = self.0.lock().unwrap_or_else(|p| p.into_inner()).take();
+        let Some(w) = taken else {
+            return Err(Error::msg(
+                "--games-out: the games file was already written",
+            ));
+        };
+        let f = w
+            .into_inner()
+            .map_err(|e| Error::msg(format!("--games-out: {}", e.error())))?;
+        f.commit()
+    }
+}
+
+impl Write for GamesFile {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        match self.0.lock().unwrap_or_else(|p| p.into_inner()).as_mut() {
+            Some(w) => w.write(buf),
+            None => Err(std::io::Error::other("the games file is closed")),
+        }
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        match self.0.lock().unwrap_or_else(|p| p.into_inner()).as_mut() {
+            Some(w) => w.flush(),
+            None => Ok(()),
+        }
     }
 }

@@ -2,7 +2,9 @@
 //! `simulate`, `compare` or `sweep`) into the report the whole run gives. Tallies are exact sums and
 //! carry whole histograms, so the merged report is the whole run's, figure for figure; only the
 //! timings differ (the merged one adds up the parts' times). Parts of different runs, overlapping
-//! parts and missing games are refused, naming the parts.
+//! parts and missing games are refused, naming the parts. Each part's tallies are checked against
+//! its own declared range (as many games as the range holds, each counted once per player, sums
+//! that fit): a damaged or edited part is refused, never merged into a wrong report.
 
 use serde::Deserialize;
 use serde_json::Value;
@@ -196,10 +198,12 @@ pub fn merge(parts: &[(String, Value)], whole: bool) -> Result<Merged> {
     Ok(match command.as_str() {
         "simulate" => {
             let mut reps = Vec::new();
-            for (name, v) in parts {
-                reps.push(SimReport::deserialize(v).map_err(|e| parse_err(name, e))?);
+            for ((name, v), r) in parts.iter().zip(&records) {
+                let rep = SimReport::deserialize(v).map_err(|e| parse_err(name, e))?;
+                check_tally(name, "", &rep.tally, r.end - r.start, &rep)?;
+                reps.push(rep);
             }
-            Merged::Simulate(Box::new(add_up(reps, rec)))
+            Merged::Simulate(Box::new(add_up(reps, rec)?))
         }
         "compare" => {
             #[derive(Deserialize)]
@@ -209,8 +213,10 @@ pub fn merge(parts: &[(String, Value)], whole: bool) -> Result<Merged> {
                 b: SimReport,
             }
             let (mut a, mut b, mut alpha) = (Vec::new(), Vec::new(), 0.05);
-            for (name, v) in parts {
+            for ((name, v), r) in parts.iter().zip(&records) {
                 let p = Part::deserialize(v).map_err(|e| parse_err(name, e))?;
+                check_tally(name, "A: ", &p.a.tally, r.end - r.start, &p.a)?;
+                check_tally(name, "B: ", &p.b.tally, r.end - r.start, &p.b)?;
                 alpha = p.alpha;
                 a.push(p.a);
                 b.push(p.b);
@@ -220,8 +226,8 @@ pub fn merge(parts: &[(String, Value)], whole: bool) -> Result<Merged> {
                 ..rec.clone()
             };
             Merged::Compare(Box::new(compare_reports(
-                add_up(a, sub.clone()),
-                add_up(b, sub),
+                add_up(a, sub.clone())?,
+                add_up(b, sub)?,
                 alpha,
             )))
         }
@@ -238,6 +244,16 @@ pub fn merge(parts: &[(String, Value)], whole: bool) -> Result<Merged> {
                 ));
             }
             let games = out.games;
+            for (((name, _), s), r) in parts.iter().zip(&sweeps).zip(&records) {
+                for (j, pt) in s.points.iter().enumerate() {
+                    // The part's items of point j: its range within j·G .. (j+1)·G.
+                    let first = j as u64 * games;
+                    let lo = r.start.clamp(first, first + games);
+                    let hi = r.end.clamp(first, first + games);
+                    let what = format!("point {}: ", j + 1);
+                    check_tally(name, &what, &pt.report.tally, hi - lo, &pt.report)?;
+                }
+            }
             for (j, pt) in out.points.iter_mut().enumerate() {
                 let reps: Vec<SimReport> =
                     sweeps.iter().map(|s| s.points[j].report.clone()).collect();
@@ -253,7 +269,7 @@ pub fn merge(parts: &[(String, Value)], whole: bool) -> Result<Merged> {
                     shard: None,
                     ..rec.clone()
                 };
-                pt.report = add_up(reps, sub);
+                pt.report = add_up(reps, sub)?;
             }
             out.record = rec;
             Merged::Sweep(Box::new(out))
@@ -262,18 +278,111 @@ pub fn merge(parts: &[(String, Value)], whole: bool) -> Result<Merged> {
 }
 
 /// The sum of reports of one run (checked to be parts of it), with the given record.
-fn add_up(reps: Vec<SimReport>, record: Record) -> SimReport {
+fn add_up(reps: Vec<SimReport>, record: Record) -> Result<SimReport> {
     let mut it = reps.into_iter();
     let mut out = it.next().expect("at least one part");
     let mut t: Tally = out.tally.clone();
     let mut secs = out.elapsed_secs;
     for r in it {
-        t.merge(&r.tally);
-        secs += r.elapsed_secs;
+        let o = &r.tally;
+        let fits = t.games.checked_add(o.games).is_some()
+            && t.moves.fits_all(&o.moves)
+            && t.laps.fits_all(&o.laps)
+            && t.rounds.fits_all(&o.rounds)
+            && t.material
+                .iter()
+                .zip(&o.material)
+                .all(|(a, b)| a.fits_all(b));
+        if !fits {
+            return Err(Error::msg(
+                "the parts' tallies overflow when added up (a part is damaged or was edited)",
+            ));
+        }
+        t.merge(o);
+        secs += r.elapsed_secs.max(0.0);
     }
     out.record = record;
     out.set_tally(t, secs);
-    out
+    Ok(out)
+}
+
+/// Checks a part's tally against its own declared range of `games` games: that many games, each
+/// counted once per player (a win, a draw or a loss, unless the cap cut it) and once per agent,
+/// at most one winner a game, one sample a game in every summary. `what` names the side or
+/// point (`A: `, `point 2: `); `rep` gives the players.
+fn check_tally(name: &str, what: &str, t: &Tally, games: u64, rep: &SimReport) -> Result<()> {
+    let bad = |m: String| -> Result<()> {
+        Err(Error::msg(format!(
+            "{name}: {what}its tallies disagree with its range: {m} (the part is damaged or \
+             was edited: run it again)"
+        )))
+    };
+    if t.games != games {
+        return bad(format!(
+            "they count {} games, its range holds {games}",
+            t.games
+        ));
+    }
+    if t.capped > games {
+        return bad(format!("{} capped games of {games}", t.capped));
+    }
+    let players = rep.players.len().max(1);
+    let vecs = [
+        &t.wins,
+        &t.draws,
+        &t.losses,
+        &t.agent_wins,
+        &t.agent_draws,
+        &t.agent_losses,
+    ];
+    if vecs.iter().any(|v| v.len() != players) || t.material.len() != players {
+        return bad(format!("they are not counted for its {players} players"));
+    }
+    let finished = games - t.capped;
+    for p in 0..players {
+        for (w, d, l, who) in [
+            (t.wins[p], t.draws[p], t.losses[p], "player"),
+            (
+                t.agent_wins[p],
+                t.agent_draws[p],
+                t.agent_losses[p],
+                "agent",
+            ),
+        ] {
+            let sum = w.checked_add(d).and_then(|x| x.checked_add(l));
+            if sum != Some(finished) {
+                return bad(format!(
+                    "{who} {}: {w} wins, {d} draws and {l} losses in {finished} finished games",
+                    p + 1
+                ));
+            }
+        }
+    }
+    let winners = t.wins.iter().try_fold(0u64, |a, &w| a.checked_add(w));
+    if winners.is_none_or(|w| w > finished) {
+        return bad(format!("more wins than the {finished} finished games"));
+    }
+    let per_game = [("moves", &t.moves), ("laps", &t.laps)]
+        .into_iter()
+        .chain(t.material.iter().map(|m| ("material", m)));
+    for (key, s) in per_game {
+        if s.n != games {
+            return bad(format!("{} samples of {key} for {games} games", s.n));
+        }
+    }
+    if rep.max_moves > 0 && t.moves.max > rep.max_moves {
+        return bad(format!(
+            "a game of {} moves, past the run's cap of {}",
+            t.moves.max, rep.max_moves
+        ));
+    }
+    if t.rounds.n != 0 && t.rounds.n != games {
+        return bad(format!(
+            "{} samples of rounds for {games} games",
+            t.rounds.n
+        ));
+    }
+    Ok(())
 }
 
 /// Checks that the parts' ranges tile `0..size` (or, without `whole`, one unbroken range), and

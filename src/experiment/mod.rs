@@ -22,7 +22,7 @@ pub mod stats;
 pub(crate) mod sweep;
 
 pub use compare::{compare_reports, CompareRow, Comparison};
-pub use games_out::{GameRecord, GameSink, JsonLines};
+pub use games_out::{GameRecord, GameSink, GamesFile, JsonLines};
 pub use merge::{merge, Merged};
 pub use record::{Part, PartSpec, Record};
 pub use report::{AgentReport, PlayerReport, Rate, SimReport, Tally};

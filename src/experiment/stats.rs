@@ -52,6 +52,27 @@ impl Summary {
         *self.hist.entry(x).or_default() += count;
     }
 
+    /// Whether `count` more samples of `x` fit in the count and the exact sums.
+    pub fn fits(&self, x: u64, count: u64) -> bool {
+        let x = x as u128;
+        self.n.checked_add(count).is_some()
+            && x.checked_mul(count as u128)
+                .and_then(|a| self.sum.checked_add(a))
+                .is_some()
+            && x.checked_mul(x)
+                .and_then(|sq| sq.checked_mul(count as u128))
+                .and_then(|a| self.sum_sq.checked_add(a))
+                .is_some()
+    }
+
+    /// Whether every sample of `o` fits in this summary's count and sums ([`Summary::merge`]
+    /// would not overflow).
+    pub fn fits_all(&self, o: &Summary) -> bool {
+        self.n.checked_add(o.n).is_some()
+            && self.sum.checked_add(o.sum).is_some()
+            && self.sum_sq.checked_add(o.sum_sq).is_some()
+    }
+
     /// The histogram: `(value, count)` in increasing value.
     pub fn histogram(&self) -> impl Iterator<Item = (u64, u64)> + '_ {
         self.hist.iter().map(|(&v, &c)| (v, c))
@@ -133,6 +154,12 @@ impl<'de> Deserialize<'de> for Summary {
         let pairs = Vec::<[u64; 2]>::deserialize(d)?;
         let mut s = Summary::default();
         for [v, c] in pairs {
+            // A histogram read from a file may claim anything: sums that do not fit are refused.
+            if !s.fits(v, c) {
+                return Err(serde::de::Error::custom(format!(
+                    "a histogram's counts overflow its sums (value {v} counted {c} times)"
+                )));
+            }
             s.add_n(v, c);
         }
         Ok(s)

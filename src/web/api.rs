@@ -4,28 +4,35 @@
 //! (`Game::play`, `undo`, `redo`, agents, the solver, `replay_under` for reloads); a request that
 //! fails changes nothing and gets `{"ok": false, "error": "..."}` (with `line`, `col` and `file`
 //! for script errors).
+//!
+//! A playground is shared by the server's threads: the session table is locked only to find or
+//! add a session, each session has its own lock for the quick calls, and the long ones (hint,
+//! computer move, solve, reload) work on a copy without any lock, each bounded in time
+//! ([`Config::compute_time`]) and stopped early when its client goes away (see
+//! [`Playground::handle_until`]).
 
-use std::collections::HashMap;
-use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 use serde::Deserialize;
 use serde_json::{json, Map, Value};
 
-use crate::engine::base::rng::Rng;
+use crate::engine::base::clock::stop_when;
 use crate::engine::game::replay::new_game;
 use crate::engine::rule::rules::{self, Rule};
 pub use crate::web::config::{default_user_dir, Config};
 pub use crate::web::error::ApiError;
 use crate::web::error::{bad, Reply};
-use crate::web::session::{clone_game, Session};
+use crate::web::session::{copy_of, lock, session_id, Busy, Entry, Session, Table};
 use crate::web::view::view;
 
-/// All sessions of a playground.
+/// All sessions of a playground. Shared by the server's threads (`&self` everywhere).
 pub struct Playground {
     pub(super) cfg: Config,
-    pub(super) sessions: HashMap<String, Session>,
-    pub(super) clock: u64,
-    pub(super) rng: Rng,
+    table: Mutex<Table>,
+    /// Long computations running now.
+    busy: AtomicUsize,
 }
 
 /// The request body fields the routes use (unknown fields are refused).
@@ -42,19 +49,17 @@ pub(super) struct Req {
     pub(super) lap: Option<usize>,
     pub(super) agent: Option<String>,
     pub(super) source: Option<String>,
+    /// `reload` with a `source`: replace a different file of that name in the user folder.
+    pub(super) overwrite: Option<bool>,
 }
+
 impl Playground {
     /// A playground with no sessions.
     pub fn new(cfg: Config) -> Playground {
-        let seed = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos() as u64)
-            ^ (std::process::id() as u64) << 32;
         Playground {
             cfg,
-            sessions: HashMap::new(),
-            clock: 0,
-            rng: Rng::new(seed),
+            table: Mutex::new(Table::default()),
+            busy: AtomicUsize::new(0),
         }
     }
 
@@ -65,12 +70,28 @@ impl Playground {
 
     /// The number of sessions.
     pub fn sessions(&self) -> usize {
-        self.sessions.len()
+        lock(&self.table).map.len()
+    }
+
+    /// The long computations (hint, computer move, solve, reload) running now.
+    pub fn computing(&self) -> usize {
+        self.busy.load(Ordering::SeqCst)
     }
 
     /// Answers `route` (`rules`, `new`, `play`, ...) with the JSON `body`: a status and a JSON
     /// value. Never panics on bad input; a failure leaves every session as it was.
-    pub fn handle(&mut self, route: &str, body: &[u8]) -> (u16, Value) {
+    pub fn handle(&self, route: &str, body: &[u8]) -> (u16, Value) {
+        self.handle_until(route, body, Arc::new(AtomicBool::new(false)))
+    }
+
+    /// [`Playground::handle`], stopped early when `gone` is set (by another thread: the client
+    /// went away), and in any case after [`Config::compute_time`].
+    pub fn handle_until(&self, route: &str, body: &[u8], gone: Arc<AtomicBool>) -> (u16, Value) {
+        let bound = self
+            .cfg
+            .compute_time
+            .max(self.cfg.solve_time + Duration::from_secs(1));
+        let _stop = stop_when(gone, Instant::now() + bound);
         match self.route(route, body) {
             Ok(mut v) => {
                 v["ok"] = json!(true);
@@ -80,7 +101,23 @@ impl Playground {
         }
     }
 
-    pub(super) fn route(&mut self, route: &str, body: &[u8]) -> Reply {
+    /// Takes a slot for a long computation, or says the playground is busy.
+    fn computation(&self) -> Result<Busy<'_>, ApiError> {
+        let n = self.busy.fetch_add(1, Ordering::SeqCst);
+        let busy = Busy(&self.busy);
+        if n >= self.cfg.max_computations {
+            return Err(ApiError::new(
+                503,
+                format!(
+                    "busy: {} long computations are running, the most at once; try again shortly",
+                    self.cfg.max_computations
+                ),
+            ));
+        }
+        Ok(busy)
+    }
+
+    fn route(&self, route: &str, body: &[u8]) -> Reply {
         let req: Req = if body.iter().all(|b| b.is_ascii_whitespace()) {
             Req::default()
         } else {
@@ -105,7 +142,7 @@ impl Playground {
     }
 
     /// The rule files and presets with their descriptions and options.
-    pub(super) fn rules(&self) -> Value {
+    fn rules(&self) -> Value {
         let dir = &self.cfg.rules;
         let list: Vec<Value> = rules::names(dir)
             .into_iter()
@@ -137,7 +174,7 @@ impl Playground {
         json!({ "rules": list })
     }
 
-    pub(super) fn new_session(&mut self, req: &Req) -> Reply {
+    fn new_session(&self, req: &Req) -> Reply {
         let name = req
             .rule
             .as_deref()
@@ -166,72 +203,116 @@ impl Playground {
             .collect();
         let options = rule.resolve_options(&sets).map_err(bad)?;
         let game = new_game(rule, options, None).map_err(bad)?;
-        if self.sessions.len() >= self.cfg.max_sessions {
-            let oldest = self
-                .sessions
+        let id = session_id()?;
+        let s = Session {
+            spec: name.to_string(),
+            game,
+            previous: None,
+            version: 0,
+            saved: Vec::new(),
+        };
+        let v = view(&id, &s, format!("new game of {}", s.game.rule.name));
+        let mut t = lock(&self.table);
+        if t.map.len() >= self.cfg.max_sessions {
+            let oldest = t
+                .map
                 .iter()
-                .min_by_key(|(_, s)| s.used)
+                .min_by_key(|(_, e)| e.used)
                 .map(|(k, _)| k.clone());
             if let Some(k) = oldest {
-                self.sessions.remove(&k);
+                t.map.remove(&k);
             }
         }
-        let id = format!("{:016x}{:016x}", self.rng.next_u64(), self.rng.next_u64());
-        self.clock += 1;
-        self.sessions.insert(
-            id.clone(),
-            Session {
-                spec: name.to_string(),
-                game,
-                previous: None,
-                used: self.clock,
+        t.clock += 1;
+        let used = t.clock;
+        t.map.insert(
+            id,
+            Entry {
+                session: Arc::new(Mutex::new(s)),
+                used,
             },
         );
-        let s = &self.sessions[&id];
-        Ok(view(&id, s, format!("new game of {}", s.game.rule.name)))
+        Ok(v)
     }
 
-    /// Runs `f` on a copy of the named session; keeps the copy only when `f` succeeds.
-    pub(super) fn with(
-        &mut self,
-        req: &Req,
-        f: impl FnOnce(&Config, Session) -> Result<(Value, Session), ApiError>,
-    ) -> Reply {
+    /// The named session (marked as used now).
+    pub(super) fn session(&self, req: &Req) -> Result<(String, Arc<Mutex<Session>>), ApiError> {
         let id = req
             .session
             .as_deref()
             .ok_or_else(|| ApiError::new(400, "the request names no `session`"))?;
-        let Some(s) = self.sessions.get(id) else {
-            return Err(ApiError::new(
+        let mut t = lock(&self.table);
+        t.clock += 1;
+        let now = t.clock;
+        match t.map.get_mut(id) {
+            Some(e) => {
+                e.used = now;
+                Ok((id.to_string(), e.session.clone()))
+            }
+            None => Err(ApiError::new(
                 404,
                 format!(
                     "unknown session `{}` (it may have expired: start a new game)",
                     crate::engine::game::game::clip(id)
                 ),
-            ));
-        };
-        let copy = Session {
-            spec: s.spec.clone(),
-            game: clone_game(&s.game),
-            previous: None,
-            used: s.used,
-        };
-        let (extra, mut done) = f(&self.cfg, copy)?;
-        self.clock += 1;
-        done.used = self.clock;
-        let old = self.sessions.get_mut(id).expect("checked above");
-        // the previous game is kept by the session, not copied
-        if done.previous.is_none() {
-            done.previous = old.previous.take();
+            )),
         }
-        *old = done;
-        let message = extra["message"].as_str().unwrap_or("").to_string();
-        let mut v = view(id, old, message);
-        if let Value::Object(m) = extra {
-            for (k, x) in m.into_iter().filter(|(k, _)| k != "message") {
-                v[k] = x;
-            }
-        }
-        Ok(v)
     }
+
+    /// Runs `f` on a copy of the named session, holding the session's lock; keeps the copy only
+    /// when `f` succeeds. For the quick calls.
+    pub(super) fn with(
+        &self,
+        req: &Req,
+        f: impl FnOnce(&Config, Session) -> Result<(Value, Session), ApiError>,
+    ) -> Reply {
+        let (id, cell) = self.session(req)?;
+        let mut held = lock(&cell);
+        let (extra, done) = f(&self.cfg, copy_of(&held))?;
+        Ok(commit(&id, &mut held, extra, done))
+    }
+
+    /// Runs `f` on a copy of the named session without holding any lock (a long computation,
+    /// in one of [`Config::max_computations`] slots), then keeps the copy when `f` succeeds and
+    /// no other call changed the session meanwhile.
+    pub(super) fn with_copy(
+        &self,
+        req: &Req,
+        f: impl FnOnce(&Config, Session) -> Result<(Value, Session), ApiError>,
+    ) -> Reply {
+        let _slot = self.computation()?;
+        let (id, cell) = self.session(req)?;
+        let (copy, version) = {
+            let held = lock(&cell);
+            (copy_of(&held), held.version)
+        };
+        let (extra, done) = f(&self.cfg, copy)?;
+        let mut held = lock(&cell);
+        if held.version != version {
+            return Err(ApiError::new(
+                409,
+                "the game changed while this was computed (another call on the same session): \
+                 ask again",
+            ));
+        }
+        Ok(commit(&id, &mut held, extra, done))
+    }
+}
+
+/// Keeps `done` as the session `held` and answers with its view and the `extra` fields.
+fn commit(id: &str, held: &mut Session, extra: Value, mut done: Session) -> Value {
+    // the previous game is kept by the session, not copied
+    if done.previous.is_none() {
+        done.previous = held.previous.take();
+    }
+    done.version = held.version + 1;
+    *held = done;
+    let message = extra["message"].as_str().unwrap_or("").to_string();
+    let mut v = view(id, held, message);
+    if let Value::Object(m) = extra {
+        for (k, x) in m.into_iter().filter(|(k, _)| k != "message") {
+            v[k] = x;
+        }
+    }
+    v
 }

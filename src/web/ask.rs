@@ -16,7 +16,7 @@ impl Playground {
     /// `hint` and `ai`: the move of the named agent; with none named, in a solitaire the
     /// solver's (the first move of a shortest win, or "no win from here": never a step from a
     /// winnable position into a lost one, as in the REPL), else `alphabeta:4`.
-    pub(super) fn agent(&mut self, route: &str, req: &Req) -> Reply {
+    pub(super) fn agent(&self, route: &str, req: &Req) -> Reply {
         let named = req
             .agent
             .as_deref()
@@ -25,8 +25,8 @@ impl Playground {
             .map(str::to_string);
         let spec = named.clone().unwrap_or_else(|| "alphabeta:4".into());
         let agent = Agent::parse(&spec).map_err(bad)?;
-        check_agent_cost(&spec)?;
-        self.with(req, |cfg, mut s| {
+        check_agent_cost(agent)?;
+        self.with_copy(req, |cfg, mut s| {
             if s.game.board().over {
                 return Err(ApiError::new(422, "no legal move: the game is over"));
             }
@@ -92,8 +92,8 @@ impl Playground {
         })
     }
 
-    pub(super) fn solve(&mut self, req: &Req) -> Reply {
-        self.with(req, |cfg, s| {
+    pub(super) fn solve(&self, req: &Req) -> Reply {
+        self.with_copy(req, |cfg, s| {
             if s.game.board().players() != 1 {
                 return Err(ApiError::new(
                     422,
@@ -102,6 +102,8 @@ impl Playground {
             }
             let limits = SearchLimits {
                 max_positions: 5_000_000,
+                // (A quarter of the default budget: several tabs may solve at once.)
+                max_bytes: 512 << 20,
                 deadline: Some(Instant::now() + cfg.solve_time),
                 first_solution: true,
                 ..SearchLimits::default()
@@ -123,20 +125,20 @@ impl Playground {
 }
 
 /// Agents the playground runs on request are kept cheap: a page must not tie up the server.
-fn check_agent_cost(spec: &str) -> Result<(), ApiError> {
-    let (kind, arg) = spec.split_once(':').unwrap_or((spec, ""));
-    let arg: u64 = arg.parse().unwrap_or(0);
-    let ok = match kind {
-        "alphabeta" => arg <= 6,
-        "mcts" => arg <= 20_000,
-        _ => true,
+/// The parsed agent is checked, so every spelling of one (`AlphaBeta:9`, `ab:09`, ` mcts `) is
+/// held to the same cap.
+fn check_agent_cost(agent: Agent) -> Result<(), ApiError> {
+    let ok = match agent {
+        Agent::AlphaBeta { depth } => depth <= 6,
+        Agent::Mcts { iterations } => iterations <= 20_000,
+        Agent::Random | Agent::Greedy => true,
     };
     if ok {
         Ok(())
     } else {
         Err(ApiError::new(
             422,
-            format!("agent `{spec}` is too costly for the playground (alphabeta up to depth 6, mcts up to 20000)"),
+            format!("agent `{agent}` is too costly for the playground (alphabeta up to depth 6, mcts up to 20000)"),
         ))
     }
 }

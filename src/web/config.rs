@@ -1,4 +1,5 @@
-//! How a playground is set up: the rules path it offers and the user folder edited rules go to.
+//! How a playground is set up: the rules path it offers, the user folder edited rules go to, and
+//! its limits.
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -18,8 +19,14 @@ pub struct Config {
     pub max_body: usize,
     /// The most moves a session may hold.
     pub max_moves: usize,
-    /// The longest a "solve from here" may search.
+    /// The longest a "solve from here" may search (it then answers "unknown").
     pub solve_time: Duration,
+    /// The longest any one request may compute (a computer move, a hint, a reload's replay):
+    /// past it the work is stopped and the request answered with an error.
+    pub compute_time: Duration,
+    /// The most long computations (hint, computer move, solve, reload) running at once; one
+    /// more is answered "busy" at once.
+    pub max_computations: usize,
 }
 
 impl Config {
@@ -32,6 +39,8 @@ impl Config {
             max_body: 256 * 1024,
             max_moves: 5000,
             solve_time: Duration::from_secs(10),
+            compute_time: Duration::from_secs(15),
+            max_computations: 4,
         }
     }
 }

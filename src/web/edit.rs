@@ -10,12 +10,12 @@ use crate::engine::rule::library::Source;
 use crate::engine::rule::rules::Rule;
 use crate::error::Error;
 use crate::web::api::{Playground, Req};
-use crate::web::error::{ApiError, Reply};
-use crate::web::files::{read_allowed, write_rule};
+use crate::web::error::{bad, ApiError, Reply};
+use crate::web::files::{read_allowed, rule_from_text, save_target, write_rule};
 
 impl Playground {
     /// The source of the session's rule file (only files of the rules or user folder).
-    pub(super) fn source(&mut self, req: &Req) -> Reply {
+    pub(super) fn source(&self, req: &Req) -> Reply {
         self.with(req, |cfg, s| {
             let path = s.game.rule.path.clone();
             let builtin =
@@ -33,40 +33,47 @@ impl Playground {
 
     /// Reloads the session's rule (after writing `source` into the user folder, when given) and
     /// replays the moves under it, reporting the first move that now plays differently.
-    pub(super) fn reload(&mut self, req: &Req) -> Reply {
+    pub(super) fn reload(&self, req: &Req) -> Reply {
         let source = req.source.clone();
-        self.with(req, |cfg, mut s| {
-            let old_path = s.game.rule.path.clone();
-            let (spec, path) = match &source {
-                Some(text) => {
-                    let stem = old_path
-                        .file_stem()
-                        .map(|x| x.to_string_lossy().to_string())
-                        .unwrap_or_else(|| "rule".into());
-                    let target = cfg.user_dir.join(format!("{stem}.rhai"));
-                    write_rule(cfg, &target, text)?;
-                    (target.display().to_string(), target)
-                }
-                None => (s.spec.clone(), old_path.clone()),
-            };
+        let overwrite = req.overwrite.unwrap_or(false);
+        self.with_copy(req, |cfg, mut s| {
             let keep = |e: Error| {
-                let mut err = ApiError::from_error(422, &e);
-                err.body["error"] = json!(format!(
-                    "reload failed, the game is unchanged: {}",
-                    e.one_line()
-                ));
+                let mut err = bad(e);
+                if err.status == 422 {
+                    err.body["error"] = json!(format!(
+                        "reload failed, the game is unchanged: {}",
+                        err.body["error"].as_str().unwrap_or("")
+                    ));
+                }
                 err
             };
-            let rule = if source.is_some() {
-                Rule::load_file(&path, &cfg.rules)
-            } else if s.spec.contains('/') {
-                read_allowed(cfg, &path)?;
-                Rule::load_file(&path, &cfg.rules)
-            } else {
-                Rule::load(&s.spec, &cfg.rules)
-            }
-            .map_err(keep)?;
+            let (spec, path, rule) = match &source {
+                // The edited text is loaded and replayed first, and written only when it works:
+                // a broken edit never lands in the user folder (where it would shadow the rule).
+                Some(text) => {
+                    let target = save_target(cfg, &s, overwrite)?;
+                    let rule = rule_from_text(text, &target, cfg).map_err(keep)?;
+                    (target.display().to_string(), target, rule)
+                }
+                None => {
+                    let path = s.game.rule.path.clone();
+                    let rule = if s.spec.contains('/') {
+                        read_allowed(cfg, &path)?;
+                        Rule::load(&path.display().to_string(), &cfg.rules)
+                    } else {
+                        Rule::load(&s.spec, &cfg.rules)
+                    }
+                    .map_err(keep)?;
+                    (s.spec.clone(), path, rule)
+                }
+            };
             let r = replay_under(&s.game, Arc::new(rule), None).map_err(keep)?;
+            if let Some(text) = &source {
+                write_rule(cfg, &path, text)?;
+                if !s.saved.contains(&path) {
+                    s.saved.push(path.clone());
+                }
+            }
             let lines = r.lines(&path.display().to_string());
             let first = r.first_diff.map(|i| i + 1);
             let old = std::mem::replace(&mut s.game, r.game);

@@ -7,7 +7,7 @@ use crate::error::Error;
 /// A failed request: HTTP status and the JSON error body.
 #[derive(Debug)]
 pub struct ApiError {
-    /// HTTP status (400, 404, 405, 413, 422).
+    /// HTTP status (400, 403, 404, 405, 408, 409, 413, 415, 422, 503).
     pub status: u16,
     /// `{"ok": false, "error": ...}`.
     pub body: Value,
@@ -43,7 +43,16 @@ impl ApiError {
 /// What a route answers: a JSON value or an error with its status.
 pub(super) type Reply = Result<Value, ApiError>;
 
-/// A request the rules refused (HTTP 422).
+/// A request the rules refused (HTTP 422); when the request's bound stopped the work (see
+/// [`stop_when`](crate::engine::base::clock::stop_when)), says that instead of the inner error it
+/// caused (HTTP 503).
 pub(super) fn bad(e: Error) -> ApiError {
+    if crate::engine::base::clock::stopped() {
+        return ApiError::new(
+            503,
+            "stopped: the computation ran past the playground's time bound (or its client went \
+             away); try a cheaper agent or a smaller board",
+        );
+    }
     ApiError::from_error(422, &e)
 }

@@ -7,10 +7,11 @@ use crate::engine::rule::rules::board;
 use crate::render::svg::{lap_frames, trace_svg, SvgOptions};
 use crate::web::api::{Playground, Req};
 use crate::web::error::{bad, ApiError, Reply};
+use crate::web::session::lock;
 use crate::web::view::view;
 
 impl Playground {
-    pub(super) fn play(&mut self, req: &Req) -> Reply {
+    pub(super) fn play(&self, req: &Req) -> Reply {
         let mv = req.mv.clone().ok_or_else(|| {
             ApiError::new(400, "`play` needs a `move` (a hole label, e.g. \"3\")")
         })?;
@@ -27,7 +28,7 @@ impl Playground {
         })
     }
 
-    pub(super) fn undo_redo(&mut self, route: &str, req: &Req) -> Reply {
+    pub(super) fn undo_redo(&self, route: &str, req: &Req) -> Reply {
         let n = req.n.unwrap_or(1);
         self.with(req, |_, mut s| {
             let (have, what) = if route == "undo" {
@@ -52,7 +53,7 @@ impl Playground {
         })
     }
 
-    pub(super) fn goto(&mut self, req: &Req) -> Reply {
+    pub(super) fn goto(&self, req: &Req) -> Reply {
         let n = req
             .n
             .ok_or_else(|| ApiError::new(400, "`goto` needs `n`, a move number (0 = the start)"))?;
@@ -75,30 +76,24 @@ impl Playground {
     }
 
     /// Returns to the game the last reload replaced.
-    pub(super) fn back(&mut self, req: &Req) -> Reply {
-        let id = req.session.clone().unwrap_or_default();
-        let prev = self.sessions.get_mut(&id).and_then(|s| s.previous.take());
-        let Some((spec, game)) = prev else {
-            return match self.sessions.contains_key(&id) {
-                true => Err(ApiError::new(
-                    422,
-                    "no previous game: `back` undoes a reload",
-                )),
-                false => Err(ApiError::new(
-                    404,
-                    format!("unknown session `{}`", crate::engine::game::game::clip(&id)),
-                )),
-            };
+    pub(super) fn back(&self, req: &Req) -> Reply {
+        let (id, cell) = self.session(req)?;
+        let mut s = lock(&cell);
+        let Some((spec, game)) = s.previous.take() else {
+            return Err(ApiError::new(
+                422,
+                "no previous game: `back` undoes a reload",
+            ));
         };
-        let s = self.sessions.get_mut(&id).expect("checked");
         let spec = std::mem::replace(&mut s.spec, spec);
         let game = std::mem::replace(&mut s.game, game);
         s.previous = Some((spec, game));
-        Ok(view(&id, s, "back to the game before the reload".into()))
+        s.version += 1;
+        Ok(view(&id, &s, "back to the game before the reload".into()))
     }
 
     /// The picture of move `n` (1-based; default the last) after `lap` of its laps.
-    pub(super) fn frame(&mut self, req: &Req) -> Reply {
+    pub(super) fn frame(&self, req: &Req) -> Reply {
         let (n, lap) = (req.n, req.lap);
         self.with(req, |_, s| {
             let h = &s.game.history;

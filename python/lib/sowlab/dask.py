@@ -14,11 +14,16 @@ fields differ: they add up the tasks' times).
 Any ``Client`` works: one to a scheduler (``Client("tcp://host:8786")``), to a cluster that
 dask-jobqueue starts on Slurm or PBS, or to one on Kubernetes. The workers need the same sowlab
 build as the client (the merge refuses parts of other builds) and the rule: a shipped rule by
-name, or a file at the same path on every worker (a shared file system).
+name, a file at the same path on every worker (a shared file system), or a ``sowlab.Rule``
+(one made from source text travels as its text). With ``games_out``, each task writes the games
+of its shard to a file of its own beside it (``FILE.shard-K-of-N``, on a file system the client
+sees too), and the client joins them in game order into ``games_out`` once every task is done.
 """
 
 from __future__ import annotations
 
+import os
+import tempfile
 from typing import Any, Dict, List, Optional, Sequence, Union
 
 import sowlab
@@ -26,10 +31,11 @@ import sowlab
 __all__ = ["simulate", "compare", "sweep", "run", "default_shards"]
 
 
-def _spec(rule: Union[str, "sowlab.Rule"]) -> tuple[str, Optional[str]]:
-    """A rule as workers load it (name or path), and the hash it must have."""
+def _spec(rule: Union[str, "sowlab.Rule"]) -> tuple[Any, Optional[str]]:
+    """A rule as workers get it (a name or path; a Rule is pickled: one from source text as its
+    text), and the hash it must have."""
     if isinstance(rule, sowlab.Rule):
-        return rule.name, rule.hash
+        return rule, rule.hash
     if isinstance(rule, str):
         return rule, None
     raise sowlab.SowlabError("a rule is a sowlab.Rule, a rule name or a path")
@@ -65,12 +71,65 @@ def run(
     n = shards if shards is not None else default_shards(client)
     if n < 1:
         raise sowlab.SowlabError("shards must be at least 1")
+    games_out = kwargs.pop("games_out", None)
+    if games_out is not None and command != "simulate":
+        raise sowlab.SowlabError("games_out: only simulate writes games")
+    shard_files = [_shard_file(games_out, k, n) if games_out is not None else None for k in range(1, n + 1)]
     futures = [
-        client.submit(_part, command, list(args), dict(kwargs, shard=(k, n), jobs=jobs), pure=False)
-        for k in range(1, n + 1)
+        client.submit(
+            _part,
+            command,
+            list(args),
+            dict(kwargs, shard=(k, n), jobs=jobs, **({"games_out": f} if f else {})),
+            pure=False,
+        )
+        for k, f in zip(range(1, n + 1), shard_files)
     ]
-    parts: List[Dict[str, Any]] = client.gather(futures)
-    return sowlab.merge(parts)
+    try:
+        parts: List[Dict[str, Any]] = client.gather(futures)
+        report = sowlab.merge(parts)
+        if games_out is not None:
+            _join(games_out, shard_files)
+        return report
+    finally:
+        for f in shard_files:
+            if f is not None and os.path.exists(f):
+                os.remove(f)
+
+
+def _shard_file(games_out, k: int, n: int) -> str:
+    """Where shard K of N writes its games: beside ``games_out``, a file of its own."""
+    return f"{os.fspath(games_out)}.shard-{k}-of-{n}"
+
+
+def _join(games_out, files: List[str]) -> None:
+    """Joins the shards' games files in shard (= game) order into ``games_out``, safely: a
+    temporary file in the same folder, flushed to disk, then renamed over it."""
+    target = os.fspath(games_out)
+    missing = [f for f in files if not os.path.isfile(f)]
+    if missing:
+        raise sowlab.SowlabError(
+            f"games_out: the games of a shard ({missing[0]}) are not visible to the client; "
+            "give a path on a file system that every worker and the client share"
+        )
+    folder = os.path.dirname(os.path.abspath(target))
+    fd, tmp = tempfile.mkstemp(prefix=".sowlab-", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "wb") as out:
+            for f in files:
+                with open(f, "rb") as part:
+                    while True:
+                        chunk = part.read(1 << 20)
+                        if not chunk:
+                            break
+                        out.write(chunk)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.remove(tmp)
+        raise
 
 
 def _check(report: Dict[str, Any], *hashes: Optional[str]) -> Dict[str, Any]:

@@ -4,6 +4,7 @@
 
 use std::cell::Cell;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Set by Ctrl-C: running scripts and searches stop at the next check.
@@ -32,6 +33,38 @@ thread_local! {
 /// Work units (script operations, seeds dropped, pits stepped over) between two looks at the
 /// clock, Ctrl-C and the memory used: a few microseconds of work.
 const CHECK_EVERY: u32 = 1 << 10;
+
+thread_local! {
+    /// What stops all the work of this thread from outside (see [`stop_when`]).
+    static STOP: std::cell::RefCell<Option<(Arc<AtomicBool>, Instant)>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// Ends the stop set by [`stop_when`].
+pub struct StopGuard(Option<(Arc<AtomicBool>, Instant)>);
+
+impl Drop for StopGuard {
+    fn drop(&mut self) {
+        let prev = self.0.take();
+        STOP.with(|s| *s.borrow_mut() = prev);
+    }
+}
+
+/// Stops every rule call and search on this thread, at its next check, once `flag` is set (by
+/// another thread: the client went away) or `deadline` passes: a whole computation's bound, where
+/// [`start_call`] bounds one call. The calls fail with an error starting "stopped".
+pub fn stop_when(flag: Arc<AtomicBool>, deadline: Instant) -> StopGuard {
+    StopGuard(STOP.with(|s| s.borrow_mut().replace((flag, deadline))))
+}
+
+/// Whether the stop of [`stop_when`] was reached (the flag set, or the deadline passed).
+pub fn stopped() -> bool {
+    STOP.with(|s| {
+        s.borrow()
+            .as_ref()
+            .is_some_and(|(f, d)| f.load(Ordering::Relaxed) || Instant::now() >= *d)
+    })
+}
 
 /// Restores the clock of the enclosing call when a call ends (see [`start_call`]).
 pub struct CallGuard {
@@ -135,6 +168,9 @@ pub fn check_now() -> Result<(), String> {
     }
     if INTERRUPTED.load(Ordering::Relaxed) {
         return Err("interrupted".into());
+    }
+    if stopped() {
+        return Err("stopped: the computation's time bound passed or its client went away".into());
     }
     let mut c = CLOCK.with(Cell::get);
     let Some(limit) = c.limit else {

@@ -67,61 +67,112 @@ pub fn read_text(path: &Path, what: &str) -> Result<String> {
 /// `verb` starts the error (`save to`, `write`).
 pub fn write_replacing(path: &Path, bytes: &[u8], verb: &str) -> Result<()> {
     use std::io::Write;
-    let shown = crate::text::escape(&path.display().to_string()).into_owned();
-    let fail = |e: &dyn std::fmt::Display| Error::msg(format!("cannot {verb} {shown}: {e}"));
-    if path.file_name().is_none() {
-        return Err(fail(&"not a file name"));
-    }
-    let is_link = std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink());
-    let target = if is_link {
-        std::fs::canonicalize(path)
-            .map_err(|_| fail(&"it is a symbolic link to a file that does not exist"))?
-    } else {
-        path.to_path_buf()
-    };
-    let old = match std::fs::metadata(&target) {
-        Ok(m) if m.is_dir() => return Err(fail(&"it is a directory")),
-        Ok(m) if !m.is_file() => {
-            return Err(fail(
-                &"not a regular file (a device, a pipe or a socket); nothing was written",
-            ))
+    let mut f = SafeFile::create(path, verb)?;
+    f.write_all(bytes).map_err(|e| f.fail(&e))?;
+    f.commit()
+}
+
+/// A file written as [`write_replacing`] writes one, but in pieces (the games of a run as they
+/// finish): the pieces go to the temporary file, and only [`SafeFile::commit`] puts it in place.
+/// Dropped without a commit (the run failed), it is removed and the old file stays as it was.
+pub struct SafeFile {
+    tmp: tempfile::NamedTempFile,
+    target: PathBuf,
+    dir: PathBuf,
+    shown: String,
+    verb: String,
+}
+
+impl SafeFile {
+    /// Starts writing `path` (see [`write_replacing`] for what is refused; `verb` starts errors).
+    pub fn create(path: &Path, verb: &str) -> Result<SafeFile> {
+        let shown = crate::text::escape(&path.display().to_string()).into_owned();
+        let fail = |e: &dyn std::fmt::Display| Error::msg(format!("cannot {verb} {shown}: {e}"));
+        if path.file_name().is_none() {
+            return Err(fail(&"not a file name"));
         }
-        Ok(m) => Some(m.permissions()),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
-        Err(e) => return Err(fail(&e)),
-    };
-    let dir = match target.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    let mut b = tempfile::Builder::new();
-    b.prefix(".sowlab-").suffix(".tmp");
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        // A new save is readable as any new file is (the umask applies), not private.
-        b.permissions(std::fs::Permissions::from_mode(0o666));
-    }
-    let result = (|| -> std::io::Result<()> {
-        let mut tmp = b.tempfile_in(&dir)?;
-        if let Some(p) = old {
-            tmp.as_file().set_permissions(p)?;
+        let is_link = std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink());
+        let target = if is_link {
+            std::fs::canonicalize(path)
+                .map_err(|_| fail(&"it is a symbolic link to a file that does not exist"))?
+        } else {
+            path.to_path_buf()
+        };
+        let old = match std::fs::metadata(&target) {
+            Ok(m) if m.is_dir() => return Err(fail(&"it is a directory")),
+            Ok(m) if !m.is_file() => {
+                return Err(fail(
+                    &"not a regular file (a device, a pipe or a socket); nothing was written",
+                ))
+            }
+            Ok(m) => Some(m.permissions()),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+            Err(e) => return Err(fail(&e)),
+        };
+        let dir = match target.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+            _ => PathBuf::from("."),
+        };
+        let mut b = tempfile::Builder::new();
+        b.prefix(".sowlab-").suffix(".tmp");
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            // A new save is readable as any new file is (the umask applies), not private.
+            b.permissions(std::fs::Permissions::from_mode(0o666));
         }
-        tmp.write_all(bytes)?;
-        tmp.as_file().sync_all()?;
-        // On error the temporary file is removed; the old save is untouched.
-        tmp.persist(&target).map_err(|e| e.error)?;
-        // The rename itself is made durable by flushing the directory.
-        if let Ok(d) = std::fs::File::open(&dir) {
+        let tmp = b
+            .tempfile_in(&dir)
+            .and_then(|t| {
+                if let Some(p) = old {
+                    t.as_file().set_permissions(p)?;
+                }
+                Ok(t)
+            })
+            .map_err(|e| fail(&bare(&e)))?;
+        Ok(SafeFile {
+            tmp,
+            target,
+            dir,
+            shown,
+            verb: verb.to_string(),
+        })
+    }
+
+    /// An error writing this file, as a one-line message naming it.
+    pub fn fail(&self, e: &std::io::Error) -> Error {
+        Error::msg(format!("cannot {} {}: {}", self.verb, self.shown, bare(e)))
+    }
+
+    /// Flushes the file to disk and renames it over the target (then flushes the directory).
+    pub fn commit(self) -> Result<()> {
+        let fail = |e: &std::io::Error| {
+            Error::msg(format!("cannot {} {}: {}", self.verb, self.shown, bare(e)))
+        };
+        self.tmp.as_file().sync_all().map_err(|e| fail(&e))?;
+        // On error the temporary file is removed; the old file is untouched.
+        self.tmp.persist(&self.target).map_err(|e| fail(&e.error))?;
+        if let Ok(d) = std::fs::File::open(&self.dir) {
             let _ = d.sync_all();
         }
         Ok(())
-    })();
-    // (The error without the temporary file's name, which means nothing to the user.)
-    result.map_err(|e| {
-        let m = e.to_string();
-        fail(&m.split(" at path ").next().unwrap_or(&m))
-    })
+    }
+}
+
+impl std::io::Write for SafeFile {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.tmp.as_file_mut().write(buf)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.tmp.as_file_mut().flush()
+    }
+}
+
+/// An I/O error without the temporary file's name, which means nothing to the user.
+fn bare(e: &std::io::Error) -> String {
+    let m = e.to_string();
+    m.split(" at path ").next().unwrap_or(&m).to_string()
 }
 
 /// Deepest nesting of YAML collections accepted.

@@ -200,26 +200,74 @@ struct Head {
 pub fn is_data_rule(text: &str) -> bool {
     match yaml::from_str::<yaml::Value>(text) {
         Ok(yaml::Value::Mapping(m)) => m.contains_key("board") && !m.contains_key("rule"),
-        _ => false,
+        Ok(_) => false,
+        // Not YAML a reader takes (a duplicated key, say): told by its top-level keys, so that
+        // the error comes from the data rule's reader (file, line, key), not from the preset's.
+        Err(_) => {
+            let top = |key: &str| {
+                text.lines().any(|l| {
+                    l.strip_prefix(key)
+                        .is_some_and(|rest| rest.trim_start().starts_with(':'))
+                })
+            };
+            top("board") && !top("rule")
+        }
     }
 }
 
-/// A YAML error as `file:line:col: message`.
-fn yaml_error(path: &Path, e: &yaml::Error) -> Error {
+/// A YAML error as `file:line:col: message`; a key given twice is named at its second line.
+fn yaml_error(path: &Path, text: &str, e: &yaml::Error) -> Error {
     let msg = e.to_string();
     let msg = match msg.find(" at line ") {
         Some(i) => msg[..i].to_string(),
         None => msg,
     };
     match e.location() {
-        Some(l) => Error::msg(format!(
-            "{}:{}:{}: {msg}",
-            path.display(),
-            l.line(),
-            l.column()
-        )),
+        Some(l) => match duplicate_at(text, &msg, l.line(), l.column()) {
+            Some((key, line, col)) => Error::msg(format!(
+                "{}:{line}:{col}: duplicated key `{key}` (given twice in one mapping; keep one)",
+                path.display()
+            )),
+            None => Error::msg(format!(
+                "{}:{}:{}: {msg}",
+                path.display(),
+                l.line(),
+                l.column()
+            )),
+        },
         None => Error::msg(format!("{}: {msg}", path.display())),
     }
+}
+
+/// For a "duplicate field `key`" error reported at the mapping's start (`line`, `col`): the key
+/// and the line and column where it comes again (block mappings; `None` when not found).
+fn duplicate_at(text: &str, msg: &str, line: usize, col: usize) -> Option<(String, usize, usize)> {
+    let (_, rest) = msg.split_once("duplicate ")?;
+    let key = rest.split(['`', '"']).nth(1)?.to_string();
+    let indent = col.checked_sub(1)?;
+    let mut seen = 0;
+    for (i, l) in text.lines().enumerate().skip(line.checked_sub(1)?) {
+        if l.trim().is_empty() || l.trim_start().starts_with('#') {
+            continue;
+        }
+        let (lead, body) = (
+            l.get(..indent).unwrap_or("x"),
+            l.get(indent..).unwrap_or(""),
+        );
+        if i + 1 > line && !lead.chars().all(|c| c == ' ' || c == '-') {
+            break; // the mapping ended
+        }
+        if body
+            .strip_prefix(key.as_str())
+            .is_some_and(|r| r.trim_start().starts_with(':'))
+        {
+            seen += 1;
+            if seen == 2 {
+                return Some((key, i + 1, indent + 1));
+            }
+        }
+    }
+    None
 }
 
 /// Reads the options block of a data rule (before any `$name` is replaced).
@@ -227,7 +275,7 @@ pub fn read_options(path: &Path, text: &str) -> Result<BTreeMap<String, OptionDe
     let blanked = substitute(text, &|_| Some("0".to_string()));
     yaml::from_str::<Head>(&blanked)
         .map(|h| h.options)
-        .map_err(|e| yaml_error(path, &e))
+        .map_err(|e| yaml_error(path, &blanked, &e))
 }
 
 /// Replaces every `$name` by `value(name)`, leaving comment lines and unknown names as written.
@@ -308,7 +356,7 @@ pub fn parse(path: &Path, text: &str, options: &rhai::Map) -> Result<DataRule> {
     if let Some(e) = unknown {
         return Err(e);
     }
-    yaml::from_str::<DataRule>(&text).map_err(|e| yaml_error(path, &e))
+    yaml::from_str::<DataRule>(&text).map_err(|e| yaml_error(path, &text, &e))
 }
 
 impl SowingDecl {
@@ -374,6 +422,22 @@ impl DataRule {
             return Err(format!("board: players must be 1 to 16, not {}", d.players));
         }
         let players = d.players as usize;
+        // The board's size is checked before it is built: the same cap as a script's boards.
+        let max = crate::engine::base::limits::max_pits().min(u32::MAX as u64);
+        let pits = d.pits.iter().fold(0u64, |n, e| {
+            let each = if e.row.is_some() {
+                e.holes.max(0) as u64
+            } else {
+                1
+            };
+            n.saturating_add(each)
+        });
+        if pits > max {
+            return Err(format!(
+                "board: pits: the board would have {pits} pits (holes and stores); the most \
+                 allowed is {max} (SOWLAB_MAX_PITS)"
+            ));
+        }
         let l = Arc::make_mut(&mut b.layout);
         l.players = players;
         l.shape = match d.shape {

@@ -251,7 +251,11 @@ function showError(d) {
 
 $("reload").onclick = async () => {
   closeLaps();
-  const d = await call("reload", { source: $("source").value });
+  let d = await call("reload", { source: $("source").value });
+  // Another file of that name in the user folder: replaced only if the user says so.
+  if (!d.ok && d.exists && window.confirm(d.error + "\n\nReplace " + d.path + "?")) {
+    d = await call("reload", { source: $("source").value, overwrite: true });
+  }
   if (!d.ok) {
     say(d.error, true);
     showError(d);

@@ -1,0 +1,101 @@
+//! The playground's bound per computation: a computer move that cannot finish in time is
+//! stopped with a clear error (the game unchanged), and one whose client goes away is stopped
+//! then, not when its time is up.
+
+#![cfg(feature = "cli")]
+
+use std::io::Write;
+use std::net::TcpStream;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+use sowlab::web::{Config, Playground, WebServer};
+
+fn config(name: &str) -> Config {
+    let dir = std::env::temp_dir().join(format!("sowlab-limits-{name}-{}", std::process::id()));
+    Config::new(&Path::new(env!("CARGO_MANIFEST_DIR")).join("rules"), dir)
+}
+
+/// A Kalah board of 64 houses of 5000 seeds: `mcts:20000` (the costliest agent the playground
+/// allows) plays 20 000 playouts of up to 1000 moves sowing thousands of seeds each, far more
+/// than any machine plays in the waits below (work that cannot finish: 20 playouts take seconds
+/// in a debug build).
+const BIG: &str = r#"{"rule": "kalah", "options": {"holes": 64, "seeds": 5000}}"#;
+const AGENT: &str = "mcts:20000";
+
+#[test]
+fn a_computer_move_past_the_bound_is_stopped_and_changes_nothing() {
+    let mut cfg = config("bound");
+    cfg.compute_time = Duration::from_millis(500);
+    cfg.solve_time = Duration::from_millis(100);
+    let pg = Playground::new(cfg);
+    let (s, v) = pg.handle("new", BIG.as_bytes());
+    assert_eq!(s, 200, "{v}");
+    let id = v["session"].as_str().unwrap().to_string();
+    for route in ["ai", "hint"] {
+        let body = json!({ "session": id, "agent": AGENT }).to_string();
+        let (s, v) = pg.handle(route, body.as_bytes());
+        assert_eq!(s, 503, "{route}: {v}");
+        assert!(v["error"].as_str().unwrap().starts_with("stopped: "), "{v}");
+    }
+    let (_, v) = pg.handle("state", json!({ "session": id }).to_string().as_bytes());
+    assert_eq!(v["history"], json!([]), "the game is unchanged");
+    assert_eq!(pg.computing(), 0);
+    // A quick call after it works as ever.
+    let (s, v) = pg.handle(
+        "ai",
+        json!({ "session": id, "agent": "greedy" })
+            .to_string()
+            .as_bytes(),
+    );
+    assert_eq!(s, 200, "{v}");
+}
+
+#[test]
+fn a_computation_whose_client_went_away_is_stopped() {
+    let mut cfg = config("gone");
+    // Far longer than the test waits: only the client's leaving can stop it in time.
+    cfg.compute_time = Duration::from_secs(3600);
+    cfg.max_computations = 1;
+    let server = WebServer::bind("127.0.0.1:0".parse().unwrap(), Playground::new(cfg)).unwrap();
+    let (addr, pg) = (server.addr(), server.playground());
+    std::thread::spawn(move || server.run());
+    let (s, v) = pg.handle("new", BIG.as_bytes());
+    assert_eq!(s, 200, "{v}");
+    let id = v["session"].as_str().unwrap().to_string();
+    let body = json!({ "session": id, "agent": AGENT }).to_string();
+    let mut c = TcpStream::connect(addr).unwrap();
+    write!(
+        c,
+        "POST /api/ai HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let wait = |what: &str, done: &dyn Fn() -> bool| {
+        let until = Instant::now() + Duration::from_secs(120);
+        while !done() {
+            assert!(Instant::now() < until, "{what}");
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    };
+    wait("the computation never started", &|| pg.computing() == 1);
+    // Meanwhile quick calls are answered, and one more long one is told the server is busy.
+    let (s, v) = pg.handle("state", json!({ "session": id }).to_string().as_bytes());
+    assert_eq!(s, 200, "{v}");
+    let (s, v) = pg.handle(
+        "hint",
+        json!({ "session": id, "agent": "greedy" })
+            .to_string()
+            .as_bytes(),
+    );
+    assert_eq!(s, 503, "{v}");
+    assert!(v["error"].as_str().unwrap().starts_with("busy: "), "{v}");
+    drop(c);
+    wait("the computation went on after its client left", &|| {
+        pg.computing() == 0
+    });
+    let (_, v): (u16, Value) = pg.handle("state", json!({ "session": id }).to_string().as_bytes());
+    assert_eq!(v["history"], json!([]), "nothing was played");
+}
