@@ -85,5 +85,40 @@ fn ruma4(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, raja_pasu, tchuka_ruma, ruma4);
+/// MancalaGames' games read from their game files (the test fixtures) and translated into data
+/// rules: random playouts of the declared move (no script call), one group per game.
+fn mancalagames(c: &mut Criterion) {
+    let fixtures =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/mancalagames");
+    let seeds = 0..16u64;
+    let mut g = c.benchmark_group("mancalagames_playout");
+    for name in [
+        "kalah",
+        "oware",
+        "bohnenspiel",
+        "ayoayo",
+        "vai_lun_thlan",
+        "ot_tjin",
+        "dakon",
+        "pallanguli",
+    ] {
+        let rule = common::load_path(&fixtures.join(format!("{name}.txt")));
+        let start = common::start(&rule, &[]);
+        let moves: u64 = seeds
+            .clone()
+            .map(|s| common::scripted_playout(&rule, &start, &mut Rng::new(s)).moves)
+            .sum();
+        g.throughput(Throughput::Elements(moves));
+        g.bench_function(name, |b| {
+            b.iter(|| {
+                for s in seeds.clone() {
+                    black_box(common::scripted_playout(&rule, &start, &mut Rng::new(s)));
+                }
+            })
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, raja_pasu, tchuka_ruma, ruma4, mancalagames);
 criterion_main!(benches);

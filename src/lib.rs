@@ -152,6 +152,8 @@ pub mod error;
 #[doc(hidden)]
 pub mod experiment;
 #[doc(hidden)]
+pub mod import;
+#[doc(hidden)]
 pub mod render;
 #[cfg(feature = "cli")]
 pub mod repl;

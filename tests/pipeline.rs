@@ -48,7 +48,7 @@ fn a_wrong_word_is_one_line_with_the_place_the_key_and_the_allowed_words() {
     assert_eq!(
         e,
         format!(
-            "{}:9:10: pipeline: end[0].sweep: unknown variant `all`, expected one of `none`, `owners`, `mover`",
+            "{}:9:10: pipeline: end[0].sweep: unknown variant `all`, expected one of `none`, `owners`, `mover`, `split`, `discard`",
             file.display()
         )
     );
@@ -235,7 +235,7 @@ fn a_data_rule_error_is_one_line_with_file_line_and_column() {
     assert_eq!(
         e,
         format!(
-            "{}:{line}:15: pipeline.extra_turn: unknown variant `stores`, expected `none` or `store`",
+            "{}:{line}:15: pipeline.extra_turn: unknown variant `stores`, expected one of `none`, `store`, `capture`, `store_or_capture`",
             file.display()
         )
     );

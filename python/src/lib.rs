@@ -17,9 +17,9 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyList, PyString};
 
-use sowlab::RuleSource as Source;
 use sowlab::board;
 use sowlab::experiment::{self, PartSpec, SimConfig};
+use sowlab::RuleSource as Source;
 use sowlab::{Agent, Game, Position, Rule, RulePath, SearchLimits};
 
 mod search_board;
@@ -450,18 +450,18 @@ impl PyGame {
 
     /// The position as SVG, its legal moves marked (what a notebook shows).
     fn svg(&self) -> String {
-        search_board::game_svg(&self.g)
+        search_board::game_svg(&self.g())
     }
 
     fn _repr_svg_(&self) -> String {
-        search_board::game_svg(&self.g)
+        search_board::game_svg(&self.g())
     }
 
     /// Move `n` (1-based; default the last) as SVG: its laps drawn over the position it left,
     /// or only up to lap `lap` (0: the position before it). Returns (svg, number of laps).
     #[pyo3(signature = (n=None, lap=None))]
     fn move_svg(&self, n: Option<usize>, lap: Option<usize>) -> PyResult<(String, usize)> {
-        search_board::move_svg(&self.g, n, lap)
+        search_board::move_svg(&self.g(), n, lap)
     }
 
     fn __repr__(&self) -> String {

@@ -15,6 +15,7 @@ pub mod compare;
 pub mod completions;
 pub mod diff;
 pub mod experiment_args;
+pub mod import;
 pub mod man;
 pub mod merge;
 pub mod play;
@@ -61,7 +62,8 @@ Examples:
   sowlab solve tchuka_ruma --set seeds=6           # a shortest solution
   sowlab simulate kalah --agents greedy,random --games 200
 
-A RULE is a rule name (tchuka_ruma), a preset name (tchuka_ruma_6) or a path to a .rhai/.yaml file.
+A RULE is a rule name (tchuka_ruma), a preset name (tchuka_ruma_6) or a path to a .rhai/.yaml file
+(or to a MancalaGames game file, .txt).
 `sowlab COMMAND --help` explains a command; rules/README.md explains how to write a rule file.";
 
 /// The subcommands.
@@ -72,6 +74,11 @@ pub enum Command {
         after_help = "Examples:\n  sowlab rules\n  sowlab rules oware                   # one rule in full: sources and every option\n  sowlab rules tchuka_ruma_6           # a preset: what it sets\n  sowlab rules path/to/mine.rhai       # check that your own file loads"
     )]
     Rules(rules::RulesArgs),
+    /// Translate other programs' rule files into sowlab rules (MancalaGames' game files).
+    #[command(
+        after_help = "Examples:\n  sowlab import mancalagames ~/MancalaGames/GameProps --out my_rules\n  sowlab import mancalagames Kalah.txt --out my_rules\n\nA game file also works directly as a RULE: sowlab play Kalah.txt"
+    )]
+    Import(import::ImportArgs),
     /// Play moves from the start and print the final position.
     #[command(
         after_help = "Examples:\n  sowlab replay kalah --moves \"3 1\" --trace\n  sowlab replay tchuka_ruma --set seeds=6 --moves 1 --json\n  sowlab replay ruma --moves \"S1 E2\"            # rows named where a player owns two\n  sowlab replay kalah --position pos.yaml --moves 4"
@@ -233,6 +240,7 @@ fn run(cli: Cli) -> Result<i32> {
     let dir = &dir;
     match cli.command {
         Command::Rules(a) => rules::cmd_rules(dir, a),
+        Command::Import(a) => import::cmd_import(a),
         Command::Replay(a) => replay::cmd_replay(dir, a),
         Command::Solve(a) => solve::cmd_solve(dir, a),
         Command::Perft(a) => solve::cmd_perft(dir, a),

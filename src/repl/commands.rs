@@ -315,8 +315,17 @@ impl PartialEq for Command {
 
 impl Eq for Command {}
 
-/// Whether a word looks like a move label: `3`, `S3`, `n12`.
+/// Whether a word looks like a move label: `3`, `S3`, `n12`, and with a chosen direction `3cw`,
+/// `S3ccw`.
 pub(crate) fn looks_like_move(word: &str) -> bool {
+    let lower = word.to_ascii_lowercase();
+    let word = match lower
+        .strip_suffix("ccw")
+        .or_else(|| lower.strip_suffix("cw"))
+    {
+        Some(w) => &word[..w.len()],
+        None => word,
+    };
     let digits = word.trim_start_matches(|c: char| c.is_ascii_alphabetic());
     let letters = word.len() - digits.len();
     !digits.is_empty() && letters <= 2 && digits.chars().all(|c| c.is_ascii_digit())
@@ -444,10 +453,10 @@ mod tests {
 
     #[test]
     fn move_words() {
-        for w in ["3", "12", "S3", "n6", "SN1"] {
+        for w in ["3", "12", "S3", "n6", "SN1", "3cw", "S3ccw", "12CW"] {
             assert!(looks_like_move(w), "{w}");
         }
-        for w in ["show", "x", "3a", "", "abc3"] {
+        for w in ["show", "x", "3a", "", "abc3", "cw", "3cwx"] {
             assert!(!looks_like_move(w), "{w}");
         }
     }

@@ -12,7 +12,7 @@
 // exits 0 (skipped); under CI=true a missing browser is a failure.
 
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -171,6 +171,29 @@ try {
   assert.equal(await page.locator("#board").innerHTML(), before, "the board is unchanged");
   assert.equal(await historyLength(), 1);
   console.log("e2e: a broken rule is reported at its line and column");
+
+  // 5b. Saving over another file of the user folder: the page asks first; no, and the file stays.
+  const saves = await browser.newPage();
+  await saves.goto(url);
+  await saves.waitForSelector("#board svg g.hole.legal");
+  mkdirSync(join(scratch, "rules"), { recursive: true });
+  const mine = join(scratch, "rules", "tchuka_ruma.rhai");
+  writeFileSync(mine, "// my own tchuka\n");
+  await saves.locator("#rule").selectOption("tchuka_ruma");
+  await saves.locator("#new").click();
+  await saves.waitForFunction(() => document.querySelector("#source").value.includes("fn setup()"));
+  const asked = [];
+  saves.once("dialog", (d) => { asked.push(d.message()); d.dismiss(); });
+  await saves.locator("#reload").click();
+  await saves.waitForSelector("#error:not([hidden])");
+  assert.match(asked[0] || "", /already exists in the user rules folder/);
+  assert.equal(readFileSync(mine, "utf8"), "// my own tchuka\n", "not replaced when the user says no");
+  saves.once("dialog", (d) => d.accept());
+  await saves.locator("#reload").click();
+  await saves.waitForFunction(() => /reloaded/.test(document.querySelector("#reload-report").textContent));
+  assert.match(readFileSync(mine, "utf8"), /fn setup\(\)/, "replaced when the user says yes");
+  await saves.close();
+  console.log("e2e: saving over another user file asks first");
 
   // 6. A screenshot that is not blank.
   await page.locator("#source").fill(source);

@@ -27,6 +27,9 @@ pub struct Board {
     pub closed: Vec<bool>,
     /// Seeds in each player's reserve (index `player - 1`).
     pub reserves: Vec<i64>,
+    /// Seeds a rule took out of the game without scoring them (a `sweep: discard`): in neither
+    /// pits nor reserves, counted in the total.
+    pub discarded: i64,
     /// Per-player counters, `counters[c * players + player - 1]`.
     pub counters: Vec<i64>,
     /// Game variables, by index in `layout.vars`.
@@ -95,6 +98,8 @@ pub struct SowEnd {
     pub stopped: bool,
     /// Seeds the sowing captured: by counts (e.g. fours), and beyond an empty pit when configured.
     pub captured: i64,
+    /// Whether this move was sown the other way (its hole or count reversed the direction).
+    pub reversed: bool,
 }
 
 impl Board {
@@ -105,6 +110,7 @@ impl Board {
             seeds: Vec::new(),
             closed: Vec::new(),
             reserves: vec![0],
+            discarded: 0,
             counters: Vec::new(),
             vars: Vec::new(),
             to_move: 1,
@@ -130,6 +136,7 @@ impl Board {
         copy_vec(&mut self.seeds, &src.seeds);
         copy_vec(&mut self.closed, &src.closed);
         copy_vec(&mut self.reserves, &src.reserves);
+        self.discarded = src.discarded;
         copy_vec(&mut self.counters, &src.counters);
         copy_vec(&mut self.vars, &src.vars);
         self.to_move = src.to_move;
@@ -162,7 +169,8 @@ impl Board {
             .iter()
             .chain(&self.reserves)
             .map(|&s| s as i128)
-            .sum()
+            .sum::<i128>()
+            + self.discarded as i128
     }
 
     /// Number of players.

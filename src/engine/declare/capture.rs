@@ -3,6 +3,14 @@
 
 use serde::Deserialize;
 
+fn yes() -> bool {
+    true
+}
+
+fn own_side() -> BeyondSide {
+    BeyondSide::Own
+}
+
 /// Captures made when the move's sowing has ended.
 #[derive(Clone, Debug, Default, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields, default)]
@@ -12,28 +20,143 @@ pub struct Capture {
     pub opposite: Option<Opposite>,
     /// A chain backwards from the last pit over the opponent's holes holding given counts.
     pub chain: Option<Chain>,
+    /// The capture across a gap: when the hole after the last one is empty, take the hole
+    /// beyond it.
+    pub beyond_empty: Option<BeyondEmpty>,
+    /// The last few seeds: when, after the other captures, the seeds in the holes on `counted`
+    /// (any, the opponent's, the mover's own) are at most `at_most` (but some), the mover takes
+    /// every seed left in the holes.
+    pub last_seeds: Option<LastSeeds>,
 }
 
 /// Kalah's capture of the hole opposite.
-#[derive(Clone, Debug, Default, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields, default)]
 pub struct Opposite {
     /// Capture the last seed even when the hole opposite is empty (the "empty capture" rule).
     pub when_opposite_empty: bool,
+    /// Take the last seed too (default true); false leaves it in its hole.
+    #[serde(default = "yes")]
+    pub take_last: bool,
+    /// Where the last seed must fall: in a hole of the mover's (default), of the opponent's (the
+    /// mover then takes his own hole opposite), or any.
+    #[serde(default = "own_side")]
+    pub last_in: BeyondSide,
 }
 
-/// Oware's chain of captures.
+/// A chain of captures by count (Oware's, by default): the last hole, when it is on the `side`
+/// and holds a count that is captured, is taken, then the holes before it (or after it, going
+/// `forward`) while they are too, at most `max` holes in all.
 #[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct Chain {
-    /// The counts that are captured (e.g. `[2, 3]`), checked after the last seed fell.
+    /// The counts that are captured (e.g. `[2, 3]`), checked after the last seed fell; empty:
+    /// any count (of at least one seed) that passes the other tests.
     pub counts: Vec<i64>,
+    /// Only even counts.
+    #[serde(default)]
+    pub even: bool,
+    /// Only counts of at least this (0: no bound).
+    #[serde(default)]
+    pub at_least: i64,
+    /// Only counts of at most this (0: no bound).
+    #[serde(default)]
+    pub at_most: i64,
+    /// Whose holes are taken: the opponent's (default), the mover's own, or any.
+    #[serde(default)]
+    pub side: ChainSide,
+    /// Which way the chain goes on from the last hole: back against the sowing (default) or
+    /// forward with it. Stores and closed holes are passed over.
+    #[serde(default)]
+    pub direction: ChainDirection,
+    /// At most this many holes in all (0: no limit; 1: the last hole alone).
+    #[serde(default)]
+    pub max: i64,
     /// What a move that would take every seed of the opponent does.
     #[serde(default)]
     pub grand_slam: GrandSlam,
     /// The reason its captures show in the trace ("2 or 3"), made when setup ends.
     #[serde(skip)]
     pub why: String,
+}
+
+impl Default for Opposite {
+    fn default() -> Self {
+        Opposite {
+            when_opposite_empty: false,
+            take_last: true,
+            last_in: BeyondSide::Own,
+        }
+    }
+}
+
+/// The capture across a gap (after the sowing, with the sowing's direction; stores and closed
+/// holes are passed over): when the hole after the last one is empty, the mover takes the hole
+/// beyond it (on `side`, when it holds seeds); with `repeat`, from there on while the next hole
+/// is empty, the one beyond it too.
+#[derive(Clone, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields, default)]
+pub struct BeyondEmpty {
+    /// Only when the last hole held seeds before the last seed fell.
+    pub last_occupied: bool,
+    /// Go on across further gaps.
+    pub repeat: bool,
+    /// Whose holes are taken (default any).
+    pub side: BeyondSide,
+    /// Also take the hole opposite the first hole taken (when it holds seeds).
+    pub and_opposite: bool,
+}
+
+/// Whose holes a capture across a gap takes.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum BeyondSide {
+    /// Any hole.
+    #[default]
+    Any,
+    /// The opponent's.
+    Opponent,
+    /// The mover's own.
+    Own,
+}
+
+/// The take of the last few seeds (see [`Capture::last_seeds`]).
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct LastSeeds {
+    /// At most this many seeds left (on `counted`).
+    pub at_most: i64,
+    /// Whose holes are counted (default any).
+    #[serde(default)]
+    pub counted: BeyondSide,
+}
+
+/// Whose holes a chain takes.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum ChainSide {
+    /// The opponent's holes.
+    #[default]
+    Opponent,
+    /// The mover's own holes.
+    Own,
+    /// Any hole.
+    Any,
+}
+
+/// Which way a chain goes on.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum ChainDirection {
+    /// Against the sowing, to the holes sown before the last one.
+    #[default]
+    Back,
+    /// With the sowing.
+    Forward,
+    /// Against the track's own direction, whichever way the move was sown.
+    AgainstTrack,
+    /// Along the track's own direction, whichever way the move was sown.
+    AlongTrack,
 }
 
 /// Readings of a grand slam (a chain that would take all the opponent's seeds).

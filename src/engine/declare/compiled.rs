@@ -22,6 +22,9 @@ pub struct Compiled {
     /// none. Built by [`Compiled::link_track`] (empty before), so a drop is one lookup
     /// (see [`next_table`]).
     pub sow_next: Vec<usize>,
+    /// The same table for sowing the other way (a move whose hole or count reverses it, see
+    /// [`SowRule::reverse_holes`]).
+    pub sow_back: Vec<usize>,
     /// The game's option values, as the script reads them with `this.opt(name)`.
     pub options: rhai::Map,
     /// The declared move (`this.pipeline(#{...})`), run natively by the core.
@@ -51,8 +54,69 @@ impl Compiled {
             layout: Layout::empty(),
             sow: SowRule::default(),
             sow_next: Vec::new(),
+            sow_back: Vec::new(),
             options: rhai::Map::new(),
             pipeline: None,
+        }
+    }
+
+    /// A move's label: the geometry's (`3`, `S3`), with the direction where the mover chooses
+    /// it (`3ccw`, `3cw`: anticlockwise or clockwise seen from above).
+    pub fn label(&self, id: usize) -> String {
+        let (p, other) = self.split_move(id);
+        let any_row = self.pipeline.as_ref().is_some_and(|d| d.moves.any_row);
+        let base = match self.pits[p].row {
+            // (a mover who may play from either row names it)
+            Some(r) if any_row => format!("{}{}", self.rows[r].name, self.pits[p].pos),
+            _ => self.layout.label(p),
+        };
+        if self.sow.chooses(&self.layout, p) {
+            let cw = self.sow.reverse != other;
+            format!("{base}{}", if cw { "cw" } else { "ccw" })
+        } else {
+            base
+        }
+    }
+
+    /// The move a label names for `player`: a hole, or at a hole where the mover chooses the
+    /// direction, `3ccw`/`3cw` (the other way is the id `hole + pits`).
+    pub fn parse_label(&self, player: usize, label: &str) -> Option<usize> {
+        let label = label.trim();
+        let lower = label.to_ascii_lowercase();
+        let (label, dir) = if let Some(x) = lower.strip_suffix("ccw") {
+            (&label[..x.len()], Some(false))
+        } else if let Some(x) = lower.strip_suffix("cw") {
+            (&label[..x.len()], Some(true))
+        } else {
+            (label, None)
+        };
+        let p = self.layout.parse_label(player, label)?;
+        match (self.sow.chooses(&self.layout, p), dir) {
+            (false, None) => Some(p),
+            (true, Some(cw)) => Some(if cw == self.sow.reverse {
+                p
+            } else {
+                p + self.pits.len()
+            }),
+            _ => None,
+        }
+    }
+
+    /// The hole a move id is played from: ids past the pits are the other direction of a hole
+    /// where the mover chooses it (`p + pits`).
+    #[inline]
+    pub fn move_pit(&self, id: usize) -> usize {
+        self.split_move(id).0
+    }
+
+    /// A move id as (hole, sown the other way).
+    #[inline]
+    pub fn split_move(&self, id: usize) -> (usize, bool) {
+        let n = self.pits.len();
+        if id >= n && id < 2 * n {
+            (id - n, true)
+        } else {
+            (id, false)
         }
     }
 
@@ -60,7 +124,12 @@ impl Compiled {
     /// the sowing rule.
     pub fn link_track(&mut self) {
         self.layout.link_track();
-        self.sow_next = next_table(self);
+        self.sow_next = next_table(self, false);
+        self.sow_back = if self.sow.reverses() {
+            next_table(self, true)
+        } else {
+            Vec::new()
+        };
     }
 }
 
@@ -82,14 +151,18 @@ pub fn accepts_open(l: &Compiled, q: usize, mover: usize) -> bool {
 /// `0..=players` and pit `p`, the first pit after `p` in the sowing direction that the mover may
 /// sow into, ignoring closed pits and the skipped origin (which the sowing loops then step over).
 /// One walk round the track per mover.
-pub fn next_table(l: &Compiled) -> Vec<usize> {
+pub fn next_table(l: &Compiled, flip: bool) -> Vec<usize> {
     let n = l.pits.len();
     let k = l.track.len();
     let mut t = vec![NO_PIT; (l.players + 1) * n];
     if k == 0 || l.next.len() != n || l.prev.len() != n {
         return t;
     }
-    let links = if l.sow.reverse { &l.prev } else { &l.next };
+    let links = if l.sow.reverse != flip {
+        &l.prev
+    } else {
+        &l.next
+    };
     // The track in sowing order (the links form one cycle through the track's pits).
     let mut seq = Vec::with_capacity(k);
     let mut q = l.track[0];

@@ -27,6 +27,12 @@ pub enum Cond {
     MovesReached,
     /// The sowing stopped at its lap limit (`at_max_laps: "stop"`).
     Stopped,
+    /// The seeds a player does not hold (the others' stores and reserves, and every hole's)
+    /// cannot fill `limit` holes of `rounds.fill` seeds: he has all but a few (a round or match
+    /// decided).
+    OthersCannotFill,
+    /// Fewer than `limit` seeds are left in the open holes, but some (too few for any capture).
+    FewLeft,
     /// The position (every pit's seeds, the reserves, the closed holes and the player to move)
     /// is one already seen since the number of seeds in the holes last changed (a capture).
     RepeatedPosition,
@@ -42,6 +48,9 @@ pub enum Outcome {
     MoverWins,
     /// The game ends without a winner (a draw, or a lost solitaire).
     NoWinner,
+    /// The game ends; the player with the fewest seeds in his open holes wins (the mover when
+    /// they hold as few), as in games won by emptying your own row.
+    FewestInHoles,
     /// The round ends (see `rounds`).
     Round,
 }
@@ -57,6 +66,11 @@ pub enum Sweep {
     Owners,
     /// Every open hole's seeds go to the player who moved.
     Mover,
+    /// The seeds left are shared equally between two players; an odd seed goes to the player
+    /// holding fewer (to player 2 when they hold as many).
+    Split,
+    /// The seeds left are taken out of the game, scored for nobody.
+    Discard,
 }
 
 /// Who starts the next round.
@@ -68,6 +82,12 @@ pub enum Starter {
     /// The player to move.
     #[default]
     ToMove,
+    /// The player who did not start the round that ended.
+    Alternate,
+    /// The round's winner (on a level round, the player to move).
+    Winner,
+    /// The round's loser (on a level round, the other of the player to move).
+    Loser,
 }
 
 /// One check of the `end` list.

@@ -14,6 +14,14 @@ pub struct Moves {
     pub seeds_equal_number: bool,
     /// When the next player has no seeds, only moves that give him some (Oware's must-feed).
     pub must_feed: bool,
+    /// Only holes holding at least this many seeds (0 or 1: any hole holding seeds).
+    pub min_seeds: i64,
+    /// With `must_feed`: when no move gives the next player seeds, every move is legal (rather
+    /// than none).
+    pub feed_if_able: bool,
+    /// The mover may play from any open hole, his opponent's too (moves are then written with
+    /// the row: `S3`, `N5`).
+    pub any_row: bool,
 }
 
 /// A kind of pit a lap can end in.

@@ -10,11 +10,14 @@ use serde::Deserialize;
 
 use crate::engine::geometry::layout::Layout;
 
-pub use crate::engine::declare::capture::{chain_why, Capture, Chain, GrandSlam, Opposite};
+pub use crate::engine::declare::capture::{
+    chain_why, BeyondEmpty, BeyondSide, Capture, Chain, ChainDirection, ChainSide, GrandSlam,
+    LastSeeds, Opposite,
+};
 pub use crate::engine::declare::end::{Cond, End, EndCheck, Outcome, Starter, Sweep};
 pub use crate::engine::declare::moves::{Landing, Moves};
 pub use crate::engine::declare::notes::{fill, Note, Notes};
-pub use crate::engine::declare::rounds::Rounds;
+pub use crate::engine::declare::rounds::{RoundWinner, Rounds};
 pub use crate::engine::declare::turn::{ExtraTurn, Pass};
 
 /// A declared move pipeline.
@@ -56,12 +59,14 @@ pub struct Resolved {
     pub round_var: Option<usize>,
     /// `start_reserve_1`, `start_reserve_2`, ...
     pub start_reserve_vars: Vec<usize>,
+    /// `round_starter`: who started the round (0 until the first check at setup).
+    pub round_starter_var: Option<usize>,
     /// Hook functions the rule script defines: `on_pass`, `on_round_end`, `on_game_end`.
     pub hooks: Hooks,
     /// `holes_of[player]`: the player's holes in canonical order (index 0: holes of nobody).
     pub holes_of: Vec<Vec<usize>>,
     /// Whether an end check asks for `repeated_position`: the positions since the last capture
-    /// are then remembered on the board ([`crate::engine::board::state::Seen`]).
+    /// are then remembered on the board ([`crate::engine::board::Seen`]).
     pub track_repetition: bool,
     /// No end check is made before the turn passes (that phase is skipped).
     pub none_before_turn: bool,
@@ -143,8 +148,22 @@ impl Pipeline {
                     ));
                 }
             }
-            if !l.stores.is_empty() {
-                return Err("pipeline: rounds are for boards without stores".into());
+            for p in 1..=2 {
+                if l.stores.iter().filter(|&&s| l.pits[s].owner == p).count() > 1 {
+                    return Err(format!(
+                        "pipeline: rounds need at most one store per player (player {p} has more)"
+                    ));
+                }
+            }
+            if self.rounds.as_ref().is_some_and(|r| r.min_holes < 1) {
+                return Err("pipeline: rounds: `min_holes` must be at least 1".into());
+            }
+            if self
+                .end
+                .iter()
+                .any(|c| c.starter == crate::engine::declare::end::Starter::Alternate)
+            {
+                self.at.round_starter_var = Some(var(l, "round_starter", 0));
             }
             self.at.round_var = Some(var(l, "round", 1));
             self.at.start_reserve_vars = (1..=2)

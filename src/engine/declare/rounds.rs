@@ -21,8 +21,35 @@ pub struct Rounds {
     /// The match ends after this many rounds, the bigger reserve winning (0: no limit).
     #[serde(default)]
     pub max_rounds: i64,
+    /// Who wins a round: the bigger capture of the round (default), or the player holding the
+    /// most seeds (stores plus reserve) when it ends.
+    #[serde(default)]
+    pub winner: RoundWinner,
+    /// The match ends when a player cannot fill this many holes (default 1) with the seeds he
+    /// holds and those left in his own holes; it then goes to the round's winner (a draw when
+    /// level), the board as the round left it. Only with `winner: most_seeds`.
+    #[serde(default = "one_hole")]
+    pub min_holes: i64,
+    /// Close the holes a player cannot fill (default true); false leaves them empty and open.
+    #[serde(default = "yes")]
+    pub close_unfilled: bool,
 }
 
 fn yes() -> bool {
     true
+}
+
+fn one_hole() -> i64 {
+    1
+}
+
+/// Who wins a round.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum RoundWinner {
+    /// The bigger capture of the round (seeds held now less those held when it started).
+    #[default]
+    Capture,
+    /// The player holding the most seeds when the round ends.
+    MostSeeds,
 }

@@ -3,6 +3,8 @@
 //! count during the sowing, the lap limit; and the rule in words. Played by
 //! [`crate::engine::sowing`].
 
+use crate::engine::geometry::layout::{Layout, PitKind};
+
 /// Which stores receive seeds when sowing passes them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Stores {
@@ -43,6 +45,9 @@ pub enum AtMaxLaps {
     Stop,
     /// Fail the move with an "endless sowing" error.
     Error,
+    /// Stop, as `Stop`, but the seeds the next lap would have taken up leave the game
+    /// (discarded): MancalaGames' reading of an endless relay.
+    DropHand,
 }
 
 /// How `sow` sows: set by the rule script, fixed for a game.
@@ -56,6 +61,9 @@ pub struct SowRule {
     pub skip_origin: bool,
     /// What happens at the end of a lap.
     pub relay: Relay,
+    /// A lap whose last hole passes this test does not relay (the move ends there, e.g. to
+    /// capture it).
+    pub relay_stop: Option<HoleTest>,
     /// Counts that are captured as soon as a drop makes them (e.g. `[4]`); empty for none.
     pub capture_counts: Vec<i64>,
     /// Who gets those captures.
@@ -66,6 +74,14 @@ pub struct SowRule {
     /// pit beyond that empty one (the Indian "capture beyond an empty hole"). Not after a move
     /// stopped at the lap limit.
     pub capture_beyond_empty: bool,
+    /// Holes (numbered from each owner's left, 1-based) whose moves are sown the other way.
+    pub reverse_holes: Vec<i64>,
+    /// A move from a hole holding an even count is sown the other way.
+    pub reverse_when_even: bool,
+    /// Holes (numbered from each owner's left, 1-based) where the mover chooses the direction:
+    /// each gives two moves, `3ccw` and `3cw` (move ids `p` and `p + pits`, see
+    /// [`crate::engine::board::Layout::move_pit`]).
+    pub choose_direction: Vec<i64>,
     /// Lap limit for one move.
     pub max_laps: i64,
     /// What happens at the lap limit.
@@ -79,10 +95,14 @@ impl Default for SowRule {
             stores: Stores::All,
             skip_origin: false,
             relay: Relay::None,
+            relay_stop: None,
             capture_counts: Vec::new(),
             capture_to: CaptureTo::RowOwner,
             capture_last: true,
             capture_beyond_empty: false,
+            reverse_holes: Vec::new(),
+            reverse_when_even: false,
+            choose_direction: Vec::new(),
             max_laps: 10_000,
             at_max_laps: AtMaxLaps::Error,
         }
@@ -90,6 +110,32 @@ impl Default for SowRule {
 }
 
 impl SowRule {
+    /// Whether some moves are sown the other way.
+    pub fn reverses(&self) -> bool {
+        !self.reverse_holes.is_empty()
+            || self.reverse_when_even
+            || !self.choose_direction.is_empty()
+    }
+
+    /// Whether hole `p` is one where the mover chooses the direction.
+    #[inline]
+    pub fn chooses(&self, l: &Layout, p: usize) -> bool {
+        !self.choose_direction.is_empty()
+            && l.pits[p].row.is_some()
+            && self.choose_direction.contains(&(l.pits[p].pos as i64))
+    }
+
+    /// Whether the move from `from` (holding `n` seeds) is sown the other way.
+    #[inline]
+    pub fn flips(&self, l: &Layout, from: usize, n: i64) -> bool {
+        // (a hole where the mover chooses is sown as he says, by its move id)
+        !self.chooses(l, from)
+            && ((self.reverse_when_even && n % 2 == 0)
+                || (!self.reverse_holes.is_empty()
+                    && l.pits[from].row.is_some()
+                    && self.reverse_holes.contains(&(l.pits[from].pos as i64))))
+    }
+
     /// The rule in words (for `sowlab rules NAME`).
     pub fn describe(&self) -> String {
         let mut s = format!(
@@ -108,11 +154,38 @@ impl SowRule {
         if self.skip_origin {
             s.push_str("; the start hole is skipped");
         }
+        if !self.reverse_holes.is_empty() {
+            let v: Vec<String> = self.reverse_holes.iter().map(|n| n.to_string()).collect();
+            s.push_str(&format!(
+                "; moves from holes {} (from each owner's left) are sown the other way",
+                v.join(", ")
+            ));
+        }
+        if self.reverse_when_even {
+            s.push_str("; a move from a hole holding an even count is sown the other way");
+        }
+        if !self.choose_direction.is_empty() {
+            let v: Vec<String> = self
+                .choose_direction
+                .iter()
+                .map(|n| n.to_string())
+                .collect();
+            s.push_str(&format!(
+                "; from holes {} the mover chooses the direction (`3ccw`, `3cw`)",
+                v.join(", ")
+            ));
+        }
         s.push_str(match self.relay {
             Relay::None => "; one lap",
             Relay::Last => "; a lap ending in an occupied hole relays from it",
             Relay::Next => "; a lap relays from the next pit when it holds seeds",
         });
+        if let Some(t) = &self.relay_stop {
+            s.push_str(&format!(
+                "; a lap ending with {} does not relay",
+                t.describe()
+            ));
+        }
         if !self.capture_counts.is_empty() {
             let c: Vec<String> = self.capture_counts.iter().map(|n| n.to_string()).collect();
             s.push_str(&format!(
@@ -138,8 +211,81 @@ impl SowRule {
             match self.at_max_laps {
                 AtMaxLaps::Stop => "then the move stops",
                 AtMaxLaps::Error => "then the move fails",
+                AtMaxLaps::DropHand => "then the move stops, the next lap's seeds out of the game",
             }
         ));
+        s
+    }
+}
+
+/// Whose holes a [`HoleTest`] looks at, for the player sowing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Whose {
+    /// The mover's own holes.
+    Own,
+    /// The other players' holes.
+    Opponent,
+    /// Any hole.
+    #[default]
+    Any,
+}
+
+/// A test of one hole after a drop: on whose side it is and how many seeds it holds.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct HoleTest {
+    /// The counts that pass (empty: any count of at least one seed).
+    pub counts: Vec<i64>,
+    /// Only even counts.
+    pub even: bool,
+    /// Only counts of at least this (0: no bound).
+    pub at_least: i64,
+    /// Only counts of at most this (0: no bound).
+    pub at_most: i64,
+    /// Whose holes pass.
+    pub side: Whose,
+}
+
+impl HoleTest {
+    /// Whether hole `q` (holding `n` seeds) passes for `mover`.
+    #[inline]
+    pub fn holds(&self, l: &Layout, q: usize, n: i64, mover: usize) -> bool {
+        let owner = l.pits[q].owner;
+        let side = match self.side {
+            Whose::Own => owner == mover,
+            Whose::Opponent => owner != mover && owner != 0,
+            Whose::Any => true,
+        };
+        l.pits[q].kind == PitKind::Hole
+            && side
+            && n > 0
+            && (self.counts.is_empty() || self.counts.contains(&n))
+            && (!self.even || n % 2 == 0)
+            && (self.at_least <= 0 || n >= self.at_least)
+            && (self.at_most <= 0 || n <= self.at_most)
+    }
+
+    /// The test in words.
+    pub fn describe(&self) -> String {
+        let mut s = if self.counts.is_empty() {
+            "any count".to_string()
+        } else {
+            let v: Vec<String> = self.counts.iter().map(|n| n.to_string()).collect();
+            v.join(" or ")
+        };
+        if self.even {
+            s.push_str(" (even)");
+        }
+        if self.at_least > 0 {
+            s.push_str(&format!(" (at least {})", self.at_least));
+        }
+        if self.at_most > 0 {
+            s.push_str(&format!(" (at most {})", self.at_most));
+        }
+        s.push_str(match self.side {
+            Whose::Own => " in a hole of the sower's",
+            Whose::Opponent => " in an opponent's hole",
+            Whose::Any => " in any hole",
+        });
         s
     }
 }

@@ -12,6 +12,10 @@ pub enum ExtraTurn {
     None,
     /// When the last seed fell into a store.
     Store,
+    /// When the captures after the sowing took seeds.
+    Capture,
+    /// Either.
+    StoreOrCapture,
 }
 
 /// What a player without a legal move does, when the turn comes to him.

@@ -1,9 +1,10 @@
 //! The declared move in words, for `sowlab rules NAME`: one line per step.
 
-use crate::engine::declare::capture::GrandSlam;
+use crate::engine::declare::capture::{BeyondSide, ChainDirection, ChainSide, GrandSlam};
 use crate::engine::declare::end::{Cond, End, EndCheck, Outcome, Starter, Sweep};
 use crate::engine::declare::moves::Landing;
 use crate::engine::declare::pipeline::Pipeline;
+use crate::engine::declare::rounds::RoundWinner;
 use crate::engine::declare::turn::ExtraTurn;
 
 impl Pipeline {
@@ -19,13 +20,27 @@ impl Pipeline {
         if m.seeds_equal_number {
             legal.push_str(", holding exactly as many seeds as their number");
         }
+        if m.any_row {
+            legal = legal.replace("the mover's open holes", "any open hole (either row)");
+        }
+        if m.min_seeds > 1 {
+            legal.push_str(&format!(", holding at least {} seeds", m.min_seeds));
+        }
         if m.must_feed {
             legal.push_str("; when the next player has no seeds, only moves that give him some");
+            if m.feed_if_able {
+                legal.push_str(" (any move when none does)");
+            }
         }
         out.push(format!("legal moves: {legal}"));
         if let Some(o) = &self.capture.opposite {
             out.push(format!(
-                "capture: a last seed in an empty hole of the mover's takes the hole opposite and itself{}",
+                "capture: a last seed in an empty hole {} takes the hole opposite and itself{}",
+                match o.last_in {
+                    BeyondSide::Own => "of the mover's",
+                    BeyondSide::Opponent => "of the opponent's",
+                    BeyondSide::Any => "(either side)",
+                },
                 if o.when_opposite_empty {
                     " (also when the hole opposite is empty)"
                 } else {
@@ -34,12 +49,48 @@ impl Pipeline {
             ));
         }
         if let Some(c) = &self.capture.chain {
-            let counts: Vec<String> = c.counts.iter().map(|n| n.to_string()).collect();
-            let counts: Vec<&str> = counts.iter().map(String::as_str).collect();
+            let mut counts = if c.counts.is_empty() {
+                "any count".to_string()
+            } else {
+                let v: Vec<String> = c.counts.iter().map(|n| n.to_string()).collect();
+                or_list(&v.iter().map(String::as_str).collect::<Vec<_>>())
+            };
+            if c.even {
+                counts.push_str(" (even)");
+            }
+            if c.at_least > 0 {
+                counts.push_str(&format!(" (at least {})", c.at_least));
+            }
+            if c.at_most > 0 {
+                counts.push_str(&format!(" (at most {})", c.at_most));
+            }
+            let whose = match c.side {
+                ChainSide::Opponent => "an opponent's hole",
+                ChainSide::Own => "a hole of the mover's",
+                ChainSide::Any => "any hole",
+            };
+            let on = if c.max == 1 {
+                String::new()
+            } else {
+                format!(
+                    ", and the holes {} it holding {counts}{}",
+                    match c.direction {
+                        ChainDirection::Back => "before",
+                        ChainDirection::Forward => "after",
+                        ChainDirection::AgainstTrack =>
+                            "before it on the track (whichever way it was sown),",
+                        ChainDirection::AlongTrack =>
+                            "after it on the track (whichever way it was sown),",
+                    },
+                    if c.max > 1 {
+                        format!(", {} holes at most", c.max)
+                    } else {
+                        String::new()
+                    }
+                )
+            };
             out.push(format!(
-                "capture: a last seed making {} in an opponent's hole takes it, and the opponent's holes before it holding {}; a move taking all the opponent's seeds {}",
-                or_list(&counts),
-                or_list(&counts),
+                "capture: a last seed making {counts} in {whose} takes it{on}; a move taking all the opponent's seeds {}",
                 match c.grand_slam {
                     GrandSlam::Nothing => "captures nothing",
                     GrandSlam::All => "takes them all",
@@ -47,6 +98,38 @@ impl Pipeline {
                         "may not be played, unless every legal move is one (then it captures nothing)",
                 }
             ));
+        }
+        if let Some(g) = &self.capture.beyond_empty {
+            out.push(format!(
+                "capture: when the hole after the last{} is empty, the mover takes the hole beyond it{}{}{}",
+                if g.last_occupied { " (which held seeds)" } else { "" },
+                match g.side {
+                    BeyondSide::Any => "",
+                    BeyondSide::Opponent => " (an opponent's)",
+                    BeyondSide::Own => " (his own)",
+                },
+                if g.repeat { ", and so on across each further gap" } else { "" },
+                if g.and_opposite { ", and the hole opposite the first one taken" } else { "" }
+            ));
+        }
+        if let Some(t) = &self.capture.last_seeds {
+            out.push(format!(
+                "capture: when at most {} seeds are left in {}holes (but some), the mover takes every seed left",
+                t.at_most,
+                match t.counted {
+                    BeyondSide::Any => "the ",
+                    BeyondSide::Opponent => "the opponent's ",
+                    BeyondSide::Own => "his own ",
+                }
+            ));
+        }
+        if self.extra_turn == ExtraTurn::Capture {
+            out.push("extra turn: a move whose captures took seeds".into());
+        }
+        if self.extra_turn == ExtraTurn::StoreOrCapture {
+            out.push(
+                "extra turn: a last seed in a store, or a move whose captures took seeds".into(),
+            );
         }
         if self.extra_turn == ExtraTurn::Store {
             out.push("extra turn: a last seed in a store".into());
@@ -83,19 +166,48 @@ impl Pipeline {
                 Sweep::None => {}
                 Sweep::Owners => s.push_str("each hole's seeds go to its owner, "),
                 Sweep::Mover => s.push_str("the mover takes the seeds left, "),
+                Sweep::Split => s.push_str(
+                    "the seeds left are shared equally (an odd one to the player holding fewer), ",
+                ),
+                Sweep::Discard => s.push_str("the seeds left are taken out of the game, "),
             }
             s.push_str(match c.then {
                 Outcome::MostSeeds => "the game ends: most seeds wins",
                 Outcome::MoverWins => "the game ends: the mover wins",
+                Outcome::FewestInHoles => {
+                    "the game ends: the fewest seeds in his holes wins (the mover when level)"
+                }
                 Outcome::NoWinner => "the game ends without a winner",
                 Outcome::Round => match c.starter {
                     Starter::Mover => "the round ends: the mover starts the next",
                     Starter::ToMove => "the round ends: the player to move starts the next",
+                    Starter::Alternate => {
+                        "the round ends: the player who did not start it starts the next"
+                    }
+                    Starter::Winner => "the round ends: its winner starts the next",
+                    Starter::Loser => "the round ends: its loser starts the next",
                 },
             });
             out.push(s);
         }
-        if let Some(r) = &self.rounds {
+        if let Some(r) = self
+            .rounds
+            .as_ref()
+            .filter(|r| r.winner == RoundWinner::MostSeeds)
+        {
+            out.push(format!(
+                "rounds: the most seeds held wins a round; who cannot fill {} hole{} of {} seeds (with his own holes' seeds) ends the match, won by the round's winner; else each player fills his holes with {} from the {} end{}",
+                r.min_holes,
+                if r.min_holes == 1 { "" } else { "s" },
+                r.fill,
+                r.fill,
+                match r.fill_from {
+                    End::Right => "right",
+                    End::Left => "left",
+                },
+                if r.close_unfilled { ", closing those he cannot fill" } else { "" }
+            ));
+        } else if let Some(r) = &self.rounds {
             if r.play_match {
                 out.push(format!(
                     "rounds: the bigger capture wins a round; each player fills his holes with {} from the {} end, closing those he cannot fill; who cannot fill one hole loses the match{}",
@@ -152,6 +264,14 @@ fn cond_words(c: &EndCheck) -> String {
         Cond::Majority => "a player holds more than half the seeds (or both half)".into(),
         Cond::MovesReached => format!("{} moves were played", c.limit),
         Cond::Stopped => "the sowing stopped at its lap limit".into(),
+        Cond::OthersCannotFill => format!(
+            "a player holds so many seeds that the rest cannot fill {} holes",
+            c.limit
+        ),
+        Cond::FewLeft => format!(
+            "fewer than {} seeds are left in the holes (but some)",
+            c.limit
+        ),
         Cond::RepeatedPosition => {
             "a position repeats (same seeds everywhere, same player to move) since the last capture"
                 .into()

@@ -6,22 +6,36 @@ use crate::engine::declare::compiled::Compiled;
 use crate::engine::declare::pipeline::{GrandSlam, Pipeline};
 use crate::engine::sowing::sow;
 
-use crate::engine::player::material::{next_of, prev_open, seeds_of};
+use crate::engine::player::material::{next_of, seeds_of};
 use crate::engine::player::notes::note;
 
-/// Whether `q` is a hole of `opp` holding one of the chain's counts (a chain goes on through it).
+/// Whether `q` is a hole on the chain's side (for `mover`) holding a count it captures (a chain
+/// goes on through it).
 #[inline]
 pub(super) fn takes(
     b: &Board,
     l: &Compiled,
     c: &crate::engine::declare::pipeline::Chain,
-    opp: usize,
+    mover: usize,
     q: usize,
 ) -> bool {
-    q != NO_PIT
-        && l.pits[q].kind == PitKind::Hole
-        && l.pits[q].owner == opp
-        && c.counts.contains(&b.seeds[q])
+    use crate::engine::declare::pipeline::ChainSide;
+    if q == NO_PIT || l.pits[q].kind != PitKind::Hole {
+        return false;
+    }
+    let owner = l.pits[q].owner;
+    let side_ok = match c.side {
+        ChainSide::Opponent => owner != mover && owner != 0,
+        ChainSide::Own => owner == mover,
+        ChainSide::Any => true,
+    };
+    let n = b.seeds[q];
+    side_ok
+        && n > 0
+        && (c.counts.is_empty() || c.counts.contains(&n))
+        && (!c.even || n % 2 == 0)
+        && (c.at_least <= 0 || n >= c.at_least)
+        && (c.at_most <= 0 || n <= c.at_most)
 }
 
 /// The holes a chain from `last` takes, written to `caught` (returns how many, and whether they
@@ -37,19 +51,26 @@ pub(super) fn chain_scan(
     caught: &mut [usize; 64],
 ) -> (usize, bool) {
     let opp = next_of(l, mover);
-    if !takes(b, l, c, opp, last) {
+    if !takes(b, l, c, mover, last) {
         return (0, false);
     }
+    let limit = if c.max > 0 {
+        (c.max as usize).min(caught.len())
+    } else {
+        caught.len()
+    };
     let mut n = 0;
-    let mut total = 0;
+    let mut from_opp = 0;
     let mut q = last;
-    while n < caught.len() && takes(b, l, c, opp, q) && !caught[..n].contains(&q) {
+    while n < limit && takes(b, l, c, mover, q) && !caught[..n].contains(&q) {
         caught[n] = q;
         n += 1;
-        total += b.seeds[q];
-        q = prev_open(l, b, q);
+        if l.pits[q].owner == opp {
+            from_opp += b.seeds[q];
+        }
+        q = chain_step(l, b, c, q);
     }
-    let slam = c.grand_slam != GrandSlam::All && total == seeds_of(b, p, opp);
+    let slam = c.grand_slam != GrandSlam::All && from_opp > 0 && from_opp == seeds_of(b, p, opp);
     (n, slam)
 }
 
@@ -74,5 +95,130 @@ pub(super) fn chain(
     }
     for &h in &caught[..n] {
         sow::capture(b, h, mover, &c.why);
+    }
+}
+
+/// The hole after `p` in the chain's direction, passing over stores and closed holes.
+pub(super) fn chain_step(
+    l: &Compiled,
+    b: &Board,
+    c: &crate::engine::declare::pipeline::Chain,
+    p: usize,
+) -> usize {
+    use crate::engine::declare::pipeline::ChainDirection;
+    let back = matches!(
+        c.direction,
+        ChainDirection::Back | ChainDirection::AgainstTrack
+    );
+    // The direction of this move's sowing (some moves are sown the other way), or the track's.
+    let fixed = matches!(
+        c.direction,
+        ChainDirection::AgainstTrack | ChainDirection::AlongTrack
+    );
+    let reverse = l.sow.reverse != (b.last.reversed && !fixed);
+    let links = if reverse == back { &l.next } else { &l.prev };
+    let mut q = p;
+    for _ in 0..l.track.len() {
+        q = links[q];
+        if q == NO_PIT {
+            return NO_PIT;
+        }
+        if !b.closed[q] && l.pits[q].kind == PitKind::Hole {
+            return q;
+        }
+    }
+    NO_PIT
+}
+
+/// The hole after `p` with the sowing, passing over stores and closed holes.
+pub(super) fn hole_after(l: &Compiled, b: &Board, p: usize) -> usize {
+    let links = if l.sow.reverse != b.last.reversed {
+        &l.prev
+    } else {
+        &l.next
+    };
+    let mut q = p;
+    for _ in 0..l.track.len() {
+        q = links[q];
+        if q == NO_PIT {
+            return NO_PIT;
+        }
+        if !b.closed[q] && l.pits[q].kind == PitKind::Hole {
+            return q;
+        }
+    }
+    NO_PIT
+}
+
+/// The capture across a gap from the last hole `last` (the hole beyond must hold seeds).
+pub(super) fn beyond_empty(
+    b: &mut Board,
+    l: &Compiled,
+    g: &crate::engine::declare::pipeline::BeyondEmpty,
+    mover: usize,
+    last: usize,
+) {
+    use crate::engine::declare::pipeline::BeyondSide;
+    let mut at = last;
+    for _ in 0..l.holes.len() {
+        let gap = hole_after(l, b, at);
+        if gap == NO_PIT || b.seeds[gap] != 0 {
+            return;
+        }
+        let beyond = hole_after(l, b, gap);
+        if beyond == NO_PIT || b.seeds[beyond] == 0 {
+            return;
+        }
+        let owner = l.pits[beyond].owner;
+        let ok = match g.side {
+            BeyondSide::Any => true,
+            BeyondSide::Opponent => owner != mover && owner != 0,
+            BeyondSide::Own => owner == mover,
+        };
+        if !ok {
+            return;
+        }
+        sow::capture(b, beyond, mover, "beyond an empty hole");
+        if g.and_opposite && at == last {
+            if let Some(o) = l.opposite(beyond) {
+                sow::capture(b, o, mover, "opposite the hole taken");
+            }
+        }
+        if !g.repeat {
+            return;
+        }
+        at = beyond;
+    }
+}
+
+/// The take of the last few seeds.
+pub(super) fn last_seeds(
+    b: &mut Board,
+    l: &Compiled,
+    t: &crate::engine::declare::pipeline::LastSeeds,
+    mover: usize,
+) {
+    use crate::engine::declare::pipeline::BeyondSide;
+    let counted: i64 = l
+        .holes
+        .iter()
+        .filter(|&&h| {
+            let o = l.pits[h].owner;
+            !b.closed[h]
+                && match t.counted {
+                    BeyondSide::Any => true,
+                    BeyondSide::Opponent => o != mover && o != 0,
+                    BeyondSide::Own => o == mover,
+                }
+        })
+        .map(|&h| b.seeds[h])
+        .sum();
+    if counted > 0 && counted <= t.at_most {
+        for i in 0..l.holes.len() {
+            let h = l.holes[i];
+            if !b.closed[h] {
+                sow::capture(b, h, mover, "the last seeds");
+            }
+        }
     }
 }

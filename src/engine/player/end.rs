@@ -3,15 +3,16 @@
 
 use crate::engine::board::state::{Board, PitKind, NO_PIT};
 use crate::engine::declare::compiled::Compiled;
-use crate::engine::declare::pipeline::{Cond, EndCheck, Outcome, Pipeline, Starter, Sweep};
+use crate::engine::declare::pipeline::{Cond, EndCheck, Outcome, Pipeline, RoundWinner, Sweep};
 use crate::engine::sowing::sow;
 
 use crate::engine::player::hooks::finish;
 use crate::engine::player::hooks::HookCall;
 use crate::engine::player::legal::has_move;
-use crate::engine::player::material::{materials, seeds_by_player, seeds_of};
+use crate::engine::player::material::{material, materials, seeds_by_player, seeds_of};
 use crate::engine::player::notes::note;
 use crate::engine::player::rounds::end_round;
+use crate::engine::trace::event::Event;
 
 #[inline(never)]
 pub(super) fn holds(b: &Board, l: &Compiled, p: &Pipeline, c: &EndCheck, mover: usize) -> bool {
@@ -48,6 +49,20 @@ pub(super) fn holds(b: &Board, l: &Compiled, p: &Pipeline, c: &EndCheck, mover: 
         }
         Cond::MovesReached => c.limit > 0 && p.at.moves_var.is_some_and(|v| b.vars[v] >= c.limit),
         Cond::Stopped => b.last.stopped,
+        Cond::OthersCannotFill => {
+            let fill = p.rounds.as_ref().map_or(1, |r| r.fill);
+            let total = b.total();
+            (1..=l.players).any(|pl| total - material(b, pl) < c.limit * fill)
+        }
+        Cond::FewLeft => {
+            let left: i64 = l
+                .holes
+                .iter()
+                .filter(|&&h| !b.closed[h])
+                .map(|&h| b.seeds[h])
+                .sum();
+            left > 0 && left < c.limit
+        }
         Cond::RepeatedPosition => b.seen.repeated,
     }
 }
@@ -112,6 +127,24 @@ pub(super) fn apply_check(
                     }
                 }
             }
+            Sweep::Split => split_left(b, l, &c.why),
+            Sweep::Discard => {
+                for i in 0..l.holes.len() {
+                    let h = l.holes[i];
+                    let n = b.seeds[h];
+                    if !b.closed[h] && n > 0 {
+                        b.seeds[h] = 0;
+                        b.discarded += n;
+                        let why = c.why.clone();
+                        b.emit(|| Event::Capture {
+                            pit: h,
+                            seeds: n,
+                            player: 0,
+                            why,
+                        });
+                    }
+                }
+            }
         }
         match c.then {
             Outcome::MostSeeds => {
@@ -127,14 +160,70 @@ pub(super) fn apply_check(
                 finish(b, p, w, hooks);
             }
             Outcome::MoverWins => finish(b, p, mover, hooks),
+            Outcome::FewestInHoles => {
+                let s = seeds_by_player(b, l, p);
+                let least = s[1..=l.players].iter().copied().min().unwrap_or(0);
+                let w = if s[mover] == least {
+                    mover
+                } else {
+                    (1..=l.players).find(|&q| s[q] == least).unwrap_or(0)
+                };
+                finish(b, p, w, hooks);
+            }
             Outcome::NoWinner => finish(b, p, 0, hooks),
             Outcome::Round => {
-                let starter = match c.starter {
-                    Starter::Mover => mover,
-                    Starter::ToMove => b.to_move,
-                };
-                end_round(b, l, p, mover, starter, hooks);
+                if p.rounds
+                    .as_ref()
+                    .is_some_and(|r| r.winner == RoundWinner::MostSeeds)
+                {
+                    crate::engine::player::rounds_by_seeds::end_round_by_seeds(
+                        b, l, p, mover, c.starter, hooks,
+                    );
+                } else {
+                    end_round(b, l, p, mover, c.starter, hooks);
+                }
             }
+        }
+    }
+}
+
+/// Shares the seeds left in the open holes between players 1 and 2: half each, an odd seed to
+/// the one holding fewer (to player 2 when level). Each hole's seeds go to one player or the
+/// other, so the trace shows ordinary captures.
+pub(super) fn split_left(b: &mut Board, l: &Compiled, why: &str) {
+    if l.players != 2 {
+        return;
+    }
+    let left: i64 = l
+        .holes
+        .iter()
+        .filter(|&&h| !b.closed[h])
+        .map(|&h| b.seeds[h])
+        .sum();
+    let (m1, m2) = (material(b, 1), material(b, 2));
+    let odd_to_1 = m2 > m1;
+    let share1 = left / 2 + if odd_to_1 { left % 2 } else { 0 };
+    let mut owed1 = share1;
+    for i in 0..l.holes.len() {
+        let h = l.holes[i];
+        if b.closed[h] || b.seeds[h] == 0 {
+            continue;
+        }
+        let n = b.seeds[h];
+        if owed1 >= n {
+            owed1 -= n;
+            sow::capture(b, h, 1, why);
+        } else if owed1 > 0 {
+            // Part to each: take player 1's part first as a capture of the whole hole, then
+            // hand back the rest to player 2.
+            let rest = n - owed1;
+            b.seeds[h] = owed1;
+            owed1 = 0;
+            sow::capture(b, h, 1, why);
+            b.seeds[h] = rest;
+            sow::capture(b, h, 2, why);
+        } else {
+            sow::capture(b, h, 2, why);
         }
     }
 }

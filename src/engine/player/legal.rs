@@ -14,20 +14,29 @@ pub fn legal_into(b: &Board, p: &Pipeline, player: usize, out: &mut Vec<usize>) 
     let l = &*b.layout;
     let m = &p.moves;
     let start = out.len();
-    let Some(holes) = p.at.holes_of.get(player) else {
-        return;
+    let holes = if m.any_row {
+        &l.holes[..]
+    } else {
+        match p.at.holes_of.get(player) {
+            Some(h) => &h[..],
+            None => return,
+        }
     };
     if !m.seeds_equal_number && m.landing.is_none() {
         // The common case: the open holes holding seeds, on plain slices.
         let (seeds, closed) = (&b.seeds[..], &b.closed[..]);
+        let least = m.min_seeds.max(1);
         out.reserve(holes.len());
         for &h in holes {
-            if !closed[h] && seeds[h] != 0 {
+            if !closed[h] && seeds[h] >= least {
                 out.push(h);
             }
         }
     } else {
         legal_filtered(b, l, m, holes, player, out);
+    }
+    if !l.sow.choose_direction.is_empty() {
+        with_directions(l, start, out);
     }
     if m.must_feed {
         let opp = next_of(l, player);
@@ -35,7 +44,9 @@ pub fn legal_into(b: &Board, p: &Pipeline, player: usize, out: &mut Vec<usize>) 
             let keep = retain_by_trial(b, player, start, out, |trial, end| {
                 end.is_ok() && seeds_of(trial, p, opp) > 0
             });
-            out.truncate(keep);
+            if keep > start || !m.feed_if_able {
+                out.truncate(keep);
+            }
         }
     }
     if let Some(c) = p
@@ -140,7 +151,44 @@ pub(super) fn legal_filtered(
 
 /// Whether `player` has a legal move by the declared `moves`.
 pub(super) fn has_move(b: &Board, p: &Pipeline, player: usize, scratch: &mut Vec<usize>) -> bool {
+    let m = &p.moves;
+    let slam_rule = p
+        .capture
+        .chain
+        .as_ref()
+        .is_some_and(|c| c.grand_slam == GrandSlam::Illegal);
+    // Must-feed only filters when the next player has no seeds.
+    let feeding = m.must_feed && {
+        let opp = next_of(&b.layout, player);
+        opp != player && seeds_of(b, p, opp) == 0
+    };
+    if !feeding && !m.seeds_equal_number && m.landing.is_none() && !slam_rule && !m.any_row {
+        // The common case, without building the list: an open hole holding enough seeds.
+        let least = m.min_seeds.max(1);
+        return p
+            .at
+            .holes_of
+            .get(player)
+            .is_some_and(|holes| holes.iter().any(|&h| !b.closed[h] && b.seeds[h] >= least));
+    }
     scratch.clear();
     legal_into(b, p, player, scratch);
     !scratch.is_empty()
+}
+
+/// Adds, after each hole of `out[start..]` where the mover chooses the direction, its move the
+/// other way (id `hole + pits`). Kept out of line: most rules have no such hole.
+#[cold]
+#[inline(never)]
+pub(super) fn with_directions(l: &Compiled, start: usize, out: &mut Vec<usize>) {
+    let n = l.pits.len();
+    let mut i = start;
+    while i < out.len() {
+        let h = out[i];
+        if h < n && l.sow.chooses(l, h) {
+            out.insert(i + 1, h + n);
+            i += 1;
+        }
+        i += 1;
+    }
 }

@@ -1,7 +1,7 @@
 //! Counting seeds for the declared steps: a player's material (stores and reserve), the seeds
 //! in his holes, whether he is out of the game.
 
-use crate::engine::board::state::{Board, NO_PIT};
+use crate::engine::board::state::Board;
 use crate::engine::declare::compiled::Compiled;
 use crate::engine::declare::pipeline::Pipeline;
 
@@ -24,22 +24,6 @@ pub(super) fn materials(b: &Board, l: &Compiled, m: &mut [i64; 17]) {
     for (i, r) in b.reserves.iter().enumerate() {
         m[i + 1] += r;
     }
-}
-
-/// The pit before `p` against the sowing direction, skipping closed pits.
-pub(super) fn prev_open(l: &Compiled, b: &Board, p: usize) -> usize {
-    let links = if l.sow.reverse { &l.next } else { &l.prev };
-    let mut q = p;
-    for _ in 0..l.track.len() {
-        q = links[q];
-        if q == NO_PIT {
-            return NO_PIT;
-        }
-        if !b.closed[q] {
-            return q;
-        }
-    }
-    NO_PIT
 }
 
 /// Whether a player is out (his pass counter reached `out_at`).

@@ -10,4 +10,5 @@ pub mod material;
 pub mod notes;
 pub mod play;
 pub mod rounds;
+pub mod rounds_by_seeds;
 pub mod turn;

@@ -3,10 +3,10 @@
 //! sweep and the rounds), with the same trace events and notes a rule script would record.
 
 use crate::engine::board::state::{Board, PitKind};
-use crate::engine::declare::pipeline::ExtraTurn;
+use crate::engine::declare::pipeline::{BeyondSide, ExtraTurn};
 use crate::engine::sowing::sow;
 
-use crate::engine::player::capture::chain;
+use crate::engine::player::capture::{beyond_empty, chain, last_seeds};
 use crate::engine::player::end::run_checks;
 pub use crate::engine::player::hooks::HookCall;
 pub use crate::engine::player::legal::legal_into;
@@ -15,9 +15,8 @@ use crate::engine::player::material::{is_out, next_of};
 use crate::engine::player::notes::note;
 use crate::engine::player::turn::passes;
 /// Plays the declared move from hole `pit` (assumed legal). Hooks to call are pushed on `hooks`
-/// (only those the rule defines). Inlined into its callers (the rule's apply, the searches'
-/// moves): one call layer less on every declared move.
-#[inline(always)]
+/// (only those the rule defines).
+#[inline]
 pub fn play(b: &mut Board, pit: usize, hooks: &mut Vec<HookCall>) -> Result<(), String> {
     let layout = b.layout.clone();
     let l = &*layout;
@@ -31,20 +30,45 @@ pub fn play(b: &mut Board, pit: usize, hooks: &mut Vec<HookCall>) -> Result<(), 
     }
     let last = end.pit;
     let last_is_hole = l.pits[last].kind == PitKind::Hole;
-    if let Some(o) = &p.capture.opposite {
-        if last_is_hole && l.pits[last].owner == mover && end.was_empty {
+    let by_capture = matches!(p.extra_turn, ExtraTurn::Capture | ExtraTurn::StoreOrCapture);
+    let held = if by_capture { material(b, mover) } else { 0 };
+    // A move stopped at its lap limit captures nothing.
+    if let Some(o) = p.capture.opposite.as_ref().filter(|_| !end.stopped) {
+        let owner = l.pits[last].owner;
+        let side_ok = match o.last_in {
+            BeyondSide::Own => owner == mover,
+            BeyondSide::Opponent => owner != mover && owner != 0,
+            BeyondSide::Any => true,
+        };
+        if last_is_hole && side_ok && end.was_empty {
             if let Some(opp) = l.opposite(last) {
                 if b.seeds[opp] > 0 || o.when_opposite_empty {
                     sow::capture(b, opp, mover, "opposite");
-                    sow::capture(b, last, mover, "last seed");
+                    if o.take_last {
+                        sow::capture(b, last, mover, "last seed");
+                    }
                 }
             }
         }
     }
-    if let Some(c) = &p.capture.chain {
+    if let Some(c) = p.capture.chain.as_ref().filter(|_| !end.stopped) {
         chain(b, l, p, c, mover, last);
     }
-    let extra = p.extra_turn == ExtraTurn::Store && !last_is_hole;
+    if let Some(g) = p.capture.beyond_empty.as_ref().filter(|_| !end.stopped) {
+        if last_is_hole && !(g.last_occupied && end.was_empty) {
+            beyond_empty(b, l, g, mover, last);
+        }
+    }
+    let took = by_capture && material(b, mover) > held;
+    if let Some(t) = p.capture.last_seeds.as_ref().filter(|_| !end.stopped) {
+        last_seeds(b, l, t, mover);
+    }
+    let extra = match p.extra_turn {
+        ExtraTurn::None => false,
+        ExtraTurn::Store => !last_is_hole,
+        ExtraTurn::Capture => took,
+        ExtraTurn::StoreOrCapture => took || !last_is_hole,
+    };
     if extra {
         note(b, p, &p.notes.extra, mover, Vec::new);
     }
@@ -112,6 +136,11 @@ pub fn check_start(b: &mut Board) {
         b.seen = Default::default();
         if p.at.track_repetition {
             record_position(b);
+        }
+        if let Some(v) = p.at.round_starter_var {
+            if b.vars[v] == 0 {
+                b.vars[v] = b.to_move as i64;
+            }
         }
         if !run_checks(b, &layout, p, mover, true, &mut hooks) {
             run_checks(b, &layout, p, mover, false, &mut hooks);

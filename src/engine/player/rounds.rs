@@ -3,7 +3,7 @@
 
 use crate::engine::board::state::Board;
 use crate::engine::declare::compiled::Compiled;
-use crate::engine::declare::pipeline::{End, Pipeline};
+use crate::engine::declare::pipeline::{End, Pipeline, Starter};
 use crate::engine::trace::event::Event;
 
 use crate::engine::player::hooks::finish;
@@ -16,7 +16,7 @@ pub(super) fn end_round(
     l: &Compiled,
     p: &Pipeline,
     mover: usize,
-    starter: usize,
+    starter: Starter,
     hooks: &mut Vec<HookCall>,
 ) {
     let Some(r) = &p.rounds else { return };
@@ -148,6 +148,30 @@ pub(super) fn end_round(
     if let Some(v) = p.at.moves_var {
         b.vars[v] = 0;
     }
-    b.to_move = starter;
+    b.to_move = starter_of(b, p, starter, mover, rw);
+    if let Some(v) = p.at.round_starter_var {
+        b.vars[v] = b.to_move as i64;
+    }
     note(b, p, &p.notes.round_start, mover, Vec::new);
+}
+
+/// Who starts the next round by `s`, the round won by `rw` (0: level).
+pub(super) fn starter_of(b: &Board, p: &Pipeline, s: Starter, mover: usize, rw: usize) -> usize {
+    let other = |x: usize| if x == 1 { 2 } else { 1 };
+    match s {
+        Starter::Mover => mover,
+        Starter::ToMove => b.to_move,
+        Starter::Alternate => {
+            let started = p.at.round_starter_var.map_or(0, |v| b.vars[v]) as usize;
+            if started == 0 {
+                other(b.to_move)
+            } else {
+                other(started)
+            }
+        }
+        Starter::Winner if rw != 0 => rw,
+        Starter::Winner => b.to_move,
+        Starter::Loser if rw != 0 => other(rw),
+        Starter::Loser => other(b.to_move),
+    }
 }

@@ -66,13 +66,14 @@ pub struct BoardDecl {
     pub shape: ShapeWord,
     /// Rows and stores in creation order (the canonical order and the default track).
     pub pits: Vec<PitsDecl>,
-    /// Who moves first (default 1).
+    /// Who moves first (default 1): a player number, or a player's name from
+    /// `pipeline.names` (any case).
     #[serde(default = "one")]
-    pub to_move: i64,
+    pub to_move: yaml::Value,
 }
 
-fn one() -> i64 {
-    1
+fn one() -> yaml::Value {
+    yaml::Value::Number(1.into())
 }
 
 /// A board shape, as a word.
@@ -99,6 +100,14 @@ pub struct SowingDecl {
     pub skip_origin: Option<bool>,
     /// Relay: `none`, `last`, `next`.
     pub relay: Option<RelayWord>,
+    /// A lap ending in a hole that passes this test does not relay.
+    pub relay_stops_on: Option<HoleTestDecl>,
+    /// Holes (numbered from each owner's left) whose moves are sown the other way.
+    pub reverse_holes: Option<Vec<i64>>,
+    /// A move from a hole holding an even count is sown the other way.
+    pub reverse_when_even: Option<bool>,
+    /// Holes where the mover chooses the direction.
+    pub choose_direction: Option<Vec<i64>>,
     /// Counts captured during sowing.
     pub capture_counts: Option<Vec<i64>>,
     /// Who gets them: `row_owner`, `sower`.
@@ -111,6 +120,34 @@ pub struct SowingDecl {
     pub max_laps: Option<i64>,
     /// At the lap limit: `error`, `stop`.
     pub at_max_laps: Option<AtMaxLapsWord>,
+}
+
+/// A test of one hole: its count and whose it is (`relay_stops_on`).
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct HoleTestDecl {
+    /// The counts that pass (empty: any).
+    pub counts: Vec<i64>,
+    /// Only even counts.
+    pub even: bool,
+    /// Only counts of at least this.
+    pub at_least: i64,
+    /// Only counts of at most this.
+    pub at_most: i64,
+    /// Whose holes: `own`, `opponent`, `any` (default).
+    pub side: Option<WhoseWord>,
+}
+
+/// Whose holes, in words.
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum WhoseWord {
+    /// The sower's.
+    Own,
+    /// The other players'.
+    Opponent,
+    /// Any hole.
+    Any,
 }
 
 /// `stores` words.
@@ -155,6 +192,8 @@ pub enum AtMaxLapsWord {
     Error,
     /// Stop the move.
     Stop,
+    /// Stop the move; the next lap's seeds leave the game.
+    DropHand,
 }
 
 /// A rule written as data.
@@ -383,6 +422,28 @@ impl SowingDecl {
                 RelayWord::Next => Relay::Next,
             };
         }
+        if let Some(t) = &self.relay_stops_on {
+            r.relay_stop = Some(crate::engine::declare::sowing::HoleTest {
+                counts: t.counts.clone(),
+                even: t.even,
+                at_least: t.at_least,
+                at_most: t.at_most,
+                side: match t.side {
+                    Some(WhoseWord::Own) => crate::engine::declare::sowing::Whose::Own,
+                    Some(WhoseWord::Opponent) => crate::engine::declare::sowing::Whose::Opponent,
+                    Some(WhoseWord::Any) | None => crate::engine::declare::sowing::Whose::Any,
+                },
+            });
+        }
+        if let Some(v) = &self.reverse_holes {
+            r.reverse_holes = v.clone();
+        }
+        if let Some(v) = self.reverse_when_even {
+            r.reverse_when_even = v;
+        }
+        if let Some(v) = &self.choose_direction {
+            r.choose_direction = v.clone();
+        }
         if let Some(v) = &self.capture_counts {
             r.capture_counts = v.clone();
         }
@@ -408,6 +469,7 @@ impl SowingDecl {
             r.at_max_laps = match v {
                 AtMaxLapsWord::Error => AtMaxLaps::Error,
                 AtMaxLapsWord::Stop => AtMaxLaps::Stop,
+                AtMaxLapsWord::DropHand => AtMaxLaps::DropHand,
             };
         }
         Ok(r)
@@ -514,14 +576,37 @@ impl DataRule {
         l.sow = self.sowing.rule()?;
         l.pipeline = Some(Box::new(self.pipeline.clone()));
         b.reserves.resize(players, 0);
-        if d.to_move < 1 || d.to_move as usize > players {
+        let names = &self.pipeline.names;
+        let to_move = match &d.to_move {
+            yaml::Value::Number(n) => n.as_i64().unwrap_or(0),
+            yaml::Value::String(s) => names
+                .iter()
+                .position(|n| n.eq_ignore_ascii_case(s))
+                .map_or(0, |i| i as i64 + 1),
+            _ => 0,
+        };
+        if to_move < 1 || to_move as usize > players {
             return Err(format!(
-                "board: to_move {} (players go from 1 to {players})",
-                d.to_move
+                "board: to_move {} (a player from 1 to {players}{})",
+                yaml_scalar_text(&d.to_move),
+                if names.is_empty() {
+                    String::new()
+                } else {
+                    format!(", or one of the names {}", names.join(", "))
+                }
             ));
         }
-        b.to_move = d.to_move as usize;
+        b.to_move = to_move as usize;
         Ok(())
+    }
+}
+
+fn yaml_scalar_text(v: &yaml::Value) -> String {
+    match v {
+        yaml::Value::String(s) => s.clone(),
+        yaml::Value::Number(n) => n.to_string(),
+        yaml::Value::Bool(b) => b.to_string(),
+        _ => "?".into(),
     }
 }
 

@@ -24,6 +24,9 @@ impl Rule {
             if !file.is_file() {
                 return Err(Error::msg(format!("no rule file {spec}")));
             }
+            if let Some(rule) = Rule::load_imported(file)? {
+                return Ok(rule);
+            }
             let data = crate::engine::base::files::read_text(file, "rule file").is_ok_and(|t| {
                 // (checked first: telling a data rule needs a YAML parse)
                 crate::engine::base::files::check_yaml(&t).is_ok()
@@ -67,6 +70,23 @@ impl Rule {
         };
         r.source = Some(found.source.clone());
         Ok(r)
+    }
+
+    /// A MancalaGames game file (`.txt`, or a JSON object with `game_info`) loaded through its
+    /// translation into a data rule (the importer, [`crate::import`], writes the text); `None`
+    /// when `file` is not one.
+    fn load_imported(file: &Path) -> Result<Option<Rule>> {
+        use crate::import::mancalagames as mg;
+        let Ok(text) = std::fs::read_to_string(file) else {
+            return Ok(None);
+        };
+        if !mg::is_game_file(file, &text) {
+            return Ok(None);
+        }
+        let (yaml, name) = mg::rule_text(file, &text)?;
+        let mut rule = Rule::data_from_text(yaml, file)?;
+        rule.name = name;
+        Ok(Some(rule))
     }
 
     /// Loads a preset file. Its rule is looked for beside it (in the folder holding it, or above

@@ -153,7 +153,10 @@ impl Rule {
         b.ledger.clear();
         let mut hooks = Vec::new();
         declared::play(b, pit, &mut hooks).map_err(|e| {
-            self.contract_error(&format!("move from {}: {e}", b.layout.pits[pit].name))
+            self.contract_error(&format!(
+                "move from {}: {e}",
+                b.layout.pits[b.layout.move_pit(pit)].name
+            ))
         })
     }
 
@@ -182,7 +185,10 @@ impl Rule {
                 0
             };
             declared::play(&mut b, pit, &mut hooks).map_err(|e| {
-                self.contract_error(&format!("move from {}: {e}", b.layout.pits[pit].name))
+                self.contract_error(&format!(
+                    "move from {}: {e}",
+                    b.layout.pits[b.layout.move_pit(pit)].name
+                ))
             })?;
             before
         };

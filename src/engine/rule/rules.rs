@@ -116,11 +116,13 @@ pub fn names(path: impl Into<RulePath>) -> Vec<String> {
 }
 
 /// Whether a rule is named by a path (it has a `/` or ends in `.rhai`, `.yaml` or `.yml`) rather
-/// than by a name on the rules path.
+/// than by a name on the rules path. A `.txt` file is a MancalaGames game file.
 pub fn is_path(spec: &str) -> bool {
     spec.contains('/')
         || spec.contains(std::path::MAIN_SEPARATOR)
-        || [".rhai", ".yaml", ".yml"].iter().any(|e| spec.ends_with(e))
+        || [".rhai", ".yaml", ".yml", ".txt"]
+            .iter()
+            .any(|e| spec.ends_with(e))
 }
 
 impl Rule {

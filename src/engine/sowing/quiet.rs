@@ -9,7 +9,7 @@ use crate::engine::board::state::{Board, PitKind, SowEnd, NO_PIT};
 use crate::engine::declare::compiled::Compiled;
 use crate::engine::declare::sowing::{AtMaxLaps, CaptureTo, Relay};
 use crate::engine::sowing::seeds::give_into;
-use crate::engine::sowing::step::{next_in, table_of, Counts, MAX_DROPS};
+use crate::engine::sowing::step::{next_in, table_dir, Counts, MAX_DROPS};
 
 /// Whether the move from `from` can be sown here: nothing traced, and a move that is valid (a pit
 /// on the track holding seeds; the general path words the errors).
@@ -28,6 +28,7 @@ pub(crate) fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
         reserves,
         to_move,
         last: last_out,
+        discarded,
         ..
     } = b;
     let l: &Compiled = layout;
@@ -35,7 +36,8 @@ pub(crate) fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
     let closed: &[bool] = closed;
     let rule = &l.sow;
     let mover = *to_move;
-    let table = table_of(l, mover);
+    let flip = rule.reverses() && rule.flips(l, from, seeds[from]);
+    let table = table_dir(l, mover, flip);
     let next = |p: usize, origin: usize| next_in(l, table, closed, p, origin, mover);
     let counts = Counts::new(&rule.capture_counts);
     let by_count = !rule.capture_counts.is_empty();
@@ -44,6 +46,7 @@ pub(crate) fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
     seeds[from] = 0;
     let mut end = SowEnd {
         pit: from,
+        reversed: flip,
         ..SowEnd::default()
     };
     let mut pos = from;
@@ -93,11 +96,23 @@ pub(crate) fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
                 _ => None,
             },
         };
+        let relay_from = relay_from.filter(|_| {
+            !rule
+                .relay_stop
+                .as_ref()
+                .is_some_and(|t| t.holds(l, pos, seeds[pos], mover))
+        });
         let Some(r) = relay_from else { break };
         if end.laps >= rule.max_laps || drops >= MAX_DROPS {
             match rule.at_max_laps {
                 AtMaxLaps::Stop => {
                     end.stopped = true;
+                    break;
+                }
+                AtMaxLaps::DropHand => {
+                    end.stopped = true;
+                    *discarded += seeds[r];
+                    seeds[r] = 0;
                     break;
                 }
                 AtMaxLaps::Error => {

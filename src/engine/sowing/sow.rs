@@ -7,7 +7,7 @@ use crate::engine::declare::compiled::Compiled;
 pub use crate::engine::declare::sowing::{AtMaxLaps, CaptureTo, Relay, SowRule, Stores};
 pub(crate) use crate::engine::sowing::seeds::take_into;
 pub use crate::engine::sowing::seeds::{capture, give};
-pub(crate) use crate::engine::sowing::step::{accepts, next_in, table_of, Counts};
+pub(crate) use crate::engine::sowing::step::{accepts, next_in, table_dir, Counts};
 pub use crate::engine::sowing::step::{next_target, MAX_DROPS};
 use crate::engine::trace::event::Event;
 
@@ -17,6 +17,8 @@ pub fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
     if crate::engine::sowing::quiet::applies(b, from) {
         return crate::engine::sowing::quiet::sow(b, from);
     }
+    // A move id past the pits is the other direction of a hole where the mover chooses it.
+    let (from, other) = b.layout.split_move(from);
     let mover = b.to_move;
     // The board's fields, borrowed apart: the loop below indexes plain slices.
     let Board {
@@ -26,6 +28,7 @@ pub fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
         reserves,
         trace,
         last,
+        discarded,
         ..
     } = b;
     let l: &Compiled = layout;
@@ -45,7 +48,8 @@ pub fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
     if seeds[from] == 0 {
         return Err(format!("sow: pit {} is empty", l.pits[from].name));
     }
-    let table = table_of(l, mover);
+    let flip = (rule.reverses() && rule.flips(l, from, seeds[from])) != other;
+    let table = table_dir(l, mover, flip);
     let counts = Counts::new(&rule.capture_counts);
     let tracing = trace.is_some();
     let mut origin = from;
@@ -57,6 +61,7 @@ pub fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
     });
     let mut end = SowEnd {
         pit: from,
+        reversed: flip,
         ..SowEnd::default()
     };
     let mut pos = from;
@@ -121,11 +126,30 @@ pub fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
                 _ => None,
             },
         };
+        let relay_from = relay_from.filter(|_| {
+            !rule
+                .relay_stop
+                .as_ref()
+                .is_some_and(|t| t.holds(l, pos, seeds[pos], mover))
+        });
         let Some(r) = relay_from else { break };
         if end.laps >= rule.max_laps || drops >= MAX_DROPS {
             match rule.at_max_laps {
                 AtMaxLaps::Stop => {
                     end.stopped = true;
+                    break;
+                }
+                AtMaxLaps::DropHand => {
+                    end.stopped = true;
+                    let n = seeds[r];
+                    *discarded += n;
+                    seeds[r] = 0;
+                    emit_into(trace, || Event::Capture {
+                        pit: r,
+                        seeds: n,
+                        player: 0,
+                        why: "out of the game (endless relay)".into(),
+                    });
                     break;
                 }
                 AtMaxLaps::Error => {

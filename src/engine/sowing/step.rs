@@ -20,6 +20,20 @@ pub(crate) fn accepts(
     !(closed[q] || (q == origin && l.sow.skip_origin)) && accepts_open(l, q, mover)
 }
 
+/// The mover's row of the sowing table for a move sown the other way (`flip`) or not.
+#[inline]
+pub(crate) fn table_dir(l: &Compiled, mover: usize, flip: bool) -> Option<&[usize]> {
+    if !flip {
+        return table_of(l, mover);
+    }
+    let n = l.pits.len();
+    if mover <= l.players && l.sow_back.len() == (l.players + 1) * n {
+        Some(&l.sow_back[mover * n..(mover + 1) * n])
+    } else {
+        None
+    }
+}
+
 /// The mover's row of the layout's sowing table, when the table is built and covers `mover`.
 #[inline]
 pub(crate) fn table_of(l: &Compiled, mover: usize) -> Option<&[usize]> {

@@ -1,0 +1,184 @@
+//! Rounds decided by the seeds held (`rounds.winner: most_seeds`): the player holding the most
+//! seeds when a round ends wins it; a player who cannot fill `min_holes` holes with what he holds
+//! (his store and reserve, and the seeds left in his own holes) ends the match, which goes to the
+//! round's winner; otherwise every seed is gathered to its holder, the holes are refilled with
+//! `fill` seeds each from one end of each row (`fill_from`), the holes a player cannot fill are
+//! closed (or left empty, `close_unfilled: false`), what is left over stays in his store or
+//! reserve, and `starter` starts the next round. (The other reading, the bigger capture of the
+//! round, is in [`crate::engine::player::rounds`].)
+
+use crate::engine::board::state::{Board, PitKind};
+use crate::engine::declare::compiled::Compiled;
+use crate::engine::declare::pipeline::{End, Pipeline, Starter};
+use crate::engine::sowing::sow;
+use crate::engine::trace::event::Event;
+
+use crate::engine::player::hooks::{finish, HookCall};
+use crate::engine::player::material::material;
+use crate::engine::player::notes::{name, note};
+use crate::engine::player::rounds::starter_of;
+
+/// A player's seeds in his own open holes.
+fn in_own_holes(b: &Board, l: &Compiled, pl: usize) -> i64 {
+    l.holes
+        .iter()
+        .filter(|&&h| l.pits[h].owner == pl && !b.closed[h])
+        .map(|&h| b.seeds[h])
+        .sum()
+}
+
+/// Takes `n` seeds from what player `pl` holds: his store first, then his reserve.
+fn take_held(b: &mut Board, l: &Compiled, pl: usize, mut n: i64) {
+    for &s in &l.stores {
+        if l.pits[s].owner == pl {
+            let k = n.min(b.seeds[s]);
+            b.seeds[s] -= k;
+            n -= k;
+        }
+    }
+    b.reserves[pl - 1] -= n;
+}
+
+/// Scores a round by the seeds held, then ends the match or sets up the next round.
+pub(super) fn end_round_by_seeds(
+    b: &mut Board,
+    l: &Compiled,
+    p: &Pipeline,
+    mover: usize,
+    starter: Starter,
+    hooks: &mut Vec<HookCall>,
+) {
+    let Some(r) = &p.rounds else { return };
+    let Some(rv) = p.at.round_var else { return };
+    let round = b.vars[rv];
+    let (m1, m2) = (material(b, 1), material(b, 2));
+    let rw = match m1.cmp(&m2) {
+        std::cmp::Ordering::Greater => 1,
+        std::cmp::Ordering::Less => 2,
+        std::cmp::Ordering::Equal => 0,
+    };
+    if b.trace.is_some() {
+        let result = if rw == 0 {
+            "level".to_string()
+        } else {
+            format!("{} wins the round", name(p, rw))
+        };
+        note(b, p, &p.notes.round_result, mover, || {
+            vec![
+                ("name1", name(p, 1)),
+                ("name2", name(p, 2)),
+                ("capture1", m1.to_string()),
+                ("capture2", m2.to_string()),
+                ("result", result),
+            ]
+        });
+    }
+    if p.at.hooks.round_end {
+        hooks.push(HookCall::RoundEnd(round));
+    }
+    if !r.play_match {
+        finish(b, p, rw, hooks);
+        return;
+    }
+    let need = r.min_holes * r.fill;
+    let claim = |b: &Board, pl: usize| material(b, pl) + in_own_holes(b, l, pl);
+    if let Some(short) = [1usize, 2].into_iter().find(|&pl| claim(b, pl) < need) {
+        let reserve = claim(b, short).to_string();
+        note(b, p, &p.notes.cannot_fill, mover, || {
+            vec![
+                ("loser_name", name(p, short)),
+                (
+                    "winner_name",
+                    if rw == 0 {
+                        "nobody".into()
+                    } else {
+                        name(p, rw)
+                    },
+                ),
+                ("reserve", reserve),
+            ]
+        });
+        finish(b, p, rw, hooks);
+        return;
+    }
+    if r.max_rounds > 0 && round >= r.max_rounds {
+        finish(b, p, rw, hooks);
+        return;
+    }
+    // Every seed left in a hole goes to the hole's owner, then the board is set up afresh.
+    for i in 0..l.holes.len() {
+        let h = l.holes[i];
+        let owner = l.pits[h].owner;
+        if b.seeds[h] > 0 && owner >= 1 && l.pits[h].kind == PitKind::Hole {
+            sow::capture(b, h, owner, "end of round");
+        }
+        if b.closed[h] {
+            b.closed[h] = false;
+            b.emit(|| Event::Close {
+                pit: h,
+                closed: false,
+            });
+        }
+    }
+    for pl in [1usize, 2] {
+        let Some(row) = l.rows.iter().find(|row| row.owner == pl) else {
+            continue;
+        };
+        let n = row.pits.len();
+        let k = ((material(b, pl) / r.fill) as usize).min(n);
+        let at = |i: usize| match r.fill_from {
+            End::Right => row.pits[n - 1 - i],
+            End::Left => row.pits[i],
+        };
+        take_held(b, l, pl, k as i64 * r.fill);
+        for i in 0..k {
+            let h = at(i);
+            b.seeds[h] += r.fill;
+            let seeds = r.fill;
+            b.emit(|| Event::Fill {
+                pit: h,
+                seeds,
+                player: pl,
+            });
+        }
+        if r.close_unfilled {
+            for i in k..n {
+                let h = at(i);
+                b.closed[h] = true;
+                b.emit(|| Event::Close {
+                    pit: h,
+                    closed: true,
+                });
+            }
+        }
+        if b.trace.is_some() {
+            let reserve = material(b, pl).to_string();
+            let from = match r.fill_from {
+                End::Right => "right",
+                End::Left => "left",
+            };
+            note(b, p, &p.notes.refill, mover, || {
+                vec![
+                    ("player_name", name(p, pl)),
+                    ("filled", k.to_string()),
+                    ("closed", (n - k).to_string()),
+                    ("reserve", reserve),
+                    ("from", from.to_string()),
+                ]
+            });
+        }
+    }
+    if let [s1, s2] = p.at.start_reserve_vars.as_slice() {
+        b.vars[*s1] = material(b, 1);
+        b.vars[*s2] = material(b, 2);
+    }
+    b.vars[rv] = round + 1;
+    if let Some(v) = p.at.moves_var {
+        b.vars[v] = 0;
+    }
+    b.to_move = starter_of(b, p, starter, mover, rw);
+    if let Some(v) = p.at.round_starter_var {
+        b.vars[v] = b.to_move as i64;
+    }
+    note(b, p, &p.notes.round_start, mover, Vec::new);
+}

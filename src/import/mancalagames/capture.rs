@@ -1,0 +1,309 @@
+//! The translation's captures: cross captures, chains by count, en-passant captures, captures
+//! across a gap, the last seeds, repeat turns.
+
+use std::fmt::Write as _;
+
+use super::read::Params;
+use super::refusal::{refuse, word, Refusal};
+
+/// What the captures came to: their `capture:` keys, and facts the relays and ends need.
+pub(super) struct Caps {
+    /// The `capture:` keys.
+    pub text: String,
+    /// A capture by count (capt_on, evens, capt_min, capt_max).
+    pub basic: bool,
+    /// `crosscapt` in words.
+    pub cross: String,
+    /// A `capt_type` is set.
+    pub typed: bool,
+    /// `capt_side` in words.
+    pub side: String,
+}
+
+/// The captures; en-passant captures add their keys to `sowing`.
+pub(super) fn captures(
+    p: &Params,
+    sowing: &mut String,
+    notes: &mut Vec<String>,
+) -> Result<Caps, Refusal> {
+    let direct = word(p, "sow_direct");
+    // Captures.
+    let mut capture = String::new();
+    let cross = word(p, "crosscapt");
+    let capt_on = p.list("capt_on");
+    let evens = p.flag("evens");
+    let (cmin, cmax) = (p.int("capt_min"), p.int("capt_max"));
+    let basic = !capt_on.is_empty() || evens || cmin > 0 || cmax > 0;
+    let side = word(p, "capt_side");
+    let multicapt = p.int("multicapt");
+    let capt_dir = word(p, "capt_dir");
+    let grandslam = word(p, "grandslam");
+    // En-passant captures (sow_rule ENPAS_*): made by the sowing, of the counts in capt_on.
+    let sow_rule = word(p, "sow_rule");
+    let mut final_by_chain = true;
+    if sow_rule != "NONE" {
+        let to = match sow_rule.as_str() {
+            "ENPAS_ALL_OWNER_SOW" | "ENPAS_ALL_OWNER_OWN" => "row_owner",
+            "ENPAS_ALL_SOWER" => "sower",
+            other => {
+                return Err(refuse(
+                    "sow_rule",
+                    other,
+                    "only the en-passant rules ENPAS_ALL_OWNER_SOW, ENPAS_ALL_OWNER_OWN and ENPAS_ALL_SOWER are translated yet",
+                ))
+            }
+        };
+        let on = p.list("capt_on");
+        if on.is_empty() || evens || cmin > 0 || cmax > 0 || side != "BOTH" || cross != "NONE" {
+            return Err(refuse(
+                "sow_rule",
+                &sow_rule,
+                "en-passant captures are translated only by capt_on counts on both sides, without a cross capture, yet",
+            ));
+        }
+        let last = sow_rule == "ENPAS_ALL_OWNER_OWN";
+        final_by_chain = !last;
+        let _ = writeln!(
+            sowing,
+            "  # sow_rule={sow_rule}: a drop making {on:?} is captured at once by the {}{}\n  capture_counts: {on:?}\n  capture_to: {to}\n  capture_last: {last}",
+            if to == "row_owner" { "hole's owner" } else { "sower" },
+            if last { "" } else { " (the last seed's capture is the mover's, after the sowing)" },
+        );
+    }
+    let typed = word(p, "capt_type") != "NONE";
+    if typed && (cross != "NONE" || (basic && sow_rule == "NONE")) {
+        return Err(refuse(
+            "capt_type",
+            word(p, "capt_type"),
+            "a capture type with a capture by count or a cross capture is not translated yet",
+        ));
+    }
+    if cross != "NONE" {
+        if basic {
+            return Err(refuse(
+                "crosscapt",
+                &cross,
+                "a cross capture with count conditions (capt_on, evens, capt_min, capt_max) is not translated yet",
+            ));
+        }
+        if cross != "ONE_ZEROS" {
+            return Err(refuse(
+                "crosscapt",
+                &cross,
+                "only ONE_ZEROS is translated yet",
+            ));
+        }
+        // capt_side is where the captured hole (the one opposite the last) may lie.
+        let last_in = match side.as_str() {
+            "OPP_SIDE" => "",
+            "OWN_SIDE" => ", last_in: opponent",
+            "BOTH" => ", last_in: any",
+            other => return Err(refuse(
+                "capt_side",
+                other,
+                "a cross capture is translated only with capt_side OPP_SIDE, OWN_SIDE or BOTH yet",
+            )),
+        };
+        let always = word(p, "xcpickown") == "ALWAYS_PICK";
+        let take_last = match word(p, "xcpickown").as_str() {
+            "PICK_ON_CAPT" | "ALWAYS_PICK" => true,
+            "LEAVE" => false,
+            other => {
+                return Err(refuse(
+                    "xcpickown",
+                    other,
+                    "a cross capture is translated only with xcpickown PICK_ON_CAPT, ALWAYS_PICK or LEAVE yet",
+                ))
+            }
+        };
+        if multicapt != 0 {
+            return Err(refuse(
+                "multicapt",
+                multicapt,
+                "a multiple cross capture is not translated yet",
+            ));
+        }
+        let _ = writeln!(
+            capture,
+            "    # crosscapt=ONE_ZEROS, capt_side={side}, xcpickown={}: a last seed in an empty hole\n    # ({}) takes the hole opposite ({}){}\n    opposite: {{ when_opposite_empty: {always}, take_last: {take_last}{last_in} }}",
+            word(p, "xcpickown"),
+            match side.as_str() {
+                "OPP_SIDE" => "of your own",
+                "OWN_SIDE" => "of the opponent's: the hole opposite is yours",
+                _ => "on either side",
+            },
+            if always { "and itself, also when the hole opposite is empty" } else { "when it holds seeds" },
+            if always { "" } else if take_last { " and itself" } else { "; the last seed stays" }
+        );
+    } else if basic && !typed && final_by_chain {
+        let side_word = match side.as_str() {
+            "OPP_SIDE" => "opponent",
+            "OWN_SIDE" => "own",
+            "BOTH" => "any",
+            other => {
+                return Err(refuse(
+                    "capt_side",
+                    other,
+                    "only BOTH, OPP_SIDE and OWN_SIDE are translated yet",
+                ))
+            }
+        };
+        // With a fixed sowing direction MancalaGames captures against (or along) that direction,
+        // also after a move the mover sowed the other way (udir_holes).
+        let fixed = matches!(direct.as_str(), "CCW" | "CW") && !p.list("udir_holes").is_empty();
+        let direction = match capt_dir.as_str() {
+            "OPP_SOW" if fixed => "against_track",
+            "SOW" if fixed => "along_track",
+            "OPP_SOW" => "back",
+            "SOW" => "forward",
+            other => {
+                return Err(refuse(
+                    "capt_dir",
+                    other,
+                    "only OPP_SOW and SOW are translated yet",
+                ))
+            }
+        };
+        let slam = match grandslam.as_str() {
+            "LEGAL" => "all",
+            "NO_CAPT" => "nothing",
+            "NOT_LEGAL" => "illegal",
+            other => {
+                return Err(refuse(
+                    "grandslam",
+                    other,
+                    "only LEGAL, NO_CAPT and NOT_LEGAL are translated yet",
+                ))
+            }
+        };
+        let max = match multicapt {
+            0 => 1,
+            -1 => 0,
+            n => n,
+        };
+        let mut chain = format!("{{ counts: {capt_on:?}");
+        if evens {
+            chain.push_str(", even: true");
+        }
+        if cmin > 0 {
+            let _ = write!(chain, ", at_least: {cmin}");
+        }
+        if cmax > 0 {
+            let _ = write!(chain, ", at_most: {cmax}");
+        }
+        let _ = write!(
+            chain,
+            ", side: {side_word}, direction: {direction}, max: {max}, grand_slam: {slam} }}"
+        );
+        let _ = writeln!(
+            capture,
+            "    # the last hole, if its count is one of those captured (capt_on {capt_on:?}{}{}{}), on\n    # capt_side={side}; then the holes before it (capt_dir={capt_dir}) while they are too,\n    # {} (multicapt={multicapt}); grandslam={grandslam}\n    chain: {chain}",
+            if evens { ", even" } else { "" },
+            if cmin > 0 { format!(", at least {cmin}") } else { String::new() },
+            if cmax > 0 { format!(", at most {cmax}") } else { String::new() },
+            if max == 0 { "no limit".to_string() } else { format!("at most {max} holes in all") },
+        );
+    } else if word(p, "capt_type") == "TWO_OUT" {
+        // (capt_on, if any, serves the en-passant captures only)
+        let side_word = match side.as_str() {
+            "OPP_SIDE" => "opponent",
+            "OWN_SIDE" => "own",
+            "BOTH" => "any",
+            other => {
+                return Err(refuse(
+                    "capt_side",
+                    other,
+                    "capt_type=TWO_OUT is translated only with capt_side BOTH, OPP_SIDE or OWN_SIDE yet",
+                ))
+            }
+        };
+        let lapped = word(p, "mlaps") != "OFF";
+        if !(multicapt == 0 || (multicapt == -1 && capt_dir == "SOW")) {
+            return Err(refuse(
+                "multicapt",
+                multicapt,
+                "capt_type=TWO_OUT is translated only with a single capture or multicapt=-1 with capt_dir=SOW yet",
+            ));
+        }
+        if grandslam != "LEGAL" {
+            return Err(refuse(
+                "grandslam",
+                &grandslam,
+                "capt_type=TWO_OUT is translated only with grandslam=LEGAL yet",
+            ));
+        }
+        // Without relays MancalaGames needs the last hole occupied (more than the last seed), and
+        // its repeated capture then never goes on: the hole it took is empty.
+        let repeat = multicapt == -1 && lapped;
+        let cross_pick = word(p, "pickextra") == "PICKCROSS";
+        let _ = writeln!(
+            capture,
+            "    # capt_type=TWO_OUT: across the gap after the last hole{}{}\n    beyond_empty: {{ last_occupied: {}, repeat: {repeat}, side: {side_word}, and_opposite: {} }}",
+            if repeat { ", across each further gap (multicapt=-1)" } else { "" },
+            if cross_pick { "; pickextra=PICKCROSS: and the hole opposite the first one taken" } else { "" },
+            !lapped,
+            cross_pick
+        );
+    } else if word(p, "capt_type") != "NONE" {
+        return Err(refuse(
+            "capt_type",
+            word(p, "capt_type"),
+            "only TWO_OUT is translated yet",
+        ));
+    } else if multicapt != 0 || grandslam != "LEGAL" || capt_dir != "OPP_SOW" || side != "BOTH" {
+        notes.push(
+            "capture parameters without a capture (no capt_on, evens, capt_min, capt_max or crosscapt) do nothing".into(),
+        );
+    }
+
+    // The last seeds (pickextra).
+    match word(p, "pickextra").as_str() {
+        "NONE" => {}
+        // (with a capture across a gap: its `and_opposite`, above)
+        "PICKCROSS" if word(p, "capt_type") == "TWO_OUT" => {}
+        "PICKLASTSEEDS" => {
+            let counted = if cross == "NONE" {
+                match side.as_str() {
+                    "OPP_SIDE" => "opponent",
+                    "OWN_SIDE" => "own",
+                    "BOTH" => "any",
+                    other => {
+                        return Err(refuse(
+                            "capt_side",
+                            other,
+                            "pickextra=PICKLASTSEEDS is translated only with capt_side BOTH, OPP_SIDE or OWN_SIDE yet",
+                        ))
+                    }
+                }
+            } else {
+                "any"
+            };
+            let _ = writeln!(
+                capture,
+                "    # pickextra=PICKLASTSEEDS: at most one hole's start of seeds left (counted on capt_side={side}): the mover takes them all\n    last_seeds: {{ at_most: $seeds, counted: {counted} }}"
+            );
+        }
+        other => {
+            return Err(refuse(
+                "pickextra",
+                other,
+                "only PICKLASTSEEDS is translated yet",
+            ))
+        }
+    }
+    if !matches!(word(p, "capt_rturn").as_str(), "NO_REPEAT" | "ALWAYS") {
+        return Err(refuse(
+            "capt_rturn",
+            word(p, "capt_rturn"),
+            "only ALWAYS is translated yet",
+        ));
+    }
+
+    Ok(Caps {
+        text: capture,
+        basic,
+        cross,
+        typed,
+        side,
+    })
+}

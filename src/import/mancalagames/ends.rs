@@ -1,0 +1,208 @@
+//! The translation's ends: MancalaGames' rounds, and what ends a game (or a round) after a move.
+
+use std::fmt::Write as _;
+
+use super::capture::Caps;
+use super::read::Params;
+use super::refusal::{refuse, word, Refusal};
+
+/// The `rounds:` declaration (empty without rounds), the outcome word of the ends (`most_seeds`,
+/// or `round, starter: ...`) and the holes a player must fill to go on.
+pub(super) fn rounds(p: &Params, goal: &str) -> Result<(String, String, i64), Refusal> {
+    // Rounds: MancalaGames' NO_MOVES rounds of a most-seeds game.
+    let mut rounds = String::new();
+    let mut then = "most_seeds".to_string();
+    let gp = p.int("goal_param").max(1);
+    if word(p, "rounds") != "NO_ROUNDS" {
+        if word(p, "rounds") != "NO_MOVES" {
+            return Err(refuse(
+                "rounds",
+                word(p, "rounds"),
+                "only rounds=NO_MOVES is translated yet",
+            ));
+        }
+        if goal != "MAX_SEEDS" {
+            return Err(refuse(
+                "goal",
+                goal,
+                "rounds are translated only with goal=MAX_SEEDS yet",
+            ));
+        }
+        let fill_from = match word(p, "round_fill").as_str() {
+            "LEFT_FILL" => "left",
+            "RIGHT_FILL" => "right",
+            other => {
+                return Err(refuse(
+                    "round_fill",
+                    other,
+                    "only LEFT_FILL and RIGHT_FILL are translated yet",
+                ))
+            }
+        };
+        let starter = match word(p, "round_starter").as_str() {
+            "ALTERNATE" => "alternate",
+            "LOSER" => "loser",
+            "WINNER" => "winner",
+            _ => "mover",
+        };
+        let _ = writeln!(
+            rounds,
+            "  # rounds=NO_MOVES, round_fill={}, goal_param={}, blocks={}: the most seeds wins a round; who\n  # cannot fill {gp} hole(s) ends the match; holes are refilled from the {fill_from}\n  rounds: {{ fill: $seeds, fill_from: {fill_from}, winner: most_seeds, min_holes: {gp}, close_unfilled: {} }}",
+            word(p, "round_fill"),
+            p.int("goal_param"),
+            p.flag("blocks"),
+            p.flag("blocks")
+        );
+        then = format!("round, starter: {starter}");
+    }
+    // Without rounds, goal_param, round_fill, round_starter and blocks do nothing in a
+    // MAX_SEEDS or CLEAR game (MancalaGames reads them when a round ends or for other goals).
+    Ok((rounds, then, gp))
+}
+
+/// The `end:` checks, and whether the goal is CLEAR (its ends say their own outcomes).
+pub(super) fn ends(
+    p: &Params,
+    goal: &str,
+    c: &Caps,
+    stopped_end: String,
+    gp: i64,
+    rounds: &str,
+    notes: &mut Vec<String>,
+) -> Result<(String, bool), Refusal> {
+    // The ends.
+    let unclaimed = word(p, "unclaimed");
+    // UNFED_PLAYER: the seeds left go by `quitter`, except when the player to move cannot feed
+    // the mover (who has no seeds): then the unfed mover takes them (MancalaGames' must-share end).
+    let unfed = unclaimed == "UNFED_PLAYER";
+    if unfed && !(p.flag("mustshare") && !p.flag("mustpass") && p.int("min_move") == 1) {
+        return Err(refuse(
+            "unclaimed",
+            &unclaimed,
+            "UNFED_PLAYER is translated only with mustshare, without mustpass, with min_move=1 yet",
+        ));
+    }
+    // (with no_sides MancalaGames scores the seeds left for nobody, whatever unclaimed says)
+    let reading = if p.flag("no_sides") {
+        "DONT_SCORE".to_string()
+    } else if unfed {
+        word(p, "quitter")
+    } else {
+        unclaimed.clone()
+    };
+    let sweep = match reading.as_str() {
+        "HOLE_OWNER" => "owners",
+        "DONT_SCORE" => "discard",
+        "LAST_MOVER" => "mover",
+        "DIVVIED" => "split",
+        other => {
+            return Err(refuse(
+                "unclaimed",
+                other,
+                "only HOLE_OWNER, DONT_SCORE, LAST_MOVER and DIVVIED are translated yet",
+            ))
+        }
+    };
+    let total = 2 * p.holes * p.nbr_start;
+    let mut end = stopped_end;
+    if goal == "CLEAR" {
+        // MancalaGames' CLEAR goal has no other end: only the emptied rows decide.
+        end.push_str(
+            "    # goal=CLEAR: the mover wins by emptying his own holes; when the other has none left\n    # (and the mover still has some), the other wins\n    - { when: mover_empty, before_turn: true, then: mover_wins }\n    - { when: side_empty, before_turn: true, then: fewest_in_holes }\n",
+        );
+        return Ok((end, true));
+    }
+    match word(p, "end_cond").as_str() {
+        "NO_ADDTL" => {}
+        "CLEARED_OWN" => {
+            let _ = writeln!(
+                end,
+                "    # end_cond=CLEARED_OWN: the mover's holes are empty; the seeds left go by unclaimed={unclaimed}\n    - {{ when: mover_empty, before_turn: true, sweep: {sweep}, then: most_seeds }}"
+            );
+        }
+        other => {
+            return Err(refuse(
+                "end_cond",
+                other,
+                "only CLEARED_OWN is translated yet",
+            ))
+        }
+    }
+    if rounds.is_empty() {
+        end.push_str(
+            "    # a player holding more than half the seeds wins at once; the board stays as it is\n    - { when: majority, then: most_seeds }\n",
+        );
+    } else {
+        let _ = writeln!(
+            end,
+            "    # a player holding so many seeds that the rest cannot fill {gp} hole(s) wins the round at once\n    - {{ when: others_cannot_fill, limit: {gp}, then: most_seeds }}"
+        );
+    }
+    if unfed {
+        let _ = writeln!(
+            end,
+            "    # unclaimed=UNFED_PLAYER: the player to move has no seeds: the seeds left go by quitter={reading};\n    # he has seeds but none feeds the mover: the unfed mover takes them\n    - {{ when: to_move_empty, sweep: {sweep}, then: most_seeds }}\n    - {{ when: no_move, sweep: mover, then: most_seeds }}"
+        );
+    } else {
+        let _ = writeln!(
+            end,
+            "    # the player to move has no legal move{}: the seeds left go by unclaimed={unclaimed}\n    - {{ when: no_move, sweep: {sweep}, then: most_seeds }}",
+            if p.flag("mustpass") {
+                " (he passes first, while the other can move)"
+            } else {
+                ""
+            }
+        );
+    }
+    // MancalaGames' "no outcome change" end: fewer seeds left than any capture needs.
+    let few = few_left_limit(
+        p,
+        total,
+        c.basic || c.cross != "NONE" || p.int("capt_type") != 0,
+    );
+    if let Some(limit) = few {
+        let _ = writeln!(
+            end,
+            "    # fewer than {limit} seeds left on the board (but some): no capture can change the result\n    - {{ when: few_left, limit: {limit}, sweep: {sweep}, then: most_seeds }}"
+        );
+    }
+    if word(p, "quitter") != "DIVVIED" && p.int("mlaps") == 0 {
+        notes.push(format!(
+            "quitter={} applies only when a player concedes, which sowlab has no move for",
+            word(p, "quitter")
+        ));
+    }
+
+    Ok((end, false))
+}
+
+/// The limit of MancalaGames' "too few seeds to change the outcome" end, where it has one.
+fn few_left_limit(p: &Params, total: i64, captures: bool) -> Option<i64> {
+    // (MancalaGames leaves this end out where its other ends cover it: store sowing, must share,
+    // an extra end condition, the last-seeds takes.)
+    if p.int("sow_stores") != 0
+        || (p.flag("mustshare") && !p.flag("mustpass"))
+        || p.int("end_cond") != 0
+        || matches!(p.int("pickextra"), 3 | 4)
+        || !captures
+    {
+        return None;
+    }
+    let mut need = total;
+    if p.flag("evens") || p.int("crosscapt") != 0 {
+        need = need.min(2);
+    }
+    if word(p, "capt_type") == "TWO_OUT" {
+        need = need.min(if p.int("mlaps") != 0 { 2 } else { 3 });
+    }
+    let on = p.list("capt_on");
+    if let Some(m) = on.iter().min() {
+        // (MancalaGames takes the smallest capt_on value alone when evens is also set)
+        need = if p.flag("evens") { *m } else { need.min(*m) };
+    }
+    let cmin = p.int("capt_min");
+    if cmin > 0 {
+        need = if need == total { cmin } else { need.max(cmin) };
+    }
+    (p.int("min_move") < need && need < total).then_some(need)
+}

@@ -1,0 +1,186 @@
+//! MancalaGames game files (`GameProps/NAME.txt`, a Python program's JSON parameter files) read
+//! as sowlab rules: [`read`] parses and checks a file against the parameter table ([`params`]),
+//! [`translate`] writes the declared data rule that plays the same game (or refuses, naming the
+//! parameter and value it cannot express), [`names`] names the rules. `sowlab import
+//! mancalagames PATH...` writes the translations to a folder; `sowlab play Bao.txt` (any command
+//! taking a RULE) loads one directly through [`rule_text`].
+
+mod capture;
+mod ends;
+pub mod names;
+pub mod params;
+pub mod read;
+mod refusal;
+mod sowing;
+mod text;
+pub mod translate;
+
+use std::path::{Path, PathBuf};
+
+use crate::error::{Error, Result};
+pub use read::{GameFile, Params};
+pub use translate::Refusal;
+
+/// Whether a rule named by `path` is read as a MancalaGames game file: a `.txt` file, or any
+/// file whose text is a JSON object with `game_info`.
+pub fn is_game_file(path: &Path, text: &str) -> bool {
+    path.extension().is_some_and(|e| e == "txt") || read::looks_like(text)
+}
+
+/// The data-rule YAML text and rule name for the MancalaGames game file `path` with text
+/// `text` (its base game); an error line naming the file and the parameter when it cannot be
+/// read or translated.
+pub fn rule_text(path: &Path, text: &str) -> Result<(String, String)> {
+    let g = read::parse(path, text)?;
+    let name = names::rule_name(&g.stem);
+    let t = translate::translate(&g, &g.name, &g.base)
+        .map_err(|r| Error::msg(format!("{}: cannot translate: {r}", path.display())))?;
+    Ok((t.yaml, name))
+}
+
+/// What importing one game file did.
+#[derive(Clone, Debug)]
+pub struct Imported {
+    /// The game file.
+    pub path: PathBuf,
+    /// The rule name.
+    pub name: String,
+    /// The files written (rule, presets), or why not.
+    pub result: std::result::Result<Vec<PathBuf>, String>,
+    /// Variants refused (name and reason); the base game and its other variants are written.
+    pub refused_variants: Vec<(String, String)>,
+}
+
+impl Imported {
+    /// One line for the user: written, or refused with the parameter and value.
+    pub fn line(&self) -> String {
+        match &self.result {
+            Ok(files) => {
+                let mut s = format!(
+                    "{}: written {} ({} file{})",
+                    self.path.display(),
+                    self.name,
+                    files.len(),
+                    if files.len() == 1 { "" } else { "s" }
+                );
+                for (v, why) in &self.refused_variants {
+                    s.push_str(&format!("; variant {v} refused: {why}"));
+                }
+                s
+            }
+            Err(why) => format!("{}: refused: {why}", self.path.display()),
+        }
+    }
+
+    /// Whether the game and all its variants were written.
+    pub fn complete(&self) -> bool {
+        self.result.is_ok() && self.refused_variants.is_empty()
+    }
+}
+
+/// The game files named by `paths`: files as given, folders' `*.txt` files (sorted; names
+/// starting with `_`, MancalaGames' templates, left out).
+pub fn game_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>> {
+    let mut out = Vec::new();
+    for p in paths {
+        if p.is_dir() {
+            let mut v: Vec<PathBuf> = std::fs::read_dir(p)
+                .map_err(|e| Error::msg(format!("{}: cannot read the folder: {e}", p.display())))?
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|f| {
+                    f.extension().is_some_and(|e| e == "txt")
+                        && !f
+                            .file_name()
+                            .is_some_and(|n| n.to_string_lossy().starts_with('_'))
+                })
+                .collect();
+            v.sort();
+            out.extend(v);
+        } else if p.is_file() {
+            out.push(p.clone());
+        } else {
+            return Err(Error::msg(format!(
+                "{}: no such file or folder",
+                p.display()
+            )));
+        }
+    }
+    Ok(out)
+}
+
+/// Imports one game file into folder `out`: `NAME.yaml`, and per named variant a preset
+/// `presets/NAME__V.yaml` (when the variant changes only the size) or a rule `NAME__V.yaml`.
+pub fn import_file(path: &Path, out: &Path) -> Imported {
+    let fail = |name: String, why: String| Imported {
+        path: path.to_path_buf(),
+        name,
+        result: Err(why),
+        refused_variants: Vec::new(),
+    };
+    let g = match read::read_file(path) {
+        Ok(g) => g,
+        Err(e) => {
+            let line = e.one_line();
+            let prefix = format!("{}: ", path.display());
+            let why = line.strip_prefix(&prefix).unwrap_or(&line).to_string();
+            return fail(String::new(), why);
+        }
+    };
+    let name = names::rule_name(&g.stem);
+    let t = match translate::translate(&g, &g.name, &g.base) {
+        Ok(t) => t,
+        Err(r) => return fail(name, r.to_string()),
+    };
+    let mut files = Vec::new();
+    let mut refused_variants = Vec::new();
+    let write = |rel: &str, text: &str| -> std::result::Result<PathBuf, String> {
+        let f = out.join(rel);
+        if let Some(d) = f.parent() {
+            std::fs::create_dir_all(d)
+                .map_err(|e| format!("cannot create {}: {e}", d.display()))?;
+        }
+        std::fs::write(&f, text).map_err(|e| format!("cannot write {}: {e}", f.display()))?;
+        Ok(f)
+    };
+    match write(&format!("{name}.yaml"), &t.yaml) {
+        Ok(f) => files.push(f),
+        Err(e) => return fail(name, e),
+    }
+    for (vname, vp) in &g.variants {
+        let pname = names::variant_name(&name, vname);
+        let mut size_only = g.base.clone();
+        size_only.holes = vp.holes;
+        size_only.nbr_start = vp.nbr_start;
+        let written = if &size_only == vp {
+            let text = format!(
+                "rule: {name}\ndescription: {}\noptions:\n  holes: {}\n  seeds: {}\n",
+                serde_json::to_string(&format!(
+                    "{}::{vname}, MancalaGames' named variant: {} holes, {} seeds each",
+                    g.name, vp.holes, vp.nbr_start
+                ))
+                .unwrap_or_default(),
+                vp.holes,
+                vp.nbr_start
+            );
+            write(&format!("presets/{pname}.yaml"), &text)
+        } else {
+            match translate::translate(&g, &format!("{}::{vname}", g.name), vp) {
+                Ok(vt) => write(&format!("{pname}.yaml"), &vt.yaml),
+                Err(r) => {
+                    refused_variants.push((vname.clone(), r.to_string()));
+                    continue;
+                }
+            }
+        };
+        match written {
+            Ok(f) => files.push(f),
+            Err(e) => refused_variants.push((vname.clone(), e)),
+        }
+    }
+    Imported {
+        path: path.to_path_buf(),
+        name,
+        result: Ok(files),
+        refused_variants,
+    }
+}

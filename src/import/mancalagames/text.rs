@@ -1,0 +1,146 @@
+//! The translation's text: the data rule's YAML put together from its pieces.
+
+use std::fmt::Write as _;
+
+use super::read::{GameFile, Params};
+
+/// The pieces of a translation, put together by [`assemble`].
+pub(crate) struct Parts<'a> {
+    pub(crate) notes: &'a [String],
+    pub(crate) stores: bool,
+    pub(crate) sowing: &'a str,
+    pub(crate) moves: &'a str,
+    pub(crate) capture: &'a str,
+    pub(crate) end: &'a str,
+    pub(crate) rounds: &'a str,
+}
+
+/// The data rule's text from its pieces.
+pub(crate) fn assemble(g: &GameFile, title: &str, p: &Params, parts: &Parts) -> String {
+    let Parts {
+        notes,
+        stores,
+        sowing,
+        moves,
+        capture,
+        end,
+        rounds,
+    } = *parts;
+    let mut y = String::new();
+    let _ = writeln!(
+        y,
+        "# Translated by `sowlab import mancalagames` from the MancalaGames game file {}.",
+        g.path
+            .file_name()
+            .map(|f| f.to_string_lossy().into_owned())
+            .unwrap_or_default()
+    );
+    let pairs: Vec<String> = p
+        .non_default()
+        .iter()
+        .map(|(k, v)| format!("{k}={v}"))
+        .collect();
+    let _ = writeln!(
+        y,
+        "# Its parameters other than the defaults: {}",
+        if pairs.is_empty() {
+            "none".to_string()
+        } else {
+            pairs.join(" ")
+        }
+    );
+    for n in notes {
+        let _ = writeln!(y, "# Note: {n}.");
+    }
+    let _ = writeln!(y, "name: {}", json(title));
+    y.push_str("players: 2\n");
+    let about = if g.about.is_empty() {
+        format!("{title}, as MancalaGames describes it.")
+    } else {
+        g.about.clone()
+    };
+    let _ = writeln!(y, "description: {}", json(&about));
+    let _ = writeln!(
+        y,
+        "sources:\n  - {}",
+        json(&format!(
+            "MancalaGames (https://github.com/StoneShark/MancalaGames), game file {}",
+            g.path
+                .file_name()
+                .map(|f| f.to_string_lossy().into_owned())
+                .unwrap_or_default()
+        ))
+    );
+    y.push_str("options:\n");
+    let _ = writeln!(
+        y,
+        "  holes: {{ value: {}, min: 2, max: 21, help: \"holes per side (holes)\" }}",
+        p.holes
+    );
+    let _ = writeln!(
+        y,
+        "  seeds: {{ value: {}, min: 1, max: 100, help: \"seeds in each hole at the start (nbr_start)\" }}",
+        p.nbr_start
+    );
+    y.push_str(
+        "  first: { value: south, values: [south, north], help: \"who moves first (MancalaGames draws the starter at random)\" }\n",
+    );
+    if p.int("mlaps") != 0 {
+        y.push_str(
+            "  endless: { value: stop, values: [stop, drop_hand], help: \"an endless relay (a 76th lap) stops the move; drop_hand: the seeds that lap took up leave the game, as in MancalaGames (which loses them)\" }\n",
+        );
+    }
+    y.push_str("board:\n  players: 2\n  shape: two_rows\n  to_move: $first\n  pits:\n");
+    y.push_str("    - { row: S, owner: 1, holes: $holes, seeds: $seeds }\n");
+    if stores {
+        y.push_str("    - { store: store S, owner: 1 }\n");
+    }
+    y.push_str("    - { row: N, owner: 2, holes: $holes, seeds: $seeds }\n");
+    if stores {
+        y.push_str("    - { store: store N, owner: 2 }\n");
+    } else {
+        y.push_str("  # stores=false: captures go to each player's reserve\n");
+    }
+    if !sowing.is_empty() {
+        y.push_str("sowing:\n");
+        y.push_str(sowing);
+    }
+    y.push_str("pipeline:\n  names: [South, North]\n");
+    if !moves.is_empty() {
+        y.push_str("  moves:\n");
+        y.push_str(moves);
+    }
+    if !capture.is_empty() {
+        y.push_str("  capture:\n");
+        y.push_str(capture);
+    }
+    // sow_stores OWN and BOTH: a last seed in a store (either, with BOTH) moves again.
+    match (
+        matches!(p.int("sow_stores"), 1 | 2),
+        p.int("capt_rturn") == 1,
+    ) {
+        (true, false) => y.push_str(
+            "  extra_turn: store   # sow_stores=OWN or BOTH: a last seed in a store moves again\n",
+        ),
+        (false, true) => y.push_str(
+            "  extra_turn: capture   # capt_rturn=ALWAYS: a move that captured moves again\n",
+        ),
+        (true, true) => {
+            y.push_str("  extra_turn: store_or_capture   # sow_stores=OWN, capt_rturn=ALWAYS\n")
+        }
+        (false, false) => {}
+    }
+    if p.flag("mustpass") {
+        y.push_str("  pass: { counter: passes }   # mustpass: a player without a move passes\n");
+    }
+    y.push_str(rounds);
+    y.push_str("  end:\n");
+    // (an endless relay ends the game, also in a game of rounds)
+    y.push_str(&end.replace("then: game_most_seeds", "then: most_seeds"));
+    y
+}
+
+/// A string as a YAML (JSON) double-quoted scalar.
+fn json(s: &str) -> String {
+    serde_json::to_string(s).unwrap_or_default()
+}

@@ -1,0 +1,148 @@
+//! Translating one MancalaGames game (its class, size and parameters) into a sowlab data rule:
+//! the YAML text of `rules/NAME.yaml`, commented where a parameter became something that is not
+//! obvious. A game that uses a parameter value sowlab's declared vocabulary cannot say yet is
+//! refused with that parameter and value; nothing is translated approximately.
+//!
+//! What MancalaGames does after a move, and how it reads here:
+//! - a player whose stores (plus reserve) hold more than half the seeds wins at once, the seeds
+//!   left staying where they are: `when: majority`, no sweep;
+//! - otherwise, when the player to move has no legal move (with `mustpass`: when neither has),
+//!   the seeds left go by `unclaimed` (`sweep`), and most seeds wins;
+//! - when fewer seeds are left on the board than any capture needs (but some), the same
+//!   (`when: few_left`), except in games that sow into stores or must share, where
+//!   MancalaGames has no such check.
+//!
+//! The pieces are translated in [`super::sowing`] (stores, direction, relays), [`super::capture`],
+//! [`super::ends`] (rounds and end checks) and put together in [`super::text`].
+
+use std::fmt::Write as _;
+
+use super::read::{GameFile, Params};
+pub use super::refusal::Refusal;
+use super::refusal::{refuse, word};
+
+/// The parameters the translation reads; any other parameter with a value other than its
+/// default is refused.
+const HANDLED: &[&str] = &[
+    "stores",
+    "sow_direct",
+    "sow_stores",
+    "skip_start",
+    "min_move",
+    "mustshare",
+    "mustpass",
+    "crosscapt",
+    "xcpickown",
+    "capt_side",
+    "capt_on",
+    "evens",
+    "capt_min",
+    "capt_max",
+    "multicapt",
+    "capt_dir",
+    "grandslam",
+    "unclaimed",
+    "quitter",
+    "goal",
+    "rounds",
+    "mlaps",
+    "end_cond",
+    "capt_type",
+    "no_sides",
+    "sow_rule",
+    "udir_holes",
+    "capt_rturn",
+    "pickextra",
+    "round_fill",
+    "round_starter",
+    "blocks",
+    "goal_param",
+];
+
+/// A translated game: the data rule's YAML text.
+#[derive(Clone, Debug)]
+pub struct Translation {
+    /// The YAML text of the data rule.
+    pub yaml: String,
+}
+
+/// Translates game `g` with parameters `p` (its base game or one of its variants) into a data
+/// rule named `title`.
+pub fn translate(g: &GameFile, title: &str, p: &Params) -> Result<Translation, Refusal> {
+    if p.class != "Mancala" {
+        return Err(refuse(
+            "game_class",
+            &p.class,
+            "only the class Mancala (two rows sown in one circuit) is translated yet",
+        ));
+    }
+    for (key, value) in p.non_default() {
+        if !HANDLED.contains(&key) {
+            return Err(refuse(
+                key,
+                value,
+                "not yet in sowlab's declared vocabulary",
+            ));
+        }
+    }
+    let goal = word(p, "goal");
+    if goal != "MAX_SEEDS" && goal != "CLEAR" {
+        return Err(refuse(
+            "goal",
+            &goal,
+            "only the goals MAX_SEEDS and CLEAR are translated yet",
+        ));
+    }
+    let (rounds, then, gp) = super::ends::rounds(p, &goal)?;
+    let stores = p.flag("stores");
+    let mut notes: Vec<String> = Vec::new();
+    let mut sowing = super::sowing::board(p)?;
+
+    // Legal moves.
+    let mut moves = String::new();
+    let min_move = p.int("min_move");
+    if min_move > 1 {
+        let _ = writeln!(moves, "    min_seeds: {min_move}   # min_move");
+    }
+    if p.flag("no_sides") {
+        moves.push_str(
+            "    any_row: true   # no_sides: the mover plays from either row (moves S3, N5)\n",
+        );
+    }
+    if p.flag("mustshare") {
+        moves.push_str("    must_feed: true   # mustshare\n");
+        if p.flag("mustpass") {
+            // MancalaGames ends a game where the feed is impossible only without mustpass; with
+            // it, any move is allowed then.
+            moves.push_str(
+                "    feed_if_able: true   # mustshare with mustpass: any move when none feeds\n",
+            );
+        }
+    }
+
+    let c = super::capture::captures(p, &mut sowing, &mut notes)?;
+    let stopped_end = super::sowing::relays(p, &c, &mut sowing)?;
+    let (end, clear) = super::ends::ends(p, &goal, &c, stopped_end, gp, &rounds, &mut notes)?;
+    let (end, rounds) = if clear {
+        (end, String::new())
+    } else {
+        (
+            end.replace("then: most_seeds", &format!("then: {then}")),
+            rounds,
+        )
+    };
+    let parts = Parts {
+        notes: &notes,
+        stores,
+        sowing: &sowing,
+        moves: &moves,
+        capture: &c.text,
+        end: &end,
+        rounds: &rounds,
+    };
+    Ok(Translation {
+        yaml: assemble(g, title, p, &parts),
+    })
+}
+
+pub(super) use super::text::{assemble, Parts};
