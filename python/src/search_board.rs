@@ -14,14 +14,10 @@ use pyo3::types::PyDict;
 
 use rhai::Dynamic;
 use sowlab::render::svg::{board_svg, lap_frames, trace_svg, SvgOptions};
-use sowlab::{Board, Game, Options, Rule};
+// `board_of`: the board inside a position value (the core stores only boards there).
+use sowlab::{board as board_of, Board, Game, Options, Rule};
 
 use crate::{err, msg, position_of, rule_of, sets, to_py};
-
-/// The board inside a position value (the core stores only boards there).
-fn board_of(d: &Dynamic) -> impl std::ops::Deref<Target = Board> + '_ {
-    d.read_lock::<Board>().expect("a board value")
-}
 
 /// What stays the same for every position of one game: the rule, its options, the hole ids in
 /// canonical order and the way back from a pit id to its action.

@@ -1,0 +1,192 @@
+//! The sowing of a data rule: the keys of its `sowing:` map (the same as a script's
+//! `this.sowing(#{...})`), their words, and the sowing rule they give.
+
+use serde::Deserialize;
+
+use crate::engine::sowing::sow::{AtMaxLaps, CaptureTo, Relay, SowRule, Stores};
+
+/// The sowing of a data rule: the keys of `this.sowing(#{...})`.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct SowingDecl {
+    /// Sow backwards.
+    pub reverse: Option<bool>,
+    /// Which stores are sown into: `all`, `own`, `none`.
+    pub stores: Option<StoresWord>,
+    /// Skip the start hole on a full lap.
+    pub skip_origin: Option<bool>,
+    /// Relay: `none`, `last`, `next`.
+    pub relay: Option<RelayWord>,
+    /// A lap ending in a hole that passes this test does not relay.
+    pub relay_stops_on: Option<HoleTestDecl>,
+    /// Holes (numbered from each owner's left) whose moves are sown the other way.
+    pub reverse_holes: Option<Vec<i64>>,
+    /// A move from a hole holding an even count is sown the other way.
+    pub reverse_when_even: Option<bool>,
+    /// Holes where the mover chooses the direction.
+    pub choose_direction: Option<Vec<i64>>,
+    /// Counts captured during sowing.
+    pub capture_counts: Option<Vec<i64>>,
+    /// Who gets them: `row_owner`, `sower`.
+    pub capture_to: Option<CaptureToWord>,
+    /// Whether the last seed of a lap captures too.
+    pub capture_last: Option<bool>,
+    /// The capture beyond an empty pit.
+    pub capture_beyond_empty: Option<bool>,
+    /// Lap limit.
+    pub max_laps: Option<i64>,
+    /// At the lap limit: `error`, `stop`.
+    pub at_max_laps: Option<AtMaxLapsWord>,
+}
+
+/// A test of one hole: its count and whose it is (`relay_stops_on`).
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct HoleTestDecl {
+    /// The counts that pass (empty: any).
+    pub counts: Vec<i64>,
+    /// Only even counts.
+    pub even: bool,
+    /// Only counts of at least this.
+    pub at_least: i64,
+    /// Only counts of at most this.
+    pub at_most: i64,
+    /// Whose holes: `own`, `opponent`, `any` (default).
+    pub side: Option<WhoseWord>,
+}
+
+/// Whose holes, in words.
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum WhoseWord {
+    /// The sower's.
+    Own,
+    /// The other players'.
+    Opponent,
+    /// Any hole.
+    Any,
+}
+
+/// `stores` words.
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum StoresWord {
+    /// Every store.
+    All,
+    /// The sower's own.
+    Own,
+    /// None.
+    None,
+}
+
+/// `relay` words.
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RelayWord {
+    /// No relay.
+    None,
+    /// From the last pit.
+    Last,
+    /// From the next pit.
+    Next,
+}
+
+/// `capture_to` words.
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CaptureToWord {
+    /// The row's owner.
+    RowOwner,
+    /// The sower.
+    Sower,
+}
+
+/// `at_max_laps` words.
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AtMaxLapsWord {
+    /// Fail the move.
+    Error,
+    /// Stop the move.
+    Stop,
+    /// Stop the move; the next lap's seeds leave the game.
+    DropHand,
+}
+
+impl SowingDecl {
+    /// The sowing rule these keys give (keys left out keep their defaults).
+    pub fn rule(&self) -> std::result::Result<SowRule, String> {
+        let mut r = SowRule::default();
+        if let Some(v) = self.reverse {
+            r.reverse = v;
+        }
+        if let Some(v) = self.stores {
+            r.stores = match v {
+                StoresWord::All => Stores::All,
+                StoresWord::Own => Stores::Own,
+                StoresWord::None => Stores::None,
+            };
+        }
+        if let Some(v) = self.skip_origin {
+            r.skip_origin = v;
+        }
+        if let Some(v) = self.relay {
+            r.relay = match v {
+                RelayWord::None => Relay::None,
+                RelayWord::Last => Relay::Last,
+                RelayWord::Next => Relay::Next,
+            };
+        }
+        if let Some(t) = &self.relay_stops_on {
+            r.relay_stop = Some(crate::engine::declare::sowing::HoleTest {
+                counts: t.counts.clone(),
+                even: t.even,
+                at_least: t.at_least,
+                at_most: t.at_most,
+                side: match t.side {
+                    Some(WhoseWord::Own) => crate::engine::declare::sowing::Whose::Own,
+                    Some(WhoseWord::Opponent) => crate::engine::declare::sowing::Whose::Opponent,
+                    Some(WhoseWord::Any) | None => crate::engine::declare::sowing::Whose::Any,
+                },
+            });
+        }
+        if let Some(v) = &self.reverse_holes {
+            r.reverse_holes = v.clone();
+        }
+        if let Some(v) = self.reverse_when_even {
+            r.reverse_when_even = v;
+        }
+        if let Some(v) = &self.choose_direction {
+            r.choose_direction = v.clone();
+        }
+        if let Some(v) = &self.capture_counts {
+            r.capture_counts = v.clone();
+        }
+        if let Some(v) = self.capture_to {
+            r.capture_to = match v {
+                CaptureToWord::RowOwner => CaptureTo::RowOwner,
+                CaptureToWord::Sower => CaptureTo::Sower,
+            };
+        }
+        if let Some(v) = self.capture_last {
+            r.capture_last = v;
+        }
+        if let Some(v) = self.capture_beyond_empty {
+            r.capture_beyond_empty = v;
+        }
+        if let Some(v) = self.max_laps {
+            if v < 1 {
+                return Err("sowing: max_laps must be at least 1".into());
+            }
+            r.max_laps = v;
+        }
+        if let Some(v) = self.at_max_laps {
+            r.at_max_laps = match v {
+                AtMaxLapsWord::Error => AtMaxLaps::Error,
+                AtMaxLapsWord::Stop => AtMaxLaps::Stop,
+                AtMaxLapsWord::DropHand => AtMaxLaps::DropHand,
+            };
+        }
+        Ok(r)
+    }
+}
