@@ -101,16 +101,17 @@ fn bad_presets_are_clear_errors() {
         e,
         "FILE: option `max_turns` takes an integer from 1 to 1000000"
     );
-    let e = preset_error("no_rule", "rule: mangala\n");
+    // (a rule name sowlab does not ship; Mangala is now in the catalogue)
+    let e = preset_error("no_rule", "rule: no_such_game\n");
     // It says where it looked, never an empty folder name (a preset in the current folder).
     assert!(
-        e.starts_with("FILE: the preset names rule `mangala`, which is neither beside it (/"),
+        e.starts_with("FILE: the preset names rule `no_such_game`, which is neither beside it (/"),
         "{e}"
     );
     assert!(e.ends_with(", built-in)"), "{e}");
     let cwd = std::env::temp_dir().join(format!("sowlab-presets-cwd-{}", std::process::id()));
     std::fs::create_dir_all(&cwd).unwrap();
-    std::fs::write(cwd.join("here.yaml"), "rule: mangala\n").unwrap();
+    std::fs::write(cwd.join("here.yaml"), "rule: no_such_game\n").unwrap();
     let o = std::process::Command::new(env!("CARGO_BIN_EXE_sowlab"))
         .args(["rules", "here.yaml"])
         .current_dir(&cwd)
@@ -121,7 +122,7 @@ fn bad_presets_are_clear_errors() {
     let _ = std::fs::remove_dir_all(&cwd);
     assert_eq!(
         String::from_utf8_lossy(&o.stderr),
-        "sowlab: here.yaml: the preset names rule `mangala`, which is neither beside it (.) nor on the rules path (built-in)\n"
+        "sowlab: here.yaml: the preset names rule `no_such_game`, which is neither beside it (.) nor on the rules path (built-in)\n"
     );
     let e = preset_error("missing_rule", "options:\n  seeds: 2\n");
     assert!(e.starts_with("FILE: missing field `rule`"), "{e}");

@@ -7,7 +7,7 @@ use clap::Args;
 use crate::engine::rule::library::{self, RulePath, Source};
 use crate::engine::rule::rules::{is_path, Rule};
 use crate::error::Result;
-use crate::render::describe::{describe, describe_move, rule_list};
+use crate::render::describe::{describe, describe_move, rule_list_matching};
 
 /// Arguments of `sowlab rules`.
 #[derive(Args, Debug)]
@@ -15,13 +15,23 @@ pub struct RulesArgs {
     /// Show only this rule or preset (a name or a path), in full: description, sources, options,
     /// the declared move, and where it comes from.
     pub name: Option<String>,
+    /// List only the rules whose name, family, region, description, sources or declared steps
+    /// contain WORD (any case), e.g. `--grep relay`, `--grep "four-row"`, `--grep Kenya`.
+    #[arg(long, value_name = "WORD", conflicts_with = "name")]
+    pub grep: Option<String>,
 }
 
 /// `sowlab rules`: lists every rule and preset, or one in full.
 pub fn cmd_rules(dir: &RulePath, a: RulesArgs) -> Result<i32> {
     let mut out = std::io::stdout().lock();
     let Some(name) = &a.name else {
-        let (text, failed) = rule_list(dir);
+        let (text, failed, n) = rule_list_matching(dir, a.grep.as_deref());
+        if let Some(w) = &a.grep {
+            if n == 0 {
+                let _ = writeln!(out, "no rule matches `{w}` (names, families, regions, descriptions, sources, declared steps)");
+                return Ok(1);
+            }
+        }
         let _ = write!(out, "{text}");
         let _ = writeln!(out, "\n{}", path_note(dir));
         let _ = writeln!(out, "`sowlab rules NAME` shows one rule in full.");

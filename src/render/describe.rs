@@ -22,9 +22,37 @@ pub fn summary(r: &Rule) -> String {
 }
 
 /// The list of `sowlab rules` (and the REPL's `rules`): one line per rule, grouped by where the
-/// rules come from, then the rules that an earlier folder overrides. Returns the text and
-/// whether some rule failed to load (its line says why).
+/// rules come from and, within that, by family (a heading line ` Family:` before the rules of
+/// each family; rules without one come first, without a heading; a preset goes with its rule),
+/// then the rules that an earlier folder overrides. Returns the text and whether some rule
+/// failed to load (its line says why).
 pub fn rule_list(path: &RulePath) -> (String, bool) {
+    let (text, failed, _) = rule_list_matching(path, None);
+    (text, failed)
+}
+
+/// A rule's words that `sowlab rules --grep` searches: its file name, name, family, region,
+/// description, sources, and the declared move's steps in words (sowing, captures, ends).
+pub fn searchable(name: &str, r: &Rule) -> String {
+    let mut s = format!(
+        "{name}\n{}\n{}\n{}\n{}\n{}\n",
+        r.meta.name,
+        r.meta.family,
+        r.meta.region,
+        r.meta.description,
+        r.meta.sources.join("\n")
+    );
+    if let Some((_, p)) = &r.preset {
+        s.push_str(&p.description);
+        s.push('\n');
+    }
+    s.push_str(&describe_move(r));
+    s
+}
+
+/// [`rule_list`], keeping only the rules whose words ([`searchable`]) contain `grep` (any
+/// case). Also returns how many rules are listed.
+pub fn rule_list_matching(path: &RulePath, grep: Option<&str>) -> (String, bool, usize) {
     let entries: Vec<Found> = path
         .entries()
         .into_iter()
@@ -36,25 +64,32 @@ pub fn rule_list(path: &RulePath) -> (String, bool) {
         .max()
         .unwrap_or(0)
         .min(28);
-    let mut out = String::new();
+    let needle = grep.map(str::to_lowercase);
+    // Load every visible rule once: its line, its family and the name of the rule it belongs
+    // to (a preset's rule), for grouping.
+    struct Line {
+        source: Source,
+        family: String,
+        group: String,
+        preset: bool,
+        text: String,
+    }
+    let mut lines: Vec<Line> = Vec::new();
     let mut failed = false;
-    let mut source: Option<&Source> = None;
     for f in entries.iter().filter(|f| !f.shadowed) {
-        if source != Some(&f.source) {
-            source = Some(&f.source);
-            out.push_str(&match &f.source {
-                Source::BuiltIn => "built in:\n".to_string(),
-                Source::Dir(d) => format!("in {}:\n", d.display()),
-            });
-        }
         let loaded = Rule::load(&f.name, path).and_then(|r| {
             let opts = r.resolve_options::<&str>(&[])?;
             let start = r.new_board(&opts)?;
             let n = rules::board(&start).layout.players;
             Ok((r, n))
         });
-        let line = match loaded {
+        let (text, family, group, preset) = match loaded {
             Ok((r, n)) => {
+                if let Some(w) = &needle {
+                    if !searchable(&f.name, &r).to_lowercase().contains(w.as_str()) {
+                        continue;
+                    }
+                }
                 // A preset fixes its options: say how many play it, not its rule's range.
                 let players = if r.preset.is_some() {
                     n.to_string()
@@ -62,17 +97,71 @@ pub fn rule_list(path: &RulePath) -> (String, bool) {
                     r.meta.players.clone()
                 };
                 let players = format!("{players} player{}", if players == "1" { "" } else { "s" });
-                clip_line(
-                    &format!("  {:width$}  {players:11}  {}", f.name, summary(&r)),
-                    LIST_WIDTH,
+                let group = match &r.preset {
+                    Some((_, p)) => p.rule.clone(),
+                    None => f.name.clone(),
+                };
+                (
+                    clip_line(
+                        &format!("  {:width$}  {players:11}  {}", f.name, summary(&r)),
+                        LIST_WIDTH,
+                    ),
+                    r.meta.family.clone(),
+                    group,
+                    r.preset.is_some(),
                 )
             }
             Err(e) => {
                 failed = true;
-                format!("  {:width$}  ERROR {}", f.name, e.one_line())
+                (
+                    format!("  {:width$}  ERROR {}", f.name, e.one_line()),
+                    String::new(),
+                    f.name.clone(),
+                    false,
+                )
             }
         };
-        out.push_str(&line);
+        lines.push(Line {
+            source: f.source.clone(),
+            family,
+            group,
+            preset,
+            text,
+        });
+    }
+    // Within each source (kept in rules-path order): rules without a family, then each family
+    // in alphabetical order; a preset after its rule.
+    let mut order: Vec<usize> = (0..lines.len()).collect();
+    let source_rank = |s: &Source| lines.iter().position(|l| &l.source == s).unwrap_or(0);
+    order.sort_by(|&a, &b| {
+        let (x, y) = (&lines[a], &lines[b]);
+        (source_rank(&x.source), &x.family, &x.group, x.preset, a).cmp(&(
+            source_rank(&y.source),
+            &y.family,
+            &y.group,
+            y.preset,
+            b,
+        ))
+    });
+    let mut out = String::new();
+    let mut source: Option<&Source> = None;
+    let mut family: Option<&str> = None;
+    for &i in &order {
+        let l = &lines[i];
+        if source != Some(&l.source) {
+            source = Some(&l.source);
+            family = None;
+            out.push_str(&match &l.source {
+                Source::BuiltIn => "built in:\n".to_string(),
+                Source::Dir(d) => format!("in {}:\n", d.display()),
+            });
+        }
+        if !l.family.is_empty() && family != Some(l.family.as_str()) {
+            out.push_str(&clip_line(&format!(" {}:", l.family), LIST_WIDTH));
+            out.push('\n');
+        }
+        family = Some(l.family.as_str());
+        out.push_str(&l.text);
         out.push('\n');
     }
     let hidden: Vec<String> = entries
@@ -80,10 +169,10 @@ pub fn rule_list(path: &RulePath) -> (String, bool) {
         .filter(|f| f.shadowed)
         .map(|f| format!("{} ({})", f.name, f.source))
         .collect();
-    if !hidden.is_empty() {
+    if !hidden.is_empty() && needle.is_none() {
         out.push_str(&format!("overridden by the above: {}\n", hidden.join(", ")));
     }
-    (out, failed)
+    (out, failed, lines.len())
 }
 
 /// Cuts a line to `width` characters, ending it with `…` when cut.
@@ -124,6 +213,12 @@ pub fn describe(r: &Rule, full: bool) -> String {
                 first_sentence(&r.meta.description)
             };
             s.push_str(&format!("    {desc}\n"));
+        }
+        if full && !r.meta.family.is_empty() {
+            s.push_str(&format!("    family: {}\n", r.meta.family));
+        }
+        if full && !r.meta.region.is_empty() {
+            s.push_str(&format!("    region: {}\n", r.meta.region));
         }
         if full && !r.meta.sources.is_empty() {
             s.push_str(&format!("    sources: {}\n", r.meta.sources.join("; ")));
@@ -192,8 +287,12 @@ mod tests {
         assert!(!failed, "{text}");
         assert!(text.starts_with("built in:\n"), "{text}");
         let names = RulePath::builtin().names();
-        // one heading, one line per game and preset
-        assert_eq!(text.lines().count(), names.len() + 1, "{text}");
+        // one heading, one heading per family, one line per game and preset
+        let families = text
+            .lines()
+            .filter(|l| l.starts_with(' ') && !l.starts_with("  "))
+            .count();
+        assert_eq!(text.lines().count(), names.len() + 1 + families, "{text}");
         for n in &names {
             assert!(
                 text.lines().any(|l| l.starts_with(&format!("  {n} "))),

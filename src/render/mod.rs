@@ -72,6 +72,7 @@ pub fn picture_marked(b: &Board, st: Style, mark: Option<usize>) -> String {
     let mut out = match b.layout.shape {
         Shape::Row => row(b, st, mark),
         Shape::TwoRows if b.layout.rows.len() == 2 => two_rows(b, st, mark),
+        Shape::TwoRows if b.layout.rows.len() == 4 => four_rows(b, st, mark),
         Shape::Square if b.layout.rows.len() == 4 => square(b, st, mark),
         _ => row(b, st, mark),
     };
@@ -148,10 +149,7 @@ fn row(b: &Board, st: Style, mark: Option<usize>) -> String {
 fn two_rows(b: &Board, st: Style, mark: Option<usize>) -> String {
     let l = &b.layout;
     let (south, north) = (&l.rows[0], &l.rows[1]);
-    let left_store = l
-        .store_of(north.owner)
-        .filter(|_| north.owner != south.owner);
-    let right_store = l.store_of(south.owner);
+    let (left_store, right_store) = svg::geometry::end_stores(l);
     let blank = " ".repeat(W);
     let side = |s: Option<usize>| s.map_or(blank.clone(), |p| cell(b, p, st, mark));
     let mut out = String::new();
@@ -187,6 +185,35 @@ fn two_rows(b: &Board, st: Style, mark: Option<usize>) -> String {
         "{blank}{}",
         line(&mut south.pits.iter(), &|p| name_cell(b, p, st))
     );
+    out
+}
+
+/// Four rows, two a side (the four-row games of East and Southern Africa): rows in creation order
+/// South's outer, South's inner, North's inner, North's outer; North's drawn reversed on top, so
+/// each hole faces the one across the middle. No stores (captures are reserves).
+fn four_rows(b: &Board, st: Style, mark: Option<usize>) -> String {
+    let l = &b.layout;
+    let n = l.rows.iter().map(|r| r.pits.len()).max().unwrap_or(0);
+    let mut out = String::new();
+    for (i, r) in [3usize, 2, 1, 0].into_iter().enumerate() {
+        let row = &l.rows[r];
+        let pits: Vec<usize> = if r >= 2 {
+            row.pits.iter().rev().copied().collect()
+        } else {
+            row.pits.clone()
+        };
+        let pad = " ".repeat(W * (n - pits.len()));
+        let names: String = pits.iter().map(|&p| name_cell(b, p, st)).collect();
+        let counts: String = pits.iter().map(|&p| cell(b, p, st, mark)).collect();
+        if i < 2 {
+            let _ = writeln!(out, "{pad}{names}\n{pad}{counts}");
+        } else {
+            let _ = writeln!(out, "{counts}\n{names}");
+        }
+        if i == 1 {
+            out.push('\n');
+        }
+    }
     out
 }
 

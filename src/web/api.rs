@@ -164,6 +164,8 @@ impl Playground {
                     "title": r.meta.name,
                     "players": r.meta.players,
                     "description": r.meta.description,
+                    "family": r.meta.family,
+                    "region": r.meta.region,
                     "preset": r.preset.is_some(),
                     "options": options,
                 }))

@@ -70,6 +70,9 @@ try {
   // 1. Win Tchuka Ruma 2-2-2-2 by clicking 3 4 3 4 2 4.
   await page.waitForSelector("#board svg g.hole.legal");
   assert.equal(await page.locator("#rule").inputValue(), "tchuka_ruma");
+  // The rule list is grouped by family, as `sowlab rules` lists them.
+  assert.equal(await page.locator('#rule optgroup[label^="Four-row games"] option[value="hus"]').count(), 1);
+  assert.equal(await page.locator('#rule optgroup[label="Solitaires"] option[value="tchuka_ruma"]').count(), 1);
   const moves = ["3", "4", "3", "4", "2", "4"];
   for (const [i, m] of moves.entries()) {
     await page.locator(`#board g.hole.legal[data-move="${m}"]`).click();

@@ -102,6 +102,12 @@ pub struct DataRule {
     /// Where the rules come from.
     #[serde(default)]
     pub sources: Vec<String>,
+    /// The family of games it belongs to (`sowlab rules` groups by it).
+    #[serde(default)]
+    pub family: String,
+    /// Where the game is played.
+    #[serde(default)]
+    pub region: String,
     /// Options, by name.
     #[serde(default)]
     pub options: BTreeMap<String, OptionDecl>,

@@ -250,6 +250,8 @@ impl Rule {
                     .iter()
                     .map(|x| crate::text::escape(x).into_owned())
                     .collect(),
+                family: crate::text::escape(&d.family).into_owned(),
+                region: crate::text::escape(&d.region).into_owned(),
             },
             options,
             preset: None,

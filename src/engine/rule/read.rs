@@ -45,6 +45,8 @@ impl Rule {
                 "name" => meta.name = text(&v),
                 "players" => meta.players = text(&v),
                 "description" => meta.description = text(&v),
+                "family" => meta.family = text(&v),
+                "region" => meta.region = text(&v),
                 "sources" | "source" => {
                     meta.sources = match v.clone().into_array() {
                         Ok(a) => a.iter().map(text).collect(),

@@ -29,6 +29,12 @@ pub struct Meta {
     pub description: String,
     /// Where the rules come from.
     pub sources: Vec<String>,
+    /// The family of games it belongs to (`sowlab rules` groups by it; empty: "other").
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub family: String,
+    /// Where the game is played (a region or country, as the sources say).
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub region: String,
 }
 
 /// A preset: a rule file with some options set (`presets/NAME.yaml` of a rules folder).

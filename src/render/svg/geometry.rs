@@ -1,5 +1,6 @@
 //! Where each pit sits in an SVG picture: one row with its store(s), two facing rows with stores
-//! (or reserves) at the ends, or the four-row square with a store in each corner. Every pit of the
+//! (or reserves) at the ends, four rows two a side, or the four-row square with a store in each
+//! corner. Every pit of the
 //! layout gets a spot; pits a shape does not place go on a spare line below, so none is hidden.
 
 use crate::engine::board::state::{Layout, PitKind, Shape, NO_PIT};
@@ -61,6 +62,7 @@ impl Geometry {
     pub fn of(l: &Layout) -> Geometry {
         let mut g = match l.shape {
             Shape::TwoRows if l.rows.len() == 2 => two_rows(l),
+            Shape::TwoRows if l.rows.len() == 4 => four_rows(l),
             Shape::Square if l.rows.len() == 4 => square(l),
             _ => row(l),
         };
@@ -132,15 +134,34 @@ fn row(l: &Layout) -> Geometry {
     g
 }
 
+/// The stores at the left and right ends of a two-row board: the pits just before the first row's
+/// first hole and just after its last hole in creation order (the default track), when both are
+/// stores (a store at each player's right, as in Kalah, or at his left, as in Congkak); otherwise
+/// North's owner's store on the left (when it is another player's) and South's on the right.
+pub fn end_stores(l: &Layout) -> (Option<usize>, Option<usize>) {
+    let (south, north) = (&l.rows[0], &l.rows[1]);
+    let len = l.pits.len();
+    let is_store = |p: usize| l.pits[p].kind == PitKind::Store;
+    if let (Some(&first), Some(&last)) = (south.pits.first(), south.pits.last()) {
+        let before = (first + len - 1) % len;
+        let after = (last + 1) % len;
+        if is_store(before) && is_store(after) && before != after {
+            return (Some(before), Some(after));
+        }
+    }
+    (
+        l.store_of(north.owner)
+            .filter(|_| north.owner != south.owner),
+        l.store_of(south.owner),
+    )
+}
+
 /// Two facing rows: the second (North) reversed on top, stores (or reserves) at the ends.
 fn two_rows(l: &Layout) -> Geometry {
     let mut g = Geometry::empty(l);
     let (south, north) = (&l.rows[0], &l.rows[1]);
     let n = south.pits.len().max(north.pits.len());
-    let left_store = l
-        .store_of(north.owner)
-        .filter(|_| north.owner != south.owner);
-    let right_store = l.store_of(south.owner);
+    let (left_store, right_store) = end_stores(l);
     // Games without stores keep captures in reserves: draw those where stores would be.
     let reserves = l.stores.is_empty() && l.players > 1;
     let left = left_store.is_some() || reserves;
@@ -177,6 +198,54 @@ fn two_rows(l: &Layout) -> Geometry {
     }
     g.width = x0 + CELL * n as f64 + if right { CELL } else { 0.0 } + MARGIN;
     g.height = bottom + R + 18.0 + MARGIN / 2.0;
+    g.inside = (x0 + CELL * n as f64 / 2.0, mid);
+    g
+}
+
+/// Four rows, two a side (rows in creation order: South's outer, South's inner, North's inner,
+/// North's outer): North's reversed on top, so each hole faces the one across the middle; the
+/// reserves at the ends of the middle line.
+fn four_rows(l: &Layout) -> Geometry {
+    let mut g = Geometry::empty(l);
+    let n = l.rows.iter().map(|r| r.pits.len()).max().unwrap_or(0);
+    let x0 = MARGIN + CELL;
+    let step = CELL + 16.0;
+    // a wider gap between the two sides
+    let y =
+        |line: usize| MARGIN + 18.0 + R + line as f64 * step + if line >= 2 { 20.0 } else { 0.0 };
+    // (row, line from the top, label side): labels away from the middle
+    for (r, line, side) in [
+        (3usize, 0usize, Side::Above),
+        (2, 1, Side::Above),
+        (1, 2, Side::Below),
+        (0, 3, Side::Below),
+    ] {
+        let row = &l.rows[r];
+        let pad = n - row.pits.len();
+        for (i, &p) in row.pits.iter().enumerate() {
+            let col = if r >= 2 {
+                pad + row.pits.len() - 1 - i
+            } else {
+                i
+            };
+            g.spots[p] = spot(l, p, x0 + CELL / 2.0 + col as f64 * CELL, y(line), side);
+        }
+    }
+    let mid = (y(1) + y(2)) / 2.0;
+    let half = (STORE_HALF.0, STORE_HALF.1 - 10.0);
+    let at = |x| Spot {
+        x,
+        y: mid,
+        half,
+        side: Side::Below,
+    };
+    if l.stores.is_empty() && l.players > 1 {
+        g.reserves.push((l.rows[2].owner, at(MARGIN + CELL / 2.0)));
+        g.reserves
+            .push((l.rows[0].owner, at(x0 + CELL * n as f64 + CELL / 2.0)));
+    }
+    g.width = x0 + CELL * n as f64 + CELL + MARGIN;
+    g.height = y(3) + R + 18.0 + MARGIN / 2.0;
     g.inside = (x0 + CELL * n as f64 / 2.0, mid);
     g
 }

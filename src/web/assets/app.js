@@ -284,11 +284,24 @@ async function start() {
   const res = await fetch("/api/rules");
   const d = await res.json();
   rules = d.rules || [];
+  // One group per family (as `sowlab rules` lists them); rules without one go under "other".
+  const groups = new Map();
   for (const r of rules) {
-    const opt = document.createElement("option");
-    opt.value = r.name;
-    opt.textContent = r.name + (r.preset ? " (preset)" : "");
-    $("rule").append(opt);
+    const fam = r.family || "other";
+    if (!groups.has(fam)) groups.set(fam, []);
+    groups.get(fam).push(r);
+  }
+  for (const fam of [...groups.keys()].sort()) {
+    const og = document.createElement("optgroup");
+    og.label = fam;
+    for (const r of groups.get(fam)) {
+      const opt = document.createElement("option");
+      opt.value = r.name;
+      opt.textContent = r.name + (r.preset ? " (preset)" : "");
+      if (r.region) opt.title = r.region;
+      og.append(opt);
+    }
+    $("rule").append(og);
   }
   const wanted = new URLSearchParams(location.search).get("rule");
   $("rule").value = rules.some((r) => r.name === wanted) ? wanted : "tchuka_ruma";

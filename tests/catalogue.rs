@@ -1,0 +1,789 @@
+//! The shipped catalogue: one worked example per traditional game of `rules/`, from the source
+//! its rule file cites (a described opening or capture), or, where the source gives none, built
+//! from the source's rule statements (the comment says which). Each example plays its moves from
+//! the start and checks the whole position after them: every hole in canonical order, the stores
+//! (or reserves), and who is to move (`None`: the game is over).
+//!
+//! Also: every game of the catalogue has an example, a family, a region and sources.
+
+mod common;
+
+use sowlab::{Game, Rule};
+
+use common::*;
+
+/// One worked example.
+struct Example {
+    game: &'static str,
+    sets: &'static [&'static str],
+    moves: &'static str,
+    pits: &'static [i64],
+    stores: &'static [i64],
+    to_move: Option<usize>,
+}
+
+/// The rules shipped before the catalogue: their examples live in their own tests
+/// (kalah_oware.rs, raja_pasu.rs, ruma.rs, solve.rs, ...).
+const SEED_GAMES: &[&str] = &[
+    "kalah",
+    "kalah_data",
+    "oware",
+    "raja_pasu",
+    "ruma",
+    "tchoukaillon",
+    "tchuka_ruma",
+];
+
+const EXAMPLES: &[Example] = &[
+    // Congkak, salvi.chaosnet.org: from the start South sows his second house from the right
+    // (S6, 7 seeds) clockwise: S5..S1, his store, N7, which now holds 8 (the source's diagram:
+    // S 8 8 8 8 8 0 7, store 1, N7 8). The source goes on "from that" house; by its rules
+    // (R3, R5): 8 seeds from N7 sow N6..N1, skip North's store, S7, S6; S6 was empty and the house
+    // opposite, N2, holds 8: South stores them and the last seed (1 + 9 = 10).
+    Example {
+        game: "congkak",
+        sets: &[],
+        moves: "6",
+        pits: &[8, 8, 8, 8, 8, 0, 8, 8, 0, 8, 8, 8, 8, 0],
+        stores: &[10, 0],
+        to_move: Some(2),
+    },
+    // Sungka: no worked example in the sources; built from their rules (R3, R4). From the start,
+    // South's house 1 (7) sows S2..S7 and his store: a bonus move. House 7 (8) sows his store and
+    // N1..N7; N7 held 7 and now 8: relay; 8 from N7 pass North's store, sow S1..S7 and South's
+    // store: another bonus move.
+    Example {
+        game: "sungka",
+        sets: &[],
+        moves: "1 7",
+        pits: &[1, 9, 9, 9, 9, 9, 1, 8, 8, 8, 8, 8, 8, 0],
+        stores: &[3, 0],
+        to_move: Some(1),
+    },
+    // Ayoayo: no worked example in Mancala World; built from its rules (R2-R4). South's hole 1 (4)
+    // sows S2..S5; S5 held 4: relay 5 from S5 to S6, N1..N4; relay 5 from N4 to N5, N6, S1..S3;
+    // relay 6 from S3 to S4..S6, N1..N3; relay 6 from N3 to N4..N6, S1..S3; S3 was empty: South
+    // captures N4 (1, opposite) and the last seed.
+    Example {
+        game: "ayoayo",
+        sets: &[],
+        moves: "1",
+        pits: &[2, 7, 0, 6, 1, 6, 6, 6, 0, 0, 6, 6],
+        stores: &[2, 0],
+        to_move: Some(2),
+    },
+    // Ouril: no worked example in the sources; built from their rules (R2, R3). S1, N3, S3 sow
+    // without a capture; North's N2 (5) sows N3..N6 and S1, which held 1 and now 2: captured; the
+    // hole before it is North's own N6: the chain stops.
+    Example {
+        game: "ouril",
+        sets: &[],
+        moves: "1 3 3 2",
+        pits: &[0, 5, 0, 6, 6, 5, 5, 0, 1, 6, 6, 6],
+        stores: &[0, 2],
+        to_move: Some(1),
+    },
+    // Vai Lung Thlan: igGameCenter's example (a last stone in an empty hole captures it and the
+    // singles before it), here on a board built from the start by the source's rules: S1 (5)
+    // sows clockwise N6..N2; North's N6 (6) sows N5..N1 and S6; South's S5 (5) sows S4..S1 and
+    // N6: N6 and S1 were empty, now hold one stone each: both captured (the chain stops at S2, 6).
+    Example {
+        game: "vai_lung_thlan",
+        sets: &[],
+        moves: "1 6 5",
+        pits: &[0, 6, 6, 6, 0, 6, 6, 7, 7, 7, 7, 0],
+        stores: &[2, 0],
+        to_move: Some(2),
+    },
+    // Das Bohnenspiel: no worked example in Wikipedia; built from its rules (R3, on one's own
+    // side too): S1 (6) to S2..S6, N1; N1 (7) to N2..N6, S1, S2; S6 (7) to N1..N6 and S1, which
+    // now holds 2: captured; the pit before it, N6, holds 8: the chain stops.
+    Example {
+        game: "bohnenspiel",
+        sets: &[],
+        moves: "1 1 6",
+        pits: &[0, 8, 7, 7, 7, 0, 1, 8, 8, 8, 8, 8],
+        stores: &[2, 0],
+        to_move: Some(2),
+    },
+    // Toguz Kumalak: no worked example in the sources; built from their rules. South's hole 2 (9)
+    // sows itself first, S3..S9 and N1, which now holds 10, even: captured (R3). ... Move 4: North's
+    // hole 2 (10) sows N2..N9, S1 and S2, which held 2 and now 3: South's hole 2 becomes North's
+    // tuzdik (R4, 3 captured). Move 6: North's hole 9 (12) sows N9, S1..S9, N1, N2: the stone sown
+    // into the tuzdik S2 goes to North (R4).
+    Example {
+        game: "toguz_kumalak",
+        sets: &[],
+        moves: "2 8 9 2 3 9",
+        pits: &[
+            12, 0, 2, 13, 13, 13, 13, 12, 3, 3, 3, 12, 0, 11, 11, 11, 3, 1,
+        ],
+        stores: &[22, 4],
+        to_move: Some(1),
+    },
+    // Hus: no worked example in the sources; built from their rules. In the third move South's relay
+    // ends in SI2, occupied, and North's NI7 and NO7 (the file opposite) both hold seeds: the 6 are
+    // captured (R4) and sown on from SI1: SI1, SO1..SO5; relay from SO5 to SO6..SI8; SI8 faces an
+    // empty NO1: relay to SI7, SI6, which was empty: the move ends.
+    Example {
+        game: "hus",
+        sets: &[],
+        moves: "SO1 NO1 SO8",
+        pits: &[
+            1, 4, 1, 1, 0, 1, 4, 1, 1, 2, 2, 1, 1, 1, 5, 0, 1, 1, 1, 1, 3, 3, 0, 0, 0, 3, 0, 3, 3,
+            0, 0, 3,
+        ],
+        stores: &[0, 0],
+        to_move: Some(2),
+    },
+    // Moruba: no worked example in the source; built from its rules. From the start South's SO2 (2)
+    // relays SO4 -> SO7 -> SI7 -> SI4 and ends in SI1, empty, in his inner row; North's inner hole
+    // of that file, NI8, holds 2: South captures it and NO8 (4 stones off the board, R5).
+    Example {
+        game: "moruba",
+        sets: &[],
+        moves: "SO2",
+        pits: &[
+            2, 0, 3, 0, 3, 3, 0, 3, 1, 2, 3, 0, 3, 3, 0, 3, 0, 1, 2, 2, 2, 2, 2, 0, 2, 2, 2, 2, 2,
+            2, 2, 0,
+        ],
+        stores: &[4, 0],
+        to_move: Some(2),
+    },
+    // Igisoro: no worked example in Wikipedia; built from its rules. Move 3: SO1 (4) sows to SO5,
+    // relays 6 to SI6 (its file's NO3 is empty: relay), then 2 to SI4, whose file NI5 and NO5 both
+    // hold seeds: the 6 are captured and sown again from SO1 (SO2..SO7, R4), relay from SO7 ends in
+    // SI3, empty.
+    Example {
+        game: "igisoro",
+        sets: &[],
+        moves: "SO4 NO3 SO1",
+        pits: &[
+            0, 6, 6, 2, 1, 7, 0, 2, 0, 0, 1, 3, 3, 1, 3, 3, 0, 0, 0, 0, 0, 1, 1, 1, 4, 4, 0, 5, 0,
+            5, 0, 5,
+        ],
+        stores: &[0, 0],
+        to_move: Some(2),
+    },
+    // Mangala: no worked example in the sources; built from their rules. South's well 1 (4): one
+    // stone back into it, S2..S4 (R2). North's well 5 (4): one back, N6, his store, and S1, which
+    // held 1 and now 2, even: captured (R4).
+    Example {
+        game: "mangala",
+        sets: &[],
+        moves: "1 5",
+        pits: &[0, 5, 5, 5, 4, 4, 4, 4, 4, 4, 1, 5],
+        stores: &[0, 3],
+        to_move: Some(1),
+    },
+    // Layli Goobalay: no worked example in the sources; built from their rules. In the fourth move
+    // North's relay ends in N4, empty, in his own row; the hole opposite, S3, holds 3: one pebble
+    // moves into N4 and both holes, two pebbles each, become North's uur (R5).
+    Example {
+        game: "layli_goobalay",
+        sets: &[],
+        moves: "2 5 2 1",
+        pits: &[5, 0, 2, 1, 0, 5, 0, 14, 6, 2, 3, 0],
+        stores: &[10, 0],
+        to_move: Some(1),
+    },
+    // Pallanguli with 2 seeds a cup (option seeds), worked by hand from the rules: S1 sows S2, S3;
+    // relay from S4, S7, N3, N6 (R3); the relay from S2 makes S3 and S5 four (R5: South's); from S6,
+    // N1 and N2 four; N3 is empty: South captures N4 beyond it (R4) and sows on from N5: N7 four; S2
+    // and S3 empty: the turn is over. South's store: 4+4+4+4+3+4.
+    Example {
+        game: "pallanguli",
+        sets: &["seeds=2"],
+        moves: "1",
+        pits: &[2, 0, 0, 1, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0],
+        stores: &[23, 0],
+        to_move: Some(2),
+    },
+    // English Wari: no worked example in the source; built from its rules. In the sixth move North's
+    // N6 (2) sows S1 and S2, which held 3 and now 4: captured (R3); the hole before it, S1, holds 2:
+    // the run stops.
+    Example {
+        game: "english_wari",
+        sets: &[],
+        moves: "2 6 1 4 6 6",
+        pits: &[2, 0, 7, 7, 6, 0, 5, 5, 5, 1, 6, 0],
+        stores: &[0, 4],
+        to_move: Some(1),
+    },
+    // Dabuda: no worked example in the source; built from its rules. Both first moves come from hole
+    // 10 (R2); in the fifth move South's S7 relays ten laps and ends in S7, empty; the hole
+    // opposite, N4, holds 3: South captures them and the last counter (R4).
+    Example {
+        game: "dabuda",
+        sets: &[],
+        moves: "10 10 3 6 7",
+        pits: &[6, 13, 0, 6, 3, 6, 0, 1, 0, 3, 3, 0, 5, 0, 12, 0, 2, 4, 0, 1],
+        stores: &[8, 7],
+        to_move: Some(2),
+    },
+    // Adji-boto: no worked example in the sources; built from their rules. S1 (10) leaves one and
+    // sows nine, no capture on the first move (R4); N1 (11) leaves one and ends in N1, before N2
+    // (12): nothing; S4 (12) leaves one and ends in S5, before N1, which holds 3: captured; N2 holds
+    // 13: the run stops.
+    Example {
+        game: "adji_boto",
+        sets: &[],
+        moves: "1 1 4",
+        pits: &[3, 13, 13, 2, 14, 0, 13, 13, 13, 13],
+        stores: &[3, 0],
+        to_move: Some(2),
+    },
+    // Woli: no worked example in the source; built from its rules. Clockwise: S1 sows N6..N1; N1
+    // sows S6..S1 and N6; S2 sows S1, N6..N1 (N1 makes 1: nothing); North's N3 (8) sows N2, N1,
+    // S6..S1, and S1 now holds 3: captured (R3); the hole before it, S2, holds 1: the chain stops.
+    Example {
+        game: "woli",
+        sets: &[],
+        moves: "1 1 2 3",
+        pits: &[0, 1, 8, 8, 8, 8, 2, 9, 0, 8, 8, 9],
+        stores: &[0, 3],
+        to_move: Some(1),
+    },
+    // Daramutu: no worked example in the sources; built from their rules (anticlockwise). S1 (4)
+    // ends in S5, which held 4: relay (R3) to N3, which held 4: relay to S1, empty: the hole
+    // opposite, N7 (5), is captured (R4).
+    Example {
+        game: "daramutu",
+        sets: &[],
+        moves: "1",
+        pits: &[1, 5, 5, 5, 0, 5, 5, 5, 5, 0, 5, 5, 5, 0],
+        stores: &[5, 0],
+        to_move: Some(2),
+    },
+    // Ntyenge: no worked example in the source; built from its rule. North's N6 (5) sows N7, N8, S1,
+    // S2 and S3, which held 1 and now 2: captured (R3).
+    Example {
+        game: "ntyenge",
+        sets: &[],
+        moves: "3 5 2 6",
+        pits: &[6, 1, 0, 6, 6, 6, 5, 4, 4, 4, 4, 4, 0, 0, 6, 6],
+        stores: &[0, 2],
+        to_move: Some(1),
+    },
+    // Tsoro: no worked example in the sources; built from their rules. In the fourth move North's
+    // NO4 (3) relays from NO7 to NI6 and ends in NI4, an empty hole of his inner row; South's inner
+    // hole of that file, SI5, holds 1: captured, and then his outer SO5 (3) too (R4).
+    Example {
+        game: "tsoro",
+        sets: &[],
+        moves: "SO6 NO3 SO2 NO4",
+        pits: &[
+            2, 0, 3, 0, 0, 1, 0, 1, 0, 0, 0, 1, 0, 0, 2, 2, 0, 0, 0, 1, 1, 0, 2, 2, 2, 2, 0, 0, 1,
+            4, 0, 1,
+        ],
+        stores: &[0, 4],
+        to_move: Some(1),
+    },
+    // Ohvalhu: no worked example in the sources; built from their rules. S1 (8) sows S2..S8 and
+    // South's store: move again (R4). S8 (9) sows the store and N1..N8; N8 held 8: relay (R3) 9 from
+    // N8, past North's store, S1..S8 and South's store: move again.
+    Example {
+        game: "ohvalhu",
+        sets: &[],
+        moves: "1 8",
+        pits: &[1, 10, 10, 10, 10, 10, 10, 1, 9, 9, 9, 9, 9, 9, 9, 0],
+        stores: &[3, 0],
+        to_move: Some(1),
+    },
+    // Endodoi: no worked example in the sources; built from their rules (2 x 12). South's S1 (4)
+    // ends in S5 (now 5): relay (R3) to S10, N3, N8, and from N8 to N9..N12 and S1, emptied at the
+    // start: South captures N12 opposite (5) with the last bean (R4).
+    Example {
+        game: "endodoi",
+        sets: &[],
+        moves: "1",
+        pits: &[
+            0, 5, 5, 5, 0, 5, 5, 5, 5, 0, 5, 5, 5, 5, 0, 5, 5, 5, 5, 0, 5, 5, 5, 0,
+        ],
+        stores: &[6, 0],
+        to_move: Some(2),
+    },
+    // En Gehe on 2 x 10 (option holes), worked by hand from Wikipedia's rules: S1 (4) ends in S5:
+    // relay 5 to S10, N5, N10, then S1..S5; S5 was emptied: South captures N6 opposite (5) and the
+    // capturing seed (R3).
+    Example {
+        game: "en_gehe",
+        sets: &["holes=10"],
+        moves: "1",
+        pits: &[1, 6, 6, 6, 0, 5, 5, 5, 5, 0, 5, 5, 5, 5, 0, 0, 5, 5, 5, 0],
+        stores: &[6, 0],
+        to_move: Some(2),
+    },
+    // Kpo: no worked example in the sources; built from their rules. S1, N3, S3 sow without making 2
+    // or 3; North's N2 (5) ends in S1, which held 1 and now 2: captured (R3).
+    Example {
+        game: "kpo",
+        sets: &[],
+        moves: "1 3 3 2",
+        pits: &[0, 5, 0, 6, 6, 5, 5, 0, 1, 6, 6, 6],
+        stores: &[0, 2],
+        to_move: Some(1),
+    },
+    // Kisolo: no worked example in the source; built from its rules, worked by hand. SI1 (2) relays
+    // clockwise round South's rows; the relay from SI2 ends in SI6, empty, facing NI3 (2): South
+    // collects NI3 and NO3 and sows them on (R4); later SI2, empty, faces NI7: NI7 and NO7 are
+    // collected too; the last lap ends in SI2 again, now facing an empty NI7: the turn ends.
+    Example {
+        game: "kisolo",
+        sets: &[],
+        moves: "SI1",
+        pits: &[
+            6, 0, 2, 1, 0, 6, 0, 3, 4, 1, 3, 0, 6, 1, 6, 1, 2, 2, 0, 2, 2, 2, 0, 2, 2, 2, 0, 2, 2,
+            2, 0, 2,
+        ],
+        stores: &[0, 0],
+        to_move: Some(2),
+    },
+    // Dakon, worked by hand from the rules: S1 (7), clockwise, sows South's store and N7..N2; N2
+    // held 7: relay (R3) 8 from N2: N1, past North's store, S7..S1; S1 was emptied: South stores N7
+    // opposite (8) and the last seed (R5): 1 + 9.
+    Example {
+        game: "dakon",
+        sets: &[],
+        moves: "1",
+        pits: &[0, 8, 8, 8, 8, 8, 8, 8, 0, 8, 8, 8, 8, 0],
+        stores: &[10, 0],
+        to_move: Some(2),
+    },
+    // Otjin: no worked example in the source; built from its rules. North's N1 relays six laps and
+    // ends in N3, which now holds 3, the starting number: North fishes them (R3).
+    Example {
+        game: "otjin",
+        sets: &[],
+        moves: "2 1",
+        pits: &[2, 3, 7, 0, 1, 6, 1, 6, 2, 6, 0, 1, 0, 6, 1, 6, 2, 0, 6, 1],
+        stores: &[0, 3],
+        to_move: Some(1),
+    },
+    // Ba-awa: no worked example in the sources; built from their rules. North's N1 relays; during
+    // its sowing N4 reaches four (North's, R4), and later S3 and S5 reach four (South's pits: South
+    // takes them, R4); the last lap ends in N3, empty.
+    Example {
+        game: "ba_awa",
+        sets: &[],
+        moves: "1 1",
+        pits: &[2, 10, 0, 2, 0, 9, 1, 10, 1, 0, 1, 0],
+        stores: &[8, 4],
+        to_move: Some(1),
+    },
+    // Kanji-guti: no worked example in the sources; built from their rules, the last move by hand:
+    // North's S6 (14) ends in S6; relay from S7 (4) ends in N4, neutral; relay from N5 (8) ends in
+    // S6 again; the next hole S7 is empty and N1 after it holds 4: captured (R4).
+    Example {
+        game: "kanji_guti",
+        sets: &[],
+        moves: "SL2 NL2 NR2 SR2",
+        pits: &[4, 24, 23, 15, 5, 2, 0, 0, 15, 8, 16, 0, 14, 15],
+        stores: &[0, 4],
+        to_move: Some(1),
+    },
+    // Obridjie: no worked example in the sources; built from their rules (the same two moves as Ba-
+    // awa's example: the two games share R2-R4). North's N1 relays; N4, then S3 and S5 reach four
+    // during the sowing and go to their owners (R3); the last lap ends in N3, empty.
+    Example {
+        game: "obridjie",
+        sets: &[],
+        moves: "1 1",
+        pits: &[2, 10, 0, 2, 0, 9, 1, 10, 1, 0, 1, 0],
+        stores: &[8, 4],
+        to_move: Some(1),
+    },
+    // Woaley: no worked example in the source; built from its rules. South's S1 (4) leaves one seed
+    // and sows S2, S3, S4; S4 held 4: its 5 seeds are captured (R4); S3 before it holds 5: the line
+    // stops.
+    Example {
+        game: "woaley",
+        sets: &[],
+        moves: "1",
+        pits: &[1, 5, 5, 0, 4, 4, 4, 4, 4, 4, 4, 4],
+        stores: &[5, 0],
+        to_move: Some(2),
+    },
+    // Lobudok: no worked example in the source; built from its rules, worked by hand. South's SO7
+    // (6) sows the twelve opening holes only (R3); the relays end in SI3 facing NI6 and NO6 (1
+    // each): captured and sown again from SI4, the lap's first hole (R4); later SI6 faces NI3 and
+    // NO3: captured and sown from SO7; the last lap ends in SI5, empty.
+    Example {
+        game: "lobudok",
+        sets: &[],
+        moves: "SO7",
+        pits: &[
+            0, 2, 3, 0, 2, 0, 3, 0, 8, 1, 0, 3, 1, 5, 0, 8, 8, 6, 0, 0, 0, 0, 0, 8, 0, 0, 0, 0, 0,
+            0, 6, 0,
+        ],
+        stores: &[0, 0],
+        to_move: Some(2),
+    },
+];
+
+fn state_of(g: &Game) -> (Vec<i64>, Vec<i64>, Option<usize>) {
+    let s = g.state();
+    (s.pits, s.stores, s.to_move)
+}
+
+#[test]
+fn every_worked_example_plays_as_its_source_says() {
+    let mut failures = Vec::new();
+    for e in EXAMPLES {
+        let rule = load(e.game);
+        let sets: Vec<String> = e.sets.iter().map(|s| s.to_string()).collect();
+        let opts = options(&rule, &sets);
+        let mut g = match Game::new(rule, opts) {
+            Ok(g) => g,
+            Err(err) => {
+                failures.push(format!("{}: cannot start: {}", e.game, err.one_line()));
+                continue;
+            }
+        };
+        let mut ok = true;
+        for m in e.moves.split_whitespace() {
+            if let Err(err) = g.play(m) {
+                failures.push(format!("{}: move `{m}`: {}", e.game, err.one_line()));
+                ok = false;
+                break;
+            }
+        }
+        if !ok {
+            continue;
+        }
+        let got = state_of(&g);
+        let want = (e.pits.to_vec(), e.stores.to_vec(), e.to_move);
+        if got != want {
+            failures.push(format!(
+                "{} after `{}`:\n    got  pits {:?} stores {:?} to_move {:?}\n    want pits {:?} stores {:?} to_move {:?}",
+                e.game, e.moves, got.0, got.1, got.2, want.0, want.1, want.2
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The catalogue's games: every rule file of `rules/` but the seed games (presets excluded).
+fn catalogue() -> Vec<String> {
+    let dir = rules_dir();
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(|e| {
+            let p = e.unwrap().path();
+            let ext = p.extension()?.to_str()?.to_string();
+            if ext != "rhai" && ext != "yaml" {
+                return None;
+            }
+            let text = std::fs::read_to_string(&p).ok()?;
+            // helper modules have no setup(); data rules have a board
+            if ext == "rhai" && !text.contains("fn setup(") {
+                return None;
+            }
+            Some(p.file_stem()?.to_str()?.to_string())
+        })
+        .filter(|n| !SEED_GAMES.contains(&n.as_str()))
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn every_catalogue_game_has_an_example_a_family_a_region_and_sources() {
+    let mut problems = Vec::new();
+    for name in catalogue() {
+        let r: std::sync::Arc<Rule> = load(&name);
+        if !EXAMPLES.iter().any(|e| e.game == name) {
+            problems.push(format!("{name}: no worked example in tests/catalogue.rs"));
+        }
+        if r.meta.family.is_empty() {
+            problems.push(format!("{name}: no family"));
+        }
+        if r.meta.region.is_empty() {
+            problems.push(format!("{name}: no region"));
+        }
+        if r.meta.sources.is_empty() {
+            problems.push(format!("{name}: no sources"));
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn the_catalogue_has_thirty_games_and_three_beyond_two_rows_or_two_players() {
+    let names = catalogue();
+    assert!(names.len() >= 30, "{} games: {names:?}", names.len());
+    let beyond: Vec<String> = names
+        .iter()
+        .filter(|n| {
+            let r = load(n);
+            let opts = r.resolve_options::<&str>(&[]).unwrap();
+            let b = Game::new(r, opts).unwrap().board();
+            b.layout.players > 2 || b.layout.rows.len() > 2
+        })
+        .cloned()
+        .collect();
+    assert!(
+        beyond.len() >= 3,
+        "beyond two rows or two players: {beyond:?}"
+    );
+}
+
+/// The lines of `sowlab rules` (with the given extra arguments) under the built-in heading's
+/// family headings: (family, rule) pairs in listing order, and the exit code.
+fn listing(args: &[&str]) -> (Vec<(String, String)>, String, Option<i32>) {
+    let mut a = vec!["rules"];
+    a.extend_from_slice(args);
+    let o = sowlab(&a);
+    let text = String::from_utf8_lossy(&o.stdout).to_string();
+    let mut family = String::new();
+    let mut out = Vec::new();
+    for line in text.lines() {
+        if let Some(f) = line.strip_prefix(' ').filter(|l| !l.starts_with(' ')) {
+            family = f.trim_end_matches(':').to_string();
+        } else if let Some(r) = line.strip_prefix("  ") {
+            out.push((
+                family.clone(),
+                r.split_whitespace().next().unwrap().to_string(),
+            ));
+        } else if !line.starts_with(' ') {
+            family.clear();
+        }
+    }
+    (out, text, o.status.code())
+}
+
+#[test]
+fn sowlab_rules_groups_the_catalogue_by_family() {
+    let (lines, text, code) = listing(&[]);
+    assert_eq!(code, Some(0), "{text}");
+    let family_of = |name: &str| {
+        lines
+            .iter()
+            .find(|(_, r)| r == name)
+            .map(|(f, _)| f.clone())
+            .unwrap_or_else(|| panic!("{name} not listed: {text}"))
+    };
+    for name in catalogue() {
+        assert_eq!(family_of(&name), load(&name).meta.family, "{name}: {text}");
+    }
+    for four_rows in ["hus", "igisoro", "moruba"] {
+        assert_eq!(
+            family_of(four_rows),
+            "Four-row games (East and Southern Africa)"
+        );
+    }
+    // a preset is listed with its rule's family, right after it
+    let i = lines.iter().position(|(_, r)| r == "ruma").unwrap();
+    assert_eq!(lines[i + 1].1, "ruma_3p", "{text}");
+    assert_eq!(lines[i + 1].0, lines[i].0, "{text}");
+    // each family heading appears once in a folder's listing
+    let mut seen = Vec::new();
+    for line in text
+        .lines()
+        .filter(|l| l.starts_with(' ') && !l.starts_with("  "))
+    {
+        assert!(!seen.contains(&line), "{line} twice: {text}");
+        seen.push(line);
+    }
+}
+
+#[test]
+fn sowlab_rules_grep_searches_names_descriptions_sources_regions_and_steps() {
+    let names = |args: &[&str]| -> Vec<String> {
+        let (lines, text, code) = listing(args);
+        assert_eq!(code, Some(0), "{args:?}: {text}");
+        lines.into_iter().map(|(_, r)| r).collect()
+    };
+    // "relay": in descriptions (Hus, Congkak) and in declared steps (Tchuka Ruma's sowing:
+    // "a lap ending in an occupied hole relays from it"), any case
+    let relay = names(&["--grep", "RELAY"]);
+    for yes in [
+        "congkak",
+        "sungka",
+        "ayoayo",
+        "hus",
+        "igisoro",
+        "moruba",
+        "tchuka_ruma",
+        "raja_pasu",
+    ] {
+        assert!(relay.contains(&yes.to_string()), "{yes}: {relay:?}");
+    }
+    for no in [
+        "ouril",
+        "bohnenspiel",
+        "toguz_kumalak",
+        "vai_lung_thlan",
+        "kalah",
+    ] {
+        assert!(!relay.contains(&no.to_string()), "{no}: {relay:?}");
+    }
+    // a region
+    assert_eq!(names(&["--grep", "namibia"]), ["hus"]);
+    // a source
+    assert!(names(&["--grep", "Shakespear"]).contains(&"vai_lung_thlan".to_string()));
+    // a family word finds the family's games and their presets
+    let sq = names(&["--grep", "square boards"]);
+    assert!(
+        sq.contains(&"ruma".to_string()) && sq.contains(&"ruma_4p".to_string()),
+        "{sq:?}"
+    );
+    // no match: a message and exit 1
+    let (lines, text, code) = listing(&["--grep", "no-such-word-anywhere"]);
+    assert!(lines.is_empty(), "{text}");
+    assert_eq!(code, Some(1));
+    assert!(
+        text.contains("no rule matches `no-such-word-anywhere`"),
+        "{text}"
+    );
+}
+
+#[cfg(feature = "cli")]
+#[test]
+fn the_playground_rule_list_carries_family_and_region() {
+    let dir = std::env::temp_dir().join(format!("sowlab-catalogue-web-{}", std::process::id()));
+    let pg = sowlab::web::Playground::new(sowlab::web::Config::new(&rules_dir(), dir));
+    let (status, v) = pg.handle("rules", b"{}");
+    assert_eq!(status, 200, "{v}");
+    let list = v["rules"].as_array().unwrap();
+    let hus = list
+        .iter()
+        .find(|r| r["name"] == "hus")
+        .expect("hus listed");
+    assert_eq!(hus["family"], "Four-row games (East and Southern Africa)");
+    assert_eq!(hus["region"], "Namibia");
+    for r in list {
+        assert!(
+            r["family"].as_str().is_some_and(|f| !f.is_empty()),
+            "no family: {r}"
+        );
+    }
+}
+
+/// The four-row games are drawn as four rows, two a side: in the text picture North's rows come
+/// first, reversed, and in the SVG each of South's inner holes sits under the North inner hole of
+/// its file (the hole it captures from), with no pit left on the spare line.
+#[test]
+fn four_row_games_are_drawn_as_four_rows_facing_file_by_file() {
+    use sowlab::render::svg::geometry::Geometry;
+    for name in ["hus", "igisoro", "kisolo", "lobudok", "moruba", "tsoro"] {
+        let r = load(name);
+        let opts = r.resolve_options::<&str>(&[]).unwrap();
+        let b = Game::new(r, opts).unwrap().board();
+        let l = &b.layout;
+        assert_eq!(l.rows.len(), 4, "{name}");
+        let n = l.rows[1].pits.len();
+        let g = Geometry::of(l);
+        let four_rows_high = g.spots.iter().map(|s| s.y).fold(0.0, f64::max);
+        for (k, &si) in l.rows[1].pits.iter().enumerate() {
+            let ni = l.rows[2].pits[n - 1 - k];
+            let so = l.rows[0].pits[k];
+            let no = l.rows[3].pits[n - 1 - k];
+            assert_eq!(
+                g.spots[si].x,
+                g.spots[ni].x,
+                "{name}: SI{} under NI{}",
+                k + 1,
+                n - k
+            );
+            assert_eq!(
+                g.spots[so].x,
+                g.spots[no].x,
+                "{name}: SO{} under NO{}",
+                k + 1,
+                n - k
+            );
+            assert!(
+                g.spots[no].y < g.spots[ni].y
+                    && g.spots[ni].y < g.spots[si].y
+                    && g.spots[si].y < g.spots[so].y,
+                "{name}: rows top to bottom NO, NI, SI, SO"
+            );
+        }
+        assert_eq!(
+            four_rows_high, g.spots[l.rows[0].pits[0]].y,
+            "{name}: a pit on the spare line"
+        );
+        let text = sowlab::render::picture(&b, sowlab::render::Style::default());
+        let lines: Vec<&str> = text.lines().collect();
+        assert!(
+            lines[0].trim_start().starts_with(&format!("NO{n}")),
+            "{name}:\n{text}"
+        );
+        assert!(
+            lines[2].trim_start().starts_with(&format!("NI{n}")),
+            "{name}:\n{text}"
+        );
+        assert!(lines[6].trim_start().starts_with("SI1"), "{name}:\n{text}");
+        assert!(lines[8].trim_start().starts_with("SO1"), "{name}:\n{text}");
+    }
+}
+
+/// A store sits at the end of the row next to it on the track: each player's at his left in the
+/// clockwise store games (Congkak, Dakon), at his right in Kalah's family.
+#[test]
+fn stores_are_drawn_at_the_end_their_row_reaches_them() {
+    use sowlab::render::svg::geometry::Geometry;
+    for (name, south_store_left) in [
+        ("congkak", true),
+        ("dakon", true),
+        ("kalah", false),
+        ("mangala", false),
+        ("sungka", false),
+    ] {
+        let r = load(name);
+        let opts = r.resolve_options::<&str>(&[]).unwrap();
+        let b = Game::new(r, opts).unwrap().board();
+        let l = &b.layout;
+        let g = Geometry::of(l);
+        let store_s = l.store_of(1).unwrap();
+        let store_n = l.store_of(2).unwrap();
+        let s1 = l.rows[0].pits[0];
+        assert_eq!(
+            g.spots[store_s].x < g.spots[s1].x,
+            south_store_left,
+            "{name}: South's store"
+        );
+        assert_eq!(
+            g.spots[store_n].x > g.spots[s1].x,
+            south_store_left,
+            "{name}: North's store"
+        );
+    }
+}
+
+/// Captures the sources describe in words (their pictures give no counts): a position built to
+/// match the description (72 beans and 60 stones in all, as in the games), the move, and the
+/// capture the text says it makes.
+#[test]
+fn captures_described_by_the_sources() {
+    // igGameCenter, "Bohnenspiel": three seeds sown counter-clockwise, the last on the opponent's
+    // side making two, and the two pits before it also brought to 2, 4 or 6: all three captured.
+    // S4 holds 3; S5 1, S6 3 and N1 1 become 2, 4 and 2; S4, emptied, stops the chain.
+    let mut g = game_at(
+        "bohnenspiel",
+        &[],
+        &[5, 5, 5, 3, 1, 3, 1, 7, 7, 7, 7, 7],
+        &[10, 4],
+        1,
+    );
+    play(&mut g, "4");
+    let s = g.state();
+    assert_eq!(s.pits, [5, 5, 5, 0, 0, 0, 0, 7, 7, 7, 7, 7], "{s:?}");
+    assert_eq!(s.stores, [18, 4], "{s:?}");
+
+    // igGameCenter, "Vai Lung Thlan": five seeds sown clockwise, the last in an empty pit on the
+    // opponent's side, the two pits before it also holding a single seed: all three captured.
+    // South's S5 (5) sows S4, S3, S2, S1, N6; S1, S2 and N6 were empty; S3 (now 3) stops it.
+    let mut g = game_at(
+        "vai_lung_thlan",
+        &[],
+        &[0, 0, 2, 4, 5, 6, 5, 5, 5, 5, 5, 0],
+        &[10, 8],
+        1,
+    );
+    play(&mut g, "5");
+    let s = g.state();
+    assert_eq!(s.pits, [0, 0, 3, 5, 0, 6, 5, 5, 5, 5, 5, 0], "{s:?}");
+    assert_eq!(s.stores, [13, 8], "{s:?}");
+}
