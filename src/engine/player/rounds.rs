@@ -10,28 +10,22 @@ use crate::engine::player::hooks::finish;
 use crate::engine::player::hooks::HookCall;
 use crate::engine::player::notes::{name, note};
 
-/// Scores the round (the board already swept), then ends the match or refills for the next round.
-pub(super) fn end_round(
+/// Names the round's winner by the two players' scores (0: level) in the trace, queues the
+/// `round_end` hook and, outside a match, ends the game. Returns the winner when the match goes
+/// on. Shared by both readings of a round (its captures here, the seeds held in
+/// [`crate::engine::player::rounds_by_seeds`]).
+pub(super) fn score_round(
     b: &mut Board,
-    l: &Compiled,
     p: &Pipeline,
     mover: usize,
-    starter: Starter,
+    round: i64,
+    [c1, c2]: [i64; 2],
     hooks: &mut Vec<HookCall>,
-) {
-    let Some(r) = &p.rounds else { return };
-    let (Some(rv), [s1, s2]) = (p.at.round_var, p.at.start_reserve_vars.as_slice()) else {
-        return;
-    };
-    let round = b.vars[rv];
-    let c1 = b.reserves[0] - b.vars[*s1];
-    let c2 = b.reserves[1] - b.vars[*s2];
-    let rw = if c1 > c2 {
-        1
-    } else if c2 > c1 {
-        2
-    } else {
-        0
+) -> Option<usize> {
+    let rw = match c1.cmp(&c2) {
+        std::cmp::Ordering::Greater => 1,
+        std::cmp::Ordering::Less => 2,
+        std::cmp::Ordering::Equal => 0,
     };
     if b.trace.is_some() {
         let result = if rw == 0 {
@@ -52,10 +46,32 @@ pub(super) fn end_round(
     if p.at.hooks.round_end {
         hooks.push(HookCall::RoundEnd(round));
     }
-    if !r.play_match {
+    if p.rounds.as_ref().is_some_and(|r| !r.play_match) {
         finish(b, p, rw, hooks);
-        return;
+        return None;
     }
+    Some(rw)
+}
+
+/// Scores the round (the board already swept), then ends the match or refills for the next round.
+pub(super) fn end_round(
+    b: &mut Board,
+    l: &Compiled,
+    p: &Pipeline,
+    mover: usize,
+    starter: Starter,
+    hooks: &mut Vec<HookCall>,
+) {
+    let Some(r) = &p.rounds else { return };
+    let (Some(rv), [s1, s2]) = (p.at.round_var, p.at.start_reserve_vars.as_slice()) else {
+        return;
+    };
+    let round = b.vars[rv];
+    let c1 = b.reserves[0] - b.vars[*s1];
+    let c2 = b.reserves[1] - b.vars[*s2];
+    let Some(rw) = score_round(b, p, mover, round, [c1, c2], hooks) else {
+        return;
+    };
     for pl in [1, 2] {
         if b.reserves[pl - 1] < r.fill {
             let w = 3 - pl;

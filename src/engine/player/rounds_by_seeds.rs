@@ -16,7 +16,7 @@ use crate::engine::trace::event::Event;
 use crate::engine::player::hooks::{finish, HookCall};
 use crate::engine::player::material::material;
 use crate::engine::player::notes::{name, note};
-use crate::engine::player::rounds::starter_of;
+use crate::engine::player::rounds::{score_round, starter_of};
 
 /// A player's seeds in his own open holes.
 fn in_own_holes(b: &Board, l: &Compiled, pl: usize) -> i64 {
@@ -52,34 +52,9 @@ pub(super) fn end_round_by_seeds(
     let Some(rv) = p.at.round_var else { return };
     let round = b.vars[rv];
     let (m1, m2) = (material(b, 1), material(b, 2));
-    let rw = match m1.cmp(&m2) {
-        std::cmp::Ordering::Greater => 1,
-        std::cmp::Ordering::Less => 2,
-        std::cmp::Ordering::Equal => 0,
-    };
-    if b.trace.is_some() {
-        let result = if rw == 0 {
-            "level".to_string()
-        } else {
-            format!("{} wins the round", name(p, rw))
-        };
-        note(b, p, &p.notes.round_result, mover, || {
-            vec![
-                ("name1", name(p, 1)),
-                ("name2", name(p, 2)),
-                ("capture1", m1.to_string()),
-                ("capture2", m2.to_string()),
-                ("result", result),
-            ]
-        });
-    }
-    if p.at.hooks.round_end {
-        hooks.push(HookCall::RoundEnd(round));
-    }
-    if !r.play_match {
-        finish(b, p, rw, hooks);
+    let Some(rw) = score_round(b, p, mover, round, [m1, m2], hooks) else {
         return;
-    }
+    };
     let need = r.min_holes * r.fill;
     let claim = |b: &Board, pl: usize| material(b, pl) + in_own_holes(b, l, pl);
     if let Some(short) = [1usize, 2].into_iter().find(|&pl| claim(b, pl) < need) {
