@@ -4,33 +4,16 @@
 //! printed, then the error, with a non-zero exit).
 
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::process::Command;
 
-/// Runs sowlab in `dir`, killed (and the test failed) if it takes more than a minute: it hangs.
+#[path = "common/watch.rs"]
+mod watch;
+
+/// Runs sowlab in `dir`; a run that hangs is killed and fails the test.
 fn sowlab(dir: &std::path::Path, args: &[&str]) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sowlab"))
-        .args(args)
-        .current_dir(dir)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let until = Instant::now() + Duration::from_secs(60);
-    while child.try_wait().unwrap().is_none() {
-        if Instant::now() > until {
-            let _ = child.kill();
-            panic!("sowlab {args:?} did not end within a minute (it hangs)");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    let out = child.wait_with_output().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    let mut c = Command::new(env!("CARGO_BIN_EXE_sowlab"));
+    c.args(args).current_dir(dir);
+    watch::run(c)
 }
 
 fn scratch(name: &str) -> PathBuf {

@@ -4,42 +4,26 @@
 //! exit, never a wrong report with exit 0.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::process::Command;
+
+#[path = "common/watch.rs"]
+mod watch;
 
 use serde_json::Value;
 
-/// Runs sowlab (with at most 4 GB of address space, so that a reader without a cap fails
-/// instead of filling the machine) and waits at most a minute for it: (exit code, stdout,
-/// stderr). A run that does not end in that time is killed and fails the test.
+/// Runs sowlab with at most 4 GB of address space, so that a reader without a cap fails instead
+/// of filling the machine: (exit code, stdout, stderr). A run that hangs is killed and fails the
+/// test.
 fn sowlab(args: &[&str]) -> (i32, String, String) {
-    let mut child = Command::new("sh")
-        .args([
-            "-c",
-            "ulimit -v 4000000; exec \"$0\" \"$@\"",
-            env!("CARGO_BIN_EXE_sowlab"),
-        ])
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let until = Instant::now() + Duration::from_secs(60);
-    while child.try_wait().unwrap().is_none() {
-        if Instant::now() > until {
-            let _ = child.kill();
-            panic!("sowlab {args:?} did not end within a minute (it hangs)");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    let out = child.wait_with_output().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    let mut c = Command::new("sh");
+    c.args([
+        "-c",
+        "ulimit -v 4000000; exec \"$0\" \"$@\"",
+        env!("CARGO_BIN_EXE_sowlab"),
+    ])
+    .args(args)
+    .current_dir(env!("CARGO_MANIFEST_DIR"));
+    watch::run(c)
 }
 
 fn scratch(name: &str) -> PathBuf {

@@ -137,3 +137,18 @@ fn wait(lines: &Receiver<String>, sign: &str, name: &str) -> String {
         }
     }
 }
+
+/// Runs `cmd` to its end, both outputs read while it runs (so a long output cannot stall it):
+/// (exit code, -1 when a signal ended it; stdout; stderr). A run that does not end within
+/// [`STUCK`] is killed and fails the test: it hangs.
+pub fn run(mut cmd: std::process::Command) -> (i32, String, String) {
+    use std::process::Stdio;
+    let child = cmd
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start the program");
+    let f = Watched::new(child).finish();
+    (f.status.code().unwrap_or(-1), f.stdout, f.stderr)
+}
