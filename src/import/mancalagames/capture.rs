@@ -6,6 +6,17 @@ use std::fmt::Write as _;
 use super::read::Params;
 use super::refusal::{refuse, word, Refusal};
 
+/// The sowlab word of a capture side MancalaGames names (`capt_side`), or the refusal saying
+/// `why` for the sides not translated.
+fn side_word(side: &str, why: &str) -> Result<&'static str, Refusal> {
+    match side {
+        "OPP_SIDE" => Ok("opponent"),
+        "OWN_SIDE" => Ok("own"),
+        "BOTH" => Ok("any"),
+        other => Err(refuse("capt_side", other, why)),
+    }
+}
+
 /// What the captures came to: their `capture:` keys, and facts the relays and ends need.
 pub(super) struct Caps {
     /// The `capture:` keys.
@@ -136,18 +147,7 @@ pub(super) fn captures(
             if always { "" } else if take_last { " and itself" } else { "; the last seed stays" }
         );
     } else if basic && !typed && final_by_chain {
-        let side_word = match side.as_str() {
-            "OPP_SIDE" => "opponent",
-            "OWN_SIDE" => "own",
-            "BOTH" => "any",
-            other => {
-                return Err(refuse(
-                    "capt_side",
-                    other,
-                    "only BOTH, OPP_SIDE and OWN_SIDE are translated yet",
-                ))
-            }
-        };
+        let side_word = side_word(&side, "only BOTH, OPP_SIDE and OWN_SIDE are translated yet")?;
         // With a fixed sowing direction MancalaGames captures against (or along) that direction,
         // also after a move the mover sowed the other way (udir_holes).
         let fixed = matches!(direct.as_str(), "CCW" | "CW") && !p.list("udir_holes").is_empty();
@@ -205,18 +205,10 @@ pub(super) fn captures(
         );
     } else if word(p, "capt_type") == "TWO_OUT" {
         // (capt_on, if any, serves the en-passant captures only)
-        let side_word = match side.as_str() {
-            "OPP_SIDE" => "opponent",
-            "OWN_SIDE" => "own",
-            "BOTH" => "any",
-            other => {
-                return Err(refuse(
-                    "capt_side",
-                    other,
-                    "capt_type=TWO_OUT is translated only with capt_side BOTH, OPP_SIDE or OWN_SIDE yet",
-                ))
-            }
-        };
+        let side_word = side_word(
+            &side,
+            "capt_type=TWO_OUT is translated only with capt_side BOTH, OPP_SIDE or OWN_SIDE yet",
+        )?;
         let lapped = word(p, "mlaps") != "OFF";
         if !(multicapt == 0 || (multicapt == -1 && capt_dir == "SOW")) {
             return Err(refuse(
