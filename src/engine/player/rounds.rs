@@ -53,6 +53,56 @@ pub(super) fn score_round(
     Some(rw)
 }
 
+/// Puts `seeds` seeds into each of `holes` for player `pl` (where they come from is the caller's).
+pub(super) fn fill_holes(b: &mut Board, pl: usize, seeds: i64, holes: impl Iterator<Item = usize>) {
+    for h in holes {
+        b.seeds[h] += seeds;
+        b.emit(|| Event::Fill {
+            pit: h,
+            seeds,
+            player: pl,
+        });
+    }
+}
+
+/// Closes each of `holes`, in that order.
+pub(super) fn close_holes(b: &mut Board, holes: impl Iterator<Item = usize>) {
+    for h in holes {
+        b.closed[h] = true;
+        b.emit(|| Event::Close {
+            pit: h,
+            closed: true,
+        });
+    }
+}
+
+/// The trace's note on player `pl`'s refill: `filled` and `closed` holes, `reserve` seeds left.
+pub(super) fn refill_note(
+    b: &mut Board,
+    p: &Pipeline,
+    mover: usize,
+    pl: usize,
+    (filled, closed): (usize, usize),
+    reserve: i64,
+) {
+    if b.trace.is_none() {
+        return;
+    }
+    let from = match p.rounds.as_ref().map(|r| r.fill_from) {
+        Some(End::Right) => "right",
+        _ => "left",
+    };
+    note(b, p, &p.notes.refill, mover, || {
+        vec![
+            ("player_name", name(p, pl)),
+            ("filled", filled.to_string()),
+            ("closed", closed.to_string()),
+            ("reserve", reserve.to_string()),
+            ("from", from.to_string()),
+        ]
+    });
+}
+
 /// Scores the round (the board already swept), then ends the match or refills for the next round.
 pub(super) fn end_round(
     b: &mut Board,
@@ -122,41 +172,11 @@ pub(super) fn end_round(
             End::Right => row.pits[n - 1 - i],
             End::Left => row.pits[i],
         };
-        for i in 0..k {
-            let h = at(i);
-            b.reserves[pl - 1] -= r.fill;
-            b.seeds[h] += r.fill;
-            let seeds = r.fill;
-            b.emit(|| Event::Fill {
-                pit: h,
-                seeds,
-                player: pl,
-            });
-        }
-        for i in 0..n - k {
-            let h = at(n - 1 - i);
-            b.closed[h] = true;
-            b.emit(|| Event::Close {
-                pit: h,
-                closed: true,
-            });
-        }
-        if b.trace.is_some() {
-            let reserve = b.reserves[pl - 1].to_string();
-            let from = match r.fill_from {
-                End::Right => "right",
-                End::Left => "left",
-            };
-            note(b, p, &p.notes.refill, mover, || {
-                vec![
-                    ("player_name", name(p, pl)),
-                    ("filled", k.to_string()),
-                    ("closed", (n - k).to_string()),
-                    ("reserve", reserve),
-                    ("from", from.to_string()),
-                ]
-            });
-        }
+        b.reserves[pl - 1] -= k as i64 * r.fill;
+        fill_holes(b, pl, r.fill, (0..k).map(at));
+        close_holes(b, (k..n).rev().map(at));
+        let reserve = b.reserves[pl - 1];
+        refill_note(b, p, mover, pl, (k, n - k), reserve);
     }
     b.vars[*s1] = b.reserves[0];
     b.vars[*s2] = b.reserves[1];

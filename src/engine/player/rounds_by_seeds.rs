@@ -16,7 +16,9 @@ use crate::engine::trace::event::Event;
 use crate::engine::player::hooks::{finish, HookCall};
 use crate::engine::player::material::material;
 use crate::engine::player::notes::{name, note};
-use crate::engine::player::rounds::{score_round, starter_of};
+use crate::engine::player::rounds::{
+    close_holes, fill_holes, refill_note, score_round, starter_of,
+};
 
 /// A player's seeds in his own open holes.
 fn in_own_holes(b: &Board, l: &Compiled, pl: usize) -> i64 {
@@ -106,42 +108,12 @@ pub(super) fn end_round_by_seeds(
             End::Left => row.pits[i],
         };
         take_held(b, l, pl, k as i64 * r.fill);
-        for i in 0..k {
-            let h = at(i);
-            b.seeds[h] += r.fill;
-            let seeds = r.fill;
-            b.emit(|| Event::Fill {
-                pit: h,
-                seeds,
-                player: pl,
-            });
-        }
+        fill_holes(b, pl, r.fill, (0..k).map(at));
         if r.close_unfilled {
-            for i in k..n {
-                let h = at(i);
-                b.closed[h] = true;
-                b.emit(|| Event::Close {
-                    pit: h,
-                    closed: true,
-                });
-            }
+            close_holes(b, (k..n).map(at));
         }
-        if b.trace.is_some() {
-            let reserve = material(b, pl).to_string();
-            let from = match r.fill_from {
-                End::Right => "right",
-                End::Left => "left",
-            };
-            note(b, p, &p.notes.refill, mover, || {
-                vec![
-                    ("player_name", name(p, pl)),
-                    ("filled", k.to_string()),
-                    ("closed", (n - k).to_string()),
-                    ("reserve", reserve),
-                    ("from", from.to_string()),
-                ]
-            });
-        }
+        let reserve = material(b, pl);
+        refill_note(b, p, mover, pl, (k, n - k), reserve);
     }
     if let [s1, s2] = p.at.start_reserve_vars.as_slice() {
         b.vars[*s1] = material(b, 1);
