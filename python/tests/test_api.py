@@ -58,20 +58,8 @@ def test_tchuka_ruma_is_won_and_solved():
     assert v["value"] in (-1, 0, 1)
 
 
-def test_rules_from_a_file_and_from_text(tmp_path):
-    src = """
-        fn setup() {
-            this.players = 1;
-            this.shape = "row";
-            this.add_row("", 1, 3, 1);
-            this.add_store("ruma", 1);
-            this.sowing(#{ stores: "all", relay: "none" });
-        }
-        fn play(pit) {
-            let last = this.sow(pit);
-            if !this.is_store(last) { this.end(0) } else if this.seeds_of(1) == 0 { this.end(1) }
-        }
-    """
+def test_rules_from_a_file_and_from_text(tmp_path, text_rule):
+    src = text_rule
     r = sowlab.Rule.from_source(src, name="mine.rhai")
     assert r.name == "mine"
     assert sowlab.solve(r)["solvable"] is False

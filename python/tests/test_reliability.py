@@ -14,20 +14,6 @@ import pytest
 
 import sowlab
 
-# Tchuka Ruma without relays (from the library's documentation): a rule that exists only as text.
-SOURCE = """
-fn setup() {
-    this.players = 1;
-    this.shape = "row";
-    this.add_row("", 1, 3, 1);
-    this.add_store("ruma", 1);
-    this.sowing(#{ stores: "all", relay: "none" });
-}
-fn play(pit) {
-    let last = this.sow(pit);
-    if !this.is_store(last) { this.end(0) } else if this.seeds_of(1) == 0 { this.end(1) }
-}
-"""
 
 
 def run_python(code: str, timeout: int = 120) -> subprocess.CompletedProcess:
@@ -122,8 +108,8 @@ def test_threads_may_share_one_game():
     assert g.state()["pits"] is not None
 
 
-def test_a_rule_from_source_pickles_as_its_text():
-    r = sowlab.Rule.from_source(SOURCE, "mine.rhai")
+def test_a_rule_from_source_pickles_as_its_text(text_rule):
+    r = sowlab.Rule.from_source(text_rule, "mine.rhai")
     back = pickle.loads(pickle.dumps(r))
     assert back.hash == r.hash and back.name == "mine"
     loaded = pickle.loads(pickle.dumps(sowlab.Rule.load("kalah")))
@@ -162,8 +148,8 @@ def client():
     cluster.close()
 
 
-def test_a_rule_from_source_text_runs_on_dask_workers(client):
-    r = sowlab.Rule.from_source(SOURCE, "mine.rhai")
+def test_a_rule_from_source_text_runs_on_dask_workers(client, text_rule):
+    r = sowlab.Rule.from_source(text_rule, "mine.rhai")
     on = sowlab.dask.simulate(client, r, games=20, shards=3, seed=2)
     assert untimed(on) == untimed(sowlab.simulate(r, games=20, seed=2))
 
