@@ -299,6 +299,7 @@ fn layered_explore_equals_the_breadth_first_search() {
             let d = start(&rule, &sets);
             let layered = solve::explore(&rule, &d, &SearchLimits::default(), None).expect("runs");
             assert!(layered.layered, "{sets:?}: searched layer by layer");
+            assert!(layered.packed, "{sets:?}: its moves played on packed seeds");
             let plain = explore_breadth_first(&rule, &d);
             assert_eq!(figures(&layered), figures(&plain), "{sets:?}");
             let (positions, won, lost, nodes) = reference_explore(&rule, &d);
@@ -315,6 +316,30 @@ fn layered_explore_equals_the_breadth_first_search() {
         solvable >= 3,
         "some cells have a solution to compare ({solvable})"
     );
+}
+
+/// A Tchuka Ruma whose laps skip the hole they started from is still searched layer by layer
+/// (its moves that do not lose end in the ruma), but its sowing is not the one packed positions
+/// play: it is searched on boards, by the rule's own declared move, with the breadth-first
+/// search's figures.
+#[test]
+fn a_layered_solitaire_of_another_sowing_is_searched_on_boards() {
+    let text = std::fs::read_to_string(rules_dir().join("tchuka_ruma.rhai")).expect("reads");
+    assert!(text.contains("skip_origin: false"));
+    let text = text.replace("skip_origin: false", "skip_origin: true");
+    let dir = std::env::temp_dir().join(format!("sowlab-skipping-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    std::fs::write(dir.join("tchuka_skipping.rhai"), text).expect("writes");
+    let rule = Rule::load("tchuka_skipping", &dir).expect("rule loads");
+    std::fs::remove_dir_all(&dir).ok();
+    for sets in [&["holes=3", "seeds=3"][..], &["holes=4", "seeds=4"][..]] {
+        let d = start(&rule, sets);
+        let got = solve::explore(&rule, &d, &SearchLimits::default(), None).expect("explores");
+        assert!(got.layered && !got.packed, "{sets:?}: layered, on boards");
+        let plain = explore_breadth_first(&rule, &d);
+        assert_eq!(figures(&got), figures(&plain), "{sets:?}");
+        assert!(got.positions > 10, "{sets:?}: a search with some positions");
+    }
 }
 
 /// A solitaire in which a move may leave every seed in the holes (Tchuka Ruma without its lost

@@ -12,8 +12,9 @@ use crate::engine::script::primitives::INTERRUPTED;
 use crate::error::Result;
 use crate::search::position::Position;
 use crate::search::solve::keys::{Codec, Table};
-use crate::search::solve::layered::{explore_layered, Figures, Layered};
+use crate::search::solve::layered::{explore_layered, BoardSteps, Figures, Layered};
 use crate::search::solve::limits::{Guard, OnProgress, SearchLimits, Stats, Stop};
+use crate::search::solve::packed::Packed;
 
 /// The result of a breadth-first search of a game's positions.
 #[derive(Clone, Debug, Serialize)]
@@ -41,6 +42,9 @@ pub struct Solution {
     /// figures either way.
     #[serde(skip)]
     pub layered: bool,
+    /// Whether the layered search played the moves on packed seeds (`packed.rs`), not on boards.
+    #[serde(skip)]
+    pub packed: bool,
 }
 
 /// `out` with the statistics of a search that ended (`stop`: why early) with tables of `bytes`.
@@ -77,6 +81,7 @@ pub fn explore(
         depth: 0,
         stats: Stats::default(),
         layered: false,
+        packed: false,
     };
     if b0.over {
         if solitaire && b0.winner == 0 {
@@ -98,10 +103,21 @@ pub fn explore(
         {
             let mut guard = guard;
             let mut progress = progress;
-            match explore_layered(rule, &b0, &mut guard, &mut progress)? {
+            // A relay solitaire's moves are played on packed seeds; other rules' on boards.
+            let layered = match Packed::of(rule, &b0) {
+                Some(mut packed) => {
+                    out.packed = true;
+                    explore_layered(&mut packed, &mut guard, &mut progress)?
+                }
+                None => {
+                    explore_layered(&mut BoardSteps::new(rule, &b0), &mut guard, &mut progress)?
+                }
+            };
+            match layered {
                 Layered::Done(f) => return Ok(from_layers(out, f, &b0, &guard)),
                 Layered::NotLayered => {
                     // Start again from nothing (the clock keeps running).
+                    out.packed = false;
                     guard.next_report = 1 << 16;
                     return explore_in::<Board>(rule, &b0, out, guard, limits, progress);
                 }

@@ -153,24 +153,102 @@ fn bytes_of(pending: &[Vec<(u128, u64)>], kept: &[Layer]) -> u64 {
         + kept.iter().map(Layer::bytes).sum::<u64>()
 }
 
-/// Explores a solitaire whose moves are native from `b0` (not over), layer by layer.
+/// Where a move leads, for the layered search.
+pub(super) enum Next {
+    /// The move loses: a lost end, not a position.
+    Lost,
+    /// The position of this key (without depth), with this many seeds in the holes.
+    To(u128, usize),
+    /// The move does not fit the layered search (see the module's text).
+    Unfit,
+}
+
+/// The moves of a solitaire, seen through the keys of its positions: the layered search's only
+/// view of the rule. [`BoardSteps`] plays the rule's declared move on boards; `packed.rs` plays
+/// the moves of the rules it fits on the keys themselves.
+pub(super) trait Steps {
+    /// The start's key and the seeds in its holes; `None` when its key does not pack.
+    fn start(&mut self) -> Option<(u128, usize)>;
+    /// Position `key`'s moves, in the order of the rule's legal moves, as (pit, where it leads)
+    /// into `out` (cleared first); `Some(won)` instead when the position is over.
+    fn expand(&mut self, key: u128, out: &mut Vec<(usize, Next)>) -> Result<Option<bool>>;
+}
+
+/// The rule's declared move on boards, positions packed by [`Codec::pack`].
+pub(super) struct BoardSteps<'a> {
+    rule: &'a Rule,
+    codec: Codec,
+    b0: &'a Board,
+    len: u64,
+    d: Board,
+    child: Board,
+    moves: Vec<usize>,
+}
+
+impl<'a> BoardSteps<'a> {
+    pub(super) fn new(rule: &'a Rule, b0: &'a Board) -> BoardSteps<'a> {
+        let codec = Codec::new(b0);
+        let d = codec.template.clone();
+        let child = codec.template.clone();
+        BoardSteps {
+            rule,
+            codec,
+            b0,
+            len: 0,
+            d,
+            child,
+            moves: Vec::new(),
+        }
+    }
+}
+
+impl Steps for BoardSteps<'_> {
+    fn start(&mut self) -> Option<(u128, usize)> {
+        let k = self.codec.pack(self.b0)?;
+        self.len = k.1 >> 56;
+        Some((key_of(entry(k, 0)), in_holes(self.b0)))
+    }
+
+    fn expand(&mut self, key: u128, out: &mut Vec<(usize, Next)>) -> Result<Option<bool>> {
+        out.clear();
+        let d = &mut self.d;
+        self.codec.unpack(small_of(key << 8, self.len), d);
+        if d.over {
+            return Ok(Some(d.winner != 0));
+        }
+        self.rule.legal_board(d, &mut self.moves)?;
+        for &pit in &self.moves {
+            let child = &mut self.child;
+            child.copy_from(d);
+            self.rule.apply_board(child, pit)?;
+            let next = if child.over && child.winner == 0 {
+                Next::Lost
+            } else {
+                match self.codec.pack(child).filter(|k| k.1 >> 56 == self.len) {
+                    Some(k) => Next::To(key_of(entry(k, 0)), in_holes(child)),
+                    None => Next::Unfit,
+                }
+            };
+            out.push((pit, next));
+        }
+        Ok(None)
+    }
+}
+
+/// Explores a solitaire from its start (not over), layer by layer, through `steps`.
 pub(super) fn explore_layered(
-    rule: &Rule,
-    b0: &Board,
+    steps: &mut impl Steps,
     guard: &mut Guard,
     progress: &mut OnProgress,
 ) -> Result<Layered> {
-    let codec = Codec::new(b0);
-    let Some(start) = codec.pack(b0) else {
+    let Some((start, top)) = steps.start() else {
         return Ok(Layered::NotLayered);
     };
-    let len = start.1 >> 56;
-    let top = in_holes(b0);
     // pending[l]: positions with `l` seeds in the holes met so far; kept[l]: layer l, done.
     let mut pending: Vec<Vec<(u128, u64)>> = vec![Vec::new(); top + 1];
     let mut kept: Vec<Layer> = (0..=top).map(|_| Layer::default()).collect();
     let mut compact_at: Vec<usize> = vec![FIRST_COMPACTION; top + 1];
-    pending[top].push((entry(start, 0), NO_PARENT));
+    pending[top].push((start << 8, NO_PARENT));
     let mut f = Figures {
         positions: 0,
         won_positions: 0,
@@ -183,9 +261,7 @@ pub(super) fn explore_layered(
     };
     // The won positions met (layer, index, depth).
     let mut wins: Vec<(usize, usize, u8)> = Vec::new();
-    let mut d = codec.template.clone();
-    let mut child = codec.template.clone();
-    let mut moves: Vec<usize> = Vec::new();
+    let mut children: Vec<(usize, Next)> = Vec::new();
     'layers: for l in (0..=top).rev() {
         let mut list = std::mem::take(&mut pending[l]);
         compact(&mut list);
@@ -194,25 +270,24 @@ pub(super) fn explore_layered(
         f.positions += layer.len() as u64;
         for (i, &e) in layer.iter().enumerate() {
             let depth = e as u8;
-            codec.unpack(small_of(e, len), &mut d);
-            if d.over {
-                if d.winner != 0 {
-                    f.won_positions += 1;
-                    wins.push((l, i, depth));
-                }
-                continue;
-            }
-            f.depth = f.depth.max(depth as u64);
             // Ctrl-C may land inside a rule call, which then fails: that is a stop, not an error.
-            match rule.legal_board(&d, &mut moves) {
-                Ok(()) => {}
+            match steps.expand(key_of(e), &mut children) {
+                Ok(Some(won)) => {
+                    if won {
+                        f.won_positions += 1;
+                        wins.push((l, i, depth));
+                    }
+                    continue;
+                }
+                Ok(None) => {}
                 Err(_) if INTERRUPTED.load(Ordering::Relaxed) => {
                     f.stop = Some(Stop::Interrupted);
                     break 'layers;
                 }
                 Err(e) => return Err(e),
             }
-            for &pit in &moves {
+            f.depth = f.depth.max(depth as u64);
+            for (_, next) in &children {
                 if let Some(s) = guard.check(f.nodes, f.positions, f.depth, progress) {
                     f.stop = Some(s);
                     break 'layers;
@@ -221,29 +296,20 @@ pub(super) fn explore_layered(
                     f.stop = Some(Stop::MemoryLimit);
                     break 'layers;
                 }
-                child.copy_from(&d);
-                match rule.apply_board(&mut child, pit) {
-                    Ok(()) => {}
-                    Err(_) if INTERRUPTED.load(Ordering::Relaxed) => {
-                        f.stop = Some(Stop::Interrupted);
-                        break 'layers;
-                    }
-                    Err(e) => return Err(e),
-                }
                 f.nodes += 1;
-                if child.over && child.winner == 0 {
-                    f.lost_ends += 1;
-                    continue;
-                }
-                let c = in_holes(&child);
+                let (k, c) = match *next {
+                    Next::Lost => {
+                        f.lost_ends += 1;
+                        continue;
+                    }
+                    Next::To(k, c) => (k, c),
+                    Next::Unfit => return Ok(Layered::NotLayered),
+                };
                 if c >= l || depth == u8::MAX {
                     return Ok(Layered::NotLayered);
                 }
-                let Some(k) = codec.pack(&child).filter(|k| k.1 >> 56 == len) else {
-                    return Ok(Layered::NotLayered);
-                };
                 let next = &mut pending[c];
-                next.push((entry(k, depth + 1), parent_ref(l, i)));
+                next.push((k << 8 | (depth + 1) as u128, parent_ref(l, i)));
                 if next.len() >= compact_at[c] {
                     compact(next);
                     compact_at[c] = (2 * next.len()).max(FIRST_COMPACTION);
@@ -254,7 +320,7 @@ pub(super) fn explore_layered(
     f.bytes = bytes_of(&pending, &kept);
     if f.stop.is_none() {
         if let Some(target) = wins.iter().map(|w| w.2).min() {
-            match least_line(rule, &codec, &kept, &wins, target, b0, len) {
+            match least_line(steps, start, &kept, &wins, target) {
                 Ok(Some(line)) => f.line = Some(line),
                 // (Cannot happen: the marks lead to a win. Should it, the breadth-first search
                 // answers.)
@@ -275,16 +341,15 @@ pub(super) fn explore_layered(
 /// is the order of the least lines to the positions, so the line is the least of the shortest
 /// winning lines. Here the positions on shortest winning lines are marked backwards from the
 /// wins at `target` through their shortest-line parents (layers in rising order: a parent is in
-/// a higher layer), then the line is replayed from the start taking, at each step, the first
-/// legal move to a marked position one deeper.
+/// a higher layer, one move less deep), then the line is replayed from the start taking, at each
+/// step, the first legal move to a marked position one deeper (at `target`, the marked positions
+/// are the wins).
 fn least_line(
-    rule: &Rule,
-    codec: &Codec,
+    steps: &mut impl Steps,
+    start: u128,
     kept: &[Layer],
     wins: &[(usize, usize, u8)],
     target: u8,
-    b0: &Board,
-    len: u64,
 ) -> Result<Option<Vec<usize>>> {
     let mut good: Vec<Vec<u64>> = kept
         .iter()
@@ -309,45 +374,26 @@ fn least_line(
             }
         }
     }
-    let mut b = codec.template.clone();
-    b.copy_from(b0);
-    let mut child = codec.template.clone();
-    let mut moves = Vec::new();
+    let mut key = start;
+    let mut children = Vec::new();
     let mut line = Vec::new();
     for depth in 0..target {
-        rule.legal_board(&b, &mut moves)?;
-        let mut next = None;
-        for &pit in &moves {
-            child.copy_from(&b);
-            rule.apply_board(&mut child, pit)?;
-            if !child.over || child.winner == 0 {
-                if child.over || depth + 1 == target {
-                    continue;
-                }
-            } else if depth + 1 == target {
-                next = Some(pit);
-                break;
-            } else {
-                continue;
-            }
-            let Some(k) = codec.pack(&child) else {
-                continue;
-            };
-            let l = in_holes(&child);
-            let Some(i) = kept[l].find(key_of(entry(k, 0))) else {
-                continue;
-            };
-            if kept[l].entries[i] as u8 == depth + 1 && good[l][i / 64] & 1 << (i % 64) != 0 {
-                codec.unpack(small_of(kept[l].entries[i], len), &mut child);
-                next = Some(pit);
-                break;
-            }
+        if steps.expand(key, &mut children)?.is_some() {
+            return Ok(None);
         }
-        let Some(pit) = next else {
+        let next = children.iter().find_map(|(pit, next)| {
+            let Next::To(k, l) = *next else {
+                return None;
+            };
+            let i = kept.get(l)?.find(k)?;
+            let marked = good[l][i / 64] & 1 << (i % 64) != 0;
+            (kept[l].entries[i] as u8 == depth + 1 && marked).then_some((*pit, k))
+        });
+        let Some((pit, k)) = next else {
             return Ok(None);
         };
         line.push(pit);
-        std::mem::swap(&mut b, &mut child);
+        key = k;
     }
     Ok(Some(line))
 }

@@ -12,6 +12,7 @@ mod explore;
 mod keys;
 mod layered;
 mod limits;
+mod packed;
 mod perft;
 mod value;
 
