@@ -454,3 +454,74 @@ fn script_starter_advantage() {
         "{out}"
     );
 }
+
+/// The search's figures of a `solve --json` line, without its time and table size.
+fn solve_figures(line: &str) -> serde_json::Value {
+    let mut v: serde_json::Value = serde_json::from_str(line).expect("a JSON line");
+    let o = v.as_object_mut().expect("an object");
+    o.remove("seconds");
+    o.remove("table_bytes");
+    v
+}
+
+/// `solve --vary` solves at every point of the grid, the first key slowest, and says at each
+/// what `solve` says there alone.
+#[test]
+fn solve_vary_solves_every_point_of_a_grid() {
+    let o = sowlab(&[
+        "solve",
+        "tchuka_ruma",
+        "--vary",
+        "holes=2..4",
+        "--vary",
+        "seeds=1,3",
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = String::from_utf8(o.stdout).expect("utf-8");
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 6, "{text}");
+    let mut i = 0;
+    for holes in 2..=4 {
+        for seeds in [1, 3] {
+            let (h, s) = (format!("holes={holes}"), format!("seeds={seeds}"));
+            let one = sowlab(&["solve", "tchuka_ruma", "--set", &h, "--set", &s, "--json"]);
+            let one = String::from_utf8(one.stdout).expect("utf-8");
+            assert_eq!(
+                solve_figures(lines[i]),
+                solve_figures(one.trim()),
+                "{h} {s}"
+            );
+            assert_eq!(solve_figures(lines[i])["options"]["holes"], holes);
+            i += 1;
+        }
+    }
+    // Text: one result per point, each titled with its options.
+    let o = sowlab(&["solve", "tchuka_ruma", "--vary", "seeds=1..2"]);
+    let text = String::from_utf8(o.stdout).expect("utf-8");
+    assert!(text.contains("tchuka_ruma (holes=4 seeds=1): "), "{text}");
+    assert!(
+        text.contains("tchuka_ruma (holes=4 seeds=2): solvable"),
+        "{text}"
+    );
+}
+
+/// A bad `--vary` range is one error line naming it, before anything is solved.
+#[test]
+fn a_bad_vary_range_is_one_error_line() {
+    for (range, why) in [
+        ("seeds=3..1", "the range `3..1` is empty"),
+        ("seeds=1..x", "`1..x` is not a range of integers"),
+        ("seeds=1..100000", "more than 10000 values"),
+    ] {
+        let o = sowlab(&["solve", "tchuka_ruma", "--vary", range]);
+        assert_eq!(o.status.code(), Some(1), "{range}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(
+            err.contains(&format!("bad --vary `{range}`")) && err.contains(why),
+            "{err}"
+        );
+        assert!(o.stdout.is_empty(), "{range}");
+    }
+}

@@ -90,7 +90,7 @@ pub enum Command {
     /// Solve a solitaire (shortest solution, positions) or a two-player game (who wins, by how
     /// many seeds, and a principal variation).
     #[command(
-        after_help = "Examples:\n  sowlab solve tchuka_ruma                       # 2-2-2-2: a 6-move solution\n  sowlab solve tchuka_ruma --set holes=5 --set seeds=3 --json\n  sowlab solve tchoukaillon --set \"board=0 2 2 4\"\n  sowlab solve kalah --set holes=3 --set seeds=2 # two players: who wins, by how much\n  sowlab solve kalah --set holes=4 --set seeds=3 --set empty_capture=true --json\n  sowlab solve kalah --time 300 --tablebase tb/kalah   # a longer budget, tablebases\n  sowlab solve oware --depth 10                  # win/draw/loss within 10 moves only\n\nTwo players: MTD(f) over the final margin (stores plus reserves) with a transposition table\nsized to --max-memory; when a limit stops it, bounds on the margin (lower, upper).\n\nExit status: 0 the answer is known; 3 it is out of reach (a limit stopped the search: --time,\n--max-nodes, --max-positions, --max-memory; or a two-player game goes on past --depth); 130\nCtrl-C (partial figures printed); 1 an error."
+        after_help = "Examples:\n  sowlab solve tchuka_ruma                       # 2-2-2-2: a 6-move solution\n  sowlab solve tchuka_ruma --set holes=5 --set seeds=3 --json\n  sowlab solve tchuka_ruma --vary holes=1..8 --vary seeds=1..8   # for which sizes is it solvable?\n  sowlab solve tchoukaillon --set \"board=0 2 2 4\"\n  sowlab solve kalah --set holes=3 --set seeds=2 # two players: who wins, by how much\n  sowlab solve kalah --set holes=4 --set seeds=3 --set empty_capture=true --json\n  sowlab solve kalah --time 300 --tablebase tb/kalah   # a longer budget, tablebases\n  sowlab solve oware --depth 10                  # win/draw/loss within 10 moves only\n\nTwo players: MTD(f) over the final margin (stores plus reserves) with a transposition table\nsized to --max-memory; when a limit stops it, bounds on the margin (lower, upper).\n\nExit status: 0 the answer is known; 3 it is out of reach (a limit stopped the search: --time,\n--max-nodes, --max-positions, --max-memory; or a two-player game goes on past --depth); 130\nCtrl-C (partial figures printed); 1 an error."
     )]
     Solve(solve::SolveArgs),
     /// Count move sequences by depth (perft).
@@ -127,7 +127,7 @@ pub enum Command {
     Compare(compare::CompareArgs),
     /// Simulate every combination of some option values (a table).
     #[command(
-        after_help = "Examples:\n  sowlab sweep ruma --vary players=2,3,4 --vary seeds=2,3,4 --games 200 --csv\n  sowlab sweep kalah --vary holes=3,4,5,6 --agents greedy,random --games 100"
+        after_help = "Examples:\n  sowlab sweep ruma --vary players=2..4 --vary seeds=2,3,4 --games 200 --csv\n  sowlab sweep kalah --vary holes=3,4,5,6 --agents greedy,random --games 100"
     )]
     Sweep(sweep::SweepArgs),
     /// Replay the same moves under two rule files and show the first move where they differ (exit 1

@@ -10,7 +10,7 @@ use crate::error::{Error, Result};
 use crate::search::solve::{explore, perft, value, Progress, SearchLimits};
 
 /// Arguments of `sowlab solve`.
-#[derive(clap::Args, Debug)]
+#[derive(clap::Args, Debug, Clone)]
 pub struct SolveArgs {
     /// The game: rule, options and start position.
     #[command(flatten)]
@@ -43,6 +43,11 @@ pub struct SolveArgs {
     /// two-player games, none for solitaires.
     #[arg(long, value_name = "SECS")]
     pub time: Option<u64>,
+    /// Solve at every combination of some option values, one after the other: KEY=V1,V2,...
+    /// or KEY=A..B (repeatable; the first key varies slowest). One result per combination, as
+    /// without --vary (with --json, one JSON line each).
+    #[arg(long, value_name = "KEY=V1,V2,...")]
+    pub vary: Vec<String>,
 }
 
 /// The default time budget of a two-player `solve`, in seconds.
@@ -74,8 +79,37 @@ fn options_text(o: &crate::engine::rule::rules::Options) -> String {
         .join(" ")
 }
 
-/// `sowlab solve`: solves a solitaire, or gives the value of a two-player position.
+/// `sowlab solve`: solves a solitaire, or gives the value of a two-player position; with
+/// `--vary`, at every point of a grid of option values.
 pub fn cmd_solve(dir: &RulePath, a: SolveArgs) -> Result<i32> {
+    if a.vary.is_empty() {
+        return solve_one(dir, &a);
+    }
+    let vary = a
+        .vary
+        .iter()
+        .map(|v| crate::experiment::parse_vary(v))
+        .collect::<Result<Vec<_>>>()?;
+    // The worst exit status of the points: an unknown answer (3) over a known one (0).
+    let mut status = 0;
+    for point in crate::experiment::grid(&vary) {
+        let mut one = a.clone();
+        one.vary.clear();
+        one.game
+            .set
+            .extend(point.iter().map(|(k, v)| format!("{k}={v}")));
+        let code = solve_one(dir, &one)?;
+        if code == 130 {
+            // Ctrl-C: the point it stopped is printed; the others are not run.
+            return Ok(130);
+        }
+        status = status.max(code);
+    }
+    Ok(status)
+}
+
+/// One `sowlab solve` (no `--vary`).
+fn solve_one(dir: &RulePath, a: &SolveArgs) -> Result<i32> {
     use std::io::Write;
     let g = load_game(dir, &a.game)?;
     let players = board(g.current()).players();

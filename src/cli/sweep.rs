@@ -16,7 +16,8 @@ pub struct SweepArgs {
     /// Set an option at every point (KEY=VALUE, repeatable).
     #[arg(long = "set", short = 's', value_name = "KEY=VALUE")]
     pub set: Vec<String>,
-    /// An option and its values, KEY=V1,V2,... (repeatable: the grid is every combination).
+    /// An option and its values, KEY=V1,V2,... or KEY=A..B (integers A to B; repeatable: the
+    /// grid is every combination).
     #[arg(long, value_name = "KEY=V1,V2,...", required = true)]
     pub vary: Vec<String>,
     /// Games, agents, seed, threads, output.

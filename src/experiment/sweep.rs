@@ -11,7 +11,7 @@ use crate::experiment::record::{Part, PartSpec, Record};
 use crate::experiment::report::{csv_line, table, SimReport};
 use crate::experiment::runner::{seat_agents, simulate, SimConfig};
 
-/// Parses `KEY=V1,V2,...`.
+/// Parses `KEY=V1,V2,...`; a value `A..B` stands for the integers A to B.
 pub fn parse_vary(s: &str) -> Result<(String, Vec<String>)> {
     let Some((k, vs)) = s.split_once('=') else {
         return Err(Error::msg(format!(
@@ -19,11 +19,19 @@ pub fn parse_vary(s: &str) -> Result<(String, Vec<String>)> {
             crate::engine::game::game::clip(s)
         )));
     };
-    let values: Vec<String> = vs
-        .split(',')
-        .map(|v| v.trim().to_string())
-        .filter(|v| !v.is_empty())
-        .collect();
+    let mut values: Vec<String> = Vec::new();
+    for v in vs.split(',').map(str::trim).filter(|v| !v.is_empty()) {
+        match range(v) {
+            Some(Ok(r)) => values.extend(r.map(|n| n.to_string())),
+            Some(Err(why)) => {
+                return Err(Error::msg(format!(
+                    "bad --vary `{}`: {why}",
+                    crate::engine::game::game::clip(s)
+                )))
+            }
+            None => values.push(v.to_string()),
+        }
+    }
     if k.trim().is_empty() || values.is_empty() {
         return Err(Error::msg(format!(
             "bad --vary `{}`: write KEY=V1,V2,..., e.g. --vary seeds=2,3,4",
@@ -31,6 +39,30 @@ pub fn parse_vary(s: &str) -> Result<(String, Vec<String>)> {
         )));
     }
     Ok((k.trim().to_string(), values))
+}
+
+/// The most values one range of `--vary` gives.
+const MAX_RANGE: i64 = 10_000;
+
+/// `A..B` (integers, both included) as its values; `None` when `v` is not a range.
+fn range(v: &str) -> Option<std::result::Result<std::ops::RangeInclusive<i64>, String>> {
+    let (a, b) = v.split_once("..")?;
+    let (Ok(a), Ok(b)) = (a.trim().parse::<i64>(), b.trim().parse::<i64>()) else {
+        return Some(Err(format!(
+            "`{v}` is not a range of integers: write A..B, e.g. 1..8"
+        )));
+    };
+    if a > b {
+        return Some(Err(format!(
+            "the range `{v}` is empty: write A..B with A <= B"
+        )));
+    }
+    if b.saturating_sub(a) >= MAX_RANGE {
+        return Some(Err(format!(
+            "the range `{v}` has more than {MAX_RANGE} values"
+        )));
+    }
+    Some(Ok(a..=b))
 }
 
 /// The grid of a sweep: every combination, the first key varying slowest.

@@ -89,7 +89,7 @@ fn parent_ref(layer: usize, index: usize) -> u64 {
 /// Sorts `v` (entries and the parent each came from) and keeps, for each key, its entries of
 /// least depth, one per parent.
 fn compact(v: &mut Vec<(u128, u64)>) {
-    v.sort_unstable();
+    v.sort_unstable_by_key(|x| x.0);
     let mut w = 0;
     for r in 0..v.len() {
         let e = v[r];

@@ -37,10 +37,11 @@ const ONES: [u128; 17] = {
 
 /// A relay solitaire's moves on packed seeds (see the module's text).
 pub(super) struct Packed {
-    /// Pits on the circuit, the store last (`n - 1`): `pit[j]` is the board's pit at byte `j`.
-    pit: Vec<usize>,
-    /// The holes in the order of the rule's legal moves, as bytes of the circuit.
+    /// The holes in the order of the rule's legal moves, as bytes of the position (byte `j`:
+    /// the `j`-th hole of the circuit, which runs from the hole after the store to the store).
     order: Vec<usize>,
+    /// The pits of `order`.
+    order_pits: Vec<usize>,
     /// Pits on the circuit.
     n: usize,
     /// The start's holes.
@@ -159,13 +160,25 @@ impl Packed {
         }
         // (The store's count is not kept: it is the seeds not in the holes.)
         let start = (0..pits - 1).fold(0u128, |x, j| x | (b0.seeds[pit[j]] as u128) << (8 * j));
+        let order_pits = order.iter().map(|&j| pit[j]).collect();
         Some(Packed {
-            pit,
             order,
+            order_pits,
             n: pits,
             start,
             max_laps: sow.max_laps,
         })
+    }
+
+    /// The moves of position `x` into `out`, as [`Steps::expand`] gives them.
+    #[inline(always)]
+    fn moves<W: Word>(&self, x: W, out: &mut Vec<(usize, Next)>) {
+        let h = self.n - 1;
+        for (&j, &pit) in self.order.iter().zip(&self.order_pits) {
+            if (x >> (8 * j)).low_byte() != 0 {
+                out.push((pit, play(x, j, h, self.max_laps)));
+            }
+        }
     }
 
     /// The seeds in the holes of `key`.
@@ -284,15 +297,10 @@ impl Steps for Packed {
             return Ok(Some(true));
         }
         let h = self.n - 1;
-        for &j in &self.order {
-            if (key >> (8 * j)) as u8 != 0 {
-                let next = if h <= 8 {
-                    play(key as u64, j, h, self.max_laps)
-                } else {
-                    play(key, j, h, self.max_laps)
-                };
-                out.push((self.pit[j], next));
-            }
+        if h <= 8 {
+            self.moves(key as u64, out);
+        } else {
+            self.moves(key, out);
         }
         Ok(None)
     }
