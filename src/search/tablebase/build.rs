@@ -256,7 +256,7 @@ pub fn build_range(
     let t = blank(template);
     let mut w = Worker::new(rule, tb, &cur, k, &t);
     for i in start..end {
-        if (i - start) % CHUNK == 0 && INTERRUPTED.load(Ordering::Relaxed) {
+        if (i - start).is_multiple_of(CHUNK) && INTERRUPTED.load(Ordering::Relaxed) {
             return Ok(None);
         }
         w.value(i as usize)?;
