@@ -6,7 +6,7 @@ mod common;
 use std::sync::Arc;
 
 use common::rules_dir;
-use sowlab::search::tablebase::build::{build_all, build_range};
+use sowlab::search::tablebase::build::{build_all, build_range, build_range_in, unknown_layer};
 use sowlab::{Game, Rule, Tablebase};
 
 fn kalah(holes: usize, empty_capture: bool) -> Game {

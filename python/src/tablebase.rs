@@ -6,12 +6,13 @@
 //! that its next chunk does not read them again.
 
 use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicI8;
 use std::sync::{Arc, Mutex};
 
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
 
-use sowlab::search::tablebase::build::build_range;
+use sowlab::search::tablebase::build::{build_range_in, unknown_layer};
 use sowlab::search::tablebase::{file, options_text, MAX_SEEDS};
 use sowlab::{Board, Game, Rule, Tablebase};
 
@@ -23,6 +24,9 @@ struct Cached {
     dir: PathBuf,
     options: String,
     tb: Arc<Tablebase>,
+    /// The values known so far of the layer being built (its number), kept from one chunk to
+    /// the next: a position that several chunks' moves reach is valued once per process.
+    current: Option<(usize, Arc<Vec<AtomicI8>>)>,
 }
 
 static CACHE: Mutex<Option<Cached>> = Mutex::new(None);
@@ -71,6 +75,7 @@ fn load_into(
             dir: dir.to_path_buf(),
             options: empty.options.clone(),
             tb: Arc::new(empty),
+            current: None,
         });
     }
     let c = cache.as_mut().expect("just set");
@@ -101,11 +106,24 @@ fn lock() -> std::sync::MutexGuard<'static, Option<Cached>> {
     CACHE.lock().unwrap_or_else(|p| p.into_inner())
 }
 
-/// `empty` with layers `0..k` (see [`load_into`]).
-fn lower_layers(dir: &Path, empty: Tablebase, k: usize) -> sowlab::Result<Arc<Tablebase>> {
+/// `empty` with layers `0..k` (see [`load_into`]), and the values of layer `k` known so far.
+fn lower_layers(
+    dir: &Path,
+    empty: Tablebase,
+    k: usize,
+) -> sowlab::Result<(Arc<Tablebase>, Arc<Vec<AtomicI8>>)> {
     let mut cache = lock();
     load_into(&mut cache, dir, empty, k)?;
-    Ok(cache.as_ref().expect("loaded").tb.clone())
+    let c = cache.as_mut().expect("loaded");
+    let cur = match &c.current {
+        Some((layer, cur)) if *layer == k => cur.clone(),
+        _ => {
+            let cur = Arc::new(unknown_layer(&c.tb, k));
+            c.current = Some((k, cur.clone()));
+            cur
+        }
+    };
+    Ok((c.tb.clone(), cur))
 }
 
 /// Positions in each layer `0..=seeds` of `rule` with `options` (both players to move): what
@@ -142,7 +160,8 @@ pub fn tablebase_layers_in(
 
 /// The values of positions `start..end` of layer `layer` (one byte each, as in the layer's
 /// file), from the layers below it, read from their files in `dir`. With `stats`, also the
-/// positions valued in all (the chunk's and those of its layer outside it that its moves reach).
+/// positions this call valued (the chunk's not known before, and those of its layer outside it
+/// that its moves reach, which this process keeps for its next chunks).
 #[pyfunction]
 #[pyo3(signature = (rule, options, layer, start, end, dir, rules=None, stats=false))]
 #[allow(clippy::too_many_arguments)]
@@ -160,8 +179,8 @@ pub fn tablebase_chunk(
     check_layer(layer)?;
     let (rule, b, empty) = self::start(py, rule, options, rules)?;
     let part = interruptible(py, || -> sowlab::Result<_> {
-        let tb = lower_layers(&dir, empty, layer)?;
-        build_range(&rule, &b, &tb, layer, start, end)
+        let (tb, cur) = lower_layers(&dir, empty, layer)?;
+        build_range_in(&rule, &b, &tb, layer, start, end, &cur)
     })?
     .map_err(err)?
     .ok_or_else(|| msg("tablebase chunk: interrupted"))?;
@@ -208,6 +227,7 @@ pub fn tablebase_write_layer(
         let mut cache = lock();
         load_into(&mut cache, &dir, empty, layer)?;
         let mut c = cache.take().expect("loaded");
+        c.current = None;
         Arc::make_mut(&mut c.tb).push_layer(values);
         let path = file::write_layer(&dir, &c.tb, layer)?;
         *cache = Some(c);

@@ -227,9 +227,16 @@ pub fn build_layer(
 pub struct RangeValues {
     /// The values of positions `start..end`, in index order.
     pub values: Vec<i8>,
-    /// Positions valued in all: the range's and those of the same layer outside it that its
-    /// moves reach (work another part repeats).
+    /// Positions valued by this call: those of the range not known before, and those of the
+    /// same layer outside it that its moves reach (work that another part may repeat).
     pub valued: u64,
+}
+
+/// A layer's values, all unknown: what [`build_range_in`] fills.
+pub fn unknown_layer(tb: &Tablebase, k: usize) -> Vec<AtomicI8> {
+    (0..tb.layer_size(k))
+        .map(|_| AtomicI8::new(UNKNOWN))
+        .collect()
 }
 
 /// Values positions `start..end` of layer `k` (the next one of `tb`) alone, in one thread:
@@ -246,15 +253,41 @@ pub fn build_range(
     start: u64,
     end: u64,
 ) -> Result<Option<RangeValues>> {
+    build_range_in(rule, template, tb, k, start, end, &unknown_layer(tb, k))
+}
+
+/// [`build_range`] into `cur`, the layer's values known so far (from [`unknown_layer`], then
+/// kept from one part to the next, so that a process valuing several parts of a layer values
+/// each position once).
+pub fn build_range_in(
+    rule: &Rule,
+    template: &Board,
+    tb: &Tablebase,
+    k: usize,
+    start: u64,
+    end: u64,
+    cur: &[AtomicI8],
+) -> Result<Option<RangeValues>> {
     let n = tb.layer_size(k);
     if start > end || end > n {
         return Err(Error::msg(format!(
             "tablebase layer {k}: positions {start}..{end} are not a range of its {n} positions"
         )));
     }
-    let cur: Vec<AtomicI8> = (0..n).map(|_| AtomicI8::new(UNKNOWN)).collect();
+    if cur.len() as u64 != n {
+        return Err(Error::msg(format!(
+            "tablebase layer {k}: {} values given for its {n} positions",
+            cur.len()
+        )));
+    }
+    let known = |cur: &[AtomicI8]| {
+        cur.iter()
+            .filter(|a| a.load(Ordering::Relaxed) != UNKNOWN)
+            .count() as u64
+    };
+    let before = known(cur);
     let t = blank(template);
-    let mut w = Worker::new(rule, tb, &cur, k, &t);
+    let mut w = Worker::new(rule, tb, cur, k, &t);
     for i in start..end {
         if (i - start).is_multiple_of(CHUNK) && INTERRUPTED.load(Ordering::Relaxed) {
             return Ok(None);
@@ -265,11 +298,10 @@ pub fn build_range(
         .iter()
         .map(|a| a.load(Ordering::Relaxed))
         .collect();
-    let valued = cur
-        .iter()
-        .filter(|a| a.load(Ordering::Relaxed) != UNKNOWN)
-        .count() as u64;
-    Ok(Some(RangeValues { values, valued }))
+    Ok(Some(RangeValues {
+        values,
+        valued: known(cur) - before,
+    }))
 }
 
 /// Builds layers `0..=k_max` in memory for `rule`, whose games start like `b`, with `jobs`
