@@ -51,6 +51,26 @@ fn layers_built_in_parts_equal_the_whole_build() {
             outside > 0,
             "holes {holes}: no part reached outside its range"
         );
+        // Parts valued into one kept array (a worker's next chunks): the same bytes, and each
+        // position valued once.
+        let k = k_max;
+        let n = tb.layer_size(k);
+        tb.truncate(k);
+        let cur = unknown_layer(&tb, k);
+        let (mut layer, mut valued) = (Vec::new(), 0);
+        for w in [0, n / 3, n / 2, n].windows(2) {
+            let part = build_range_in(&g.rule, &b, &tb, k, w[0], w[1], &cur)
+                .unwrap()
+                .unwrap();
+            valued += part.valued;
+            layer.extend(part.values);
+        }
+        assert_eq!(layer, whole.layer(k));
+        assert_eq!(valued, n);
+        let again = build_range_in(&g.rule, &b, &tb, k, 0, n, &cur)
+            .unwrap()
+            .unwrap();
+        assert_eq!(again.valued, 0, "a kept array is valued again");
     }
 }
 
