@@ -19,12 +19,9 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 
 def cli():
     """The `sowlab` program of this checkout (`.ci/run` builds it before the Python tests)."""
-    for p in (os.environ.get("SOWLAB_BIN"), shutil.which("sowlab")):
+    here = [os.path.join(ROOT, "target", profile, "sowlab") for profile in ("release", "debug")]
+    for p in (os.environ.get("SOWLAB_BIN"), *here, shutil.which("sowlab")):
         if p and os.path.isfile(p):
-            return p
-    for profile in ("release", "debug"):
-        p = os.path.join(ROOT, "target", profile, "sowlab")
-        if os.path.isfile(p):
             return p
     pytest.skip("no sowlab program: build it with `cargo build --bin sowlab` (or set SOWLAB_BIN)")
 
