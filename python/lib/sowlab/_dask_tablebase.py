@@ -6,8 +6,9 @@ the layers below (read once per worker process and kept). A move that keeps ever
 stays in the same layer, and the builder values such positions depth first, within the task that
 meets them (no rule that qualifies can cycle within a layer: the builder refuses one that does).
 So the chunks of a layer need nothing from each other: one pass per layer, no iteration. A
-chunk repeats the work of in-layer positions outside it that its moves reach; the report counts
-it (``valued``). A last task of the layer joins its chunks, in index order, into the layer's file
+worker process keeps what its chunks of a layer have valued, so it values each position once;
+two processes may both value an in-layer position that their chunks reach (the report counts
+the positions valued, ``valued``: at most workers x the layer). A last task of the layer joins its chunks, in index order, into the layer's file
 (the same header and checksum as the command line's), and the next layer's chunks wait for that
 file. The whole graph is submitted at once; the client holds only the files' futures.
 
