@@ -23,6 +23,7 @@ use sowlab::RuleSource as Source;
 use sowlab::{Agent, Game, Position, Rule, RulePath, SearchLimits};
 
 mod search_board;
+mod tablebase;
 
 create_exception!(
     sowlab,
@@ -824,6 +825,11 @@ fn _sowlab(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(sweep, m)?)?;
     m.add_function(wrap_pyfunction!(solve, m)?)?;
     m.add_function(wrap_pyfunction!(merge, m)?)?;
+    m.add_function(wrap_pyfunction!(tablebase::tablebase_layers, m)?)?;
+    m.add_function(wrap_pyfunction!(tablebase::tablebase_layers_in, m)?)?;
+    m.add_function(wrap_pyfunction!(tablebase::tablebase_chunk, m)?)?;
+    m.add_function(wrap_pyfunction!(tablebase::tablebase_write_layer, m)?)?;
+    m.add_function(wrap_pyfunction!(tablebase::tablebase_options, m)?)?;
     m.add_function(wrap_pyfunction!(version, m)?)?;
     Ok(())
 }

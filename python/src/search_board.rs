@@ -36,6 +36,54 @@ struct Fixed {
     action_of: Vec<Option<usize>>,
     players: usize,
     obs_len: usize,
+    /// The seeds of the game (holes, stores and reserves at the start): what bounds a score.
+    total: i64,
+    /// Why the seeds held at the end are not this rule's score (`None`: they are).
+    no_score: Option<String>,
+}
+
+/// Why the seeds a player holds at the end (stores plus reserve) are not what decides `rule`'s
+/// games: `None` when every end of its declared move gives the game to the player holding the
+/// most seeds (a round's end leads to the next round), or for a solitaire (its score is the
+/// seeds it stores).
+fn no_score(rule: &Rule, b: &Board) -> Option<String> {
+    use sowlab::EndThen;
+    if b.layout.players == 1 {
+        return None;
+    }
+    let why = match b.layout.pipeline.as_deref() {
+        _ if !rule.plays_natively() => {
+            "its moves or ends are played by its script, which says who wins".to_string()
+        }
+        None => "it declares no move".to_string(),
+        Some(p) => match p
+            .end
+            .iter()
+            .find(|c| !matches!(c.then, EndThen::MostSeeds | EndThen::Round))
+        {
+            None => return None,
+            Some(c) => format!(
+                "an end of the rule (`{:?}` then `{:?}`) does not give the game to the player holding the most seeds",
+                c.when, c.then
+            ),
+        },
+    };
+    Some(format!(
+        "returns=score: {}: {why}, so the seeds held are not its score (use returns=win)",
+        rule.name
+    ))
+}
+
+/// Seeds held by `player` (his stores plus his reserve).
+fn held(b: &Board, player: usize) -> i64 {
+    let l = &*b.layout;
+    let mut s = b.reserves.get(player - 1).copied().unwrap_or(0);
+    for &p in &l.stores {
+        if l.pits[p].owner == player {
+            s += b.seeds[p];
+        }
+    }
+    s
 }
 
 /// A position for search: legal actions as integers, play by index, cheap copies, returns,
@@ -71,6 +119,8 @@ impl PyBoard {
         }
         let players = l.players;
         let obs_len = observation(&b, players).len();
+        let total = b.total();
+        let no_score = no_score(&g.rule, &b);
         drop(b);
         Ok(PyBoard {
             fixed: Arc::new(Fixed {
@@ -84,6 +134,8 @@ impl PyBoard {
                 action_of,
                 players,
                 obs_len,
+                total,
+                no_score,
             }),
             d: g.current().clone(),
             plies: 0,
@@ -419,6 +471,54 @@ impl PyBoard {
         (1..=n)
             .map(|p| if p == b.winner { 1.0 } else { lose })
             .collect()
+    }
+
+    /// The seeds each player holds (stores plus reserve), player 1 first: the score.
+    fn scores(&self) -> Vec<i64> {
+        let b = board_of(&self.d);
+        (1..=self.fixed.players).map(|p| held(&b, p)).collect()
+    }
+
+    /// Per player (player 1 first), at the end: his seeds held minus the mean of the others'
+    /// (two players: the difference; zero-sum); a solitaire: the seeds held. 0 each while playing
+    /// (and for a game cut at `max_moves`). An error for a rule whose winner is not the player
+    /// holding the most seeds (see `score_refusal`).
+    fn score_returns(&self) -> PyResult<Vec<f64>> {
+        if let Some(why) = &self.fixed.no_score {
+            return Err(msg(why.clone()));
+        }
+        let b = board_of(&self.d);
+        let n = self.fixed.players;
+        if !b.over {
+            return Ok(vec![0.0; n]);
+        }
+        let h: Vec<i64> = (1..=n).map(|p| held(&b, p)).collect();
+        if n == 1 {
+            return Ok(vec![h[0] as f64]);
+        }
+        let sum: i64 = h.iter().sum();
+        let others = (n - 1) as f64;
+        Ok(h.iter()
+            .map(|&x| x as f64 - (sum - x) as f64 / others)
+            .collect())
+    }
+
+    /// `None` when the seeds held at the end are the rule's score (every end gives the game to
+    /// the player holding the most; a solitaire); else why not.
+    #[getter]
+    fn score_refusal(&self) -> Option<String> {
+        self.fixed.no_score.clone()
+    }
+
+    /// The least and the most `score_returns` can give a player: the seeds of the game bound them
+    /// (two players: -total to total; n players: -total/(n-1) to total; a solitaire: 0 to total).
+    #[getter]
+    fn score_bounds(&self) -> (f64, f64) {
+        let t = self.fixed.total as f64;
+        match self.fixed.players {
+            1 => (0.0, t),
+            n => (-t / (n - 1) as f64, t),
+        }
     }
 
     /// The position as numbers (see the module's documentation), `observation_size` long.

@@ -31,3 +31,17 @@ fn play(pit) {
 def text_rule():
     """The source of a rule that exists only as text."""
     return TEXT_RULE
+
+
+@pytest.fixture(scope="session")
+def client():
+    """A Dask client to a LocalCluster of two worker processes, one thread each (shared by every
+    test module that asks for it; the tests that use it skip when Dask is not installed)."""
+    distributed = pytest.importorskip("dask.distributed", reason='Dask is an extra: pip install "sowlab[dask]"')
+    cluster = distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+    )
+    c = distributed.Client(cluster)
+    yield c
+    c.close()
+    cluster.close()

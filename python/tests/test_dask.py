@@ -4,20 +4,9 @@ import pytest
 
 import sowlab
 
-distributed = pytest.importorskip("dask.distributed")
+pytest.importorskip("dask.distributed", reason='Dask is an extra: pip install "sowlab[dask]"')
 import sowlab.dask  # noqa: E402
 from reports import untimed  # noqa: E402
-
-
-@pytest.fixture(scope="module")
-def client():
-    cluster = distributed.LocalCluster(
-        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
-    )
-    c = distributed.Client(cluster)
-    yield c
-    c.close()
-    cluster.close()
 
 
 def test_simulate_on_the_cluster_equals_one_process(client):

@@ -271,3 +271,83 @@ def test_openspiels_mcts_bot_plays_raja_pasu_to_the_end():
     loser = r.index(-1.0) if -1.0 in r else None
     if loser is not None:
         assert s.board.state()["stores"][loser] < 7
+
+
+# ---------------------------------------------------------------------------------------------
+# Returns as the rule's score (`returns=score`).
+
+
+def load_score(rule, options=""):
+    return pyspiel.load_game("sowlab", {"rule": rule, "options": options, "returns": "score"})
+
+
+def held(state_json, players):
+    """Seeds each player holds at the end, read from the state JSON (stores, or reserves)."""
+    stores = state_json.get("stores") or []
+    reserves = state_json.get("reserves") or []
+    return [
+        (stores[p] if p < len(stores) else 0) + (reserves[p] if p < len(reserves) else 0)
+        for p in range(players)
+    ]
+
+
+@pytest.mark.parametrize(
+    "rule,options,total",
+    [
+        ("kalah", "", 48),
+        ("kalah", "holes=4,seeds=3", 24),
+        ("kalah", "holes=3,seeds=2,empty_capture=true", 12),
+        ("oware", "sweep_at_win=owners,repetition=true,max_turns=0", 48),
+        ("raja_pasu_round", "", 98),
+        ("raja_pasu", "", 98),
+        ("tchuka_ruma", "", 8),
+    ],
+)
+def test_score_returns_pass_openspiels_checks_and_are_the_final_score(rule, options, total):
+    game = load_score(rule, options)
+    n = game.num_players()
+    assert game.new_initial_state().board.total_seeds == total
+    # The seeds of the game bound the score: two players -total..total, a solitaire 0..total.
+    assert (game.min_utility(), game.max_utility()) == ((0.0, total) if n == 1 else (-total, total))
+    assert game.get_type().utility == (
+        pyspiel.GameType.Utility.GENERAL_SUM if n == 1 else pyspiel.GameType.Utility.ZERO_SUM
+    )
+    pyspiel.random_sim_test(game, num_sims=4, serialize=True, verbose=False)
+    rng = random.Random(5)
+    margins = set()
+    for _ in range(30):
+        s = game.new_initial_state()
+        while not s.is_terminal():
+            assert s.returns() == [0.0] * n
+            s.apply_action(rng.choice(s.legal_actions()))
+        r = s.returns()
+        h = held(s.board.state(), n)
+        assert s.board.scores() == h
+        if n == 1:
+            assert r == [float(h[0])]
+            continue
+        assert r == [h[0] - h[1], h[1] - h[0]] and s.rewards() == r
+        assert game.min_utility() <= r[0] <= game.max_utility()
+        # The score agrees with the winner: the player holding more seeds won.
+        w = s.board.winner
+        assert (r[0] > 0, r[0] < 0) == (w == 1, w == 2), (r, w)
+        margins.add(r[0])
+    if n == 2:
+        assert len(margins) > 3, margins  # the margins vary, not only the sign
+
+
+def test_score_returns_is_refused_where_the_seeds_are_not_the_score_and_the_default_is_win():
+    with pytest.raises(sowlab.SowlabError, match=r"returns=score: ruma: an end of the rule .* most seeds"):
+        load_score("ruma", "players=3")
+    with pytest.raises(sowlab.SowlabError, match="returns=points: choose one of win, score"):
+        pyspiel.load_game("sowlab", {"rule": "kalah", "returns": "points"})
+    game = load("kalah", "holes=3,seeds=2")
+    assert (game.min_utility(), game.max_utility()) == (-1.0, 1.0)
+    rng = random.Random(3)
+    s = game.new_initial_state()
+    while not s.is_terminal():
+        s.apply_action(rng.choice(s.legal_actions()))
+    assert sorted(s.returns()) in ([-1.0, 1.0], [0.0, 0.0])
+    # A game string with the option loads the same game again.
+    again = pyspiel.load_game(str(load_score("kalah", "holes=3,seeds=2")))
+    assert again.max_utility() == 12.0

@@ -123,3 +123,33 @@ def test_bad_arguments_say_what_is_wrong():
     svg = spz.env("kalah", render_mode="svg")
     svg.reset()
     assert svg.render().startswith("<svg")
+
+
+@pytest.mark.parametrize("rule,options", [("kalah", {}), ("kalah", {"holes": 4, "seeds": 3}), ("tchuka_ruma", {})])
+def test_score_rewards_pass_the_api_test_and_are_the_final_score(rule, options):
+    env = spz.env(rule, returns="score", **options)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        api_test(env, num_cycles=400)
+    other = [str(w.message) for w in caught if not str(w.message).startswith(DICT_OBSERVATION_WARNINGS)]
+    assert other == [], other
+    n = len(env.possible_agents)
+    for seed in range(10):
+        labels, final = play_random(env, seed)
+        b = env.unwrapped.board
+        h = b.scores()
+        if n == 1:
+            assert final == {"player_1": float(h[0])}
+        else:
+            assert [final[a] for a in env.possible_agents] == [h[0] - h[1], h[1] - h[0]]
+            assert (h[0] > h[1], h[0] < h[1]) == (b.winner == 1, b.winner == 2)
+        g = sowlab.Game(rule, options=options or None)
+        g.play(labels)
+        assert g.over and g.winner == b.winner
+
+
+def test_score_rewards_are_refused_where_the_seeds_are_not_the_score():
+    with pytest.raises(sowlab.SowlabError, match="returns=score: ruma"):
+        spz.env("ruma", players=4, returns="score")
+    with pytest.raises(sowlab.SowlabError, match="returns='points'"):
+        spz.env("kalah", returns="points")

@@ -132,20 +132,8 @@ def test_a_key_given_twice_in_a_data_rule_is_named(tmp_path):
     assert "preset" not in msg, msg
 
 
-distributed = pytest.importorskip("dask.distributed")
 import sowlab.dask  # noqa: E402
 from reports import untimed  # noqa: E402
-
-
-@pytest.fixture(scope="module")
-def client():
-    cluster = distributed.LocalCluster(
-        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
-    )
-    c = distributed.Client(cluster)
-    yield c
-    c.close()
-    cluster.close()
 
 
 def test_a_rule_from_source_text_runs_on_dask_workers(client, text_rule):

@@ -23,6 +23,11 @@ from ._sowlab import (
     SowlabError,
     rule_names,
     rules_dir,
+    tablebase_chunk,
+    tablebase_layers,
+    tablebase_layers_in,
+    tablebase_options,
+    tablebase_write_layer,
     version,
 )
 from .notebook import Report, laps
@@ -42,6 +47,11 @@ __all__ = [
     "simulate",
     "solve",
     "sweep",
+    "tablebase_chunk",
+    "tablebase_layers",
+    "tablebase_layers_in",
+    "tablebase_options",
+    "tablebase_write_layer",
     "to_dataframe",
     "version",
 ]

@@ -1,4 +1,5 @@
-"""Run a sowlab simulation, comparison or sweep as tasks on a Dask cluster.
+"""Run a sowlab simulation, comparison or sweep as tasks on a Dask cluster; build a tablebase
+there (:func:`build_tablebase`: the files of ``sowlab tablebase build``, byte for byte).
 
 Each task plays one shard of the run (game ``i`` is always seeded from ``(seed, i)``, wherever
 it runs) and returns its part; the parts are joined by :func:`sowlab.merge`, the same code as
@@ -28,7 +29,9 @@ from typing import Any, Dict, List, Optional, Sequence, Union
 
 import sowlab
 
-__all__ = ["simulate", "compare", "sweep", "run", "default_shards"]
+from ._dask_tablebase import build_tablebase
+
+__all__ = ["simulate", "compare", "sweep", "run", "default_shards", "build_tablebase"]
 
 
 def _spec(rule: Union[str, "sowlab.Rule"]) -> tuple[Any, Optional[str]]:

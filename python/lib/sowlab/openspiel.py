@@ -9,14 +9,21 @@ Importing this module registers the game ``sowlab`` with OpenSpiel::
 Parameters: ``rule`` (a shipped rule or preset name, or a ``.rhai``/``.yaml`` path), ``options``
 (``"name=value,name=value"``, the rule's own options; the game string writes them
 ``name:value;name:value``, which is accepted too), ``max_moves`` (a game still going after
-this many moves ends as a draw; default 10,000, as ``sowlab simulate``).
+this many moves ends as a draw; default 10,000, as ``sowlab simulate``), ``returns`` (``win``,
+the default: win/draw/loss; ``score``: the rule's score, below).
 
 The game is sequential, deterministic and of perfect information, for the rule's 1-4 players
 (a solitaire is a one-player game). An action is the 0-based index of a hole in the canonical pit
 order of sowlab's state JSON (South's holes then North's for two rows; Ruma: S, E, N, W), the same
 number for every player; ``action_to_string`` gives sowlab's move label (``"3"``, ``"S3"``).
 Returns are win/draw/loss: the winner gets 1 and the others -1/(players-1) (zero-sum), 0 each on a
-draw; a solitaire returns 1 when won, 0 when lost. The observation tensor is
+draw; a solitaire returns 1 when won, 0 when lost. With ``returns=score`` they are the score at
+the end: each player's seeds held (stores plus reserve) minus the mean of the others' (two
+players: the seeds difference; zero-sum), a solitaire the seeds it stored; ``min_utility`` and
+``max_utility`` are then what the game's seeds allow (``-total/(players-1)`` and ``total``; a
+solitaire 0 and ``total``). A game cut at ``max_moves`` returns 0 each in both modes. ``score``
+is refused for a rule whose winner is not the player holding the most seeds (a scripted end,
+Ruma's emptied row). The observation tensor is
 :meth:`sowlab.Board.observation`: seeds per hole, closed holes, stores/reserves, counters, game
 variables, the player to move one-hot. States serialize as OpenSpiel's action history.
 
@@ -38,9 +45,12 @@ except ImportError as e:  # pragma: no cover - depends on the environment
 
 from . import Board, SowlabError
 
-__all__ = ["SowlabGame", "SowlabState", "parse_options", "GAME_TYPE"]
+__all__ = ["SowlabGame", "SowlabState", "SowlabScoreState", "parse_options", "GAME_TYPE", "RETURNS"]
 
-_DEFAULTS = {"rule": "kalah", "options": "", "max_moves": 10_000}
+_DEFAULTS = {"rule": "kalah", "options": "", "max_moves": 10_000, "returns": "win"}
+
+#: What the returns count: ``win`` (win/draw/loss) or ``score`` (the seeds held at the end).
+RETURNS = ("win", "score")
 
 
 def _game_type(players_min: int, players_max: int, utility) -> "pyspiel.GameType":
@@ -103,6 +113,11 @@ class SowlabGame(pyspiel.Game):
         max_moves = int(p["max_moves"])
         if max_moves < 1:
             raise SowlabError("sowlab game: max_moves must be at least 1")
+        returns = str(p["returns"])
+        if returns not in RETURNS:
+            raise SowlabError(
+                f"sowlab game: returns={returns}: choose one of {', '.join(RETURNS)}"
+            )
         options = parse_options(str(p["options"]))
         p["options"] = _game_string_options(options)
         start = Board(str(p["rule"]), options)
@@ -111,20 +126,27 @@ class SowlabGame(pyspiel.Game):
         utility = (
             pyspiel.GameType.Utility.GENERAL_SUM if n == 1 else pyspiel.GameType.Utility.ZERO_SUM
         )
+        if returns == "score":
+            if start.score_refusal is not None:
+                raise SowlabError(f"sowlab game: {start.score_refusal}")
+            low, high = start.score_bounds
+        else:
+            low, high = (0.0 if n == 1 else -1.0), 1.0
         info = pyspiel.GameInfo(
             num_distinct_actions=start.num_actions,
             max_chance_outcomes=0,
             num_players=n,
-            min_utility=0.0 if n == 1 else -1.0,
-            max_utility=1.0,
+            min_utility=low,
+            max_utility=high,
             utility_sum=None if n == 1 else 0.0,
             max_game_length=max_moves,
         )
         super().__init__(_game_type(n, n, utility), info, p)
         self.start = start
+        self._state = SowlabScoreState if returns == "score" else SowlabState
 
     def new_initial_state(self):
-        return SowlabState(self, self.start.copy())
+        return self._state(self, self.start.copy())
 
     def make_py_observer(self, iig_obs_type=None, params=None):
         if iig_obs_type is None or (iig_obs_type.public_info and not iig_obs_type.perfect_recall):
@@ -187,6 +209,17 @@ class SowlabState(pyspiel.State):
 
     def _repr_svg_(self):
         return self.board.svg()
+
+
+class SowlabScoreState(SowlabState):
+    """A position of a game loaded with ``returns=score``: the returns are the score at the end
+    (:meth:`sowlab.Board.score_returns`)."""
+
+    def returns(self):
+        return self.board.score_returns()
+
+    def rewards(self):
+        return self.board.score_returns()
 
 
 class BoardObserver:

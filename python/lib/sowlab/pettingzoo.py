@@ -16,7 +16,10 @@ observation is a dict: ``observation`` (:meth:`sowlab.Board.observation`: seeds 
 holes, stores/reserves, counters, game variables, the player to move one-hot) and
 ``action_mask`` (1 for each legal action of that agent; all 0 when it is not its turn). Rewards
 come at the end: the winner 1, the others -1/(N-1), 0 each on a draw (a solitaire: 1 when won,
-0 when lost). A game still going after ``max_moves`` moves is truncated. ``info`` carries the
+0 when lost); with ``returns="score"``, the score at the end instead: each player's seeds held
+(stores plus reserve) minus the mean of the others' (two players: the seeds difference;
+zero-sum), a solitaire the seeds it stored (refused for a rule whose winner is not the player
+holding the most seeds). A game still going after ``max_moves`` moves is truncated. ``info`` carries the
 move label of every legal action (``legal_moves``).
 """
 
@@ -41,9 +44,19 @@ __all__ = ["env", "SowlabEnv"]
 _MAX_VALUE = float(1 << 53)
 
 
-def env(rule, max_moves: int = 10_000, render_mode: Optional[str] = None, rules=None, **options):
-    """The AEC environment of `rule` (a name, path or :class:`sowlab.Rule`) with its `options`."""
-    return SowlabEnv(rule, options, max_moves=max_moves, render_mode=render_mode, rules=rules)
+def env(
+    rule,
+    max_moves: int = 10_000,
+    render_mode: Optional[str] = None,
+    rules=None,
+    returns: str = "win",
+    **options,
+):
+    """The AEC environment of `rule` (a name, path or :class:`sowlab.Rule`) with its `options`;
+    `returns`: ``"win"`` (win/draw/loss rewards) or ``"score"`` (the score at the end)."""
+    return SowlabEnv(
+        rule, options, max_moves=max_moves, render_mode=render_mode, rules=rules, returns=returns
+    )
 
 
 class SowlabEnv(AECEnv):
@@ -58,8 +71,11 @@ class SowlabEnv(AECEnv):
         max_moves: int = 10_000,
         render_mode: Optional[str] = None,
         rules=None,
+        returns: str = "win",
     ):
         super().__init__()
+        if returns not in ("win", "score"):
+            raise SowlabError(f"returns={returns!r}: choose one of 'win', 'score'")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise SowlabError(
                 f"render_mode {render_mode!r}: choose one of {self.metadata['render_modes']}"
@@ -67,6 +83,9 @@ class SowlabEnv(AECEnv):
         if max_moves < 1:
             raise SowlabError("max_moves must be at least 1")
         self._start = Board(rule, options or None, rules=rules)
+        if returns == "score" and self._start.score_refusal is not None:
+            raise SowlabError(self._start.score_refusal)
+        self.returns_mode = returns
         self.max_moves = max_moves
         self.render_mode = render_mode
         n = self._start.players
@@ -135,7 +154,8 @@ class SowlabEnv(AECEnv):
         b = self.board
         self.infos = {a: {} for a in self.agents}
         if b.over:
-            for a, r in zip(self.possible_agents, b.returns()):
+            final = b.score_returns() if self.returns_mode == "score" else b.returns()
+            for a, r in zip(self.possible_agents, final):
                 self.rewards[a] = r
                 self.terminations[a] = True
         elif b.truncated:

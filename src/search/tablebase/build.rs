@@ -133,6 +133,38 @@ impl Worker<'_> {
     }
 }
 
+/// A board like `template` with nothing on it and nothing decided: what each position of a layer
+/// is written onto.
+fn blank(template: &Board) -> Board {
+    let mut t = template.clone();
+    t.seeds.iter_mut().for_each(|s| *s = 0);
+    t.reserves.iter_mut().for_each(|r| *r = 0);
+    t.vars.iter_mut().for_each(|v| *v = 0);
+    t.over = false;
+    t.winner = 0;
+    t.trace = None;
+    t
+}
+
+impl<'a> Worker<'a> {
+    fn new(rule: &'a Rule, tb: &'a Tablebase, cur: &'a [AtomicI8], k: usize, t: &Board) -> Self {
+        // Each worker plays on its own copy of the layout: one shared `Arc` would make the
+        // cores fight over its counter.
+        let mut own = t.clone();
+        own.layout = Arc::new((*t.layout).clone());
+        Worker {
+            rule,
+            tb,
+            cur,
+            k,
+            template: own,
+            stack: Vec::new(),
+            line: Vec::new(),
+            parts: vec![0; tb.holes.len()],
+        }
+    }
+}
+
 /// Values layer `k` (the next one of `tb`) with `jobs` workers playing from boards like
 /// `template`; `progress` is updated as chunks finish. `Ok(None)`: stopped (Ctrl-C or
 /// `progress.stop`) before the end.
@@ -147,35 +179,13 @@ pub fn build_layer(
     let n = tb.layer_size(k);
     let cur: Vec<AtomicI8> = (0..n).map(|_| AtomicI8::new(UNKNOWN)).collect();
     let next = AtomicU64::new(0);
-    let mut t = template.clone();
-    for (i, s) in t.seeds.iter_mut().enumerate() {
-        let _ = i;
-        *s = 0;
-    }
-    t.reserves.iter_mut().for_each(|r| *r = 0);
-    t.vars.iter_mut().for_each(|v| *v = 0);
-    t.over = false;
-    t.winner = 0;
-    t.trace = None;
+    let t = blank(template);
     let results: Vec<Result<()>> = std::thread::scope(|sc| {
         let handles: Vec<_> = (0..jobs.max(1))
             .map(|_| {
-                // Each worker plays on its own copy of the layout: one shared `Arc` would make
-                // the cores fight over its counter.
-                let mut own = t.clone();
-                own.layout = Arc::new((*t.layout).clone());
-                let (cur, next) = (&cur, &next);
+                let (cur, next, t) = (&cur, &next, &t);
                 sc.spawn(move || -> Result<()> {
-                    let mut w = Worker {
-                        rule,
-                        tb,
-                        cur,
-                        k,
-                        template: own,
-                        stack: Vec::new(),
-                        line: Vec::new(),
-                        parts: vec![0; tb.holes.len()],
-                    };
+                    let mut w = Worker::new(rule, tb, cur, k, t);
                     loop {
                         if INTERRUPTED.load(Ordering::Relaxed)
                             || progress.stop.load(Ordering::Relaxed)
@@ -210,6 +220,88 @@ pub fn build_layer(
         return Ok(None);
     }
     Ok(Some(cur.into_iter().map(|a| a.into_inner()).collect()))
+}
+
+/// A part of a layer valued on its own (see [`build_range`]).
+#[derive(Clone, Debug)]
+pub struct RangeValues {
+    /// The values of positions `start..end`, in index order.
+    pub values: Vec<i8>,
+    /// Positions valued by this call: those of the range not known before, and those of the
+    /// same layer outside it that its moves reach (work that another part may repeat).
+    pub valued: u64,
+}
+
+/// A layer's values, all unknown: what [`build_range_in`] fills.
+pub fn unknown_layer(tb: &Tablebase, k: usize) -> Vec<AtomicI8> {
+    (0..tb.layer_size(k))
+        .map(|_| AtomicI8::new(UNKNOWN))
+        .collect()
+}
+
+/// Values positions `start..end` of layer `k` (the next one of `tb`) alone, in one thread:
+/// what one task of a distributed build does. Positions of the same layer outside the range
+/// that its moves reach are valued too (depth first, as [`build_layer`] does) and dropped, so
+/// the parts of a layer are independent of each other given the layers below, and joined in
+/// order they are byte for byte the layer [`build_layer`] makes (every value is the position's
+/// own, whoever computes it). `Ok(None)`: Ctrl-C stopped it.
+pub fn build_range(
+    rule: &Rule,
+    template: &Board,
+    tb: &Tablebase,
+    k: usize,
+    start: u64,
+    end: u64,
+) -> Result<Option<RangeValues>> {
+    build_range_in(rule, template, tb, k, start, end, &unknown_layer(tb, k))
+}
+
+/// [`build_range`] into `cur`, the layer's values known so far (from [`unknown_layer`], then
+/// kept from one part to the next, so that a process valuing several parts of a layer values
+/// each position once).
+pub fn build_range_in(
+    rule: &Rule,
+    template: &Board,
+    tb: &Tablebase,
+    k: usize,
+    start: u64,
+    end: u64,
+    cur: &[AtomicI8],
+) -> Result<Option<RangeValues>> {
+    let n = tb.layer_size(k);
+    if start > end || end > n {
+        return Err(Error::msg(format!(
+            "tablebase layer {k}: positions {start}..{end} are not a range of its {n} positions"
+        )));
+    }
+    if cur.len() as u64 != n {
+        return Err(Error::msg(format!(
+            "tablebase layer {k}: {} values given for its {n} positions",
+            cur.len()
+        )));
+    }
+    let known = |cur: &[AtomicI8]| {
+        cur.iter()
+            .filter(|a| a.load(Ordering::Relaxed) != UNKNOWN)
+            .count() as u64
+    };
+    let before = known(cur);
+    let t = blank(template);
+    let mut w = Worker::new(rule, tb, cur, k, &t);
+    for i in start..end {
+        if (i - start).is_multiple_of(CHUNK) && INTERRUPTED.load(Ordering::Relaxed) {
+            return Ok(None);
+        }
+        w.value(i as usize)?;
+    }
+    let values = cur[start as usize..end as usize]
+        .iter()
+        .map(|a| a.load(Ordering::Relaxed))
+        .collect();
+    Ok(Some(RangeValues {
+        values,
+        valued: known(cur) - before,
+    }))
 }
 
 /// Builds layers `0..=k_max` in memory for `rule`, whose games start like `b`, with `jobs`

@@ -142,6 +142,11 @@ impl Tablebase {
         self.layers.push(values);
     }
 
+    /// Keeps layers `0..k` only (a reader that holds more than the layer it builds next).
+    pub fn truncate(&mut self, k: usize) {
+        self.layers.truncate(k);
+    }
+
     /// Bytes the layers take.
     pub fn bytes(&self) -> u64 {
         self.layers.iter().map(|l| l.len() as u64).sum()

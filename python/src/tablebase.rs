@@ -1,0 +1,250 @@
+//! Tablebases built in parts, for `sowlab.dask`: the layer sizes (to cut a layer into chunks),
+//! one chunk of a layer valued from the lower layers' files, and the chunks of a layer joined
+//! into its file, the same file `sowlab tablebase build` writes (header, checksum).
+//!
+//! A worker process keeps the layers it has read (or written) of one folder, rule and options, so
+//! that its next chunk does not read them again.
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicI8;
+use std::sync::{Arc, Mutex};
+
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyDict};
+
+use sowlab::search::tablebase::build::{build_range_in, unknown_layer};
+use sowlab::search::tablebase::{file, options_text, MAX_SEEDS};
+use sowlab::{Board, Game, Rule, Tablebase};
+
+use crate::interrupt::interruptible;
+use crate::{err, msg, rule_of, sets};
+
+/// The layers of one folder, rule and options that this process has read or written.
+struct Cached {
+    dir: PathBuf,
+    options: String,
+    tb: Arc<Tablebase>,
+    /// The values known so far of the layer being built (its number), kept from one chunk to
+    /// the next: a position that several chunks' moves reach is valued once per process.
+    current: Option<(usize, Arc<Vec<AtomicI8>>)>,
+}
+
+static CACHE: Mutex<Option<Cached>> = Mutex::new(None);
+
+/// The rule with its options: its start board and an empty tablebase (an error when tablebases
+/// do not apply).
+fn start(
+    py: Python<'_>,
+    rule: &Bound<'_, PyAny>,
+    options: Option<&Bound<'_, PyDict>>,
+    rules: Option<PathBuf>,
+) -> PyResult<(Arc<Rule>, Board, Tablebase)> {
+    let rule = rule_of(py, rule, rules)?;
+    let opts = rule.resolve_options(&sets(options)?).map_err(err)?;
+    let g = Game::new(rule.clone(), opts).map_err(err)?;
+    let b = g.board();
+    let tb = Tablebase::empty(&rule, &b).map_err(err)?;
+    Ok((rule, b, tb))
+}
+
+fn check_layer(k: usize) -> PyResult<()> {
+    if k > MAX_SEEDS {
+        return Err(msg(format!(
+            "layer {k}: tablebases cover at most {MAX_SEEDS} seeds in play"
+        )));
+    }
+    Ok(())
+}
+
+/// Makes the cache hold `empty`'s rule and options with layers `0..k`, read from `dir` (or kept
+/// from an earlier call of this process).
+fn load_into(
+    cache: &mut Option<Cached>,
+    dir: &Path,
+    empty: Tablebase,
+    k: usize,
+) -> sowlab::Result<()> {
+    let fits = cache.as_ref().is_some_and(|c| {
+        c.dir == dir
+            && c.options == empty.options
+            && c.tb.rule_hash == empty.rule_hash
+            && c.tb.moves == empty.moves
+    });
+    if !fits {
+        *cache = Some(Cached {
+            dir: dir.to_path_buf(),
+            options: empty.options.clone(),
+            tb: Arc::new(empty),
+            current: None,
+        });
+    }
+    let c = cache.as_mut().expect("just set");
+    let tb = Arc::make_mut(&mut c.tb);
+    tb.truncate(k);
+    while tb.layers() < k {
+        let n = tb.layers();
+        match file::read_layer(dir, tb, n) {
+            Ok(Some(v)) => tb.push_layer(v),
+            Ok(None) => {
+                let path = file::layer_path(dir, n);
+                return Err(sowlab::Error::msg(format!(
+                    "{}: missing (layer {k} needs layers 0 to {}; on a cluster the folder must be one that every worker sees)",
+                    path.display(),
+                    k - 1
+                )));
+            }
+            Err(e) => {
+                *cache = None;
+                return Err(e);
+            }
+        }
+    }
+    Ok(())
+}
+
+fn lock() -> std::sync::MutexGuard<'static, Option<Cached>> {
+    CACHE.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+/// `empty` with layers `0..k` (see [`load_into`]), and the values of layer `k` known so far.
+fn lower_layers(
+    dir: &Path,
+    empty: Tablebase,
+    k: usize,
+) -> sowlab::Result<(Arc<Tablebase>, Arc<Vec<AtomicI8>>)> {
+    let mut cache = lock();
+    load_into(&mut cache, dir, empty, k)?;
+    let c = cache.as_mut().expect("loaded");
+    let cur = match &c.current {
+        Some((layer, cur)) if *layer == k => cur.clone(),
+        _ => {
+            let cur = Arc::new(unknown_layer(&c.tb, k));
+            c.current = Some((k, cur.clone()));
+            cur
+        }
+    };
+    Ok((c.tb.clone(), cur))
+}
+
+/// Positions in each layer `0..=seeds` of `rule` with `options` (both players to move): what
+/// a distributed build cuts into chunks. An error when tablebases do not apply to the rule.
+#[pyfunction]
+#[pyo3(signature = (rule, options=None, seeds=0, rules=None))]
+pub fn tablebase_layers(
+    py: Python<'_>,
+    rule: &Bound<'_, PyAny>,
+    options: Option<&Bound<'_, PyDict>>,
+    seeds: usize,
+    rules: Option<PathBuf>,
+) -> PyResult<Vec<u64>> {
+    check_layer(seeds)?;
+    let (_, _, tb) = start(py, rule, options, rules)?;
+    Ok((0..=seeds).map(|k| tb.layer_size(k)).collect())
+}
+
+/// The layers `0, 1, ...` already in `dir` for `rule` with `options`, checked (header, size,
+/// checksum): how many there are, up to the first one missing. A file for another rule or
+/// options, or damaged, is an error naming it.
+#[pyfunction]
+#[pyo3(signature = (rule, options, dir, rules=None))]
+pub fn tablebase_layers_in(
+    py: Python<'_>,
+    rule: &Bound<'_, PyAny>,
+    options: Option<&Bound<'_, PyDict>>,
+    dir: PathBuf,
+    rules: Option<PathBuf>,
+) -> PyResult<usize> {
+    let (_, _, mut tb) = start(py, rule, options, rules)?;
+    interruptible(py, || file::load(&dir, &mut tb))?.map_err(err)
+}
+
+/// The values of positions `start..end` of layer `layer` (one byte each, as in the layer's
+/// file), from the layers below it, read from their files in `dir`. With `stats`, also the
+/// positions this call valued (the chunk's not known before, and those of its layer outside it
+/// that its moves reach, which this process keeps for its next chunks).
+#[pyfunction]
+#[pyo3(signature = (rule, options, layer, start, end, dir, rules=None, stats=false))]
+#[allow(clippy::too_many_arguments)]
+pub fn tablebase_chunk(
+    py: Python<'_>,
+    rule: &Bound<'_, PyAny>,
+    options: Option<&Bound<'_, PyDict>>,
+    layer: usize,
+    start: u64,
+    end: u64,
+    dir: PathBuf,
+    rules: Option<PathBuf>,
+    stats: bool,
+) -> PyResult<PyObject> {
+    check_layer(layer)?;
+    let (rule, b, empty) = self::start(py, rule, options, rules)?;
+    let part = interruptible(py, || -> sowlab::Result<_> {
+        let (tb, cur) = lower_layers(&dir, empty, layer)?;
+        build_range_in(&rule, &b, &tb, layer, start, end, &cur)
+    })?
+    .map_err(err)?
+    .ok_or_else(|| msg("tablebase chunk: interrupted"))?;
+    let bytes: Vec<u8> = part.values.iter().map(|&v| v as u8).collect();
+    let bytes = PyBytes::new(py, &bytes);
+    if stats {
+        Ok((bytes, part.valued).into_pyobject(py)?.into_any().unbind())
+    } else {
+        Ok(bytes.into_any().unbind())
+    }
+}
+
+/// Joins the chunks of layer `layer` (bytes, in index order, covering it exactly) into its file in
+/// `dir`, the file `sowlab tablebase build` writes: header (rule, options, layer, positions,
+/// SHA-256) and values. The layers below must be in `dir`. Returns the file's path.
+#[pyfunction]
+#[pyo3(signature = (rule, options, layer, parts, dir, rules=None))]
+pub fn tablebase_write_layer(
+    py: Python<'_>,
+    rule: &Bound<'_, PyAny>,
+    options: Option<&Bound<'_, PyDict>>,
+    layer: usize,
+    parts: Vec<Bound<'_, PyBytes>>,
+    dir: PathBuf,
+    rules: Option<PathBuf>,
+) -> PyResult<String> {
+    check_layer(layer)?;
+    let (_, _, empty) = start(py, rule, options, rules)?;
+    let n = empty.layer_size(layer);
+    let got: u64 = parts.iter().map(|p| p.as_bytes().len() as u64).sum();
+    if got != n {
+        return Err(msg(format!(
+            "tablebase layer {layer} of {} ({}): the chunks hold {got} positions, the layer {n}",
+            empty.rule, empty.options
+        )));
+    }
+    let mut values: Vec<i8> = Vec::with_capacity(n as usize);
+    for p in &parts {
+        values.extend(p.as_bytes().iter().map(|&x| x as i8));
+    }
+    interruptible(py, || -> sowlab::Result<String> {
+        std::fs::create_dir_all(&dir)
+            .map_err(|e| sowlab::Error::msg(format!("{}: {e}", dir.display())))?;
+        let mut cache = lock();
+        load_into(&mut cache, &dir, empty, layer)?;
+        let mut c = cache.take().expect("loaded");
+        c.current = None;
+        Arc::make_mut(&mut c.tb).push_layer(values);
+        let path = file::write_layer(&dir, &c.tb, layer)?;
+        *cache = Some(c);
+        Ok(path.display().to_string())
+    })?
+    .map_err(err)
+}
+
+/// The options text a tablebase of `rule` with `options` records in its headers.
+#[pyfunction]
+#[pyo3(signature = (rule, options=None, rules=None))]
+pub fn tablebase_options(
+    py: Python<'_>,
+    rule: &Bound<'_, PyAny>,
+    options: Option<&Bound<'_, PyDict>>,
+    rules: Option<PathBuf>,
+) -> PyResult<String> {
+    let (_, b, _) = start(py, rule, options, rules)?;
+    Ok(options_text(&b))
+}
