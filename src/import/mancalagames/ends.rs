@@ -31,11 +31,13 @@ pub(super) fn rounds(p: &Params, goal: &str) -> Result<(String, String, i64), Re
         let fill_from = match word(p, "round_fill").as_str() {
             "LEFT_FILL" => "left",
             "RIGHT_FILL" => "right",
+            // (alternately from both ends of each row, inwards)
+            "NOT_APPLICABLE" => "outside_in",
             other => {
                 return Err(refuse(
                     "round_fill",
                     other,
-                    "only LEFT_FILL and RIGHT_FILL are translated yet",
+                    "only LEFT_FILL, RIGHT_FILL and NOT_APPLICABLE are translated yet",
                 ))
             }
         };
@@ -112,8 +114,24 @@ pub(super) fn ends(
         );
         return Ok((end, true));
     }
+    if goal == "DEPRIVE" || goal == "IMMOBILIZE" {
+        return eliminate(p, goal, end, notes).map(|e| (e, true));
+    }
     match word(p, "end_cond").as_str() {
         "NO_ADDTL" => {}
+        "CLEARED_OPP" => {
+            let _ = writeln!(
+                end,
+                "    # end_cond=CLEARED_OPP: the mover's opponent has no seeds in his holes; the seeds left go by unclaimed={unclaimed}\n    - {{ when: opponent_empty, before_turn: true, sweep: {sweep}, then: most_seeds }}"
+            );
+        }
+        "SEEDS_LIMIT" => {
+            let limit = p.int("end_param");
+            let _ = writeln!(
+                end,
+                "    # end_cond=SEEDS_LIMIT, end_param={limit}: at most {limit} seeds left in the holes; they go by unclaimed={unclaimed}\n    - {{ when: left_at_most, limit: {limit}, before_turn: true, sweep: {sweep}, then: most_seeds }}"
+            );
+        }
         "CLEARED_OWN" => {
             let _ = writeln!(
                 end,
@@ -124,7 +142,7 @@ pub(super) fn ends(
             return Err(refuse(
                 "end_cond",
                 other,
-                "only CLEARED_OWN is translated yet",
+                "only CLEARED_OWN, CLEARED_OPP and SEEDS_LIMIT are translated yet",
             ))
         }
     }
@@ -174,6 +192,40 @@ pub(super) fn ends(
     }
 
     Ok((end, false))
+}
+
+/// The ends of the goals won by taking the opponent's seeds (DEPRIVE) or moves (IMMOBILIZE):
+/// no seed count decides, no seeds are swept, and MancalaGames reads no `end_cond` for them.
+fn eliminate(
+    p: &Params,
+    goal: &str,
+    mut end: String,
+    notes: &mut Vec<String>,
+) -> Result<String, Refusal> {
+    if p.flag("mustpass") {
+        return Err(refuse(
+            "mustpass",
+            "true",
+            "passing is not translated with goal=DEPRIVE or IMMOBILIZE yet",
+        ));
+    }
+    if word(p, "end_cond") != "NO_ADDTL" {
+        notes.push(format!(
+            "end_cond={} does nothing with goal={goal}",
+            word(p, "end_cond")
+        ));
+    }
+    if goal == "DEPRIVE" {
+        end.push_str(
+            "    # goal=DEPRIVE: the mover wins by leaving the opponent no seeds in his holes (even with none\n    # left himself); he loses by emptying his own holes while the opponent has seeds\n    - { when: opponent_empty, before_turn: true, then: mover_wins }\n    - { when: mover_empty, before_turn: true, then: mover_loses }\n",
+        );
+    } else {
+        end.push_str(
+            "    # goal=IMMOBILIZE: the mover wins by leaving the opponent no legal move\n    - { when: opponent_no_move, before_turn: true, then: mover_wins }\n",
+        );
+    }
+    end.push_str("    # a player who cannot move (as on an extra turn) loses\n    - { when: no_move, then: to_move_loses }\n");
+    Ok(end)
 }
 
 /// The limit of MancalaGames' "too few seeds to change the outcome" end, where it has one.
