@@ -195,6 +195,17 @@ impl Pipeline {
         if let Some(r) = self
             .rounds
             .as_ref()
+            .filter(|r| r.tally != crate::engine::declare::rounds::Tally::None)
+        {
+            out.push(format!(
+                "rounds: the most seeds held wins a round, which adds to the tally ({}); the first to {} wins the match; else every hole gets {} seeds again and the stores are emptied",
+                r.tally.word(),
+                r.tally_to,
+                r.fill
+            ));
+        } else if let Some(r) = self
+            .rounds
+            .as_ref()
             .filter(|r| r.winner == RoundWinner::MostSeeds)
         {
             out.push(format!(

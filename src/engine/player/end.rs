@@ -3,7 +3,9 @@
 
 use crate::engine::board::state::{Board, PitKind, NO_PIT};
 use crate::engine::declare::compiled::Compiled;
-use crate::engine::declare::pipeline::{Cond, EndCheck, Outcome, Pipeline, RoundWinner, Sweep};
+use crate::engine::declare::pipeline::{
+    Cond, EndCheck, Outcome, Pipeline, RoundWinner, Sweep, Tally,
+};
 use crate::engine::sowing::sow;
 
 use crate::engine::player::hooks::finish;
@@ -194,7 +196,12 @@ pub(super) fn apply_check(
             }
             Outcome::NoWinner => finish(b, p, 0, hooks),
             Outcome::Round => {
-                if p.rounds
+                if p.rounds.as_ref().is_some_and(|r| r.tally != Tally::None) {
+                    crate::engine::player::rounds_tally::end_round_tally(
+                        b, l, p, mover, c.starter, hooks,
+                    );
+                } else if p
+                    .rounds
                     .as_ref()
                     .is_some_and(|r| r.winner == RoundWinner::MostSeeds)
                 {

@@ -13,6 +13,13 @@ pub(super) fn rounds(p: &Params, goal: &str) -> Result<(String, String, i64), Re
     let mut rounds = String::new();
     let mut then = "most_seeds".to_string();
     let gp = p.int("goal_param").max(1);
+    if word(p, "rounds") == "NO_ROUNDS" && tally_of(goal).is_some() {
+        return Err(refuse(
+            "goal",
+            goal,
+            "a goal scored round by round needs rounds (rounds=NO_ROUNDS)",
+        ));
+    }
     if word(p, "rounds") != "NO_ROUNDS" {
         if word(p, "rounds") != "NO_MOVES" {
             return Err(refuse(
@@ -21,11 +28,34 @@ pub(super) fn rounds(p: &Params, goal: &str) -> Result<(String, String, i64), Re
                 "only rounds=NO_MOVES is translated yet",
             ));
         }
+        let starter = match word(p, "round_starter").as_str() {
+            "ALTERNATE" => "alternate",
+            "LOSER" => "loser",
+            "WINNER" => "winner",
+            _ => "mover",
+        };
+        if let Some(tally) = tally_of(goal) {
+            // A match scored into a tally: each round starts afresh (MancalaGames reads no
+            // round_fill and no blocks for it).
+            if p.int("start_pattern") != 0 {
+                return Err(refuse(
+                    "start_pattern",
+                    &word(p, "start_pattern"),
+                    "a start pattern set up again each round of a tallied match is not translated yet",
+                ));
+            }
+            let _ = writeln!(
+                rounds,
+                "  # rounds=NO_MOVES, goal={goal}, goal_param={}: the most seeds wins a round, which adds to the\n  # tally ({tally}); the first to {gp} wins the match; each round starts afresh\n  rounds: {{ fill: $seeds, winner: most_seeds, tally: {tally}, tally_to: {gp} }}",
+                p.int("goal_param"),
+            );
+            return Ok((rounds, format!("round, starter: {starter}"), gp));
+        }
         if goal != "MAX_SEEDS" {
             return Err(refuse(
                 "goal",
                 goal,
-                "rounds are translated only with goal=MAX_SEEDS yet",
+                "rounds are translated only with goal=MAX_SEEDS, RND_WIN_COUNT_MAX, RND_SEED_COUNT and RND_POINTS yet",
             ));
         }
         let fill_from = match word(p, "round_fill").as_str() {
@@ -33,6 +63,13 @@ pub(super) fn rounds(p: &Params, goal: &str) -> Result<(String, String, i64), Re
             "RIGHT_FILL" => "right",
             // (alternately from both ends of each row, inwards)
             "NOT_APPLICABLE" => "outside_in",
+            choice @ ("UCHOOSE" | "UMOVE" | "UCHOWN" | "LOSER_ONLY") => {
+                return Err(refuse(
+                    "round_fill",
+                    choice,
+                    "a player's choice between rounds (which holes to fill, move or own), which MancalaGames leaves to its UI; sowlab has no move for it and does not pick one silently",
+                ))
+            }
             other => {
                 return Err(refuse(
                     "round_fill",
@@ -40,12 +77,6 @@ pub(super) fn rounds(p: &Params, goal: &str) -> Result<(String, String, i64), Re
                     "only LEFT_FILL, RIGHT_FILL and NOT_APPLICABLE are translated yet",
                 ))
             }
-        };
-        let starter = match word(p, "round_starter").as_str() {
-            "ALTERNATE" => "alternate",
-            "LOSER" => "loser",
-            "WINNER" => "winner",
-            _ => "mover",
         };
         let _ = writeln!(
             rounds,
@@ -60,6 +91,16 @@ pub(super) fn rounds(p: &Params, goal: &str) -> Result<(String, String, i64), Re
     // Without rounds, goal_param, round_fill, round_starter and blocks do nothing in a
     // MAX_SEEDS or CLEAR game (MancalaGames reads them when a round ends or for other goals).
     Ok((rounds, then, gp))
+}
+
+/// The tally of a goal scored round by round (RND_*), in sowlab's word.
+pub(super) fn tally_of(goal: &str) -> Option<&'static str> {
+    match goal {
+        "RND_WIN_COUNT_MAX" => Some("rounds_won"),
+        "RND_SEED_COUNT" => Some("seeds_held"),
+        "RND_POINTS" => Some("points"),
+        _ => None,
+    }
 }
 
 /// The `end:` checks, and whether the goal is CLEAR (its ends say their own outcomes).
@@ -146,7 +187,9 @@ pub(super) fn ends(
             ))
         }
     }
-    if rounds.is_empty() {
+    if tally_of(goal).is_some() {
+        // (MancalaGames' outright win needs every seed: the round then ends as the other cannot move)
+    } else if rounds.is_empty() {
         end.push_str(
             "    # a player holding more than half the seeds wins at once; the board stays as it is\n    - { when: majority, then: most_seeds }\n",
         );
