@@ -170,7 +170,7 @@ impl End {
         let from_left = match self {
             End::Right => return n - 1 - i,
             End::Left => return i,
-            End::OutsideIn => (i % 2 == 0) == first,
+            End::OutsideIn => i.is_multiple_of(2) == first,
         };
         if from_left {
             i / 2
