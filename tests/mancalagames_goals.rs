@@ -177,3 +177,59 @@ fn a_tallied_goal_translates_with_rounds_only() {
     let e = yaml(r#""goal": 5, "goal_param": 100, "stores": true"#, 6, 4).unwrap_err();
     assert!(e.contains("needs rounds"), "{e}");
 }
+
+/// Replays every recorded game of `NAME.jsonl` (MancalaGames' engine, recorded outside this
+/// repository from our own game file `NAME.txt`) position for position; the positions compared.
+fn replay_all(name: &str) -> usize {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/mancalagames_more");
+    let rule =
+        Arc::new(Rule::load(dir.join(format!("{name}.txt")).to_str().unwrap(), &dir).unwrap());
+    let text = std::fs::read_to_string(dir.join(format!("{name}.jsonl"))).unwrap();
+    let mut game: Option<Game> = None;
+    let mut compared = 0;
+    for (n, line) in text.lines().enumerate() {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        if v.get("game").is_some() {
+            game =
+                Some(Game::new(rule.clone(), rule.resolve_options::<&str>(&[]).unwrap()).unwrap());
+            continue;
+        }
+        assert!(v.get("error").is_none(), "line {n}: the oracle failed");
+        let g = game.as_mut().unwrap();
+        if let Some(m) = v.get("m").and_then(|m| m.as_str()) {
+            g.play(m)
+                .unwrap_or_else(|e| panic!("line {}: move {m}: {}", n + 1, e.one_line()));
+        }
+        let s = g.state();
+        let want = (
+            serde_json::from_value::<Vec<i64>>(v["p"].clone()).unwrap(),
+            serde_json::from_value::<Vec<i64>>(v["s"].clone()).unwrap(),
+            v["t"].as_u64().map(|t| t as usize),
+            v.get("over").and_then(|o| o.as_bool()).unwrap_or(false),
+            v.get("w").and_then(|w| w.as_u64()).map(|w| w as usize),
+            serde_json::from_value::<Vec<usize>>(v["closed"].clone()).unwrap(),
+        );
+        let got = (s.pits, s.stores, s.to_move, s.over, s.winner, s.closed);
+        assert_eq!(got, want, "line {}", n + 1);
+        compared += 1;
+    }
+    compared
+}
+
+#[test]
+fn half_seeds_rounds_equal_mancalagames() {
+    // Erherhe with round_fill=LEFT_FILL for its UCHOOSE (a player's choice, refused) and without
+    // mustshare (MancalaGames judges a feed after the move's captures, sowlab's must_feed after
+    // the sowing): a round ends when a player holds more than half the seeds.
+    let y = yaml(
+        r#""blocks": true, "capt_on": [1, 3], "capt_side": 1, "goal_param": 2, "multicapt": -1, "round_fill": 1, "round_starter": 1, "rounds": 1, "skip_start": true, "stores": true"#,
+        6,
+        4,
+    )
+    .unwrap();
+    assert!(
+        y.contains("- { when: majority, then: round, starter: loser }"),
+        "{y}"
+    );
+    assert_eq!(replay_all("half_seeds_left"), 730);
+}

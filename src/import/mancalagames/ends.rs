@@ -21,11 +21,12 @@ pub(super) fn rounds(p: &Params, goal: &str) -> Result<(String, String, i64), Re
         ));
     }
     if word(p, "rounds") != "NO_ROUNDS" {
-        if word(p, "rounds") != "NO_MOVES" {
+        let kind = word(p, "rounds");
+        if kind != "NO_MOVES" && kind != "HALF_SEEDS" {
             return Err(refuse(
                 "rounds",
-                word(p, "rounds"),
-                "only rounds=NO_MOVES is translated yet",
+                &kind,
+                "only rounds=NO_MOVES and HALF_SEEDS are translated yet",
             ));
         }
         let starter = match word(p, "round_starter").as_str() {
@@ -35,12 +36,19 @@ pub(super) fn rounds(p: &Params, goal: &str) -> Result<(String, String, i64), Re
             _ => "mover",
         };
         if let Some(tally) = tally_of(goal) {
+            if kind != "NO_MOVES" {
+                return Err(refuse(
+                    "rounds",
+                    &kind,
+                    "a goal scored round by round is translated only with rounds=NO_MOVES yet",
+                ));
+            }
             // A match scored into a tally: each round starts afresh (MancalaGames reads no
             // round_fill and no blocks for it).
             if p.int("start_pattern") != 0 {
                 return Err(refuse(
                     "start_pattern",
-                    &word(p, "start_pattern"),
+                    word(p, "start_pattern"),
                     "a start pattern set up again each round of a tallied match is not translated yet",
                 ));
             }
@@ -80,7 +88,7 @@ pub(super) fn rounds(p: &Params, goal: &str) -> Result<(String, String, i64), Re
         };
         let _ = writeln!(
             rounds,
-            "  # rounds=NO_MOVES, round_fill={}, goal_param={}, blocks={}: the most seeds wins a round; who\n  # cannot fill {gp} hole(s) ends the match; holes are refilled from the {fill_from}\n  rounds: {{ fill: $seeds, fill_from: {fill_from}, winner: most_seeds, min_holes: {gp}, close_unfilled: {} }}",
+            "  # rounds={kind}, round_fill={}, goal_param={}, blocks={}: the most seeds wins a round; who\n  # cannot fill {gp} hole(s) ends the match; holes are refilled from the {fill_from}\n  rounds: {{ fill: $seeds, fill_from: {fill_from}, winner: most_seeds, min_holes: {gp}, close_unfilled: {} }}",
             word(p, "round_fill"),
             p.int("goal_param"),
             p.flag("blocks"),
@@ -189,6 +197,10 @@ pub(super) fn ends(
     }
     if tally_of(goal).is_some() {
         // (MancalaGames' outright win needs every seed: the round then ends as the other cannot move)
+    } else if word(p, "rounds") == "HALF_SEEDS" {
+        end.push_str(
+            "    # rounds=HALF_SEEDS: a player holding more than half the seeds (or both half) ends the round\n    - { when: majority, then: most_seeds }\n",
+        );
     } else if rounds.is_empty() {
         end.push_str(
             "    # a player holding more than half the seeds wins at once; the board stays as it is\n    - { when: majority, then: most_seeds }\n",
