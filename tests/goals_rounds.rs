@@ -92,7 +92,7 @@ fn the_player_to_move_without_a_move_loses() {
     );
     let mut g = at(&r, &[0, 0, 1], &[0, 0, 0], [0, 10]);
     g.play("3").unwrap();
-    assert_eq!(summary(&g).3, true);
+    assert!(summary(&g).3);
     assert_eq!(summary(&g).4, Some(1));
 }
 
@@ -178,7 +178,7 @@ fn a_tallied_round_scores_and_starts_afresh() {
     let r = tally_rule("points_b", "points", 2);
     let mut g = at(&r, &[0, 0, 1], &[0, 0, 0], [8, 3]);
     g.play("3").unwrap();
-    assert_eq!(summary(&g).3, true);
+    assert!(summary(&g).3);
     assert_eq!(summary(&g).4, Some(1));
     // Seeds held: 7 and 5 are added; North reaching 5 first wins a match to 5.
     let r = tally_rule("seeds", "seeds_held", 5);
