@@ -13,6 +13,10 @@ pub enum Cond {
     ToMoveEmpty,
     /// The player who moved has no seeds left in his open holes.
     MoverEmpty,
+    /// The other player (two players) of the one who moved has no seeds in his open holes.
+    OpponentEmpty,
+    /// The other player (two players) of the one who moved has no legal move, whoever moves next.
+    OpponentNoMove,
     /// The player to move has no legal move (by the declared `moves`).
     NoMove,
     /// Every open hole is empty (all seeds stored or captured).
@@ -33,6 +37,8 @@ pub enum Cond {
     OthersCannotFill,
     /// Fewer than `limit` seeds are left in the open holes, but some (too few for any capture).
     FewLeft,
+    /// At most `limit` seeds are left in the open holes (none included).
+    LeftAtMost,
     /// The position (every pit's seeds, the reserves, the closed holes and the player to move)
     /// is one already seen since the number of seeds in the holes last changed (a capture).
     RepeatedPosition,
@@ -46,6 +52,10 @@ pub enum Outcome {
     MostSeeds,
     /// The game ends; the player who moved wins.
     MoverWins,
+    /// The game ends; the other player (two players) of the one who moved wins.
+    MoverLoses,
+    /// The game ends; the other player (two players) of the one to move wins.
+    ToMoveLoses,
     /// The game ends without a winner (a draw, or a lost solitaire).
     NoWinner,
     /// The game ends; the player with the fewest seeds in his open holes wins (the mover when
@@ -138,4 +148,34 @@ pub enum End {
     Right,
     /// The owner's left end (holes close from the right).
     Left,
+    /// Alternately from the two ends, inwards, each row starting at the end on the board's left
+    /// as drawn (the first player's left end, the second player's right end); the middle holes
+    /// are filled last and close first.
+    OutsideIn,
+}
+
+impl End {
+    /// The word naming it in a rule.
+    pub fn word(self) -> &'static str {
+        match self {
+            End::Right => "right",
+            End::Left => "left",
+            End::OutsideIn => "outside_in",
+        }
+    }
+
+    /// The index into a row of `n` holes (as the row lists them, from its owner's left) of the
+    /// `i`-th hole filled; `first`: the row is the first player's.
+    pub fn nth(self, i: usize, n: usize, first: bool) -> usize {
+        let from_left = match self {
+            End::Right => return n - 1 - i,
+            End::Left => return i,
+            End::OutsideIn => i.is_multiple_of(2) == first,
+        };
+        if from_left {
+            i / 2
+        } else {
+            n - 1 - i / 2
+        }
+    }
 }

@@ -17,7 +17,7 @@ pub use crate::engine::declare::capture::{
 pub use crate::engine::declare::end::{Cond, End, EndCheck, Outcome, Starter, Sweep};
 pub use crate::engine::declare::moves::{Landing, Moves};
 pub use crate::engine::declare::notes::{fill, Note, Notes};
-pub use crate::engine::declare::rounds::{RoundWinner, Rounds};
+pub use crate::engine::declare::rounds::{RoundWinner, Rounds, Tally};
 pub use crate::engine::declare::turn::{ExtraTurn, Pass};
 
 /// A declared move pipeline.
@@ -61,6 +61,8 @@ pub struct Resolved {
     pub start_reserve_vars: Vec<usize>,
     /// `round_starter`: who started the round (0 until the first check at setup).
     pub round_starter_var: Option<usize>,
+    /// `tally_1`, `tally_2`: the match's tallies (rounds with a `tally`).
+    pub tally_vars: Vec<usize>,
     /// Hook functions the rule script defines: `on_pass`, `on_round_end`, `on_game_end`.
     pub hooks: Hooks,
     /// `holes_of[player]`: the player's holes in canonical order (index 0: holes of nobody).
@@ -154,6 +156,12 @@ impl Pipeline {
                         "pipeline: rounds need at most one store per player (player {p} has more)"
                     ));
                 }
+            }
+            if let Some(r) = self.rounds.as_ref().filter(|r| r.tally != Tally::None) {
+                if r.winner != RoundWinner::MostSeeds || r.tally_to < 1 {
+                    return Err("pipeline: rounds: `tally` needs `winner: most_seeds` and a `tally_to` of at least 1".into());
+                }
+                self.at.tally_vars = (1..=2).map(|p| var(l, &format!("tally_{p}"), 0)).collect();
             }
             if self.rounds.as_ref().is_some_and(|r| r.min_holes < 1) {
                 return Err("pipeline: rounds: `min_holes` must be at least 1".into());

@@ -33,6 +33,42 @@ pub struct Rounds {
     /// Close the holes a player cannot fill (default true); false leaves them empty and open.
     #[serde(default = "yes")]
     pub close_unfilled: bool,
+    /// A match scored round by round (`none`: the seeds held carry over, as above): each round
+    /// starts afresh with `fill` seeds in every hole and empty stores, and the match goes to the
+    /// first to reach `tally_to` (see [`Tally`]). Only with `winner: most_seeds`.
+    #[serde(default)]
+    pub tally: Tally,
+    /// The tally that wins the match (with `tally`).
+    #[serde(default)]
+    pub tally_to: i64,
+}
+
+/// What a match scored round by round counts.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum Tally {
+    /// Nothing: the seeds held carry over to the next round.
+    #[default]
+    None,
+    /// Rounds won.
+    RoundsWon,
+    /// The seeds held at each round's end, summed.
+    SeedsHeld,
+    /// A point for winning a round, another for holding three quarters of the seeds (rounded
+    /// down) or more when it ends.
+    Points,
+}
+
+impl Tally {
+    /// The word naming it in a rule.
+    pub fn word(self) -> &'static str {
+        match self {
+            Tally::None => "none",
+            Tally::RoundsWon => "rounds_won",
+            Tally::SeedsHeld => "seeds_held",
+            Tally::Points => "points",
+        }
+    }
 }
 
 fn yes() -> bool {

@@ -1,7 +1,7 @@
 //! The declared move in words, for `sowlab rules NAME`: one line per step.
 
 use crate::engine::declare::capture::{BeyondSide, ChainDirection, ChainSide, GrandSlam};
-use crate::engine::declare::end::{Cond, End, EndCheck, Outcome, Starter, Sweep};
+use crate::engine::declare::end::{Cond, EndCheck, Outcome, Starter, Sweep};
 use crate::engine::declare::moves::Landing;
 use crate::engine::declare::pipeline::Pipeline;
 use crate::engine::declare::rounds::RoundWinner;
@@ -174,6 +174,8 @@ impl Pipeline {
             s.push_str(match c.then {
                 Outcome::MostSeeds => "the game ends: most seeds wins",
                 Outcome::MoverWins => "the game ends: the mover wins",
+                Outcome::MoverLoses => "the game ends: the mover's opponent wins",
+                Outcome::ToMoveLoses => "the game ends: the player to move loses",
                 Outcome::FewestInHoles => {
                     "the game ends: the fewest seeds in his holes wins (the mover when level)"
                 }
@@ -193,6 +195,17 @@ impl Pipeline {
         if let Some(r) = self
             .rounds
             .as_ref()
+            .filter(|r| r.tally != crate::engine::declare::rounds::Tally::None)
+        {
+            out.push(format!(
+                "rounds: the most seeds held wins a round, which adds to the tally ({}); the first to {} wins the match; else every hole gets {} seeds again and the stores are emptied",
+                r.tally.word(),
+                r.tally_to,
+                r.fill
+            ));
+        } else if let Some(r) = self
+            .rounds
+            .as_ref()
             .filter(|r| r.winner == RoundWinner::MostSeeds)
         {
             out.push(format!(
@@ -201,10 +214,7 @@ impl Pipeline {
                 if r.min_holes == 1 { "" } else { "s" },
                 r.fill,
                 r.fill,
-                match r.fill_from {
-                    End::Right => "right",
-                    End::Left => "left",
-                },
+                r.fill_from.word(),
                 if r.close_unfilled { ", closing those he cannot fill" } else { "" }
             ));
         } else if let Some(r) = &self.rounds {
@@ -212,10 +222,7 @@ impl Pipeline {
                 out.push(format!(
                     "rounds: the bigger capture wins a round; each player fills his holes with {} from the {} end, closing those he cannot fill; who cannot fill one hole loses the match{}",
                     r.fill,
-                    match r.fill_from {
-                        End::Right => "right",
-                        End::Left => "left",
-                    },
+                    r.fill_from.word(),
                     if r.max_rounds > 0 {
                         format!("; after {} rounds the bigger reserve wins", r.max_rounds)
                     } else {
@@ -251,6 +258,8 @@ fn cond_words(c: &EndCheck) -> String {
         Cond::SideEmpty => "a player has no seeds in his holes".into(),
         Cond::ToMoveEmpty => "the player to move has no seeds".into(),
         Cond::MoverEmpty => "the mover has emptied his holes".into(),
+        Cond::OpponentEmpty => "the mover's opponent has no seeds in his holes".into(),
+        Cond::OpponentNoMove => "the mover's opponent has no legal move".into(),
         Cond::NoMove => "the player to move has no legal move".into(),
         Cond::AllStored => "every hole is empty".into(),
         Cond::LastIn => match &c.pits {
@@ -272,6 +281,7 @@ fn cond_words(c: &EndCheck) -> String {
             "fewer than {} seeds are left in the holes (but some)",
             c.limit
         ),
+        Cond::LeftAtMost => format!("at most {} seeds are left in the holes", c.limit),
         Cond::RepeatedPosition => {
             "a position repeats (same seeds everywhere, same player to move) since the last capture"
                 .into()

@@ -3,7 +3,9 @@
 
 use crate::engine::board::state::{Board, PitKind, NO_PIT};
 use crate::engine::declare::compiled::Compiled;
-use crate::engine::declare::pipeline::{Cond, EndCheck, Outcome, Pipeline, RoundWinner, Sweep};
+use crate::engine::declare::pipeline::{
+    Cond, EndCheck, Outcome, Pipeline, RoundWinner, Sweep, Tally,
+};
 use crate::engine::sowing::sow;
 
 use crate::engine::player::hooks::finish;
@@ -23,6 +25,8 @@ pub(super) fn holds(b: &Board, l: &Compiled, p: &Pipeline, c: &EndCheck, mover: 
         }
         Cond::ToMoveEmpty => seeds_of(b, p, b.to_move) == 0,
         Cond::MoverEmpty => seeds_of(b, p, mover) == 0,
+        Cond::OpponentEmpty => seeds_of(b, p, other(mover)) == 0,
+        Cond::OpponentNoMove => !has_move(b, p, other(mover), &mut Vec::new()),
         Cond::NoMove => !has_move(b, p, b.to_move, &mut Vec::new()),
         Cond::AllStored => l.holes.iter().all(|&h| b.closed[h] || b.seeds[h] == 0),
         Cond::LastIn => {
@@ -63,7 +67,25 @@ pub(super) fn holds(b: &Board, l: &Compiled, p: &Pipeline, c: &EndCheck, mover: 
                 .sum();
             left > 0 && left < c.limit
         }
+        Cond::LeftAtMost => {
+            let left: i64 = l
+                .holes
+                .iter()
+                .filter(|&&h| !b.closed[h])
+                .map(|&h| b.seeds[h])
+                .sum();
+            left <= c.limit
+        }
         Cond::RepeatedPosition => b.seen.repeated,
+    }
+}
+
+/// The other of two players.
+fn other(pl: usize) -> usize {
+    if pl == 1 {
+        2
+    } else {
+        1
     }
 }
 
@@ -160,6 +182,8 @@ pub(super) fn apply_check(
                 finish(b, p, w, hooks);
             }
             Outcome::MoverWins => finish(b, p, mover, hooks),
+            Outcome::MoverLoses => finish(b, p, other(mover), hooks),
+            Outcome::ToMoveLoses => finish(b, p, other(b.to_move), hooks),
             Outcome::FewestInHoles => {
                 let s = seeds_by_player(b, l, p);
                 let least = s[1..=l.players].iter().copied().min().unwrap_or(0);
@@ -172,7 +196,12 @@ pub(super) fn apply_check(
             }
             Outcome::NoWinner => finish(b, p, 0, hooks),
             Outcome::Round => {
-                if p.rounds
+                if p.rounds.as_ref().is_some_and(|r| r.tally != Tally::None) {
+                    crate::engine::player::rounds_tally::end_round_tally(
+                        b, l, p, mover, c.starter, hooks,
+                    );
+                } else if p
+                    .rounds
                     .as_ref()
                     .is_some_and(|r| r.winner == RoundWinner::MostSeeds)
                 {

@@ -11,4 +11,5 @@ pub mod notes;
 pub mod play;
 pub mod rounds;
 pub mod rounds_by_seeds;
+pub mod rounds_tally;
 pub mod turn;

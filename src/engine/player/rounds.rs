@@ -3,7 +3,7 @@
 
 use crate::engine::board::state::Board;
 use crate::engine::declare::compiled::Compiled;
-use crate::engine::declare::pipeline::{End, Pipeline, Starter};
+use crate::engine::declare::pipeline::{Pipeline, Starter};
 use crate::engine::trace::event::Event;
 
 use crate::engine::player::hooks::finish;
@@ -88,10 +88,7 @@ pub(super) fn refill_note(
     if b.trace.is_none() {
         return;
     }
-    let from = match p.rounds.as_ref().map(|r| r.fill_from) {
-        Some(End::Right) => "right",
-        _ => "left",
-    };
+    let from = p.rounds.as_ref().map_or("left", |r| r.fill_from.word());
     note(b, p, &p.notes.refill, mover, || {
         vec![
             ("player_name", name(p, pl)),
@@ -168,10 +165,7 @@ pub(super) fn end_round(
         };
         let n = row.pits.len();
         let k = ((b.reserves[pl - 1] / r.fill) as usize).min(n);
-        let at = |i: usize| match r.fill_from {
-            End::Right => row.pits[n - 1 - i],
-            End::Left => row.pits[i],
-        };
+        let at = |i: usize| row.pits[r.fill_from.nth(i, n, pl == 1)];
         b.reserves[pl - 1] -= k as i64 * r.fill;
         fill_holes(b, pl, r.fill, (0..k).map(at));
         close_holes(b, (k..n).rev().map(at));

@@ -9,7 +9,7 @@
 
 use crate::engine::board::state::{Board, PitKind};
 use crate::engine::declare::compiled::Compiled;
-use crate::engine::declare::pipeline::{End, Pipeline, Starter};
+use crate::engine::declare::pipeline::{Pipeline, Starter};
 use crate::engine::sowing::sow;
 use crate::engine::trace::event::Event;
 
@@ -103,10 +103,7 @@ pub(super) fn end_round_by_seeds(
         };
         let n = row.pits.len();
         let k = ((material(b, pl) / r.fill) as usize).min(n);
-        let at = |i: usize| match r.fill_from {
-            End::Right => row.pits[n - 1 - i],
-            End::Left => row.pits[i],
-        };
+        let at = |i: usize| row.pits[r.fill_from.nth(i, n, pl == 1)];
         take_held(b, l, pl, k as i64 * r.fill);
         fill_holes(b, pl, r.fill, (0..k).map(at));
         if r.close_unfilled {

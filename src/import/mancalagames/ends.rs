@@ -13,41 +13,82 @@ pub(super) fn rounds(p: &Params, goal: &str) -> Result<(String, String, i64), Re
     let mut rounds = String::new();
     let mut then = "most_seeds".to_string();
     let gp = p.int("goal_param").max(1);
+    if word(p, "rounds") == "NO_ROUNDS" && tally_of(goal).is_some() {
+        return Err(refuse(
+            "goal",
+            goal,
+            "a goal scored round by round needs rounds (rounds=NO_ROUNDS)",
+        ));
+    }
     if word(p, "rounds") != "NO_ROUNDS" {
-        if word(p, "rounds") != "NO_MOVES" {
+        let kind = word(p, "rounds");
+        if kind != "NO_MOVES" && kind != "HALF_SEEDS" {
             return Err(refuse(
                 "rounds",
-                word(p, "rounds"),
-                "only rounds=NO_MOVES is translated yet",
+                &kind,
+                "only rounds=NO_MOVES and HALF_SEEDS are translated yet",
             ));
         }
-        if goal != "MAX_SEEDS" {
-            return Err(refuse(
-                "goal",
-                goal,
-                "rounds are translated only with goal=MAX_SEEDS yet",
-            ));
-        }
-        let fill_from = match word(p, "round_fill").as_str() {
-            "LEFT_FILL" => "left",
-            "RIGHT_FILL" => "right",
-            other => {
-                return Err(refuse(
-                    "round_fill",
-                    other,
-                    "only LEFT_FILL and RIGHT_FILL are translated yet",
-                ))
-            }
-        };
         let starter = match word(p, "round_starter").as_str() {
             "ALTERNATE" => "alternate",
             "LOSER" => "loser",
             "WINNER" => "winner",
             _ => "mover",
         };
+        if let Some(tally) = tally_of(goal) {
+            if kind != "NO_MOVES" {
+                return Err(refuse(
+                    "rounds",
+                    &kind,
+                    "a goal scored round by round is translated only with rounds=NO_MOVES yet",
+                ));
+            }
+            // A match scored into a tally: each round starts afresh (MancalaGames reads no
+            // round_fill and no blocks for it).
+            if p.int("start_pattern") != 0 {
+                return Err(refuse(
+                    "start_pattern",
+                    word(p, "start_pattern"),
+                    "a start pattern set up again each round of a tallied match is not translated yet",
+                ));
+            }
+            let _ = writeln!(
+                rounds,
+                "  # rounds=NO_MOVES, goal={goal}, goal_param={}: the most seeds wins a round, which adds to the\n  # tally ({tally}); the first to {gp} wins the match; each round starts afresh\n  rounds: {{ fill: $seeds, winner: most_seeds, tally: {tally}, tally_to: {gp} }}",
+                p.int("goal_param"),
+            );
+            return Ok((rounds, format!("round, starter: {starter}"), gp));
+        }
+        if goal != "MAX_SEEDS" {
+            return Err(refuse(
+                "goal",
+                goal,
+                "rounds are translated only with goal=MAX_SEEDS, RND_WIN_COUNT_MAX, RND_SEED_COUNT and RND_POINTS yet",
+            ));
+        }
+        let fill_from = match word(p, "round_fill").as_str() {
+            "LEFT_FILL" => "left",
+            "RIGHT_FILL" => "right",
+            // (alternately from both ends of each row, inwards)
+            "NOT_APPLICABLE" => "outside_in",
+            choice @ ("UCHOOSE" | "UMOVE" | "UCHOWN" | "LOSER_ONLY") => {
+                return Err(refuse(
+                    "round_fill",
+                    choice,
+                    "a player's choice between rounds (which holes to fill, move or own), which MancalaGames leaves to its UI; sowlab has no move for it and does not pick one silently",
+                ))
+            }
+            other => {
+                return Err(refuse(
+                    "round_fill",
+                    other,
+                    "only LEFT_FILL, RIGHT_FILL and NOT_APPLICABLE are translated yet",
+                ))
+            }
+        };
         let _ = writeln!(
             rounds,
-            "  # rounds=NO_MOVES, round_fill={}, goal_param={}, blocks={}: the most seeds wins a round; who\n  # cannot fill {gp} hole(s) ends the match; holes are refilled from the {fill_from}\n  rounds: {{ fill: $seeds, fill_from: {fill_from}, winner: most_seeds, min_holes: {gp}, close_unfilled: {} }}",
+            "  # rounds={kind}, round_fill={}, goal_param={}, blocks={}: the most seeds wins a round; who\n  # cannot fill {gp} hole(s) ends the match; holes are refilled from the {fill_from}\n  rounds: {{ fill: $seeds, fill_from: {fill_from}, winner: most_seeds, min_holes: {gp}, close_unfilled: {} }}",
             word(p, "round_fill"),
             p.int("goal_param"),
             p.flag("blocks"),
@@ -58,6 +99,16 @@ pub(super) fn rounds(p: &Params, goal: &str) -> Result<(String, String, i64), Re
     // Without rounds, goal_param, round_fill, round_starter and blocks do nothing in a
     // MAX_SEEDS or CLEAR game (MancalaGames reads them when a round ends or for other goals).
     Ok((rounds, then, gp))
+}
+
+/// The tally of a goal scored round by round (RND_*), in sowlab's word.
+pub(super) fn tally_of(goal: &str) -> Option<&'static str> {
+    match goal {
+        "RND_WIN_COUNT_MAX" => Some("rounds_won"),
+        "RND_SEED_COUNT" => Some("seeds_held"),
+        "RND_POINTS" => Some("points"),
+        _ => None,
+    }
 }
 
 /// The `end:` checks, and whether the goal is CLEAR (its ends say their own outcomes).
@@ -112,8 +163,24 @@ pub(super) fn ends(
         );
         return Ok((end, true));
     }
+    if goal == "DEPRIVE" || goal == "IMMOBILIZE" {
+        return eliminate(p, goal, end, notes).map(|e| (e, true));
+    }
     match word(p, "end_cond").as_str() {
         "NO_ADDTL" => {}
+        "CLEARED_OPP" => {
+            let _ = writeln!(
+                end,
+                "    # end_cond=CLEARED_OPP: the mover's opponent has no seeds in his holes; the seeds left go by unclaimed={unclaimed}\n    - {{ when: opponent_empty, before_turn: true, sweep: {sweep}, then: most_seeds }}"
+            );
+        }
+        "SEEDS_LIMIT" => {
+            let limit = p.int("end_param");
+            let _ = writeln!(
+                end,
+                "    # end_cond=SEEDS_LIMIT, end_param={limit}: at most {limit} seeds left in the holes; they go by unclaimed={unclaimed}\n    - {{ when: left_at_most, limit: {limit}, before_turn: true, sweep: {sweep}, then: most_seeds }}"
+            );
+        }
         "CLEARED_OWN" => {
             let _ = writeln!(
                 end,
@@ -124,11 +191,17 @@ pub(super) fn ends(
             return Err(refuse(
                 "end_cond",
                 other,
-                "only CLEARED_OWN is translated yet",
+                "only CLEARED_OWN, CLEARED_OPP and SEEDS_LIMIT are translated yet",
             ))
         }
     }
-    if rounds.is_empty() {
+    if tally_of(goal).is_some() {
+        // (MancalaGames' outright win needs every seed: the round then ends as the other cannot move)
+    } else if word(p, "rounds") == "HALF_SEEDS" {
+        end.push_str(
+            "    # rounds=HALF_SEEDS: a player holding more than half the seeds (or both half) ends the round\n    - { when: majority, then: most_seeds }\n",
+        );
+    } else if rounds.is_empty() {
         end.push_str(
             "    # a player holding more than half the seeds wins at once; the board stays as it is\n    - { when: majority, then: most_seeds }\n",
         );
@@ -174,6 +247,40 @@ pub(super) fn ends(
     }
 
     Ok((end, false))
+}
+
+/// The ends of the goals won by taking the opponent's seeds (DEPRIVE) or moves (IMMOBILIZE):
+/// no seed count decides, no seeds are swept, and MancalaGames reads no `end_cond` for them.
+fn eliminate(
+    p: &Params,
+    goal: &str,
+    mut end: String,
+    notes: &mut Vec<String>,
+) -> Result<String, Refusal> {
+    if p.flag("mustpass") {
+        return Err(refuse(
+            "mustpass",
+            "true",
+            "passing is not translated with goal=DEPRIVE or IMMOBILIZE yet",
+        ));
+    }
+    if word(p, "end_cond") != "NO_ADDTL" {
+        notes.push(format!(
+            "end_cond={} does nothing with goal={goal}",
+            word(p, "end_cond")
+        ));
+    }
+    if goal == "DEPRIVE" {
+        end.push_str(
+            "    # goal=DEPRIVE: the mover wins by leaving the opponent no seeds in his holes (even with none\n    # left himself); he loses by emptying his own holes while the opponent has seeds\n    - { when: opponent_empty, before_turn: true, then: mover_wins }\n    - { when: mover_empty, before_turn: true, then: mover_loses }\n",
+        );
+    } else {
+        end.push_str(
+            "    # goal=IMMOBILIZE: the mover wins by leaving the opponent no legal move\n    - { when: opponent_no_move, before_turn: true, then: mover_wins }\n",
+        );
+    }
+    end.push_str("    # a player who cannot move (as on an extra turn) loses\n    - { when: no_move, then: to_move_loses }\n");
+    Ok(end)
 }
 
 /// The limit of MancalaGames' "too few seeds to change the outcome" end, where it has one.

@@ -57,6 +57,7 @@ const HANDLED: &[&str] = &[
     "round_starter",
     "blocks",
     "goal_param",
+    "end_param",
 ];
 
 /// A translated game: the data rule's YAML text.
@@ -86,11 +87,13 @@ pub fn translate(g: &GameFile, title: &str, p: &Params) -> Result<Translation, R
         }
     }
     let goal = word(p, "goal");
-    if goal != "MAX_SEEDS" && goal != "CLEAR" {
+    if !["MAX_SEEDS", "CLEAR", "DEPRIVE", "IMMOBILIZE"].contains(&goal.as_str())
+        && super::ends::tally_of(&goal).is_none()
+    {
         return Err(refuse(
             "goal",
             &goal,
-            "only the goals MAX_SEEDS and CLEAR are translated yet",
+            "only the goals MAX_SEEDS, CLEAR, DEPRIVE, IMMOBILIZE, RND_WIN_COUNT_MAX, RND_SEED_COUNT and RND_POINTS are translated yet",
         ));
     }
     let (rounds, then, gp) = super::ends::rounds(p, &goal)?;
