@@ -90,6 +90,9 @@ impl Rule {
         }
         if let Some(mut p) = l.pipeline.take() {
             p.link(l, &mut b.vars).map_err(|e| bad(e.to_string()))?;
+            if p.children.is_some() {
+                b.children.resize(l.pits.len(), 0);
+            }
             p.at.hooks = self.hooks;
             l.pipeline = Some(p);
         } else if !self.has_play {
