@@ -93,7 +93,8 @@ fn a_child_is_not_played_captured_or_made_twice_and_its_seeds_count_for_its_owne
         "",
         "make_when_last_makes: [2], side: opponent, one_each: true",
     );
-    let kid = Some([None, None, None, None, Some(1), None, None, None]);
+    let n1 = [None, None, None, None, Some(1), None, None, None];
+    let kid = Some(n1);
     // North cannot play N1, South's child.
     let opts = r.resolve_options(&[] as &[&str]).unwrap();
     let pos = Position {
@@ -112,7 +113,7 @@ fn a_child_is_not_played_captured_or_made_twice_and_its_seeds_count_for_its_owne
     assert_eq!(s.stores, vec![0, 0]);
     // One each: a second one is not made (N2's 2 is captured instead).
     let s = after(&r, [1, 1, 1, 2, 1, 1, 1, 1], [0, 0], kid, 1, "4");
-    assert_eq!(s.children.unwrap(), kid.unwrap().to_vec());
+    assert_eq!(s.children.unwrap(), n1.to_vec());
     assert_eq!(s.pits, vec![1, 1, 1, 0, 2, 0, 1, 1]);
     assert_eq!(s.stores, vec![2, 0]);
     // The child's seeds count for South: 7 of the 14 seeds are not more than half; the 8th,
