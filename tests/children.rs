@@ -255,3 +255,24 @@ fn the_board_picture_marks_children_and_names_their_owners() {
     assert!(pic.contains("2'"), "{pic}");
     assert!(pic.contains("children' N1 (player 1)"), "{pic}");
 }
+
+#[test]
+fn a_last_seed_in_an_opponents_child_takes_seeds_from_it() {
+    let (_d, r) = rule(
+        "",
+        "make_when_last_makes: [9], last_in_opponents_child_takes: 2",
+    );
+    let n1 = Some([None, None, None, None, Some(2), None, None, None]);
+    // S4's seed makes 6 in N1, North's child: South takes 2 of them, and no even capture.
+    let s = after(&r, [1, 1, 1, 1, 5, 1, 1, 1], [0, 0], n1, 1, "4");
+    assert_eq!(s.pits, vec![1, 1, 1, 0, 4, 1, 1, 1]);
+    assert_eq!(s.stores, vec![2, 0]);
+    // A child holding one after the seed gives that one.
+    let s = after(&r, [1, 1, 1, 1, 0, 1, 1, 1], [0, 0], n1, 1, "4");
+    assert_eq!(s.pits, vec![1, 1, 1, 0, 0, 1, 1, 1]);
+    assert_eq!(s.stores, vec![1, 0]);
+    // His own child gives him nothing: North's N4 sows S1 to S4 and its last seed into N1.
+    let s = after(&r, [1, 1, 1, 1, 1, 1, 1, 5], [0, 0], n1, 2, "4");
+    assert_eq!(s.pits, vec![2, 2, 2, 2, 2, 1, 1, 0]);
+    assert_eq!(s.stores, vec![0, 0]);
+}

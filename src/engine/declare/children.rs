@@ -53,11 +53,20 @@ pub struct Children {
     /// other row.
     #[serde(default)]
     pub not_same_number_as_a_child: bool,
+    /// A last seed falling into an opponent's child takes this many seeds from it (as many as
+    /// it holds, if fewer; 0: none), a capture (a weg).
+    #[serde(default)]
+    pub last_in_opponents_child_takes: i64,
 }
 
 impl Children {
     /// Checks the declaration (when setup ends).
     pub fn check(&self, l: &Layout) -> Result<(), String> {
+        if self.last_in_opponents_child_takes < 0 {
+            return Err(
+                "pipeline: children: last_in_opponents_child_takes must be 0 or more".into(),
+            );
+        }
         if self.make_when_last_makes.iter().any(|&n| n < 1) {
             return Err(
                 "pipeline: children: make_when_last_makes counts must be at least 1".into(),
@@ -184,6 +193,12 @@ impl Children {
         }
         if self.not_same_number_as_a_child {
             s.push_str("; not in the hole numbered as a child on the other row");
+        }
+        if self.last_in_opponents_child_takes > 0 {
+            s.push_str(&format!(
+                "; a last seed in an opponent's child takes {} seeds from it",
+                self.last_in_opponents_child_takes
+            ));
         }
         s
     }

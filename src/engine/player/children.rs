@@ -6,12 +6,14 @@ use crate::engine::board::state::Board;
 use crate::engine::declare::children::{Children, CHILD_OF_NOBODY};
 use crate::engine::declare::compiled::Compiled;
 use crate::engine::declare::pipeline::Pipeline;
+use crate::engine::sowing::sow;
 use crate::engine::trace::event::Event;
 
 use crate::engine::player::notes::name;
 
-/// Makes the hole of the last seed `last` the mover's child when the declaration says so; true
-/// when a child was made (the move then captures nothing else).
+/// Makes the hole of the last seed `last` the mover's child when the declaration says so, or
+/// takes seeds from an opponent's child it fell into; true when either was done (the move then
+/// captures nothing else).
 pub(super) fn make(
     b: &mut Board,
     l: &Compiled,
@@ -20,6 +22,22 @@ pub(super) fn make(
     mover: usize,
     last: usize,
 ) -> bool {
+    let k = c.last_in_opponents_child_takes;
+    if k > 0 {
+        if let Some(o) = b.child_owner(last) {
+            if o != 0 && o != mover {
+                let n = b.seeds[last].min(k);
+                if n > 0 {
+                    // (a part of the hole: capture it all, then give the rest back)
+                    let rest = b.seeds[last] - n;
+                    b.seeds[last] = n;
+                    sow::capture(b, last, mover, "from an opponent's child");
+                    b.seeds[last] = rest;
+                }
+                return true;
+            }
+        }
+    }
     if !c.makes(l, &b.seeds, &b.children, mover, last) {
         return false;
     }

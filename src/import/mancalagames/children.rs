@@ -41,11 +41,11 @@ pub(super) fn children(p: &Params, sowing: &mut String) -> Result<String, Refusa
         let _ = child_sow;
         return Ok(String::new());
     }
-    if !matches!(ty.as_str(), "NORMAL" | "ONE_CHILD") {
+    if !matches!(ty.as_str(), "NORMAL" | "ONE_CHILD" | "WEG") {
         return Err(refuse(
             "child_type",
             &ty,
-            "only NORMAL and ONE_CHILD children are translated yet",
+            "only NORMAL, ONE_CHILD and WEG children are translated yet",
         ));
     }
     if word(p, "rounds") != "NO_ROUNDS" {
@@ -71,7 +71,8 @@ pub(super) fn children(p: &Params, sowing: &mut String) -> Result<String, Refusa
             "children need a count that makes them (child_cvt of at least 1)",
         ));
     }
-    let any_captures = p.int("crosscapt") != 0
+    let any_captures = ty == "WEG"
+        || p.int("crosscapt") != 0
         || p.int("capt_type") != 0
         || !p.list("capt_on").is_empty()
         || p.flag("evens")
@@ -89,6 +90,13 @@ pub(super) fn children(p: &Params, sowing: &mut String) -> Result<String, Refusa
         "NONE" => "any",
         "OPP_SIDE_ONLY" => "opponent",
         "OWN_SIDE_ONLY" => "own",
+        "OPP_OWNER_ONLY" | "OWN_OWNER_ONLY" => {
+            return Err(refuse(
+                "child_rule",
+                &rule,
+                "children by the hole's owner in a territory game need the territory's hole owners; not yet",
+            ))
+        }
         other => {
             return Err(refuse(
                 "child_rule",
@@ -126,6 +134,11 @@ pub(super) fn children(p: &Params, sowing: &mut String) -> Result<String, Refusa
     );
     if ty == "ONE_CHILD" {
         text.push_str("    one_each: true\n");
+    }
+    if ty == "WEG" {
+        text.push_str(
+            "    # child_type=WEG: a last seed in an opponent's weg takes two seeds from it (one if it holds one)\n    last_in_opponents_child_takes: 2\n",
+        );
     }
     if let Some(name) = pattern {
         let (own, opp) = allowed_holes(name, p.holes)
