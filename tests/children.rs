@@ -276,3 +276,43 @@ fn a_last_seed_in_an_opponents_child_takes_seeds_from_it() {
     assert_eq!(s.pits, vec![2, 2, 2, 2, 2, 1, 1, 0]);
     assert_eq!(s.stores, vec![0, 0]);
 }
+
+#[test]
+fn start_children_and_captures_into_a_child() {
+    // No stores: a board of reserves. Each player's hole 4 is his child from the start; an
+    // even capture goes into the capturer's child.
+    let dir = tempfile::tempdir().unwrap();
+    let text = "name: kids\nplayers: 2\nboard:\n  players: 2\n  shape: two_rows\n  pits:\n    - { row: S, owner: 1, holes: 4, seeds: 3 }\n    - { row: N, owner: 2, holes: 4, seeds: 3 }\npipeline:\n  capture:\n    chain: { counts: [], even: true, side: opponent, max: 1 }\n  children: { make_when_last_makes: [], start_holes: [4], captures_into_child: true }\n  end:\n    - { when: no_move, sweep: owners, then: most_seeds }\n";
+    let path = dir.path().join("kids.yaml");
+    std::fs::write(&path, text).unwrap();
+    let r = Arc::new(Rule::load(path.to_str().unwrap(), dir.path()).unwrap());
+    let opts = r.resolve_options(&[] as &[&str]).unwrap();
+    let g = Game::new(r.clone(), opts.clone()).unwrap();
+    let kids = vec![None, None, None, Some(1), None, None, None, Some(2)];
+    assert_eq!(g.state().children.unwrap(), kids);
+    // S2's 3 seeds: S3, S4 (his child), N1 making 2: captured into S4.
+    let pos = Position {
+        pits: vec![1, 3, 1, 0, 1, 1, 1, 0],
+        to_move: Some(1),
+        ..Position::default()
+    };
+    let mut g = Game::with_position(r.clone(), opts.clone(), &pos).unwrap();
+    g.play("2").unwrap();
+    let s = g.state();
+    assert_eq!(s.pits, vec![1, 0, 2, 3, 0, 1, 1, 0]);
+    assert_eq!(s.stores, vec![0, 0]);
+    // At the end the seeds swept go into the children: North cannot move (his only seeds in
+    // his child): South's S1 goes into S4.
+    let pos = Position {
+        pits: vec![2, 0, 1, 0, 0, 0, 0, 5],
+        to_move: Some(1),
+        ..Position::default()
+    };
+    let mut g = Game::with_position(r, opts, &pos).unwrap();
+    g.play("3").unwrap();
+    let s = g.state();
+    assert!(s.over, "{s:?}");
+    assert_eq!(s.pits, vec![0, 0, 0, 3, 0, 0, 0, 5]);
+    assert_eq!(s.stores, vec![0, 0]);
+    assert_eq!(s.winner, Some(2));
+}

@@ -57,6 +57,15 @@ pub struct Children {
     /// it holds, if fewer; 0: none), a capture (a weg).
     #[serde(default)]
     pub last_in_opponents_child_takes: i64,
+    /// Each player's own holes with these numbers (from his left) are his children at the start.
+    #[serde(default)]
+    pub start_holes: Vec<i64>,
+    /// Captures go into the capturer's first child (in canonical order) instead of his reserve,
+    /// and a player without a child captures nothing; seeds swept at the end go into the
+    /// children too (all into the one player's, when only one has a child). For a board without
+    /// stores.
+    #[serde(default)]
+    pub captures_into_child: bool,
 }
 
 impl Children {
@@ -72,16 +81,23 @@ impl Children {
                 "pipeline: children: make_when_last_makes counts must be at least 1".into(),
             );
         }
-        if self.make_when_last_makes.is_empty() {
+        if self.make_when_last_makes.is_empty() && self.start_holes.is_empty() {
             return Err(
-                "pipeline: children: make_when_last_makes needs at least one count (e.g. [3])"
+                "pipeline: children: make_when_last_makes needs at least one count (e.g. [3]), or start_holes some holes"
                     .into(),
             );
         }
+        if self.captures_into_child && !l.stores.is_empty() {
+            return Err(
+                "pipeline: children: captures_into_child is for a board without stores".into(),
+            );
+        }
         let most = l.rows.iter().map(|r| r.pits.len()).max().unwrap_or(0) as i64;
+        let start = Some(self.start_holes.clone());
         for (key, v) in [
             ("own_holes", &self.own_holes),
             ("opponent_holes", &self.opponent_holes),
+            ("start_holes", &start),
         ] {
             if let Some(v) = v {
                 if let Some(h) = v.iter().find(|&&h| h < 1 || h > most) {
@@ -108,7 +124,7 @@ impl Children {
         if pit.kind != PitKind::Hole || children.get(q).copied().unwrap_or(1) != 0 {
             return false;
         }
-        if !self.make_when_last_makes.contains(&seeds[q]) {
+        if self.make_when_last_makes.is_empty() || !self.make_when_last_makes.contains(&seeds[q]) {
             return false;
         }
         let own = pit.owner == mover;
@@ -154,6 +170,19 @@ impl Children {
         true
     }
 
+    /// The start's children marks for the pits of `l` (empty without `start_holes`).
+    pub fn start_marks(&self, l: &Layout, marks: &mut [u8]) {
+        for r in &l.rows {
+            for &h in &self.start_holes {
+                if let Some(&p) = r.pits.get((h - 1).max(0) as usize) {
+                    if r.owner >= 1 {
+                        marks[p] = r.owner as u8;
+                    }
+                }
+            }
+        }
+    }
+
     /// The declaration in words (for `sowlab rules NAME`).
     pub fn describe(&self) -> String {
         let counts: Vec<String> = self
@@ -193,6 +222,15 @@ impl Children {
         }
         if self.not_same_number_as_a_child {
             s.push_str("; not in the hole numbered as a child on the other row");
+        }
+        if !self.start_holes.is_empty() {
+            s.push_str(&format!(
+                "; each player's holes {} are his children at the start",
+                list(&self.start_holes)
+            ));
+        }
+        if self.captures_into_child {
+            s.push_str("; captures go into the capturer's child (none without one)");
         }
         if self.last_in_opponents_child_takes > 0 {
             s.push_str(&format!(

@@ -68,3 +68,66 @@ pub(super) fn add_children_seeds(b: &Board, m: &mut [i64; 17]) {
 pub(super) fn any_child(b: &Board) -> bool {
     b.children.iter().any(|&c| c != 0)
 }
+
+/// A player's first child in canonical order (pit order), if he has one.
+fn first_child(b: &Board, l: &Compiled, pl: usize) -> Option<usize> {
+    l.holes
+        .iter()
+        .copied()
+        .find(|&h| b.children.get(h).copied() == Some(pl as u8))
+}
+
+/// Whether the mover has no child to put captures into and makes none with his last seed.
+pub(super) fn no_child_to_take(
+    b: &Board,
+    l: &Compiled,
+    p: &Pipeline,
+    mover: usize,
+    last: usize,
+) -> bool {
+    first_child(b, l, mover).is_none()
+        && !p
+            .children
+            .as_ref()
+            .is_some_and(|c| c.makes(l, &b.seeds, &b.children, mover, last))
+}
+
+/// The reserves, to see what a capture or a sweep added to them.
+pub(super) fn reserves_now(b: &Board) -> [i64; 17] {
+    let mut r = [0i64; 17];
+    for (i, &x) in b.reserves.iter().enumerate().take(16) {
+        r[i + 1] = x;
+    }
+    r
+}
+
+/// Moves what each player's reserve gained since `before` into his first child. After a sweep
+/// (`swept`), when only one player has a child, every gain goes into his; a gain without a
+/// child to take it stays in the reserve.
+pub(super) fn gains_into_children(b: &mut Board, l: &Compiled, before: &[i64; 17], swept: bool) {
+    let players = l.players.min(16);
+    let kids: Vec<Option<usize>> = (0..=players).map(|pl| first_child(b, l, pl)).collect();
+    let with: Vec<usize> = (1..=players).filter(|&pl| kids[pl].is_some()).collect();
+    for pl in 1..=players {
+        let gain = b.reserves[pl - 1] - before[pl];
+        if gain <= 0 {
+            continue;
+        }
+        let to = match kids[pl] {
+            Some(k) => Some(k),
+            None if swept && with.len() == 1 => kids[with[0]],
+            None => None,
+        };
+        if let Some(k) = to {
+            b.reserves[pl - 1] -= gain;
+            b.seeds[k] += gain;
+            if b.trace.is_some() {
+                let text = format!("{gain} seeds go into {}", l.pits[k].name);
+                b.emit(|| Event::Note {
+                    kind: "into child".into(),
+                    text,
+                });
+            }
+        }
+    }
+}

@@ -110,6 +110,9 @@ pub(super) fn apply_check(
         if let Some(n) = &c.note {
             note(b, p, n, mover, || vec![("limit", c.limit.to_string())]);
         }
+        let into =
+            p.children.as_ref().is_some_and(|k| k.captures_into_child) && c.sweep != Sweep::None;
+        let before = crate::engine::player::children::reserves_now(b);
         match c.sweep {
             Sweep::None => {}
             Sweep::Owners => {
@@ -147,6 +150,9 @@ pub(super) fn apply_check(
                     }
                 }
             }
+        }
+        if into {
+            crate::engine::player::children::gains_into_children(b, l, &before, true);
         }
         match c.then {
             Outcome::MostSeeds => {

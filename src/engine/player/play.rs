@@ -33,10 +33,15 @@ pub fn play(b: &mut Board, pit: usize, hooks: &mut Vec<HookCall>) -> Result<(), 
     let by_capture = matches!(p.extra_turn, ExtraTurn::Capture | ExtraTurn::StoreOrCapture);
     let held = if by_capture { material(b, mover) } else { 0 };
     // A last seed making a child captures nothing else.
-    let made = match p.children.as_ref().filter(|_| !end.stopped) {
-        Some(c) => crate::engine::player::children::make(b, l, p, c, mover, last),
-        None => false,
-    };
+    let into = p.children.as_ref().is_some_and(|c| c.captures_into_child);
+    let before = into.then(|| crate::engine::player::children::reserves_now(b));
+    // (captures into a child: a player without one, who makes none, captures nothing)
+    let none = into && crate::engine::player::children::no_child_to_take(b, l, p, mover, last);
+    let made = none
+        || match p.children.as_ref().filter(|_| !end.stopped) {
+            Some(c) => crate::engine::player::children::make(b, l, p, c, mover, last),
+            None => false,
+        };
     // A move stopped at its lap limit captures nothing.
     if let Some(o) = p
         .capture
@@ -73,6 +78,9 @@ pub fn play(b: &mut Board, pit: usize, hooks: &mut Vec<HookCall>) -> Result<(), 
         if last_is_hole && !(g.last_occupied && end.was_empty) {
             beyond_empty(b, l, g, mover, last);
         }
+    }
+    if let Some(before) = &before {
+        crate::engine::player::children::gains_into_children(b, l, before, false);
     }
     let took = by_capture && material(b, mover) > held;
     if let Some(t) = p.capture.last_seeds.as_ref().filter(|_| !end.stopped) {

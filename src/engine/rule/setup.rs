@@ -90,8 +90,9 @@ impl Rule {
         }
         if let Some(mut p) = l.pipeline.take() {
             p.link(l, &mut b.vars).map_err(|e| bad(e.to_string()))?;
-            if p.children.is_some() {
+            if let Some(c) = &p.children {
                 b.children.resize(l.pits.len(), 0);
+                c.start_marks(l, &mut b.children);
             }
             p.at.hooks = self.hooks;
             l.pipeline = Some(p);

@@ -56,15 +56,11 @@ pub(super) fn children(p: &Params, sowing: &mut String) -> Result<String, Refusa
         ));
     }
     let locs = word(p, "child_locs");
-    if locs == "FIXED_ONE_RIGHT" {
-        return Err(refuse(
-            "child_locs",
-            &locs,
-            "children fixed at the start are not translated yet",
-        ));
-    }
+    // (FIXED_ONE_RIGHT: each player's rightmost hole is his child from the start; no other is
+    // made, child_cvt is ignored)
+    let fixed = locs == "FIXED_ONE_RIGHT";
     let cvt = p.int("child_cvt");
-    if cvt < 1 {
+    if cvt < 1 && !fixed {
         return Err(refuse(
             "child_cvt",
             cvt,
@@ -78,13 +74,7 @@ pub(super) fn children(p: &Params, sowing: &mut String) -> Result<String, Refusa
         || p.flag("evens")
         || p.int("capt_min") > 0
         || p.int("capt_max") > 0;
-    if !p.flag("stores") && any_captures {
-        return Err(refuse(
-            "child_type",
-            &ty,
-            "captures put into the capturer's child (a game with children, captures and no stores) are not translated yet",
-        ));
-    }
+    let into_child = !p.flag("stores") && any_captures;
     let rule = word(p, "child_rule");
     let side = match rule.as_str() {
         "NONE" => "any",
@@ -124,14 +114,25 @@ pub(super) fn children(p: &Params, sowing: &mut String) -> Result<String, Refusa
     // child_locs: where each player may make one (MancalaGames' five parts of a row: its two
     // end holes, the holes next to them, the middle), then the extra tests.
     let (pattern, facing, same_number) = match locs.as_str() {
-        "ANYWHERE" => (None, false, false),
+        "ANYWHERE" | "FIXED_ONE_RIGHT" => (None, false, false),
         "NOT_SYM_OPP" => (Some("NO_OPP_LEFT"), false, true),
         "NOT_FACING" => (Some("NO_OPP_RIGHT"), true, false),
         other => (Some(other), false, false),
     };
-    let mut text = format!(
-        "  # child_type={ty}, child_cvt={cvt}, child_rule={rule}, child_locs={locs}: a last seed making\n  # {cvt} in a hole makes it the mover's child (its seeds stay and count for him)\n  children:\n    make_when_last_makes: [{cvt}]\n    side: {side}\n"
-    );
+    let mut text = if fixed {
+        format!(
+            "  # child_type={ty}, child_locs=FIXED_ONE_RIGHT: each player's rightmost hole is his child from the\n  # start (its seeds stay and count for him); no other is made\n  children:\n    make_when_last_makes: []\n    start_holes: [$holes]\n"
+        )
+    } else {
+        format!(
+            "  # child_type={ty}, child_cvt={cvt}, child_rule={rule}, child_locs={locs}: a last seed making\n  # {cvt} in a hole makes it the mover's child (its seeds stay and count for him)\n  children:\n    make_when_last_makes: [{cvt}]\n    side: {side}\n"
+        )
+    };
+    if into_child {
+        text.push_str(
+            "    # stores=false: captures go into the capturer's child (none without one); at the end the seeds\n    # swept go into the children\n    captures_into_child: true\n",
+        );
+    }
     if ty == "ONE_CHILD" {
         text.push_str("    one_each: true\n");
     }
