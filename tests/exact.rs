@@ -233,6 +233,7 @@ fn position(holes: &[i64], stores: [i64; 2], to_move: usize) -> Position {
         stores: Some(stores.to_vec()),
         reserves: None,
         closed: Vec::new(),
+        children: None,
         penalties: None,
         to_move: Some(to_move),
         vars: Default::default(),

@@ -90,6 +90,21 @@ fn replay(rule: &Arc<Rule>, positions: &[Value]) -> Result<usize, String> {
                 ));
             }
         }
+        // Children, in games that have them (a hole's owner as a child, 0 for nobody's).
+        if let Some(c) = want.get("children") {
+            let exp: Vec<Option<usize>> = serde_json::from_value(c.clone()).unwrap();
+            let same = match &s.children {
+                Some(got) => got == &exp,
+                None => exp.iter().all(Option::is_none),
+            };
+            if !same {
+                return Err(format!(
+                    "position {i} (after {}): sowlab children {:?}; MancalaGames children {exp:?}",
+                    mv.unwrap_or("the start"),
+                    s.children
+                ));
+            }
+        }
         let got = (
             s.pits.clone(),
             s.stores.clone(),

@@ -200,6 +200,7 @@ impl RajaPasu {
         StateJson {
             pits: self.pits.to_vec(),
             closed: (0..14).filter(|&p| self.closed[p]).collect(),
+            children: None,
             stores: self.reserves.to_vec(),
             reserves: None,
             penalties: Vec::new(),
@@ -343,6 +344,7 @@ impl Ruma {
                 .map(|p| self.pits[p])
                 .collect(),
             closed: Vec::new(),
+            children: None,
             stores: (0..4).map(|r| self.pits[7 * r + 6]).collect(),
             reserves: None,
             penalties: self.penalties.clone(),

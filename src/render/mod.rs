@@ -29,11 +29,14 @@ fn paint(s: &str, code: &str, st: Style) -> String {
     }
 }
 
-/// The text of one pit's count, right-aligned in a cell (`x` for a closed hole). The marked pit
-/// (see [`picture_marked`]) shows a `*` before its count, and reverse video in colour.
+/// The text of one pit's count, right-aligned in a cell (`x` for a closed hole; a child's count
+/// followed by `'`, its owner named on the status line). The marked pit (see
+/// [`picture_marked`]) shows a `*` before its count, and reverse video in colour.
 fn cell(b: &Board, p: usize, st: Style, mark: Option<usize>) -> String {
     let mut text = if b.closed[p] {
         "x".to_string()
+    } else if b.is_child(p) {
+        format!("{}'", b.seeds[p])
     } else {
         b.seeds[p].to_string()
     };
@@ -113,6 +116,18 @@ pub fn status_with(b: &Board, all_vars: bool) -> String {
     }
     if !parts.is_empty() {
         let _ = writeln!(s, "{}", parts.join("  "));
+    }
+    // Children (marked `'` in the picture): whose each is.
+    let kids: Vec<String> = (0..l.pits.len())
+        .filter_map(|p| {
+            b.child_owner(p).map(|o| match o {
+                0 => format!("{} (nobody's)", l.pits[p].name),
+                o => format!("{} (player {o})", l.pits[p].name),
+            })
+        })
+        .collect();
+    if !kids.is_empty() {
+        let _ = writeln!(s, "children' {}", kids.join(", "));
     }
     if let Some(outcome) = b.outcome() {
         let _ = writeln!(s, "game over: {outcome}");

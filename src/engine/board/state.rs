@@ -25,6 +25,10 @@ pub struct Board {
     pub seeds: Vec<i64>,
     /// Whether each pit is closed (skipped by sowing, not playable).
     pub closed: Vec<bool>,
+    /// Each pit's child mark, for a rule that declares children (empty otherwise): 0 for a pit
+    /// that is no child, else its owner's number or
+    /// [`CHILD_OF_NOBODY`](crate::engine::declare::children::CHILD_OF_NOBODY).
+    pub children: Vec<u8>,
     /// Seeds in each player's reserve (index `player - 1`).
     pub reserves: Vec<i64>,
     /// Seeds a rule took out of the game without scoring them (a `sweep: discard`): in neither
@@ -109,6 +113,7 @@ impl Board {
             layout: Arc::new(Compiled::empty()),
             seeds: Vec::new(),
             closed: Vec::new(),
+            children: Vec::new(),
             reserves: vec![0],
             discarded: 0,
             counters: Vec::new(),
@@ -135,6 +140,7 @@ impl Board {
         }
         copy_vec(&mut self.seeds, &src.seeds);
         copy_vec(&mut self.closed, &src.closed);
+        copy_vec(&mut self.children, &src.children);
         copy_vec(&mut self.reserves, &src.reserves);
         self.discarded = src.discarded;
         copy_vec(&mut self.counters, &src.counters);
@@ -242,6 +248,21 @@ impl Board {
             .sum()
     }
 
+    /// Whether pit `p` is a child (of anybody).
+    #[inline]
+    pub fn is_child(&self, p: usize) -> bool {
+        !self.children.is_empty() && self.children[p] != 0
+    }
+
+    /// The player whose child pit `p` is (`Some(0)` for a child of nobody), `None` for no child.
+    pub fn child_owner(&self, p: usize) -> Option<usize> {
+        match self.children.get(p).copied().unwrap_or(0) {
+            0 => None,
+            crate::engine::declare::children::CHILD_OF_NOBODY => Some(0),
+            c => Some(c as usize),
+        }
+    }
+
     /// The state as the public JSON (docs/readings.md, Conventions).
     pub fn state_json(&self) -> StateJson {
         let l = &self.layout;
@@ -267,6 +288,11 @@ impl Board {
                 .filter(|(_, &p)| self.closed[p])
                 .map(|(i, _)| i)
                 .collect(),
+            children: if self.children.is_empty() {
+                None
+            } else {
+                Some(l.holes.iter().map(|&p| self.child_owner(p)).collect())
+            },
             stores,
             reserves: if l.stores.is_empty() || self.reserves.iter().all(|&r| r == 0) {
                 None
@@ -309,6 +335,12 @@ impl Board {
                 push_varint(k, -(i as i64) - 1);
             }
         }
+        for (i, &c) in self.children.iter().enumerate() {
+            if c != 0 {
+                push_varint(k, -(1i64 << 40) - i as i64);
+                k.push(c);
+            }
+        }
         for &r in self.reserves.iter().chain(&self.counters).chain(&self.vars) {
             push_varint(k, r);
         }
@@ -343,6 +375,11 @@ impl Board {
         for (i, &c) in self.closed.iter().enumerate() {
             if c {
                 h = mix(h, !(i as u64));
+            }
+        }
+        for (i, &c) in self.children.iter().enumerate() {
+            if c != 0 {
+                h = mix(h, ((i as u64) << 8) | c as u64);
             }
         }
         h
@@ -401,6 +438,10 @@ pub struct StateJson {
     pub pits: Vec<i64>,
     /// 0-based canonical indices of closed holes.
     pub closed: Vec<usize>,
+    /// Per hole, in games with children: the player whose child it is (0: a child of nobody),
+    /// `null` for a hole that is no child. Absent in games without children.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub children: Option<Vec<Option<usize>>>,
     /// Store contents, or per-player reserves for games without stores.
     pub stores: Vec<i64>,
     /// Per-player reserves, for games that have both stores and seeds in reserves (absent otherwise).

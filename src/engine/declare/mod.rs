@@ -5,6 +5,7 @@
 //! [`crate::engine::player`]).
 
 pub mod capture;
+pub mod children;
 pub mod compiled;
 pub mod end;
 pub mod moves;

@@ -14,6 +14,7 @@ pub use crate::engine::declare::capture::{
     chain_why, BeyondEmpty, BeyondSide, Capture, Chain, ChainDirection, ChainSide, GrandSlam,
     LastSeeds, Opposite,
 };
+pub use crate::engine::declare::children::{ChildSide, Children, CHILD_OF_NOBODY};
 pub use crate::engine::declare::end::{Cond, End, EndCheck, Outcome, Starter, Sweep};
 pub use crate::engine::declare::moves::{Landing, Moves};
 pub use crate::engine::declare::notes::{fill, Note, Notes};
@@ -28,6 +29,8 @@ pub struct Pipeline {
     pub moves: Moves,
     /// Captures after the sowing.
     pub capture: Capture,
+    /// Children: holes the last seed turns into the mover's own (made instead of a capture).
+    pub children: Option<Children>,
     /// When the mover moves again.
     pub extra_turn: ExtraTurn,
     /// A game variable counting moves (declared by the core when missing; reset each round).
@@ -91,6 +94,7 @@ pub struct Hooks {
 pub const KEYS: &[&str] = &[
     "moves",
     "capture",
+    "children",
     "extra_turn",
     "count_moves",
     "pass",
@@ -124,6 +128,9 @@ impl Pipeline {
         };
         if let Some(c) = &mut self.capture.chain {
             c.why = chain_why(&c.counts);
+        }
+        if let Some(c) = &self.children {
+            c.check(l)?;
         }
         self.at.moves_var = self.count_moves.as_deref().map(|n| var(l, n, 0));
         self.at.holes_of = (0..=l.players)

@@ -38,6 +38,19 @@ pub enum CaptureTo {
     Sower,
 }
 
+/// Which children (see [`crate::engine::declare::children`]) a sowing passes over.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum PassChildren {
+    /// None: children are sown into like any hole.
+    #[default]
+    None,
+    /// The opponents' children (of the sower's opponents) get no seed.
+    Opponents,
+    /// The opponents' children get no seed but the last of a lap (a last seed may fall into
+    /// one).
+    OpponentsButLast,
+}
+
 /// What to do when a move is still relaying after `max_laps` laps.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum AtMaxLaps {
@@ -82,6 +95,11 @@ pub struct SowRule {
     /// each gives two moves, `3ccw` and `3cw` (move ids `p` and `p + pits`, see
     /// [`crate::engine::board::Layout::move_pit`]).
     pub choose_direction: Vec<i64>,
+    /// The first seed of a move falls back into the hole it was taken from (which keeps one
+    /// seed); a hole holding a single seed sows it into the next hole as usual.
+    pub first_seed_back: bool,
+    /// Which children the sowing passes over.
+    pub pass_children: PassChildren,
     /// Lap limit for one move.
     pub max_laps: i64,
     /// What happens at the lap limit.
@@ -103,6 +121,8 @@ impl Default for SowRule {
             reverse_holes: Vec::new(),
             reverse_when_even: false,
             choose_direction: Vec::new(),
+            first_seed_back: false,
+            pass_children: PassChildren::None,
             max_laps: 10_000,
             at_max_laps: AtMaxLaps::Error,
         }
@@ -153,6 +173,18 @@ impl SowRule {
         );
         if self.skip_origin {
             s.push_str("; the start hole is skipped");
+        }
+        if self.first_seed_back {
+            s.push_str(
+                "; the first seed falls back into the emptied hole (a single seed moves on)",
+            );
+        }
+        match self.pass_children {
+            PassChildren::None => {}
+            PassChildren::Opponents => s.push_str("; the opponents' children get no seed"),
+            PassChildren::OpponentsButLast => {
+                s.push_str("; the opponents' children get no seed but a lap's last")
+            }
         }
         if !self.reverse_holes.is_empty() {
             let v: Vec<String> = self.reverse_holes.iter().map(|n| n.to_string()).collect();

@@ -123,6 +123,9 @@ impl Pipeline {
                 }
             ));
         }
+        if let Some(c) = &self.children {
+            out.push(c.describe());
+        }
         if self.extra_turn == ExtraTurn::Capture {
             out.push("extra turn: a move whose captures took seeds".into());
         }

@@ -63,6 +63,10 @@ pub struct Position {
     /// 0-based canonical indices of closed holes.
     #[serde(default)]
     pub closed: Vec<usize>,
+    /// Per hole, in games with children: the player whose child it is (0: of nobody), `null`
+    /// for none.
+    #[serde(default)]
+    pub children: Option<Vec<Option<usize>>>,
     /// Per-player penalties.
     #[serde(default)]
     pub penalties: Option<Vec<i64>>,
@@ -108,6 +112,31 @@ impl Position {
                 return Err(bad(format!("closed hole {c} holds seeds")));
             }
             b.closed[p] = true;
+        }
+        if let Some(c) = &self.children {
+            if b.children.is_empty() {
+                return Err(bad("`children` given, but this game has no children".into()));
+            }
+            if c.len() != l.holes.len() {
+                return Err(bad(format!(
+                    "`children` has {} entries, the board has {} holes",
+                    c.len(),
+                    l.holes.len()
+                )));
+            }
+            for (&p, &o) in l.holes.iter().zip(c) {
+                b.children[p] = match o {
+                    None => 0,
+                    Some(0) => crate::engine::declare::children::CHILD_OF_NOBODY,
+                    Some(o) if o <= l.players => o as u8,
+                    Some(o) => {
+                        return Err(bad(format!(
+                            "`children` names player {o}, but there are {} players",
+                            l.players
+                        )))
+                    }
+                };
+            }
         }
         let (stores, reserves) = if l.stores.is_empty() {
             (None, self.stores.as_ref().or(self.reserves.as_ref()))

@@ -31,6 +31,7 @@ pub(super) fn takes(
     };
     let n = b.seeds[q];
     side_ok
+        && !b.is_child(q)
         && n > 0
         && (c.counts.is_empty() || c.counts.contains(&n))
         && (!c.even || n % 2 == 0)
@@ -166,7 +167,7 @@ pub(super) fn beyond_empty(
             return;
         }
         let beyond = hole_after(l, b, gap);
-        if beyond == NO_PIT || b.seeds[beyond] == 0 {
+        if beyond == NO_PIT || b.seeds[beyond] == 0 || b.is_child(beyond) {
             return;
         }
         let owner = l.pits[beyond].owner;
@@ -205,6 +206,7 @@ pub(super) fn last_seeds(
         .filter(|&&h| {
             let o = l.pits[h].owner;
             !b.closed[h]
+                && !b.is_child(h)
                 && match t.counted {
                     BeyondSide::Any => true,
                     BeyondSide::Opponent => o != mover && o != 0,
@@ -216,7 +218,7 @@ pub(super) fn last_seeds(
     if counted > 0 && counted <= t.at_most {
         for i in 0..l.holes.len() {
             let h = l.holes[i];
-            if !b.closed[h] {
+            if !b.closed[h] && !b.is_child(h) {
                 sow::capture(b, h, mover, "the last seeds");
             }
         }

@@ -58,6 +58,8 @@ pub(super) fn holds(b: &Board, l: &Compiled, p: &Pipeline, c: &EndCheck, mover: 
             let total = b.total();
             (1..=l.players).any(|pl| total - material(b, pl) < c.limit * fill)
         }
+        // (seeds left may still fall into a child)
+        Cond::FewLeft if crate::engine::player::children::any_child(b) => false,
         Cond::FewLeft => {
             let left: i64 = l
                 .holes
@@ -130,13 +132,16 @@ pub(super) fn apply_check(
         if let Some(n) = &c.note {
             note(b, p, n, mover, || vec![("limit", c.limit.to_string())]);
         }
+        let into =
+            p.children.as_ref().is_some_and(|k| k.captures_into_child) && c.sweep != Sweep::None;
+        let before = crate::engine::player::children::reserves_now(b);
         match c.sweep {
             Sweep::None => {}
             Sweep::Owners => {
                 for i in 0..l.holes.len() {
                     let h = l.holes[i];
                     let owner = l.pits[h].owner;
-                    if !b.closed[h] && owner >= 1 {
+                    if !b.closed[h] && owner >= 1 && !b.is_child(h) {
                         sow::capture(b, h, owner, &c.why);
                     }
                 }
@@ -144,7 +149,7 @@ pub(super) fn apply_check(
             Sweep::Mover => {
                 for i in 0..l.holes.len() {
                     let h = l.holes[i];
-                    if !b.closed[h] {
+                    if !b.closed[h] && !b.is_child(h) {
                         sow::capture(b, h, mover, &c.why);
                     }
                 }
@@ -154,7 +159,7 @@ pub(super) fn apply_check(
                 for i in 0..l.holes.len() {
                     let h = l.holes[i];
                     let n = b.seeds[h];
-                    if !b.closed[h] && n > 0 {
+                    if !b.closed[h] && n > 0 && !b.is_child(h) {
                         b.seeds[h] = 0;
                         b.discarded += n;
                         let why = c.why.clone();
@@ -167,6 +172,9 @@ pub(super) fn apply_check(
                     }
                 }
             }
+        }
+        if into {
+            crate::engine::player::children::gains_into_children(b, l, &before, true);
         }
         match c.then {
             Outcome::MostSeeds => {
@@ -226,7 +234,7 @@ pub(super) fn split_left(b: &mut Board, l: &Compiled, why: &str) {
     let left: i64 = l
         .holes
         .iter()
-        .filter(|&&h| !b.closed[h])
+        .filter(|&&h| !b.closed[h] && !b.is_child(h))
         .map(|&h| b.seeds[h])
         .sum();
     let (m1, m2) = (material(b, 1), material(b, 2));
@@ -235,7 +243,7 @@ pub(super) fn split_left(b: &mut Board, l: &Compiled, why: &str) {
     let mut owed1 = share1;
     for i in 0..l.holes.len() {
         let h = l.holes[i];
-        if b.closed[h] || b.seeds[h] == 0 {
+        if b.closed[h] || b.seeds[h] == 0 || b.is_child(h) {
             continue;
         }
         let n = b.seeds[h];

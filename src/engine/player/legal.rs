@@ -35,6 +35,17 @@ pub fn legal_into(b: &Board, p: &Pipeline, player: usize, out: &mut Vec<usize>) 
     } else {
         legal_filtered(b, l, m, holes, player, out);
     }
+    if !b.children.is_empty() {
+        // A child is never played from.
+        let mut k = start;
+        for i in start..out.len() {
+            if b.children[out[i]] == 0 {
+                out[k] = out[i];
+                k += 1;
+            }
+        }
+        out.truncate(k);
+    }
     if !l.sow.choose_direction.is_empty() {
         with_directions(l, start, out);
     }
@@ -162,7 +173,13 @@ pub(super) fn has_move(b: &Board, p: &Pipeline, player: usize, scratch: &mut Vec
         let opp = next_of(&b.layout, player);
         opp != player && seeds_of(b, p, opp) == 0
     };
-    if !feeding && !m.seeds_equal_number && m.landing.is_none() && !slam_rule && !m.any_row {
+    if !feeding
+        && !m.seeds_equal_number
+        && m.landing.is_none()
+        && !slam_rule
+        && !m.any_row
+        && b.children.is_empty()
+    {
         // The common case, without building the list: an open hole holding enough seeds.
         let least = m.min_seeds.max(1);
         return p

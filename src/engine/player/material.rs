@@ -24,6 +24,10 @@ pub(super) fn materials(b: &Board, l: &Compiled, m: &mut [i64; 17]) {
     for (i, r) in b.reserves.iter().enumerate() {
         m[i + 1] += r;
     }
+    // A child's seeds count for its owner.
+    if !b.children.is_empty() {
+        crate::engine::player::children::add_children_seeds(b, m);
+    }
 }
 
 /// Whether a player is out (his pass counter reached `out_at`).
@@ -44,14 +48,22 @@ pub(super) fn seeds_by_player(b: &Board, l: &Compiled, p: &Pipeline) -> [i64; 17
     s
 }
 
-/// Seeds in a player's open holes.
+/// Seeds in a player's open holes (children left out: they are nobody's to play).
 #[inline]
 pub(super) fn seeds_of(b: &Board, p: &Pipeline, pl: usize) -> i64 {
     let (seeds, closed) = (&b.seeds[..], &b.closed[..]);
     let mut n = 0;
-    for &h in &p.at.holes_of[pl] {
-        if !closed[h] {
-            n += seeds[h];
+    if b.children.is_empty() {
+        for &h in &p.at.holes_of[pl] {
+            if !closed[h] {
+                n += seeds[h];
+            }
+        }
+    } else {
+        for &h in &p.at.holes_of[pl] {
+            if !closed[h] && b.children[h] == 0 {
+                n += seeds[h];
+            }
         }
     }
     n

@@ -32,8 +32,23 @@ pub fn play(b: &mut Board, pit: usize, hooks: &mut Vec<HookCall>) -> Result<(), 
     let last_is_hole = l.pits[last].kind == PitKind::Hole;
     let by_capture = matches!(p.extra_turn, ExtraTurn::Capture | ExtraTurn::StoreOrCapture);
     let held = if by_capture { material(b, mover) } else { 0 };
+    // A last seed making a child captures nothing else.
+    let into = p.children.as_ref().is_some_and(|c| c.captures_into_child);
+    let before = into.then(|| crate::engine::player::children::reserves_now(b));
+    // (captures into a child: a player without one, who makes none, captures nothing)
+    let none = into && crate::engine::player::children::no_child_to_take(b, l, p, mover, last);
+    let made = none
+        || match p.children.as_ref().filter(|_| !end.stopped) {
+            Some(c) => crate::engine::player::children::make(b, l, p, c, mover, last),
+            None => false,
+        };
     // A move stopped at its lap limit captures nothing.
-    if let Some(o) = p.capture.opposite.as_ref().filter(|_| !end.stopped) {
+    if let Some(o) = p
+        .capture
+        .opposite
+        .as_ref()
+        .filter(|_| !end.stopped && !made)
+    {
         let owner = l.pits[last].owner;
         let side_ok = match o.last_in {
             BeyondSide::Own => owner == mover,
@@ -41,7 +56,7 @@ pub fn play(b: &mut Board, pit: usize, hooks: &mut Vec<HookCall>) -> Result<(), 
             BeyondSide::Any => true,
         };
         if last_is_hole && side_ok && end.was_empty {
-            if let Some(opp) = l.opposite(last) {
+            if let Some(opp) = l.opposite(last).filter(|&q| !b.is_child(q)) {
                 if b.seeds[opp] > 0 || o.when_opposite_empty {
                     sow::capture(b, opp, mover, "opposite");
                     if o.take_last {
@@ -51,13 +66,21 @@ pub fn play(b: &mut Board, pit: usize, hooks: &mut Vec<HookCall>) -> Result<(), 
             }
         }
     }
-    if let Some(c) = p.capture.chain.as_ref().filter(|_| !end.stopped) {
+    if let Some(c) = p.capture.chain.as_ref().filter(|_| !end.stopped && !made) {
         chain(b, l, p, c, mover, last);
     }
-    if let Some(g) = p.capture.beyond_empty.as_ref().filter(|_| !end.stopped) {
+    if let Some(g) = p
+        .capture
+        .beyond_empty
+        .as_ref()
+        .filter(|_| !end.stopped && !made)
+    {
         if last_is_hole && !(g.last_occupied && end.was_empty) {
             beyond_empty(b, l, g, mover, last);
         }
+    }
+    if let Some(before) = &before {
+        crate::engine::player::children::gains_into_children(b, l, before, false);
     }
     let took = by_capture && material(b, mover) > held;
     if let Some(t) = p.capture.last_seeds.as_ref().filter(|_| !end.stopped) {

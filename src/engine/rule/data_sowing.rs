@@ -33,6 +33,10 @@ pub struct SowingDecl {
     pub capture_last: Option<bool>,
     /// The capture beyond an empty pit.
     pub capture_beyond_empty: Option<bool>,
+    /// The first seed falls back into the emptied hole.
+    pub first_seed_back: Option<bool>,
+    /// Which children get no seed: `none`, `opponents`, `opponents_but_last`.
+    pub pass_children: Option<PassChildrenWord>,
     /// Lap limit.
     pub max_laps: Option<i64>,
     /// At the lap limit: `error`, `stop`.
@@ -99,6 +103,18 @@ pub enum CaptureToWord {
     RowOwner,
     /// The sower.
     Sower,
+}
+
+/// `pass_children` words.
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PassChildrenWord {
+    /// Children are sown into.
+    None,
+    /// The opponents' children get no seed.
+    Opponents,
+    /// The opponents' children get no seed but a lap's last.
+    OpponentsButLast,
 }
 
 /// `at_max_laps` words.
@@ -173,6 +189,17 @@ impl SowingDecl {
         }
         if let Some(v) = self.capture_beyond_empty {
             r.capture_beyond_empty = v;
+        }
+        if let Some(v) = self.first_seed_back {
+            r.first_seed_back = v;
+        }
+        if let Some(v) = self.pass_children {
+            use crate::engine::declare::sowing::PassChildren;
+            r.pass_children = match v {
+                PassChildrenWord::None => PassChildren::None,
+                PassChildrenWord::Opponents => PassChildren::Opponents,
+                PassChildrenWord::OpponentsButLast => PassChildren::OpponentsButLast,
+            };
         }
         if let Some(v) = self.max_laps {
             if v < 1 {

@@ -90,6 +90,10 @@ impl Rule {
         }
         if let Some(mut p) = l.pipeline.take() {
             p.link(l, &mut b.vars).map_err(|e| bad(e.to_string()))?;
+            if let Some(c) = &p.children {
+                b.children.resize(l.pits.len(), 0);
+                c.start_marks(l, &mut b.children);
+            }
             p.at.hooks = self.hooks;
             l.pipeline = Some(p);
         } else if !self.has_play {

@@ -170,6 +170,20 @@ pub(super) fn parse_sowing(m: &Map) -> RResult<SowRule> {
         match k.as_str() {
             "reverse" => r.reverse = as_bool()?,
             "skip_origin" => r.skip_origin = as_bool()?,
+            "first_seed_back" => r.first_seed_back = as_bool()?,
+            "pass_children" => {
+                use crate::engine::declare::sowing::PassChildren;
+                r.pass_children = match as_str()?.as_str() {
+                    "none" => PassChildren::None,
+                    "opponents" => PassChildren::Opponents,
+                    "opponents_but_last" => PassChildren::OpponentsButLast,
+                    o => {
+                        return err(format!(
+                            "sowing: pass_children `{o}`: use none, opponents or opponents_but_last"
+                        ))
+                    }
+                }
+            }
             "capture_last" => r.capture_last = as_bool()?,
             "capture_beyond_empty" => r.capture_beyond_empty = as_bool()?,
             "stores" => {
@@ -230,8 +244,8 @@ pub(super) fn parse_sowing(m: &Map) -> RResult<SowRule> {
             }
             o => {
                 return err(format!(
-                    "sowing: unknown key `{o}` (keys: reverse, stores, skip_origin, relay, \
-                     capture_counts, capture_to, capture_last, capture_beyond_empty, max_laps, at_max_laps)"
+                    "sowing: unknown key `{o}` (keys: reverse, stores, skip_origin, first_seed_back, \
+                     pass_children, relay, capture_counts, capture_to, capture_last, capture_beyond_empty, max_laps, at_max_laps)"
                 ))
             }
         }

@@ -7,7 +7,7 @@
 
 use crate::engine::board::state::{Board, PitKind, SowEnd, NO_PIT};
 use crate::engine::declare::compiled::Compiled;
-use crate::engine::declare::sowing::{AtMaxLaps, CaptureTo, Relay};
+use crate::engine::declare::sowing::{AtMaxLaps, CaptureTo, PassChildren, Relay};
 use crate::engine::sowing::seeds::give_into;
 use crate::engine::sowing::step::{next_in, table_dir, Counts, MAX_DROPS};
 
@@ -15,7 +15,13 @@ use crate::engine::sowing::step::{next_in, table_dir, Counts, MAX_DROPS};
 /// on the track holding seeds; the general path words the errors).
 #[inline]
 pub(crate) fn applies(b: &Board, from: usize) -> bool {
-    b.trace.is_none() && b.layout.next.get(from).is_some_and(|&n| n != NO_PIT) && b.seeds[from] > 0
+    b.trace.is_none()
+        && b.layout.next.get(from).is_some_and(|&n| n != NO_PIT)
+        && b.seeds[from] > 0
+        // (children that a relay or the sowing itself looks at: the general path)
+        && (b.children.is_empty()
+            || (b.layout.sow.relay == Relay::None
+                && b.layout.sow.pass_children == PassChildren::None))
 }
 
 /// Sows the seeds of `from` (see [`applies`]); the result and `b.last` as `sow::sow` gives them.
@@ -44,6 +50,10 @@ pub(crate) fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
     let mut origin = from;
     let mut hand = seeds[from];
     seeds[from] = 0;
+    if rule.first_seed_back && hand > 1 {
+        seeds[from] = 1;
+        hand -= 1;
+    }
     let mut end = SowEnd {
         pit: from,
         reversed: flip,

@@ -29,8 +29,10 @@ pub fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
         trace,
         last,
         discarded,
+        children,
         ..
     } = b;
+    let children: &[u8] = children;
     let l: &Compiled = layout;
     let seeds: &mut [i64] = seeds;
     let closed: &[bool] = closed;
@@ -59,6 +61,14 @@ pub fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
         pit: from,
         seeds: hand,
     });
+    if rule.first_seed_back && hand > 1 {
+        // The first seed falls back into the hole just emptied.
+        seeds[from] = 1;
+        hand -= 1;
+        emit_into(trace, || Event::Drop { pit: from, hand });
+    }
+    let pass = crate::engine::sowing::step::passes_children(rule, children);
+    let kids = l.pipeline.as_deref().and_then(|p| p.children.as_ref());
     let mut end = SowEnd {
         pit: from,
         reversed: flip,
@@ -73,7 +83,13 @@ pub fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
         end.laps += 1;
         let mut was_empty = false;
         while hand > 0 {
-            let Some(q) = next_in(l, table, closed, pos, origin, mover) else {
+            let mut next = next_in(l, table, closed, pos, origin, mover);
+            if pass {
+                next = crate::engine::sowing::step::past_children(
+                    l, table, closed, children, next, origin, mover, hand,
+                );
+            }
+            let Some(q) = next else {
                 // Put the hand back where it came from so the board stays consistent.
                 seeds[origin] += hand;
                 return Err(format!(
@@ -126,11 +142,15 @@ pub fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
                 _ => None,
             },
         };
-        let relay_from = relay_from.filter(|_| {
+        let relay_from = relay_from.filter(|&r| {
             !rule
                 .relay_stop
                 .as_ref()
                 .is_some_and(|t| t.holds(l, pos, seeds[pos], mover))
+                // A lap does not go on from a child, nor from a hole its last seed makes one.
+                && !kids.is_some_and(|c| {
+                    children[r] != 0 || c.makes(l, seeds, children, mover, pos)
+                })
         });
         let Some(r) = relay_from else { break };
         if end.laps >= rule.max_laps || drops >= MAX_DROPS {

@@ -2,7 +2,9 @@
 //! table, stepping over closed pits and a skipped origin), and the counts a drop captures.
 
 use crate::engine::board::state::Board;
+use crate::engine::declare::children::CHILD_OF_NOBODY;
 use crate::engine::declare::compiled::{accepts_open, Compiled};
+use crate::engine::declare::sowing::{PassChildren, SowRule};
 use crate::engine::geometry::layout::NO_PIT;
 
 /// Most seeds one move may drop before it is stopped as endless.
@@ -86,6 +88,42 @@ pub(crate) fn next_in(
             None
         }
     }
+}
+
+/// Whether a sowing by this rule passes over some children on this board.
+#[inline]
+pub(crate) fn passes_children(rule: &SowRule, children: &[u8]) -> bool {
+    rule.pass_children != PassChildren::None && !children.is_empty()
+}
+
+/// The pit `next` (the next one the sowing may drop into), or past it while it is an
+/// opponent's child that the rule passes over (`hand` seeds still to sow, this one included).
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn past_children(
+    l: &Compiled,
+    table: Option<&[usize]>,
+    closed: &[bool],
+    children: &[u8],
+    next: Option<usize>,
+    origin: usize,
+    mover: usize,
+    hand: i64,
+) -> Option<usize> {
+    if l.sow.pass_children == PassChildren::OpponentsButLast && hand <= 1 {
+        return next;
+    }
+    let theirs = |q: usize| {
+        let c = children[q];
+        c != 0 && c != CHILD_OF_NOBODY && c as usize != mover
+    };
+    let mut q = next?;
+    for _ in 0..l.track.len() {
+        if !theirs(q) {
+            return Some(q);
+        }
+        q = next_in(l, table, closed, q, origin, mover)?;
+    }
+    None
 }
 
 /// The next pit after `p` that sowing may drop into, or `None` when there is none.

@@ -52,7 +52,12 @@ pub(super) fn captures(
     // En-passant captures (sow_rule ENPAS_*): made by the sowing, of the counts in capt_on.
     let sow_rule = word(p, "sow_rule");
     let mut final_by_chain = true;
-    if sow_rule != "NONE" {
+    // (the sow rules about children are translated with the children)
+    let child_sow = matches!(
+        sow_rule.as_str(),
+        "NO_OPP_CHILD" | "OPP_CHILD_ONLY1" | "NO_CHILDREN"
+    );
+    if sow_rule != "NONE" && !child_sow {
         let to = match sow_rule.as_str() {
             "ENPAS_ALL_OWNER_SOW" | "ENPAS_ALL_OWNER_OWN" => "row_owner",
             "ENPAS_ALL_SOWER" => "sower",

@@ -291,11 +291,17 @@ fn few_left_limit(p: &Params, total: i64, captures: bool) -> Option<i64> {
         || (p.flag("mustshare") && !p.flag("mustpass"))
         || p.int("end_cond") != 0
         || matches!(p.int("pickextra"), 3 | 4)
-        || !captures
     {
         return None;
     }
-    let mut need = total;
+    // Children (but a ram) need child_cvt seeds to change the result; MancalaGames leaves the
+    // end out in games with children and no stores, and with wegs but no other capture.
+    let ty = word(p, "child_type");
+    let kids = ty != "NOCHILD" && ty != "RAM";
+    if (!captures && (!kids || ty == "WEG")) || (kids && !p.flag("stores")) {
+        return None;
+    }
+    let mut need = if kids { p.int("child_cvt") } else { total };
     if p.flag("evens") || p.int("crosscapt") != 0 {
         need = need.min(2);
     }

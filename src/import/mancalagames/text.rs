@@ -11,6 +11,7 @@ pub(crate) struct Parts<'a> {
     pub(crate) sowing: &'a str,
     pub(crate) moves: &'a str,
     pub(crate) capture: &'a str,
+    pub(crate) children: &'a str,
     pub(crate) end: &'a str,
     pub(crate) rounds: &'a str,
 }
@@ -23,6 +24,7 @@ pub(crate) fn assemble(g: &GameFile, title: &str, p: &Params, parts: &Parts) -> 
         sowing,
         moves,
         capture,
+        children,
         end,
         rounds,
     } = *parts;
@@ -114,6 +116,7 @@ pub(crate) fn assemble(g: &GameFile, title: &str, p: &Params, parts: &Parts) -> 
         y.push_str("  capture:\n");
         y.push_str(capture);
     }
+    y.push_str(children);
     // sow_stores OWN and BOTH: a last seed in a store (either, with BOTH) moves again.
     match (
         matches!(p.int("sow_stores"), 1 | 2),

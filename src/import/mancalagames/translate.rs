@@ -58,6 +58,12 @@ const HANDLED: &[&str] = &[
     "blocks",
     "goal_param",
     "end_param",
+    "sow_start",
+    "move_one",
+    "child_type",
+    "child_cvt",
+    "child_rule",
+    "child_locs",
 ];
 
 /// A translated game: the data rule's YAML text.
@@ -100,6 +106,8 @@ pub fn translate(g: &GameFile, title: &str, p: &Params) -> Result<Translation, R
     let stores = p.flag("stores");
     let mut notes: Vec<String> = Vec::new();
     let mut sowing = super::sowing::board(p)?;
+    super::children::start_hole(p, &mut sowing)?;
+    let children = super::children::children(p, &mut sowing)?;
 
     // Legal moves.
     let mut moves = String::new();
@@ -140,6 +148,7 @@ pub fn translate(g: &GameFile, title: &str, p: &Params) -> Result<Translation, R
         sowing: &sowing,
         moves: &moves,
         capture: &c.text,
+        children: &children,
         end: &end,
         rounds: &rounds,
     };

@@ -1,0 +1,243 @@
+//! Children, as declared (`children:` in a pipeline): holes that become a player's own (a walda,
+//! a tuzdik, a weg) when the last seed of a move makes a given count there. A child stays on the
+//! board: seeds sown into it stay in it and count for its owner (in a majority, at the end); it is
+//! never played from, never captured and never swept. Played by
+//! [`crate::engine::player::children`].
+
+use serde::Deserialize;
+
+use crate::engine::geometry::layout::{Layout, PitKind};
+
+/// The mark of a child that belongs to no player (`0` in the state JSON); children of players
+/// are marked with the player's number, holes that are no child with 0.
+pub const CHILD_OF_NOBODY: u8 = u8::MAX;
+
+/// Where a child may be made, for the mover.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum ChildSide {
+    /// In any hole.
+    #[default]
+    Any,
+    /// Only in the opponent's holes.
+    Opponent,
+    /// Only in the mover's own holes.
+    Own,
+}
+
+/// How children are made and what they do.
+#[derive(Clone, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Children {
+    /// The counts that make a child: the last seed of a move making one of them in a hole (not
+    /// a child already) turns it into the mover's child, instead of any capture.
+    pub make_when_last_makes: Vec<i64>,
+    /// Whose holes may become the mover's children.
+    #[serde(default)]
+    pub side: ChildSide,
+    /// The holes of the mover's own row (numbered from the row owner's left, 1-based) where he
+    /// may make one; absent: all.
+    #[serde(default)]
+    pub own_holes: Option<Vec<i64>>,
+    /// The holes of an opponent's row (numbered from that row owner's left) where the mover may
+    /// make one; absent: all.
+    #[serde(default)]
+    pub opponent_holes: Option<Vec<i64>>,
+    /// A player has at most one child.
+    #[serde(default)]
+    pub one_each: bool,
+    /// No child in the hole facing a child (across the board).
+    #[serde(default)]
+    pub not_facing_a_child: bool,
+    /// No child in the hole with the same number (from its owner's left) as a child on the
+    /// other row.
+    #[serde(default)]
+    pub not_same_number_as_a_child: bool,
+    /// A last seed falling into an opponent's child takes this many seeds from it (as many as
+    /// it holds, if fewer; 0: none), a capture (a weg).
+    #[serde(default)]
+    pub last_in_opponents_child_takes: i64,
+    /// Each player's own holes with these numbers (from his left) are his children at the start.
+    #[serde(default)]
+    pub start_holes: Vec<i64>,
+    /// Captures go into the capturer's first child (in canonical order) instead of his reserve,
+    /// and a player without a child captures nothing; seeds swept at the end go into the
+    /// children too (all into the one player's, when only one has a child). For a board without
+    /// stores.
+    #[serde(default)]
+    pub captures_into_child: bool,
+}
+
+impl Children {
+    /// Checks the declaration (when setup ends).
+    pub fn check(&self, l: &Layout) -> Result<(), String> {
+        if self.last_in_opponents_child_takes < 0 {
+            return Err(
+                "pipeline: children: last_in_opponents_child_takes must be 0 or more".into(),
+            );
+        }
+        if self.make_when_last_makes.iter().any(|&n| n < 1) {
+            return Err(
+                "pipeline: children: make_when_last_makes counts must be at least 1".into(),
+            );
+        }
+        if self.make_when_last_makes.is_empty() && self.start_holes.is_empty() {
+            return Err(
+                "pipeline: children: make_when_last_makes needs at least one count (e.g. [3]), or start_holes some holes"
+                    .into(),
+            );
+        }
+        if self.captures_into_child && !l.stores.is_empty() {
+            return Err(
+                "pipeline: children: captures_into_child is for a board without stores".into(),
+            );
+        }
+        let most = l.rows.iter().map(|r| r.pits.len()).max().unwrap_or(0) as i64;
+        let start = Some(self.start_holes.clone());
+        for (key, v) in [
+            ("own_holes", &self.own_holes),
+            ("opponent_holes", &self.opponent_holes),
+            ("start_holes", &start),
+        ] {
+            if let Some(v) = v {
+                if let Some(h) = v.iter().find(|&&h| h < 1 || h > most) {
+                    return Err(format!(
+                        "pipeline: children: {key} names hole {h}; holes are numbered 1 to {most}"
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether the last seed of `mover`'s move, in pit `q` now holding `seeds[q]`, makes `q` his
+    /// child (`children` as on the board).
+    pub fn makes(
+        &self,
+        l: &Layout,
+        seeds: &[i64],
+        children: &[u8],
+        mover: usize,
+        q: usize,
+    ) -> bool {
+        let pit = &l.pits[q];
+        if pit.kind != PitKind::Hole || children.get(q).copied().unwrap_or(1) != 0 {
+            return false;
+        }
+        if self.make_when_last_makes.is_empty() || !self.make_when_last_makes.contains(&seeds[q]) {
+            return false;
+        }
+        let own = pit.owner == mover;
+        let side_ok = match self.side {
+            ChildSide::Any => true,
+            ChildSide::Opponent => !own && pit.owner != 0,
+            ChildSide::Own => own,
+        };
+        if !side_ok {
+            return false;
+        }
+        let allowed = if own {
+            &self.own_holes
+        } else {
+            &self.opponent_holes
+        };
+        if let Some(a) = allowed {
+            if !a.contains(&(pit.pos as i64)) {
+                return false;
+            }
+        }
+        if self.one_each && children.iter().any(|&c| c as usize == mover) {
+            return false;
+        }
+        if self.not_facing_a_child {
+            if let Some(o) = l.opposite(q) {
+                if children[o] != 0 {
+                    return false;
+                }
+            }
+        }
+        if self.not_same_number_as_a_child {
+            let taken = l.holes.iter().any(|&h| {
+                children[h] != 0
+                    && l.pits[h].pos == pit.pos
+                    && l.pits[h].row.is_some()
+                    && l.pits[h].row != pit.row
+            });
+            if taken {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// The start's children marks for the pits of `l` (empty without `start_holes`).
+    pub fn start_marks(&self, l: &Layout, marks: &mut [u8]) {
+        for r in &l.rows {
+            for &h in &self.start_holes {
+                if let Some(&p) = r.pits.get((h - 1).max(0) as usize) {
+                    if r.owner >= 1 {
+                        marks[p] = r.owner as u8;
+                    }
+                }
+            }
+        }
+    }
+
+    /// The declaration in words (for `sowlab rules NAME`).
+    pub fn describe(&self) -> String {
+        let counts: Vec<String> = self
+            .make_when_last_makes
+            .iter()
+            .map(|n| n.to_string())
+            .collect();
+        let mut s = format!(
+            "children: a last seed making {} in a hole{} turns it into the mover's child (its seeds stay and count for him; it is never played, captured or swept)",
+            counts.join(" or "),
+            match self.side {
+                ChildSide::Any => "",
+                ChildSide::Opponent => " of the opponent's",
+                ChildSide::Own => " of his own",
+            }
+        );
+        let list = |v: &[i64]| {
+            v.iter()
+                .map(|n| n.to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        if let Some(v) = &self.own_holes {
+            s.push_str(&format!("; on his own row only in holes {}", list(v)));
+        }
+        if let Some(v) = &self.opponent_holes {
+            s.push_str(&format!(
+                "; on the opponent's row only in holes {}",
+                list(v)
+            ));
+        }
+        if self.one_each {
+            s.push_str("; one child each");
+        }
+        if self.not_facing_a_child {
+            s.push_str("; not facing a child");
+        }
+        if self.not_same_number_as_a_child {
+            s.push_str("; not in the hole numbered as a child on the other row");
+        }
+        if !self.start_holes.is_empty() {
+            s.push_str(&format!(
+                "; each player's holes {} are his children at the start",
+                list(&self.start_holes)
+            ));
+        }
+        if self.captures_into_child {
+            s.push_str("; captures go into the capturer's child (none without one)");
+        }
+        if self.last_in_opponents_child_takes > 0 {
+            s.push_str(&format!(
+                "; a last seed in an opponent's child takes {} seeds from it",
+                self.last_in_opponents_child_takes
+            ));
+        }
+        s
+    }
+}
