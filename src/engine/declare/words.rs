@@ -47,6 +47,35 @@ impl Pipeline {
                     " (when the hole opposite holds seeds)"
                 }
             ));
+            let mut only = Vec::new();
+            if !o.counts.is_empty() {
+                let v: Vec<String> = o.counts.iter().map(|n| n.to_string()).collect();
+                only.push(or_list(&v.iter().map(String::as_str).collect::<Vec<_>>()));
+            }
+            if o.even {
+                only.push("an even count".into());
+            }
+            if o.at_least > 0 {
+                only.push(format!("at least {}", o.at_least));
+            }
+            if o.at_most > 0 {
+                only.push(format!("at most {}", o.at_most));
+            }
+            if !only.is_empty() {
+                out.push(format!(
+                    "capture: the hole opposite is taken only when it holds {}",
+                    only.join(", ")
+                ));
+            }
+        }
+        if self.capture.opposite.as_ref().is_some_and(|o| o.sow_on) {
+            out.push(
+                "capture: after taking the hole opposite, the sowing goes on from the last hole"
+                    .into(),
+            );
+        }
+        if self.capture.not_by_single_seed {
+            out.push("capture: a move of a single seed captures nothing".into());
         }
         if let Some(c) = &self.capture.chain {
             let mut counts = if c.counts.is_empty() {
@@ -89,11 +118,18 @@ impl Pipeline {
                     }
                 )
             };
+            let whose = match c.first_on {
+                None | Some(ChainSide::Any) => whose.to_string(),
+                Some(ChainSide::Opponent) => format!("an opponent's hole (then {whose})"),
+                Some(ChainSide::Own) => format!("a hole of the mover's (then {whose})"),
+            };
             out.push(format!(
                 "capture: a last seed making {counts} in {whose} takes it{on}; a move taking all the opponent's seeds {}",
                 match c.grand_slam {
                     GrandSlam::Nothing => "captures nothing",
                     GrandSlam::All => "takes them all",
+                    GrandSlam::LeaveFirst =>
+                        "takes them all but his first hole holding seeds (in sowing order)",
                     GrandSlam::Illegal =>
                         "may not be played, unless every legal move is one (then it captures nothing)",
                 }

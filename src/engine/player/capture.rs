@@ -1,7 +1,7 @@
 //! Captures after the sowing, played: the chain of holes with the declared counts, and a grand
 //! slam's rule. (The capture of the facing hole is in [`play`](super::play).)
 
-use crate::engine::board::state::{Board, PitKind, NO_PIT};
+use crate::engine::board::state::{Board, PitKind, SowEnd, NO_PIT};
 use crate::engine::declare::compiled::Compiled;
 use crate::engine::declare::pipeline::{GrandSlam, Pipeline};
 use crate::engine::sowing::sow;
@@ -54,6 +54,18 @@ pub(super) fn chain_scan(
     if !takes(b, l, c, mover, last) {
         return (0, false);
     }
+    if let Some(first) = c.first_on {
+        use crate::engine::declare::pipeline::ChainSide;
+        let owner = l.pits[last].owner;
+        let ok = match first {
+            ChainSide::Opponent => owner != mover && owner != 0,
+            ChainSide::Own => owner == mover,
+            ChainSide::Any => true,
+        };
+        if !ok {
+            return (0, false);
+        }
+    }
     let limit = if c.max > 0 {
         (c.max as usize).min(caught.len())
     } else {
@@ -88,6 +100,10 @@ pub(super) fn chain(
     if n == 0 {
         return;
     }
+    if slam && c.grand_slam == GrandSlam::LeaveFirst {
+        leave_first(b, l, p, mover, &c.why);
+        return;
+    }
     // `nothing`, and `illegal` (played only when every move was one): it captures nothing.
     if slam {
         note(b, p, &p.notes.grand_slam, mover, Vec::new);
@@ -95,6 +111,27 @@ pub(super) fn chain(
     }
     for &h in &caught[..n] {
         sow::capture(b, h, mover, &c.why);
+    }
+}
+
+/// A grand slam read `leave_first`: the mover takes every hole of the opponent's but his first
+/// one holding seeds (his holes in sowing order); all of them when only one holds seeds.
+fn leave_first(b: &mut Board, l: &Compiled, p: &Pipeline, mover: usize, why: &str) {
+    let opp = next_of(l, mover);
+    let Some(holes) = p.at.holes_of.get(opp) else {
+        return;
+    };
+    let occupied = holes.iter().filter(|&&h| b.seeds[h] > 0).count();
+    let mut kept = occupied <= 1;
+    for &h in holes {
+        if b.seeds[h] == 0 {
+            continue;
+        }
+        if !kept {
+            kept = true;
+            continue;
+        }
+        sow::capture(b, h, mover, why);
     }
 }
 
@@ -189,6 +226,40 @@ pub(super) fn beyond_empty(
         }
         at = beyond;
     }
+}
+
+/// The capture of the hole opposite a last seed that fell into an empty hole (on the side
+/// `last_in` says), when the hole opposite passes the count test; whether it took any seeds.
+pub(super) fn opposite(
+    b: &mut Board,
+    l: &Compiled,
+    o: &crate::engine::declare::pipeline::Opposite,
+    mover: usize,
+    end: &SowEnd,
+) -> bool {
+    use crate::engine::declare::pipeline::BeyondSide;
+    let last = end.pit;
+    let owner = l.pits[last].owner;
+    let side_ok = match o.last_in {
+        BeyondSide::Own => owner == mover,
+        BeyondSide::Opponent => owner != mover && owner != 0,
+        BeyondSide::Any => true,
+    };
+    if l.pits[last].kind != PitKind::Hole || !side_ok || !end.was_empty {
+        return false;
+    }
+    let Some(opp) = l.opposite(last) else {
+        return false;
+    };
+    let n = b.seeds[opp];
+    if !((n > 0 && o.count_ok(n)) || (n == 0 && o.when_opposite_empty)) {
+        return false;
+    }
+    let mut took = sow::capture(b, opp, mover, "opposite");
+    if o.take_last {
+        took += sow::capture(b, last, mover, "last seed");
+    }
+    took > 0
 }
 
 /// The take of the last few seeds.

@@ -52,15 +52,29 @@ pub(super) fn captures(
     // En-passant captures (sow_rule ENPAS_*): made by the sowing, of the counts in capt_on.
     let sow_rule = word(p, "sow_rule");
     let mut final_by_chain = true;
-    if sow_rule != "NONE" {
+    // sow_rule=LAP_CAPT: a lap ending where a capture is made captures and goes on.
+    let lap_capt = sow_rule == "LAP_CAPT";
+    if lap_capt
+        && (cross != "ONE_ZEROS"
+            || word(p, "mlaps") != "LAPPER"
+            || word(p, "mlap_cont") != "NONE"
+            || !p.flag("stores"))
+    {
+        return Err(refuse(
+            "sow_rule",
+            &sow_rule,
+            "LAP_CAPT is translated only with crosscapt=ONE_ZEROS, mlaps=LAPPER, no mlap_cont and stores yet",
+        ));
+    }
+    if sow_rule != "NONE" && !lap_capt {
         let to = match sow_rule.as_str() {
             "ENPAS_ALL_OWNER_SOW" | "ENPAS_ALL_OWNER_OWN" => "row_owner",
-            "ENPAS_ALL_SOWER" => "sower",
+            "ENPAS_ALL_SOWER" | "ENPAS_SOW_SOWER" => "sower",
             other => {
                 return Err(refuse(
                     "sow_rule",
                     other,
-                    "only the en-passant rules ENPAS_ALL_OWNER_SOW, ENPAS_ALL_OWNER_OWN and ENPAS_ALL_SOWER are translated yet",
+                    "only the en-passant rules ENPAS_ALL_OWNER_SOW, ENPAS_ALL_OWNER_OWN, ENPAS_ALL_SOWER and ENPAS_SOW_SOWER are translated yet",
                 ))
             }
         };
@@ -74,6 +88,11 @@ pub(super) fn captures(
         }
         let last = sow_rule == "ENPAS_ALL_OWNER_OWN";
         final_by_chain = !last;
+        if sow_rule == "ENPAS_SOW_SOWER" {
+            sowing.push_str(
+                "  # sow_rule=ENPAS_SOW_SOWER: only in the sower's own holes (the last seed's capture: either side)\n  capture_side: own\n",
+            );
+        }
         let _ = writeln!(
             sowing,
             "  # sow_rule={sow_rule}: a drop making {on:?} is captured at once by the {}{}\n  capture_counts: {on:?}\n  capture_to: {to}\n  capture_last: {last}",
@@ -90,12 +109,26 @@ pub(super) fn captures(
         ));
     }
     if cross != "NONE" {
-        if basic {
+        if basic && word(p, "xcpickown") == "ALWAYS_PICK" {
             return Err(refuse(
                 "crosscapt",
                 &cross,
-                "a cross capture with count conditions (capt_on, evens, capt_min, capt_max) is not translated yet",
+                "a cross capture with count conditions and xcpickown=ALWAYS_PICK is not translated yet",
             ));
+        }
+        // The count conditions (capt_on, evens, capt_min, capt_max) test the hole opposite.
+        let mut counted = String::new();
+        if !capt_on.is_empty() {
+            let _ = write!(counted, ", counts: {capt_on:?}");
+        }
+        if evens {
+            counted.push_str(", even: true");
+        }
+        if cmin > 0 {
+            let _ = write!(counted, ", at_least: {cmin}");
+        }
+        if cmax > 0 {
+            let _ = write!(counted, ", at_most: {cmax}");
         }
         if cross != "ONE_ZEROS" {
             return Err(refuse(
@@ -136,7 +169,7 @@ pub(super) fn captures(
         }
         let _ = writeln!(
             capture,
-            "    # crosscapt=ONE_ZEROS, capt_side={side}, xcpickown={}: a last seed in an empty hole\n    # ({}) takes the hole opposite ({}){}\n    opposite: {{ when_opposite_empty: {always}, take_last: {take_last}{last_in} }}",
+            "    # crosscapt=ONE_ZEROS, capt_side={side}, xcpickown={}: a last seed in an empty hole\n    # ({}) takes the hole opposite ({}){}{}{}\n    opposite: {{ when_opposite_empty: {always}, take_last: {take_last}{last_in}{counted}{} }}",
             word(p, "xcpickown"),
             match side.as_str() {
                 "OPP_SIDE" => "of your own",
@@ -144,10 +177,24 @@ pub(super) fn captures(
                 _ => "on either side",
             },
             if always { "and itself, also when the hole opposite is empty" } else { "when it holds seeds" },
-            if always { "" } else if take_last { " and itself" } else { "; the last seed stays" }
+            if always { "" } else if take_last { " and itself" } else { "; the last seed stays" },
+            if counted.is_empty() { "" } else { "; only when the hole opposite passes the count conditions" },
+            if lap_capt { "\n    # sow_rule=LAP_CAPT: a lap that takes the hole opposite goes on from its last hole" } else { "" },
+            if lap_capt { ", sow_on: true" } else { "" }
         );
     } else if basic && !typed && final_by_chain {
-        let side_word = side_word(&side, "only BOTH, OPP_SIDE and OWN_SIDE are translated yet")?;
+        // OPP_CONT: the last hole must be the opponent's; the chain may go on into the mover's.
+        let (side_word, first_on) = if side == "OPP_CONT" {
+            ("any", ", first_on: opponent")
+        } else {
+            (
+                side_word(
+                    &side,
+                    "only BOTH, OPP_SIDE, OWN_SIDE and OPP_CONT are translated yet",
+                )?,
+                "",
+            )
+        };
         // With a fixed sowing direction MancalaGames captures against (or along) that direction,
         // also after a move the mover sowed the other way (udir_holes).
         let fixed = matches!(direct.as_str(), "CCW" | "CW") && !p.list("udir_holes").is_empty();
@@ -168,11 +215,12 @@ pub(super) fn captures(
             "LEGAL" => "all",
             "NO_CAPT" => "nothing",
             "NOT_LEGAL" => "illegal",
+            "LEAVE_RIGHT" => "leave_first",
             other => {
                 return Err(refuse(
                     "grandslam",
                     other,
-                    "only LEGAL, NO_CAPT and NOT_LEGAL are translated yet",
+                    "only LEGAL, NO_CAPT, NOT_LEGAL and LEAVE_RIGHT are translated yet",
                 ))
             }
         };
@@ -193,7 +241,7 @@ pub(super) fn captures(
         }
         let _ = write!(
             chain,
-            ", side: {side_word}, direction: {direction}, max: {max}, grand_slam: {slam} }}"
+            ", side: {side_word}{first_on}, direction: {direction}, max: {max}, grand_slam: {slam} }}"
         );
         let _ = writeln!(
             capture,
@@ -245,6 +293,19 @@ pub(super) fn captures(
     } else if multicapt != 0 || grandslam != "LEGAL" || capt_dir != "OPP_SOW" || side != "BOTH" {
         notes.push(
             "capture parameters without a capture (no capt_on, evens, capt_min, capt_max or crosscapt) do nothing".into(),
+        );
+    }
+
+    if p.flag("nosinglecapt") {
+        if word(p, "mlaps") != "OFF" {
+            return Err(refuse(
+                "nosinglecapt",
+                "true",
+                "with relays MancalaGames counts the last lap's seeds; not translated yet",
+            ));
+        }
+        capture.push_str(
+            "    # nosinglecapt: a move of a single seed captures nothing\n    not_by_single_seed: true\n",
         );
     }
 
