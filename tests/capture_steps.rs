@@ -256,3 +256,68 @@ fn a_grand_slam_read_leave_first_leaves_the_opponents_first_occupied_hole() {
         (vec![0, 0, 0, 0, 0, 0], vec![2, 0])
     );
 }
+
+#[test]
+fn the_hole_after_the_last_is_taken_when_the_last_seed_falls_on_the_side_asked() {
+    let next = rule(
+        3,
+        "",
+        "    next_hole: { last_in: opponent, and_last: true }\n",
+    );
+    // S3's one seed to N1 (North's): N2 after it is taken, then N1 itself.
+    assert_eq!(
+        after(&next, &[0, 0, 1], &[0, 3, 5], "3"),
+        (vec![0, 0, 0, 0, 0, 5], vec![4, 0])
+    );
+    // S1's one seed to S2 (South's own): nothing.
+    assert_eq!(
+        after(&next, &[1, 0, 2], &[0, 3, 5], "1"),
+        (vec![0, 1, 2, 0, 3, 5], vec![0, 0])
+    );
+    let only_next = rule(3, "", "    next_hole: { last_in: opponent }\n");
+    assert_eq!(
+        after(&only_next, &[0, 0, 1], &[0, 3, 5], "3"),
+        (vec![0, 0, 0, 1, 0, 5], vec![3, 0])
+    );
+}
+
+#[test]
+fn a_last_seed_on_the_opponents_row_takes_his_holes_holding_the_counts() {
+    let r = rule(
+        3,
+        "",
+        "    counted_holes: { counts: [2, 4], or_last_own_hole: true }\n",
+    );
+    // S3's one seed to N1 (now 2): North's holes holding 2 or 4 (N1, N3) are taken.
+    assert_eq!(
+        after(&r, &[0, 0, 1], &[1, 3, 4], "3"),
+        (vec![0, 0, 0, 0, 3, 0], vec![6, 0])
+    );
+    // S2's one seed to S3, South's last hole: the same take.
+    assert_eq!(
+        after(&r, &[0, 1, 0], &[2, 3, 4], "2"),
+        (vec![0, 0, 1, 0, 3, 0], vec![6, 0])
+    );
+    // S1's one seed to S2: nothing.
+    assert_eq!(
+        after(&r, &[1, 0, 0], &[2, 3, 4], "1"),
+        (vec![0, 1, 0, 2, 3, 4], vec![0, 0])
+    );
+}
+
+#[test]
+fn a_last_seed_in_an_empty_hole_gives_the_store_to_the_opponent() {
+    let r = rule(3, "", "    store_to_opponent: { last_in: opponent }\n");
+    let pos = Position {
+        pits: vec![0, 0, 1, 0, 3, 5],
+        stores: Some(vec![7, 0]),
+        to_move: Some(1),
+        ..Position::default()
+    };
+    let opts = r.resolve_options(&[] as &[&str]).unwrap();
+    let mut g = Game::with_position(r.clone(), opts, &pos).unwrap();
+    // S3's one seed to the empty N1: South's 7 go to North.
+    g.play("3").unwrap();
+    assert_eq!(g.state().stores, vec![0, 7]);
+    assert_eq!(g.state().pits, vec![0, 0, 0, 1, 3, 5]);
+}

@@ -23,6 +23,14 @@ pub struct Capture {
     /// The capture across a gap: when the hole after the last one is empty, take the hole
     /// beyond it.
     pub beyond_empty: Option<BeyondEmpty>,
+    /// "Capture the hole after the last": when the last seed falls in a hole on `last_in`, the
+    /// mover takes the next hole with the sowing (when it holds seeds).
+    pub next_hole: Option<NextHole>,
+    /// When the last seed falls on the opponent's row (or in the mover's last hole), the mover
+    /// takes every hole of the opponent's holding one of the counts.
+    pub counted_holes: Option<CountedHoles>,
+    /// A last seed in an empty hole on `last_in` gives the mover's store to the opponent.
+    pub store_to_opponent: Option<StoreToOpponent>,
     /// A move of a single seed captures nothing (none of the captures here).
     pub not_by_single_seed: bool,
     /// The last few seeds: when, after the other captures, the seeds in the holes on `counted`
@@ -139,6 +147,34 @@ pub struct BeyondEmpty {
     pub side: BeyondSide,
     /// Also take the hole opposite the first hole taken (when it holds seeds).
     pub and_opposite: bool,
+}
+
+/// The capture of the hole after the last (see [`Capture::next_hole`]).
+#[derive(Clone, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields, default)]
+pub struct NextHole {
+    /// Where the last seed must fall (default any hole).
+    pub last_in: BeyondSide,
+    /// After a take, the mover takes his last hole too.
+    pub and_last: bool,
+}
+
+/// The take of the opponent's holes by count (see [`Capture::counted_holes`]).
+#[derive(Clone, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields, default)]
+pub struct CountedHoles {
+    /// The counts taken (empty: any count of at least one seed).
+    pub counts: Vec<i64>,
+    /// Also when the last seed falls in the mover's last hole (the one before his store).
+    pub or_last_own_hole: bool,
+}
+
+/// The loss of the mover's store (see [`Capture::store_to_opponent`]).
+#[derive(Clone, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields, default)]
+pub struct StoreToOpponent {
+    /// Where the empty hole must be (default any hole).
+    pub last_in: BeyondSide,
 }
 
 /// Whose holes a capture across a gap takes.

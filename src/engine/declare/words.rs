@@ -74,6 +74,47 @@ impl Pipeline {
                     .into(),
             );
         }
+        if let Some(c) = &self.capture.next_hole {
+            out.push(format!(
+                "capture: a last seed in {} takes the hole after it (when it holds seeds){}",
+                match c.last_in {
+                    BeyondSide::Own => "a hole of the mover's",
+                    BeyondSide::Opponent => "an opponent's hole",
+                    BeyondSide::Any => "any hole",
+                },
+                if c.and_last {
+                    ", and then the last hole"
+                } else {
+                    ""
+                }
+            ));
+        }
+        if let Some(c) = &self.capture.counted_holes {
+            let v: Vec<String> = c.counts.iter().map(|n| n.to_string()).collect();
+            out.push(format!(
+                "capture: a last seed on the opponent's row{} takes every hole of his holding {}",
+                if c.or_last_own_hole {
+                    " or in the mover's last hole"
+                } else {
+                    ""
+                },
+                if v.is_empty() {
+                    "seeds".to_string()
+                } else {
+                    or_list(&v.iter().map(String::as_str).collect::<Vec<_>>())
+                }
+            ));
+        }
+        if let Some(c) = &self.capture.store_to_opponent {
+            out.push(format!(
+                "capture: a last seed in an empty hole{} gives the mover's store to the opponent",
+                match c.last_in {
+                    BeyondSide::Own => " of the mover's",
+                    BeyondSide::Opponent => " of the opponent's",
+                    BeyondSide::Any => "",
+                }
+            ));
+        }
         if self.capture.not_by_single_seed {
             out.push("capture: a move of a single seed captures nothing".into());
         }

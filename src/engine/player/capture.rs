@@ -262,6 +262,89 @@ pub(super) fn opposite(
     took > 0
 }
 
+/// Whether hole `q` is on `side` for `mover`.
+fn on_side(
+    l: &Compiled,
+    side: crate::engine::declare::pipeline::BeyondSide,
+    q: usize,
+    mover: usize,
+) -> bool {
+    use crate::engine::declare::pipeline::BeyondSide;
+    let owner = l.pits[q].owner;
+    l.pits[q].kind == PitKind::Hole
+        && match side {
+            BeyondSide::Any => true,
+            BeyondSide::Opponent => owner != mover && owner != 0,
+            BeyondSide::Own => owner == mover,
+        }
+}
+
+/// The capture of the hole after the last one `last` (with the sowing).
+pub(super) fn next_hole(
+    b: &mut Board,
+    l: &Compiled,
+    c: &crate::engine::declare::pipeline::NextHole,
+    mover: usize,
+    last: usize,
+) {
+    if !on_side(l, c.last_in, last, mover) {
+        return;
+    }
+    let next = hole_after(l, b, last);
+    if next == NO_PIT || b.seeds[next] == 0 {
+        return;
+    }
+    sow::capture(b, next, mover, "the hole after the last");
+    if c.and_last {
+        sow::capture(b, last, mover, "the last hole");
+    }
+}
+
+/// The take of the opponent's holes holding the counts, when the last seed fell on his row (or
+/// in the mover's last hole).
+pub(super) fn counted_holes(
+    b: &mut Board,
+    l: &Compiled,
+    p: &Pipeline,
+    c: &crate::engine::declare::pipeline::CountedHoles,
+    mover: usize,
+    last: usize,
+) {
+    use crate::engine::declare::pipeline::BeyondSide;
+    let mine = p.at.holes_of.get(mover).and_then(|h| h.last().copied());
+    let ok =
+        on_side(l, BeyondSide::Opponent, last, mover) || (c.or_last_own_hole && mine == Some(last));
+    if !ok {
+        return;
+    }
+    let opp = next_of(l, mover);
+    for i in 0..p.at.holes_of[opp].len() {
+        let h = p.at.holes_of[opp][i];
+        let n = b.seeds[h];
+        if n > 0 && !b.closed[h] && (c.counts.is_empty() || c.counts.contains(&n)) {
+            sow::capture(b, h, mover, "a hole holding a count taken");
+        }
+    }
+}
+
+/// The loss of the mover's store to the opponent, when the last seed fell in an empty hole on
+/// `last_in`.
+pub(super) fn store_to_opponent(
+    b: &mut Board,
+    l: &Compiled,
+    c: &crate::engine::declare::pipeline::StoreToOpponent,
+    mover: usize,
+    last: usize,
+    was_empty: bool,
+) {
+    if !was_empty || !on_side(l, c.last_in, last, mover) {
+        return;
+    }
+    if let Some(store) = l.store_of(mover) {
+        sow::capture(b, store, next_of(l, mover), "the store, to the opponent");
+    }
+}
+
 /// The take of the last few seeds.
 pub(super) fn last_seeds(
     b: &mut Board,

@@ -6,7 +6,9 @@ use crate::engine::board::state::{Board, PitKind};
 use crate::engine::declare::pipeline::ExtraTurn;
 use crate::engine::sowing::sow;
 
-use crate::engine::player::capture::{beyond_empty, chain, last_seeds, opposite};
+use crate::engine::player::capture::{
+    beyond_empty, chain, counted_holes, last_seeds, next_hole, opposite, store_to_opponent,
+};
 use crate::engine::player::end::run_checks;
 pub use crate::engine::player::hooks::HookCall;
 pub use crate::engine::player::legal::legal_into;
@@ -53,6 +55,15 @@ pub fn play(b: &mut Board, pit: usize, hooks: &mut Vec<HookCall>) -> Result<(), 
     }
     if let Some(c) = p.capture.chain.as_ref().filter(|_| capturing) {
         chain(b, l, p, c, mover, last);
+    }
+    if let Some(c) = p.capture.next_hole.as_ref().filter(|_| capturing) {
+        next_hole(b, l, c, mover, last);
+    }
+    if let Some(c) = p.capture.counted_holes.as_ref().filter(|_| capturing) {
+        counted_holes(b, l, p, c, mover, last);
+    }
+    if let Some(c) = p.capture.store_to_opponent.as_ref().filter(|_| capturing) {
+        store_to_opponent(b, l, c, mover, last, end.was_empty);
     }
     if let Some(g) = p.capture.beyond_empty.as_ref().filter(|_| capturing) {
         if last_is_hole && !(g.last_occupied && end.was_empty) {

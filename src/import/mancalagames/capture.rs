@@ -101,7 +101,10 @@ pub(super) fn captures(
         );
     }
     let typed = word(p, "capt_type") != "NONE";
-    if typed && (cross != "NONE" || (basic && sow_rule == "NONE")) {
+    let capt_type = word(p, "capt_type");
+    // CAPT_OPP_1CCW with PICKOPPBASIC: the counts are those the pick takes.
+    let counted_pick = capt_type == "CAPT_OPP_1CCW" && word(p, "pickextra") == "PICKOPPBASIC";
+    if typed && (cross != "NONE" || (basic && sow_rule == "NONE" && !counted_pick)) {
         return Err(refuse(
             "capt_type",
             word(p, "capt_type"),
@@ -284,11 +287,74 @@ pub(super) fn captures(
             !lapped,
             cross_pick
         );
-    } else if word(p, "capt_type") != "NONE" {
+    } else if capt_type == "NEXT" {
+        // With relays MancalaGames tests the side of the last hole (without, of the next one).
+        if word(p, "mlaps") != "LAPPER"
+            || capt_dir != "SOW"
+            || multicapt != 0
+            || grandslam != "LEGAL"
+        {
+            return Err(refuse(
+                "capt_type",
+                &capt_type,
+                "NEXT is translated only with mlaps=LAPPER, capt_dir=SOW, a single capture and grandslam=LEGAL yet",
+            ));
+        }
+        if p.flag("mustshare") && !p.list("udir_holes").is_empty() {
+            // MancalaGames then allows both directions of a hole when either feeds (its
+            // MustShareUdir marks the hole with a pair, which its move list reads as true).
+            return Err(refuse(
+                "mustshare",
+                "true",
+                "with udir_holes and capt_type=NEXT MancalaGames allows both directions of a hole when either feeds; that reading is not translated yet",
+            ));
+        }
+        let last_in = side_word(
+            &side,
+            "capt_type=NEXT is translated only with capt_side BOTH, OPP_SIDE or OWN_SIDE yet",
+        )?;
+        let pick = word(p, "pickextra") == "PICKFINAL";
+        let _ = writeln!(
+            capture,
+            "    # capt_type=NEXT: a last seed on capt_side={side} takes the hole after it{}\n    next_hole: {{ last_in: {last_in}, and_last: {pick} }}",
+            if pick { "; pickextra=PICKFINAL: and the last hole" } else { "" }
+        );
+    } else if counted_pick {
+        if side != "OPP_SIDE"
+            || evens
+            || cmin > 0
+            || cmax > 0
+            || multicapt != 0
+            || grandslam != "LEGAL"
+        {
+            return Err(refuse(
+                "capt_type",
+                &capt_type,
+                "CAPT_OPP_1CCW is translated only with capt_on counts on OPP_SIDE, a single capture and grandslam=LEGAL yet",
+            ));
+        }
+        let _ = writeln!(
+            capture,
+            "    # capt_type=CAPT_OPP_1CCW, pickextra=PICKOPPBASIC: a last seed on the opponent's row or in the\n    # mover's last hole takes every hole of the opponent's holding {capt_on:?}\n    counted_holes: {{ counts: {capt_on:?}, or_last_own_hole: true }}"
+        );
+    } else if capt_type == "PASS_STORE_CAPT" {
+        let last_in = side_word(&side, "capt_type=PASS_STORE_CAPT is translated only with capt_side BOTH, OPP_SIDE or OWN_SIDE yet")?;
+        if !p.flag("stores") || multicapt != 0 || grandslam != "LEGAL" {
+            return Err(refuse(
+                "capt_type",
+                &capt_type,
+                "PASS_STORE_CAPT is translated only with stores, a single capture and grandslam=LEGAL yet",
+            ));
+        }
+        let _ = writeln!(
+            capture,
+            "    # capt_type=PASS_STORE_CAPT: a last seed in an empty hole on capt_side={side} gives the mover's store to the opponent\n    store_to_opponent: {{ last_in: {last_in} }}"
+        );
+    } else if capt_type != "NONE" {
         return Err(refuse(
             "capt_type",
-            word(p, "capt_type"),
-            "only TWO_OUT is translated yet",
+            &capt_type,
+            "only TWO_OUT, NEXT, CAPT_OPP_1CCW (with PICKOPPBASIC) and PASS_STORE_CAPT are translated yet",
         ));
     } else if multicapt != 0 || grandslam != "LEGAL" || capt_dir != "OPP_SOW" || side != "BOTH" {
         notes.push(
@@ -314,6 +380,9 @@ pub(super) fn captures(
         "NONE" => {}
         // (with a capture across a gap: its `and_opposite`, above)
         "PICKCROSS" if word(p, "capt_type") == "TWO_OUT" => {}
+        // (with capt_type NEXT and CAPT_OPP_1CCW: in their keys, above)
+        "PICKFINAL" if capt_type == "NEXT" => {}
+        "PICKOPPBASIC" if counted_pick => {}
         "PICKLASTSEEDS" => {
             let counted = if cross == "NONE" {
                 match side.as_str() {
