@@ -10,10 +10,12 @@ use std::sync::Arc;
 
 use sowlab::{Game, Position, Rule};
 
-/// A data rule with `holes` holes a row, the given `sowing:` lines and `capture:` lines.
+/// A data rule with `holes` holes a row, the given `sowing:` lines (`stores: none` unless they
+/// say) and `capture:` lines (`extra_turn:` and other pipeline keys may follow them).
 fn rule(holes: usize, sowing: &str, capture: &str) -> Arc<Rule> {
     let text = format!(
-        "name: steps\nplayers: 2\nboard:\n  players: 2\n  shape: two_rows\n  pits:\n    - {{ row: S, owner: 1, holes: {holes}, seeds: 1 }}\n    - {{ store: store S, owner: 1 }}\n    - {{ row: N, owner: 2, holes: {holes}, seeds: 1 }}\n    - {{ store: store N, owner: 2 }}\nsowing:\n  stores: none\n{sowing}pipeline:\n  capture:\n{capture}  end: []\n"
+        "name: steps\nplayers: 2\nboard:\n  players: 2\n  shape: two_rows\n  pits:\n    - {{ row: S, owner: 1, holes: {holes}, seeds: 1 }}\n    - {{ store: store S, owner: 1 }}\n    - {{ row: N, owner: 2, holes: {holes}, seeds: 1 }}\n    - {{ store: store N, owner: 2 }}\nsowing:\n{stores}{sowing}pipeline:\n  capture:\n{capture}  end: []\n",
+        stores = if sowing.contains("stores:") { "" } else { "  stores: none\n" }
     );
     Arc::new(
         Rule::data_from_text(text, Path::new("steps.yaml"))
@@ -320,4 +322,36 @@ fn a_last_seed_in_an_empty_hole_gives_the_store_to_the_opponent() {
     g.play("3").unwrap();
     assert_eq!(g.state().stores, vec![0, 7]);
     assert_eq!(g.state().pits, vec![0, 0, 0, 1, 3, 5]);
+}
+
+#[test]
+fn a_last_seed_in_the_opponents_store_takes_it_and_only_the_own_store_moves_again() {
+    let r = rule(
+        3,
+        "  stores: all\n",
+        "    opponent_store: true\n  extra_turn: own_store\n",
+    );
+    let pos = Position {
+        pits: vec![0, 0, 5, 0, 0, 0],
+        stores: Some(vec![0, 6]),
+        to_move: Some(1),
+        ..Position::default()
+    };
+    let opts = r.resolve_options(&[] as &[&str]).unwrap();
+    let mut g = Game::with_position(r.clone(), opts, &pos).unwrap();
+    // S3's five: store S, N1, N2, N3, store N (the last): North's 6 and the seed go to South.
+    g.play("3").unwrap();
+    let s = g.state();
+    assert_eq!(
+        (s.pits.clone(), s.stores.clone()),
+        (vec![0, 0, 0, 1, 1, 1], vec![8, 0])
+    );
+    assert_eq!(
+        s.to_move,
+        Some(2),
+        "a last seed in the opponent's store passes the turn"
+    );
+    // North's N3 (one seed) into his own store: he moves again.
+    g.play("3").unwrap();
+    assert_eq!(g.state().to_move, Some(2));
 }

@@ -31,6 +31,8 @@ pub struct Capture {
     pub counted_holes: Option<CountedHoles>,
     /// A last seed in an empty hole on `last_in` gives the mover's store to the opponent.
     pub store_to_opponent: Option<StoreToOpponent>,
+    /// A last seed in an opponent's store takes that store's seeds.
+    pub opponent_store: bool,
     /// A move of a single seed captures nothing (none of the captures here).
     pub not_by_single_seed: bool,
     /// The last few seeds: when, after the other captures, the seeds in the holes on `counted`

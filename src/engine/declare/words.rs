@@ -208,6 +208,14 @@ impl Pipeline {
                 "extra turn: a last seed in a store, or a move whose captures took seeds".into(),
             );
         }
+        if self.extra_turn == ExtraTurn::OwnStore {
+            out.push("extra turn: a last seed in the mover's own store".into());
+        }
+        if self.capture.opponent_store {
+            out.push(
+                "capture: a last seed in an opponent's store takes the seeds of that store".into(),
+            );
+        }
         if self.extra_turn == ExtraTurn::Store {
             out.push("extra turn: a last seed in a store".into());
         }

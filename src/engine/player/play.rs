@@ -56,6 +56,12 @@ pub fn play(b: &mut Board, pit: usize, hooks: &mut Vec<HookCall>) -> Result<(), 
     if let Some(c) = p.capture.chain.as_ref().filter(|_| capturing) {
         chain(b, l, p, c, mover, last);
     }
+    if p.capture.opponent_store && capturing && !last_is_hole {
+        let owner = l.pits[last].owner;
+        if owner != mover && owner != 0 {
+            sow::capture(b, last, mover, "the opponent's store");
+        }
+    }
     if let Some(c) = p.capture.next_hole.as_ref().filter(|_| capturing) {
         next_hole(b, l, c, mover, last);
     }
@@ -79,6 +85,7 @@ pub fn play(b: &mut Board, pit: usize, hooks: &mut Vec<HookCall>) -> Result<(), 
         ExtraTurn::Store => !last_is_hole,
         ExtraTurn::Capture => took,
         ExtraTurn::StoreOrCapture => took || !last_is_hole,
+        ExtraTurn::OwnStore => !last_is_hole && l.pits[last].owner == mover,
     };
     if extra {
         note(b, p, &p.notes.extra, mover, Vec::new);

@@ -104,7 +104,11 @@ pub(super) fn captures(
     let capt_type = word(p, "capt_type");
     // CAPT_OPP_1CCW with PICKOPPBASIC: the counts are those the pick takes.
     let counted_pick = capt_type == "CAPT_OPP_1CCW" && word(p, "pickextra") == "PICKOPPBASIC";
-    if typed && (cross != "NONE" || (basic && sow_rule == "NONE" && !counted_pick)) {
+    // END_OPP_STORE_CAPT: a last seed in the opponent's store takes it; otherwise the other
+    // capture (here a cross capture) is tried.
+    let store_capt = capt_type == "END_OPP_STORE_CAPT";
+    if typed && ((cross != "NONE" && !store_capt) || (basic && sow_rule == "NONE" && !counted_pick))
+    {
         return Err(refuse(
             "capt_type",
             word(p, "capt_type"),
@@ -350,11 +354,11 @@ pub(super) fn captures(
             capture,
             "    # capt_type=PASS_STORE_CAPT: a last seed in an empty hole on capt_side={side} gives the mover's store to the opponent\n    store_to_opponent: {{ last_in: {last_in} }}"
         );
-    } else if capt_type != "NONE" {
+    } else if capt_type != "NONE" && !store_capt {
         return Err(refuse(
             "capt_type",
             &capt_type,
-            "only TWO_OUT, NEXT, CAPT_OPP_1CCW (with PICKOPPBASIC) and PASS_STORE_CAPT are translated yet",
+            "only TWO_OUT, NEXT, CAPT_OPP_1CCW (with PICKOPPBASIC), PASS_STORE_CAPT and END_OPP_STORE_CAPT are translated yet",
         ));
     } else if multicapt != 0 || grandslam != "LEGAL" || capt_dir != "OPP_SOW" || side != "BOTH" {
         notes.push(
@@ -362,6 +366,18 @@ pub(super) fn captures(
         );
     }
 
+    if store_capt {
+        if !matches!(word(p, "sow_stores").as_str(), "BOTH" | "BOTH_NR_OPP") {
+            return Err(refuse(
+                "capt_type",
+                &capt_type,
+                "END_OPP_STORE_CAPT is translated only with sow_stores BOTH or BOTH_NR_OPP yet",
+            ));
+        }
+        capture.push_str(
+            "    # capt_type=END_OPP_STORE_CAPT: a last seed in the opponent's store takes its seeds\n    opponent_store: true\n",
+        );
+    }
     if p.flag("nosinglecapt") {
         if word(p, "mlaps") != "OFF" {
             return Err(refuse(

@@ -23,6 +23,9 @@ pub(super) fn board(p: &Params) -> Result<String, Refusal> {
         "OWN" if stores => {
             sowing.push_str("  stores: own   # sow_stores=OWN: a lap passing your own store drops a seed in it\n");
         }
+        "BOTH_NR_OPP" if stores && word(p, "capt_rturn") == "NO_REPEAT" => {
+            sowing.push_str("  stores: all   # sow_stores=BOTH_NR_OPP: a lap passing either store drops a seed in it\n");
+        }
         "BOTH" if stores => {
             sowing.push_str("  stores: all   # sow_stores=BOTH: a lap passing either store drops a seed in it\n");
         }
@@ -30,7 +33,7 @@ pub(super) fn board(p: &Params) -> Result<String, Refusal> {
             return Err(refuse(
                 "sow_stores",
                 other,
-                "only NEITHER, and OWN or BOTH with stores, are translated yet",
+                "only NEITHER, and OWN, BOTH or BOTH_NR_OPP with stores, are translated yet",
             ))
         }
     }
