@@ -23,6 +23,18 @@ pub struct Capture {
     /// The capture across a gap: when the hole after the last one is empty, take the hole
     /// beyond it.
     pub beyond_empty: Option<BeyondEmpty>,
+    /// "Capture the hole after the last": when the last seed falls in a hole on `last_in`, the
+    /// mover takes the next hole with the sowing (when it holds seeds).
+    pub next_hole: Option<NextHole>,
+    /// When the last seed falls on the opponent's row (or in the mover's last hole), the mover
+    /// takes every hole of the opponent's holding one of the counts.
+    pub counted_holes: Option<CountedHoles>,
+    /// A last seed in an empty hole on `last_in` gives the mover's store to the opponent.
+    pub store_to_opponent: Option<StoreToOpponent>,
+    /// A last seed in an opponent's store takes that store's seeds.
+    pub opponent_store: bool,
+    /// A move of a single seed captures nothing (none of the captures here).
+    pub not_by_single_seed: bool,
     /// The last few seeds: when, after the other captures, the seeds in the holes on `counted`
     /// (any, the opponent's, the mover's own) are at most `at_most` (but some), the mover takes
     /// every seed left in the holes.
@@ -42,6 +54,28 @@ pub struct Opposite {
     /// mover then takes his own hole opposite), or any.
     #[serde(default = "own_side")]
     pub last_in: BeyondSide,
+    /// The hole opposite is taken only when it holds one of these counts (empty: any count).
+    pub counts: Vec<i64>,
+    /// ... at least this many seeds (0: no bound).
+    pub at_least: i64,
+    /// ... at most this many seeds (0: no bound).
+    pub at_most: i64,
+    /// ... an even count.
+    pub even: bool,
+    /// After taking the hole opposite, the sowing goes on from the last hole with its seeds
+    /// (a lap ending in an empty hole relays when it captures), until a lap ends without a take.
+    pub sow_on: bool,
+}
+
+impl Opposite {
+    /// Whether the hole opposite, holding `n` seeds (at least one), passes the count test.
+    #[inline]
+    pub fn count_ok(&self, n: i64) -> bool {
+        (self.counts.is_empty() || self.counts.contains(&n))
+            && (!self.even || n % 2 == 0)
+            && (self.at_least <= 0 || n >= self.at_least)
+            && (self.at_most <= 0 || n <= self.at_most)
+    }
 }
 
 /// A chain of captures by count (Oware's, by default): the last hole, when it is on the `side`
@@ -65,6 +99,11 @@ pub struct Chain {
     /// Whose holes are taken: the opponent's (default), the mover's own, or any.
     #[serde(default)]
     pub side: ChainSide,
+    /// Where the last hole must be for the chain to start at all (default: anywhere `side`
+    /// allows); then the chain goes on through the holes on `side` (e.g. `first_on: opponent,
+    /// side: any`: a chain that starts on the opponent's row and may go on into the mover's).
+    #[serde(default)]
+    pub first_on: Option<ChainSide>,
     /// Which way the chain goes on from the last hole: back against the sowing (default) or
     /// forward with it. Stores and closed holes are passed over.
     #[serde(default)]
@@ -86,6 +125,11 @@ impl Default for Opposite {
             when_opposite_empty: false,
             take_last: true,
             last_in: BeyondSide::Own,
+            counts: Vec::new(),
+            at_least: 0,
+            at_most: 0,
+            even: false,
+            sow_on: false,
         }
     }
 }
@@ -105,6 +149,34 @@ pub struct BeyondEmpty {
     pub side: BeyondSide,
     /// Also take the hole opposite the first hole taken (when it holds seeds).
     pub and_opposite: bool,
+}
+
+/// The capture of the hole after the last (see [`Capture::next_hole`]).
+#[derive(Clone, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields, default)]
+pub struct NextHole {
+    /// Where the last seed must fall (default any hole).
+    pub last_in: BeyondSide,
+    /// After a take, the mover takes his last hole too.
+    pub and_last: bool,
+}
+
+/// The take of the opponent's holes by count (see [`Capture::counted_holes`]).
+#[derive(Clone, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields, default)]
+pub struct CountedHoles {
+    /// The counts taken (empty: any count of at least one seed).
+    pub counts: Vec<i64>,
+    /// Also when the last seed falls in the mover's last hole (the one before his store).
+    pub or_last_own_hole: bool,
+}
+
+/// The loss of the mover's store (see [`Capture::store_to_opponent`]).
+#[derive(Clone, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields, default)]
+pub struct StoreToOpponent {
+    /// Where the empty hole must be (default any hole).
+    pub last_in: BeyondSide,
 }
 
 /// Whose holes a capture across a gap takes.
@@ -171,6 +243,10 @@ pub enum GrandSlam {
     /// The move may not be played, unless every legal move is one (then it is played and
     /// captures nothing).
     Illegal,
+    /// The move takes all the opponent's seeds but those of his first hole holding seeds (in
+    /// sowing order: the mover's rightmost, facing him); a move reaching a single occupied hole
+    /// of his takes it.
+    LeaveFirst,
 }
 
 /// "2 or 3" for counts `[2, 3]`.

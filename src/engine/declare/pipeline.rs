@@ -11,8 +11,8 @@ use serde::Deserialize;
 use crate::engine::geometry::layout::Layout;
 
 pub use crate::engine::declare::capture::{
-    chain_why, BeyondEmpty, BeyondSide, Capture, Chain, ChainDirection, ChainSide, GrandSlam,
-    LastSeeds, Opposite,
+    chain_why, BeyondEmpty, BeyondSide, Capture, Chain, ChainDirection, ChainSide, CountedHoles,
+    GrandSlam, LastSeeds, NextHole, Opposite, StoreToOpponent,
 };
 pub use crate::engine::declare::children::{ChildSide, Children, CHILD_OF_NOBODY};
 pub use crate::engine::declare::end::{Cond, End, EndCheck, Outcome, Starter, Sweep};

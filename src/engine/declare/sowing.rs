@@ -29,6 +29,20 @@ pub enum Relay {
     Next,
 }
 
+/// A step at the start of each lap, before its first seed is sown (MancalaGames' captures
+/// before sowing).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum BeforeLap {
+    /// Nothing: the lap sows its whole hand.
+    #[default]
+    Nothing,
+    /// The sower keeps one seed of the hand: it goes to his store (or reserve), the rest is sown.
+    KeepOneSeed,
+    /// A lap of a single seed first takes the hole opposite the hole it starts from (when that
+    /// holds seeds), for the sower.
+    SingleTakesOpposite,
+}
+
 /// Who gets seeds captured by count during sowing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CaptureTo {
@@ -72,17 +86,27 @@ pub struct SowRule {
     pub stores: Stores,
     /// Skip the pit a lap started from when the sowing comes round to it.
     pub skip_origin: bool,
+    /// A step at the start of each lap.
+    pub before_lap: BeforeLap,
     /// What happens at the end of a lap.
     pub relay: Relay,
     /// A lap whose last hole passes this test does not relay (the move ends there, e.g. to
     /// capture it).
     pub relay_stop: Option<HoleTest>,
+    /// A lap relays only when its last pit is a hole that passes this test (e.g. on the
+    /// opponent's side, or holding exactly 6 seeds); a lap ending elsewhere ends the move.
+    pub relay_only: Option<HoleTest>,
+    /// A lap whose last seed fell into an empty hole on this side, facing a hole with seeds, does
+    /// not relay (so that the capture of the hole opposite can take it).
+    pub relay_stop_opposite: Option<Whose>,
     /// Counts that are captured as soon as a drop makes them (e.g. `[4]`); empty for none.
     pub capture_counts: Vec<i64>,
     /// Who gets those captures.
     pub capture_to: CaptureTo,
     /// Whether the last seed of a lap can make a capture by count.
     pub capture_last: bool,
+    /// Whose holes a drop captures by count in (default any: the sower's own, or the opponent's).
+    pub capture_side: Whose,
     /// When the move ends because the pit after the last one is empty, the sower captures the
     /// pit beyond that empty one (the Indian "capture beyond an empty hole"). Not after a move
     /// stopped at the lap limit.
@@ -112,11 +136,15 @@ impl Default for SowRule {
             reverse: false,
             stores: Stores::All,
             skip_origin: false,
+            before_lap: BeforeLap::Nothing,
             relay: Relay::None,
             relay_stop: None,
+            relay_only: None,
+            relay_stop_opposite: None,
             capture_counts: Vec::new(),
             capture_to: CaptureTo::RowOwner,
             capture_last: true,
+            capture_side: Whose::Any,
             capture_beyond_empty: false,
             reverse_holes: Vec::new(),
             reverse_when_even: false,
@@ -130,6 +158,44 @@ impl Default for SowRule {
 }
 
 impl SowRule {
+    /// Whether a lap that ended in `pos` (holding `n` seeds, sown by `mover`) may relay, by
+    /// `relay_stop` and `relay_only` (checked once per lap).
+    #[inline]
+    pub fn lap_may_relay(
+        &self,
+        l: &Layout,
+        pos: usize,
+        seeds: &[i64],
+        was_empty: bool,
+        mover: usize,
+    ) -> bool {
+        let n = seeds[pos];
+        !self
+            .relay_stop
+            .as_ref()
+            .is_some_and(|t| t.holds(l, pos, n, mover))
+            && self
+                .relay_only
+                .as_ref()
+                .is_none_or(|t| t.holds(l, pos, n, mover))
+            && !self.relay_stop_opposite.is_some_and(|side| {
+                was_empty
+                    && side.holds(l, pos, mover)
+                    && l.opposite(pos).is_some_and(|o| seeds[o] > 0)
+            })
+    }
+
+    /// Whether a drop into `q` by `mover` is on the side `capture_side` captures by count in.
+    #[inline]
+    pub fn capture_side_ok(&self, l: &Layout, q: usize, mover: usize) -> bool {
+        let owner = l.pits[q].owner;
+        match self.capture_side {
+            Whose::Any => true,
+            Whose::Own => owner == mover,
+            Whose::Opponent => owner != mover && owner != 0,
+        }
+    }
+
     /// Whether some moves are sown the other way.
     pub fn reverses(&self) -> bool {
         !self.reverse_holes.is_empty()
@@ -207,6 +273,15 @@ impl SowRule {
                 v.join(", ")
             ));
         }
+        s.push_str(match self.before_lap {
+            BeforeLap::Nothing => "",
+            BeforeLap::KeepOneSeed => {
+                "; each lap the sower keeps one seed of the hand (to his store)"
+            }
+            BeforeLap::SingleTakesOpposite => {
+                "; a lap of one seed first takes the hole opposite its start hole"
+            }
+        });
         s.push_str(match self.relay {
             Relay::None => "; one lap",
             Relay::Last => "; a lap ending in an occupied hole relays from it",
@@ -215,6 +290,22 @@ impl SowRule {
         if let Some(t) = &self.relay_stop {
             s.push_str(&format!(
                 "; a lap ending with {} does not relay",
+                t.describe()
+            ));
+        }
+        if let Some(w) = self.relay_stop_opposite {
+            s.push_str(&format!(
+                "; a lap ending in an empty hole{} facing seeds does not relay",
+                match w {
+                    Whose::Any => "",
+                    Whose::Own => " of the sower's",
+                    Whose::Opponent => " of the opponent's",
+                }
+            ));
+        }
+        if let Some(t) = &self.relay_only {
+            s.push_str(&format!(
+                "; a lap relays only when it ends with {}",
                 t.describe()
             ));
         }
@@ -233,6 +324,11 @@ impl SowRule {
                     " (not by the last seed)"
                 }
             ));
+            s.push_str(match self.capture_side {
+                Whose::Any => "",
+                Whose::Own => " in the sower's own holes",
+                Whose::Opponent => " in the opponent's holes",
+            });
         }
         if self.capture_beyond_empty {
             s.push_str("; when the pit after the last is empty, the sower takes the pit beyond it");
@@ -260,6 +356,20 @@ pub enum Whose {
     /// Any hole.
     #[default]
     Any,
+}
+
+impl Whose {
+    /// Whether hole `q` is on this side for `mover`.
+    #[inline]
+    pub fn holds(self, l: &Layout, q: usize, mover: usize) -> bool {
+        let owner = l.pits[q].owner;
+        l.pits[q].kind == PitKind::Hole
+            && match self {
+                Whose::Own => owner == mover,
+                Whose::Opponent => owner != mover && owner != 0,
+                Whose::Any => true,
+            }
+    }
 }
 
 /// A test of one hole after a drop: on whose side it is and how many seeds it holds.

@@ -16,6 +16,9 @@ pub enum ExtraTurn {
     Capture,
     /// Either.
     StoreOrCapture,
+    /// When the last seed fell into one of the mover's own stores (a last seed in another
+    /// player's store passes the turn).
+    OwnStore,
 }
 
 /// What a player without a legal move does, when the turn comes to him.

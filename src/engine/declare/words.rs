@@ -47,6 +47,76 @@ impl Pipeline {
                     " (when the hole opposite holds seeds)"
                 }
             ));
+            let mut only = Vec::new();
+            if !o.counts.is_empty() {
+                let v: Vec<String> = o.counts.iter().map(|n| n.to_string()).collect();
+                only.push(or_list(&v.iter().map(String::as_str).collect::<Vec<_>>()));
+            }
+            if o.even {
+                only.push("an even count".into());
+            }
+            if o.at_least > 0 {
+                only.push(format!("at least {}", o.at_least));
+            }
+            if o.at_most > 0 {
+                only.push(format!("at most {}", o.at_most));
+            }
+            if !only.is_empty() {
+                out.push(format!(
+                    "capture: the hole opposite is taken only when it holds {}",
+                    only.join(", ")
+                ));
+            }
+        }
+        if self.capture.opposite.as_ref().is_some_and(|o| o.sow_on) {
+            out.push(
+                "capture: after taking the hole opposite, the sowing goes on from the last hole"
+                    .into(),
+            );
+        }
+        if let Some(c) = &self.capture.next_hole {
+            out.push(format!(
+                "capture: a last seed in {} takes the hole after it (when it holds seeds){}",
+                match c.last_in {
+                    BeyondSide::Own => "a hole of the mover's",
+                    BeyondSide::Opponent => "an opponent's hole",
+                    BeyondSide::Any => "any hole",
+                },
+                if c.and_last {
+                    ", and then the last hole"
+                } else {
+                    ""
+                }
+            ));
+        }
+        if let Some(c) = &self.capture.counted_holes {
+            let v: Vec<String> = c.counts.iter().map(|n| n.to_string()).collect();
+            out.push(format!(
+                "capture: a last seed on the opponent's row{} takes every hole of his holding {}",
+                if c.or_last_own_hole {
+                    " or in the mover's last hole"
+                } else {
+                    ""
+                },
+                if v.is_empty() {
+                    "seeds".to_string()
+                } else {
+                    or_list(&v.iter().map(String::as_str).collect::<Vec<_>>())
+                }
+            ));
+        }
+        if let Some(c) = &self.capture.store_to_opponent {
+            out.push(format!(
+                "capture: a last seed in an empty hole{} gives the mover's store to the opponent",
+                match c.last_in {
+                    BeyondSide::Own => " of the mover's",
+                    BeyondSide::Opponent => " of the opponent's",
+                    BeyondSide::Any => "",
+                }
+            ));
+        }
+        if self.capture.not_by_single_seed {
+            out.push("capture: a move of a single seed captures nothing".into());
         }
         if let Some(c) = &self.capture.chain {
             let mut counts = if c.counts.is_empty() {
@@ -89,11 +159,18 @@ impl Pipeline {
                     }
                 )
             };
+            let whose = match c.first_on {
+                None | Some(ChainSide::Any) => whose.to_string(),
+                Some(ChainSide::Opponent) => format!("an opponent's hole (then {whose})"),
+                Some(ChainSide::Own) => format!("a hole of the mover's (then {whose})"),
+            };
             out.push(format!(
                 "capture: a last seed making {counts} in {whose} takes it{on}; a move taking all the opponent's seeds {}",
                 match c.grand_slam {
                     GrandSlam::Nothing => "captures nothing",
                     GrandSlam::All => "takes them all",
+                    GrandSlam::LeaveFirst =>
+                        "takes them all but his first hole holding seeds (in sowing order)",
                     GrandSlam::Illegal =>
                         "may not be played, unless every legal move is one (then it captures nothing)",
                 }
@@ -132,6 +209,14 @@ impl Pipeline {
         if self.extra_turn == ExtraTurn::StoreOrCapture {
             out.push(
                 "extra turn: a last seed in a store, or a move whose captures took seeds".into(),
+            );
+        }
+        if self.extra_turn == ExtraTurn::OwnStore {
+            out.push("extra turn: a last seed in the mover's own store".into());
+        }
+        if self.capture.opponent_store {
+            out.push(
+                "capture: a last seed in an opponent's store takes the seeds of that store".into(),
             );
         }
         if self.extra_turn == ExtraTurn::Store {

@@ -1,7 +1,7 @@
 //! Captures after the sowing, played: the chain of holes with the declared counts, and a grand
 //! slam's rule. (The capture of the facing hole is in [`play`](super::play).)
 
-use crate::engine::board::state::{Board, PitKind, NO_PIT};
+use crate::engine::board::state::{Board, PitKind, SowEnd, NO_PIT};
 use crate::engine::declare::compiled::Compiled;
 use crate::engine::declare::pipeline::{GrandSlam, Pipeline};
 use crate::engine::sowing::sow;
@@ -55,6 +55,18 @@ pub(super) fn chain_scan(
     if !takes(b, l, c, mover, last) {
         return (0, false);
     }
+    if let Some(first) = c.first_on {
+        use crate::engine::declare::pipeline::ChainSide;
+        let owner = l.pits[last].owner;
+        let ok = match first {
+            ChainSide::Opponent => owner != mover && owner != 0,
+            ChainSide::Own => owner == mover,
+            ChainSide::Any => true,
+        };
+        if !ok {
+            return (0, false);
+        }
+    }
     let limit = if c.max > 0 {
         (c.max as usize).min(caught.len())
     } else {
@@ -89,6 +101,10 @@ pub(super) fn chain(
     if n == 0 {
         return;
     }
+    if slam && c.grand_slam == GrandSlam::LeaveFirst {
+        leave_first(b, l, p, mover, &c.why);
+        return;
+    }
     // `nothing`, and `illegal` (played only when every move was one): it captures nothing.
     if slam {
         note(b, p, &p.notes.grand_slam, mover, Vec::new);
@@ -96,6 +112,27 @@ pub(super) fn chain(
     }
     for &h in &caught[..n] {
         sow::capture(b, h, mover, &c.why);
+    }
+}
+
+/// A grand slam read `leave_first`: the mover takes every hole of the opponent's but his first
+/// one holding seeds (his holes in sowing order); all of them when only one holds seeds.
+fn leave_first(b: &mut Board, l: &Compiled, p: &Pipeline, mover: usize, why: &str) {
+    let opp = next_of(l, mover);
+    let Some(holes) = p.at.holes_of.get(opp) else {
+        return;
+    };
+    let occupied = holes.iter().filter(|&&h| b.seeds[h] > 0).count();
+    let mut kept = occupied <= 1;
+    for &h in holes {
+        if b.seeds[h] == 0 {
+            continue;
+        }
+        if !kept {
+            kept = true;
+            continue;
+        }
+        sow::capture(b, h, mover, why);
     }
 }
 
@@ -189,6 +226,124 @@ pub(super) fn beyond_empty(
             return;
         }
         at = beyond;
+    }
+}
+
+/// The capture of the hole opposite a last seed that fell into an empty hole (on the side
+/// `last_in` says), when the hole opposite passes the count test; whether it took any seeds.
+pub(super) fn opposite(
+    b: &mut Board,
+    l: &Compiled,
+    o: &crate::engine::declare::pipeline::Opposite,
+    mover: usize,
+    end: &SowEnd,
+) -> bool {
+    use crate::engine::declare::pipeline::BeyondSide;
+    let last = end.pit;
+    let owner = l.pits[last].owner;
+    let side_ok = match o.last_in {
+        BeyondSide::Own => owner == mover,
+        BeyondSide::Opponent => owner != mover && owner != 0,
+        BeyondSide::Any => true,
+    };
+    if l.pits[last].kind != PitKind::Hole || !side_ok || !end.was_empty {
+        return false;
+    }
+    // A child is never captured.
+    let Some(opp) = l.opposite(last).filter(|&q| !b.is_child(q)) else {
+        return false;
+    };
+    let n = b.seeds[opp];
+    if !((n > 0 && o.count_ok(n)) || (n == 0 && o.when_opposite_empty)) {
+        return false;
+    }
+    let mut took = sow::capture(b, opp, mover, "opposite");
+    if o.take_last {
+        took += sow::capture(b, last, mover, "last seed");
+    }
+    took > 0
+}
+
+/// Whether hole `q` is on `side` for `mover`.
+fn on_side(
+    l: &Compiled,
+    side: crate::engine::declare::pipeline::BeyondSide,
+    q: usize,
+    mover: usize,
+) -> bool {
+    use crate::engine::declare::pipeline::BeyondSide;
+    let owner = l.pits[q].owner;
+    l.pits[q].kind == PitKind::Hole
+        && match side {
+            BeyondSide::Any => true,
+            BeyondSide::Opponent => owner != mover && owner != 0,
+            BeyondSide::Own => owner == mover,
+        }
+}
+
+/// The capture of the hole after the last one `last` (with the sowing).
+pub(super) fn next_hole(
+    b: &mut Board,
+    l: &Compiled,
+    c: &crate::engine::declare::pipeline::NextHole,
+    mover: usize,
+    last: usize,
+) {
+    if !on_side(l, c.last_in, last, mover) {
+        return;
+    }
+    let next = hole_after(l, b, last);
+    if next == NO_PIT || b.seeds[next] == 0 {
+        return;
+    }
+    sow::capture(b, next, mover, "the hole after the last");
+    if c.and_last {
+        sow::capture(b, last, mover, "the last hole");
+    }
+}
+
+/// The take of the opponent's holes holding the counts, when the last seed fell on his row (or
+/// in the mover's last hole).
+pub(super) fn counted_holes(
+    b: &mut Board,
+    l: &Compiled,
+    p: &Pipeline,
+    c: &crate::engine::declare::pipeline::CountedHoles,
+    mover: usize,
+    last: usize,
+) {
+    use crate::engine::declare::pipeline::BeyondSide;
+    let mine = p.at.holes_of.get(mover).and_then(|h| h.last().copied());
+    let ok =
+        on_side(l, BeyondSide::Opponent, last, mover) || (c.or_last_own_hole && mine == Some(last));
+    if !ok {
+        return;
+    }
+    let opp = next_of(l, mover);
+    for i in 0..p.at.holes_of[opp].len() {
+        let h = p.at.holes_of[opp][i];
+        let n = b.seeds[h];
+        if n > 0 && !b.closed[h] && (c.counts.is_empty() || c.counts.contains(&n)) {
+            sow::capture(b, h, mover, "a hole holding a count taken");
+        }
+    }
+}
+
+/// The loss of the mover's store to the opponent, when the last seed fell in an empty hole on
+/// `last_in`.
+pub(super) fn store_to_opponent(
+    b: &mut Board,
+    l: &Compiled,
+    c: &crate::engine::declare::pipeline::StoreToOpponent,
+    mover: usize,
+    last: usize,
+    was_empty: bool,
+) {
+    if !was_empty || !on_side(l, c.last_in, last, mover) {
+        return;
+    }
+    if let Some(store) = l.store_of(mover) {
+        sow::capture(b, store, next_of(l, mover), "the store, to the opponent");
     }
 }
 

@@ -3,10 +3,12 @@
 //! sweep and the rounds), with the same trace events and notes a rule script would record.
 
 use crate::engine::board::state::{Board, PitKind};
-use crate::engine::declare::pipeline::{BeyondSide, ExtraTurn};
+use crate::engine::declare::pipeline::ExtraTurn;
 use crate::engine::sowing::sow;
 
-use crate::engine::player::capture::{beyond_empty, chain, last_seeds};
+use crate::engine::player::capture::{
+    beyond_empty, chain, counted_holes, last_seeds, next_hole, opposite, store_to_opponent,
+};
 use crate::engine::player::end::run_checks;
 pub use crate::engine::player::hooks::HookCall;
 pub use crate::engine::player::legal::legal_into;
@@ -24,14 +26,28 @@ pub fn play(b: &mut Board, pit: usize, hooks: &mut Vec<HookCall>) -> Result<(), 
         return Err("the rule declares no move pipeline (this.pipeline(#{...}) in setup())".into());
     };
     let mover = b.to_move;
-    let end = sow::sow(b, pit)?;
+    // (a move of one seed captures nothing, when the rule says so)
+    let single =
+        p.capture.not_by_single_seed && b.seeds.get(l.split_move(pit).0).copied() == Some(1);
+    let mut end = sow::sow(b, pit)?;
+    let by_capture = matches!(p.extra_turn, ExtraTurn::Capture | ExtraTurn::StoreOrCapture);
+    let held = if by_capture { material(b, mover) } else { 0 };
+    // "Take the hole opposite, then sow on": each lap ending in an empty hole that takes the
+    // hole opposite goes on from that hole with its seeds.
+    if let Some(o) = p.capture.opposite.as_ref().filter(|o| o.sow_on && !single) {
+        let mut laps = end.laps;
+        while !end.stopped && opposite(b, l, o, mover, &end) && b.seeds[end.pit] > 0 {
+            end = sow::sow(b, end.pit)?;
+            laps += end.laps;
+        }
+        end.laps = laps;
+        b.last = end;
+    }
     if end.stopped {
         note(b, p, &p.notes.stopped, mover, Vec::new);
     }
     let last = end.pit;
     let last_is_hole = l.pits[last].kind == PitKind::Hole;
-    let by_capture = matches!(p.extra_turn, ExtraTurn::Capture | ExtraTurn::StoreOrCapture);
-    let held = if by_capture { material(b, mover) } else { 0 };
     // A last seed making a child captures nothing else.
     let into = p.children.as_ref().is_some_and(|c| c.captures_into_child);
     let before = into.then(|| crate::engine::player::children::reserves_now(b));
@@ -43,38 +59,29 @@ pub fn play(b: &mut Board, pit: usize, hooks: &mut Vec<HookCall>) -> Result<(), 
             None => false,
         };
     // A move stopped at its lap limit captures nothing.
-    if let Some(o) = p
-        .capture
-        .opposite
-        .as_ref()
-        .filter(|_| !end.stopped && !made)
-    {
-        let owner = l.pits[last].owner;
-        let side_ok = match o.last_in {
-            BeyondSide::Own => owner == mover,
-            BeyondSide::Opponent => owner != mover && owner != 0,
-            BeyondSide::Any => true,
-        };
-        if last_is_hole && side_ok && end.was_empty {
-            if let Some(opp) = l.opposite(last).filter(|&q| !b.is_child(q)) {
-                if b.seeds[opp] > 0 || o.when_opposite_empty {
-                    sow::capture(b, opp, mover, "opposite");
-                    if o.take_last {
-                        sow::capture(b, last, mover, "last seed");
-                    }
-                }
-            }
-        }
+    let capturing = !end.stopped && !single && !made;
+    if let Some(o) = p.capture.opposite.as_ref().filter(|_| capturing) {
+        opposite(b, l, o, mover, &end);
     }
-    if let Some(c) = p.capture.chain.as_ref().filter(|_| !end.stopped && !made) {
+    if let Some(c) = p.capture.chain.as_ref().filter(|_| capturing) {
         chain(b, l, p, c, mover, last);
     }
-    if let Some(g) = p
-        .capture
-        .beyond_empty
-        .as_ref()
-        .filter(|_| !end.stopped && !made)
-    {
+    if p.capture.opponent_store && capturing && !last_is_hole {
+        let owner = l.pits[last].owner;
+        if owner != mover && owner != 0 {
+            sow::capture(b, last, mover, "the opponent's store");
+        }
+    }
+    if let Some(c) = p.capture.next_hole.as_ref().filter(|_| capturing) {
+        next_hole(b, l, c, mover, last);
+    }
+    if let Some(c) = p.capture.counted_holes.as_ref().filter(|_| capturing) {
+        counted_holes(b, l, p, c, mover, last);
+    }
+    if let Some(c) = p.capture.store_to_opponent.as_ref().filter(|_| capturing) {
+        store_to_opponent(b, l, c, mover, last, end.was_empty);
+    }
+    if let Some(g) = p.capture.beyond_empty.as_ref().filter(|_| capturing) {
         if last_is_hole && !(g.last_occupied && end.was_empty) {
             beyond_empty(b, l, g, mover, last);
         }
@@ -83,7 +90,7 @@ pub fn play(b: &mut Board, pit: usize, hooks: &mut Vec<HookCall>) -> Result<(), 
         crate::engine::player::children::gains_into_children(b, l, before, false);
     }
     let took = by_capture && material(b, mover) > held;
-    if let Some(t) = p.capture.last_seeds.as_ref().filter(|_| !end.stopped) {
+    if let Some(t) = p.capture.last_seeds.as_ref().filter(|_| capturing) {
         last_seeds(b, l, t, mover);
     }
     let extra = match p.extra_turn {
@@ -91,6 +98,7 @@ pub fn play(b: &mut Board, pit: usize, hooks: &mut Vec<HookCall>) -> Result<(), 
         ExtraTurn::Store => !last_is_hole,
         ExtraTurn::Capture => took,
         ExtraTurn::StoreOrCapture => took || !last_is_hole,
+        ExtraTurn::OwnStore => !last_is_hole && l.pits[last].owner == mover,
     };
     if extra {
         note(b, p, &p.notes.extra, mover, Vec::new);

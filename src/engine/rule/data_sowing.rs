@@ -3,7 +3,7 @@
 
 use serde::Deserialize;
 
-use crate::engine::sowing::sow::{AtMaxLaps, CaptureTo, Relay, SowRule, Stores};
+use crate::engine::sowing::sow::{AtMaxLaps, BeforeLap, CaptureTo, Relay, SowRule, Stores};
 
 /// The sowing of a data rule: the keys of `this.sowing(#{...})`.
 #[derive(Clone, Debug, Default, Deserialize)]
@@ -15,10 +15,17 @@ pub struct SowingDecl {
     pub stores: Option<StoresWord>,
     /// Skip the start hole on a full lap.
     pub skip_origin: Option<bool>,
+    /// Before each lap: `nothing`, `keep_one_seed`, `single_takes_opposite`.
+    pub before_lap: Option<BeforeLapWord>,
     /// Relay: `none`, `last`, `next`.
     pub relay: Option<RelayWord>,
     /// A lap ending in a hole that passes this test does not relay.
     pub relay_stops_on: Option<HoleTestDecl>,
+    /// A lap ending in an empty hole on this side (`own`, `opponent`, `any`), facing seeds, does
+    /// not relay.
+    pub relay_stops_facing_seeds: Option<WhoseWord>,
+    /// A lap relays only when it ends in a hole that passes this test.
+    pub relay_only_on: Option<HoleTestDecl>,
     /// Holes (numbered from each owner's left) whose moves are sown the other way.
     pub reverse_holes: Option<Vec<i64>>,
     /// A move from a hole holding an even count is sown the other way.
@@ -31,6 +38,8 @@ pub struct SowingDecl {
     pub capture_to: Option<CaptureToWord>,
     /// Whether the last seed of a lap captures too.
     pub capture_last: Option<bool>,
+    /// Whose holes those captures are made in: `any` (default), `own`, `opponent`.
+    pub capture_side: Option<WhoseWord>,
     /// The capture beyond an empty pit.
     pub capture_beyond_empty: Option<bool>,
     /// The first seed falls back into the emptied hole.
@@ -59,6 +68,20 @@ pub struct HoleTestDecl {
     pub side: Option<WhoseWord>,
 }
 
+impl HoleTestDecl {
+    /// The test these keys give.
+    pub fn test(&self) -> crate::engine::declare::sowing::HoleTest {
+        use crate::engine::declare::sowing::{HoleTest, Whose};
+        HoleTest {
+            counts: self.counts.clone(),
+            even: self.even,
+            at_least: self.at_least,
+            at_most: self.at_most,
+            side: self.side.map_or(Whose::Any, WhoseWord::whose),
+        }
+    }
+}
+
 /// Whose holes, in words.
 #[derive(Clone, Copy, Debug, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -71,6 +94,18 @@ pub enum WhoseWord {
     Any,
 }
 
+impl WhoseWord {
+    /// The side these words name.
+    pub fn whose(self) -> crate::engine::declare::sowing::Whose {
+        use crate::engine::declare::sowing::Whose;
+        match self {
+            WhoseWord::Own => Whose::Own,
+            WhoseWord::Opponent => Whose::Opponent,
+            WhoseWord::Any => Whose::Any,
+        }
+    }
+}
+
 /// `stores` words.
 #[derive(Clone, Copy, Debug, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -81,6 +116,18 @@ pub enum StoresWord {
     Own,
     /// None.
     None,
+}
+
+/// `before_lap` words.
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BeforeLapWord {
+    /// Nothing.
+    Nothing,
+    /// The sower keeps one seed of the hand.
+    KeepOneSeed,
+    /// A single seed first takes the hole opposite.
+    SingleTakesOpposite,
 }
 
 /// `relay` words.
@@ -146,6 +193,13 @@ impl SowingDecl {
         if let Some(v) = self.skip_origin {
             r.skip_origin = v;
         }
+        if let Some(v) = self.before_lap {
+            r.before_lap = match v {
+                BeforeLapWord::Nothing => BeforeLap::Nothing,
+                BeforeLapWord::KeepOneSeed => BeforeLap::KeepOneSeed,
+                BeforeLapWord::SingleTakesOpposite => BeforeLap::SingleTakesOpposite,
+            };
+        }
         if let Some(v) = self.relay {
             r.relay = match v {
                 RelayWord::None => Relay::None,
@@ -154,17 +208,13 @@ impl SowingDecl {
             };
         }
         if let Some(t) = &self.relay_stops_on {
-            r.relay_stop = Some(crate::engine::declare::sowing::HoleTest {
-                counts: t.counts.clone(),
-                even: t.even,
-                at_least: t.at_least,
-                at_most: t.at_most,
-                side: match t.side {
-                    Some(WhoseWord::Own) => crate::engine::declare::sowing::Whose::Own,
-                    Some(WhoseWord::Opponent) => crate::engine::declare::sowing::Whose::Opponent,
-                    Some(WhoseWord::Any) | None => crate::engine::declare::sowing::Whose::Any,
-                },
-            });
+            r.relay_stop = Some(t.test());
+        }
+        if let Some(w) = self.relay_stops_facing_seeds {
+            r.relay_stop_opposite = Some(w.whose());
+        }
+        if let Some(t) = &self.relay_only_on {
+            r.relay_only = Some(t.test());
         }
         if let Some(v) = &self.reverse_holes {
             r.reverse_holes = v.clone();
@@ -186,6 +236,9 @@ impl SowingDecl {
         }
         if let Some(v) = self.capture_last {
             r.capture_last = v;
+        }
+        if let Some(v) = self.capture_side {
+            r.capture_side = v.whose();
         }
         if let Some(v) = self.capture_beyond_empty {
             r.capture_beyond_empty = v;

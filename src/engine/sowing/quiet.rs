@@ -7,9 +7,9 @@
 
 use crate::engine::board::state::{Board, PitKind, SowEnd, NO_PIT};
 use crate::engine::declare::compiled::Compiled;
-use crate::engine::declare::sowing::{AtMaxLaps, CaptureTo, PassChildren, Relay};
+use crate::engine::declare::sowing::{AtMaxLaps, BeforeLap, CaptureTo, PassChildren, Relay};
 use crate::engine::sowing::seeds::give_into;
-use crate::engine::sowing::step::{next_in, table_dir, Counts, MAX_DROPS};
+use crate::engine::sowing::step::{before_lap, next_in, table_dir, Counts, MAX_DROPS};
 
 /// Whether the move from `from` can be sown here: nothing traced, and a move that is valid (a pit
 /// on the track holding seeds; the general path words the errors).
@@ -65,6 +65,9 @@ pub(crate) fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
     let unit = (1 + l.track.len() / 16).min(1 << 16) as u32;
     loop {
         end.laps += 1;
+        if rule.before_lap != BeforeLap::Nothing {
+            hand -= before_lap(l, seeds, reserves, &mut None, origin, hand, mover);
+        }
         let mut was_empty = false;
         while hand > 0 {
             let Some(q) = next(pos, origin) else {
@@ -106,12 +109,7 @@ pub(crate) fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
                 _ => None,
             },
         };
-        let relay_from = relay_from.filter(|_| {
-            !rule
-                .relay_stop
-                .as_ref()
-                .is_some_and(|t| t.holds(l, pos, seeds[pos], mover))
-        });
+        let relay_from = relay_from.filter(|_| rule.lap_may_relay(l, pos, seeds, was_empty, mover));
         let Some(r) = relay_from else { break };
         if end.laps >= rule.max_laps || drops >= MAX_DROPS {
             match rule.at_max_laps {
@@ -163,7 +161,10 @@ fn count_capture(
     hand: i64,
 ) -> i64 {
     let rule = &l.sow;
-    if l.pits[q].kind != PitKind::Hole || !(hand > 0 || rule.capture_last) {
+    if l.pits[q].kind != PitKind::Hole
+        || !(hand > 0 || rule.capture_last)
+        || !rule.capture_side_ok(l, q, mover)
+    {
         return 0;
     }
     let to = match rule.capture_to {

@@ -4,10 +4,10 @@
 use crate::engine::board::state::{emit_into, Board, PitKind, SowEnd, NO_PIT};
 pub use crate::engine::declare::compiled::next_table;
 use crate::engine::declare::compiled::Compiled;
-pub use crate::engine::declare::sowing::{AtMaxLaps, CaptureTo, Relay, SowRule, Stores};
+pub use crate::engine::declare::sowing::{AtMaxLaps, BeforeLap, CaptureTo, Relay, SowRule, Stores};
 pub(crate) use crate::engine::sowing::seeds::take_into;
 pub use crate::engine::sowing::seeds::{capture, give};
-pub(crate) use crate::engine::sowing::step::{accepts, next_in, table_dir, Counts};
+pub(crate) use crate::engine::sowing::step::{accepts, before_lap, next_in, table_dir, Counts};
 pub use crate::engine::sowing::step::{next_target, MAX_DROPS};
 use crate::engine::trace::event::Event;
 
@@ -81,6 +81,9 @@ pub fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
     let unit = (1 + l.track.len() / 16).min(1 << 16) as u32;
     loop {
         end.laps += 1;
+        if rule.before_lap != BeforeLap::Nothing {
+            hand -= before_lap(l, seeds, reserves, trace, origin, hand, mover);
+        }
         let mut was_empty = false;
         while hand > 0 {
             let mut next = next_in(l, table, closed, pos, origin, mover);
@@ -112,7 +115,10 @@ pub fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
             if tracing {
                 emit_into(trace, || Event::Drop { pit: q, hand });
             }
-            if counts.hit(now) && l.pits[q].kind == PitKind::Hole && (hand > 0 || rule.capture_last)
+            if counts.hit(now)
+                && l.pits[q].kind == PitKind::Hole
+                && (hand > 0 || rule.capture_last)
+                && rule.capture_side_ok(l, q, mover)
             {
                 let to = match rule.capture_to {
                     CaptureTo::RowOwner => l.pits[q].owner,
@@ -143,10 +149,7 @@ pub fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
             },
         };
         let relay_from = relay_from.filter(|&r| {
-            !rule
-                .relay_stop
-                .as_ref()
-                .is_some_and(|t| t.holds(l, pos, seeds[pos], mover))
+            rule.lap_may_relay(l, pos, seeds, was_empty, mover)
                 // A lap does not go on from a child, nor from a hole its last seed makes one.
                 && !kids.is_some_and(|c| {
                     children[r] != 0 || c.makes(l, seeds, children, mover, pos)

@@ -4,8 +4,10 @@
 use crate::engine::board::state::Board;
 use crate::engine::declare::children::CHILD_OF_NOBODY;
 use crate::engine::declare::compiled::{accepts_open, Compiled};
-use crate::engine::declare::sowing::{PassChildren, SowRule};
+use crate::engine::declare::sowing::{BeforeLap, PassChildren, SowRule};
 use crate::engine::geometry::layout::NO_PIT;
+use crate::engine::sowing::seeds::{give_into, take_into};
+use crate::engine::trace::event::Event;
 
 /// Most seeds one move may drop before it is stopped as endless.
 pub const MAX_DROPS: i64 = 50_000_000;
@@ -166,6 +168,52 @@ impl<'a> Counts<'a> {
             self.mask >> n & 1 != 0
         } else {
             !self.others.is_empty() && self.others.contains(&n)
+        }
+    }
+}
+
+/// The step before a lap from `origin` with `hand` seeds ([`BeforeLap`], not `Nothing`) by
+/// `mover`; the seeds it took out of the hand. Both sowing paths call it once per lap.
+#[inline(never)]
+pub(crate) fn before_lap(
+    l: &Compiled,
+    seeds: &mut [i64],
+    reserves: &mut [i64],
+    trace: &mut Option<Vec<Event>>,
+    origin: usize,
+    hand: i64,
+    mover: usize,
+) -> i64 {
+    match l.sow.before_lap {
+        BeforeLap::Nothing => 0,
+        BeforeLap::KeepOneSeed => {
+            if hand == 0 {
+                return 0;
+            }
+            give_into(l, seeds, reserves, mover, 1);
+            crate::engine::board::state::emit_into(trace, || Event::Capture {
+                pit: origin,
+                seeds: 1,
+                player: mover,
+                why: "one seed kept before sowing".into(),
+            });
+            1
+        }
+        BeforeLap::SingleTakesOpposite => {
+            if hand == 1 {
+                if let Some(o) = l.opposite(origin) {
+                    take_into(
+                        l,
+                        seeds,
+                        reserves,
+                        trace,
+                        o,
+                        mover,
+                        "opposite a single seed, before sowing",
+                    );
+                }
+            }
+            0
         }
     }
 }

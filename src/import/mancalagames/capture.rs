@@ -57,15 +57,29 @@ pub(super) fn captures(
         sow_rule.as_str(),
         "NO_OPP_CHILD" | "OPP_CHILD_ONLY1" | "NO_CHILDREN"
     );
-    if sow_rule != "NONE" && !child_sow {
+    // sow_rule=LAP_CAPT: a lap ending where a capture is made captures and goes on.
+    let lap_capt = sow_rule == "LAP_CAPT";
+    if lap_capt
+        && (cross != "ONE_ZEROS"
+            || word(p, "mlaps") != "LAPPER"
+            || word(p, "mlap_cont") != "NONE"
+            || !p.flag("stores"))
+    {
+        return Err(refuse(
+            "sow_rule",
+            &sow_rule,
+            "LAP_CAPT is translated only with crosscapt=ONE_ZEROS, mlaps=LAPPER, no mlap_cont and stores yet",
+        ));
+    }
+    if sow_rule != "NONE" && !lap_capt && !child_sow {
         let to = match sow_rule.as_str() {
             "ENPAS_ALL_OWNER_SOW" | "ENPAS_ALL_OWNER_OWN" => "row_owner",
-            "ENPAS_ALL_SOWER" => "sower",
+            "ENPAS_ALL_SOWER" | "ENPAS_SOW_SOWER" => "sower",
             other => {
                 return Err(refuse(
                     "sow_rule",
                     other,
-                    "only the en-passant rules ENPAS_ALL_OWNER_SOW, ENPAS_ALL_OWNER_OWN and ENPAS_ALL_SOWER are translated yet",
+                    "only the en-passant rules ENPAS_ALL_OWNER_SOW, ENPAS_ALL_OWNER_OWN, ENPAS_ALL_SOWER and ENPAS_SOW_SOWER are translated yet",
                 ))
             }
         };
@@ -79,6 +93,11 @@ pub(super) fn captures(
         }
         let last = sow_rule == "ENPAS_ALL_OWNER_OWN";
         final_by_chain = !last;
+        if sow_rule == "ENPAS_SOW_SOWER" {
+            sowing.push_str(
+                "  # sow_rule=ENPAS_SOW_SOWER: only in the sower's own holes (the last seed's capture: either side)\n  capture_side: own\n",
+            );
+        }
         let _ = writeln!(
             sowing,
             "  # sow_rule={sow_rule}: a drop making {on:?} is captured at once by the {}{}\n  capture_counts: {on:?}\n  capture_to: {to}\n  capture_last: {last}",
@@ -87,7 +106,14 @@ pub(super) fn captures(
         );
     }
     let typed = word(p, "capt_type") != "NONE";
-    if typed && (cross != "NONE" || (basic && sow_rule == "NONE")) {
+    let capt_type = word(p, "capt_type");
+    // CAPT_OPP_1CCW with PICKOPPBASIC: the counts are those the pick takes.
+    let counted_pick = capt_type == "CAPT_OPP_1CCW" && word(p, "pickextra") == "PICKOPPBASIC";
+    // END_OPP_STORE_CAPT: a last seed in the opponent's store takes it; otherwise the other
+    // capture (here a cross capture) is tried.
+    let store_capt = capt_type == "END_OPP_STORE_CAPT";
+    if typed && ((cross != "NONE" && !store_capt) || (basic && sow_rule == "NONE" && !counted_pick))
+    {
         return Err(refuse(
             "capt_type",
             word(p, "capt_type"),
@@ -95,12 +121,26 @@ pub(super) fn captures(
         ));
     }
     if cross != "NONE" {
-        if basic {
+        if basic && word(p, "xcpickown") == "ALWAYS_PICK" {
             return Err(refuse(
                 "crosscapt",
                 &cross,
-                "a cross capture with count conditions (capt_on, evens, capt_min, capt_max) is not translated yet",
+                "a cross capture with count conditions and xcpickown=ALWAYS_PICK is not translated yet",
             ));
+        }
+        // The count conditions (capt_on, evens, capt_min, capt_max) test the hole opposite.
+        let mut counted = String::new();
+        if !capt_on.is_empty() {
+            let _ = write!(counted, ", counts: {capt_on:?}");
+        }
+        if evens {
+            counted.push_str(", even: true");
+        }
+        if cmin > 0 {
+            let _ = write!(counted, ", at_least: {cmin}");
+        }
+        if cmax > 0 {
+            let _ = write!(counted, ", at_most: {cmax}");
         }
         if cross != "ONE_ZEROS" {
             return Err(refuse(
@@ -141,7 +181,7 @@ pub(super) fn captures(
         }
         let _ = writeln!(
             capture,
-            "    # crosscapt=ONE_ZEROS, capt_side={side}, xcpickown={}: a last seed in an empty hole\n    # ({}) takes the hole opposite ({}){}\n    opposite: {{ when_opposite_empty: {always}, take_last: {take_last}{last_in} }}",
+            "    # crosscapt=ONE_ZEROS, capt_side={side}, xcpickown={}: a last seed in an empty hole\n    # ({}) takes the hole opposite ({}){}{}{}\n    opposite: {{ when_opposite_empty: {always}, take_last: {take_last}{last_in}{counted}{} }}",
             word(p, "xcpickown"),
             match side.as_str() {
                 "OPP_SIDE" => "of your own",
@@ -149,10 +189,24 @@ pub(super) fn captures(
                 _ => "on either side",
             },
             if always { "and itself, also when the hole opposite is empty" } else { "when it holds seeds" },
-            if always { "" } else if take_last { " and itself" } else { "; the last seed stays" }
+            if always { "" } else if take_last { " and itself" } else { "; the last seed stays" },
+            if counted.is_empty() { "" } else { "; only when the hole opposite passes the count conditions" },
+            if lap_capt { "\n    # sow_rule=LAP_CAPT: a lap that takes the hole opposite goes on from its last hole" } else { "" },
+            if lap_capt { ", sow_on: true" } else { "" }
         );
     } else if basic && !typed && final_by_chain {
-        let side_word = side_word(&side, "only BOTH, OPP_SIDE and OWN_SIDE are translated yet")?;
+        // OPP_CONT: the last hole must be the opponent's; the chain may go on into the mover's.
+        let (side_word, first_on) = if side == "OPP_CONT" {
+            ("any", ", first_on: opponent")
+        } else {
+            (
+                side_word(
+                    &side,
+                    "only BOTH, OPP_SIDE, OWN_SIDE and OPP_CONT are translated yet",
+                )?,
+                "",
+            )
+        };
         // With a fixed sowing direction MancalaGames captures against (or along) that direction,
         // also after a move the mover sowed the other way (udir_holes).
         let fixed = matches!(direct.as_str(), "CCW" | "CW") && !p.list("udir_holes").is_empty();
@@ -173,11 +227,12 @@ pub(super) fn captures(
             "LEGAL" => "all",
             "NO_CAPT" => "nothing",
             "NOT_LEGAL" => "illegal",
+            "LEAVE_RIGHT" => "leave_first",
             other => {
                 return Err(refuse(
                     "grandslam",
                     other,
-                    "only LEGAL, NO_CAPT and NOT_LEGAL are translated yet",
+                    "only LEGAL, NO_CAPT, NOT_LEGAL and LEAVE_RIGHT are translated yet",
                 ))
             }
         };
@@ -198,7 +253,7 @@ pub(super) fn captures(
         }
         let _ = write!(
             chain,
-            ", side: {side_word}, direction: {direction}, max: {max}, grand_slam: {slam} }}"
+            ", side: {side_word}{first_on}, direction: {direction}, max: {max}, grand_slam: {slam} }}"
         );
         let _ = writeln!(
             capture,
@@ -241,15 +296,103 @@ pub(super) fn captures(
             !lapped,
             cross_pick
         );
-    } else if word(p, "capt_type") != "NONE" {
+    } else if capt_type == "NEXT" {
+        // With relays MancalaGames tests the side of the last hole (without, of the next one).
+        if word(p, "mlaps") != "LAPPER"
+            || capt_dir != "SOW"
+            || multicapt != 0
+            || grandslam != "LEGAL"
+        {
+            return Err(refuse(
+                "capt_type",
+                &capt_type,
+                "NEXT is translated only with mlaps=LAPPER, capt_dir=SOW, a single capture and grandslam=LEGAL yet",
+            ));
+        }
+        if p.flag("mustshare") && !p.list("udir_holes").is_empty() {
+            // MancalaGames then allows both directions of a hole when either feeds (its
+            // MustShareUdir marks the hole with a pair, which its move list reads as true).
+            return Err(refuse(
+                "mustshare",
+                "true",
+                "with udir_holes and capt_type=NEXT MancalaGames allows both directions of a hole when either feeds; that reading is not translated yet",
+            ));
+        }
+        let last_in = side_word(
+            &side,
+            "capt_type=NEXT is translated only with capt_side BOTH, OPP_SIDE or OWN_SIDE yet",
+        )?;
+        let pick = word(p, "pickextra") == "PICKFINAL";
+        let _ = writeln!(
+            capture,
+            "    # capt_type=NEXT: a last seed on capt_side={side} takes the hole after it{}\n    next_hole: {{ last_in: {last_in}, and_last: {pick} }}",
+            if pick { "; pickextra=PICKFINAL: and the last hole" } else { "" }
+        );
+    } else if counted_pick {
+        if side != "OPP_SIDE"
+            || evens
+            || cmin > 0
+            || cmax > 0
+            || multicapt != 0
+            || grandslam != "LEGAL"
+        {
+            return Err(refuse(
+                "capt_type",
+                &capt_type,
+                "CAPT_OPP_1CCW is translated only with capt_on counts on OPP_SIDE, a single capture and grandslam=LEGAL yet",
+            ));
+        }
+        let _ = writeln!(
+            capture,
+            "    # capt_type=CAPT_OPP_1CCW, pickextra=PICKOPPBASIC: a last seed on the opponent's row or in the\n    # mover's last hole takes every hole of the opponent's holding {capt_on:?}\n    counted_holes: {{ counts: {capt_on:?}, or_last_own_hole: true }}"
+        );
+    } else if capt_type == "PASS_STORE_CAPT" {
+        let last_in = side_word(&side, "capt_type=PASS_STORE_CAPT is translated only with capt_side BOTH, OPP_SIDE or OWN_SIDE yet")?;
+        if !p.flag("stores") || multicapt != 0 || grandslam != "LEGAL" {
+            return Err(refuse(
+                "capt_type",
+                &capt_type,
+                "PASS_STORE_CAPT is translated only with stores, a single capture and grandslam=LEGAL yet",
+            ));
+        }
+        let _ = writeln!(
+            capture,
+            "    # capt_type=PASS_STORE_CAPT: a last seed in an empty hole on capt_side={side} gives the mover's store to the opponent\n    store_to_opponent: {{ last_in: {last_in} }}"
+        );
+    } else if capt_type != "NONE" && !store_capt {
         return Err(refuse(
             "capt_type",
-            word(p, "capt_type"),
-            "only TWO_OUT is translated yet",
+            &capt_type,
+            "only TWO_OUT, NEXT, CAPT_OPP_1CCW (with PICKOPPBASIC), PASS_STORE_CAPT and END_OPP_STORE_CAPT are translated yet",
         ));
     } else if multicapt != 0 || grandslam != "LEGAL" || capt_dir != "OPP_SOW" || side != "BOTH" {
         notes.push(
             "capture parameters without a capture (no capt_on, evens, capt_min, capt_max or crosscapt) do nothing".into(),
+        );
+    }
+
+    if store_capt {
+        if !matches!(word(p, "sow_stores").as_str(), "BOTH" | "BOTH_NR_OPP") {
+            return Err(refuse(
+                "capt_type",
+                &capt_type,
+                "END_OPP_STORE_CAPT is translated only with sow_stores BOTH or BOTH_NR_OPP yet",
+            ));
+        }
+        capture.push_str(
+            "    # capt_type=END_OPP_STORE_CAPT: a last seed in the opponent's store takes its seeds\n    opponent_store: true\n",
+        );
+    }
+    if p.flag("nosinglecapt") {
+        if word(p, "mlaps") != "OFF" {
+            return Err(refuse(
+                "nosinglecapt",
+                "true",
+                "with relays MancalaGames counts the last lap's seeds; not translated yet",
+            ));
+        }
+        capture.push_str(
+            "    # nosinglecapt: a move of a single seed captures nothing\n    not_by_single_seed: true\n",
         );
     }
 
@@ -258,6 +401,9 @@ pub(super) fn captures(
         "NONE" => {}
         // (with a capture across a gap: its `and_opposite`, above)
         "PICKCROSS" if word(p, "capt_type") == "TWO_OUT" => {}
+        // (with capt_type NEXT and CAPT_OPP_1CCW: in their keys, above)
+        "PICKFINAL" if capt_type == "NEXT" => {}
+        "PICKOPPBASIC" if counted_pick => {}
         "PICKLASTSEEDS" => {
             let counted = if cross == "NONE" {
                 match side.as_str() {

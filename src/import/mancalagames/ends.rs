@@ -302,7 +302,7 @@ fn few_left_limit(p: &Params, total: i64, captures: bool) -> Option<i64> {
         return None;
     }
     let mut need = if kids { p.int("child_cvt") } else { total };
-    if p.flag("evens") || p.int("crosscapt") != 0 {
+    if p.flag("evens") || p.int("crosscapt") != 0 || word(p, "capt_type") == "NEXT" {
         need = need.min(2);
     }
     if word(p, "capt_type") == "TWO_OUT" {

@@ -23,6 +23,9 @@ pub(super) fn board(p: &Params) -> Result<String, Refusal> {
         "OWN" if stores => {
             sowing.push_str("  stores: own   # sow_stores=OWN: a lap passing your own store drops a seed in it\n");
         }
+        "BOTH_NR_OPP" if stores && word(p, "capt_rturn") == "NO_REPEAT" => {
+            sowing.push_str("  stores: all   # sow_stores=BOTH_NR_OPP: a lap passing either store drops a seed in it\n");
+        }
         "BOTH" if stores => {
             sowing.push_str("  stores: all   # sow_stores=BOTH: a lap passing either store drops a seed in it\n");
         }
@@ -30,7 +33,7 @@ pub(super) fn board(p: &Params) -> Result<String, Refusal> {
             return Err(refuse(
                 "sow_stores",
                 other,
-                "only NEITHER, and OWN or BOTH with stores, are translated yet",
+                "only NEITHER, and OWN, BOTH or BOTH_NR_OPP with stores, are translated yet",
             ))
         }
     }
@@ -79,6 +82,22 @@ pub(super) fn board(p: &Params) -> Result<String, Refusal> {
             "  choose_direction: {holes:?}   # udir_holes {udir:?} (from each player's left, 0-based): the mover chooses, 3ccw or 3cw"
         );
     }
+    match word(p, "presowcapt").as_str() {
+        "NONE" => {}
+        "CAPT_ONE" => sowing.push_str(
+            "  before_lap: keep_one_seed   # presowcapt=CAPT_ONE: each lap, one seed of the hand goes to the mover's store first\n",
+        ),
+        "DRAW_1_XCAPT" => sowing.push_str(
+            "  before_lap: single_takes_opposite   # presowcapt=DRAW_1_XCAPT: a lap of one seed first takes the hole opposite its start\n",
+        ),
+        other => {
+            return Err(refuse(
+                "presowcapt",
+                other,
+                "only CAPT_ONE and DRAW_1_XCAPT are translated yet",
+            ))
+        }
+    }
     if p.flag("skip_start") {
         sowing.push_str("  skip_origin: true   # skip_start\n");
     }
@@ -98,18 +117,33 @@ pub(super) fn relays(p: &Params, c: &Caps, sowing: &mut String) -> Result<String
                 "  relay: last   # mlaps=LAPPER: a lap ending in an occupied hole goes on with its seeds\n",
             ),
             _ => {
-                if c.cross != "NONE" {
-                    return Err(refuse(
-                        "mlaps",
-                        &mlaps,
-                        "LAPPER_NEXT with a cross capture is not translated yet",
-                    ));
-                }
                 sowing.push_str(
                     "  relay: next   # mlaps=LAPPER_NEXT: a lap goes on with the seeds of the next hole, when it has some\n",
-                )
+                );
+                if c.cross != "NONE" {
+                    // MancalaGames stops such a lap where its cross capture can be made.
+                    let side = match (c.cross.as_str(), c.side.as_str()) {
+                        _ if c.basic => "",
+                        ("ONE_ZEROS", "OPP_SIDE") => "own",
+                        ("ONE_ZEROS", "OWN_SIDE") => "opponent",
+                        ("ONE_ZEROS", "BOTH") => "any",
+                        _ => "",
+                    };
+                    if side.is_empty() {
+                        return Err(refuse(
+                            "mlaps",
+                            &mlaps,
+                            "LAPPER_NEXT is translated with crosscapt=ONE_ZEROS (no count conditions) and capt_side OPP_SIDE, OWN_SIDE or BOTH only, yet",
+                        ));
+                    }
+                    let _ = writeln!(
+                        sowing,
+                        "  # a lap ending where the cross capture is made does not go on\n  relay_stops_facing_seeds: {side}"
+                    );
+                }
             }
         }
+        relay_condition(p, sowing)?;
         if c.basic && c.cross == "NONE" && !c.typed {
             let _ = writeln!(
                 sowing,
@@ -150,6 +184,37 @@ pub(super) fn relays(p: &Params, c: &Caps, sowing: &mut String) -> Result<String
     }
 
     Ok(stopped_end)
+}
+
+/// When a lap may go on (`mlap_cont`, `mlap_param`): the `relay_only_on` key. MancalaGames tests
+/// the last hole sown (before a `LAPPER_NEXT` relay looks at the next one).
+fn relay_condition(p: &Params, sowing: &mut String) -> Result<(), Refusal> {
+    let cont = word(p, "mlap_cont");
+    let n = p.int("mlap_param");
+    let (test, why) = match cont.as_str() {
+        "NONE" => return Ok(()),
+        "ON_PARAM" => (
+            format!("{{ counts: [{n}] }}"),
+            format!("holds exactly {n} seeds"),
+        ),
+        "GREQ_PARAM" => (
+            format!("{{ at_least: {n} }}"),
+            format!("holds at least {n} seeds"),
+        ),
+        "OWN_SIDE" => ("{ side: own }".into(), "is the mover's".into()),
+        "OPP_SIDE" => ("{ side: opponent }".into(), "is the opponent's".into()),
+        "STOP_STORE" => ("{}".into(), "is a hole (not a store)".into()),
+        other => return Err(refuse(
+            "mlap_cont",
+            other,
+            "only NONE, ON_PARAM, GREQ_PARAM, OWN_SIDE, OPP_SIDE and STOP_STORE are translated yet",
+        )),
+    };
+    let _ = writeln!(
+        sowing,
+        "  # mlap_cont={cont}: a lap goes on only when its last hole {why}\n  relay_only_on: {test}"
+    );
+    Ok(())
 }
 
 /// The count test of a capture (capt_on, evens, capt_min, capt_max, on `side`), as YAML.

@@ -133,6 +133,11 @@ pub(crate) fn assemble(g: &GameFile, title: &str, p: &Params, parts: &Parts) -> 
         }
         (false, false) => {}
     }
+    if p.int("sow_stores") == 6 {
+        y.push_str(
+            "  extra_turn: own_store   # sow_stores=BOTH_NR_OPP: a last seed in the mover's own store moves again\n",
+        );
+    }
     if p.flag("mustpass") {
         y.push_str("  pass: { counter: passes }   # mustpass: a player without a move passes\n");
     }
