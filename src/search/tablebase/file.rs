@@ -38,6 +38,10 @@ pub struct Header {
     pub holes: usize,
     /// Seeds in play (the layer).
     pub layer: usize,
+    /// Every seed of the game, for a rule whose end reads the captures (0, or absent: the
+    /// values hold for any number).
+    #[serde(default)]
+    pub total: i64,
     /// Positions (bytes that follow).
     pub positions: u64,
     /// SHA-256 of those bytes, hex.
@@ -77,6 +81,7 @@ pub fn header(tb: &Tablebase, k: usize) -> Header {
         moves: tb.moves.clone(),
         holes: tb.holes(),
         layer: k,
+        total: tb.total(),
         positions: tb.layer_size(k),
         sha256: checksum(tb.layer(k)),
     }
@@ -139,6 +144,13 @@ pub fn read_layer(dir: &Path, tb: &Tablebase, k: usize) -> Result<Option<Vec<i8>
         return Err(Error::msg(format!(
             "{at}: built for {} ({}), not for {} ({}): another rule, or options that declare other moves",
             h.rule, h.options, tb.rule, tb.options
+        )));
+    }
+    if h.total != tb.total() {
+        return Err(Error::msg(format!(
+            "{at}: built for games of {} seeds, not {} (the rule's end reads the captures)",
+            h.total,
+            tb.total()
         )));
     }
     if h.layer != k || h.holes != tb.holes() || h.positions != tb.layer_size(k) {
