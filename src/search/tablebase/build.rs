@@ -83,7 +83,13 @@ impl Worker<'_> {
         if result.is_ok() {
             for o in &outs {
                 let v = match *o {
-                    Outcome::Exit(v) => v,
+                    Outcome::Exit(l, h) if l == h => l,
+                    // A lower position in an open cycle: this layer is valued by iteration.
+                    Outcome::Exit(..) => {
+                        self.cyclic = true;
+                        result = Err(Error::msg("an exit to an open cycle"));
+                        break;
+                    }
                     Outcome::Same { at, sign, off } => match self.value(at as usize) {
                         Ok(v) => sign as i32 * v as i32 + off as i32,
                         Err(e) => {

@@ -17,20 +17,17 @@
 //! not meet, both players can keep the game going in a cycle and the value is that of the rule's
 //! reading of endless play. A repetition end (a position repeated since the last capture ends the
 //! game, each player taking his side: Oware's `repetition=true`) depends on the moves since the
-//! last capture: the tablebase holds the value of a fresh start (nothing seen since the capture,
-//! which is how the search meets a layer: by a capture), found for those positions by the exact
-//! search along their lines, with the layers below. A rule with no end for endless play is
-//! refused, with the count.
+//! last capture, which no value of the position alone can hold: the layer keeps both bounds for
+//! those positions (valid on a fresh start, nothing seen since the capture, which is how the
+//! search meets a layer), and the exact search, which keys the positions seen, finds their value
+//! along its lines, narrowed by the bounds. A rule with no end for endless play is refused, with
+//! the count.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use super::Tablebase;
 use crate::search::twoplayer::reading::{held, in_play};
-use rhai::Dynamic;
-
-use crate::{
-    restart_repetition, solve_exact, Board, Error, Result, Rule, SearchLimits, INTERRUPTED,
-};
+use crate::{Board, Error, Result, Rule, INTERRUPTED};
 
 /// The progress of a layer being built.
 #[derive(Default)]
@@ -44,8 +41,9 @@ pub struct LayerProgress {
 /// Where a move leads, seen from the position it is played from.
 #[derive(Clone, Copy, Debug)]
 pub enum Outcome {
-    /// Out of the layer: worth this much to the mover.
-    Exit(i32),
+    /// Out of the layer: worth between these two to the mover (equal: known; apart: a lower
+    /// position in an open cycle).
+    Exit(i32, i32),
     /// To position `at` of the same layer: worth `sign * value(at) + off` to the mover.
     Same {
         /// The position's index in the layer.
@@ -90,7 +88,7 @@ pub fn outcomes(
         rule.apply_board(child, pit)?;
         let now = (held(child, mover) - held(child, 3 - mover)) as i32;
         if child.over {
-            out.push(Outcome::Exit(now - before as i32));
+            out.push(Outcome::Exit(now - before as i32, now - before as i32));
             continue;
         }
         let m2 = child.to_move;
@@ -98,13 +96,14 @@ pub fn outcomes(
         let off = now - before as i32;
         let k2 = in_play(child) as usize;
         if k2 < k {
-            let v = tb.probe(child).ok_or_else(|| {
+            let (l, h) = tb.bounds(child).ok_or_else(|| {
                 Error::msg(format!(
                     "{}: a move from layer {k} reached a position the lower layers do not cover",
                     rule.name
                 ))
             })?;
-            out.push(Outcome::Exit(sign * v + off));
+            let (l, h) = if sign == 1 { (l, h) } else { (-h, -l) };
+            out.push(Outcome::Exit(l + off, h + off));
         } else if k2 == k {
             let at = tb.index_in_layer(child, k).ok_or_else(|| {
                 Error::msg(format!(
@@ -138,7 +137,7 @@ pub fn build_cyclic(
 ) -> Result<Option<Vec<i8>>> {
     let n = tb.layer_size(k) as usize;
     // Each position's best exit (i32::MIN: none) and its moves within the layer (CSR).
-    let mut exit = vec![i32::MIN; n];
+    let mut exit = vec![(i32::MIN, i32::MIN); n];
     let mut start = Vec::with_capacity(n + 1);
     let mut edges: Vec<(u64, i8, i16)> = Vec::new();
     let mut never = vec![false; n];
@@ -160,7 +159,7 @@ pub fn build_cyclic(
         never[i] = out.is_empty();
         for o in &out {
             match *o {
-                Outcome::Exit(v) => exit[i] = exit[i].max(v),
+                Outcome::Exit(l, h) => exit[i] = (exit[i].0.max(l), exit[i].1.max(h)),
                 Outcome::Same { at, sign, off } => edges.push((at, sign, off)),
             }
         }
@@ -173,7 +172,7 @@ pub fn build_cyclic(
         if never[i] {
             (lo[i], hi[i]) = (0, 0);
         } else if start[i] == start[i + 1] {
-            (lo[i], hi[i]) = (exit[i], exit[i]);
+            (lo[i], hi[i]) = exit[i];
         }
     }
     loop {
@@ -182,10 +181,10 @@ pub fn build_cyclic(
         }
         let mut changed = false;
         for i in 0..n {
-            if lo[i] == hi[i] {
+            if lo[i] == hi[i] || start[i] == start[i + 1] {
                 continue;
             }
-            let (mut l, mut h) = (exit[i], exit[i]);
+            let (mut l, mut h) = exit[i];
             for &(j, sign, off) in &edges[start[i]..start[i + 1]] {
                 let (j, off) = (j as usize, off as i32);
                 let (cl, ch) = if sign == 1 {
@@ -221,30 +220,6 @@ pub fn build_cyclic(
             lo[i],
             hi[i]
         )));
-    }
-    // A repetition end: the value of a fresh start (no position seen since the last capture) is
-    // that of the game in which a position that comes back ends it, searched exactly along its
-    // lines (the positions seen are part of the search's keys), with the layers below.
-    for &i in &open {
-        if INTERRUPTED.load(Ordering::Relaxed) || progress.stop.load(Ordering::Relaxed) {
-            return Ok(None);
-        }
-        node.copy_from(template);
-        tb.set_position(k, i as u64, &mut node, &mut parts);
-        restart_repetition(&mut node);
-        let mover = node.to_move;
-        let now = held(&node, mover) - held(&node, 3 - mover);
-        let limits = SearchLimits::default();
-        let r = solve_exact(rule, &Dynamic::from(node.clone()), &limits, Some(tb), None)?;
-        let Some(m) = r.margin.filter(|_| r.stats.complete) else {
-            return Err(Error::msg(format!(
-                "{}: layer {k}: the search of a position in a cycle stopped ({})",
-                rule.name,
-                r.line()
-            )));
-        };
-        let v = (m - now) as i32;
-        (lo[i], hi[i]) = (v, v);
     }
     progress.done.store(n as u64, Ordering::Relaxed);
     Ok(Some(

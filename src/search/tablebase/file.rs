@@ -42,8 +42,12 @@ pub struct Header {
     /// values hold for any number).
     #[serde(default)]
     pub total: i64,
-    /// Positions (bytes that follow).
+    /// Positions.
     pub positions: u64,
+    /// The bytes that follow are bounds, two per position (lower bounds, then upper bounds): the
+    /// layer has positions in open cycles. Otherwise one value per position.
+    #[serde(default)]
+    pub bounds: bool,
     /// SHA-256 of those bytes, hex.
     pub sha256: String,
 }
@@ -83,6 +87,7 @@ pub fn header(tb: &Tablebase, k: usize) -> Header {
         layer: k,
         total: tb.total(),
         positions: tb.layer_size(k),
+        bounds: tb.layer(k).len() as u64 > tb.layer_size(k),
         sha256: checksum(tb.layer(k)),
     }
 }
@@ -163,15 +168,15 @@ pub fn read_layer(dir: &Path, tb: &Tablebase, k: usize) -> Result<Option<Vec<i8>
             tb.layer_size(k)
         )));
     }
-    let mut bytes = Vec::with_capacity(h.positions as usize);
-    r.take(h.positions + 1)
+    let want = h.positions * (1 + h.bounds as u64);
+    let mut bytes = Vec::with_capacity(want as usize);
+    r.take(want + 1)
         .read_to_end(&mut bytes)
         .map_err(|e| Error::msg(format!("{at}: {e}")))?;
-    if bytes.len() as u64 != h.positions {
+    if bytes.len() as u64 != want {
         return Err(Error::msg(format!(
-            "{at}: {} bytes of values, the header says {}",
+            "{at}: {} bytes of values, the header says {want}",
             bytes.len(),
-            h.positions
         )));
     }
     let values: Vec<i8> = bytes.into_iter().map(|b| b as i8).collect();

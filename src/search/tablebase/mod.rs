@@ -53,7 +53,9 @@ pub struct Tablebase {
     /// last capture are probed (their values are for a fresh start).
     repetition: bool,
     index: Index,
-    /// `layers[k]`: values of the positions with `k` seeds, player 1 to move then player 2.
+    /// `layers[k]`: values of the positions with `k` seeds, player 1 to move then player 2; for
+    /// a layer with positions in open cycles (see [`cycles`]), twice as long: the lower bounds,
+    /// then the upper bounds (equal where the value is known).
     layers: Vec<Vec<i8>>,
 }
 
@@ -131,7 +133,8 @@ impl Tablebase {
         self.layers.len()
     }
 
-    /// The values of layer `k`.
+    /// The bytes of layer `k`: a value per position, or (a layer with open cycles) the lower
+    /// bounds then the upper bounds.
     pub fn layer(&self, k: usize) -> &[i8] {
         &self.layers[k]
     }
@@ -194,7 +197,8 @@ impl Tablebase {
 
     /// Adds layer `k` (the next one).
     pub fn push_layer(&mut self, values: Vec<i8>) {
-        debug_assert_eq!(values.len() as u64, self.layer_size(self.layers.len()));
+        let n = self.layer_size(self.layers.len());
+        debug_assert!(values.len() as u64 == n || values.len() as u64 == 2 * n);
         self.layers.push(values);
     }
 
@@ -258,12 +262,27 @@ impl Tablebase {
     /// when a layer covers it.
     #[inline]
     pub fn probe(&self, b: &Board) -> Option<i32> {
+        let (lo, hi) = self.bounds(b)?;
+        (lo == hi).then_some(lo)
+    }
+
+    /// Bounds on the margin still to be won by the player to move at `b` (not over), when a
+    /// layer covers it: equal where the value is known; apart for a position in an open cycle
+    /// of a rule with a repetition end (its value depends on the moves since the last capture).
+    #[inline]
+    pub fn bounds(&self, b: &Board) -> Option<(i32, i32)> {
         if b.over || (self.repetition && b.seen.hashes.len() > 1) {
             return None;
         }
         let (k, i) = self.locate(b)?;
-        let v = self.layers[k][i];
-        (v != UNKNOWN).then_some(v as i32)
+        let l = &self.layers[k];
+        let lo = l[i];
+        if lo == UNKNOWN {
+            return None;
+        }
+        let n = self.layer_size(k) as usize;
+        let hi = if l.len() > n { l[n + i] } else { lo };
+        Some((lo as i32, hi as i32))
     }
 }
 
