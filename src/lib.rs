@@ -198,6 +198,5 @@ pub use engine::base::clock::INTERRUPTED;
 pub use engine::base::limits::solve_mb;
 #[doc(hidden)]
 pub use engine::declare::end::{Cond as EndWhen, Outcome as EndThen};
-pub use engine::player::play::restart_repetition;
 #[doc(hidden)]
 pub use engine::rule::rules::board as board_of;

@@ -1,6 +1,5 @@
 //! Oware solved exactly on small boards: `solve_exact` against a plain minimax over Oware written
-//! here from the rule's text (independently of the engine), tablebases against the search, and
-//! the layers' sizes against the positions they index, counted by enumeration.
+//! here from the rule's text, independently of the engine.
 //!
 //! The reading solved (rules/oware.rhai): R2 sowing skips the house moved from; R3 a last seed
 //! making 2 or 3 in an opponent's house captures it and the opponent's houses before it holding
@@ -16,9 +15,7 @@ use std::collections::{BTreeSet, HashMap};
 use std::sync::Arc;
 
 use common::rules_dir;
-use sowlab::search::tablebase::build::build_all;
-use sowlab::search::tablebase::index::Index;
-use sowlab::{solve_exact, Exact, Game, Position, Rule, SearchLimits, Tablebase};
+use sowlab::{solve_exact, Exact, Game, Rule, SearchLimits};
 
 fn oware(sets: &[&str]) -> Game {
     let rule = Arc::new(Rule::load("oware", &rules_dir()).unwrap());
@@ -26,8 +23,8 @@ fn oware(sets: &[&str]) -> Game {
     Game::new(rule, opts).unwrap()
 }
 
-fn exact(g: &Game, tb: Option<&Tablebase>) -> Exact {
-    solve_exact(&g.rule, g.current(), &SearchLimits::default(), tb, None).unwrap()
+fn exact(g: &Game) -> Exact {
+    solve_exact(&g.rule, g.current(), &SearchLimits::default(), None, None).unwrap()
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -170,7 +167,7 @@ fn start(h: usize, n: u8) -> Ow {
 
 #[test]
 fn solve_equals_a_plain_minimax_on_small_boards() {
-    for (h, n) in [(2, 1), (3, 1)] {
+    for (h, n) in [(2, 1), (2, 2)] {
         let o = start(h, n);
         let want = minimax(
             &o,
@@ -180,130 +177,8 @@ fn solve_equals_a_plain_minimax_on_small_boards() {
         );
         let (hs, ns) = (format!("holes={h}"), format!("seeds={n}"));
         let g = oware(&[&hs, &ns, "repetition=true", "max_turns=0"]);
-        let r = exact(&g, None);
+        let r = exact(&g);
         assert!(r.stats.complete, "{h}x{n}");
         assert_eq!(r.margin, Some(want as i64), "{h}x{n}: {}", r.line());
     }
-}
-
-/// Layers `0..=k_max` of Oware with `h` houses a side, for games of `h * n * 2` seeds.
-fn table(h: usize, n: usize, k_max: usize) -> (Game, Tablebase) {
-    let (hs, ns) = (format!("holes={h}"), format!("seeds={n}"));
-    let g = oware(&[&hs, &ns, "repetition=true", "max_turns=0"]);
-    let tb = build_all(&g.rule, &g.board(), k_max, 1).unwrap().unwrap();
-    (g, tb)
-}
-
-#[test]
-fn layer_sizes_equal_the_positions_they_index() {
-    // Every position of a layer: the houses (k seeds), the player to move, and the split of the
-    // captured seeds (they decide when the game stops). Enumerated by brute force, each has its
-    // own index, and together they fill the layer.
-    let (h, n) = (3, 1);
-    let (g, tb) = table(h, n, 6);
-    let total = 2 * h * n;
-    for k in 0..=6usize {
-        let mut seen = vec![false; tb.layer_size(k) as usize];
-        let mut count = 0u64;
-        let mut b = g.board().clone();
-        for pits in compositions(2 * h, k) {
-            for mover in 1..=2 {
-                for mine in 0..=(total - k) {
-                    for (i, &s) in g.board().layout.holes.iter().zip(&pits) {
-                        b.seeds[*i] = s as i64;
-                    }
-                    b.to_move = mover;
-                    b.reserves[mover - 1] = mine as i64;
-                    b.reserves[2 - mover] = (total - k - mine) as i64;
-                    let i = tb.index_in_layer(&b, k).unwrap() as usize;
-                    assert!(!seen[i], "layer {k}: {pits:?} {mover} {mine} shares {i}");
-                    seen[i] = true;
-                    count += 1;
-                }
-            }
-        }
-        assert_eq!(count, tb.layer_size(k), "layer {k}");
-        assert_eq!(tb.layer(k).len() as u64, count, "layer {k}");
-    }
-    // The perfect index's size, for the 6 x 2 board's houses too.
-    let ix = Index::new(12, 6);
-    for k in 0..=6 {
-        assert_eq!(
-            compositions(12, k).len() as u64,
-            ix.size(k),
-            "12 houses, {k}"
-        );
-    }
-}
-
-fn compositions(n: usize, k: usize) -> Vec<Vec<usize>> {
-    if n == 1 {
-        return vec![vec![k]];
-    }
-    let mut out = Vec::new();
-    for x in 0..=k {
-        for mut rest in compositions(n - 1, k - x) {
-            rest.insert(0, x);
-            out.push(rest);
-        }
-    }
-    out
-}
-
-/// The position of board `b` (houses, captures, mover).
-fn position_of(pits: &[i64], held: [i64; 2], to_move: usize) -> Position {
-    Position {
-        pits: pits.to_vec(),
-        stores: None,
-        reserves: Some(held.to_vec()),
-        closed: Vec::new(),
-        penalties: None,
-        to_move: Some(to_move),
-        vars: Default::default(),
-    }
-}
-
-#[test]
-fn tablebase_values_equal_the_minimax_and_the_search() {
-    let (h, n) = (2, 1);
-    let (g, tb) = table(h, n, 4);
-    // Every position of the top layer that can arise, valued by the minimax on a fresh start.
-    let mut memo = HashMap::new();
-    let mut checked = 0;
-    let k = 4;
-    for pits in compositions(2 * h, k) {
-        for mover in 0..2 {
-            let o = Ow {
-                pits: pits.iter().map(|&x| x as u8).collect(),
-                held: [0, 0],
-                mover,
-            };
-            if o.moves().is_empty() {
-                continue; // over as soon as it arises: never probed
-            }
-            let want = minimax(&o, &mut BTreeSet::from([o.clone()]), true, &mut memo);
-            let pos = position_of(
-                &pits.iter().map(|&x| x as i64).collect::<Vec<_>>(),
-                [0, 0],
-                mover + 1,
-            );
-            let gp = Game::with_position(g.rule.clone(), g.options.clone(), &pos).unwrap();
-            let got = tb.probe(&gp.board()).unwrap();
-            let sign = if mover == 0 { 1 } else { -1 };
-            assert_eq!(got, sign * want, "{pits:?} mover {}", mover + 1);
-            checked += 1;
-        }
-    }
-    assert!(checked > 20, "{checked}");
-    // The start of 3 x 2 (12 seeds): the search alone and with layers 0..6 agree.
-    let g2 = oware(&["holes=3", "seeds=2", "repetition=true", "max_turns=0"]);
-    let tb2 = build_all(&g2.rule, &g2.board(), 6, 2).unwrap().unwrap();
-    let plain = exact(&g2, None);
-    let probed = exact(&g2, Some(&tb2));
-    assert!(plain.stats.complete && probed.stats.complete);
-    assert_eq!(probed.margin, plain.margin, "{}", probed.line());
-    assert!(probed.tablebase_hits > 0);
-    // And 3 x 1 from the tablebase alone (its top layer holds the start).
-    let probed = exact(&g, Some(&tb));
-    assert_eq!(probed.margin, exact(&g, None).margin);
 }

@@ -4,26 +4,29 @@
 //! Each position's moves are played by the rule itself ([`Rule::apply_board`]). A move that ends
 //! the game is worth what it wins at once; one that takes seeds out of play leads to a lower
 //! layer, already built; one that keeps every seed in play leads to the same layer, valued first,
-//! depth first. Workers (`jobs`) take chunks of the index in turn; two that meet the same
-//! position compute the same value, so they share one array of atomic bytes without locks.
-//!
-//! A position met again on its own line means the layer's moves can cycle (Oware): the layer is
-//! then valued by retrograde iteration instead ([`super::cycles`]).
+//! depth first (a position met again on its own line would be endless play: refused with an
+//! error, since no rule that qualifies can do that). Workers (`jobs`) take chunks of the index
+//! in turn; two that meet the same position compute the same value, so they share one array of
+//! atomic bytes without locks.
 
 use std::sync::atomic::{AtomicBool, AtomicI8, AtomicU64, Ordering};
 use std::sync::Arc;
 
-pub use super::cycles::LayerProgress;
-use super::cycles::{build_cyclic, outcomes, Outcome};
 use super::{Tablebase, UNKNOWN};
+use crate::search::twoplayer::reading::{held, in_play};
 use crate::{Board, Error, Result, Rule, INTERRUPTED};
 
 /// Positions a worker takes at a time.
 const CHUNK: u64 = 1 << 12;
 
-/// One depth's scratch space: the position, the board a move is played on, the moves, what
-/// they lead to.
-type Scratch = (Board, Board, Vec<usize>, Vec<Outcome>);
+/// The progress of a layer being built.
+#[derive(Default)]
+pub struct LayerProgress {
+    /// Positions valued (counted by chunks).
+    pub done: AtomicU64,
+    /// Set to stop the workers (the layer is then dropped).
+    pub stop: AtomicBool,
+}
 
 /// One worker's boards: a board per depth of the same-layer search (parent, child, moves).
 struct Worker<'a> {
@@ -32,11 +35,9 @@ struct Worker<'a> {
     cur: &'a [AtomicI8],
     k: usize,
     template: Board,
-    stack: Vec<Option<Scratch>>,
+    stack: Vec<Option<(Board, Board, Vec<usize>)>>,
     line: Vec<usize>,
     parts: Vec<usize>,
-    /// Set when a position came back on its own line: the layer cycles.
-    cyclic: bool,
 }
 
 impl Worker<'_> {
@@ -47,62 +48,84 @@ impl Worker<'_> {
             return Ok(known);
         }
         if self.line.contains(&i) {
-            self.cyclic = true;
-            return Err(Error::msg("the layer's moves cycle"));
+            return Err(Error::msg(format!(
+                "{}: a position of {} seeds in play comes back without a capture (endless play): tablebases need rules whose lines cannot cycle",
+                self.rule.name, self.k
+            )));
         }
         let depth = self.line.len();
         if self.stack.len() <= depth {
             self.stack.push(None);
         }
-        let (mut node, mut child, mut moves, mut outs) =
-            self.stack[depth].take().unwrap_or_else(|| {
-                (
-                    self.template.clone(),
-                    self.template.clone(),
-                    Vec::new(),
-                    Vec::new(),
-                )
-            });
+        let (mut node, mut child, mut moves) = self.stack[depth]
+            .take()
+            .unwrap_or_else(|| (self.template.clone(), self.template.clone(), Vec::new()));
+        let size = self.tb.index.size(self.k) as usize;
+        let (mover, r) = if i < size { (1, i) } else { (2, i - size) };
         node.copy_from(&self.template);
-        let r = outcomes(
-            self.rule,
-            self.tb,
-            self.k,
-            i as u64,
-            &mut node,
-            &mut child,
-            &mut moves,
-            &mut self.parts,
-            &mut outs,
-        );
-        self.line.push(i);
-        let mut result = r;
+        self.tb.index.unrank(self.k, r as u64, &mut self.parts);
+        for (&h, &s) in self.tb.holes.iter().zip(&self.parts) {
+            node.seeds[h] = s as i64;
+        }
+        node.to_move = mover;
+        self.rule.legal_board(&node, &mut moves)?;
         // A position whose player to move has no move is over as soon as it arises: never
         // probed. Its byte says 0.
-        let mut best = if outs.is_empty() { 0 } else { i32::MIN };
-        if result.is_ok() {
-            for o in &outs {
-                let v = match *o {
-                    Outcome::Exit(l, h) if l == h => l,
-                    // A lower position in an open cycle: this layer is valued by iteration.
-                    Outcome::Exit(..) => {
-                        self.cyclic = true;
-                        result = Err(Error::msg("an exit to an open cycle"));
-                        break;
+        let mut best = if moves.is_empty() { 0 } else { i32::MIN };
+        self.line.push(i);
+        let mut result = Ok(());
+        for &pit in &moves {
+            child.copy_from(&node);
+            if let Err(e) = self.rule.apply_board(&mut child, pit) {
+                result = Err(e);
+                break;
+            }
+            let v = if child.over {
+                (held(&child, mover) - held(&child, 3 - mover)) as i32
+            } else {
+                let m2 = child.to_move;
+                let sign = if m2 == mover { 1 } else { -1 };
+                // The parent's stores are empty: the child's margin is what the move won.
+                let off = sign * (held(&child, m2) - held(&child, 3 - m2)) as i32;
+                let k2 = in_play(&child) as usize;
+                let vc = if k2 < self.k {
+                    match self.tb.probe(&child) {
+                        Some(v) => v,
+                        None => {
+                            result = Err(Error::msg(format!(
+                                "{}: a move from layer {} reached a position the lower layers do not cover",
+                                self.rule.name, self.k
+                            )));
+                            break;
+                        }
                     }
-                    Outcome::Same { at, sign, off } => match self.value(at as usize) {
-                        Ok(v) => sign as i32 * v as i32 + off as i32,
+                } else if k2 == self.k {
+                    let r2 = self
+                        .tb
+                        .index
+                        .rank(self.tb.holes.iter().map(|&h| child.seeds[h] as usize))
+                        as usize;
+                    let j = (m2 - 1) * size + r2;
+                    match self.value(j) {
+                        Ok(v) => v as i32,
                         Err(e) => {
                             result = Err(e);
                             break;
                         }
-                    },
+                    }
+                } else {
+                    result = Err(Error::msg(format!(
+                        "{}: a move brought seeds back into play ({} to {k2}): tablebases do not apply",
+                        self.rule.name, self.k
+                    )));
+                    break;
                 };
-                best = best.max(v);
-            }
+                sign * vc + off
+            };
+            best = best.max(v);
         }
         self.line.pop();
-        self.stack[depth] = Some((node, child, moves, outs));
+        self.stack[depth] = Some((node, child, moves));
         result?;
         let v = best.clamp(-127, 127) as i8;
         self.cur[i].store(v, Ordering::Relaxed);
@@ -124,8 +147,16 @@ pub fn build_layer(
     let n = tb.layer_size(k);
     let cur: Vec<AtomicI8> = (0..n).map(|_| AtomicI8::new(UNKNOWN)).collect();
     let next = AtomicU64::new(0);
-    let t = blank(template);
-    let cyclic = AtomicBool::new(false);
+    let mut t = template.clone();
+    for (i, s) in t.seeds.iter_mut().enumerate() {
+        let _ = i;
+        *s = 0;
+    }
+    t.reserves.iter_mut().for_each(|r| *r = 0);
+    t.vars.iter_mut().for_each(|v| *v = 0);
+    t.over = false;
+    t.winner = 0;
+    t.trace = None;
     let results: Vec<Result<()>> = std::thread::scope(|sc| {
         let handles: Vec<_> = (0..jobs.max(1))
             .map(|_| {
@@ -133,7 +164,7 @@ pub fn build_layer(
                 // the cores fight over its counter.
                 let mut own = t.clone();
                 own.layout = Arc::new((*t.layout).clone());
-                let (cur, next, cyclic) = (&cur, &next, &cyclic);
+                let (cur, next) = (&cur, &next);
                 sc.spawn(move || -> Result<()> {
                     let mut w = Worker {
                         rule,
@@ -144,12 +175,10 @@ pub fn build_layer(
                         stack: Vec::new(),
                         line: Vec::new(),
                         parts: vec![0; tb.holes.len()],
-                        cyclic: false,
                     };
                     loop {
                         if INTERRUPTED.load(Ordering::Relaxed)
                             || progress.stop.load(Ordering::Relaxed)
-                            || cyclic.load(Ordering::Relaxed)
                         {
                             return Ok(());
                         }
@@ -159,13 +188,7 @@ pub fn build_layer(
                         }
                         let to = (from + CHUNK).min(n);
                         for i in from..to {
-                            if let Err(e) = w.value(i as usize) {
-                                if w.cyclic {
-                                    cyclic.store(true, Ordering::Relaxed);
-                                    return Ok(());
-                                }
-                                return Err(e);
-                            }
+                            w.value(i as usize)?;
                         }
                         progress.done.fetch_add(to - from, Ordering::Relaxed);
                     }
@@ -183,28 +206,10 @@ pub fn build_layer(
     for r in results {
         r?;
     }
-    if cyclic.load(Ordering::Relaxed) {
-        progress.done.store(0, Ordering::Relaxed);
-        return build_cyclic(rule, &t, tb, k, progress);
-    }
     if INTERRUPTED.load(Ordering::Relaxed) || progress.stop.load(Ordering::Relaxed) {
         return Ok(None);
     }
     Ok(Some(cur.into_iter().map(|a| a.into_inner()).collect()))
-}
-
-/// A board like `template` with nothing in it: no seeds, nothing held, no history.
-fn blank(template: &Board) -> Board {
-    let mut t = template.clone();
-    t.seeds.iter_mut().for_each(|s| *s = 0);
-    t.reserves.iter_mut().for_each(|r| *r = 0);
-    t.vars.iter_mut().for_each(|v| *v = 0);
-    t.discarded = 0;
-    t.over = false;
-    t.winner = 0;
-    t.trace = None;
-    t.seen = Default::default();
-    t
 }
 
 /// Builds layers `0..=k_max` in memory for `rule`, whose games start like `b`, with `jobs`

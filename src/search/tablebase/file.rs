@@ -38,16 +38,8 @@ pub struct Header {
     pub holes: usize,
     /// Seeds in play (the layer).
     pub layer: usize,
-    /// Every seed of the game, for a rule whose end reads the captures (0, or absent: the
-    /// values hold for any number).
-    #[serde(default)]
-    pub total: i64,
-    /// Positions.
+    /// Positions (bytes that follow).
     pub positions: u64,
-    /// The bytes that follow are bounds, two per position (lower bounds, then upper bounds): the
-    /// layer has positions in open cycles. Otherwise one value per position.
-    #[serde(default)]
-    pub bounds: bool,
     /// SHA-256 of those bytes, hex.
     pub sha256: String,
 }
@@ -85,9 +77,7 @@ pub fn header(tb: &Tablebase, k: usize) -> Header {
         moves: tb.moves.clone(),
         holes: tb.holes(),
         layer: k,
-        total: tb.total(),
         positions: tb.layer_size(k),
-        bounds: tb.layer(k).len() as u64 > tb.layer_size(k),
         sha256: checksum(tb.layer(k)),
     }
 }
@@ -151,13 +141,6 @@ pub fn read_layer(dir: &Path, tb: &Tablebase, k: usize) -> Result<Option<Vec<i8>
             h.rule, h.options, tb.rule, tb.options
         )));
     }
-    if h.total != tb.total() {
-        return Err(Error::msg(format!(
-            "{at}: built for games of {} seeds, not {} (the rule's end reads the captures)",
-            h.total,
-            tb.total()
-        )));
-    }
     if h.layer != k || h.holes != tb.holes() || h.positions != tb.layer_size(k) {
         return Err(Error::msg(format!(
             "{at}: layer {} of {} holes with {} positions; expected layer {k} of {} holes with {}",
@@ -168,15 +151,15 @@ pub fn read_layer(dir: &Path, tb: &Tablebase, k: usize) -> Result<Option<Vec<i8>
             tb.layer_size(k)
         )));
     }
-    let want = h.positions * (1 + h.bounds as u64);
-    let mut bytes = Vec::with_capacity(want as usize);
-    r.take(want + 1)
+    let mut bytes = Vec::with_capacity(h.positions as usize);
+    r.take(h.positions + 1)
         .read_to_end(&mut bytes)
         .map_err(|e| Error::msg(format!("{at}: {e}")))?;
-    if bytes.len() as u64 != want {
+    if bytes.len() as u64 != h.positions {
         return Err(Error::msg(format!(
-            "{at}: {} bytes of values, the header says {want}",
+            "{at}: {} bytes of values, the header says {}",
             bytes.len(),
+            h.positions
         )));
     }
     let values: Vec<i8> = bytes.into_iter().map(|b| b as i8).collect();

