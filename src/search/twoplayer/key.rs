@@ -4,8 +4,8 @@
 //! most 15 and each under 255 is packed exactly, one byte each, its length in the last byte; any
 //! other is two independent 64-bit hashes of the whole key, tagged so that it never equals a
 //! packed key (two such positions meet with a probability of about n^2 / 2^129 for n positions).
-//! When the rule's moves and ends never look at the stores (see [`super::Reading`]), the stores
-//! and reserves are left out: positions that differ only there share an entry, whose values are
+//! When the rule's moves and ends never look at the stores (see [`super::Reading`]), the stores,
+//! reserves and the seeds discarded are left out: positions that differ only there share an entry, whose values are
 //! margins of what is still to be won.
 
 use crate::Board;
@@ -53,6 +53,9 @@ fn numbers(spec: KeySpec, b: &Board, mut f: impl FnMut(u64)) {
         for &r in &b.reserves {
             f(r as u64);
         }
+        // Seeds taken out without scoring count in the total, which a `majority` end reads
+        // (more than half of it): two boards that differ only there may end differently.
+        f(b.discarded as u64);
     }
     for (i, &c) in b.closed.iter().enumerate() {
         if c {
@@ -101,4 +104,38 @@ pub fn key_of(spec: KeySpec, b: &Board) -> Key {
     });
     // The tag: a last byte of 255, which no packed key has (its length is at most 15).
     Key(h1, h2 | 0xff << 56)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn oware() -> Board {
+        let rule = crate::Rule::load("oware", std::path::Path::new("rules")).unwrap();
+        let opts = rule.resolve_options(&["holes=2"]).unwrap();
+        crate::board_of(
+            crate::Game::new(std::sync::Arc::new(rule), opts)
+                .unwrap()
+                .current(),
+        )
+        .clone()
+    }
+
+    #[test]
+    fn seeds_discarded_are_part_of_a_key_that_holds_the_stores() {
+        let a = oware();
+        let mut b = a.clone();
+        b.discarded = 3;
+        let full = KeySpec {
+            holes_only: false,
+            skip_var: None,
+        };
+        assert_ne!(key_of(full, &a), key_of(full, &b));
+        // Where nothing reads the stores, nothing reads what was discarded either.
+        let holes = KeySpec {
+            holes_only: true,
+            skip_var: None,
+        };
+        assert_eq!(key_of(holes, &a), key_of(holes, &b));
+    }
 }

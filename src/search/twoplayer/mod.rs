@@ -1,6 +1,6 @@
 //! Exact values of two-player games: who wins under perfect play, by how many seeds, and a
-//! principal variation. [`solve_exact`] reads the rule ([`reading`]), sizes a transposition
-//! table to the memory budget ([`tt`]), and runs MTD(f) over the margin ([`mtdf`] on the state
+//! principal variation. [`solve_exact`] reads the rule ([`reading`]), gives a transposition
+//! table that grows with the work up to the memory budget ([`tt`]), and runs MTD(f) over the margin ([`mtdf`] on the state
 //! of [`search`], moves ordered by [`order`], positions keyed by [`key`]), probing tablebases
 //! ([`crate::search::tablebase`]) when given.
 
@@ -170,7 +170,7 @@ fn solve_in<'a, P: Position>(
         tablebase_seeds: tablebase.map_or(0, |t| t.seeds()),
         stats: Stats::default(),
     };
-    let tt = tt::Table::with_bytes(table_bytes.max(1 << 10));
+    let tt = tt::Table::growing(table_bytes.max(1 << 10));
     let mut s = Search::new(rule, reading, tt, tablebase, total, limits, progress);
     out.k = s.k as i64;
     s.etc_min = in_play(b0) * 3 / 4;
