@@ -57,6 +57,9 @@ const HANDLED: &[&str] = &[
     "round_starter",
     "blocks",
     "goal_param",
+    "allow_rule",
+    "start_pattern",
+    "nocaptmoves",
 ];
 
 /// A translated game: the data rule's YAML text.
@@ -85,6 +88,7 @@ pub fn translate(g: &GameFile, title: &str, p: &Params) -> Result<Translation, R
             ));
         }
     }
+    super::starts::check_opening(p)?;
     let goal = word(p, "goal");
     if goal != "MAX_SEEDS" && goal != "CLEAR" {
         return Err(refuse(
@@ -96,6 +100,7 @@ pub fn translate(g: &GameFile, title: &str, p: &Params) -> Result<Translation, R
     let (rounds, then, gp) = super::ends::rounds(p, &goal)?;
     let stores = p.flag("stores");
     let mut notes: Vec<String> = Vec::new();
+    let start = super::starts::start(p)?;
     let mut sowing = super::sowing::board(p)?;
 
     // Legal moves.
@@ -109,6 +114,7 @@ pub fn translate(g: &GameFile, title: &str, p: &Params) -> Result<Translation, R
             "    any_row: true   # no_sides: the mover plays from either row (moves S3, N5)\n",
         );
     }
+    super::starts::allow(p, &mut moves)?;
     if p.flag("mustshare") {
         moves.push_str("    must_feed: true   # mustshare\n");
         if p.flag("mustpass") {
@@ -134,6 +140,7 @@ pub fn translate(g: &GameFile, title: &str, p: &Params) -> Result<Translation, R
     let parts = Parts {
         notes: &notes,
         stores,
+        start: &start,
         sowing: &sowing,
         moves: &moves,
         capture: &c.text,
