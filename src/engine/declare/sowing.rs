@@ -64,6 +64,9 @@ pub struct SowRule {
     /// A lap whose last hole passes this test does not relay (the move ends there, e.g. to
     /// capture it).
     pub relay_stop: Option<HoleTest>,
+    /// `(v, n)`: `relay_stop` applies only once game variable `v` reaches `n` (before, captures
+    /// are off: see the capture's `no_capture_turns`).
+    pub relay_stop_from: Option<(usize, i64)>,
     /// Counts that are captured as soon as a drop makes them (e.g. `[4]`); empty for none.
     pub capture_counts: Vec<i64>,
     /// Who gets those captures.
@@ -96,6 +99,7 @@ impl Default for SowRule {
             skip_origin: false,
             relay: Relay::None,
             relay_stop: None,
+            relay_stop_from: None,
             capture_counts: Vec::new(),
             capture_to: CaptureTo::RowOwner,
             capture_last: true,

@@ -138,6 +138,12 @@ impl Pipeline {
                 }
             ));
         }
+        if self.capture.no_capture_turns > 0 {
+            out.push(format!(
+                "capture: none in the first {} turns (nor a relay stopping for one)",
+                self.capture.no_capture_turns
+            ));
+        }
         if self.extra_turn == ExtraTurn::Capture {
             out.push("extra turn: a move whose captures took seeds".into());
         }

@@ -32,8 +32,13 @@ pub fn play(b: &mut Board, pit: usize, hooks: &mut Vec<HookCall>) -> Result<(), 
     let last_is_hole = l.pits[last].kind == PitKind::Hole;
     let by_capture = matches!(p.extra_turn, ExtraTurn::Capture | ExtraTurn::StoreOrCapture);
     let held = if by_capture { material(b, mover) } else { 0 };
-    // A move stopped at its lap limit captures nothing.
-    if let Some(o) = p.capture.opposite.as_ref().filter(|_| !end.stopped) {
+    // A move stopped at its lap limit captures nothing, nor one of the first turns without
+    // captures.
+    let off = end.stopped
+        || p.at
+            .turns_var
+            .is_some_and(|v| b.vars[v] < p.capture.no_capture_turns);
+    if let Some(o) = p.capture.opposite.as_ref().filter(|_| !off) {
         let owner = l.pits[last].owner;
         let side_ok = match o.last_in {
             BeyondSide::Own => owner == mover,
@@ -51,16 +56,16 @@ pub fn play(b: &mut Board, pit: usize, hooks: &mut Vec<HookCall>) -> Result<(), 
             }
         }
     }
-    if let Some(c) = p.capture.chain.as_ref().filter(|_| !end.stopped) {
+    if let Some(c) = p.capture.chain.as_ref().filter(|_| !off) {
         chain(b, l, p, c, mover, last);
     }
-    if let Some(g) = p.capture.beyond_empty.as_ref().filter(|_| !end.stopped) {
+    if let Some(g) = p.capture.beyond_empty.as_ref().filter(|_| !off) {
         if last_is_hole && !(g.last_occupied && end.was_empty) {
             beyond_empty(b, l, g, mover, last);
         }
     }
     let took = by_capture && material(b, mover) > held;
-    if let Some(t) = p.capture.last_seeds.as_ref().filter(|_| !end.stopped) {
+    if let Some(t) = p.capture.last_seeds.as_ref().filter(|_| !off) {
         last_seeds(b, l, t, mover);
     }
     let extra = match p.extra_turn {
@@ -79,6 +84,9 @@ pub fn play(b: &mut Board, pit: usize, hooks: &mut Vec<HookCall>) -> Result<(), 
         return Ok(());
     }
     if !extra {
+        if let Some(v) = p.at.turns_var {
+            b.vars[v] += 1;
+        }
         let mut q = mover;
         for _ in 0..l.players {
             q = next_of(l, q);

@@ -90,6 +90,9 @@ impl Rule {
         }
         if let Some(mut p) = l.pipeline.take() {
             p.link(l, &mut b.vars).map_err(|e| bad(e.to_string()))?;
+            if let Some(v) = p.at.turns_var {
+                l.sow.relay_stop_from = Some((v, p.capture.no_capture_turns));
+            }
             p.at.hooks = self.hooks;
             l.pipeline = Some(p);
         } else if !self.has_play {

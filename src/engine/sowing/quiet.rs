@@ -29,12 +29,18 @@ pub(crate) fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
         to_move,
         last: last_out,
         discarded,
+        vars,
         ..
     } = b;
     let l: &Compiled = layout;
     let seeds: &mut [i64] = seeds;
     let closed: &[bool] = closed;
     let rule = &l.sow;
+    // The relay's stop test, unless captures are still off (checked once a move).
+    let relay_stop = rule
+        .relay_stop
+        .as_ref()
+        .filter(|_| rule.relay_stop_from.is_none_or(|(v, n)| vars[v] >= n));
     let mover = *to_move;
     let flip = rule.reverses() && rule.flips(l, from, seeds[from]);
     let table = table_dir(l, mover, flip);
@@ -96,12 +102,8 @@ pub(crate) fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
                 _ => None,
             },
         };
-        let relay_from = relay_from.filter(|_| {
-            !rule
-                .relay_stop
-                .as_ref()
-                .is_some_and(|t| t.holds(l, pos, seeds[pos], mover))
-        });
+        let relay_from =
+            relay_from.filter(|_| !relay_stop.is_some_and(|t| t.holds(l, pos, seeds[pos], mover)));
         let Some(r) = relay_from else { break };
         if end.laps >= rule.max_laps || drops >= MAX_DROPS {
             match rule.at_max_laps {

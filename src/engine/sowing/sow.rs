@@ -29,6 +29,7 @@ pub fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
         trace,
         last,
         discarded,
+        vars,
         ..
     } = b;
     let l: &Compiled = layout;
@@ -36,6 +37,11 @@ pub fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
     let closed: &[bool] = closed;
     let reserves: &mut [i64] = reserves;
     let rule = &l.sow;
+    // The relay's stop test, unless captures are still off (checked once a move).
+    let relay_stop = rule
+        .relay_stop
+        .as_ref()
+        .filter(|_| rule.relay_stop_from.is_none_or(|(v, n)| vars[v] >= n));
     if from >= l.pits.len() {
         return Err(format!("sow: no pit {from}"));
     }
@@ -126,12 +132,8 @@ pub fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
                 _ => None,
             },
         };
-        let relay_from = relay_from.filter(|_| {
-            !rule
-                .relay_stop
-                .as_ref()
-                .is_some_and(|t| t.holds(l, pos, seeds[pos], mover))
-        });
+        let relay_from =
+            relay_from.filter(|_| !relay_stop.is_some_and(|t| t.holds(l, pos, seeds[pos], mover)));
         let Some(r) = relay_from else { break };
         if end.laps >= rule.max_laps || drops >= MAX_DROPS {
             match rule.at_max_laps {

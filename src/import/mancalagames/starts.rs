@@ -43,15 +43,31 @@ pub(super) fn allow(p: &Params, moves: &mut String) -> Result<(), Refusal> {
     Ok(())
 }
 
-/// Refuses what is not translated yet of the start and the opening moves.
-pub(super) fn check_opening(p: &Params) -> Result<(), Refusal> {
-    if p.int("nocaptmoves") > 0 {
+/// The capture key of `nocaptmoves` (added to the capture block `capture`).
+pub(super) fn no_capture_turns(
+    p: &Params,
+    sowing: &str,
+    capture: &mut String,
+) -> Result<(), Refusal> {
+    let n = p.int("nocaptmoves");
+    if n == 0 {
+        return Ok(());
+    }
+    if sowing.contains("capture_counts") {
         return Err(refuse(
             "nocaptmoves",
-            p.int("nocaptmoves"),
-            "not yet in sowlab's declared vocabulary",
+            n,
+            "with captures made during the sowing (sow_rule) not yet",
         ));
     }
+    if capture.is_empty() && !sowing.contains("relay_stops_on") {
+        // Nothing to hold back.
+        return Ok(());
+    }
+    let _ = writeln!(
+        capture,
+        "    no_capture_turns: {n}   # nocaptmoves: the first {n} turns capture nothing (nor does a relay stop for a capture)"
+    );
     Ok(())
 }
 

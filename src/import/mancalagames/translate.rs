@@ -88,7 +88,6 @@ pub fn translate(g: &GameFile, title: &str, p: &Params) -> Result<Translation, R
             ));
         }
     }
-    super::starts::check_opening(p)?;
     let goal = word(p, "goal");
     if goal != "MAX_SEEDS" && goal != "CLEAR" {
         return Err(refuse(
@@ -126,8 +125,9 @@ pub fn translate(g: &GameFile, title: &str, p: &Params) -> Result<Translation, R
         }
     }
 
-    let c = super::capture::captures(p, &mut sowing, &mut notes)?;
+    let mut c = super::capture::captures(p, &mut sowing, &mut notes)?;
     let stopped_end = super::sowing::relays(p, &c, &mut sowing)?;
+    super::starts::no_capture_turns(p, &sowing, &mut c.text)?;
     let (end, clear) = super::ends::ends(p, &goal, &c, stopped_end, gp, &rounds, &mut notes)?;
     let (end, rounds) = if clear {
         (end, String::new())
