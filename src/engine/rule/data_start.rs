@@ -66,7 +66,7 @@ impl StartDecl {
                 }
                 let mut v = pits.clone();
                 if self.turn_round && b.to_move == 2 {
-                    if b.layout.rows.len() != 2 || holes.len() % 2 != 0 {
+                    if b.layout.rows.len() != 2 || !holes.len().is_multiple_of(2) {
                         return Err("start: turn_round is for two rows of equal size".into());
                     }
                     v.rotate_left(holes.len() / 2);

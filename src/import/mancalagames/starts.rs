@@ -20,6 +20,9 @@ pub(super) fn allow(p: &Params, moves: &mut String) -> Result<(), Refusal> {
                 p.holes
             );
         }
+        "OCCUPIED" => moves.push_str(
+            "    landing: [occupied_hole, store]   # allow_rule=OCCUPIED: a lap must not end in an empty hole\n",
+        ),
         "SINGLE_TO_ZERO" => moves.push_str(
             "    single_seed_to_empty: true   # allow_rule=SINGLE_TO_ZERO: a single seed only into an empty hole\n",
         ),
@@ -36,7 +39,7 @@ pub(super) fn allow(p: &Params, moves: &mut String) -> Result<(), Refusal> {
             return Err(refuse(
                 "allow_rule",
                 other,
-                "only OPP_OR_EMPTY, SINGLE_TO_ZERO, SINGLE_ONLY_ALL, SINGLE_ALL_TO_ZERO and TWO_ONLY_ALL are translated yet",
+                "only OPP_OR_EMPTY, OCCUPIED, SINGLE_TO_ZERO, SINGLE_ONLY_ALL, SINGLE_ALL_TO_ZERO and TWO_ONLY_ALL are translated yet",
             ))
         }
     }
@@ -178,7 +181,7 @@ pub(super) fn start(p: &Params) -> Result<String, Refusal> {
                 b[loc] = s;
             }
             b[h + 3 - h % 2] = 1;
-            if h % 2 == 0 {
+            if h.is_multiple_of(2) {
                 b[h - 3] = 0;
             }
             (
@@ -187,7 +190,7 @@ pub(super) fn start(p: &Params) -> Result<String, Refusal> {
                 "alternate holes filled, one of North's holding a single seed",
             )
         }
-        "ALTS_SPLIT" if h % 2 == 0 => {
+        "ALTS_SPLIT" if h.is_multiple_of(2) => {
             let mut b = vec![0; n];
             for loc in (1..n).step_by(2) {
                 b[loc] = s;
@@ -218,4 +221,22 @@ pub(super) fn start(p: &Params) -> Result<String, Refusal> {
         y.push_str("  turn_round: true   # when North starts, the board is turned round\n");
     }
     Ok(y)
+}
+
+/// Refuses the prescribed openings (none is translated yet), each with what it needs.
+pub(super) fn prescribed(p: &Params) -> Result<(), Refusal> {
+    let v = word(p, "prescribed");
+    let why = match v.as_str() {
+        "NONE" => return Ok(()),
+        "ARNGE_LIMIT" => {
+            "each player arranges his seeds before play (a real decision, a move of its own with its notation): not yet"
+        }
+        "MLAPS_SOWER" => "the first move sown with relays in a game without them: not yet",
+        "SOW1OPP" => {
+            "the first two turns' last seeds skip the mover's holes to fall on the opponent's side: not yet"
+        }
+        "PLUS1MINUS1" => "the first move's seeds taken and given in alternate holes: not yet",
+        _ => "not yet in sowlab's declared vocabulary",
+    };
+    Err(refuse("prescribed", &v, why))
 }

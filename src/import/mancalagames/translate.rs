@@ -60,6 +60,7 @@ const HANDLED: &[&str] = &[
     "allow_rule",
     "start_pattern",
     "nocaptmoves",
+    "prescribed",
 ];
 
 /// A translated game: the data rule's YAML text.
@@ -88,6 +89,11 @@ pub fn translate(g: &GameFile, title: &str, p: &Params) -> Result<Translation, R
             ));
         }
     }
+    // (the start and the allowed holes first: a game refused for them is named by them)
+    let start = super::starts::start(p)?;
+    let mut allowed = String::new();
+    super::starts::allow(p, &mut allowed)?;
+    super::starts::prescribed(p)?;
     let goal = word(p, "goal");
     if goal != "MAX_SEEDS" && goal != "CLEAR" {
         return Err(refuse(
@@ -99,7 +105,6 @@ pub fn translate(g: &GameFile, title: &str, p: &Params) -> Result<Translation, R
     let (rounds, then, gp) = super::ends::rounds(p, &goal)?;
     let stores = p.flag("stores");
     let mut notes: Vec<String> = Vec::new();
-    let start = super::starts::start(p)?;
     let mut sowing = super::sowing::board(p)?;
 
     // Legal moves.
@@ -113,7 +118,7 @@ pub fn translate(g: &GameFile, title: &str, p: &Params) -> Result<Translation, R
             "    any_row: true   # no_sides: the mover plays from either row (moves S3, N5)\n",
         );
     }
-    super::starts::allow(p, &mut moves)?;
+    moves.push_str(&allowed);
     if p.flag("mustshare") {
         moves.push_str("    must_feed: true   # mustshare\n");
         if p.flag("mustpass") {
