@@ -64,7 +64,31 @@ fn replay(rule: &Arc<Rule>, positions: &[Value]) -> Result<usize, String> {
         &[]
     };
     let opts = rule.resolve_options(sets).map_err(|e| e.one_line())?;
-    let mut game = Game::new(rule.clone(), opts).map_err(|e| e.one_line())?;
+    let mut game = Game::new(rule.clone(), opts.clone()).map_err(|e| e.one_line())?;
+    if rule.option("start_seed").is_ok() {
+        // A random start: MancalaGames' layout is its own random draw (never sowlab's for a
+        // seed), so the game replays from the recorded first position; sowlab's own layout
+        // has that position's properties (the seeds in all, the least in a hole).
+        let first = &positions[0];
+        let pits: Vec<i64> = serde_json::from_value(first["p"].clone()).unwrap();
+        let own = game.state().pits;
+        let least = |v: &[i64]| v.iter().copied().min().unwrap_or(0).min(2);
+        if own.len() != pits.len()
+            || own.iter().sum::<i64>() != pits.iter().sum::<i64>()
+            || least(&own) != least(&pits)
+        {
+            return Err(format!(
+                "random start: sowlab's layout {own:?} has not the properties of MancalaGames' {pits:?}"
+            ));
+        }
+        let pos = sowlab::Position {
+            pits,
+            stores: Some(serde_json::from_value(first["s"].clone()).unwrap()),
+            to_move: first["t"].as_u64().map(|t| t as usize),
+            ..Default::default()
+        };
+        game = Game::with_position(rule.clone(), opts, &pos).map_err(|e| e.one_line())?;
+    }
     for (i, want) in positions.iter().enumerate() {
         let mv = want.get("m").and_then(Value::as_str);
         if let Some(mv) = mv {

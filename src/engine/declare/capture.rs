@@ -39,6 +39,9 @@ pub struct Capture {
     /// (any, the opponent's, the mover's own) are at most `at_most` (but some), the mover takes
     /// every seed left in the holes.
     pub last_seeds: Option<LastSeeds>,
+    /// The first this many turns (a turn with extra moves counts once) capture nothing, and a
+    /// relay does not stop for a capture then (0: captures from the first move).
+    pub no_capture_turns: i64,
 }
 
 /// Kalah's capture of the hole opposite.

@@ -22,6 +22,25 @@ pub struct Moves {
     /// The mover may play from any open hole, his opponent's too (moves are then written with
     /// the row: `S3`, `N5`).
     pub any_row: bool,
+    /// With `landing`: only holes holding at most this many seeds are tested; a hole holding
+    /// more is legal wherever it lands (0: every hole is tested).
+    pub landing_up_to: i64,
+    /// A hole holding a single seed is legal only when that seed falls into an empty hole.
+    pub single_seed_to_empty: bool,
+    /// Holes holding exactly this many seeds are legal only when every other legal hole holds
+    /// as many (0: no such rule).
+    pub last_resort_count: i64,
+}
+
+impl Moves {
+    /// Whether a legal hole is more than an open hole holding enough seeds (the slow path).
+    #[inline]
+    pub fn filtered(&self) -> bool {
+        self.seeds_equal_number
+            || self.landing.is_some()
+            || self.single_seed_to_empty
+            || self.last_resort_count > 0
+    }
 }
 
 /// A kind of pit a lap can end in.
@@ -34,4 +53,6 @@ pub enum Landing {
     OccupiedHole,
     /// A hole that is empty when the last seed falls.
     EmptyHole,
+    /// A hole of another player's (empty or not).
+    OpponentHole,
 }

@@ -56,6 +56,8 @@ pub struct Pipeline {
 pub struct Resolved {
     /// `count_moves`'s variable.
     pub moves_var: Option<usize>,
+    /// The turns played (`turns`), declared when captures wait for `no_capture_turns`.
+    pub turns_var: Option<usize>,
     /// The pass counter.
     pub pass_counter: Option<usize>,
     /// `round`.
@@ -133,6 +135,10 @@ impl Pipeline {
             c.check(l)?;
         }
         self.at.moves_var = self.count_moves.as_deref().map(|n| var(l, n, 0));
+        if self.capture.no_capture_turns < 0 {
+            return Err("pipeline: capture: no_capture_turns must be at least 0".into());
+        }
+        self.at.turns_var = (self.capture.no_capture_turns > 0).then(|| var(l, "turns", 0));
         self.at.holes_of = (0..=l.players)
             .map(|pl| {
                 l.holes

@@ -99,6 +99,9 @@ pub struct SowRule {
     /// A lap whose last seed fell into an empty hole on this side, facing a hole with seeds, does
     /// not relay (so that the capture of the hole opposite can take it).
     pub relay_stop_opposite: Option<Whose>,
+    /// `(v, n)`: `relay_stop` applies only once game variable `v` reaches `n` (before, captures
+    /// are off: see the capture's `no_capture_turns`).
+    pub relay_stop_from: Option<(usize, i64)>,
     /// Counts that are captured as soon as a drop makes them (e.g. `[4]`); empty for none.
     pub capture_counts: Vec<i64>,
     /// Who gets those captures.
@@ -141,6 +144,7 @@ impl Default for SowRule {
             relay_stop: None,
             relay_only: None,
             relay_stop_opposite: None,
+            relay_stop_from: None,
             capture_counts: Vec::new(),
             capture_to: CaptureTo::RowOwner,
             capture_last: true,
@@ -159,7 +163,9 @@ impl Default for SowRule {
 
 impl SowRule {
     /// Whether a lap that ended in `pos` (holding `n` seeds, sown by `mover`) may relay, by
-    /// `relay_stop` and `relay_only` (checked once per lap).
+    /// `relay_only`, and by `relay_stop` and `relay_stop_opposite` when `stops` (they stop a
+    /// relay for a capture: not while captures are off, see `relay_stop_from`). Checked once
+    /// per lap.
     #[inline]
     pub fn lap_may_relay(
         &self,
@@ -168,18 +174,21 @@ impl SowRule {
         seeds: &[i64],
         was_empty: bool,
         mover: usize,
+        stops: bool,
     ) -> bool {
         let n = seeds[pos];
-        !self
-            .relay_stop
-            .as_ref()
-            .is_some_and(|t| t.holds(l, pos, n, mover))
+        !(stops
+            && self
+                .relay_stop
+                .as_ref()
+                .is_some_and(|t| t.holds(l, pos, n, mover)))
             && self
                 .relay_only
                 .as_ref()
                 .is_none_or(|t| t.holds(l, pos, n, mover))
             && !self.relay_stop_opposite.is_some_and(|side| {
-                was_empty
+                stops
+                    && was_empty
                     && side.holds(l, pos, mover)
                     && l.opposite(pos).is_some_and(|o| seeds[o] > 0)
             })

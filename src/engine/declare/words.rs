@@ -16,6 +16,21 @@ impl Pipeline {
         if let Some(kinds) = &m.landing {
             let k: Vec<&str> = kinds.iter().map(|k| landing_word(*k)).collect();
             legal.push_str(&format!(", whose last seed falls into {}", or_list(&k)));
+            if m.landing_up_to > 0 {
+                legal.push_str(&format!(
+                    " (a hole holding more than {} seeds lands anywhere)",
+                    m.landing_up_to
+                ));
+            }
+        }
+        if m.single_seed_to_empty {
+            legal.push_str(", a single seed only into an empty hole");
+        }
+        if m.last_resort_count > 0 {
+            legal.push_str(&format!(
+                ", holes holding {} only when every legal hole does",
+                m.last_resort_count
+            ));
         }
         if m.seeds_equal_number {
             legal.push_str(", holding exactly as many seeds as their number");
@@ -203,6 +218,12 @@ impl Pipeline {
         if let Some(c) = &self.children {
             out.push(c.describe());
         }
+        if self.capture.no_capture_turns > 0 {
+            out.push(format!(
+                "capture: none in the first {} turns (nor a relay stopping for one)",
+                self.capture.no_capture_turns
+            ));
+        }
         if self.extra_turn == ExtraTurn::Capture {
             out.push("extra turn: a move whose captures took seeds".into());
         }
@@ -330,6 +351,7 @@ fn landing_word(k: Landing) -> &'static str {
         Landing::Store => "a store",
         Landing::OccupiedHole => "an occupied hole",
         Landing::EmptyHole => "an empty hole",
+        Landing::OpponentHole => "an opponent's hole",
     }
 }
 

@@ -22,7 +22,7 @@ pub fn legal_into(b: &Board, p: &Pipeline, player: usize, out: &mut Vec<usize>) 
             None => return,
         }
     };
-    if !m.seeds_equal_number && m.landing.is_none() {
+    if !m.filtered() {
         // The common case: the open holes holding seeds, on plain slices.
         let (seeds, closed) = (&b.seeds[..], &b.closed[..]);
         let least = m.min_seeds.max(1);
@@ -125,7 +125,8 @@ pub(super) fn retain_by_trial(
 }
 
 /// The legal holes among `holes` when the declared `moves` filter them (seeds equal to the hole's
-/// number, or where the last seed lands), appended to `out`.
+/// number, where the last seed lands, a single seed only into an empty hole, a count played last),
+/// appended to `out`.
 pub(super) fn legal_filtered(
     b: &Board,
     l: &Compiled,
@@ -134,29 +135,58 @@ pub(super) fn legal_filtered(
     player: usize,
     out: &mut Vec<usize>,
 ) {
+    let start = out.len();
+    let least = m.min_seeds.max(1);
     for &h in holes {
-        if b.closed[h] || b.seeds[h] == 0 {
+        if b.closed[h] || b.seeds[h] < least {
             continue;
         }
         if m.seeds_equal_number && b.seeds[h] != l.pits[h].pos as i64 {
             continue;
         }
-        if let Some(kinds) = &m.landing {
+        if let Some(kinds) = m
+            .landing
+            .as_ref()
+            .filter(|_| m.landing_up_to <= 0 || b.seeds[h] <= m.landing_up_to)
+        {
             let Some((last, empty)) = sow::landing_as(b, h, player) else {
                 continue;
             };
-            let kind = if l.pits[last].kind == PitKind::Store {
-                Landing::Store
-            } else if empty {
-                Landing::EmptyHole
+            let pit = &l.pits[last];
+            let ok = if pit.kind == PitKind::Store {
+                kinds.contains(&Landing::Store)
             } else {
-                Landing::OccupiedHole
+                kinds.contains(if empty {
+                    &Landing::EmptyHole
+                } else {
+                    &Landing::OccupiedHole
+                }) || (pit.owner != player && kinds.contains(&Landing::OpponentHole))
             };
-            if !kinds.contains(&kind) {
+            if !ok {
                 continue;
             }
         }
+        if m.single_seed_to_empty && b.seeds[h] == 1 {
+            match sow::landing_as(b, h, player) {
+                Some((last, true)) if l.pits[last].kind == PitKind::Hole => {}
+                _ => continue,
+            }
+        }
         out.push(h);
+    }
+    if m.last_resort_count > 0 {
+        // Holes holding exactly n seeds only when every other legal hole does too.
+        let n = m.last_resort_count;
+        if out[start..].iter().any(|&h| b.seeds[h] != n) {
+            let mut keep = start;
+            for i in start..out.len() {
+                if b.seeds[out[i]] != n {
+                    out[keep] = out[i];
+                    keep += 1;
+                }
+            }
+            out.truncate(keep);
+        }
     }
 }
 
@@ -173,13 +203,7 @@ pub(super) fn has_move(b: &Board, p: &Pipeline, player: usize, scratch: &mut Vec
         let opp = next_of(&b.layout, player);
         opp != player && seeds_of(b, p, opp) == 0
     };
-    if !feeding
-        && !m.seeds_equal_number
-        && m.landing.is_none()
-        && !slam_rule
-        && !m.any_row
-        && b.children.is_empty()
-    {
+    if !feeding && !m.filtered() && !slam_rule && !m.any_row && b.children.is_empty() {
         // The common case, without building the list: an open hole holding enough seeds.
         let least = m.min_seeds.max(1);
         return p

@@ -59,7 +59,12 @@ pub fn play(b: &mut Board, pit: usize, hooks: &mut Vec<HookCall>) -> Result<(), 
             None => false,
         };
     // A move stopped at its lap limit captures nothing.
-    let capturing = !end.stopped && !single && !made;
+    // (nor one of the first turns without captures)
+    let turns_off = p
+        .at
+        .turns_var
+        .is_some_and(|v| b.vars[v] < p.capture.no_capture_turns);
+    let capturing = !end.stopped && !single && !made && !turns_off;
     if let Some(o) = p.capture.opposite.as_ref().filter(|_| capturing) {
         opposite(b, l, o, mover, &end);
     }
@@ -110,6 +115,9 @@ pub fn play(b: &mut Board, pit: usize, hooks: &mut Vec<HookCall>) -> Result<(), 
         return Ok(());
     }
     if !extra {
+        if let Some(v) = p.at.turns_var {
+            b.vars[v] += 1;
+        }
         let mut q = mover;
         for _ in 0..l.players {
             q = next_of(l, q);

@@ -13,6 +13,7 @@ use crate::engine::base::yaml;
 use crate::engine::board::state::{Board, Pit, PitKind, Row, Shape};
 use crate::engine::declare::pipeline::Pipeline;
 use crate::engine::rule::data_sowing::SowingDecl;
+use crate::engine::rule::data_start::StartDecl;
 use crate::engine::script::primitives::MAX_SEEDS;
 use crate::error::{Error, Result};
 
@@ -116,6 +117,9 @@ pub struct DataRule {
     /// The sowing.
     #[serde(default)]
     pub sowing: SowingDecl,
+    /// The start layout, when it is not each row's `seeds` in every hole.
+    #[serde(default)]
+    pub start: StartDecl,
     /// The declared move.
     pub pipeline: Pipeline,
 }
@@ -411,7 +415,7 @@ impl DataRule {
             ));
         }
         b.to_move = to_move as usize;
-        Ok(())
+        self.start.apply(b)
     }
 }
 

@@ -8,6 +8,7 @@
 pub mod content_hash;
 pub mod data_rule;
 pub mod data_sowing;
+pub mod data_start;
 pub mod library;
 pub mod rules;
 

@@ -94,6 +94,9 @@ impl Rule {
                 b.children.resize(l.pits.len(), 0);
                 c.start_marks(l, &mut b.children);
             }
+            if let Some(v) = p.at.turns_var {
+                l.sow.relay_stop_from = Some((v, p.capture.no_capture_turns));
+            }
             p.at.hooks = self.hooks;
             l.pipeline = Some(p);
         } else if !self.has_play {

@@ -35,12 +35,15 @@ pub(crate) fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
         to_move,
         last: last_out,
         discarded,
+        vars,
         ..
     } = b;
     let l: &Compiled = layout;
     let seeds: &mut [i64] = seeds;
     let closed: &[bool] = closed;
     let rule = &l.sow;
+    // Whether the relay stops for a capture apply: not while captures are off (once a move).
+    let stops = rule.relay_stop_from.is_none_or(|(v, n)| vars[v] >= n);
     let mover = *to_move;
     let flip = rule.reverses() && rule.flips(l, from, seeds[from]);
     let table = table_dir(l, mover, flip);
@@ -109,7 +112,7 @@ pub(crate) fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
                 _ => None,
             },
         };
-        let relay_from = relay_from.filter(|_| rule.lap_may_relay(l, pos, seeds, was_empty, mover));
+        let relay_from = relay_from.filter(|_| rule.lap_may_relay(l, pos, seeds, was_empty, mover, stops));
         let Some(r) = relay_from else { break };
         if end.laps >= rule.max_laps || drops >= MAX_DROPS {
             match rule.at_max_laps {

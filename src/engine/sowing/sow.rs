@@ -30,6 +30,7 @@ pub fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
         last,
         discarded,
         children,
+        vars,
         ..
     } = b;
     let children: &[u8] = children;
@@ -38,6 +39,8 @@ pub fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
     let closed: &[bool] = closed;
     let reserves: &mut [i64] = reserves;
     let rule = &l.sow;
+    // Whether the relay stops for a capture apply: not while captures are off (once a move).
+    let stops = rule.relay_stop_from.is_none_or(|(v, n)| vars[v] >= n);
     if from >= l.pits.len() {
         return Err(format!("sow: no pit {from}"));
     }
@@ -149,7 +152,7 @@ pub fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
             },
         };
         let relay_from = relay_from.filter(|&r| {
-            rule.lap_may_relay(l, pos, seeds, was_empty, mover)
+            rule.lap_may_relay(l, pos, seeds, was_empty, mover, stops)
                 // A lap does not go on from a child, nor from a hole its last seed makes one.
                 && !kids.is_some_and(|c| {
                     children[r] != 0 || c.makes(l, seeds, children, mover, pos)

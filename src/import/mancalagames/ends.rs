@@ -154,7 +154,7 @@ pub(super) fn ends(
             ))
         }
     };
-    let total = 2 * p.holes * p.nbr_start;
+    let total = super::starts::total_seeds(p);
     let mut end = stopped_end;
     if goal == "CLEAR" {
         // MancalaGames' CLEAR goal has no other end: only the emptied rows decide.

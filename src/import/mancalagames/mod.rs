@@ -13,6 +13,7 @@ pub mod params;
 pub mod read;
 mod refusal;
 mod sowing;
+mod starts;
 mod text;
 pub mod translate;
 
@@ -152,7 +153,8 @@ pub fn import_file(path: &Path, out: &Path) -> Imported {
         let mut size_only = g.base.clone();
         size_only.holes = vp.holes;
         size_only.nbr_start = vp.nbr_start;
-        let written = if &size_only == vp {
+        // (a start layout is written for one size: a rule of its own, not a preset)
+        let written = if &size_only == vp && vp.int("start_pattern") == 0 {
             let text = format!(
                 "rule: {name}\ndescription: {}\noptions:\n  holes: {}\n  seeds: {}\n",
                 serde_json::to_string(&format!(

@@ -8,6 +8,7 @@ use super::read::{GameFile, Params};
 pub(crate) struct Parts<'a> {
     pub(crate) notes: &'a [String],
     pub(crate) stores: bool,
+    pub(crate) start: &'a str,
     pub(crate) sowing: &'a str,
     pub(crate) moves: &'a str,
     pub(crate) capture: &'a str,
@@ -21,6 +22,7 @@ pub(crate) fn assemble(g: &GameFile, title: &str, p: &Params, parts: &Parts) -> 
     let Parts {
         notes,
         stores,
+        start,
         sowing,
         moves,
         capture,
@@ -87,6 +89,11 @@ pub(crate) fn assemble(g: &GameFile, title: &str, p: &Params, parts: &Parts) -> 
     y.push_str(
         "  first: { value: south, values: [south, north], help: \"who moves first (MancalaGames draws the starter at random)\" }\n",
     );
+    if start.contains("$start_seed") {
+        y.push_str(
+            "  start_seed: { value: 0, min: 0, max: 1000000000, help: \"the seed of the random start layout\" }\n",
+        );
+    }
     if p.int("mlaps") != 0 {
         y.push_str(
             "  endless: { value: stop, values: [stop, drop_hand], help: \"an endless relay (a 76th lap) stops the move; drop_hand: the seeds that lap took up leave the game, as in MancalaGames (which loses them)\" }\n",
@@ -103,6 +110,7 @@ pub(crate) fn assemble(g: &GameFile, title: &str, p: &Params, parts: &Parts) -> 
     } else {
         y.push_str("  # stores=false: captures go to each player's reserve\n");
     }
+    y.push_str(start);
     if !sowing.is_empty() {
         y.push_str("sowing:\n");
         y.push_str(sowing);

@@ -68,6 +68,10 @@ const HANDLED: &[&str] = &[
     "child_cvt",
     "child_rule",
     "child_locs",
+    "allow_rule",
+    "start_pattern",
+    "nocaptmoves",
+    "prescribed",
 ];
 
 /// A translated game: the data rule's YAML text.
@@ -96,6 +100,11 @@ pub fn translate(g: &GameFile, title: &str, p: &Params) -> Result<Translation, R
             ));
         }
     }
+    // (the start and the allowed holes first: a game refused for them is named by them)
+    let start = super::starts::start(p)?;
+    let mut allowed = String::new();
+    super::starts::allow(p, &mut allowed)?;
+    super::starts::prescribed(p)?;
     let goal = word(p, "goal");
     if !["MAX_SEEDS", "CLEAR", "DEPRIVE", "IMMOBILIZE"].contains(&goal.as_str())
         && super::ends::tally_of(&goal).is_none()
@@ -124,6 +133,7 @@ pub fn translate(g: &GameFile, title: &str, p: &Params) -> Result<Translation, R
             "    any_row: true   # no_sides: the mover plays from either row (moves S3, N5)\n",
         );
     }
+    moves.push_str(&allowed);
     if p.flag("mustshare") {
         moves.push_str("    must_feed: true   # mustshare\n");
         if p.flag("mustpass") {
@@ -135,8 +145,9 @@ pub fn translate(g: &GameFile, title: &str, p: &Params) -> Result<Translation, R
         }
     }
 
-    let c = super::capture::captures(p, &mut sowing, &mut notes)?;
+    let mut c = super::capture::captures(p, &mut sowing, &mut notes)?;
     let stopped_end = super::sowing::relays(p, &c, &mut sowing)?;
+    super::starts::no_capture_turns(p, &sowing, &mut c.text)?;
     let (end, clear) = super::ends::ends(p, &goal, &c, stopped_end, gp, &rounds, &mut notes)?;
     let (end, rounds) = if clear {
         (end, String::new())
@@ -149,6 +160,7 @@ pub fn translate(g: &GameFile, title: &str, p: &Params) -> Result<Translation, R
     let parts = Parts {
         notes: &notes,
         stores,
+        start: &start,
         sowing: &sowing,
         moves: &moves,
         capture: &c.text,

@@ -1,0 +1,242 @@
+//! The translation's start layouts and which holes may be played (MancalaGames' `start_pattern`
+//! and `allow_rule`), and the opening moves without captures (`nocaptmoves`).
+
+use std::fmt::Write as _;
+
+use super::read::Params;
+use super::refusal::{refuse, word, Refusal};
+
+/// The `moves:` keys of `allow_rule` (added to `moves`).
+pub(super) fn allow(p: &Params, moves: &mut String) -> Result<(), Refusal> {
+    let rule = word(p, "allow_rule");
+    match rule.as_str() {
+        "NONE" => {}
+        "OPP_OR_EMPTY" => {
+            // MancalaGames tries a single lap from each hole holding at most `holes` seeds; a
+            // hole holding more is always allowed.
+            let _ = writeln!(
+                moves,
+                "    landing: [opponent_hole, empty_hole, store]   # allow_rule=OPP_OR_EMPTY: a lap ends on the opponent's side or in an empty hole\n    landing_up_to: {}   # (MancalaGames allows a hole holding more seeds than a row has holes wherever it ends)",
+                p.holes
+            );
+        }
+        "OCCUPIED" => moves.push_str(
+            "    landing: [occupied_hole, store]   # allow_rule=OCCUPIED: a lap must not end in an empty hole\n",
+        ),
+        "SINGLE_TO_ZERO" => moves.push_str(
+            "    single_seed_to_empty: true   # allow_rule=SINGLE_TO_ZERO: a single seed only into an empty hole\n",
+        ),
+        "SINGLE_ONLY_ALL" => moves.push_str(
+            "    last_resort_count: 1   # allow_rule=SINGLE_ONLY_ALL: a single seed only when every legal hole holds one\n",
+        ),
+        "SINGLE_ALL_TO_ZERO" => moves.push_str(
+            "    last_resort_count: 1   # allow_rule=SINGLE_ALL_TO_ZERO: a single seed only when every legal hole holds one,\n    single_seed_to_empty: true   # and only into an empty hole\n",
+        ),
+        "TWO_ONLY_ALL" => moves.push_str(
+            "    last_resort_count: 2   # allow_rule=TWO_ONLY_ALL: two seeds only when every legal hole holds two\n",
+        ),
+        other => {
+            return Err(refuse(
+                "allow_rule",
+                other,
+                "only OPP_OR_EMPTY, OCCUPIED, SINGLE_TO_ZERO, SINGLE_ONLY_ALL, SINGLE_ALL_TO_ZERO and TWO_ONLY_ALL are translated yet",
+            ))
+        }
+    }
+    Ok(())
+}
+
+/// The capture key of `nocaptmoves` (added to the capture block `capture`).
+pub(super) fn no_capture_turns(
+    p: &Params,
+    sowing: &str,
+    capture: &mut String,
+) -> Result<(), Refusal> {
+    let n = p.int("nocaptmoves");
+    if n == 0 {
+        return Ok(());
+    }
+    if sowing.contains("capture_counts") {
+        return Err(refuse(
+            "nocaptmoves",
+            n,
+            "with captures made during the sowing (sow_rule) not yet",
+        ));
+    }
+    if capture.is_empty() && !sowing.contains("relay_stops_on") {
+        // Nothing to hold back.
+        return Ok(());
+    }
+    let _ = writeln!(
+        capture,
+        "    no_capture_turns: {n}   # nocaptmoves: the first {n} turns capture nothing (nor does a relay stop for a capture)"
+    );
+    Ok(())
+}
+
+/// The seeds on the board at the start: MancalaGames' start pattern's total (`nbr_start` is the
+/// total itself for a random start).
+pub(super) fn total_seeds(p: &Params) -> i64 {
+    let (h, s) = (p.holes, p.nbr_start);
+    match word(p, "start_pattern").as_str() {
+        "RANDOM" | "RANDOM_ZEROS" => s,
+        "GAMACHA" => (h - 1) * s,
+        "ALTERNATES" | "ALTS_SPLIT" => h * s,
+        "ALTS_WITH_1" => (h - (2 - h % 2)) * s + 1,
+        "CLIPPEDTRIPLES" => h / 3 * s * 4,
+        "TWOEMPTY" => (h - 2) * s * 2,
+        "RIGHTMOST_PLUS_ONE" => 2 * h * s + 2,
+        _ => 2 * h * s,
+    }
+}
+
+/// The `start:` block of the data rule for `start_pattern` (empty for ALL_EQUAL). Layouts are
+/// MancalaGames' own, for South moving first, in the canonical order (South's holes from his
+/// left, then North's from his).
+pub(super) fn start(p: &Params) -> Result<String, Refusal> {
+    let (h, s) = (p.holes as usize, p.nbr_start);
+    let n = 2 * h;
+    let pattern = word(p, "start_pattern");
+    // (layout, turned round when North starts, what it is)
+    let (pits, turn, what): (Vec<i64>, bool, &str) = match pattern.as_str() {
+        "ALL_EQUAL" => return Ok(String::new()),
+        "RANDOM" => {
+            return Ok(format!(
+                "start:\n  # start_pattern=RANDOM: {s} seeds spread at random, at least 2 in each hole when there are enough\n  # (MancalaGames draws its own layout: the same properties, not the same layout for a seed)\n  random: {{ seeds: {s}, at_least: 2, seed: $start_seed }}\n"
+            ));
+        }
+        "RIGHTMOST_PLUS_ONE" => {
+            let mut row = vec![s; h];
+            row[h - 1] += 1;
+            (
+                row.repeat(2),
+                false,
+                "each player's rightmost hole holds one seed more",
+            )
+        }
+        "CLIPPEDTRIPLES" if h >= 3 => {
+            let row: Vec<i64> = (0..h)
+                .map(|i| if i % 3 == 0 || i >= h / 3 * 3 { 0 } else { s })
+                .collect();
+            (
+                row.repeat(2),
+                false,
+                "each row from its owner's left: 0, s, s repeated; holes left over empty",
+            )
+        }
+        "TWOEMPTY" if h >= 4 => {
+            let mut row = vec![s; h];
+            row[h - 2] = 0;
+            row[h - 1] = 0;
+            (
+                row.repeat(2),
+                false,
+                "each player's two rightmost holes empty",
+            )
+        }
+        "NO_REPEAT_SOW_OWN" if h > 2 => {
+            let mut row = vec![s; h];
+            let (hi, si) = (h as i64, s);
+            let moved = if si <= 2 {
+                let p1 = hi - si;
+                Some((p1, (p1 - 2).max(0)))
+            } else if si <= hi {
+                Some((hi - si, hi + 2 - si))
+            } else {
+                let sstore = si % (2 * hi + 1);
+                let p1 = hi - sstore;
+                (0..hi).contains(&p1).then(|| {
+                    let m1 = hi + 2 - sstore;
+                    (p1, if m1 >= hi { 0 } else { m1 })
+                })
+            };
+            if let Some((p1, m1)) = moved {
+                row[m1 as usize] -= 1;
+                row[p1 as usize] += 1;
+            }
+            (
+                row.repeat(2),
+                false,
+                "one seed moved in each row so that no opening move ends in the mover's store",
+            )
+        }
+        "GAMACHA" if h >= 3 => {
+            let mut b = vec![0; n];
+            for loc in (2..n).step_by(2) {
+                b[loc] = s;
+            }
+            let dest = 1 + 2 * ((h - 1) / 4);
+            let source = n - dest - 1;
+            b[dest] = b[source];
+            b[source] = 0;
+            (
+                b,
+                true,
+                "alternate holes from the third filled, one of North's moved to South",
+            )
+        }
+        "ALTS_WITH_1" if h >= 3 => {
+            let mut b = vec![0; n];
+            for loc in (1..n).step_by(2) {
+                b[loc] = s;
+            }
+            b[h + 3 - h % 2] = 1;
+            if h.is_multiple_of(2) {
+                b[h - 3] = 0;
+            }
+            (
+                b,
+                true,
+                "alternate holes filled, one of North's holding a single seed",
+            )
+        }
+        "ALTS_SPLIT" if h.is_multiple_of(2) => {
+            let mut b = vec![0; n];
+            for loc in (1..n).step_by(2) {
+                b[loc] = s;
+            }
+            let m = s / 4;
+            b[h] += m;
+            b[h - 1] -= m;
+            // (MancalaGames writes this layout for North starting and turns it round for South)
+            b.rotate_left(h);
+            (
+                b,
+                true,
+                "alternate holes filled, a quarter of a hole's seeds moved across",
+            )
+        }
+        other => {
+            return Err(refuse(
+                "start_pattern",
+                other,
+                "not yet in sowlab's declared vocabulary (or not for this size)",
+            ))
+        }
+    };
+    let mut y = format!(
+        "start:\n  # start_pattern={pattern}: {what} (written for {h} holes a row)\n  pits: {pits:?}\n"
+    );
+    if turn {
+        y.push_str("  turn_round: true   # when North starts, the board is turned round\n");
+    }
+    Ok(y)
+}
+
+/// Refuses the prescribed openings (none is translated yet), each with what it needs.
+pub(super) fn prescribed(p: &Params) -> Result<(), Refusal> {
+    let v = word(p, "prescribed");
+    let why = match v.as_str() {
+        "NONE" => return Ok(()),
+        "ARNGE_LIMIT" => {
+            "each player arranges his seeds before play (a real decision, a move of its own with its notation): not yet"
+        }
+        "MLAPS_SOWER" => "the first move sown with relays in a game without them: not yet",
+        "SOW1OPP" => {
+            "the first two turns' last seeds skip the mover's holes to fall on the opponent's side: not yet"
+        }
+        "PLUS1MINUS1" => "the first move's seeds taken and given in alternate holes: not yet",
+        _ => "not yet in sowlab's declared vocabulary",
+    };
+    Err(refuse("prescribed", &v, why))
+}
