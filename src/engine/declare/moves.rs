@@ -22,6 +22,10 @@ pub struct Moves {
     /// The mover may play from any open hole, his opponent's too (moves are then written with
     /// the row: `S3`, `N5`).
     pub any_row: bool,
+    /// A single seed that the previous move sowed from an end hole of a row into the hole facing
+    /// it (across the board's end) may not be played straight back: that hole is not a legal
+    /// move while it holds that one seed.
+    pub no_single_return: bool,
 }
 
 /// A kind of pit a lap can end in.

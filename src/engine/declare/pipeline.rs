@@ -55,6 +55,9 @@ pub struct Resolved {
     pub moves_var: Option<usize>,
     /// The pass counter.
     pub pass_counter: Option<usize>,
+    /// `returning` (with `moves.no_single_return`): 1 + the hole the previous move sowed a
+    /// single seed into across the board's end, 0 for none.
+    pub no_return_var: Option<usize>,
     /// `round`.
     pub round_var: Option<usize>,
     /// `start_reserve_1`, `start_reserve_2`, ...
@@ -124,6 +127,7 @@ impl Pipeline {
             c.why = chain_why(&c.counts);
         }
         self.at.moves_var = self.count_moves.as_deref().map(|n| var(l, n, 0));
+        self.at.no_return_var = self.moves.no_single_return.then(|| var(l, "returning", 0));
         self.at.holes_of = (0..=l.players)
             .map(|pl| {
                 l.holes

@@ -3,6 +3,7 @@
 //! declaration, with the same trace events and notes a rule script would record.
 
 pub mod capture;
+pub mod directions;
 pub mod end;
 pub mod hooks;
 pub mod legal;

@@ -7,6 +7,7 @@ use crate::engine::declare::pipeline::{BeyondSide, ExtraTurn};
 use crate::engine::sowing::sow;
 
 use crate::engine::player::capture::{beyond_empty, chain, last_seeds};
+use crate::engine::player::directions;
 use crate::engine::player::end::run_checks;
 pub use crate::engine::player::hooks::HookCall;
 pub use crate::engine::player::legal::legal_into;
@@ -24,7 +25,17 @@ pub fn play(b: &mut Board, pit: usize, hooks: &mut Vec<HookCall>) -> Result<(), 
         return Err("the rule declares no move pipeline (this.pipeline(#{...}) in setup())".into());
     };
     let mover = b.to_move;
+    let kept = directions::kept(l, p);
+    let (from, _) = l.split_move(pit);
+    let hand = if kept {
+        b.seeds.get(from).copied().unwrap_or(0)
+    } else {
+        0
+    };
     let end = sow::sow(b, pit)?;
+    if kept {
+        directions::after_sowing(b, l, p, mover, from, hand, &end);
+    }
     if end.stopped {
         note(b, p, &p.notes.stopped, mover, Vec::new);
     }
@@ -79,6 +90,9 @@ pub fn play(b: &mut Board, pit: usize, hooks: &mut Vec<HookCall>) -> Result<(), 
         return Ok(());
     }
     if !extra {
+        if kept {
+            directions::turn_passed(b, l);
+        }
         let mut q = mover;
         for _ in 0..l.players {
             q = next_of(l, q);

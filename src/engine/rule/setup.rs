@@ -49,6 +49,7 @@ impl Rule {
             l.track = (0..l.pits.len()).collect();
         }
         l.link_track();
+        l.sow.link(&mut l.layout.vars, &mut b.vars);
         l.name_pits();
         // meta().players is a label ("2", "2-4"); when it is a number or a range, the board
         // must agree with it.

@@ -6,6 +6,7 @@
 //! taking a RULE) loads one directly through [`rule_text`].
 
 mod capture;
+mod classes;
 mod ends;
 pub mod names;
 pub mod params;

@@ -1,0 +1,166 @@
+//! What a move leaves for the next ones' directions and holes: the direction the first move of a
+//! game chose (`sowing.direction_by_first_move`), the turns played (`sowing.no_choice_turns`),
+//! and a single seed sown across the board's end that may not be played straight back
+//! (`moves.no_single_return`). Each is a game variable the legal moves and the sowing read.
+
+use crate::engine::board::state::{Board, SowEnd};
+use crate::engine::declare::compiled::Compiled;
+use crate::engine::declare::pipeline::Pipeline;
+
+/// Whether the rule keeps any of these variables (checked once per move).
+#[inline]
+pub fn kept(l: &Compiled, p: &Pipeline) -> bool {
+    l.sow.at.direction.is_some() || l.sow.at.turns.is_some() || p.at.no_return_var.is_some()
+}
+
+/// After the sowing of a move from hole `from` (which held `hand` seeds) by `mover` ended at
+/// `end`: records the direction the game's first move chose, and the hole a single seed went
+/// into across the board's end (or none).
+pub fn after_sowing(
+    b: &mut Board,
+    l: &Compiled,
+    p: &Pipeline,
+    mover: usize,
+    from: usize,
+    hand: i64,
+    end: &SowEnd,
+) {
+    if let Some(v) = l.sow.at.direction {
+        if b.vars[v] == 0 {
+            let m = mover as i64;
+            b.vars[v] = if end.reversed { -m } else { m };
+        }
+    }
+    if let Some(v) = p.at.no_return_var {
+        b.vars[v] = if hand == 1 && end.laps == 1 && across_end(l, from, end.pit) {
+            end.pit as i64 + 1
+        } else {
+            0
+        };
+    }
+}
+
+/// Whether `from` is an end hole of its row and `to` the hole facing it in the other row.
+fn across_end(l: &Compiled, from: usize, to: usize) -> bool {
+    let Some(r) = l.pits[from].row else {
+        return false;
+    };
+    let pos = l.pits[from].pos;
+    (pos == 1 || pos == l.rows[r].pits.len()) && l.opposite(from) == Some(to)
+}
+
+/// When the turn passes to another player: one more turn played.
+#[inline]
+pub fn turn_passed(b: &mut Board, l: &Compiled) {
+    if let Some(v) = l.sow.at.turns {
+        b.vars[v] += 1;
+    }
+}
+
+/// When a round starts: its first move chooses the direction again, and its first turns count
+/// from the start.
+pub fn new_round(b: &mut Board, l: &Compiled, p: &Pipeline) {
+    for v in [l.sow.at.direction, l.sow.at.turns, p.at.no_return_var]
+        .into_iter()
+        .flatten()
+    {
+        b.vars[v] = 0;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::board::state::Board;
+
+    fn board(yaml_sowing: &str, moves: &str) -> Board {
+        let text = format!(
+            "name: t\nplayers: 2\nboard:\n  players: 2\n  shape: two_rows\n  pits:\n    - {{ row: S, owner: 1, holes: 4, seeds: 2 }}\n    - {{ row: N, owner: 2, holes: 4, seeds: 2 }}\nsowing:\n{yaml_sowing}pipeline:\n  moves:\n{moves}  end:\n    - {{ when: no_move, then: most_seeds }}\n"
+        );
+        let dir = std::env::temp_dir().join(format!(
+            "sowlab_directions_{}_{}",
+            std::process::id(),
+            text.len()
+        ));
+        std::fs::create_dir_all(&dir).unwrap();
+        let f = dir.join("t.yaml");
+        std::fs::write(&f, &text).unwrap();
+        let rule = crate::Rule::load(f.to_str().unwrap(), &dir).unwrap();
+        let opts = rule.resolve_options::<&str>(&[]).unwrap();
+        let d = rule.new_board(&opts).unwrap();
+        d.cast::<Board>()
+    }
+
+    fn play(b: &mut Board, label: &str) {
+        let id = b.layout.parse_label(b.to_move, label).expect(label);
+        let mut legal = Vec::new();
+        let p = b.layout.pipeline.clone().unwrap();
+        super::super::legal::legal_into(b, &p, b.to_move, &mut legal);
+        assert!(legal.contains(&id), "{label} not legal");
+        let mut hooks = Vec::new();
+        super::super::play::play(b, id, &mut hooks).unwrap();
+    }
+
+    fn labels(b: &Board) -> Vec<String> {
+        let mut legal = Vec::new();
+        let p = b.layout.pipeline.clone().unwrap();
+        super::super::legal::legal_into(b, &p, b.to_move, &mut legal);
+        legal.iter().map(|&m| b.layout.label(m)).collect()
+    }
+
+    #[test]
+    fn the_first_move_chooses_the_direction_then_each_player_keeps_his() {
+        let mut b = board("  direction_by_first_move: true\n", "    min_seeds: 1\n");
+        assert_eq!(
+            labels(&b),
+            ["1ccw", "1cw", "2ccw", "2cw", "3ccw", "3cw", "4ccw", "4cw"]
+        );
+        // South sows clockwise from S2: S1, then N4.
+        play(&mut b, "2cw");
+        assert_eq!(b.seeds, [3, 0, 2, 2, 2, 2, 2, 3]);
+        assert_eq!(labels(&b), ["1", "2", "3", "4"]);
+        // North sows the other way, anticlockwise: from N1 into N2, N3.
+        play(&mut b, "1");
+        assert_eq!(b.seeds, [3, 0, 2, 2, 0, 3, 3, 3]);
+        // South keeps clockwise: from S1 into N4, N3, N2.
+        play(&mut b, "1");
+        assert_eq!(b.seeds, [0, 0, 2, 2, 0, 4, 4, 4]);
+        assert_eq!(labels(&b), ["3", "4"]);
+    }
+
+    #[test]
+    fn the_first_turns_offer_no_choice_of_direction() {
+        let mut b = board(
+            "  choose_direction: [1, 2, 3, 4]\n  no_choice_turns: 2\n",
+            "    min_seeds: 1\n",
+        );
+        assert_eq!(labels(&b), ["1", "2", "3", "4"]);
+        play(&mut b, "4");
+        // anticlockwise, the rule's way: S4 into N1, N2
+        assert_eq!(b.seeds, [2, 2, 2, 0, 3, 3, 2, 2]);
+        assert_eq!(labels(&b), ["1", "2", "3", "4"]);
+        play(&mut b, "4");
+        assert_eq!(b.seeds, [3, 3, 2, 0, 3, 3, 2, 0]);
+        assert_eq!(labels(&b), ["1ccw", "1cw", "2ccw", "2cw", "3ccw", "3cw"]);
+        play(&mut b, "1cw");
+        assert_eq!(b.seeds, [0, 3, 2, 0, 3, 3, 3, 1]);
+    }
+
+    #[test]
+    fn a_single_seed_sown_across_the_end_may_not_go_straight_back() {
+        let mut b = board("  reverse_holes: [1, 2]\n", "    no_single_return: true\n");
+        b.seeds = vec![1, 0, 0, 3, 2, 2, 2, 0];
+        // S1 sows clockwise: its one seed goes to N4, facing it across the left end
+        play(&mut b, "1");
+        assert_eq!(b.seeds, [0, 0, 0, 3, 2, 2, 2, 1]);
+        assert_eq!(labels(&b), ["1", "2", "3"]);
+        // N1 sows clockwise too, two seeds: S4, S3; nothing is held back then
+        play(&mut b, "1");
+        assert_eq!(b.seeds, [0, 0, 1, 4, 0, 2, 2, 1]);
+        assert_eq!(labels(&b), ["3", "4"]);
+        // the same seed sown across, but joining others there: no hold
+        let mut b = board("  reverse_holes: [1, 2]\n", "    no_single_return: true\n");
+        b.seeds = vec![1, 0, 0, 3, 2, 2, 2, 2];
+        play(&mut b, "1");
+        assert_eq!(labels(&b), ["1", "2", "3", "4"]);
+    }
+}
