@@ -69,17 +69,27 @@ pub fn new_round(b: &mut Board, l: &Compiled, p: &Pipeline) {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use crate::engine::board::state::Board;
 
     fn board(yaml_sowing: &str, moves: &str) -> Board {
+        board_on(
+            "  pits:\n    - { row: S, owner: 1, holes: 4, seeds: 2 }\n    - { row: N, owner: 2, holes: 4, seeds: 2 }\n",
+            yaml_sowing,
+            moves,
+        )
+    }
+
+    /// A two-player data rule on the board `pits` (its `board:` keys after `shape`).
+    pub(in crate::engine::player) fn board_on(pits: &str, yaml_sowing: &str, moves: &str) -> Board {
         let text = format!(
-            "name: t\nplayers: 2\nboard:\n  players: 2\n  shape: two_rows\n  pits:\n    - {{ row: S, owner: 1, holes: 4, seeds: 2 }}\n    - {{ row: N, owner: 2, holes: 4, seeds: 2 }}\nsowing:\n{yaml_sowing}pipeline:\n  moves:\n{moves}  end:\n    - {{ when: no_move, then: most_seeds }}\n"
+            "name: t\nplayers: 2\nboard:\n  players: 2\n  shape: two_rows\n{pits}sowing:\n{yaml_sowing}pipeline:\n  moves:\n{moves}  end:\n    - {{ when: no_move, then: most_seeds }}\n"
         );
         let dir = std::env::temp_dir().join(format!(
-            "sowlab_directions_{}_{}",
+            "sowlab_directions_{}_{:x}",
             std::process::id(),
-            text.len()
+            text.bytes()
+                .fold(0u64, |h, c| h.wrapping_mul(31).wrapping_add(c as u64))
         ));
         std::fs::create_dir_all(&dir).unwrap();
         let f = dir.join("t.yaml");
@@ -90,7 +100,32 @@ mod tests {
         d.cast::<Board>()
     }
 
-    fn play(b: &mut Board, label: &str) {
+    #[test]
+    fn with_a_circuit_per_player_a_sowing_goes_round_its_own_row_and_store() {
+        let pits = "  circuits: per_player\n  pits:\n    - { row: S, owner: 1, holes: 3, seeds: 0 }\n    - { store: s, owner: 1 }\n    - { row: N, owner: 2, holes: 3, seeds: 0 }\n    - { store: n, owner: 2 }\n";
+        let mut b = board_on(pits, "  stores: own\n", "    min_seeds: 1\n");
+        assert_eq!(b.layout.circuits, [4, 4]);
+        // S2 holds 6: S3, store, S1, S2 (not N1), S3, store
+        b.seeds = vec![0, 6, 0, 0, 1, 1, 1, 0];
+        play(&mut b, "2");
+        assert_eq!(b.seeds, [1, 1, 2, 2, 1, 1, 1, 0]);
+        // North's the same way round his own: N3 into store n, then N1
+        b.to_move = 2;
+        b.seeds[6] = 2;
+        play(&mut b, "3");
+        assert_eq!(b.seeds, [1, 1, 2, 2, 2, 1, 0, 1]);
+        // sown backwards, round the circuit the other way: S1 into the store, S3, S2
+        let mut b = board_on(
+            pits,
+            "  stores: own\n  reverse: true\n",
+            "    min_seeds: 1\n",
+        );
+        b.seeds = vec![3, 0, 0, 0, 1, 1, 1, 0];
+        play(&mut b, "1");
+        assert_eq!(b.seeds, [0, 1, 1, 1, 1, 1, 1, 0]);
+    }
+
+    pub(in crate::engine::player) fn play(b: &mut Board, label: &str) {
         let id = b.layout.parse_label(b.to_move, label).expect(label);
         let mut legal = Vec::new();
         let p = b.layout.pipeline.clone().unwrap();
@@ -100,7 +135,7 @@ mod tests {
         super::super::play::play(b, id, &mut hooks).unwrap();
     }
 
-    fn labels(b: &Board) -> Vec<String> {
+    pub(in crate::engine::player) fn labels(b: &Board) -> Vec<String> {
         let mut legal = Vec::new();
         let p = b.layout.pipeline.clone().unwrap();
         super::super::legal::legal_into(b, &p, b.to_move, &mut legal);
@@ -124,7 +159,8 @@ mod tests {
         // South keeps clockwise: from S1 into N4, N3, N2.
         play(&mut b, "1");
         assert_eq!(b.seeds, [0, 0, 2, 2, 0, 4, 4, 4]);
-        assert_eq!(labels(&b), ["3", "4"]);
+        // North to move: N2, N3, N4, with no direction named
+        assert_eq!(labels(&b), ["2", "3", "4"]);
     }
 
     #[test]
@@ -141,8 +177,9 @@ mod tests {
         play(&mut b, "4");
         assert_eq!(b.seeds, [3, 3, 2, 0, 3, 3, 2, 0]);
         assert_eq!(labels(&b), ["1ccw", "1cw", "2ccw", "2cw", "3ccw", "3cw"]);
+        // now chosen: S1 clockwise into N4, N3, N2
         play(&mut b, "1cw");
-        assert_eq!(b.seeds, [0, 3, 2, 0, 3, 3, 3, 1]);
+        assert_eq!(b.seeds, [0, 3, 2, 0, 3, 4, 3, 1]);
     }
 
     #[test]
