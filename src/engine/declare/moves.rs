@@ -26,6 +26,10 @@ pub struct Moves {
     /// it (across the board's end) may not be played straight back: that hole is not a legal
     /// move while it holds that one seed.
     pub no_single_return: bool,
+    /// When the next player has no seeds in his holes, the move gives him one instead of
+    /// sowing: from the hole played (one holding two seeds or more) one seed goes into his
+    /// first hole, and the mover moves again.
+    pub give_one_to_empty: bool,
 }
 
 /// A kind of pit a lap can end in.

@@ -58,6 +58,9 @@ pub struct Resolved {
     /// `returning` (with `moves.no_single_return`): 1 + the hole the previous move sowed a
     /// single seed into across the board's end, 0 for none.
     pub no_return_var: Option<usize>,
+    /// Whether a move must update the variables of [`crate::engine::player::directions`]
+    /// (one flag tested per move; set when setup ends).
+    pub move_vars: bool,
     /// `round`.
     pub round_var: Option<usize>,
     /// `start_reserve_1`, `start_reserve_2`, ...

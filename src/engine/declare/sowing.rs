@@ -174,6 +174,9 @@ impl SowRule {
         n: i64,
         other: bool,
     ) -> bool {
+        if !self.reverses() {
+            return other;
+        }
         if let Some(v) = self.at.direction {
             // (before the first move the move id says; after it, who made it)
             let d = vars[v];
@@ -183,7 +186,7 @@ impl SowRule {
                 (d < 0) != (d.unsigned_abs() as usize != mover)
             };
         }
-        (self.reverses() && self.flips(l, from, n)) != other
+        self.flips(l, from, n) != other
     }
 
     /// Whether the mover chooses the direction of this move (the board's variables `vars`):

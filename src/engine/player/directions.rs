@@ -7,12 +7,6 @@ use crate::engine::board::state::{Board, SowEnd};
 use crate::engine::declare::compiled::Compiled;
 use crate::engine::declare::pipeline::Pipeline;
 
-/// Whether the rule keeps any of these variables (checked once per move).
-#[inline]
-pub fn kept(l: &Compiled, p: &Pipeline) -> bool {
-    l.sow.at.direction.is_some() || l.sow.at.turns.is_some() || p.at.no_return_var.is_some()
-}
-
 /// After the sowing of a move from hole `from` (which held `hand` seeds) by `mover` ended at
 /// `end`: records the direction the game's first move chose, and the hole a single seed went
 /// into across the board's end (or none).

@@ -14,6 +14,10 @@ pub fn legal_into(b: &Board, p: &Pipeline, player: usize, out: &mut Vec<usize>) 
     let l = &*b.layout;
     let m = &p.moves;
     let start = out.len();
+    if m.give_one_to_empty && crate::engine::player::share::to_give(b, l, p, player).is_some() {
+        crate::engine::player::share::legal_gifts(b, p, player, out);
+        return;
+    }
     let holes = if m.any_row {
         &l.holes[..]
     } else {
@@ -174,6 +178,7 @@ pub(super) fn has_move(b: &Board, p: &Pipeline, player: usize, scratch: &mut Vec
         && !slam_rule
         && !m.any_row
         && !returning
+        && !m.give_one_to_empty
     {
         // The common case, without building the list: an open hole holding enough seeds.
         let least = m.min_seeds.max(1);

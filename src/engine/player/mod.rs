@@ -12,4 +12,5 @@ pub mod notes;
 pub mod play;
 pub mod rounds;
 pub mod rounds_by_seeds;
+pub mod share;
 pub mod turn;

@@ -25,12 +25,18 @@ pub fn play(b: &mut Board, pit: usize, hooks: &mut Vec<HookCall>) -> Result<(), 
         return Err("the rule declares no move pipeline (this.pipeline(#{...}) in setup())".into());
     };
     let mover = b.to_move;
-    let kept = directions::kept(l, p);
-    let (from, _) = l.split_move(pit);
-    let hand = if kept {
-        b.seeds.get(from).copied().unwrap_or(0)
+    if p.moves.give_one_to_empty {
+        if let Some(to) = crate::engine::player::share::to_give(b, l, p, mover) {
+            return crate::engine::player::share::give_one(b, l, p, pit, to, hooks);
+        }
+    }
+    // (the variables the next moves' directions and holes read: one flag)
+    let kept = p.at.move_vars;
+    let (from, hand) = if kept {
+        let from = l.split_move(pit).0;
+        (from, b.seeds.get(from).copied().unwrap_or(0))
     } else {
-        0
+        (pit, 0)
     };
     let end = sow::sow(b, pit)?;
     if kept {

@@ -91,6 +91,9 @@ impl Rule {
         }
         if let Some(mut p) = l.pipeline.take() {
             p.link(l, &mut b.vars).map_err(|e| bad(e.to_string()))?;
+            p.at.move_vars = p.at.no_return_var.is_some()
+                || l.sow.at.direction.is_some()
+                || l.sow.at.turns.is_some();
             p.at.hooks = self.hooks;
             l.pipeline = Some(p);
         } else if !self.has_play {

@@ -28,10 +28,22 @@ pub(super) fn board(p: &Params) -> Result<String, Refusal> {
             }
             Ok("  # game_class=NorthSouthCycle: each player sows round his own row (and store) only\n  circuits: per_player\n".into())
         }
+        "ShareOne" => {
+            for key in ["no_sides", "blocks", "mustshare"] {
+                if p.flag(key) {
+                    return Err(refuse(
+                        "game_class",
+                        "ShareOne",
+                        &format!("with {key} (which MancalaGames does not allow with it) not translated"),
+                    ));
+                }
+            }
+            Ok(String::new())
+        }
         other => Err(refuse(
             "game_class",
             other,
-            "only the classes Mancala (two rows sown in one circuit) and NorthSouthCycle (each row its own circuit) are translated yet",
+            "only the classes Mancala (two rows sown in one circuit), NorthSouthCycle (each row its own circuit) and ShareOne are translated yet",
         )),
     }
 }
@@ -68,18 +80,21 @@ pub(super) fn sowing(p: &Params) -> Result<String, Refusal> {
     Ok(s)
 }
 
-/// The `moves:` keys of the direction rules: with `sow_direct=SPLIT` and `min_move=1` (and
+/// The `moves:` keys of the class and the direction rules: ShareOne's gift of one seed; with `sow_direct=SPLIT` and `min_move=1` (and
 /// neither end hole choosing its direction), a single seed sown across the board's end may not
 /// be played straight back.
 pub(super) fn moves(p: &Params) -> String {
+    let mut s = String::new();
+    if p.class == "ShareOne" {
+        s.push_str("    give_one_to_empty: true   # game_class=ShareOne: to a player without seeds the mover gives one, from a hole of two or more into his first hole, and moves again\n");
+    }
     let udir = p.list("udir_holes");
     if word(p, "sow_direct") == "SPLIT"
         && p.int("min_move") == 1
         && !udir.contains(&0)
         && !udir.contains(&(p.holes - 1))
     {
-        "    no_single_return: true   # sow_direct=SPLIT, min_move=1: a single seed sown across the board's end may not be played straight back\n".into()
-    } else {
-        String::new()
+        s.push_str("    no_single_return: true   # sow_direct=SPLIT, min_move=1: a single seed sown across the board's end may not be played straight back\n");
     }
+    s
 }
