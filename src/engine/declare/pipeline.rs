@@ -61,6 +61,10 @@ pub struct Resolved {
     /// Whether a move must update the variables of [`crate::engine::player::directions`]
     /// (one flag tested per move; set when setup ends).
     pub move_vars: bool,
+    /// Whether the legal holes go by more than the holes' seeds: directions to name
+    /// (`choose_direction`, the directions' variables) or holes held back (`no_single_return`,
+    /// `give_one_to_empty`); one flag tested on the hot path (set when setup ends).
+    pub odd_moves: bool,
     /// `round`.
     pub round_var: Option<usize>,
     /// `start_reserve_1`, `start_reserve_2`, ...

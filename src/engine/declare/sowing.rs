@@ -123,9 +123,13 @@ impl Default for SowRule {
     }
 }
 
-/// The game variables a sowing rule reads (indices in the layout's `vars`).
+/// The game variables a sowing rule reads (indices in the layout's `vars`), and what the rule
+/// decides once for every move.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SowVars {
+    /// Some moves may be sown the other way ([`SowRule::reverses`], kept so that the hot path
+    /// tests one flag).
+    pub flips: bool,
     /// `sow_direction` (with `direction_by_first_move`): 0 before the first move, else the
     /// player who made it, negative when he sowed against the rule's direction.
     pub direction: Option<usize>,
@@ -160,10 +164,12 @@ impl SowRule {
         };
         self.at.direction = self.direction_by_first_move.then(|| var(DIRECTION_VAR));
         self.at.turns = (self.no_choice_turns > 0).then(|| var(TURNS_VAR));
+        self.at.flips = self.reverses();
     }
 
     /// Whether the move from `from` (holding `n` seeds, `other`: its move id says the other
-    /// way) by `mover` is sown the other way, the game variables being `vars`.
+    /// way) by `mover` is sown the other way, the game variables being `vars`. (Once the rule is
+    /// linked, `at.flips` false says no at once: the sowing loops test it first.)
     #[inline]
     pub fn move_flips(
         &self,

@@ -10,6 +10,8 @@ use crate::engine::declare::pipeline::Pipeline;
 /// After the sowing of a move from hole `from` (which held `hand` seeds) by `mover` ended at
 /// `end`: records the direction the game's first move chose, and the hole a single seed went
 /// into across the board's end (or none).
+#[cold]
+#[inline(never)]
 pub fn after_sowing(
     b: &mut Board,
     l: &Compiled,

@@ -14,7 +14,10 @@ pub fn legal_into(b: &Board, p: &Pipeline, player: usize, out: &mut Vec<usize>) 
     let l = &*b.layout;
     let m = &p.moves;
     let start = out.len();
-    if m.give_one_to_empty && crate::engine::player::share::to_give(b, l, p, player).is_some() {
+    if p.at.odd_moves
+        && m.give_one_to_empty
+        && crate::engine::player::share::to_give(b, l, p, player).is_some()
+    {
         crate::engine::player::share::legal_gifts(b, p, player, out);
         return;
     }
@@ -39,13 +42,8 @@ pub fn legal_into(b: &Board, p: &Pipeline, player: usize, out: &mut Vec<usize>) 
     } else {
         legal_filtered(b, l, m, holes, player, out);
     }
-    if let Some(v) = p.at.no_return_var {
-        if b.vars[v] > 0 {
-            not_back(b, b.vars[v] as usize - 1, start, out);
-        }
-    }
-    if !l.sow.choose_direction.is_empty() || l.sow.direction_by_first_move {
-        with_directions(b, l, start, out);
+    if p.at.odd_moves {
+        odd_moves(b, l, p, start, out);
     }
     if m.must_feed {
         let opp = next_of(l, player);
@@ -171,14 +169,12 @@ pub(super) fn has_move(b: &Board, p: &Pipeline, player: usize, scratch: &mut Vec
         let opp = next_of(&b.layout, player);
         opp != player && seeds_of(b, p, opp) == 0
     };
-    let returning = p.at.no_return_var.is_some_and(|v| b.vars[v] > 0);
     if !feeding
         && !m.seeds_equal_number
         && m.landing.is_none()
         && !slam_rule
         && !m.any_row
-        && !returning
-        && !m.give_one_to_empty
+        && !(p.at.odd_moves && (m.give_one_to_empty || p.at.no_return_var.is_some()))
     {
         // The common case, without building the list: an open hole holding enough seeds.
         let least = m.min_seeds.max(1);
@@ -191,6 +187,20 @@ pub(super) fn has_move(b: &Board, p: &Pipeline, player: usize, scratch: &mut Vec
     scratch.clear();
     legal_into(b, p, player, scratch);
     !scratch.is_empty()
+}
+
+/// The holes of `out[start..]` held back (`no_single_return`) or given their moves by direction.
+#[cold]
+#[inline(never)]
+fn odd_moves(b: &Board, l: &Compiled, p: &Pipeline, start: usize, out: &mut Vec<usize>) {
+    if let Some(v) = p.at.no_return_var {
+        if b.vars[v] > 0 {
+            not_back(b, b.vars[v] as usize - 1, start, out);
+        }
+    }
+    if !l.sow.choose_direction.is_empty() || l.sow.direction_by_first_move {
+        with_directions(b, l, start, out);
+    }
 }
 
 /// Gives the holes of `out[start..]` their moves by direction, in this position: where the mover

@@ -25,7 +25,7 @@ pub fn play(b: &mut Board, pit: usize, hooks: &mut Vec<HookCall>) -> Result<(), 
         return Err("the rule declares no move pipeline (this.pipeline(#{...}) in setup())".into());
     };
     let mover = b.to_move;
-    if p.moves.give_one_to_empty {
+    if p.at.odd_moves && p.moves.give_one_to_empty {
         if let Some(to) = crate::engine::player::share::to_give(b, l, p, mover) {
             return crate::engine::player::share::give_one(b, l, p, pit, to, hooks);
         }

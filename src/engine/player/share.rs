@@ -39,6 +39,8 @@ pub(super) fn legal_gifts(b: &Board, p: &Pipeline, mover: usize, out: &mut Vec<u
 
 /// Plays the gift of one seed from `pit` to hole `to`; the mover moves again (the end checks
 /// run as after any move).
+#[cold]
+#[inline(never)]
 pub(super) fn give_one(
     b: &mut Board,
     l: &Compiled,

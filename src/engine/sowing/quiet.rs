@@ -38,7 +38,7 @@ pub(crate) fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
     let closed: &[bool] = closed;
     let rule = &l.sow;
     let mover = *to_move;
-    let flip = rule.move_flips(l, vars, mover, from, seeds[from], false);
+    let flip = rule.at.flips && rule.move_flips(l, vars, mover, from, seeds[from], false);
     let table = table_dir(l, mover, flip);
     let next = |p: usize, origin: usize| next_in(l, table, closed, p, origin, mover);
     let counts = Counts::new(&rule.capture_counts);

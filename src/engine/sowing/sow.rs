@@ -50,7 +50,11 @@ pub fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
     if seeds[from] == 0 {
         return Err(format!("sow: pit {} is empty", l.pits[from].name));
     }
-    let flip = rule.move_flips(l, vars, mover, from, seeds[from], other);
+    let flip = if rule.at.flips {
+        rule.move_flips(l, vars, mover, from, seeds[from], other)
+    } else {
+        other
+    };
     let table = table_dir(l, mover, flip);
     let counts = Counts::new(&rule.capture_counts);
     let tracing = trace.is_some();
