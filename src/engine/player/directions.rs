@@ -7,20 +7,13 @@ use crate::engine::board::state::{Board, SowEnd};
 use crate::engine::declare::compiled::Compiled;
 use crate::engine::declare::pipeline::Pipeline;
 
-/// After the sowing of a move from hole `from` (which held `hand` seeds) by `mover` ended at
-/// `end`: records the direction the game's first move chose, and the hole a single seed went
+/// After the sowing of a move by `mover` ended at `end` (from `end.from`, which held
+/// `end.hand` seeds): records the direction the game's first move chose, and the hole a single seed went
 /// into across the board's end (or none).
 #[cold]
 #[inline(never)]
-pub fn after_sowing(
-    b: &mut Board,
-    l: &Compiled,
-    p: &Pipeline,
-    mover: usize,
-    from: usize,
-    hand: i64,
-    end: &SowEnd,
-) {
+pub fn after_sowing(b: &mut Board, l: &Compiled, p: &Pipeline, mover: usize, end: &SowEnd) {
+    let (from, hand) = (end.from, end.hand);
     if let Some(v) = l.sow.at.direction {
         if b.vars[v] == 0 {
             let m = mover as i64;

@@ -30,17 +30,10 @@ pub fn play(b: &mut Board, pit: usize, hooks: &mut Vec<HookCall>) -> Result<(), 
             return crate::engine::player::share::give_one(b, l, p, pit, to, hooks);
         }
     }
-    // (the variables the next moves' directions and holes read: one flag)
-    let kept = p.at.move_vars;
-    let (from, hand) = if kept {
-        let from = l.split_move(pit).0;
-        (from, b.seeds.get(from).copied().unwrap_or(0))
-    } else {
-        (pit, 0)
-    };
     let end = sow::sow(b, pit)?;
-    if kept {
-        directions::after_sowing(b, l, p, mover, from, hand, &end);
+    // (the variables the next moves' directions and holes read: one flag)
+    if p.at.move_vars {
+        directions::after_sowing(b, l, p, mover, &end);
     }
     if end.stopped {
         note(b, p, &p.notes.stopped, mover, Vec::new);
@@ -96,7 +89,7 @@ pub fn play(b: &mut Board, pit: usize, hooks: &mut Vec<HookCall>) -> Result<(), 
         return Ok(());
     }
     if !extra {
-        if kept {
+        if p.at.move_vars {
             directions::turn_passed(b, l);
         }
         let mut q = mover;

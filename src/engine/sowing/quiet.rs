@@ -49,6 +49,8 @@ pub(crate) fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
     let mut end = SowEnd {
         pit: from,
         reversed: flip,
+        from,
+        hand,
         ..SowEnd::default()
     };
     let mut pos = from;

@@ -68,6 +68,8 @@ pub fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
     let mut end = SowEnd {
         pit: from,
         reversed: flip,
+        from,
+        hand,
         ..SowEnd::default()
     };
     let mut pos = from;
