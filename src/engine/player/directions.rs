@@ -58,7 +58,7 @@ pub fn new_round(b: &mut Board, l: &Compiled, p: &Pipeline) {
 }
 
 #[cfg(test)]
-pub(super) mod tests {
+mod tests {
     use crate::engine::board::state::Board;
 
     fn board(yaml_sowing: &str, moves: &str) -> Board {
@@ -70,7 +70,7 @@ pub(super) mod tests {
     }
 
     /// A two-player data rule on the board `pits` (its `board:` keys after `shape`).
-    pub(in crate::engine::player) fn board_on(pits: &str, yaml_sowing: &str, moves: &str) -> Board {
+    fn board_on(pits: &str, yaml_sowing: &str, moves: &str) -> Board {
         let text = format!(
             "name: t\nplayers: 2\nboard:\n  players: 2\n  shape: two_rows\n{pits}sowing:\n{yaml_sowing}pipeline:\n  moves:\n{moves}  end:\n    - {{ when: no_move, then: most_seeds }}\n"
         );
@@ -114,7 +114,7 @@ pub(super) mod tests {
         assert_eq!(b.seeds, [0, 1, 1, 1, 1, 1, 1, 0]);
     }
 
-    pub(in crate::engine::player) fn play(b: &mut Board, label: &str) {
+    fn play(b: &mut Board, label: &str) {
         let id = b.layout.parse_label(b.to_move, label).expect(label);
         let mut legal = Vec::new();
         let p = b.layout.pipeline.clone().unwrap();
@@ -124,7 +124,7 @@ pub(super) mod tests {
         super::super::play::play(b, id, &mut hooks).unwrap();
     }
 
-    pub(in crate::engine::player) fn labels(b: &Board) -> Vec<String> {
+    fn labels(b: &Board) -> Vec<String> {
         let mut legal = Vec::new();
         let p = b.layout.pipeline.clone().unwrap();
         super::super::legal::legal_into(b, &p, b.to_move, &mut legal);
@@ -188,5 +188,28 @@ pub(super) mod tests {
         b.seeds = vec![1, 0, 0, 3, 2, 2, 2, 2];
         play(&mut b, "1");
         assert_eq!(labels(&b), ["1", "2", "3", "4"]);
+    }
+
+    const PITS: &str = "  pits:\n    - { row: S, owner: 1, holes: 3, seeds: 0 }\n    - { store: s, owner: 1 }\n    - { row: N, owner: 2, holes: 3, seeds: 0 }\n    - { store: n, owner: 2 }\n";
+
+    #[test]
+    fn to_a_player_without_seeds_the_mover_gives_one_and_moves_again() {
+        let mut b = board_on(PITS, "  stores: own\n", "    give_one_to_empty: true\n");
+        b.seeds = vec![1, 3, 2, 0, 0, 0, 0, 0];
+        // North has nothing: South may give from S2 or S3 (two seeds or more), not S1
+        assert_eq!(labels(&b), ["2", "3"]);
+        play(&mut b, "2");
+        // one seed from S2 into N1, North's first hole; South moves again, now sowing
+        assert_eq!(b.seeds, [1, 2, 2, 0, 1, 0, 0, 0]);
+        assert_eq!(b.to_move, 1);
+        assert_eq!(labels(&b), ["1", "2", "3"]);
+        play(&mut b, "1");
+        assert_eq!(b.seeds, [0, 3, 2, 0, 1, 0, 0, 0]);
+        assert_eq!(b.to_move, 2);
+        // without the rule, the same position is an ordinary sowing
+        let mut b = board_on(PITS, "  stores: own\n", "    min_seeds: 1\n");
+        b.seeds = vec![1, 3, 2, 0, 0, 0, 0, 0];
+        play(&mut b, "2");
+        assert_eq!(b.seeds, [1, 0, 3, 1, 1, 0, 0, 0]);
     }
 }

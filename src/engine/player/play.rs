@@ -2,9 +2,12 @@
 //! whole move (sowing, captures, extra turn, the turn passing with passes, the end checks, the
 //! sweep and the rounds), with the same trace events and notes a rule script would record.
 
-use crate::engine::board::state::{Board, PitKind};
+use crate::engine::board::state::{Board, PitKind, SowEnd};
+use crate::engine::declare::compiled::Compiled;
+use crate::engine::declare::pipeline::Pipeline;
 use crate::engine::declare::pipeline::{BeyondSide, ExtraTurn};
 use crate::engine::sowing::sow;
+use crate::engine::trace::event::Event;
 
 use crate::engine::player::capture::{beyond_empty, chain, last_seeds};
 use crate::engine::player::directions;
@@ -27,7 +30,7 @@ pub fn play(b: &mut Board, pit: usize, hooks: &mut Vec<HookCall>) -> Result<(), 
     let mover = b.to_move;
     if p.at.odd_moves && p.moves.give_one_to_empty {
         if let Some(to) = crate::engine::player::share::to_give(b, l, p, mover) {
-            return crate::engine::player::share::give_one(b, l, p, pit, to, hooks);
+            return give_one(b, l, p, pit, to, hooks);
         }
     }
     let end = sow::sow(b, pit)?;
@@ -159,4 +162,47 @@ pub fn check_start(b: &mut Board) {
             run_checks(b, &layout, p, mover, false, &mut hooks);
         }
     }
+}
+
+/// Plays the gift of one seed from `pit` to hole `to`; the mover moves again (the end checks
+/// run as after any move).
+#[cold]
+#[inline(never)]
+fn give_one(
+    b: &mut Board,
+    l: &Compiled,
+    p: &Pipeline,
+    pit: usize,
+    to: usize,
+    hooks: &mut Vec<HookCall>,
+) -> Result<(), String> {
+    let mover = b.to_move;
+    if b.seeds.get(pit).copied().unwrap_or(0) < 2 {
+        return Err(format!(
+            "hole {} holds fewer than two seeds: it cannot give one",
+            l.pits.get(pit).map_or("?", |q| q.name.as_str())
+        ));
+    }
+    b.seeds[pit] -= 1;
+    b.emit(|| Event::Pickup { pit, seeds: 1 });
+    b.seeds[to] += 1;
+    b.emit(|| Event::Drop { pit: to, hand: 0 });
+    b.last = SowEnd {
+        pit: to,
+        was_empty: true,
+        laps: 1,
+        ..SowEnd::default()
+    };
+    note(b, p, &p.notes.extra, mover, Vec::new);
+    if let Some(v) = p.at.moves_var {
+        b.vars[v] += 1;
+    }
+    if run_checks(b, l, p, mover, true, hooks) {
+        return Ok(());
+    }
+    if p.at.track_repetition {
+        record_position(b);
+    }
+    run_checks(b, l, p, mover, false, hooks);
+    Ok(())
 }
