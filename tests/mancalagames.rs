@@ -256,7 +256,7 @@ fn import_writes_one_rule_per_game_and_says_what_it_refused() {
     let (kalah, oware, refused) = (
         fx.join("kalah.txt"),
         fx.join("oware.txt"),
-        fx.join("ns_kalah.txt"),
+        fx.join("diffusion.txt"),
     );
     let o = sowlab(&[
         "import",
@@ -304,7 +304,7 @@ fn import_writes_one_rule_per_game_and_says_what_it_refused() {
     let text = String::from_utf8_lossy(&o.stdout).into_owned();
     assert_eq!(o.status.code(), Some(1), "{text}");
     assert!(
-        text.contains("ns_kalah.txt: refused: game_class=NorthSouthCycle: only the class Mancala"),
+        text.contains("diffusion.txt: refused: game_class=Diffusion: only the classes Mancala"),
         "{text}"
     );
 }

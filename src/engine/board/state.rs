@@ -104,6 +104,10 @@ pub struct SowEnd {
     pub captured: i64,
     /// Whether this move was sown the other way (its hole or count reversed the direction).
     pub reversed: bool,
+    /// The hole the move was sown from.
+    pub from: usize,
+    /// The seeds that hole held (the first lap's).
+    pub hand: i64,
 }
 
 impl Board {

@@ -62,15 +62,27 @@ impl Compiled {
 
     /// A move's label: the geometry's (`3`, `S3`), with the direction where the mover chooses
     /// it (`3ccw`, `3cw`: anticlockwise or clockwise seen from above).
+    ///
+    /// Move ids: `p` is hole `p`'s move, named with its direction where the hole is one of
+    /// `choose_direction`; `p + pits` the same hole sown the other way; `p + 2 * pits` hole
+    /// `p`'s move sown this rule's way but named the other way round from `p` (with its
+    /// direction at the first move of `direction_by_first_move`, without it in the first
+    /// `no_choice_turns`).
     pub fn label(&self, id: usize) -> String {
+        let n = self.pits.len();
         let (p, other) = self.split_move(id);
+        let named = if id >= 2 * n {
+            !self.sow.chooses(&self.layout, p)
+        } else {
+            other || self.sow.chooses(&self.layout, p)
+        };
         let any_row = self.pipeline.as_ref().is_some_and(|d| d.moves.any_row);
         let base = match self.pits[p].row {
             // (a mover who may play from either row names it)
             Some(r) if any_row => format!("{}{}", self.rows[r].name, self.pits[p].pos),
             _ => self.layout.label(p),
         };
-        if self.sow.chooses(&self.layout, p) {
+        if named {
             let cw = self.sow.reverse != other;
             format!("{base}{}", if cw { "cw" } else { "ccw" })
         } else {
@@ -91,13 +103,19 @@ impl Compiled {
             (label, None)
         };
         let p = self.layout.parse_label(player, label)?;
+        let n = self.pits.len();
         match (self.sow.chooses(&self.layout, p), dir) {
             (false, None) => Some(p),
-            (true, Some(cw)) => Some(if cw == self.sow.reverse {
-                p
-            } else {
-                p + self.pits.len()
-            }),
+            (true, Some(cw)) => Some(if cw == self.sow.reverse { p } else { p + n }),
+            // (named the other way round: see `label`; legal only where the position says)
+            (false, Some(cw)) if self.sow.direction_by_first_move => {
+                Some(if cw == self.sow.reverse {
+                    p + 2 * n
+                } else {
+                    p + n
+                })
+            }
+            (true, None) if self.sow.no_choice_turns > 0 => Some(p + 2 * n),
             _ => None,
         }
     }
@@ -109,12 +127,16 @@ impl Compiled {
         self.split_move(id).0
     }
 
-    /// A move id as (hole, sown the other way).
+    /// A move id as (hole, sown the other way); see [`Compiled::label`].
     #[inline]
     pub fn split_move(&self, id: usize) -> (usize, bool) {
         let n = self.pits.len();
-        if id >= n && id < 2 * n {
+        if id < n {
+            (id, false)
+        } else if id < 2 * n {
             (id - n, true)
+        } else if id < 3 * n {
+            (id - 2 * n, false)
         } else {
             (id, false)
         }
@@ -150,7 +172,7 @@ pub fn accepts_open(l: &Compiled, q: usize, mover: usize) -> bool {
 /// The sowing table of a layout whose track is linked (see [`Compiled::sow_next`]): for every mover
 /// `0..=players` and pit `p`, the first pit after `p` in the sowing direction that the mover may
 /// sow into, ignoring closed pits and the skipped origin (which the sowing loops then step over).
-/// One walk round the track per mover.
+/// One walk round each circuit of the track per mover.
 pub fn next_table(l: &Compiled, flip: bool) -> Vec<usize> {
     let n = l.pits.len();
     let k = l.track.len();
@@ -163,23 +185,26 @@ pub fn next_table(l: &Compiled, flip: bool) -> Vec<usize> {
     } else {
         &l.next
     };
-    // The track in sowing order (the links form one cycle through the track's pits).
-    let mut seq = Vec::with_capacity(k);
-    let mut q = l.track[0];
-    for _ in 0..k {
-        seq.push(q);
-        q = links[q];
-    }
-    for (mover, row) in t.chunks_mut(n).enumerate() {
-        // Backwards over two rounds: `cur` is the first accepting pit after position `i`.
-        let mut cur = NO_PIT;
-        for i in (0..2 * k).rev() {
-            let p = seq[i % k];
-            if i < k {
-                row[p] = cur;
-            }
-            if accepts_open(l, p, mover) {
-                cur = p;
+    for run in l.circuit_runs() {
+        // The circuit in sowing order (the links form one cycle through its pits).
+        let k = run.len();
+        let mut seq = Vec::with_capacity(k);
+        let mut q = run[0];
+        for _ in 0..k {
+            seq.push(q);
+            q = links[q];
+        }
+        for (mover, row) in t.chunks_mut(n).enumerate() {
+            // Backwards over two rounds: `cur` is the first accepting pit after position `i`.
+            let mut cur = NO_PIT;
+            for i in (0..2 * k).rev() {
+                let p = seq[i % k];
+                if i < k {
+                    row[p] = cur;
+                }
+                if accepts_open(l, p, mover) {
+                    cur = p;
+                }
             }
         }
     }

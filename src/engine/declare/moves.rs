@@ -30,6 +30,14 @@ pub struct Moves {
     /// Holes holding exactly this many seeds are legal only when every other legal hole holds
     /// as many (0: no such rule).
     pub last_resort_count: i64,
+    /// A single seed that the previous move sowed from an end hole of a row into the hole facing
+    /// it (across the board's end) may not be played straight back: that hole is not a legal
+    /// move while it holds that one seed.
+    pub no_single_return: bool,
+    /// When the next player has no seeds in his holes, the move gives him one instead of
+    /// sowing: from the hole played (one holding two seeds or more) one seed goes into his
+    /// first hole, and the mover moves again.
+    pub give_one_to_empty: bool,
 }
 
 impl Moves {

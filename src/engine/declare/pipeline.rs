@@ -60,6 +60,16 @@ pub struct Resolved {
     pub turns_var: Option<usize>,
     /// The pass counter.
     pub pass_counter: Option<usize>,
+    /// `returning` (with `moves.no_single_return`): 1 + the hole the previous move sowed a
+    /// single seed into across the board's end, 0 for none.
+    pub no_return_var: Option<usize>,
+    /// Whether a move must update the variables of [`crate::engine::player::directions`]
+    /// (one flag tested per move; set when setup ends).
+    pub move_vars: bool,
+    /// Whether the legal holes go by more than the holes' seeds: directions to name
+    /// (`choose_direction`, the directions' variables) or holes held back (`no_single_return`,
+    /// `give_one_to_empty`); one flag tested on the hot path (set when setup ends).
+    pub odd_moves: bool,
     /// `round`.
     pub round_var: Option<usize>,
     /// `start_reserve_1`, `start_reserve_2`, ...
@@ -139,6 +149,7 @@ impl Pipeline {
             return Err("pipeline: capture: no_capture_turns must be at least 0".into());
         }
         self.at.turns_var = (self.capture.no_capture_turns > 0).then(|| var(l, "turns", 0));
+        self.at.no_return_var = self.moves.no_single_return.then(|| var(l, "returning", 0));
         self.at.holes_of = (0..=l.players)
             .map(|pl| {
                 l.holes

@@ -127,6 +127,17 @@ pub struct SowRule {
     pub first_seed_back: bool,
     /// Which children the sowing passes over.
     pub pass_children: PassChildren,
+    /// The first move of a game (and of each round) chooses its direction, from any hole
+    /// (`3ccw`, `3cw`); after it the player who made it sows that way and every other player the
+    /// other way (moves then name no direction).
+    pub direction_by_first_move: bool,
+    /// The first this many turns of a game (and of each round; a turn is a player's moves until
+    /// the next player's, extra moves included) offer no choice of direction: the holes of
+    /// `choose_direction` are sown this rule's way and named without it (`3`).
+    pub no_choice_turns: i64,
+    /// The game variables these read, declared when setup ends ([`SowRule::link`]): the
+    /// direction the first move chose, and the turns played.
+    pub at: SowVars,
     /// Lap limit for one move.
     pub max_laps: i64,
     /// What happens at the lap limit.
@@ -155,11 +166,33 @@ impl Default for SowRule {
             choose_direction: Vec::new(),
             first_seed_back: false,
             pass_children: PassChildren::None,
+            direction_by_first_move: false,
+            no_choice_turns: 0,
+            at: SowVars::default(),
             max_laps: 10_000,
             at_max_laps: AtMaxLaps::Error,
         }
     }
 }
+
+/// The game variables a sowing rule reads (indices in the layout's `vars`), and what the rule
+/// decides once for every move.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SowVars {
+    /// Some moves may be sown the other way ([`SowRule::reverses`], kept so that the hot path
+    /// tests one flag).
+    pub flips: bool,
+    /// `sow_direction` (with `direction_by_first_move`): 0 before the first move, else the
+    /// player who made it, negative when he sowed against the rule's direction.
+    pub direction: Option<usize>,
+    /// `turns` (with `no_choice_turns`): the turns played.
+    pub turns: Option<usize>,
+}
+
+/// The variable names [`SowRule::link`] declares.
+pub const DIRECTION_VAR: &str = "sow_direction";
+/// See [`DIRECTION_VAR`].
+pub const TURNS_VAR: &str = "turns";
 
 impl SowRule {
     /// Whether a lap that ended in `pos` (holding `n` seeds, sown by `mover`) may relay, by
@@ -210,6 +243,69 @@ impl SowRule {
         !self.reverse_holes.is_empty()
             || self.reverse_when_even
             || !self.choose_direction.is_empty()
+            || self.direction_by_first_move
+    }
+
+    /// Declares the game variables the rule reads (`names`, with their start values in
+    /// `values`), when setup ends.
+    pub fn link(&mut self, names: &mut Vec<String>, values: &mut Vec<i64>) {
+        let mut var = |name: &str| match names.iter().position(|n| n == name) {
+            Some(i) => i,
+            None => {
+                names.push(name.to_string());
+                values.push(0);
+                names.len() - 1
+            }
+        };
+        self.at.direction = self.direction_by_first_move.then(|| var(DIRECTION_VAR));
+        self.at.turns = (self.no_choice_turns > 0).then(|| var(TURNS_VAR));
+        self.at.flips = self.reverses();
+    }
+
+    /// Whether the move from `from` (holding `n` seeds, `other`: its move id says the other
+    /// way) by `mover` is sown the other way, the game variables being `vars`. (Once the rule is
+    /// linked, `at.flips` false says no at once: the sowing loops test it first.)
+    #[inline]
+    pub fn move_flips(
+        &self,
+        l: &Layout,
+        vars: &[i64],
+        mover: usize,
+        from: usize,
+        n: i64,
+        other: bool,
+    ) -> bool {
+        if !self.reverses() {
+            return other;
+        }
+        if let Some(v) = self.at.direction {
+            // (before the first move the move id says; after it, who made it)
+            let d = vars[v];
+            return if d == 0 {
+                other
+            } else {
+                (d < 0) != (d.unsigned_abs() as usize != mover)
+            };
+        }
+        self.flips(l, from, n) != other
+    }
+
+    /// Whether the mover chooses the direction of this move (the board's variables `vars`):
+    /// at the first move of `direction_by_first_move`, at any hole; past the first
+    /// `no_choice_turns`, at the holes of `choose_direction`.
+    #[inline]
+    pub fn choice_now(&self, vars: &[i64]) -> Choice {
+        if let Some(v) = self.at.direction {
+            if vars[v] == 0 {
+                return Choice::AnyHole;
+            }
+        }
+        if let Some(v) = self.at.turns {
+            if vars[v] < self.no_choice_turns {
+                return Choice::NotYet;
+            }
+        }
+        Choice::AsDeclared
     }
 
     /// Whether hole `p` is one where the mover chooses the direction.
@@ -291,6 +387,15 @@ impl SowRule {
                 "; a lap of one seed first takes the hole opposite its start hole"
             }
         });
+        if self.direction_by_first_move {
+            s.push_str("; the first move of a game or round chooses its direction (`3ccw`, `3cw`): its player then sows that way, the other the other way");
+        }
+        if self.no_choice_turns > 0 {
+            s.push_str(&format!(
+                "; the first {} turns are sown without a choice of direction",
+                self.no_choice_turns
+            ));
+        }
         s.push_str(match self.relay {
             Relay::None => "; one lap",
             Relay::Last => "; a lap ending in an occupied hole relays from it",
@@ -353,6 +458,17 @@ impl SowRule {
         ));
         s
     }
+}
+
+/// Where the mover chooses the direction of a move, in a given position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Choice {
+    /// At the holes of `choose_direction`.
+    AsDeclared,
+    /// At every hole (the first move of `direction_by_first_move`).
+    AnyHole,
+    /// Nowhere yet (the first `no_choice_turns`).
+    NotYet,
 }
 
 /// Whose holes a [`HoleTest`] looks at, for the player sowing.

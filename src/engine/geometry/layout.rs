@@ -90,8 +90,12 @@ pub struct Layout {
     pub holes: Vec<usize>,
     /// Pit ids of the stores in canonical order.
     pub stores: Vec<usize>,
-    /// The sowing track: a cyclic order of pit ids.
+    /// The sowing track: a cyclic order of pit ids (or several, see `circuits`).
     pub track: Vec<usize>,
+    /// The lengths of the circuits the track is cut into, in order: each run of `track` is a
+    /// cycle of its own that sowing never leaves (e.g. each player's row and store). Empty: the
+    /// whole track is one circuit.
+    pub circuits: Vec<usize>,
     /// `next[p]`: the pit after `p` on the track (`NO_PIT` when `p` is not on it).
     pub next: Vec<usize>,
     /// `prev[p]`: the pit before `p` on the track (`NO_PIT` when `p` is not on it).
@@ -115,6 +119,7 @@ impl Layout {
             holes: Vec::new(),
             stores: Vec::new(),
             track: Vec::new(),
+            circuits: Vec::new(),
             next: Vec::new(),
             prev: Vec::new(),
             counters: Vec::new(),
@@ -123,16 +128,40 @@ impl Layout {
         }
     }
 
-    /// Recomputes `next`/`prev` from `track`.
+    /// Recomputes `next`/`prev` from `track` (each circuit a cycle of its own).
     pub fn link_track(&mut self) {
         let n = self.pits.len();
-        self.next = vec![NO_PIT; n];
-        self.prev = vec![NO_PIT; n];
-        let t = &self.track;
-        for (i, &p) in t.iter().enumerate() {
-            self.next[p] = t[(i + 1) % t.len()];
-            self.prev[p] = t[(i + t.len() - 1) % t.len()];
+        let (mut next, mut prev) = (vec![NO_PIT; n], vec![NO_PIT; n]);
+        for t in self.circuit_runs() {
+            for (i, &p) in t.iter().enumerate() {
+                next[p] = t[(i + 1) % t.len()];
+                prev[p] = t[(i + t.len() - 1) % t.len()];
+            }
         }
+        self.next = next;
+        self.prev = prev;
+    }
+
+    /// The circuits of the track: runs of `track` by the lengths in `circuits` (the whole track
+    /// when there are none; a run past the track's end is cut short, empty runs are left out).
+    pub fn circuit_runs(&self) -> Vec<&[usize]> {
+        if self.circuits.is_empty() {
+            return if self.track.is_empty() {
+                Vec::new()
+            } else {
+                vec![&self.track[..]]
+            };
+        }
+        let mut out = Vec::new();
+        let mut at = 0;
+        for &len in &self.circuits {
+            let end = (at + len).min(self.track.len());
+            if end > at {
+                out.push(&self.track[at..end]);
+            }
+            at = end;
+        }
+        out
     }
 
     /// Recomputes pit names and the label style after the rows changed.

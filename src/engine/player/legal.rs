@@ -14,6 +14,13 @@ pub fn legal_into(b: &Board, p: &Pipeline, player: usize, out: &mut Vec<usize>) 
     let l = &*b.layout;
     let m = &p.moves;
     let start = out.len();
+    if p.at.odd_moves
+        && m.give_one_to_empty
+        && crate::engine::player::share::to_give(b, l, p, player).is_some()
+    {
+        crate::engine::player::share::legal_gifts(b, p, player, out);
+        return;
+    }
     let holes = if m.any_row {
         &l.holes[..]
     } else {
@@ -46,8 +53,8 @@ pub fn legal_into(b: &Board, p: &Pipeline, player: usize, out: &mut Vec<usize>) 
         }
         out.truncate(k);
     }
-    if !l.sow.choose_direction.is_empty() {
-        with_directions(l, start, out);
+    if p.at.odd_moves {
+        odd_moves(b, l, p, start, out);
     }
     if m.must_feed {
         let opp = next_of(l, player);
@@ -203,7 +210,13 @@ pub(super) fn has_move(b: &Board, p: &Pipeline, player: usize, scratch: &mut Vec
         let opp = next_of(&b.layout, player);
         opp != player && seeds_of(b, p, opp) == 0
     };
-    if !feeding && !m.filtered() && !slam_rule && !m.any_row && b.children.is_empty() {
+    if !feeding
+        && !m.filtered()
+        && !slam_rule
+        && !m.any_row
+        && b.children.is_empty()
+        && !(p.at.odd_moves && (m.give_one_to_empty || p.at.no_return_var.is_some()))
+    {
         // The common case, without building the list: an open hole holding enough seeds.
         let least = m.min_seeds.max(1);
         return p
@@ -217,19 +230,71 @@ pub(super) fn has_move(b: &Board, p: &Pipeline, player: usize, scratch: &mut Vec
     !scratch.is_empty()
 }
 
-/// Adds, after each hole of `out[start..]` where the mover chooses the direction, its move the
-/// other way (id `hole + pits`). Kept out of line: most rules have no such hole.
+/// The holes of `out[start..]` held back (`no_single_return`) or given their moves by direction.
 #[cold]
 #[inline(never)]
-pub(super) fn with_directions(l: &Compiled, start: usize, out: &mut Vec<usize>) {
+fn odd_moves(b: &Board, l: &Compiled, p: &Pipeline, start: usize, out: &mut Vec<usize>) {
+    if let Some(v) = p.at.no_return_var {
+        if b.vars[v] > 0 {
+            not_back(b, b.vars[v] as usize - 1, start, out);
+        }
+    }
+    if !l.sow.choose_direction.is_empty() || l.sow.direction_by_first_move {
+        with_directions(b, l, start, out);
+    }
+}
+
+/// Gives the holes of `out[start..]` their moves by direction, in this position: where the mover
+/// chooses it, the hole's move and after it its move the other way (id `hole + pits`); at the
+/// first move of `direction_by_first_move`, every hole so (a hole not in `choose_direction`
+/// named with its direction, id `hole + 2 * pits`); in the first `no_choice_turns`, a hole of
+/// `choose_direction` named without it (id `hole + 2 * pits`). Kept out of line: most rules have
+/// no such hole.
+#[cold]
+#[inline(never)]
+pub(super) fn with_directions(b: &Board, l: &Compiled, start: usize, out: &mut Vec<usize>) {
+    use crate::engine::declare::sowing::Choice;
     let n = l.pits.len();
+    let choice = l.sow.choice_now(&b.vars);
     let mut i = start;
     while i < out.len() {
         let h = out[i];
-        if h < n && l.sow.chooses(l, h) {
-            out.insert(i + 1, h + n);
-            i += 1;
+        if h < n {
+            let chooses = l.sow.chooses(l, h);
+            match choice {
+                Choice::AsDeclared if chooses => {
+                    out.insert(i + 1, h + n);
+                    i += 1;
+                }
+                Choice::AnyHole => {
+                    if !chooses {
+                        out[i] = h + 2 * n;
+                    }
+                    out.insert(i + 1, h + n);
+                    i += 1;
+                }
+                Choice::NotYet if chooses => out[i] = h + 2 * n,
+                _ => {}
+            }
         }
         i += 1;
     }
+}
+
+/// Drops hole `q` from `out[start..]` while it holds the single seed the previous move sowed
+/// into it across the board's end (`moves: no_single_return`).
+#[cold]
+#[inline(never)]
+fn not_back(b: &Board, q: usize, start: usize, out: &mut Vec<usize>) {
+    if b.seeds.get(q) != Some(&1) {
+        return;
+    }
+    let mut keep = start;
+    for i in start..out.len() {
+        if out[i] != q {
+            out[keep] = out[i];
+            keep += 1;
+        }
+    }
+    out.truncate(keep);
 }

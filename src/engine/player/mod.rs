@@ -4,6 +4,7 @@
 
 pub mod capture;
 pub mod children;
+pub mod directions;
 pub mod end;
 pub mod hooks;
 pub mod legal;
@@ -13,4 +14,5 @@ pub mod play;
 pub mod rounds;
 pub mod rounds_by_seeds;
 pub mod rounds_tally;
+pub mod share;
 pub mod turn;

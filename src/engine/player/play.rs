@@ -2,13 +2,17 @@
 //! whole move (sowing, captures, extra turn, the turn passing with passes, the end checks, the
 //! sweep and the rounds), with the same trace events and notes a rule script would record.
 
-use crate::engine::board::state::{Board, PitKind};
+use crate::engine::board::state::{Board, PitKind, SowEnd};
+use crate::engine::declare::compiled::Compiled;
+use crate::engine::declare::pipeline::Pipeline;
 use crate::engine::declare::pipeline::ExtraTurn;
 use crate::engine::sowing::sow;
+use crate::engine::trace::event::Event;
 
 use crate::engine::player::capture::{
     beyond_empty, chain, counted_holes, last_seeds, next_hole, opposite, store_to_opponent,
 };
+use crate::engine::player::directions;
 use crate::engine::player::end::run_checks;
 pub use crate::engine::player::hooks::HookCall;
 pub use crate::engine::player::legal::legal_into;
@@ -26,10 +30,19 @@ pub fn play(b: &mut Board, pit: usize, hooks: &mut Vec<HookCall>) -> Result<(), 
         return Err("the rule declares no move pipeline (this.pipeline(#{...}) in setup())".into());
     };
     let mover = b.to_move;
+    if p.at.odd_moves && p.moves.give_one_to_empty {
+        if let Some(to) = crate::engine::player::share::to_give(b, l, p, mover) {
+            return give_one(b, l, p, pit, to, hooks);
+        }
+    }
     // (a move of one seed captures nothing, when the rule says so)
     let single =
         p.capture.not_by_single_seed && b.seeds.get(l.split_move(pit).0).copied() == Some(1);
     let mut end = sow::sow(b, pit)?;
+    // (the variables the next moves' directions and holes read: one flag)
+    if p.at.move_vars {
+        directions::after_sowing(b, l, p, mover, &end);
+    }
     let by_capture = matches!(p.extra_turn, ExtraTurn::Capture | ExtraTurn::StoreOrCapture);
     let held = if by_capture { material(b, mover) } else { 0 };
     // "Take the hole opposite, then sow on": each lap ending in an empty hole that takes the
@@ -118,6 +131,9 @@ pub fn play(b: &mut Board, pit: usize, hooks: &mut Vec<HookCall>) -> Result<(), 
         if let Some(v) = p.at.turns_var {
             b.vars[v] += 1;
         }
+        if p.at.move_vars {
+            directions::turn_passed(b, l);
+        }
         let mut q = mover;
         for _ in 0..l.players {
             q = next_of(l, q);
@@ -185,4 +201,47 @@ pub fn check_start(b: &mut Board) {
             run_checks(b, &layout, p, mover, false, &mut hooks);
         }
     }
+}
+
+/// Plays the gift of one seed from `pit` to hole `to`; the mover moves again (the end checks
+/// run as after any move).
+#[cold]
+#[inline(never)]
+fn give_one(
+    b: &mut Board,
+    l: &Compiled,
+    p: &Pipeline,
+    pit: usize,
+    to: usize,
+    hooks: &mut Vec<HookCall>,
+) -> Result<(), String> {
+    let mover = b.to_move;
+    if b.seeds.get(pit).copied().unwrap_or(0) < 2 {
+        return Err(format!(
+            "hole {} holds fewer than two seeds: it cannot give one",
+            l.pits.get(pit).map_or("?", |q| q.name.as_str())
+        ));
+    }
+    b.seeds[pit] -= 1;
+    b.emit(|| Event::Pickup { pit, seeds: 1 });
+    b.seeds[to] += 1;
+    b.emit(|| Event::Drop { pit: to, hand: 0 });
+    b.last = SowEnd {
+        pit: to,
+        was_empty: true,
+        laps: 1,
+        ..SowEnd::default()
+    };
+    note(b, p, &p.notes.extra, mover, Vec::new);
+    if let Some(v) = p.at.moves_var {
+        b.vars[v] += 1;
+    }
+    if run_checks(b, l, p, mover, true, hooks) {
+        return Ok(());
+    }
+    if p.at.track_repetition {
+        record_position(b);
+    }
+    run_checks(b, l, p, mover, false, hooks);
+    Ok(())
 }

@@ -181,6 +181,7 @@ pub(super) fn end_round(
     if let Some(v) = p.at.turns_var {
         b.vars[v] = 0;
     }
+    crate::engine::player::directions::new_round(b, l, p);
     b.to_move = starter_of(b, p, starter, mover, rw);
     if let Some(v) = p.at.round_starter_var {
         b.vars[v] = b.to_move as i64;

@@ -71,6 +71,21 @@ pub struct BoardDecl {
     /// `pipeline.names` (any case).
     #[serde(default = "one")]
     pub to_move: yaml::Value,
+    /// How the sowing track is cut into circuits (default `one`).
+    #[serde(default)]
+    pub circuits: CircuitsWord,
+}
+
+/// How a data rule's sowing track goes round the board, as a word.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum CircuitsWord {
+    /// One circuit through every pit, in the order written.
+    #[default]
+    One,
+    /// Each player's rows and stores, in the order written, are a circuit of their own: sowing
+    /// never leaves the sower's side (pits of nobody are on no circuit).
+    PerPlayer,
 }
 
 fn one() -> yaml::Value {
@@ -391,6 +406,17 @@ impl DataRule {
             }
         }
         l.name_pits();
+        if d.circuits == CircuitsWord::PerPlayer {
+            for pl in 1..=players {
+                let run: Vec<usize> = (0..l.pits.len())
+                    .filter(|&q| l.pits[q].owner == pl)
+                    .collect();
+                if !run.is_empty() {
+                    l.circuits.push(run.len());
+                    l.track.extend(run);
+                }
+            }
+        }
         l.sow = self.sowing.rule()?;
         l.pipeline = Some(Box::new(self.pipeline.clone()));
         b.reserves.resize(players, 0);

@@ -32,6 +32,11 @@ pub struct SowingDecl {
     pub reverse_when_even: Option<bool>,
     /// Holes where the mover chooses the direction.
     pub choose_direction: Option<Vec<i64>>,
+    /// The first move of a game (and of each round) chooses the direction for the game: its
+    /// player sows that way, the other the other way.
+    pub direction_by_first_move: Option<bool>,
+    /// The first turns of a game (and of each round) offer no choice of direction.
+    pub no_choice_turns: Option<i64>,
     /// Counts captured during sowing.
     pub capture_counts: Option<Vec<i64>>,
     /// Who gets them: `row_owner`, `sower`.
@@ -224,6 +229,17 @@ impl SowingDecl {
         }
         if let Some(v) = &self.choose_direction {
             r.choose_direction = v.clone();
+        }
+        if let Some(v) = self.direction_by_first_move {
+            r.direction_by_first_move = v;
+        }
+        if let Some(v) = self.no_choice_turns {
+            if v < 0 {
+                return Err(format!(
+                    "sowing: no_choice_turns is a number of turns, 0 or more (not {v})"
+                ));
+            }
+            r.no_choice_turns = v;
         }
         if let Some(v) = &self.capture_counts {
             r.capture_counts = v.clone();

@@ -49,6 +49,7 @@ impl Rule {
             l.track = (0..l.pits.len()).collect();
         }
         l.link_track();
+        l.sow.link(&mut l.layout.vars, &mut b.vars);
         l.name_pits();
         // meta().players is a label ("2", "2-4"); when it is a number or a range, the board
         // must agree with it.
@@ -97,6 +98,11 @@ impl Rule {
             if let Some(v) = p.at.turns_var {
                 l.sow.relay_stop_from = Some((v, p.capture.no_capture_turns));
             }
+            p.at.move_vars = p.at.no_return_var.is_some()
+                || l.sow.at.direction.is_some()
+                || l.sow.at.turns.is_some();
+            p.at.odd_moves =
+                p.at.move_vars || !l.sow.choose_direction.is_empty() || p.moves.give_one_to_empty;
             p.at.hooks = self.hooks;
             l.pipeline = Some(p);
         } else if !self.has_play {

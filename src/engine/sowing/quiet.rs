@@ -38,6 +38,7 @@ pub(crate) fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
         vars,
         ..
     } = b;
+    let vars: &[i64] = vars;
     let l: &Compiled = layout;
     let seeds: &mut [i64] = seeds;
     let closed: &[bool] = closed;
@@ -45,7 +46,7 @@ pub(crate) fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
     // Whether the relay stops for a capture apply: not while captures are off (once a move).
     let stops = rule.relay_stop_from.is_none_or(|(v, n)| vars[v] >= n);
     let mover = *to_move;
-    let flip = rule.reverses() && rule.flips(l, from, seeds[from]);
+    let flip = rule.at.flips && rule.move_flips(l, vars, mover, from, seeds[from], false);
     let table = table_dir(l, mover, flip);
     let next = |p: usize, origin: usize| next_in(l, table, closed, p, origin, mover);
     let counts = Counts::new(&rule.capture_counts);
@@ -60,6 +61,8 @@ pub(crate) fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
     let mut end = SowEnd {
         pit: from,
         reversed: flip,
+        from,
+        hand,
         ..SowEnd::default()
     };
     let mut pos = from;

@@ -35,6 +35,7 @@ pub fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
     } = b;
     let children: &[u8] = children;
     let l: &Compiled = layout;
+    let vars: &[i64] = vars;
     let seeds: &mut [i64] = seeds;
     let closed: &[bool] = closed;
     let reserves: &mut [i64] = reserves;
@@ -53,7 +54,11 @@ pub fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
     if seeds[from] == 0 {
         return Err(format!("sow: pit {} is empty", l.pits[from].name));
     }
-    let flip = (rule.reverses() && rule.flips(l, from, seeds[from])) != other;
+    let flip = if rule.at.flips {
+        rule.move_flips(l, vars, mover, from, seeds[from], other)
+    } else {
+        other
+    };
     let table = table_dir(l, mover, flip);
     let counts = Counts::new(&rule.capture_counts);
     let tracing = trace.is_some();
@@ -75,6 +80,8 @@ pub fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
     let mut end = SowEnd {
         pit: from,
         reversed: flip,
+        from,
+        hand,
         ..SowEnd::default()
     };
     let mut pos = from;
@@ -239,7 +246,7 @@ pub fn landing_as(b: &Board, from: usize, mover: usize) -> Option<(usize, bool)>
         }
         (last, earlier)
     } else {
-        // A big hand goes round the track: the pits it drops into form a fixed cycle (the track
+        // A big hand goes round the track: the pits it drops into form a fixed cycle (its circuit
         // from the pit after `from` round to `from`, less the pits it skips), so the last seed
         // falls at (hand - 1) mod its length, and into that pit once per earlier round.
         // O(track) whatever the hand.
@@ -253,6 +260,10 @@ pub fn landing_as(b: &Board, from: usize, mover: usize) -> Option<(usize, bool)>
                 }
                 if accepts(l, &b.closed, q, from, mover) && !f(q) {
                     return Some(());
+                }
+                if q == from {
+                    // round its circuit (the whole track, or the circuit `from` is on)
+                    break;
                 }
             }
             Some(())

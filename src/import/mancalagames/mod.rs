@@ -7,6 +7,7 @@
 
 mod capture;
 mod children;
+mod classes;
 mod ends;
 pub mod names;
 pub mod params;

@@ -47,17 +47,8 @@ pub(super) fn board(p: &Params) -> Result<String, Refusal> {
                 "  reverse_when_even: true   # sow_direct=EVEN_ODD_DIR: an odd count sows anticlockwise, an even one clockwise\n",
             );
         }
-        "SPLIT"
-            if p.int("min_move") == 1
-                && !p.list("udir_holes").contains(&0)
-                && !p.list("udir_holes").contains(&(p.holes - 1)) =>
-        {
-            return Err(refuse(
-                "sow_direct",
-                "SPLIT",
-                "with min_move=1 MancalaGames forbids playing a single seed straight back across a row's end; not yet",
-            ));
-        }
+        // (PLAYALTDIR: see `classes::sowing`)
+        "PLAYALTDIR" => {}
         "SPLIT" if p.holes % 2 == 0 || p.list("udir_holes").contains(&(p.holes / 2)) => {
             let udir = p.list("udir_holes");
             let left: Vec<i64> = (1..=p.holes / 2).filter(|h| !udir.contains(&(h - 1))).collect();
@@ -66,16 +57,26 @@ pub(super) fn board(p: &Params) -> Result<String, Refusal> {
                 "  reverse_holes: {left:?}   # sow_direct=SPLIT: the left half of each row sows clockwise, the right half anticlockwise"
             );
         }
+        "TOCENTER" if p.holes % 2 == 0 || p.list("udir_holes").contains(&(p.holes / 2)) => {
+            let udir = p.list("udir_holes");
+            let right: Vec<i64> = (p.holes - p.holes / 2 + 1..=p.holes)
+                .filter(|h| !udir.contains(&(h - 1)))
+                .collect();
+            let _ = writeln!(
+                sowing,
+                "  reverse_holes: {right:?}   # sow_direct=TOCENTER: the left half of each row sows anticlockwise, the right half clockwise (towards the middle)"
+            );
+        }
         other => {
             return Err(refuse(
                 "sow_direct",
                 other,
-                "only CCW, CW, EVEN_ODD_DIR and SPLIT (with the middle hole's direction chosen) are translated yet",
+                "only CCW, CW, EVEN_ODD_DIR, PLAYALTDIR, and SPLIT and TOCENTER (with the middle hole's direction chosen) are translated yet",
             ))
         }
     }
     let udir = p.list("udir_holes");
-    if !udir.is_empty() {
+    if !udir.is_empty() && direct != "PLAYALTDIR" {
         let holes: Vec<i64> = udir.iter().map(|h| h + 1).collect();
         let _ = writeln!(
             sowing,

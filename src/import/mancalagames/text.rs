@@ -6,6 +6,8 @@ use super::read::{GameFile, Params};
 
 /// The pieces of a translation, put together by [`assemble`].
 pub(crate) struct Parts<'a> {
+    /// `board:` keys of the game class (after `to_move`).
+    pub(crate) board: &'a str,
     pub(crate) notes: &'a [String],
     pub(crate) stores: bool,
     pub(crate) start: &'a str,
@@ -20,6 +22,7 @@ pub(crate) struct Parts<'a> {
 /// The data rule's text from its pieces.
 pub(crate) fn assemble(g: &GameFile, title: &str, p: &Params, parts: &Parts) -> String {
     let Parts {
+        board,
         notes,
         stores,
         start,
@@ -99,7 +102,9 @@ pub(crate) fn assemble(g: &GameFile, title: &str, p: &Params, parts: &Parts) -> 
             "  endless: { value: stop, values: [stop, drop_hand], help: \"an endless relay (a 76th lap) stops the move; drop_hand: the seeds that lap took up leave the game, as in MancalaGames (which loses them)\" }\n",
         );
     }
-    y.push_str("board:\n  players: 2\n  shape: two_rows\n  to_move: $first\n  pits:\n");
+    y.push_str("board:\n  players: 2\n  shape: two_rows\n  to_move: $first\n");
+    y.push_str(board);
+    y.push_str("  pits:\n");
     y.push_str("    - { row: S, owner: 1, holes: $holes, seeds: $seeds }\n");
     if stores {
         y.push_str("    - { store: store S, owner: 1 }\n");

@@ -84,13 +84,7 @@ pub struct Translation {
 /// Translates game `g` with parameters `p` (its base game or one of its variants) into a data
 /// rule named `title`.
 pub fn translate(g: &GameFile, title: &str, p: &Params) -> Result<Translation, Refusal> {
-    if p.class != "Mancala" {
-        return Err(refuse(
-            "game_class",
-            &p.class,
-            "only the class Mancala (two rows sown in one circuit) is translated yet",
-        ));
-    }
+    let board = super::classes::board(p)?;
     for (key, value) in p.non_default() {
         if !HANDLED.contains(&key) {
             return Err(refuse(
@@ -121,6 +115,7 @@ pub fn translate(g: &GameFile, title: &str, p: &Params) -> Result<Translation, R
     let mut sowing = super::sowing::board(p)?;
     super::children::start_hole(p, &mut sowing)?;
     let children = super::children::children(p, &mut sowing)?;
+    sowing.push_str(&super::classes::sowing(p)?);
 
     // Legal moves.
     let mut moves = String::new();
@@ -128,6 +123,7 @@ pub fn translate(g: &GameFile, title: &str, p: &Params) -> Result<Translation, R
     if min_move > 1 {
         let _ = writeln!(moves, "    min_seeds: {min_move}   # min_move");
     }
+    moves.push_str(&super::classes::moves(p));
     if p.flag("no_sides") {
         moves.push_str(
             "    any_row: true   # no_sides: the mover plays from either row (moves S3, N5)\n",
@@ -158,6 +154,7 @@ pub fn translate(g: &GameFile, title: &str, p: &Params) -> Result<Translation, R
         )
     };
     let parts = Parts {
+        board: &board,
         notes: &notes,
         stores,
         start: &start,

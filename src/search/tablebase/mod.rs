@@ -57,10 +57,13 @@ pub fn moves_fingerprint(b: &Board) -> String {
         .iter()
         .map(|p| (p.kind, p.owner, p.row, p.pos))
         .collect();
-    let text = format!(
+    let mut text = format!(
         "{:?}|{:?}|{:?}|{:?}|{:?}|{:?}",
         l.pipeline, l.sow, pits, l.track, l.holes, l.stores
     );
+    if !l.circuits.is_empty() {
+        text.push_str(&format!("|{:?}", l.circuits));
+    }
     let d = Sha256::digest(text.as_bytes());
     d.iter().map(|x| format!("{x:02x}")).collect()
 }
