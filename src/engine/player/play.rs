@@ -4,8 +4,8 @@
 
 use crate::engine::board::state::{Board, PitKind, SowEnd};
 use crate::engine::declare::compiled::Compiled;
-use crate::engine::declare::pipeline::Pipeline;
 use crate::engine::declare::pipeline::ExtraTurn;
+use crate::engine::declare::pipeline::Pipeline;
 use crate::engine::sowing::sow;
 use crate::engine::trace::event::Event;
 
@@ -73,10 +73,9 @@ pub fn play(b: &mut Board, pit: usize, hooks: &mut Vec<HookCall>) -> Result<(), 
         };
     // A move stopped at its lap limit captures nothing.
     // (nor one of the first turns without captures)
-    let turns_off = p
-        .at
-        .turns_var
-        .is_some_and(|v| b.vars[v] < p.capture.no_capture_turns);
+    let turns_off =
+        p.at.turns_var
+            .is_some_and(|v| b.vars[v] < p.capture.no_capture_turns);
     let capturing = !end.stopped && !single && !made && !turns_off;
     if let Some(o) = p.capture.opposite.as_ref().filter(|_| capturing) {
         opposite(b, l, o, mover, &end);

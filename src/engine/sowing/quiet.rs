@@ -115,7 +115,8 @@ pub(crate) fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
                 _ => None,
             },
         };
-        let relay_from = relay_from.filter(|_| rule.lap_may_relay(l, pos, seeds, was_empty, mover, stops));
+        let relay_from =
+            relay_from.filter(|_| rule.lap_may_relay(l, pos, seeds, was_empty, mover, stops));
         let Some(r) = relay_from else { break };
         if end.laps >= rule.max_laps || drops >= MAX_DROPS {
             match rule.at_max_laps {
