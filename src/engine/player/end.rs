@@ -61,23 +61,10 @@ pub(super) fn holds(b: &Board, l: &Compiled, p: &Pipeline, c: &EndCheck, mover: 
         // (seeds left may still fall into a child)
         Cond::FewLeft if crate::engine::player::children::any_child(b) => false,
         Cond::FewLeft => {
-            let left: i64 = l
-                .holes
-                .iter()
-                .filter(|&&h| !b.closed[h])
-                .map(|&h| b.seeds[h])
-                .sum();
+            let left = in_open_holes(b, l);
             left > 0 && left < c.limit
         }
-        Cond::LeftAtMost => {
-            let left: i64 = l
-                .holes
-                .iter()
-                .filter(|&&h| !b.closed[h])
-                .map(|&h| b.seeds[h])
-                .sum();
-            left <= c.limit
-        }
+        Cond::LeftAtMost => in_open_holes(b, l) <= c.limit,
         Cond::RepeatedPosition => b.seen.repeated,
     }
 }
@@ -263,4 +250,13 @@ pub(super) fn split_left(b: &mut Board, l: &Compiled, why: &str) {
             sow::capture(b, h, 2, why);
         }
     }
+}
+
+/// The seeds in the open holes.
+fn in_open_holes(b: &Board, l: &Compiled) -> i64 {
+    l.holes
+        .iter()
+        .filter(|&&h| !b.closed[h])
+        .map(|&h| b.seeds[h])
+        .sum()
 }
