@@ -223,11 +223,12 @@ pub(super) fn start(p: &Params) -> Result<String, Refusal> {
     Ok(y)
 }
 
-/// Refuses the prescribed openings (none is translated yet), each with what it needs.
+/// Refuses the prescribed openings not translated yet, each with what it needs
+/// (`NO_UDIR_FIRSTS` is a sowing rule: `classes.rs`).
 pub(super) fn prescribed(p: &Params) -> Result<(), Refusal> {
     let v = word(p, "prescribed");
     let why = match v.as_str() {
-        "NONE" => return Ok(()),
+        "NONE" | "NO_UDIR_FIRSTS" => return Ok(()),
         "ARNGE_LIMIT" => {
             "each player arranges his seeds before play (a real decision, a move of its own with its notation): not yet"
         }
