@@ -174,6 +174,23 @@ pub(super) fn end_round(
     }
     b.vars[*s1] = b.reserves[0];
     b.vars[*s2] = b.reserves[1];
+    start_next_round(b, l, p, rv, round, starter, mover, rw);
+}
+
+/// Starts round `round + 1` (the board already set up for it): its number in `rv`, the move
+/// and turn counters and the directions afresh, its starter by `starter` (the round won by `rw`),
+/// and the trace's note.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn start_next_round(
+    b: &mut Board,
+    l: &Compiled,
+    p: &Pipeline,
+    rv: usize,
+    round: i64,
+    starter: Starter,
+    mover: usize,
+    rw: usize,
+) {
     b.vars[rv] = round + 1;
     if let Some(v) = p.at.moves_var {
         b.vars[v] = 0;

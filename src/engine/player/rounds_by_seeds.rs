@@ -17,7 +17,7 @@ use crate::engine::player::hooks::{finish, HookCall};
 use crate::engine::player::material::material;
 use crate::engine::player::notes::{name, note};
 use crate::engine::player::rounds::{
-    close_holes, fill_holes, refill_note, score_round, starter_of,
+    close_holes, fill_holes, refill_note, score_round, start_next_round,
 };
 
 /// A player's seeds in his own open holes.
@@ -116,17 +116,5 @@ pub(super) fn end_round_by_seeds(
         b.vars[*s1] = material(b, 1);
         b.vars[*s2] = material(b, 2);
     }
-    b.vars[rv] = round + 1;
-    if let Some(v) = p.at.moves_var {
-        b.vars[v] = 0;
-    }
-    if let Some(v) = p.at.turns_var {
-        b.vars[v] = 0;
-    }
-    crate::engine::player::directions::new_round(b, l, p);
-    b.to_move = starter_of(b, p, starter, mover, rw);
-    if let Some(v) = p.at.round_starter_var {
-        b.vars[v] = b.to_move as i64;
-    }
-    note(b, p, &p.notes.round_start, mover, Vec::new);
+    start_next_round(b, l, p, rv, round, starter, mover, rw);
 }

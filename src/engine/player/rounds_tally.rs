@@ -12,7 +12,7 @@ use crate::engine::trace::event::Event;
 
 use crate::engine::player::hooks::{finish, HookCall};
 use crate::engine::player::material::material;
-use crate::engine::player::rounds::{fill_holes, score_round, starter_of};
+use crate::engine::player::rounds::{fill_holes, score_round, start_next_round};
 
 /// What a round adds to the two players' tallies: `held` the seeds each holds, `rw` the round's
 /// winner (0: level), `total` the seeds in play.
@@ -131,15 +131,7 @@ pub(super) fn end_round_tally(
         fill_holes(b, pl, r.fill, holes.into_iter());
         b.reserves[pl - 1] = 0;
     }
-    b.vars[rv] = round + 1;
-    if let Some(v) = p.at.moves_var {
-        b.vars[v] = 0;
-    }
-    b.to_move = starter_of(b, p, starter, mover, rw);
-    if let Some(v) = p.at.round_starter_var {
-        b.vars[v] = b.to_move as i64;
-    }
-    crate::engine::player::notes::note(b, p, &p.notes.round_start, mover, Vec::new);
+    start_next_round(b, l, p, rv, round, starter, mover, rw);
 }
 
 #[cfg(test)]
