@@ -9,7 +9,7 @@ use crate::engine::board::state::{Board, PitKind, SowEnd, NO_PIT};
 use crate::engine::declare::compiled::Compiled;
 use crate::engine::declare::sowing::{AtMaxLaps, BeforeLap, CaptureTo, PassChildren, Relay};
 use crate::engine::sowing::seeds::give_into;
-use crate::engine::sowing::step::{before_lap, next_in, table_dir, Counts, MAX_DROPS};
+use crate::engine::sowing::step::{before_lap, next_in, relay_start, table_dir, Counts, MAX_DROPS};
 
 /// Whether the move from `from` can be sown here: nothing traced, and a move that is valid (a pit
 /// on the track holding seeds; the general path words the errors).
@@ -101,20 +101,8 @@ pub(crate) fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
         }
         end.pit = pos;
         end.was_empty = was_empty;
-        let relay_from = match rule.relay {
-            Relay::None => None,
-            Relay::Last => {
-                if l.pits[pos].kind == PitKind::Hole && !was_empty && seeds[pos] > 0 {
-                    Some(pos)
-                } else {
-                    None
-                }
-            }
-            Relay::Next => match next(pos, NO_PIT) {
-                Some(n) if seeds[n] > 0 => Some(n),
-                _ => None,
-            },
-        };
+        // Decide whether the move relays.
+        let relay_from = relay_start(rule, l, seeds, pos, was_empty, || next(pos, NO_PIT));
         let relay_from =
             relay_from.filter(|_| rule.lap_may_relay(l, pos, seeds, was_empty, mover, stops));
         let Some(r) = relay_from else { break };

@@ -7,7 +7,9 @@ use crate::engine::declare::compiled::Compiled;
 pub use crate::engine::declare::sowing::{AtMaxLaps, BeforeLap, CaptureTo, Relay, SowRule, Stores};
 pub(crate) use crate::engine::sowing::seeds::take_into;
 pub use crate::engine::sowing::seeds::{capture, give};
-pub(crate) use crate::engine::sowing::step::{accepts, before_lap, next_in, table_dir, Counts};
+pub(crate) use crate::engine::sowing::step::{
+    accepts, before_lap, next_in, relay_start, table_dir, Counts,
+};
 pub use crate::engine::sowing::step::{next_target, MAX_DROPS};
 use crate::engine::trace::event::Event;
 
@@ -144,20 +146,9 @@ pub fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
         end.pit = pos;
         end.was_empty = was_empty;
         // Decide whether the move relays.
-        let relay_from = match rule.relay {
-            Relay::None => None,
-            Relay::Last => {
-                if l.pits[pos].kind == PitKind::Hole && !was_empty && seeds[pos] > 0 {
-                    Some(pos)
-                } else {
-                    None
-                }
-            }
-            Relay::Next => match next_in(l, table, closed, pos, NO_PIT, mover) {
-                Some(n) if seeds[n] > 0 => Some(n),
-                _ => None,
-            },
-        };
+        let relay_from = relay_start(rule, l, seeds, pos, was_empty, || {
+            next_in(l, table, closed, pos, NO_PIT, mover)
+        });
         let relay_from = relay_from.filter(|&r| {
             rule.lap_may_relay(l, pos, seeds, was_empty, mover, stops)
                 // A lap does not go on from a child, nor from a hole its last seed makes one.

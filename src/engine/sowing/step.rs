@@ -4,10 +4,31 @@
 use crate::engine::board::state::Board;
 use crate::engine::declare::children::CHILD_OF_NOBODY;
 use crate::engine::declare::compiled::{accepts_open, Compiled};
-use crate::engine::declare::sowing::{BeforeLap, PassChildren, SowRule};
-use crate::engine::geometry::layout::NO_PIT;
+use crate::engine::declare::sowing::{BeforeLap, PassChildren, Relay, SowRule};
+use crate::engine::geometry::layout::{PitKind, NO_PIT};
 use crate::engine::sowing::seeds::{give_into, take_into};
 use crate::engine::trace::event::Event;
+
+/// The pit a lap that ended in `pos` relays from, by the kind of relay alone (`next`: the pit
+/// after `pos`, for a relay from the next pit); the rule's stop tests come after
+/// ([`SowRule::lap_may_relay`]). Shared by the traced and the quiet sowing loops.
+#[inline(always)]
+pub(crate) fn relay_start(
+    rule: &SowRule,
+    l: &Compiled,
+    seeds: &[i64],
+    pos: usize,
+    was_empty: bool,
+    next: impl FnOnce() -> Option<usize>,
+) -> Option<usize> {
+    match rule.relay {
+        Relay::None => None,
+        Relay::Last => {
+            (l.pits[pos].kind == PitKind::Hole && !was_empty && seeds[pos] > 0).then_some(pos)
+        }
+        Relay::Next => next().filter(|&n| seeds[n] > 0),
+    }
+}
 
 /// Most seeds one move may drop before it is stopped as endless.
 pub const MAX_DROPS: i64 = 50_000_000;
