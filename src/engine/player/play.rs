@@ -19,6 +19,7 @@ pub use crate::engine::player::legal::legal_into;
 pub use crate::engine::player::material::material;
 use crate::engine::player::material::{is_out, next_of};
 use crate::engine::player::notes::note;
+use crate::engine::player::opening;
 use crate::engine::player::turn::passes;
 /// Plays the declared move from hole `pit` (assumed legal). Hooks to call are pushed on `hooks`
 /// (only those the rule defines).
@@ -38,7 +39,11 @@ pub fn play(b: &mut Board, pit: usize, hooks: &mut Vec<HookCall>) -> Result<(), 
     // (a move of one seed captures nothing, when the rule says so)
     let single =
         p.capture.not_by_single_seed && b.seeds.get(l.split_move(pit).0).copied() == Some(1);
-    let mut end = sow::sow(b, pit)?;
+    let mut end = if p.at.odd_moves && p.at.odd_legal && opening::sows_to_opponent(b, p) {
+        opening::sow_to_opponent(b, pit)?
+    } else {
+        sow::sow(b, pit)?
+    };
     // (the variables the next moves' directions and holes read: one flag)
     if p.at.move_vars {
         directions::after_sowing(b, l, p, mover, &end);
