@@ -59,12 +59,19 @@ pub(super) fn allow(p: &Params, moves: &mut String) -> Result<(), Refusal> {
     opening(p, moves)
 }
 
+/// One rule's part of the opening: its turns, holes, whether the other filters are off, whether
+/// the last seed goes to the opponent's side, and what it is.
+type OpeningPart = (i64, Option<Vec<i64>>, bool, bool, &'static str);
+
+/// A fixed layout: the counts, whether turned round when North starts, what it is.
+pub(super) type Layout = (Vec<i64>, bool, &'static str);
+
 /// The `opening:` of `moves` (the first turns of a game and of each round), from
 /// start_pattern=MOVE_RIGHTMOST, allow_rule=RIGHT_HALF_1ST_OPE and prescribed=SOW1OPP.
 fn opening(p: &Params, moves: &mut String) -> Result<(), Refusal> {
     let h = p.holes;
     // (turns, holes, the other filters off, what it is)
-    let mut parts: Vec<(i64, Option<Vec<i64>>, bool, bool, &str)> = Vec::new();
+    let mut parts: Vec<OpeningPart> = Vec::new();
     if word(p, "start_pattern") == "MOVE_RIGHTMOST" {
         // (MancalaGames plays this move while it sets the board up, and ignores its outcome: a
         // first move cannot end these games)
@@ -195,7 +202,7 @@ pub(super) fn start(p: &Params) -> Result<String, Refusal> {
 /// The fixed start layout of `start_pattern` (None for ALL_EQUAL, RANDOM and the opening move
 /// MOVE_RIGHTMOST): the counts in canonical order for South moving first, whether the board
 /// is turned round when North starts, and what it is.
-pub(super) fn fixed_layout(p: &Params) -> Result<Option<(Vec<i64>, bool, &'static str)>, Refusal> {
+pub(super) fn fixed_layout(p: &Params) -> Result<Option<Layout>, Refusal> {
     let (h, s) = (p.holes as usize, p.nbr_start);
     let n = 2 * h;
     let pattern = word(p, "start_pattern");
