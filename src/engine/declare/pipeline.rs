@@ -70,6 +70,9 @@ pub struct Resolved {
     /// (`choose_direction`, the directions' variables) or holes held back (`no_single_return`,
     /// `give_one_to_empty`); one flag tested on the hot path (set when setup ends).
     pub odd_moves: bool,
+    /// Whether a move uses one of the rarer steps ([`Pipeline::uses_rare_steps`]): a rule with
+    /// none is played by the plain build of the declared move, which tests none of them.
+    pub rare: bool,
     /// `round`.
     pub round_var: Option<usize>,
     /// `start_reserve_1`, `start_reserve_2`, ...
@@ -251,6 +254,28 @@ impl Pipeline {
         self.at.none_before_turn = !self.end.iter().any(|c| c.before_turn);
         self.at.none_after_turn = self.end.iter().all(|c| c.before_turn);
         Ok(())
+    }
+}
+
+impl Pipeline {
+    /// Whether a move may use one of the rarer steps: the gift of one seed, waiting or
+    /// single-seed captures, sowing on after a capture, children, captures of the opponent's
+    /// store, of the next hole, of counted holes, the store handed to the opponent, or the
+    /// variables of the directions. A move of a rule with none of them (Kalah, Oware) is
+    /// played without testing any (`play`'s plain build). Read once, when setup ends (after
+    /// `odd_moves`, `move_vars` and `turns_var` are set).
+    pub fn uses_rare_steps(&self) -> bool {
+        let c = &self.capture;
+        self.at.odd_moves
+            || self.at.move_vars
+            || self.at.turns_var.is_some()
+            || self.children.is_some()
+            || c.not_by_single_seed
+            || c.opposite.as_ref().is_some_and(|o| o.sow_on)
+            || c.opponent_store
+            || c.next_hole.is_some()
+            || c.counted_holes.is_some()
+            || c.store_to_opponent.is_some()
     }
 }
 

@@ -187,6 +187,9 @@ pub struct SowVars {
     pub direction: Option<usize>,
     /// `turns` (with `no_choice_turns`): the turns played.
     pub turns: Option<usize>,
+    /// Whether a move may use one of the rarer sowing steps ([`SowRule::uses_rare_steps`]);
+    /// set when setup ends.
+    pub rare: bool,
 }
 
 /// The variable names [`SowRule::link`] declares.
@@ -198,9 +201,10 @@ impl SowRule {
     /// Whether a lap that ended in `pos` (holding `n` seeds, sown by `mover`) may relay, by
     /// `relay_only`, and by `relay_stop` and `relay_stop_opposite` when `stops` (they stop a
     /// relay for a capture: not while captures are off, see `relay_stop_from`). Checked once
-    /// per lap.
+    /// per lap. With `RARE` false (a rule without the rarer steps, [`SowRule::uses_rare_steps`])
+    /// only `relay_stop` is tested.
     #[inline]
-    pub fn lap_may_relay(
+    pub fn lap_may_relay<const RARE: bool>(
         &self,
         l: &Layout,
         pos: usize,
@@ -210,21 +214,28 @@ impl SowRule {
         stops: bool,
     ) -> bool {
         let n = seeds[pos];
-        !(stops
+        if stops
             && self
                 .relay_stop
                 .as_ref()
-                .is_some_and(|t| t.holds(l, pos, n, mover)))
-            && self
-                .relay_only
-                .as_ref()
-                .is_none_or(|t| t.holds(l, pos, n, mover))
-            && !self.relay_stop_opposite.is_some_and(|side| {
-                stops
-                    && was_empty
-                    && side.holds(l, pos, mover)
-                    && l.opposite(pos).is_some_and(|o| seeds[o] > 0)
-            })
+                .is_some_and(|t| t.holds(l, pos, n, mover))
+        {
+            return false;
+        }
+        if !RARE {
+            return true;
+        }
+        let only = self
+            .relay_only
+            .as_ref()
+            .is_none_or(|t| t.holds(l, pos, n, mover));
+        let facing = self.relay_stop_opposite.is_some_and(|side| {
+            stops
+                && was_empty
+                && side.holds(l, pos, mover)
+                && l.opposite(pos).is_some_and(|o| seeds[o] > 0)
+        });
+        only && !facing
     }
 
     /// Whether a drop into `q` by `mover` is on the side `capture_side` captures by count in.
@@ -236,6 +247,21 @@ impl SowRule {
             Whose::Own => owner == mover,
             Whose::Opponent => owner != mover && owner != 0,
         }
+    }
+
+    /// Whether a move may use one of the rarer sowing steps: a move sown the other way, the
+    /// first seed back into its hole, a step before each lap, captures that wait for some
+    /// turns, relays only from some holes or stopped facing seeds, captures by count on one
+    /// side. The quiet sowing of a rule with none of them tests none (read when setup ends,
+    /// after `relay_stop_from` is set).
+    pub fn uses_rare_steps(&self) -> bool {
+        self.at.flips
+            || self.first_seed_back
+            || self.before_lap != BeforeLap::Nothing
+            || self.relay_stop_from.is_some()
+            || self.relay_only.is_some()
+            || self.relay_stop_opposite.is_some()
+            || self.capture_side != Whose::Any
     }
 
     /// Whether some moves are sown the other way.

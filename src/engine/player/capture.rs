@@ -355,13 +355,14 @@ pub(super) fn last_seeds(
     mover: usize,
 ) {
     use crate::engine::declare::pipeline::BeyondSide;
+    let kids: &[u8] = &b.children;
     let counted: i64 = l
         .holes
         .iter()
         .filter(|&&h| {
             let o = l.pits[h].owner;
             !b.closed[h]
-                && !b.is_child(h)
+                && (kids.is_empty() || kids[h] == 0)
                 && match t.counted {
                     BeyondSide::Any => true,
                     BeyondSide::Opponent => o != mover && o != 0,

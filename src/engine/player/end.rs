@@ -11,7 +11,7 @@ use crate::engine::sowing::sow;
 use crate::engine::player::hooks::finish;
 use crate::engine::player::hooks::HookCall;
 use crate::engine::player::legal::has_move;
-use crate::engine::player::material::{material, materials, seeds_by_player, seeds_of};
+use crate::engine::player::material::{material, materials, seeds_by_player, side_empty};
 use crate::engine::player::notes::note;
 use crate::engine::player::rounds::end_round;
 use crate::engine::trace::event::Event;
@@ -19,13 +19,10 @@ use crate::engine::trace::event::Event;
 #[inline(never)]
 pub(super) fn holds(b: &Board, l: &Compiled, p: &Pipeline, c: &EndCheck, mover: usize) -> bool {
     match c.when {
-        Cond::SideEmpty => {
-            let s = seeds_by_player(b, l, p);
-            s[1..=l.players].contains(&0)
-        }
-        Cond::ToMoveEmpty => seeds_of(b, p, b.to_move) == 0,
-        Cond::MoverEmpty => seeds_of(b, p, mover) == 0,
-        Cond::OpponentEmpty => seeds_of(b, p, other(mover)) == 0,
+        Cond::SideEmpty => (1..=l.players).any(|pl| side_empty(b, p, pl)),
+        Cond::ToMoveEmpty => side_empty(b, p, b.to_move),
+        Cond::MoverEmpty => side_empty(b, p, mover),
+        Cond::OpponentEmpty => side_empty(b, p, other(mover)),
         Cond::OpponentNoMove => !has_move(b, p, other(mover), &mut Vec::new()),
         Cond::NoMove => !has_move(b, p, b.to_move, &mut Vec::new()),
         Cond::AllStored => l.holes.iter().all(|&h| b.closed[h] || b.seeds[h] == 0),

@@ -7,7 +7,7 @@ use crate::engine::declare::pipeline::{GrandSlam, Landing, Moves, Pipeline};
 use crate::engine::sowing::sow;
 
 use crate::engine::player::capture::chain_scan;
-use crate::engine::player::material::{next_of, seeds_of};
+use crate::engine::player::material::{next_of, side_empty};
 
 /// The legal holes of `player` by the declared `moves`, appended to `out` (canonical order).
 pub fn legal_into(b: &Board, p: &Pipeline, player: usize, out: &mut Vec<usize>) {
@@ -58,9 +58,9 @@ pub fn legal_into(b: &Board, p: &Pipeline, player: usize, out: &mut Vec<usize>) 
     }
     if m.must_feed {
         let opp = next_of(l, player);
-        if opp != player && seeds_of(b, p, opp) == 0 {
+        if opp != player && side_empty(b, p, opp) {
             let keep = retain_by_trial(b, player, start, out, |trial, end| {
-                end.is_ok() && seeds_of(trial, p, opp) > 0
+                end.is_ok() && !side_empty(trial, p, opp)
             });
             if keep > start || !m.feed_if_able {
                 out.truncate(keep);
@@ -208,7 +208,7 @@ pub(super) fn has_move(b: &Board, p: &Pipeline, player: usize, scratch: &mut Vec
     // Must-feed only filters when the next player has no seeds.
     let feeding = m.must_feed && {
         let opp = next_of(&b.layout, player);
-        opp != player && seeds_of(b, p, opp) == 0
+        opp != player && side_empty(b, p, opp)
     };
     if !feeding
         && !m.filtered()

@@ -69,6 +69,22 @@ pub(super) fn seeds_of(b: &Board, p: &Pipeline, pl: usize) -> i64 {
     n
 }
 
+/// Whether a player's open holes hold no seed (children left out), as `seeds_of(..) == 0` says
+/// but stopping at the first seed found: the end checks ask it after every move.
+#[inline]
+pub(super) fn side_empty(b: &Board, p: &Pipeline, pl: usize) -> bool {
+    let (seeds, closed) = (&b.seeds[..], &b.closed[..]);
+    if b.children.is_empty() {
+        !p.at.holes_of[pl]
+            .iter()
+            .any(|&h| seeds[h] != 0 && !closed[h])
+    } else {
+        !p.at.holes_of[pl]
+            .iter()
+            .any(|&h| seeds[h] != 0 && !closed[h] && b.children[h] == 0)
+    }
+}
+
 /// The player after `pl`, cyclically.
 #[inline]
 pub(super) fn next_of(l: &Compiled, pl: usize) -> usize {

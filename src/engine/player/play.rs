@@ -29,25 +29,49 @@ pub fn play(b: &mut Board, pit: usize, hooks: &mut Vec<HookCall>) -> Result<(), 
     let Some(p) = l.pipeline.as_deref() else {
         return Err("the rule declares no move pipeline (this.pipeline(#{...}) in setup())".into());
     };
+    if p.at.rare {
+        play_with::<true>(b, l, p, pit, hooks)
+    } else {
+        play_with::<false>(b, l, p, pit, hooks)
+    }
+}
+
+/// The declared move, built twice: with `RARE` false every rarer step (see
+/// [`Pipeline::uses_rare_steps`]) is known absent and its test compiled out, so the rules that
+/// use none of them (most) pay nothing for them; with `RARE` true each is tested.
+#[inline(always)]
+fn play_with<const RARE: bool>(
+    b: &mut Board,
+    l: &Compiled,
+    p: &Pipeline,
+    pit: usize,
+    hooks: &mut Vec<HookCall>,
+) -> Result<(), String> {
     let mover = b.to_move;
-    if p.at.odd_moves && p.moves.give_one_to_empty {
+    if RARE && p.at.odd_moves && p.moves.give_one_to_empty {
         if let Some(to) = crate::engine::player::share::to_give(b, l, p, mover) {
             return give_one(b, l, p, pit, to, hooks);
         }
     }
     // (a move of one seed captures nothing, when the rule says so)
-    let single =
-        p.capture.not_by_single_seed && b.seeds.get(l.split_move(pit).0).copied() == Some(1);
+    let single = RARE
+        && p.capture.not_by_single_seed
+        && b.seeds.get(l.split_move(pit).0).copied() == Some(1);
     let mut end = sow::sow(b, pit)?;
     // (the variables the next moves' directions and holes read: one flag)
-    if p.at.move_vars {
+    if RARE && p.at.move_vars {
         directions::after_sowing(b, l, p, mover, &end);
     }
     let by_capture = matches!(p.extra_turn, ExtraTurn::Capture | ExtraTurn::StoreOrCapture);
     let held = if by_capture { material(b, mover) } else { 0 };
     // "Take the hole opposite, then sow on": each lap ending in an empty hole that takes the
     // hole opposite goes on from that hole with its seeds.
-    if let Some(o) = p.capture.opposite.as_ref().filter(|o| o.sow_on && !single) {
+    if let Some(o) = p
+        .capture
+        .opposite
+        .as_ref()
+        .filter(|o| RARE && o.sow_on && !single)
+    {
         let mut laps = end.laps;
         while !end.stopped && opposite(b, l, o, mover, &end) && b.seeds[end.pit] > 0 {
             end = sow::sow(b, end.pit)?;
@@ -62,19 +86,20 @@ pub fn play(b: &mut Board, pit: usize, hooks: &mut Vec<HookCall>) -> Result<(), 
     let last = end.pit;
     let last_is_hole = l.pits[last].kind == PitKind::Hole;
     // A last seed making a child captures nothing else.
-    let into = p.children.as_ref().is_some_and(|c| c.captures_into_child);
+    let into = RARE && p.children.as_ref().is_some_and(|c| c.captures_into_child);
     let before = into.then(|| crate::engine::player::children::reserves_now(b));
     // (captures into a child: a player without one, who makes none, captures nothing)
     let none = into && crate::engine::player::children::no_child_to_take(b, l, p, mover, last);
     let made = none
-        || match p.children.as_ref().filter(|_| !end.stopped) {
+        || match p.children.as_ref().filter(|_| RARE && !end.stopped) {
             Some(c) => crate::engine::player::children::make(b, l, p, c, mover, last),
             None => false,
         };
     // A move stopped at its lap limit captures nothing.
     // (nor one of the first turns without captures)
-    let turns_off =
-        p.at.turns_var
+    let turns_off = RARE
+        && p.at
+            .turns_var
             .is_some_and(|v| b.vars[v] < p.capture.no_capture_turns);
     let capturing = !end.stopped && !single && !made && !turns_off;
     if let Some(o) = p.capture.opposite.as_ref().filter(|_| capturing) {
@@ -83,19 +108,29 @@ pub fn play(b: &mut Board, pit: usize, hooks: &mut Vec<HookCall>) -> Result<(), 
     if let Some(c) = p.capture.chain.as_ref().filter(|_| capturing) {
         chain(b, l, p, c, mover, last);
     }
-    if p.capture.opponent_store && capturing && !last_is_hole {
+    if RARE && p.capture.opponent_store && capturing && !last_is_hole {
         let owner = l.pits[last].owner;
         if owner != mover && owner != 0 {
             sow::capture(b, last, mover, "the opponent's store");
         }
     }
-    if let Some(c) = p.capture.next_hole.as_ref().filter(|_| capturing) {
+    if let Some(c) = p.capture.next_hole.as_ref().filter(|_| RARE && capturing) {
         next_hole(b, l, c, mover, last);
     }
-    if let Some(c) = p.capture.counted_holes.as_ref().filter(|_| capturing) {
+    if let Some(c) = p
+        .capture
+        .counted_holes
+        .as_ref()
+        .filter(|_| RARE && capturing)
+    {
         counted_holes(b, l, p, c, mover, last);
     }
-    if let Some(c) = p.capture.store_to_opponent.as_ref().filter(|_| capturing) {
+    if let Some(c) = p
+        .capture
+        .store_to_opponent
+        .as_ref()
+        .filter(|_| RARE && capturing)
+    {
         store_to_opponent(b, l, c, mover, last, end.was_empty);
     }
     if let Some(g) = p.capture.beyond_empty.as_ref().filter(|_| capturing) {
@@ -130,7 +165,7 @@ pub fn play(b: &mut Board, pit: usize, hooks: &mut Vec<HookCall>) -> Result<(), 
         if let Some(v) = p.at.turns_var {
             b.vars[v] += 1;
         }
-        if p.at.move_vars {
+        if RARE && p.at.move_vars {
             directions::turn_passed(b, l);
         }
         let mut q = mover;

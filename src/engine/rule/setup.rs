@@ -103,6 +103,7 @@ impl Rule {
                 || l.sow.at.turns.is_some();
             p.at.odd_moves =
                 p.at.move_vars || !l.sow.choose_direction.is_empty() || p.moves.give_one_to_empty;
+            p.at.rare = p.uses_rare_steps();
             p.at.hooks = self.hooks;
             l.pipeline = Some(p);
         } else if !self.has_play {
@@ -110,6 +111,8 @@ impl Rule {
                 "missing function `play(pit)`: a rule file defines play(pit), or declares its move with this.pipeline(#{...}) in setup() (see rules/README.md)",
             ));
         }
+        // (after the pipeline: its waiting captures set `relay_stop_from`)
+        l.sow.at.rare = l.sow.uses_rare_steps();
         b.counters.resize(l.counters.len() * n, 0);
         b.in_setup = false;
         b.ledger.clear();
