@@ -99,6 +99,9 @@ pub struct SowRule {
     /// A lap whose last seed fell into an empty hole on this side, facing a hole with seeds, does
     /// not relay (so that the capture of the hole opposite can take it).
     pub relay_stop_opposite: Option<Whose>,
+    /// A lap whose last hole holds as many seeds as the hole opposite does not relay (so that
+    /// the capture of a matching pair can take them).
+    pub relay_stop_matching: bool,
     /// `(v, n)`: `relay_stop` applies only once game variable `v` reaches `n` (before, captures
     /// are off: see the capture's `no_capture_turns`).
     pub relay_stop_from: Option<(usize, i64)>,
@@ -155,6 +158,7 @@ impl Default for SowRule {
             relay_stop: None,
             relay_only: None,
             relay_stop_opposite: None,
+            relay_stop_matching: false,
             relay_stop_from: None,
             capture_counts: Vec::new(),
             capture_to: CaptureTo::RowOwner,
@@ -225,6 +229,9 @@ impl SowRule {
                     && side.holds(l, pos, mover)
                     && l.opposite(pos).is_some_and(|o| seeds[o] > 0)
             })
+            && !(stops
+                && self.relay_stop_matching
+                && l.opposite(pos).is_some_and(|o| seeds[o] == n))
     }
 
     /// Whether a drop into `q` by `mover` is on the side `capture_side` captures by count in.
@@ -406,6 +413,9 @@ impl SowRule {
                 "; a lap ending with {} does not relay",
                 t.describe()
             ));
+        }
+        if self.relay_stop_matching {
+            s.push_str("; a lap ending in a hole holding as many seeds as the hole opposite does not relay");
         }
         if let Some(w) = self.relay_stop_opposite {
             s.push_str(&format!(
