@@ -245,3 +245,45 @@ fn bad_words_of_these_steps_are_one_line_errors_naming_the_key() {
     assert!(e.contains("relay_stops_matching"), "{e}");
     assert!(!e.contains('\n'));
 }
+
+/// The legal moves of South at `south`, `north`.
+fn legal(r: &Arc<Rule>, south: &[i64], north: &[i64]) -> Vec<String> {
+    let pos = Position {
+        pits: [south, north].concat(),
+        stores: Some(vec![0, 0]),
+        to_move: Some(1),
+        ..Position::default()
+    };
+    let opts = r.resolve_options(&[] as &[&str]).unwrap();
+    Game::with_position(r.clone(), opts, &pos)
+        .unwrap()
+        .legal_labels()
+        .unwrap()
+}
+
+#[test]
+fn a_hole_with_a_choice_of_direction_is_played_both_ways_when_either_feeds_if_asked() {
+    let feed = |either: bool| {
+        rule(
+            3,
+            "  choose_direction: [1, 3]\n",
+            &format!(
+                "    not_by_single_seed: false\n  moves:\n    must_feed: true\n    feed_either_direction: {either}\n"
+            ),
+        )
+    };
+    // North is empty. S1's seed feeds him sown clockwise (into N3), S3's anticlockwise (N1).
+    assert_eq!(legal(&feed(false), &[1, 0, 1], &[0, 0, 0]), ["1cw", "3ccw"]);
+    let mut both = legal(&feed(true), &[1, 0, 1], &[0, 0, 0]);
+    both.sort();
+    assert_eq!(both, ["1ccw", "1cw", "3ccw", "3cw"]);
+    // S2 feeds in neither direction: it stays out (and North holding seeds, all are legal).
+    let r = rule(
+        3,
+        "  choose_direction: [1, 2, 3]\n",
+        "    not_by_single_seed: false\n  moves:\n    must_feed: true\n    feed_either_direction: true\n",
+    );
+    let mut v = legal(&r, &[1, 1, 0], &[0, 0, 0]);
+    v.sort();
+    assert_eq!(v, ["1ccw", "1cw"]);
+}

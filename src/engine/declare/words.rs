@@ -46,6 +46,9 @@ impl Pipeline {
             if m.feed_if_able {
                 legal.push_str(" (any move when none does)");
             }
+            if m.feed_either_direction {
+                legal.push_str(" (a hole with a choice of direction in both when either does)");
+            }
         }
         out.push(format!("legal moves: {legal}"));
         if let Some(o) = &self.capture.opposite {

@@ -324,15 +324,6 @@ pub(super) fn captures(
                 "NEXT is translated only with mlaps=LAPPER, capt_dir=SOW, a single capture and grandslam=LEGAL yet",
             ));
         }
-        if p.flag("mustshare") && !p.list("udir_holes").is_empty() {
-            // MancalaGames then allows both directions of a hole when either feeds (its
-            // MustShareUdir marks the hole with a pair, which its move list reads as true).
-            return Err(refuse(
-                "mustshare",
-                "true",
-                "with udir_holes and capt_type=NEXT MancalaGames allows both directions of a hole when either feeds; that reading is not translated yet",
-            ));
-        }
         let last_in = side_word(
             &side,
             "capt_type=NEXT is translated only with capt_side BOTH, OPP_SIDE or OWN_SIDE yet",
