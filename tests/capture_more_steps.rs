@@ -27,10 +27,10 @@ fn rule(holes: usize, sowing: &str, capture: &str) -> Arc<Rule> {
 }
 
 fn error(holes: usize, sowing: &str, capture: &str) -> String {
-    Rule::data_from_text(text(holes, sowing, capture), Path::new("steps.yaml"))
-        .err()
-        .expect("the rule is refused")
-        .one_line()
+    match Rule::data_from_text(text(holes, sowing, capture), Path::new("steps.yaml")) {
+        Ok(_) => panic!("the rule is accepted: {capture}"),
+        Err(e) => e.one_line(),
+    }
 }
 
 /// Plays `moves` from holes `south`, `north` (stores empty, South to move); the holes, stores
