@@ -235,7 +235,7 @@ fn a_data_rule_error_is_one_line_with_file_line_and_column() {
     assert_eq!(
         e,
         format!(
-            "{}:{line}:15: pipeline.extra_turn: unknown variant `stores`, expected one of `none`, `store`, `capture`, `store_or_capture`, `own_store`",
+            "{}:{line}:15: pipeline.extra_turn: unknown variant `stores`, expected one of `none`, `store`, `capture`, `store_or_capture`, `own_store`, `capture_once`",
             file.display()
         )
     );

@@ -42,6 +42,14 @@ pub struct Capture {
     /// The first this many turns (a turn with extra moves counts once) capture nothing, and a
     /// relay does not stop for a capture then (0: captures from the first move).
     pub no_capture_turns: i64,
+    /// After the sowing, the mover takes every hole on the side given holding exactly one seed
+    /// (children are never taken), wherever the last seed fell.
+    pub single_seed_holes: Option<SingleSeedHoles>,
+    /// When the last hole holds as many seeds as the hole opposite, the mover takes both.
+    pub matching_opposite: bool,
+    /// Before the sowing, the mover takes every hole facing one of his own holes that holds a
+    /// single seed (the hole the move starts from counts with its seeds before the move).
+    pub opposite_of_singles_first: bool,
 }
 
 /// Kalah's capture of the hole opposite.
@@ -68,6 +76,9 @@ pub struct Opposite {
     /// After taking the hole opposite, the sowing goes on from the last hole with its seeds
     /// (a lap ending in an empty hole relays when it captures), until a lap ends without a take.
     pub sow_on: bool,
+    /// The seeds of the hole opposite are moved into the last hole (they stay on the board,
+    /// in the mover's hole) instead of going to the mover's store; `take_last` must be false.
+    pub pull_into_last: bool,
 }
 
 impl Opposite {
@@ -117,6 +128,11 @@ pub struct Chain {
     /// What a move that would take every seed of the opponent does.
     #[serde(default)]
     pub grand_slam: GrandSlam,
+    /// Each hole the chain takes also takes the hole opposite it (when it holds seeds and is no
+    /// child); the chain then goes on over the board as those takes leave it. Only with
+    /// `grand_slam: all`.
+    #[serde(default)]
+    pub and_opposite: bool,
     /// The reason its captures show in the trace ("2 or 3"), made when setup ends.
     #[serde(skip)]
     pub why: String,
@@ -133,6 +149,7 @@ impl Default for Opposite {
             at_most: 0,
             even: false,
             sow_on: false,
+            pull_into_last: false,
         }
     }
 }
@@ -180,6 +197,14 @@ pub struct CountedHoles {
 pub struct StoreToOpponent {
     /// Where the empty hole must be (default any hole).
     pub last_in: BeyondSide,
+}
+
+/// The take of every hole holding one seed (see [`Capture::single_seed_holes`]).
+#[derive(Clone, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields, default)]
+pub struct SingleSeedHoles {
+    /// Whose holes are taken (default any).
+    pub side: BeyondSide,
 }
 
 /// Whose holes a capture across a gap takes.
@@ -250,6 +275,10 @@ pub enum GrandSlam {
     /// sowing order: the mover's rightmost, facing him); a move reaching a single occupied hole
     /// of his takes it.
     LeaveFirst,
+    /// The move captures them all and the mover moves again (with `moves.must_feed` he must
+    /// then give the opponent seeds, or the game ends as when no move feeds). The opponent
+    /// must have held seeds before the move.
+    AllMoveAgain,
 }
 
 /// "2 or 3" for counts `[2, 3]`.

@@ -15,3 +15,4 @@ pub mod rounds;
 pub mod sowing;
 pub mod turn;
 pub mod words;
+pub mod words_captures;

@@ -19,6 +19,9 @@ pub struct Moves {
     /// With `must_feed`: when no move gives the next player seeds, every move is legal (rather
     /// than none).
     pub feed_if_able: bool,
+    /// With `must_feed` and holes where the mover chooses the direction: such a hole is legal in
+    /// both directions when either direction feeds (default: only the directions that feed).
+    pub feed_either_direction: bool,
     /// The mover may play from any open hole, his opponent's too (moves are then written with
     /// the row: `S3`, `N5`).
     pub any_row: bool,

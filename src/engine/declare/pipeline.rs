@@ -12,7 +12,7 @@ use crate::engine::geometry::layout::Layout;
 
 pub use crate::engine::declare::capture::{
     chain_why, BeyondEmpty, BeyondSide, Capture, Chain, ChainDirection, ChainSide, CountedHoles,
-    GrandSlam, LastSeeds, NextHole, Opposite, StoreToOpponent,
+    GrandSlam, LastSeeds, NextHole, Opposite, SingleSeedHoles, StoreToOpponent,
 };
 pub use crate::engine::declare::children::{ChildSide, Children, CHILD_OF_NOBODY};
 pub use crate::engine::declare::end::{Cond, End, EndCheck, Outcome, Starter, Sweep};
@@ -88,6 +88,12 @@ pub struct Resolved {
     /// Whether an end check asks for `repeated_position`: the positions since the last capture
     /// are then remembered on the board ([`crate::engine::board::Seen`]).
     pub track_repetition: bool,
+    /// `extra_move` (with `extra_turn: capture_once`): 1 when the last move earned an extra
+    /// move, else 0 (reset each round).
+    pub extra_var: Option<usize>,
+    /// The chain's grand slam is `all_move_again`: the opponent's seeds before the move are
+    /// counted (one flag tested per move).
+    pub slam_again: bool,
     /// No end check is made before the turn passes (that phase is skipped).
     pub none_before_turn: bool,
     /// No end check is made after the turn passes (that phase is skipped).
@@ -153,6 +159,32 @@ impl Pipeline {
         }
         self.at.turns_var = (self.capture.no_capture_turns > 0).then(|| var(l, "turns", 0));
         self.at.no_return_var = self.moves.no_single_return.then(|| var(l, "returning", 0));
+        self.at.extra_var =
+            (self.extra_turn == ExtraTurn::CaptureOnce).then(|| var(l, "extra_move", 0));
+        self.at.slam_again = self
+            .capture
+            .chain
+            .as_ref()
+            .is_some_and(|c| c.grand_slam == GrandSlam::AllMoveAgain);
+        if self
+            .capture
+            .opposite
+            .as_ref()
+            .is_some_and(|o| o.pull_into_last && o.take_last)
+        {
+            return Err("pipeline: capture: opposite: `pull_into_last` moves the seeds into the last hole, which stays: set `take_last: false`".into());
+        }
+        if self
+            .capture
+            .chain
+            .as_ref()
+            .is_some_and(|c| c.and_opposite && c.grand_slam != GrandSlam::All)
+        {
+            return Err(
+                "pipeline: capture: chain: `and_opposite` is played only with `grand_slam: all`"
+                    .into(),
+            );
+        }
         self.at.holes_of = (0..=l.players)
             .map(|pl| {
                 l.holes
@@ -261,7 +293,8 @@ impl Pipeline {
     /// Whether a move may use one of the rarer steps: the gift of one seed, waiting or
     /// single-seed captures, sowing on after a capture, children, captures of the opponent's
     /// store, of the next hole, of counted holes, the store handed to the opponent, or the
-    /// variables of the directions. A move of a rule with none of them (Kalah, Oware) is
+    /// variables of the directions, captures before the sowing, of single seeds, of matching
+    /// holes, a grand slam that moves again. A move of a rule with none of them (Kalah, Oware) is
     /// played without testing any (`play`'s plain build). Read once, when setup ends (after
     /// `odd_moves`, `move_vars` and `turns_var` are set).
     pub fn uses_rare_steps(&self) -> bool {
@@ -276,6 +309,10 @@ impl Pipeline {
             || c.next_hole.is_some()
             || c.counted_holes.is_some()
             || c.store_to_opponent.is_some()
+            || c.opposite_of_singles_first
+            || c.single_seed_holes.is_some()
+            || c.matching_opposite
+            || self.at.slam_again
     }
 }
 

@@ -99,6 +99,9 @@ pub struct SowRule {
     /// A lap whose last seed fell into an empty hole on this side, facing a hole with seeds, does
     /// not relay (so that the capture of the hole opposite can take it).
     pub relay_stop_opposite: Option<Whose>,
+    /// A lap whose last hole holds as many seeds as the hole opposite does not relay (so that
+    /// the capture of a matching pair can take them).
+    pub relay_stop_matching: bool,
     /// `(v, n)`: `relay_stop` applies only once game variable `v` reaches `n` (before, captures
     /// are off: see the capture's `no_capture_turns`).
     pub relay_stop_from: Option<(usize, i64)>,
@@ -155,6 +158,7 @@ impl Default for SowRule {
             relay_stop: None,
             relay_only: None,
             relay_stop_opposite: None,
+            relay_stop_matching: false,
             relay_stop_from: None,
             capture_counts: Vec::new(),
             capture_to: CaptureTo::RowOwner,
@@ -235,7 +239,9 @@ impl SowRule {
                 && side.holds(l, pos, mover)
                 && l.opposite(pos).is_some_and(|o| seeds[o] > 0)
         });
-        only && !facing
+        let matching =
+            stops && self.relay_stop_matching && l.opposite(pos).is_some_and(|o| seeds[o] == n);
+        only && !facing && !matching
     }
 
     /// Whether a drop into `q` by `mover` is on the side `capture_side` captures by count in.
@@ -251,7 +257,7 @@ impl SowRule {
 
     /// Whether a move may use one of the rarer sowing steps: a move sown the other way, the
     /// first seed back into its hole, a step before each lap, captures that wait for some
-    /// turns, relays only from some holes or stopped facing seeds, captures by count on one
+    /// turns, relays only from some holes or stopped facing seeds (or as many), captures by count on one
     /// side. The quiet sowing of a rule with none of them tests none (read when setup ends,
     /// after `relay_stop_from` is set).
     pub fn uses_rare_steps(&self) -> bool {
@@ -261,6 +267,7 @@ impl SowRule {
             || self.relay_stop_from.is_some()
             || self.relay_only.is_some()
             || self.relay_stop_opposite.is_some()
+            || self.relay_stop_matching
             || self.capture_side != Whose::Any
     }
 
@@ -432,6 +439,9 @@ impl SowRule {
                 "; a lap ending with {} does not relay",
                 t.describe()
             ));
+        }
+        if self.relay_stop_matching {
+            s.push_str("; a lap ending in a hole holding as many seeds as the hole opposite does not relay");
         }
         if let Some(w) = self.relay_stop_opposite {
             s.push_str(&format!(

@@ -46,6 +46,9 @@ impl Pipeline {
             if m.feed_if_able {
                 legal.push_str(" (any move when none does)");
             }
+            if m.feed_either_direction {
+                legal.push_str(" (a hole with a choice of direction in both when either does)");
+            }
         }
         out.push(format!("legal moves: {legal}"));
         if let Some(o) = &self.capture.opposite {
@@ -188,9 +191,11 @@ impl Pipeline {
                         "takes them all but his first hole holding seeds (in sowing order)",
                     GrandSlam::Illegal =>
                         "may not be played, unless every legal move is one (then it captures nothing)",
+                    GrandSlam::AllMoveAgain => "takes them all, and the mover moves again",
                 }
             ));
         }
+        out.extend(self.capture.describe_more());
         if let Some(g) = &self.capture.beyond_empty {
             out.push(format!(
                 "capture: when the hole after the last{} is empty, the mover takes the hole beyond it{}{}{}",
@@ -231,6 +236,9 @@ impl Pipeline {
             out.push(
                 "extra turn: a last seed in a store, or a move whose captures took seeds".into(),
             );
+        }
+        if self.extra_turn == ExtraTurn::CaptureOnce {
+            out.push("extra turn: a move whose captures took seeds, unless the move before earned one (one extra move in a row at most)".into());
         }
         if self.extra_turn == ExtraTurn::OwnStore {
             out.push("extra turn: a last seed in the mover's own store".into());

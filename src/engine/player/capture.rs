@@ -88,6 +88,7 @@ pub(super) fn chain_scan(
 }
 
 /// Oware's chain: backwards from the last pit over the opponent's holes holding one of the counts.
+/// Whether it was a grand slam read `all_move_again` (the mover then moves again).
 pub(super) fn chain(
     b: &mut Board,
     l: &Compiled,
@@ -95,24 +96,25 @@ pub(super) fn chain(
     c: &crate::engine::declare::pipeline::Chain,
     mover: usize,
     last: usize,
-) {
+) -> bool {
     let mut caught = [NO_PIT; 64];
     let (n, slam) = chain_scan(b, l, p, c, mover, last, &mut caught);
     if n == 0 {
-        return;
+        return false;
     }
     if slam && c.grand_slam == GrandSlam::LeaveFirst {
         leave_first(b, l, p, mover, &c.why);
-        return;
+        return false;
     }
     // `nothing`, and `illegal` (played only when every move was one): it captures nothing.
-    if slam {
+    if slam && c.grand_slam != GrandSlam::AllMoveAgain {
         note(b, p, &p.notes.grand_slam, mover, Vec::new);
-        return;
+        return false;
     }
     for &h in &caught[..n] {
         sow::capture(b, h, mover, &c.why);
     }
+    slam
 }
 
 /// A grand slam read `leave_first`: the mover takes every hole of the opponent's but his first
@@ -256,6 +258,17 @@ pub(super) fn opposite(
     let n = b.seeds[opp];
     if !((n > 0 && o.count_ok(n)) || (n == 0 && o.when_opposite_empty)) {
         return false;
+    }
+    if o.pull_into_last {
+        // (the seeds opposite join the last hole: they stay on the board)
+        b.seeds[opp] = 0;
+        b.seeds[last] += n;
+        b.emit(|| crate::engine::trace::event::Event::Move {
+            from: opp,
+            to: last,
+            seeds: n,
+        });
+        return n > 0;
     }
     let mut took = sow::capture(b, opp, mover, "opposite");
     if o.take_last {

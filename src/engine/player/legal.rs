@@ -59,11 +59,15 @@ pub fn legal_into(b: &Board, p: &Pipeline, player: usize, out: &mut Vec<usize>) 
     if m.must_feed {
         let opp = next_of(l, player);
         if opp != player && side_empty(b, p, opp) {
+            let all = m.feed_either_direction.then(|| out[start..].to_vec());
             let keep = retain_by_trial(b, player, start, out, |trial, end| {
                 end.is_ok() && !side_empty(trial, p, opp)
             });
             if keep > start || !m.feed_if_able {
                 out.truncate(keep);
+            }
+            if let Some(all) = all {
+                either_direction(l, start, out, &all);
             }
         }
     }
@@ -75,6 +79,20 @@ pub fn legal_into(b: &Board, p: &Pipeline, player: usize, out: &mut Vec<usize>) 
     {
         forbid_grand_slams(b, l, p, c, player, start, out);
     }
+}
+
+/// `feed_either_direction`: the moves `all` (before the feeding filter) whose hole kept a move
+/// in `out[start..]`, in their order, become `out[start..]`.
+#[cold]
+#[inline(never)]
+fn either_direction(l: &Compiled, start: usize, out: &mut Vec<usize>, all: &[usize]) {
+    let kept: Vec<usize> = out[start..].iter().map(|&mv| l.split_move(mv).0).collect();
+    out.truncate(start);
+    out.extend(
+        all.iter()
+            .copied()
+            .filter(|&mv| kept.contains(&l.split_move(mv).0)),
+    );
 }
 
 /// Drops from `out[start..]` the moves that would capture all the opponent's seeds, unless every

@@ -17,7 +17,7 @@ use crate::engine::player::end::run_checks;
 pub use crate::engine::player::hooks::HookCall;
 pub use crate::engine::player::legal::legal_into;
 pub use crate::engine::player::material::material;
-use crate::engine::player::material::{is_out, next_of};
+use crate::engine::player::material::{is_out, next_of, side_empty};
 use crate::engine::player::notes::note;
 use crate::engine::player::turn::passes;
 /// Plays the declared move from hole `pit` (assumed legal). Hooks to call are pushed on `hooks`
@@ -57,12 +57,20 @@ fn play_with<const RARE: bool>(
     let single = RARE
         && p.capture.not_by_single_seed
         && b.seeds.get(l.split_move(pit).0).copied() == Some(1);
+    // (captures before the sowing and a grand slam that moves again: one flag each)
+    if RARE && p.capture.opposite_of_singles_first {
+        crate::engine::player::capture_more::opposite_of_singles(b, l, p, mover);
+    }
+    let opp_had = RARE && p.at.slam_again && !side_empty(b, p, next_of(l, mover));
     let mut end = sow::sow(b, pit)?;
     // (the variables the next moves' directions and holes read: one flag)
     if RARE && p.at.move_vars {
         directions::after_sowing(b, l, p, mover, &end);
     }
-    let by_capture = matches!(p.extra_turn, ExtraTurn::Capture | ExtraTurn::StoreOrCapture);
+    let by_capture = matches!(
+        p.extra_turn,
+        ExtraTurn::Capture | ExtraTurn::StoreOrCapture | ExtraTurn::CaptureOnce
+    );
     let held = if by_capture { material(b, mover) } else { 0 };
     // "Take the hole opposite, then sow on": each lap ending in an empty hole that takes the
     // hole opposite goes on from that hole with its seeds.
@@ -105,8 +113,24 @@ fn play_with<const RARE: bool>(
     if let Some(o) = p.capture.opposite.as_ref().filter(|_| capturing) {
         opposite(b, l, o, mover, &end);
     }
+    let mut again = false;
     if let Some(c) = p.capture.chain.as_ref().filter(|_| capturing) {
-        chain(b, l, p, c, mover, last);
+        if c.and_opposite {
+            crate::engine::player::capture_more::chain_and_opposite(b, l, c, mover, last);
+        } else {
+            again = chain(b, l, p, c, mover, last) && opp_had;
+        }
+    }
+    if let Some(c) = p
+        .capture
+        .single_seed_holes
+        .as_ref()
+        .filter(|_| RARE && capturing)
+    {
+        crate::engine::player::capture_more::single_seed_holes(b, l, c, mover);
+    }
+    if RARE && p.capture.matching_opposite && capturing {
+        crate::engine::player::capture_more::matching_opposite(b, l, mover, last);
     }
     if RARE && p.capture.opponent_store && capturing && !last_is_hole {
         let owner = l.pits[last].owner;
@@ -151,7 +175,11 @@ fn play_with<const RARE: bool>(
         ExtraTurn::Capture => took,
         ExtraTurn::StoreOrCapture => took || !last_is_hole,
         ExtraTurn::OwnStore => !last_is_hole && l.pits[last].owner == mover,
-    };
+        ExtraTurn::CaptureOnce => took && p.at.extra_var.is_some_and(|v| b.vars[v] == 0),
+    } || again;
+    if let Some(v) = p.at.extra_var {
+        b.vars[v] = extra as i64;
+    }
     if extra {
         note(b, p, &p.notes.extra, mover, Vec::new);
     }

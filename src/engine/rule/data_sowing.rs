@@ -24,6 +24,8 @@ pub struct SowingDecl {
     /// A lap ending in an empty hole on this side (`own`, `opponent`, `any`), facing seeds, does
     /// not relay.
     pub relay_stops_facing_seeds: Option<WhoseWord>,
+    /// A lap ending in a hole holding as many seeds as the hole opposite does not relay.
+    pub relay_stops_matching: Option<bool>,
     /// A lap relays only when it ends in a hole that passes this test.
     pub relay_only_on: Option<HoleTestDecl>,
     /// Holes (numbered from each owner's left) whose moves are sown the other way.
@@ -217,6 +219,9 @@ impl SowingDecl {
         }
         if let Some(w) = self.relay_stops_facing_seeds {
             r.relay_stop_opposite = Some(w.whose());
+        }
+        if let Some(v) = self.relay_stops_matching {
+            r.relay_stop_matching = v;
         }
         if let Some(t) = &self.relay_only_on {
             r.relay_only = Some(t.test());

@@ -228,13 +228,13 @@ pub(super) fn captures(
             "NO_CAPT" => "nothing",
             "NOT_LEGAL" => "illegal",
             "LEAVE_RIGHT" => "leave_first",
-            other => {
-                return Err(refuse(
-                    "grandslam",
-                    other,
-                    "only LEGAL, NO_CAPT, NOT_LEGAL and LEAVE_RIGHT are translated yet",
-                ))
-            }
+            // (a grand slam moves again; with mustshare the mover must then feed)
+            "LEGAL_SHARE" => "all_move_again",
+            other => return Err(refuse(
+                "grandslam",
+                other,
+                "only LEGAL, NO_CAPT, NOT_LEGAL, LEAVE_RIGHT and LEGAL_SHARE are translated yet",
+            )),
         };
         let max = match multicapt {
             0 => 1,
@@ -251,10 +251,25 @@ pub(super) fn captures(
         if cmax > 0 {
             let _ = write!(chain, ", at_most: {cmax}");
         }
+        // pickextra=PICKCROSSMULT: each hole of a multiple capture takes the hole opposite too.
+        let cross_mult = word(p, "pickextra") == "PICKCROSSMULT" && multicapt != 0;
+        if cross_mult
+            && (side != "BOTH" || grandslam != "LEGAL" || word(p, "child_type") != "NOCHILD")
+        {
+            return Err(refuse(
+                "pickextra",
+                "PICKCROSSMULT",
+                "translated only with capt_side=BOTH, grandslam=LEGAL and no children yet",
+            ));
+        }
         let _ = write!(
             chain,
-            ", side: {side_word}{first_on}, direction: {direction}, max: {max}, grand_slam: {slam} }}"
+            ", side: {side_word}{first_on}, direction: {direction}, max: {max}, grand_slam: {slam}{} }}",
+            if cross_mult { ", and_opposite: true" } else { "" }
         );
+        if cross_mult {
+            capture.push_str("    # pickextra=PICKCROSSMULT: each hole the chain takes takes the hole opposite too\n");
+        }
         let _ = writeln!(
             capture,
             "    # the last hole, if its count is one of those captured (capt_on {capt_on:?}{}{}{}), on\n    # capt_side={side}; then the holes before it (capt_dir={capt_dir}) while they are too,\n    # {} (multicapt={multicapt}); grandslam={grandslam}\n    chain: {chain}",
@@ -309,15 +324,6 @@ pub(super) fn captures(
                 "NEXT is translated only with mlaps=LAPPER, capt_dir=SOW, a single capture and grandslam=LEGAL yet",
             ));
         }
-        if p.flag("mustshare") && !p.list("udir_holes").is_empty() {
-            // MancalaGames then allows both directions of a hole when either feeds (its
-            // MustShareUdir marks the hole with a pair, which its move list reads as true).
-            return Err(refuse(
-                "mustshare",
-                "true",
-                "with udir_holes and capt_type=NEXT MancalaGames allows both directions of a hole when either feeds; that reading is not translated yet",
-            ));
-        }
         let last_in = side_word(
             &side,
             "capt_type=NEXT is translated only with capt_side BOTH, OPP_SIDE or OWN_SIDE yet",
@@ -359,6 +365,8 @@ pub(super) fn captures(
             capture,
             "    # capt_type=PASS_STORE_CAPT: a last seed in an empty hole on capt_side={side} gives the mover's store to the opponent\n    store_to_opponent: {{ last_in: {last_in} }}"
         );
+    } else if let Some(t) = super::capture_more::typed(p, &capt_type, &side, sowing)? {
+        capture.push_str(&t);
     } else if capt_type != "NONE" && !store_capt {
         return Err(refuse(
             "capt_type",
@@ -404,6 +412,8 @@ pub(super) fn captures(
         // (with capt_type NEXT and CAPT_OPP_1CCW: in their keys, above)
         "PICKFINAL" if capt_type == "NEXT" => {}
         "PICKOPPBASIC" if counted_pick => {}
+        // (in the chain's keys, above; without a multiple capture it does nothing)
+        "PICKCROSSMULT" if basic && cross == "NONE" && !typed => {}
         "PICKLASTSEEDS" => {
             let counted = if cross == "NONE" {
                 match side.as_str() {
@@ -434,13 +444,14 @@ pub(super) fn captures(
             ))
         }
     }
-    if !matches!(word(p, "capt_rturn").as_str(), "NO_REPEAT" | "ALWAYS") {
+    if word(p, "capt_rturn") == "ONCE" && matches!(p.int("sow_stores"), 1 | 2) {
         return Err(refuse(
             "capt_rturn",
-            word(p, "capt_rturn"),
-            "only ALWAYS is translated yet",
+            "ONCE",
+            "ONCE is translated only without repeat turns in stores (sow_stores OWN or BOTH) yet",
         ));
     }
+    capture.push_str(super::capture_more::presow(p)?);
 
     Ok(Caps {
         text: capture,

@@ -6,6 +6,7 @@
 //! taking a RULE) loads one directly through [`rule_text`].
 
 mod capture;
+mod capture_more;
 mod children;
 mod classes;
 mod ends;

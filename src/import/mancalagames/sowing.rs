@@ -91,11 +91,13 @@ pub(super) fn board(p: &Params) -> Result<String, Refusal> {
         "DRAW_1_XCAPT" => sowing.push_str(
             "  before_lap: single_takes_opposite   # presowcapt=DRAW_1_XCAPT: a lap of one seed first takes the hole opposite its start\n",
         ),
+        // (a capture step: translated with the captures)
+        "ALL_SINGLE_XCAPT" => {}
         other => {
             return Err(refuse(
                 "presowcapt",
                 other,
-                "only CAPT_ONE and DRAW_1_XCAPT are translated yet",
+                "only CAPT_ONE, DRAW_1_XCAPT and ALL_SINGLE_XCAPT are translated yet",
             ))
         }
     }

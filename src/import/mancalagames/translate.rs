@@ -132,6 +132,11 @@ pub fn translate(g: &GameFile, title: &str, p: &Params) -> Result<Translation, R
     moves.push_str(&allowed);
     if p.flag("mustshare") {
         moves.push_str("    must_feed: true   # mustshare\n");
+        if !p.list("udir_holes").is_empty() {
+            // MancalaGames marks a hole whose one direction feeds with the pair of directions,
+            // which its move list reads as allowed: both directions are played.
+            moves.push_str("    feed_either_direction: true   # mustshare with udir_holes: both directions of a hole when either feeds\n");
+        }
         if p.flag("mustpass") {
             // MancalaGames ends a game where the feed is impossible only without mustpass; with
             // it, any move is allowed then.
