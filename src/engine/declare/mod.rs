@@ -12,6 +12,7 @@ pub mod moves;
 pub mod notes;
 pub mod pipeline;
 pub mod rounds;
+pub mod sow_steps;
 pub mod sowing;
 pub mod turn;
 pub mod words;

@@ -142,6 +142,9 @@ pub struct SowRule {
     pub max_laps: i64,
     /// What happens at the lap limit.
     pub at_max_laps: AtMaxLaps,
+    /// The rarer steps (passing holes by count, closed holes that take seeds, ...): `None` for a
+    /// rule that declares none, whose moves are sown by the usual loops.
+    pub steps: Option<Box<crate::engine::declare::sow_steps::SowSteps>>,
 }
 
 impl Default for SowRule {
@@ -171,6 +174,7 @@ impl Default for SowRule {
             at: SowVars::default(),
             max_laps: 10_000,
             at_max_laps: AtMaxLaps::Error,
+            steps: None,
         }
     }
 }
@@ -344,6 +348,9 @@ impl SowRule {
         );
         if self.skip_origin {
             s.push_str("; the start hole is skipped");
+        }
+        if let Some(t) = &self.steps {
+            s.push_str(&t.describe());
         }
         if self.first_seed_back {
             s.push_str(

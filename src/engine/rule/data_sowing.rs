@@ -55,6 +55,18 @@ pub struct SowingDecl {
     pub max_laps: Option<i64>,
     /// At the lap limit: `error`, `stop`.
     pub at_max_laps: Option<AtMaxLapsWord>,
+    /// A hole holding at least this many seeds gets no seed.
+    pub pass_holding_at_least: Option<i64>,
+    /// An opponent's hole holding one of these counts gets no seed.
+    pub pass_opponent_holding: Option<Vec<i64>>,
+    /// A seed reaching an opponent's closed hole leaves the game.
+    pub closed_opponent_takes_seeds: Option<bool>,
+    /// The player whose store counts the seeds that leave the game so.
+    pub taken_seeds_to: Option<i64>,
+    /// A relay from an opponent's hole holding this count closes it.
+    pub close_on_relay: Option<crate::engine::rule::data_sow_steps::CloseOnRelayDecl>,
+    /// The last seeds reaching an opponent's hole go to him.
+    pub opponent_takes_when_few: Option<crate::engine::rule::data_sow_steps::OpponentTakesDecl>,
 }
 
 /// A test of one hole: its count and whose it is (`relay_stops_on`).
@@ -283,6 +295,15 @@ impl SowingDecl {
                 AtMaxLapsWord::DropHand => AtMaxLaps::DropHand,
             };
         }
+        r.steps = crate::engine::rule::data_sow_steps::StepKeys {
+            pass_holding_at_least: self.pass_holding_at_least,
+            pass_opponent_holding: &self.pass_opponent_holding,
+            closed_opponent_takes_seeds: self.closed_opponent_takes_seeds,
+            taken_seeds_to: self.taken_seeds_to,
+            close_on_relay: &self.close_on_relay,
+            opponent_takes_when_few: &self.opponent_takes_when_few,
+        }
+        .steps()?;
         Ok(r)
     }
 }

@@ -71,7 +71,9 @@ pub(super) fn captures(
             "LAP_CAPT is translated only with crosscapt=ONE_ZEROS, mlaps=LAPPER, no mlap_cont and stores yet",
         ));
     }
-    if sow_rule != "NONE" && !lap_capt && !child_sow {
+    // (the sow rules that take sow_param: `super::sow_rules`)
+    let stepped = super::sow_rules::handles(&sow_rule);
+    if sow_rule != "NONE" && !lap_capt && !child_sow && !stepped {
         let to = match sow_rule.as_str() {
             "ENPAS_ALL_OWNER_SOW" | "ENPAS_ALL_OWNER_OWN" => "row_owner",
             "ENPAS_ALL_SOWER" | "ENPAS_SOW_SOWER" => "sower",

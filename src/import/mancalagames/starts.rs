@@ -63,7 +63,10 @@ pub(super) fn no_capture_turns(
             "with captures made during the sowing (sow_rule) not yet",
         ));
     }
-    if capture.is_empty() && !sowing.contains("relay_stops_on") {
+    if capture.is_empty()
+        && !sowing.contains("relay_stops_on")
+        && !sowing.contains("close_on_relay")
+    {
         // Nothing to hold back.
         return Ok(());
     }

@@ -72,6 +72,7 @@ const HANDLED: &[&str] = &[
     "start_pattern",
     "nocaptmoves",
     "prescribed",
+    "sow_param",
 ];
 
 /// A translated game: the data rule's YAML text.
@@ -113,6 +114,7 @@ pub fn translate(g: &GameFile, title: &str, p: &Params) -> Result<Translation, R
     let stores = p.flag("stores");
     let mut notes: Vec<String> = Vec::new();
     let mut sowing = super::sowing::board(p)?;
+    super::sow_rules::sowing(p, &mut sowing)?;
     super::children::start_hole(p, &mut sowing)?;
     let children = super::children::children(p, &mut sowing)?;
     sowing.push_str(&super::classes::sowing(p)?);
