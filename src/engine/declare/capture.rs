@@ -42,6 +42,9 @@ pub struct Capture {
     /// The first this many turns (a turn with extra moves counts once) capture nothing, and a
     /// relay does not stop for a capture then (0: captures from the first move).
     pub no_capture_turns: i64,
+    /// A lap ending where a capture is made captures and the sowing goes on
+    /// ([`crate::engine::declare::lap_capture`]).
+    pub lap_capture: Option<crate::engine::declare::lap_capture::LapCapture>,
 }
 
 /// Kalah's capture of the hole opposite.

@@ -30,6 +30,8 @@ pub struct SowSteps {
     /// When few seeds are left in the holes, a lap's seeds that reach an opponent's hole go to
     /// that opponent instead.
     pub opponent_takes_when_few: Option<OpponentTakes>,
+    /// A lap does not relay once the opponent's holes are all empty.
+    pub relay_stops_when_opponent_empty: bool,
 }
 
 /// A relay that closes the hole it starts from ([`SowSteps::close_on_relay`]).
@@ -169,6 +171,9 @@ impl SowSteps {
                     None => String::new(),
                 }
             ));
+        }
+        if self.relay_stops_when_opponent_empty {
+            s.push_str("; a lap does not relay once the opponent's holes are empty");
         }
         s
     }

@@ -89,6 +89,9 @@ impl Pipeline {
                     .into(),
             );
         }
+        if let Some(k) = self.capture.lap_capture {
+            out.push(k.describe().into());
+        }
         if let Some(c) = &self.capture.next_hole {
             out.push(format!(
                 "capture: a last seed in {} takes the hole after it (when it holds seeds){}",

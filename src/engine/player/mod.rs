@@ -7,6 +7,7 @@ pub mod children;
 pub mod directions;
 pub mod end;
 pub mod hooks;
+pub(crate) mod lap_capture;
 pub mod legal;
 pub mod material;
 pub mod notes;

@@ -56,6 +56,10 @@ pub fn play(b: &mut Board, pit: usize, hooks: &mut Vec<HookCall>) -> Result<(), 
         end.laps = laps;
         b.last = end;
     }
+    // Laps that capture and sow on (one test a move).
+    if let Some(k) = p.capture.lap_capture.filter(|_| !single) {
+        end = crate::engine::player::lap_capture::sow_on(b, l, p, k, mover, end)?;
+    }
     if end.stopped {
         note(b, p, &p.notes.stopped, mover, Vec::new);
     }

@@ -40,6 +40,8 @@ pub struct StepKeys<'a> {
     pub close_on_relay: &'a Option<CloseOnRelayDecl>,
     /// `opponent_takes_when_few`.
     pub opponent_takes_when_few: &'a Option<OpponentTakesDecl>,
+    /// `relay_stops_when_opponent_empty`.
+    pub relay_stops_when_opponent_empty: Option<bool>,
 }
 
 impl StepKeys<'_> {
@@ -49,6 +51,7 @@ impl StepKeys<'_> {
             pass_holding_at_least: self.pass_holding_at_least.unwrap_or(0),
             pass_opponent_holding: self.pass_opponent_holding.clone().unwrap_or_default(),
             closed_opponent_takes_seeds: self.closed_opponent_takes_seeds.unwrap_or(false),
+            relay_stops_when_opponent_empty: self.relay_stops_when_opponent_empty.unwrap_or(false),
             ..SowSteps::default()
         };
         if self.pass_holding_at_least == Some(0) {

@@ -67,6 +67,8 @@ pub struct SowingDecl {
     pub close_on_relay: Option<crate::engine::rule::data_sow_steps::CloseOnRelayDecl>,
     /// The last seeds reaching an opponent's hole go to him.
     pub opponent_takes_when_few: Option<crate::engine::rule::data_sow_steps::OpponentTakesDecl>,
+    /// A lap does not relay once the opponent's holes are empty.
+    pub relay_stops_when_opponent_empty: Option<bool>,
 }
 
 /// A test of one hole: its count and whose it is (`relay_stops_on`).
@@ -302,6 +304,7 @@ impl SowingDecl {
             taken_seeds_to: self.taken_seeds_to,
             close_on_relay: &self.close_on_relay,
             opponent_takes_when_few: &self.opponent_takes_when_few,
+            relay_stops_when_opponent_empty: self.relay_stops_when_opponent_empty,
         }
         .steps()?;
         Ok(r)

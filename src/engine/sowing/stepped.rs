@@ -63,9 +63,36 @@ fn opponents(l: &Compiled, q: usize, mover: usize) -> bool {
     pit.kind == PitKind::Hole && pit.owner != mover && pit.owner != 0
 }
 
+/// No steps: a lap going on after a lap capture, in a rule that declares none.
+static NO_STEPS: SowSteps = SowSteps {
+    pass_holding_at_least: 0,
+    pass_opponent_holding: Vec::new(),
+    closed_opponent_takes_seeds: false,
+    taken_seeds_to: 0,
+    close_on_relay: None,
+    opponent_takes_when_few: None,
+    relay_stops_when_opponent_empty: false,
+};
+
 /// Sows the seeds of `from` by the layout's rule and its steps; as
 /// [`sow::sow`](super::sow::sow) (which calls it for a rule with steps).
 pub(crate) fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
+    sow_after(b, from, 0)
+}
+
+/// Whether [`sow_after`] sows the moves of this rule as [`sow::sow`](super::sow::sow) does:
+/// without captures by count during the sowing, children passed over, the first seed falling
+/// back or the capture beyond an empty pit.
+pub(crate) fn covers(rule: &crate::engine::declare::sowing::SowRule) -> bool {
+    rule.capture_counts.is_empty()
+        && !rule.first_seed_back
+        && rule.pass_children == crate::engine::declare::sowing::PassChildren::None
+        && !rule.capture_beyond_empty
+}
+
+/// [`sow`] for the sowing that goes on after `laps_before` laps of the same move (after a lap
+/// capture): the lap limit counts them too.
+pub(crate) fn sow_after(b: &mut Board, from: usize, laps_before: i64) -> Result<SowEnd, String> {
     let (from, other) = b.layout.split_move(from);
     let mover = b.to_move;
     let Board {
@@ -82,9 +109,7 @@ pub(crate) fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
     let l: &Compiled = layout;
     let vars: &[i64] = vars;
     let rule = &l.sow;
-    let Some(steps) = rule.steps.as_deref() else {
-        return Err("sow: the rule declares no sowing steps".into());
-    };
+    let steps = rule.steps.as_deref().unwrap_or(&NO_STEPS);
     if from >= l.pits.len() {
         return Err(format!("sow: no pit {from}"));
     }
@@ -193,7 +218,13 @@ pub(crate) fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
         emit_into(trace, || Event::LapEnd { pit: pos, lap });
         end.pit = pos;
         end.was_empty = was_empty;
-        let relay_from = if closed[pos] {
+        let relay_from = if closed[pos]
+            || (steps.relay_stops_when_opponent_empty
+                && !l
+                    .holes
+                    .iter()
+                    .any(|&h| opponents(l, h, mover) && seeds[h] > 0))
+        {
             None
         } else {
             relay_start(rule, l, seeds, pos, was_empty, || {
@@ -202,7 +233,7 @@ pub(crate) fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
             .filter(|_| rule.lap_may_relay(l, pos, seeds, was_empty, mover, stops))
         };
         let Some(r) = relay_from else { break };
-        if end.laps >= rule.max_laps || drops >= MAX_DROPS {
+        if laps_before + end.laps >= rule.max_laps || drops >= MAX_DROPS {
             match rule.at_max_laps {
                 AtMaxLaps::Stop => {
                     end.stopped = true;

@@ -59,20 +59,11 @@ pub(super) fn captures(
     );
     // sow_rule=LAP_CAPT: a lap ending where a capture is made captures and goes on.
     let lap_capt = sow_rule == "LAP_CAPT";
-    if lap_capt
-        && (cross != "ONE_ZEROS"
-            || word(p, "mlaps") != "LAPPER"
-            || word(p, "mlap_cont") != "NONE"
-            || !p.flag("stores"))
-    {
-        return Err(refuse(
-            "sow_rule",
-            &sow_rule,
-            "LAP_CAPT is translated only with crosscapt=ONE_ZEROS, mlaps=LAPPER, no mlap_cont and stores yet",
-        ));
-    }
+    // (the lap captures: `super::lap_capture`)
+    super::lap_capture::check(p)?;
+    let lap_capt = lap_capt && cross == "ONE_ZEROS";
     // (the sow rules that take sow_param: `super::sow_rules`)
-    let stepped = super::sow_rules::handles(&sow_rule);
+    let stepped = super::sow_rules::handles(&sow_rule) || super::lap_capture::handles(&sow_rule);
     if sow_rule != "NONE" && !lap_capt && !child_sow && !stepped {
         let to = match sow_rule.as_str() {
             "ENPAS_ALL_OWNER_SOW" | "ENPAS_ALL_OWNER_OWN" => "row_owner",

@@ -65,13 +65,6 @@ pub(super) fn sowing(p: &Params, sowing: &mut String) -> Result<(), Refusal> {
                 "  pass_opponent_holding: [{n}]   # sow_rule=NO_SOW_OPP_NS, sow_param={n}: an opponent's hole of {n} seeds gets no seed"
             );
         }
-        _ if !super::lap_capture::TRANSLATED => {
-            return Err(refuse(
-                "sow_rule",
-                &rule,
-                "the lap that captures and sows on is not translated yet",
-            ))
-        }
         _ => {
             // LAP_CAPT_OPP_GETS: the last seeds; the lap captures with the captures.
             let capt_on = p.list("capt_on");
