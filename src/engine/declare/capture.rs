@@ -175,6 +175,9 @@ pub struct CountedHoles {
     pub counts: Vec<i64>,
     /// Also when the last seed falls in the mover's last hole (the one before his store).
     pub or_last_own_hole: bool,
+    /// Instead: whenever the move's other captures (those before this one) took seeds, wherever
+    /// the last seed fell.
+    pub after_capture: bool,
 }
 
 /// The loss of the mover's store (see [`Capture::store_to_opponent`]).

@@ -32,6 +32,13 @@ pub struct SowSteps {
     pub opponent_takes_when_few: Option<OpponentTakes>,
     /// A lap does not relay once the opponent's holes are all empty.
     pub relay_stops_when_opponent_empty: bool,
+    /// The holes are passed over by their count (`pass_holding_at_least`,
+    /// `pass_opponent_holding`) only from this move of a game (and of each round) on, counting
+    /// every move, extra moves too (0 or 1: from the first).
+    pub pass_from_move: i64,
+    /// The game variable counting the moves of the round (the pipeline's `count_moves`),
+    /// declared when setup ends for `pass_from_move`.
+    pub moves_var: Option<usize>,
 }
 
 /// A relay that closes the hole it starts from ([`SowSteps::close_on_relay`]).
@@ -61,6 +68,12 @@ impl SowSteps {
 
     /// Checks the values, with a one-line message naming the key.
     pub fn check(&self) -> Result<(), String> {
+        if self.pass_from_move < 0 {
+            return Err(format!(
+                "sowing: pass_from_move is a move number, 1 or more, not {}",
+                self.pass_from_move
+            ));
+        }
         if self.pass_holding_at_least < 0 {
             return Err(format!(
                 "sowing: pass_holding_at_least must be at least 1 (0 or absent: none), not {}",
@@ -89,6 +102,15 @@ impl SowSteps {
             }
         }
         Ok(())
+    }
+
+    /// Whether holes are passed over by their count in this move (the game variables `vars`).
+    #[inline]
+    pub fn passing_now(&self, vars: &[i64]) -> bool {
+        self.pass_from_move <= 1
+            || self
+                .moves_var
+                .is_some_and(|v| vars[v] + 1 >= self.pass_from_move)
     }
 
     /// Whether the sowing passes over hole `q` (holding `n` seeds) for `mover`.
@@ -170,6 +192,12 @@ impl SowSteps {
                     Some(t) => format!(" (not a last seed making {})", t.describe()),
                     None => String::new(),
                 }
+            ));
+        }
+        if self.pass_from_move > 1 {
+            s.push_str(&format!(
+                " (holes are passed over by their count from move {} of a game or round on)",
+                self.pass_from_move
             ));
         }
         if self.relay_stops_when_opponent_empty {

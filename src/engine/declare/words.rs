@@ -110,11 +110,13 @@ impl Pipeline {
         if let Some(c) = &self.capture.counted_holes {
             let v: Vec<String> = c.counts.iter().map(|n| n.to_string()).collect();
             out.push(format!(
-                "capture: a last seed on the opponent's row{} takes every hole of his holding {}",
-                if c.or_last_own_hole {
-                    " or in the mover's last hole"
+                "capture: {} takes every hole of his holding {}",
+                if c.after_capture {
+                    "a move whose captures took seeds also"
+                } else if c.or_last_own_hole {
+                    "a last seed on the opponent's row or in the mover's last hole"
                 } else {
-                    ""
+                    "a last seed on the opponent's row"
                 },
                 if v.is_empty() {
                     "seeds".to_string()

@@ -44,7 +44,17 @@ pub fn play(b: &mut Board, pit: usize, hooks: &mut Vec<HookCall>) -> Result<(), 
         directions::after_sowing(b, l, p, mover, &end);
     }
     let by_capture = matches!(p.extra_turn, ExtraTurn::Capture | ExtraTurn::StoreOrCapture);
-    let held = if by_capture { material(b, mover) } else { 0 };
+    // (the take after a capture: whether the captures before it took seeds)
+    let after = p
+        .capture
+        .counted_holes
+        .as_ref()
+        .is_some_and(|c| c.after_capture);
+    let held = if by_capture || after {
+        material(b, mover)
+    } else {
+        0
+    };
     // "Take the hole opposite, then sow on": each lap ending in an empty hole that takes the
     // hole opposite goes on from that hole with its seeds.
     if let Some(o) = p.capture.opposite.as_ref().filter(|o| o.sow_on && !single) {
@@ -97,7 +107,8 @@ pub fn play(b: &mut Board, pit: usize, hooks: &mut Vec<HookCall>) -> Result<(), 
         next_hole(b, l, c, mover, last);
     }
     if let Some(c) = p.capture.counted_holes.as_ref().filter(|_| capturing) {
-        counted_holes(b, l, p, c, mover, last);
+        let captured = c.after_capture && material(b, mover) > held;
+        counted_holes(b, l, p, c, mover, last, captured);
     }
     if let Some(c) = p.capture.store_to_opponent.as_ref().filter(|_| capturing) {
         store_to_opponent(b, l, c, mover, last, end.was_empty);

@@ -42,6 +42,8 @@ pub struct StepKeys<'a> {
     pub opponent_takes_when_few: &'a Option<OpponentTakesDecl>,
     /// `relay_stops_when_opponent_empty`.
     pub relay_stops_when_opponent_empty: Option<bool>,
+    /// `pass_from_move`.
+    pub pass_from_move: Option<i64>,
 }
 
 impl StepKeys<'_> {
@@ -52,6 +54,7 @@ impl StepKeys<'_> {
             pass_opponent_holding: self.pass_opponent_holding.clone().unwrap_or_default(),
             closed_opponent_takes_seeds: self.closed_opponent_takes_seeds.unwrap_or(false),
             relay_stops_when_opponent_empty: self.relay_stops_when_opponent_empty.unwrap_or(false),
+            pass_from_move: self.pass_from_move.unwrap_or(0),
             ..SowSteps::default()
         };
         if self.pass_holding_at_least == Some(0) {
@@ -71,6 +74,15 @@ impl StepKeys<'_> {
                 );
             }
             s.taken_seeds_to = p as usize;
+        }
+        if s.pass_from_move > 1
+            && s.pass_holding_at_least == 0
+            && s.pass_opponent_holding.is_empty()
+        {
+            return Err(
+                "sowing: pass_from_move needs pass_holding_at_least or pass_opponent_holding"
+                    .into(),
+            );
         }
         if let Some(c) = self.close_on_relay {
             s.close_on_relay = Some(CloseOnRelay {

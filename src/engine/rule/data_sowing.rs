@@ -69,6 +69,8 @@ pub struct SowingDecl {
     pub opponent_takes_when_few: Option<crate::engine::rule::data_sow_steps::OpponentTakesDecl>,
     /// A lap does not relay once the opponent's holes are empty.
     pub relay_stops_when_opponent_empty: Option<bool>,
+    /// Holes are passed over by their count from this move on.
+    pub pass_from_move: Option<i64>,
 }
 
 /// A test of one hole: its count and whose it is (`relay_stops_on`).
@@ -305,6 +307,7 @@ impl SowingDecl {
             close_on_relay: &self.close_on_relay,
             opponent_takes_when_few: &self.opponent_takes_when_few,
             relay_stops_when_opponent_empty: self.relay_stops_when_opponent_empty,
+            pass_from_move: self.pass_from_move,
         }
         .steps()?;
         Ok(r)

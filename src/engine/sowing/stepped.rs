@@ -28,6 +28,7 @@ fn next_pit(
     p: usize,
     origin: usize,
     mover: usize,
+    passing: bool,
 ) -> Option<usize> {
     let links = if l.sow.reverse { &l.prev } else { &l.next };
     let mut q = p;
@@ -48,7 +49,7 @@ fn next_pit(
             }
             continue;
         }
-        if steps.passes(l, q, seeds[q], mover) {
+        if passing && steps.passes(l, q, seeds[q], mover) {
             continue;
         }
         return Some(q);
@@ -72,6 +73,8 @@ static NO_STEPS: SowSteps = SowSteps {
     close_on_relay: None,
     opponent_takes_when_few: None,
     relay_stops_when_opponent_empty: false,
+    pass_from_move: 0,
+    moves_var: None,
 };
 
 /// Sows the seeds of `from` by the layout's rule and its steps; as
@@ -130,6 +133,7 @@ pub(crate) fn sow_after(b: &mut Board, from: usize, laps_before: i64) -> Result<
         other
     };
     let table = table_dir(l, mover, flip);
+    let passing = steps.passing_now(vars);
     let mut origin = from;
     let mut hand = seeds[from];
     seeds[from] = 0;
@@ -159,7 +163,8 @@ pub(crate) fn sow_after(b: &mut Board, from: usize, laps_before: i64) -> Result<
             .filter(|o| l.holes.iter().map(|&h| seeds[h]).sum::<i64>() <= o.at_most);
         let mut was_empty = false;
         while hand > 0 {
-            let Some(q) = next_pit(l, steps, table, closed, seeds, pos, origin, mover) else {
+            let Some(q) = next_pit(l, steps, table, closed, seeds, pos, origin, mover, passing)
+            else {
                 seeds[origin] += hand;
                 return Err(format!(
                     "sow: no pit to sow into after {}",

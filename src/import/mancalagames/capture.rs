@@ -397,6 +397,20 @@ pub(super) fn captures(
         // (with capt_type NEXT and CAPT_OPP_1CCW: in their keys, above)
         "PICKFINAL" if capt_type == "NEXT" => {}
         "PICKOPPBASIC" if counted_pick => {}
+        "PICKOPPBASIC"
+            if cross != "NONE"
+                && !capt_on.is_empty()
+                && !evens
+                && cmin == 0
+                && cmax == 0
+                && matches!(side.as_str(), "BOTH" | "OPP_SIDE") =>
+        {
+            let _ = writeln!(
+                capture,
+                "    # pickextra=PICKOPPBASIC: a move that captured also takes every hole of the opponent's holding {capt_on:?}
+    counted_holes: {{ counts: {capt_on:?}, after_capture: true }}"
+            );
+        }
         "PICKLASTSEEDS" => {
             let counted = if cross == "NONE" {
                 match side.as_str() {

@@ -15,6 +15,18 @@ pub(super) fn handles(sow_rule: &str) -> bool {
     )
 }
 
+/// Whether `prescribed=MLAPS_SOWER` (the first move of a game or round sown by the plain relay)
+/// differs from the later moves only by the holes they pass over (`MAX_SOW`, `NO_SOW_OPP_NS`
+/// with `mlaps=LAPPER`): then it is `pass_from_move: 2`.
+pub(super) fn first_move_plain(p: &Params) -> bool {
+    word(p, "mlaps") == "LAPPER"
+        && matches!(word(p, "sow_rule").as_str(), "MAX_SOW" | "NO_SOW_OPP_NS")
+        && word(p, "sow_stores") == "NEITHER"
+        && word(p, "mlap_cont") == "NONE"
+        && word(p, "child_type") == "NOCHILD"
+        && word(p, "presowcapt") == "NONE"
+}
+
 /// The `sowing:` keys of `sow_rule` with `sow_param` (nothing for the other sow rules; a
 /// `sow_param` that no translated rule reads is refused).
 pub(super) fn sowing(p: &Params, sowing: &mut String) -> Result<(), Refusal> {
@@ -36,6 +48,12 @@ pub(super) fn sowing(p: &Params, sowing: &mut String) -> Result<(), Refusal> {
             n,
             &format!("sow_rule={rule} needs sow_param of at least 1"),
         ));
+    }
+    if word(p, "prescribed") == "MLAPS_SOWER" && first_move_plain(p) {
+        sowing.push_str(
+            "  pass_from_move: 2   # prescribed=MLAPS_SOWER: the first move of a game or round is sown by the plain relay, passing no hole
+",
+        );
     }
     match rule.as_str() {
         "SOW_BLKD_DIV" | "SOW_BLKD_DIV_NR" => {

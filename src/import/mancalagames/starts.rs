@@ -232,6 +232,8 @@ pub(super) fn prescribed(p: &Params) -> Result<(), Refusal> {
     let v = word(p, "prescribed");
     let why = match v.as_str() {
         "NONE" | "NO_UDIR_FIRSTS" => return Ok(()),
+        // (the first move sown without passing holes by count: `sow_rules.rs`)
+        "MLAPS_SOWER" if super::sow_rules::first_move_plain(p) => return Ok(()),
         "ARNGE_LIMIT" => {
             "each player arranges his seeds before play (a real decision, a move of its own with its notation): not yet"
         }
