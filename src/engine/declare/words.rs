@@ -31,6 +31,15 @@ impl Pipeline {
                 ", holes holding {} only when every legal hole does",
                 m.last_resort_count
             ));
+            if m.last_resort_rightmost {
+                legal.push_str(" (then only the rightmost of them)");
+            }
+        }
+        if m.first_move_rightmost > 0 {
+            legal.push_str(&format!(
+                ", the first move of a game or round only from the {} rightmost legal holes",
+                m.first_move_rightmost
+            ));
         }
         if m.seeds_equal_number {
             legal.push_str(", holding exactly as many seeds as their number");

@@ -9,6 +9,7 @@ pub mod end;
 pub mod hooks;
 pub(crate) mod lap_capture;
 pub mod legal;
+pub(crate) mod legal_rightmost;
 pub mod material;
 pub mod notes;
 pub mod play;
