@@ -245,6 +245,95 @@ fn a_lap_taking_the_hole_opposite_sows_the_seeds_taken_on() {
     );
 }
 
+/// The legal moves of South in holes `pits` (S1..S3, N1..N3), with game variables `vars`, for a
+/// rule with the given `moves:` lines.
+fn legal(moves: &str, pits: &[i64], vars: &[(&str, i64)]) -> Vec<String> {
+    let t = text("", "").replace("pipeline:\n", &format!("pipeline:\n  moves:\n{moves}"));
+    let r = Arc::new(
+        Rule::data_from_text(t, Path::new("steps.yaml"))
+            .unwrap_or_else(|e| panic!("{}", e.one_line())),
+    );
+    let pos = Position {
+        pits: pits.to_vec(),
+        stores: Some(vec![0, 0]),
+        to_move: Some(1),
+        vars: vars.iter().map(|(k, v)| (k.to_string(), *v)).collect(),
+        ..Position::default()
+    };
+    let opts = r.resolve_options(&[] as &[&str]).unwrap();
+    Game::with_position(r, opts, &pos)
+        .unwrap_or_else(|e| panic!("{}", e.one_line()))
+        .legal_labels()
+        .unwrap()
+}
+
+#[test]
+fn holes_are_passed_over_by_count_only_from_the_move_asked() {
+    let later = rule("  pass_opponent_holding: [2]\n  pass_from_move: 2\n", "");
+    // The first move of the game passes over nothing: N1 (two) gets a seed.
+    assert_eq!(
+        after(&later, &[0, 2, 2, 2, 0, 0], &[], "3"),
+        (vec![0, 2, 0, 3, 1, 0], vec![0, 0], vec![])
+    );
+    // From the second move on, N1 is passed over.
+    let pos = Position {
+        pits: vec![0, 2, 2, 2, 0, 0],
+        stores: Some(vec![0, 0]),
+        to_move: Some(1),
+        vars: [("moves".to_string(), 1)].into_iter().collect(),
+        ..Position::default()
+    };
+    let opts = later.resolve_options(&[] as &[&str]).unwrap();
+    let mut g = Game::with_position(later.clone(), opts, &pos).unwrap();
+    g.play("3").unwrap();
+    assert_eq!(g.state().pits, vec![0, 2, 0, 2, 1, 1]);
+}
+
+#[test]
+fn a_move_that_captured_also_takes_the_opponents_holes_holding_the_counts() {
+    let pick = rule(
+        "",
+        "    opposite: { take_last: true }\n    counted_holes: { counts: [2], after_capture: true }\n",
+    );
+    // S1's seed falls into empty S2 and takes N2 (two) with it; N1 holding two goes too.
+    assert_eq!(
+        after(&pick, &[1, 0, 0, 2, 2, 0], &[], "1"),
+        (vec![0, 0, 0, 0, 0, 0], vec![5, 0], vec![])
+    );
+    // No capture: N1 stays.
+    assert_eq!(
+        after(&pick, &[1, 1, 0, 2, 0, 0], &[], "1"),
+        (vec![0, 2, 0, 2, 0, 0], vec![0, 0], vec![])
+    );
+}
+
+#[test]
+fn the_last_resort_count_may_leave_only_its_rightmost_hole() {
+    let right = "    last_resort_count: 2\n    last_resort_rightmost: true\n";
+    // Every hole holds two: only S3.
+    assert_eq!(legal(right, &[2, 2, 2, 1, 1, 1], &[]), vec!["3"]);
+    // S2 holds three: the twos are not played.
+    assert_eq!(legal(right, &[2, 3, 2, 1, 1, 1], &[]), vec!["2"]);
+    // Without the rightmost rule every two may be played.
+    assert_eq!(
+        legal("    last_resort_count: 2\n", &[2, 2, 2, 1, 1, 1], &[]),
+        vec!["1", "2", "3"]
+    );
+}
+
+#[test]
+fn the_first_move_is_played_from_the_rightmost_legal_holes() {
+    let first = "    first_move_rightmost: 2\n";
+    assert_eq!(legal(first, &[1, 1, 1, 1, 1, 1], &[]), vec!["2", "3"]);
+    // An empty S3 is not legal: the two rightmost legal holes are S1 and S2.
+    assert_eq!(legal(first, &[1, 1, 0, 1, 1, 1], &[]), vec!["1", "2"]);
+    // After the first move, every hole.
+    assert_eq!(
+        legal(first, &[1, 1, 1, 1, 1, 1], &[("moves", 1)]),
+        vec!["1", "2", "3"]
+    );
+}
+
 #[test]
 fn bad_step_values_are_one_line_errors_naming_the_key() {
     for (sowing, capture, want) in [
@@ -268,6 +357,12 @@ fn bad_step_values_are_one_line_errors_naming_the_key() {
             "opponent_takes_when_few",
         ),
         ("", "    lap_capture: sideways\n", "chain_then_next_hole"),
+        ("  pass_from_move: 2\n", "", "pass_from_move"),
+        (
+            "  pass_from_move: -1\n  pass_holding_at_least: 3\n",
+            "",
+            "pass_from_move",
+        ),
     ] {
         let e = Rule::data_from_text(text(sowing, capture), Path::new("steps.yaml"))
             .err()
