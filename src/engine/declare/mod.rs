@@ -8,6 +8,7 @@ pub mod capture;
 pub mod children;
 pub mod compiled;
 pub mod end;
+pub mod hole_test;
 pub mod lap_capture;
 pub mod moves;
 pub mod notes;

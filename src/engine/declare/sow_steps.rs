@@ -5,7 +5,7 @@
 //! its moves are sown by the usual loops; one that declares some is sown by
 //! [`crate::engine::sowing::stepped`] (one test a move).
 
-use crate::engine::declare::sowing::HoleTest;
+use crate::engine::declare::hole_test::HoleTest;
 use crate::engine::geometry::layout::{Layout, PitKind};
 
 /// The rarer steps of a sowing (see the module doc).

@@ -4,7 +4,7 @@
 use serde::Deserialize;
 
 use crate::engine::declare::sow_steps::{CloseOnRelay, OpponentTakes, SowSteps};
-use crate::engine::rule::data_sowing::HoleTestDecl;
+use crate::engine::rule::data_hole_test::HoleTestDecl;
 
 /// `close_on_relay: { count: 3, except_last_hole: true }`.
 #[derive(Clone, Debug, Default, Deserialize)]

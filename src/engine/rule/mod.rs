@@ -6,6 +6,7 @@
 //! [`Rule`]: rules::Rule
 
 pub mod content_hash;
+pub mod data_hole_test;
 pub mod data_rule;
 pub mod data_sow_steps;
 pub mod data_sowing;

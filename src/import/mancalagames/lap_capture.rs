@@ -4,7 +4,6 @@
 
 use std::fmt::Write as _;
 
-use super::capture::Caps;
 use super::read::Params;
 use super::refusal::{refuse, word, Refusal};
 
@@ -39,11 +38,10 @@ pub(super) fn check(p: &Params) -> Result<(), Refusal> {
         "LAP_CAPT_SEEDS is translated only with crosscapt=ONE_ZEROS, no capt_type and no stores yet"
     } else if !p.flag("stores") {
         "LAP_CAPT and LAP_CAPT_OPP_GETS are translated only with stores yet"
-    } else if cross == "ONE_ZEROS" && rule == "LAP_CAPT" && capt_type == "NONE" {
-        return Ok(());
-    } else if cross == "NONE" && capt_type == "TWO_OUT" && rule == "LAP_CAPT" {
-        return Ok(());
-    } else if cross == "NONE" && capt_type == "NONE" && basic {
+    } else if (cross == "ONE_ZEROS" && rule == "LAP_CAPT" && capt_type == "NONE")
+        || (cross == "NONE" && capt_type == "TWO_OUT" && rule == "LAP_CAPT")
+        || (cross == "NONE" && capt_type == "NONE" && basic)
+    {
         return Ok(());
     } else {
         "is translated only with crosscapt=ONE_ZEROS, capt_type=TWO_OUT or a capture by count alone yet"
@@ -55,7 +53,7 @@ pub(super) fn check(p: &Params) -> Result<(), Refusal> {
 /// (in `sowing`), after the relays are written.
 pub(super) fn translate(
     p: &Params,
-    c: &Caps,
+    cross: &str,
     sowing: &mut String,
     capture: &mut String,
 ) -> Result<(), Refusal> {
@@ -72,7 +70,7 @@ pub(super) fn translate(
         capture.push_str(
             "    # sow_rule=LAP_CAPT_SEEDS: the seeds a lap takes opposite are put into its last hole and sown on\n    lap_capture: opposite_seeds_sown_on\n",
         );
-    } else if c.cross == "ONE_ZEROS" {
+    } else if cross == "ONE_ZEROS" {
         // (the hole opposite's `sow_on`, written with the capture)
     } else if capt_type == "TWO_OUT" {
         let relay = "  relay: last   # mlaps=LAPPER: a lap ending in an occupied hole goes on with its seeds\n";

@@ -146,7 +146,7 @@ pub fn translate(g: &GameFile, title: &str, p: &Params) -> Result<Translation, R
     let mut c = super::capture::captures(p, &mut sowing, &mut notes)?;
     let stopped_end = super::sowing::relays(p, &c, &mut sowing)?;
     let mut lap = String::new();
-    super::lap_capture::translate(p, &c, &mut sowing, &mut lap)?;
+    super::lap_capture::translate(p, &c.cross, &mut sowing, &mut lap)?;
     c.text.push_str(&lap);
     super::starts::no_capture_turns(p, &sowing, &mut c.text)?;
     let (end, clear) = super::ends::ends(p, &goal, &c, stopped_end, gp, &rounds, &mut notes)?;
