@@ -119,13 +119,18 @@ impl Pipeline {
         if let Some(c) = &self.capture.counted_holes {
             let v: Vec<String> = c.counts.iter().map(|n| n.to_string()).collect();
             out.push(format!(
-                "capture: {} takes every hole of his holding {}",
+                "capture: {} every hole of {} holding {}",
                 if c.after_capture {
-                    "a move whose captures took seeds also"
+                    "a move whose captures took seeds also takes"
                 } else if c.or_last_own_hole {
-                    "a last seed on the opponent's row or in the mover's last hole"
+                    "a last seed on the opponent's row or in the mover's last hole takes"
                 } else {
-                    "a last seed on the opponent's row"
+                    "a last seed on the opponent's row takes"
+                },
+                if c.after_capture {
+                    "the opponent's"
+                } else {
+                    "his"
                 },
                 if v.is_empty() {
                     "seeds".to_string()
