@@ -14,6 +14,8 @@ use crate::engine::sowing::sow;
 /// Goes on from the end `end` of the move's sowing by `mover` while its laps capture (`k`); the
 /// end of the last lap, its laps counted from the move's start (the lap limit holds for them
 /// all).
+#[cold]
+#[inline(never)]
 pub(super) fn sow_on(
     b: &mut Board,
     l: &Compiled,

@@ -79,6 +79,8 @@ static NO_STEPS: SowSteps = SowSteps {
 
 /// Sows the seeds of `from` by the layout's rule and its steps; as
 /// [`sow::sow`](super::sow::sow) (which calls it for a rule with steps).
+#[cold]
+#[inline(never)]
 pub(crate) fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
     sow_after(b, from, 0)
 }
