@@ -50,6 +50,9 @@ pub struct Capture {
     /// Before the sowing, the mover takes every hole facing one of his own holes that holds a
     /// single seed (the hole the move starts from counts with its seeds before the move).
     pub opposite_of_singles_first: bool,
+    /// A lap ending where a capture is made captures and the sowing goes on
+    /// ([`crate::engine::declare::lap_capture`]).
+    pub lap_capture: Option<crate::engine::declare::lap_capture::LapCapture>,
 }
 
 /// Kalah's capture of the hole opposite.
@@ -189,6 +192,9 @@ pub struct CountedHoles {
     pub counts: Vec<i64>,
     /// Also when the last seed falls in the mover's last hole (the one before his store).
     pub or_last_own_hole: bool,
+    /// Instead: whenever the move's other captures (those before this one) took seeds, wherever
+    /// the last seed fell.
+    pub after_capture: bool,
 }
 
 /// The loss of the mover's store (see [`Capture::store_to_opponent`]).

@@ -41,6 +41,16 @@ pub struct Moves {
     /// sowing: from the hole played (one holding two seeds or more) one seed goes into his
     /// first hole, and the mover moves again.
     pub give_one_to_empty: bool,
+    /// With `last_resort_count`: when every legal hole holds that count, only the rightmost of
+    /// them (the highest-numbered from the mover's left) is legal.
+    pub last_resort_rightmost: bool,
+    /// The first move of a game (and of each round) may be played only from the this many
+    /// rightmost legal holes (0: no such rule).
+    pub first_move_rightmost: i64,
+    /// The game variable counting the moves of the round, for `first_move_rightmost` (declared
+    /// when setup ends).
+    #[serde(skip)]
+    pub moves_var: Option<usize>,
 }
 
 impl Moves {
@@ -51,6 +61,7 @@ impl Moves {
             || self.landing.is_some()
             || self.single_seed_to_empty
             || self.last_resort_count > 0
+            || self.first_move_rightmost > 0
     }
 }
 

@@ -153,7 +153,20 @@ impl Pipeline {
         if let Some(c) = &self.children {
             c.check(l)?;
         }
+        // (the first move's holes: the moves are counted)
+        if self.moves.first_move_rightmost > 0 && self.count_moves.is_none() {
+            self.count_moves = Some("moves".into());
+        }
+        if self.moves.first_move_rightmost < 0
+            || (self.moves.last_resort_rightmost && self.moves.last_resort_count <= 0)
+        {
+            return Err("pipeline: moves: first_move_rightmost must be at least 0, and last_resort_rightmost needs last_resort_count".into());
+        }
         self.at.moves_var = self.count_moves.as_deref().map(|n| var(l, n, 0));
+        self.moves.moves_var = self
+            .at
+            .moves_var
+            .filter(|_| self.moves.first_move_rightmost > 0);
         if self.capture.no_capture_turns < 0 {
             return Err("pipeline: capture: no_capture_turns must be at least 0".into());
         }
@@ -312,6 +325,7 @@ impl Pipeline {
             || c.opposite_of_singles_first
             || c.single_seed_holes.is_some()
             || c.matching_opposite
+            || c.lap_capture.is_some()
             || self.at.slam_again
     }
 }

@@ -3,7 +3,8 @@
 //! count during the sowing, the lap limit; and the rule in words. Played by
 //! [`crate::engine::sowing`].
 
-use crate::engine::geometry::layout::{Layout, PitKind};
+pub use crate::engine::declare::hole_test::{HoleTest, Whose};
+use crate::engine::geometry::layout::Layout;
 
 /// Which stores receive seeds when sowing passes them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -145,6 +146,9 @@ pub struct SowRule {
     pub max_laps: i64,
     /// What happens at the lap limit.
     pub at_max_laps: AtMaxLaps,
+    /// The rarer steps (passing holes by count, closed holes that take seeds, ...): `None` for a
+    /// rule that declares none, whose moves are sown by the usual loops.
+    pub steps: Option<Box<crate::engine::declare::sow_steps::SowSteps>>,
 }
 
 impl Default for SowRule {
@@ -175,6 +179,7 @@ impl Default for SowRule {
             at: SowVars::default(),
             max_laps: 10_000,
             at_max_laps: AtMaxLaps::Error,
+            steps: None,
         }
     }
 }
@@ -378,6 +383,9 @@ impl SowRule {
         if self.skip_origin {
             s.push_str("; the start hole is skipped");
         }
+        if let Some(t) = &self.steps {
+            s.push_str(&t.describe());
+        }
         if self.first_seed_back {
             s.push_str(
                 "; the first seed falls back into the emptied hole (a single seed moves on)",
@@ -505,90 +513,4 @@ pub enum Choice {
     AnyHole,
     /// Nowhere yet (the first `no_choice_turns`).
     NotYet,
-}
-
-/// Whose holes a [`HoleTest`] looks at, for the player sowing.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum Whose {
-    /// The mover's own holes.
-    Own,
-    /// The other players' holes.
-    Opponent,
-    /// Any hole.
-    #[default]
-    Any,
-}
-
-impl Whose {
-    /// Whether hole `q` is on this side for `mover`.
-    #[inline]
-    pub fn holds(self, l: &Layout, q: usize, mover: usize) -> bool {
-        let owner = l.pits[q].owner;
-        l.pits[q].kind == PitKind::Hole
-            && match self {
-                Whose::Own => owner == mover,
-                Whose::Opponent => owner != mover && owner != 0,
-                Whose::Any => true,
-            }
-    }
-}
-
-/// A test of one hole after a drop: on whose side it is and how many seeds it holds.
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
-pub struct HoleTest {
-    /// The counts that pass (empty: any count of at least one seed).
-    pub counts: Vec<i64>,
-    /// Only even counts.
-    pub even: bool,
-    /// Only counts of at least this (0: no bound).
-    pub at_least: i64,
-    /// Only counts of at most this (0: no bound).
-    pub at_most: i64,
-    /// Whose holes pass.
-    pub side: Whose,
-}
-
-impl HoleTest {
-    /// Whether hole `q` (holding `n` seeds) passes for `mover`.
-    #[inline]
-    pub fn holds(&self, l: &Layout, q: usize, n: i64, mover: usize) -> bool {
-        let owner = l.pits[q].owner;
-        let side = match self.side {
-            Whose::Own => owner == mover,
-            Whose::Opponent => owner != mover && owner != 0,
-            Whose::Any => true,
-        };
-        l.pits[q].kind == PitKind::Hole
-            && side
-            && n > 0
-            && (self.counts.is_empty() || self.counts.contains(&n))
-            && (!self.even || n % 2 == 0)
-            && (self.at_least <= 0 || n >= self.at_least)
-            && (self.at_most <= 0 || n <= self.at_most)
-    }
-
-    /// The test in words.
-    pub fn describe(&self) -> String {
-        let mut s = if self.counts.is_empty() {
-            "any count".to_string()
-        } else {
-            let v: Vec<String> = self.counts.iter().map(|n| n.to_string()).collect();
-            v.join(" or ")
-        };
-        if self.even {
-            s.push_str(" (even)");
-        }
-        if self.at_least > 0 {
-            s.push_str(&format!(" (at least {})", self.at_least));
-        }
-        if self.at_most > 0 {
-            s.push_str(&format!(" (at most {})", self.at_most));
-        }
-        s.push_str(match self.side {
-            Whose::Own => " in a hole of the sower's",
-            Whose::Opponent => " in an opponent's hole",
-            Whose::Any => " in any hole",
-        });
-        s
-    }
 }

@@ -31,6 +31,15 @@ impl Pipeline {
                 ", holes holding {} only when every legal hole does",
                 m.last_resort_count
             ));
+            if m.last_resort_rightmost {
+                legal.push_str(" (then only the rightmost of them)");
+            }
+        }
+        if m.first_move_rightmost > 0 {
+            legal.push_str(&format!(
+                ", the first move of a game or round only from the {} rightmost legal holes",
+                m.first_move_rightmost
+            ));
         }
         if m.seeds_equal_number {
             legal.push_str(", holding exactly as many seeds as their number");
@@ -92,6 +101,9 @@ impl Pipeline {
                     .into(),
             );
         }
+        if let Some(k) = self.capture.lap_capture {
+            out.push(k.describe().into());
+        }
         if let Some(c) = &self.capture.next_hole {
             out.push(format!(
                 "capture: a last seed in {} takes the hole after it (when it holds seeds){}",
@@ -110,11 +122,18 @@ impl Pipeline {
         if let Some(c) = &self.capture.counted_holes {
             let v: Vec<String> = c.counts.iter().map(|n| n.to_string()).collect();
             out.push(format!(
-                "capture: a last seed on the opponent's row{} takes every hole of his holding {}",
-                if c.or_last_own_hole {
-                    " or in the mover's last hole"
+                "capture: {} every hole of {} holding {}",
+                if c.after_capture {
+                    "a move whose captures took seeds also takes"
+                } else if c.or_last_own_hole {
+                    "a last seed on the opponent's row or in the mover's last hole takes"
                 } else {
-                    ""
+                    "a last seed on the opponent's row takes"
+                },
+                if c.after_capture {
+                    "the opponent's"
+                } else {
+                    "his"
                 },
                 if v.is_empty() {
                     "seeds".to_string()

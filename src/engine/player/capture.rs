@@ -324,11 +324,15 @@ pub(super) fn counted_holes(
     c: &crate::engine::declare::pipeline::CountedHoles,
     mover: usize,
     last: usize,
+    captured: bool,
 ) {
     use crate::engine::declare::pipeline::BeyondSide;
     let mine = p.at.holes_of.get(mover).and_then(|h| h.last().copied());
-    let ok =
-        on_side(l, BeyondSide::Opponent, last, mover) || (c.or_last_own_hole && mine == Some(last));
+    let ok = if c.after_capture {
+        captured
+    } else {
+        on_side(l, BeyondSide::Opponent, last, mover) || (c.or_last_own_hole && mine == Some(last))
+    };
     if !ok {
         return;
     }

@@ -211,7 +211,17 @@ pub(super) fn legal_filtered(
                 }
             }
             out.truncate(keep);
+        } else if m.last_resort_rightmost {
+            crate::engine::player::legal_rightmost::keep_rightmost(l, start, out, 1);
         }
+    }
+    if m.moves_var.is_some_and(|v| b.vars[v] == 0) {
+        crate::engine::player::legal_rightmost::keep_rightmost(
+            l,
+            start,
+            out,
+            m.first_move_rightmost as usize,
+        );
     }
 }
 

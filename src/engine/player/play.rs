@@ -71,7 +71,17 @@ fn play_with<const RARE: bool>(
         p.extra_turn,
         ExtraTurn::Capture | ExtraTurn::StoreOrCapture | ExtraTurn::CaptureOnce
     );
-    let held = if by_capture { material(b, mover) } else { 0 };
+    // (the take after a capture: whether the captures before it took seeds)
+    let after = RARE
+        && p.capture
+            .counted_holes
+            .as_ref()
+            .is_some_and(|c| c.after_capture);
+    let held = if by_capture || after {
+        material(b, mover)
+    } else {
+        0
+    };
     // "Take the hole opposite, then sow on": each lap ending in an empty hole that takes the
     // hole opposite goes on from that hole with its seeds.
     if let Some(o) = p
@@ -87,6 +97,10 @@ fn play_with<const RARE: bool>(
         }
         end.laps = laps;
         b.last = end;
+    }
+    // Laps that capture and sow on (one test a move).
+    if let Some(k) = p.capture.lap_capture.filter(|_| RARE && !single) {
+        end = crate::engine::player::lap_capture::sow_on(b, l, p, k, mover, end)?;
     }
     if end.stopped {
         note(b, p, &p.notes.stopped, mover, Vec::new);
@@ -147,7 +161,8 @@ fn play_with<const RARE: bool>(
         .as_ref()
         .filter(|_| RARE && capturing)
     {
-        counted_holes(b, l, p, c, mover, last);
+        let captured = c.after_capture && material(b, mover) > held;
+        counted_holes(b, l, p, c, mover, last, captured);
     }
     if let Some(c) = p
         .capture

@@ -90,7 +90,15 @@ impl Rule {
             return Err(bad(format!("a pit holds {p} seeds")));
         }
         if let Some(mut p) = l.pipeline.take() {
+            // (holes passed over by count from a later move: the moves are counted)
+            let from_move = l.sow.steps.as_ref().is_some_and(|s| s.pass_from_move > 1);
+            if from_move && p.count_moves.is_none() {
+                p.count_moves = Some("moves".into());
+            }
             p.link(l, &mut b.vars).map_err(|e| bad(e.to_string()))?;
+            if let Some(s) = l.sow.steps.as_mut().filter(|_| from_move) {
+                s.moves_var = p.at.moves_var;
+            }
             if let Some(c) = &p.children {
                 b.children.resize(l.pits.len(), 0);
                 c.start_marks(l, &mut b.children);

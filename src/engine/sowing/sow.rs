@@ -16,6 +16,10 @@ use crate::engine::trace::event::Event;
 /// Sows the seeds of `from` by the layout's rule: laps, relay, captures by count. Returns where it
 /// ended; the same facts are kept in `b.last`. An error message when the move cannot be sown.
 pub fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
+    // (the rarer steps: one test a move)
+    if b.layout.sow.steps.is_some() {
+        return crate::engine::sowing::stepped::sow(b, from);
+    }
     if crate::engine::sowing::quiet::applies(b, from) {
         return crate::engine::sowing::quiet::sow(b, from);
     }

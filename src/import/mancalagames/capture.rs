@@ -59,19 +59,12 @@ pub(super) fn captures(
     );
     // sow_rule=LAP_CAPT: a lap ending where a capture is made captures and goes on.
     let lap_capt = sow_rule == "LAP_CAPT";
-    if lap_capt
-        && (cross != "ONE_ZEROS"
-            || word(p, "mlaps") != "LAPPER"
-            || word(p, "mlap_cont") != "NONE"
-            || !p.flag("stores"))
-    {
-        return Err(refuse(
-            "sow_rule",
-            &sow_rule,
-            "LAP_CAPT is translated only with crosscapt=ONE_ZEROS, mlaps=LAPPER, no mlap_cont and stores yet",
-        ));
-    }
-    if sow_rule != "NONE" && !lap_capt && !child_sow {
+    // (the lap captures: `super::lap_capture`)
+    super::lap_capture::check(p)?;
+    let lap_capt = lap_capt && cross == "ONE_ZEROS";
+    // (the sow rules that take sow_param: `super::sow_rules`)
+    let stepped = super::sow_rules::handles(&sow_rule) || super::lap_capture::handles(&sow_rule);
+    if sow_rule != "NONE" && !lap_capt && !child_sow && !stepped {
         let to = match sow_rule.as_str() {
             "ENPAS_ALL_OWNER_SOW" | "ENPAS_ALL_OWNER_OWN" => "row_owner",
             "ENPAS_ALL_SOWER" | "ENPAS_SOW_SOWER" => "sower",
@@ -414,6 +407,20 @@ pub(super) fn captures(
         "PICKOPPBASIC" if counted_pick => {}
         // (in the chain's keys, above; without a multiple capture it does nothing)
         "PICKCROSSMULT" if basic && cross == "NONE" && !typed => {}
+        "PICKOPPBASIC"
+            if cross != "NONE"
+                && !capt_on.is_empty()
+                && !evens
+                && cmin == 0
+                && cmax == 0
+                && matches!(side.as_str(), "BOTH" | "OPP_SIDE") =>
+        {
+            let _ = writeln!(
+                capture,
+                "    # pickextra=PICKOPPBASIC: a move that captured also takes every hole of the opponent's holding {capt_on:?}
+    counted_holes: {{ counts: {capt_on:?}, after_capture: true }}"
+            );
+        }
         "PICKLASTSEEDS" => {
             let counted = if cross == "NONE" {
                 match side.as_str() {

@@ -56,6 +56,8 @@ pub(super) fn sowing(p: &Params) -> Result<String, Refusal> {
     }
     match word(p, "prescribed").as_str() {
         "NONE" => {}
+        // (the sowing's `pass_from_move`: `sow_rules.rs`)
+        "MLAPS_SOWER" if super::sow_rules::first_move_plain(p) => {}
         "NO_UDIR_FIRSTS" => {
             if p.list("udir_holes").is_empty() && word(p, "sow_direct") != "PLAYALTDIR" {
                 // (no hole chooses its direction: nothing to forbid)

@@ -35,6 +35,18 @@ pub(super) fn allow(p: &Params, moves: &mut String) -> Result<(), Refusal> {
         "TWO_ONLY_ALL" => moves.push_str(
             "    last_resort_count: 2   # allow_rule=TWO_ONLY_ALL: two seeds only when every legal hole holds two\n",
         ),
+        "TWO_ONLY_ALL_RIGHT" => moves.push_str(
+            "    last_resort_count: 2   # allow_rule=TWO_ONLY_ALL_RIGHT: two seeds only when every legal hole holds two,\n    last_resort_rightmost: true   # and then only from the rightmost of them\n",
+        ),
+        // (MancalaGames counts the first turn; with no extra turn it is the first move)
+        "RIGHT_2_1ST_THEN_ALL_TWO"
+            if word(p, "capt_rturn") == "NO_REPEAT"
+                && word(p, "sow_stores") == "NEITHER" =>
+        {
+            moves.push_str(
+                "    last_resort_count: 2   # allow_rule=RIGHT_2_1ST_THEN_ALL_TWO: two seeds only when every legal hole holds two;\n    first_move_rightmost: 2   # the first move of a game or round only from the two rightmost legal holes\n",
+            )
+        }
         other => {
             return Err(refuse(
                 "allow_rule",
@@ -63,7 +75,10 @@ pub(super) fn no_capture_turns(
             "with captures made during the sowing (sow_rule) not yet",
         ));
     }
-    if capture.is_empty() && !sowing.contains("relay_stops_on") {
+    if capture.is_empty()
+        && !sowing.contains("relay_stops_on")
+        && !sowing.contains("close_on_relay")
+    {
         // Nothing to hold back.
         return Ok(());
     }
@@ -229,6 +244,8 @@ pub(super) fn prescribed(p: &Params) -> Result<(), Refusal> {
     let v = word(p, "prescribed");
     let why = match v.as_str() {
         "NONE" | "NO_UDIR_FIRSTS" => return Ok(()),
+        // (the first move sown without passing holes by count: `sow_rules.rs`)
+        "MLAPS_SOWER" if super::sow_rules::first_move_plain(p) => return Ok(()),
         "ARNGE_LIMIT" => {
             "each player arranges his seeds before play (a real decision, a move of its own with its notation): not yet"
         }

@@ -72,6 +72,7 @@ const HANDLED: &[&str] = &[
     "start_pattern",
     "nocaptmoves",
     "prescribed",
+    "sow_param",
 ];
 
 /// A translated game: the data rule's YAML text.
@@ -113,6 +114,7 @@ pub fn translate(g: &GameFile, title: &str, p: &Params) -> Result<Translation, R
     let stores = p.flag("stores");
     let mut notes: Vec<String> = Vec::new();
     let mut sowing = super::sowing::board(p)?;
+    super::sow_rules::sowing(p, &mut sowing)?;
     super::children::start_hole(p, &mut sowing)?;
     let children = super::children::children(p, &mut sowing)?;
     sowing.push_str(&super::classes::sowing(p)?);
@@ -148,6 +150,9 @@ pub fn translate(g: &GameFile, title: &str, p: &Params) -> Result<Translation, R
 
     let mut c = super::capture::captures(p, &mut sowing, &mut notes)?;
     let stopped_end = super::sowing::relays(p, &c, &mut sowing)?;
+    let mut lap = String::new();
+    super::lap_capture::translate(p, &c.cross, &mut sowing, &mut lap)?;
+    c.text.push_str(&lap);
     super::starts::no_capture_turns(p, &sowing, &mut c.text)?;
     let (end, clear) = super::ends::ends(p, &goal, &c, stopped_end, gp, &rounds, &mut notes)?;
     let (end, rounds) = if clear {
