@@ -63,6 +63,9 @@ pub struct Resolved {
     /// `returning` (with `moves.no_single_return`): 1 + the hole the previous move sowed a
     /// single seed into across the board's end, 0 for none.
     pub no_return_var: Option<usize>,
+    /// `returning_mover`, `returning_held` (with `moves.no_single_return_across_middle`): who
+    /// made that move, and his seeds held after its sowing (more later: the move captured).
+    pub no_return_capture_vars: Option<(usize, usize)>,
     /// Whether a move must update the variables of [`crate::engine::player::directions`]
     /// (one flag tested per move; set when setup ends).
     pub move_vars: bool,
@@ -149,7 +152,13 @@ impl Pipeline {
             return Err("pipeline: capture: no_capture_turns must be at least 0".into());
         }
         self.at.turns_var = (self.capture.no_capture_turns > 0).then(|| var(l, "turns", 0));
-        self.at.no_return_var = self.moves.no_single_return.then(|| var(l, "returning", 0));
+        self.at.no_return_var = (self.moves.no_single_return
+            || self.moves.no_single_return_across_middle)
+            .then(|| var(l, "returning", 0));
+        self.at.no_return_capture_vars = self
+            .moves
+            .no_single_return_across_middle
+            .then(|| (var(l, "returning_mover", 0), var(l, "returning_held", 0)));
         self.at.holes_of = (0..=l.players)
             .map(|pl| {
                 l.holes

@@ -3,3 +3,4 @@
 //! previous pits, move labels. No seeds, no rule: what a position is laid out on.
 
 pub mod layout;
+pub mod zigzag;

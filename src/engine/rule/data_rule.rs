@@ -86,6 +86,9 @@ pub enum CircuitsWord {
     /// Each player's rows and stores, in the order written, are a circuit of their own: sowing
     /// never leaves the sower's side (pits of nobody are on no circuit).
     PerPlayer,
+    /// One circuit through the holes of two rows that crosses to the other row at every step
+    /// (see [`crate::engine::geometry::zigzag`]); the stores are not on it.
+    Zigzag,
 }
 
 fn one() -> yaml::Value {
@@ -417,7 +420,11 @@ impl DataRule {
                 }
             }
         }
+        if d.circuits == CircuitsWord::Zigzag {
+            l.track = crate::engine::geometry::zigzag::zigzag_track(l)?;
+        }
         l.sow = self.sowing.rule()?;
+        l.sow.reverse_row_holes = self.sowing.row_holes(&l.rows)?;
         l.pipeline = Some(Box::new(self.pipeline.clone()));
         b.reserves.resize(players, 0);
         let names = &self.pipeline.names;

@@ -17,6 +17,7 @@ mod sowing;
 mod starts;
 mod text;
 pub mod translate;
+mod zigzag;
 
 use std::path::{Path, PathBuf};
 
