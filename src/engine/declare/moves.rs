@@ -43,6 +43,9 @@ pub struct Moves {
     /// sowing: from the hole played (one holding two seeds or more) one seed goes into his
     /// first hole, and the mover moves again.
     pub give_one_to_empty: bool,
+    /// A move diffuses the seeds of its hole, one to each neighbour, rather than sowing them
+    /// (see [`crate::engine::declare::diffuse`]).
+    pub diffuse: Option<crate::engine::declare::diffuse::Diffuse>,
 }
 
 impl Moves {

@@ -4,6 +4,7 @@
 
 pub mod capture;
 pub mod children;
+pub mod diffuse;
 pub mod directions;
 pub mod end;
 pub mod hooks;

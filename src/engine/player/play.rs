@@ -38,7 +38,11 @@ pub fn play(b: &mut Board, pit: usize, hooks: &mut Vec<HookCall>) -> Result<(), 
     // (a move of one seed captures nothing, when the rule says so)
     let single =
         p.capture.not_by_single_seed && b.seeds.get(l.split_move(pit).0).copied() == Some(1);
-    let mut end = sow::sow(b, pit)?;
+    // (a diffusing move is not a sowing: the rare steps' flag first)
+    let mut end = match p.moves.diffuse.as_ref().filter(|_| p.at.odd_moves) {
+        Some(d) => crate::engine::player::diffuse::diffuse(b, l, d, p.at.diffuse_out, pit),
+        None => sow::sow(b, pit)?,
+    };
     // (the variables the next moves' directions and holes read: one flag)
     if p.at.move_vars {
         directions::after_sowing(b, l, p, mover, &end);

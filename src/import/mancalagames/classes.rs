@@ -41,6 +41,7 @@ pub(super) fn board(p: &Params) -> Result<String, Refusal> {
             Ok(String::new())
         }
         "ZigZag" => super::zigzag::board(p),
+        "Diffusion" | "DiffusionV2" => super::diffusion::board(p),
         other => Err(refuse(
             "game_class",
             other,
@@ -91,6 +92,9 @@ pub(super) fn moves(p: &Params) -> String {
     let mut s = String::new();
     if p.class == "ZigZag" {
         s.push_str(&super::zigzag::moves(p));
+    }
+    if p.class.starts_with("Diffusion") {
+        s.push_str(&super::diffusion::moves(p));
     }
     if p.class == "ShareOne" {
         s.push_str("    give_one_to_empty: true   # game_class=ShareOne: to a player without seeds the mover gives one, from a hole of two or more into his first hole, and moves again\n");

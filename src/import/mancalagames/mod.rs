@@ -8,6 +8,7 @@
 mod capture;
 mod children;
 mod classes;
+mod diffusion;
 mod ends;
 pub mod names;
 pub mod params;
