@@ -74,6 +74,21 @@ pub struct BoardDecl {
     /// How the sowing track is cut into circuits (default `one`).
     #[serde(default)]
     pub circuits: CircuitsWord,
+    /// Who owns the holes (default `rows`: each row's owner its holes).
+    #[serde(default)]
+    pub owners: OwnersWord,
+}
+
+/// Who owns a data rule's holes, as a word.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum OwnersWord {
+    /// Each row's owner owns its holes.
+    #[default]
+    Rows,
+    /// Each of two rows' owners owns a half of the board across both rows (see
+    /// [`crate::engine::geometry::halves`]).
+    Halves,
 }
 
 /// How a data rule's sowing track goes round the board, as a word.
@@ -419,6 +434,9 @@ impl DataRule {
                     l.track.extend(run);
                 }
             }
+        }
+        if d.owners == OwnersWord::Halves {
+            crate::engine::geometry::halves::own_by_halves(l)?;
         }
         if d.circuits == CircuitsWord::Zigzag {
             l.track = crate::engine::geometry::zigzag::zigzag_track(l)?;

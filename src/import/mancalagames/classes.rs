@@ -45,7 +45,7 @@ pub(super) fn board(p: &Params) -> Result<String, Refusal> {
         other => Err(refuse(
             "game_class",
             other,
-            "only the classes Mancala (two rows sown in one circuit), NorthSouthCycle (each row its own circuit) and ShareOne are translated yet",
+            "only the classes Mancala (two rows sown in one circuit), NorthSouthCycle (each row its own circuit), ShareOne, ZigZag, Diffusion and DiffusionV2 are translated yet",
         )),
     }
 }
