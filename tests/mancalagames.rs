@@ -259,7 +259,7 @@ fn import_writes_one_rule_per_game_and_says_what_it_refused() {
     let (kalah, oware, refused) = (
         fx.join("kalah.txt"),
         fx.join("oware.txt"),
-        fx.join("diffusion.txt"),
+        fx.join("ohojichi.txt"),
     );
     let o = sowlab(&[
         "import",
@@ -307,7 +307,7 @@ fn import_writes_one_rule_per_game_and_says_what_it_refused() {
     let text = String::from_utf8_lossy(&o.stdout).into_owned();
     assert_eq!(o.status.code(), Some(1), "{text}");
     assert!(
-        text.contains("diffusion.txt: refused: game_class=Diffusion: only the classes Mancala"),
+        text.contains("ohojichi.txt: refused: game_class=EWGratuitous: only the classes Mancala"),
         "{text}"
     );
 }

@@ -7,6 +7,7 @@
 pub mod capture;
 pub mod children;
 pub mod compiled;
+pub mod diffuse;
 pub mod end;
 pub mod hole_test;
 pub mod lap_capture;

@@ -37,6 +37,11 @@ pub struct Moves {
     /// it (across the board's end) may not be played straight back: that hole is not a legal
     /// move while it holds that one seed.
     pub no_single_return: bool,
+    /// The same across the middle of the board: a single seed that the previous move sowed
+    /// from one of the two middle holes of a row into the hole of the same number in the other
+    /// row (a zigzag track's crossing of the middle) may not be played straight back, unless
+    /// that move captured.
+    pub no_single_return_across_middle: bool,
     /// When the next player has no seeds in his holes, the move gives him one instead of
     /// sowing: from the hole played (one holding two seeds or more) one seed goes into his
     /// first hole, and the mover moves again.
@@ -51,6 +56,9 @@ pub struct Moves {
     /// when setup ends).
     #[serde(skip)]
     pub moves_var: Option<usize>,
+    /// A move diffuses the seeds of its hole, one to each neighbour, rather than sowing them
+    /// (see [`crate::engine::declare::diffuse`]).
+    pub diffuse: Option<crate::engine::declare::diffuse::Diffuse>,
 }
 
 impl Moves {

@@ -63,6 +63,11 @@ pub struct Resolved {
     /// `returning` (with `moves.no_single_return`): 1 + the hole the previous move sowed a
     /// single seed into across the board's end, 0 for none.
     pub no_return_var: Option<usize>,
+    /// `returning_mover`, `returning_held` (with `moves.no_single_return_across_middle`): who
+    /// made that move, and his seeds held after its sowing (more later: the move captured).
+    pub no_return_capture_vars: Option<(usize, usize)>,
+    /// With `moves.diffuse`: the pit its seeds leaving the board go to (`None`: discarded).
+    pub diffuse_out: Option<usize>,
     /// Whether a move must update the variables of [`crate::engine::player::directions`]
     /// (one flag tested per move; set when setup ends).
     pub move_vars: bool,
@@ -171,7 +176,41 @@ impl Pipeline {
             return Err("pipeline: capture: no_capture_turns must be at least 0".into());
         }
         self.at.turns_var = (self.capture.no_capture_turns > 0).then(|| var(l, "turns", 0));
-        self.at.no_return_var = self.moves.no_single_return.then(|| var(l, "returning", 0));
+        self.at.no_return_var = (self.moves.no_single_return
+            || self.moves.no_single_return_across_middle)
+            .then(|| var(l, "returning", 0));
+        if let Some(d) = &self.moves.diffuse {
+            if d.full < 0 {
+                return Err(format!(
+                    "pipeline: moves: diffuse: full is a number of seeds, 0 (no limit) or more (not {})",
+                    d.full
+                ));
+            }
+            if l.rows.len() != 2 {
+                return Err("pipeline: moves: diffuse needs a board of two rows".into());
+            }
+            self.at.diffuse_out = match &d.out_to {
+                None => None,
+                Some(name) => Some(
+                    l.stores
+                        .iter()
+                        .copied()
+                        .find(|&s| &l.pits[s].name == name)
+                        .ok_or_else(|| {
+                            let names: Vec<&str> =
+                                l.stores.iter().map(|&s| l.pits[s].name.as_str()).collect();
+                            format!(
+                                "pipeline: moves: diffuse: out_to: no store {name:?} (the stores are {})",
+                                if names.is_empty() { "none".to_string() } else { names.join(", ") }
+                            )
+                        })?,
+                ),
+            };
+        }
+        self.at.no_return_capture_vars = self
+            .moves
+            .no_single_return_across_middle
+            .then(|| (var(l, "returning_mover", 0), var(l, "returning_held", 0)));
         self.at.extra_var =
             (self.extra_turn == ExtraTurn::CaptureOnce).then(|| var(l, "extra_move", 0));
         self.at.slam_again = self

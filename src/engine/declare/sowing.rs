@@ -120,6 +120,9 @@ pub struct SowRule {
     pub capture_beyond_empty: bool,
     /// Holes (numbered from each owner's left, 1-based) whose moves are sown the other way.
     pub reverse_holes: Vec<i64>,
+    /// Holes sown the other way, by row index: each row's hole numbers from its owner's left
+    /// (empty: none; a zigzag track's holes toward the middle, say).
+    pub reverse_row_holes: Vec<Vec<i64>>,
     /// A move from a hole holding an even count is sown the other way.
     pub reverse_when_even: bool,
     /// Holes (numbered from each owner's left, 1-based) where the mover chooses the direction:
@@ -170,6 +173,7 @@ impl Default for SowRule {
             capture_side: Whose::Any,
             capture_beyond_empty: false,
             reverse_holes: Vec::new(),
+            reverse_row_holes: Vec::new(),
             reverse_when_even: false,
             choose_direction: Vec::new(),
             first_seed_back: false,
@@ -279,6 +283,7 @@ impl SowRule {
     /// Whether some moves are sown the other way.
     pub fn reverses(&self) -> bool {
         !self.reverse_holes.is_empty()
+            || !self.reverse_row_holes.is_empty()
             || self.reverse_when_even
             || !self.choose_direction.is_empty()
             || self.direction_by_first_move
@@ -362,7 +367,13 @@ impl SowRule {
             && ((self.reverse_when_even && n % 2 == 0)
                 || (!self.reverse_holes.is_empty()
                     && l.pits[from].row.is_some()
-                    && self.reverse_holes.contains(&(l.pits[from].pos as i64))))
+                    && self.reverse_holes.contains(&(l.pits[from].pos as i64)))
+                || (!self.reverse_row_holes.is_empty()
+                    && l.pits[from].row.is_some_and(|r| {
+                        self.reverse_row_holes
+                            .get(r)
+                            .is_some_and(|v| v.contains(&(l.pits[from].pos as i64)))
+                    })))
     }
 
     /// The rule in words (for `sowlab rules NAME`).
@@ -404,6 +415,16 @@ impl SowRule {
                 "; moves from holes {} (from each owner's left) are sown the other way",
                 v.join(", ")
             ));
+        }
+        for (r, v) in self.reverse_row_holes.iter().enumerate() {
+            if !v.is_empty() {
+                let v: Vec<String> = v.iter().map(|n| n.to_string()).collect();
+                s.push_str(&format!(
+                    "; moves from holes {} of row {} (from its owner's left) are sown the other way",
+                    v.join(", "),
+                    r + 1
+                ));
+            }
         }
         if self.reverse_when_even {
             s.push_str("; a move from a hole holding an even count is sown the other way");

@@ -263,7 +263,7 @@ pub(super) fn has_move(b: &Board, p: &Pipeline, player: usize, scratch: &mut Vec
 #[inline(never)]
 fn odd_moves(b: &Board, l: &Compiled, p: &Pipeline, start: usize, out: &mut Vec<usize>) {
     if let Some(v) = p.at.no_return_var {
-        if b.vars[v] > 0 {
+        if b.vars[v] > 0 && crate::engine::player::directions::still_held_back(b, p) {
             not_back(b, b.vars[v] as usize - 1, start, out);
         }
     }

@@ -5,6 +5,7 @@
 pub mod capture;
 pub mod capture_more;
 pub mod children;
+pub mod diffuse;
 pub mod directions;
 pub mod end;
 pub mod hooks;

@@ -62,7 +62,11 @@ fn play_with<const RARE: bool>(
         crate::engine::player::capture_more::opposite_of_singles(b, l, p, mover);
     }
     let opp_had = RARE && p.at.slam_again && !side_empty(b, p, next_of(l, mover));
-    let mut end = sow::sow(b, pit)?;
+    // (a diffusing move is not a sowing: the rare steps' flag first)
+    let mut end = match p.moves.diffuse.as_ref().filter(|_| RARE && p.at.odd_moves) {
+        Some(d) => crate::engine::player::diffuse::diffuse(b, l, d, p.at.diffuse_out, pit),
+        None => sow::sow(b, pit)?,
+    };
     // (the variables the next moves' directions and holes read: one flag)
     if RARE && p.at.move_vars {
         directions::after_sowing(b, l, p, mover, &end);

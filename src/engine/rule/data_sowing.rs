@@ -32,6 +32,9 @@ pub struct SowingDecl {
     pub relay_only_on: Option<HoleTestDecl>,
     /// Holes (numbered from each owner's left) whose moves are sown the other way.
     pub reverse_holes: Option<Vec<i64>>,
+    /// Holes sown the other way, row by row (`{ S: [2, 5], N: [1, 3] }`: each row's hole
+    /// numbers from its owner's left).
+    pub reverse_holes_by_row: Option<std::collections::BTreeMap<String, Vec<i64>>>,
     /// A move from a hole holding an even count is sown the other way.
     pub reverse_when_even: Option<bool>,
     /// Holes where the mover chooses the direction.
@@ -264,5 +267,36 @@ impl SowingDecl {
         }
         .steps()?;
         Ok(r)
+    }
+}
+
+impl SowingDecl {
+    /// `reverse_holes_by_row` by row index (empty when not declared), checked against the
+    /// board's `rows`.
+    pub fn row_holes(
+        &self,
+        rows: &[crate::engine::geometry::layout::Row],
+    ) -> Result<Vec<Vec<i64>>, String> {
+        let Some(by_row) = &self.reverse_holes_by_row else {
+            return Ok(Vec::new());
+        };
+        let mut out = vec![Vec::new(); rows.len()];
+        for (name, holes) in by_row {
+            let names: Vec<&str> = rows.iter().map(|r| r.name.as_str()).collect();
+            let Some(r) = rows.iter().position(|r| &r.name == name) else {
+                return Err(format!(
+                    "sowing: reverse_holes_by_row: no row {name} (the rows are {})",
+                    names.join(", ")
+                ));
+            };
+            let len = rows[r].pits.len() as i64;
+            if let Some(h) = holes.iter().find(|&&h| h < 1 || h > len) {
+                return Err(format!(
+                    "sowing: reverse_holes_by_row: row {name} has no hole {h} (its holes are 1 to {len})"
+                ));
+            }
+            out[r] = holes.clone();
+        }
+        Ok(out)
     }
 }

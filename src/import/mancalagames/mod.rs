@@ -9,6 +9,7 @@ mod capture;
 mod capture_more;
 mod children;
 mod classes;
+mod diffusion;
 mod ends;
 mod lap_capture;
 pub mod names;
@@ -20,6 +21,7 @@ mod sowing;
 mod starts;
 mod text;
 pub mod translate;
+mod zigzag;
 
 use std::path::{Path, PathBuf};
 

@@ -57,6 +57,8 @@ pub(super) fn board(p: &Params) -> Result<String, Refusal> {
                 "  reverse_holes: {left:?}   # sow_direct=SPLIT: the left half of each row sows clockwise, the right half anticlockwise"
             );
         }
+        // (ZigZag: toward the middle along its track, see `zigzag::sowing`)
+        "TOCENTER" if p.class == "ZigZag" => {}
         "TOCENTER" if p.holes % 2 == 0 || p.list("udir_holes").contains(&(p.holes / 2)) => {
             let udir = p.list("udir_holes");
             let right: Vec<i64> = (p.holes - p.holes / 2 + 1..=p.holes)
