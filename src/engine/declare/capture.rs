@@ -68,6 +68,10 @@ pub struct Opposite {
     /// After taking the hole opposite, the sowing goes on from the last hole with its seeds
     /// (a lap ending in an empty hole relays when it captures), until a lap ends without a take.
     pub sow_on: bool,
+    /// After the take, the next hole along the sowing, while it is empty and where the last
+    /// seed may fall, has the hole opposite it taken as well (when that passes the tests above),
+    /// and so on along the row.
+    pub go_on_while_next_empty: bool,
 }
 
 impl Opposite {
@@ -133,6 +137,7 @@ impl Default for Opposite {
             at_most: 0,
             even: false,
             sow_on: false,
+            go_on_while_next_empty: false,
         }
     }
 }

@@ -103,8 +103,13 @@ pub fn play(b: &mut Board, pit: usize, hooks: &mut Vec<HookCall>) -> Result<(), 
             beyond_empty(b, l, g, mover, last);
         }
     }
-    if let Some(before) = &before {
-        crate::engine::player::children::gains_into_children(b, l, before, false);
+    if let Some(c) = p.children.as_ref() {
+        if let Some(before) = &before {
+            crate::engine::player::children::gains_into_children(b, l, before, false);
+        }
+        if c.nobodys_while_holding_a_round {
+            crate::engine::player::children::update_nobodys(b, l, &c.round);
+        }
     }
     let took = by_capture && material(b, mover) > held;
     if let Some(t) = p.capture.last_seeds.as_ref().filter(|_| capturing) {

@@ -7,6 +7,7 @@
 
 mod capture;
 mod children;
+mod children_of_nobody;
 mod classes;
 mod ends;
 pub mod names;
