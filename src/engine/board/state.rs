@@ -258,6 +258,22 @@ impl Board {
         !self.children.is_empty() && self.children[p] != 0
     }
 
+    /// Whether captures leave pit `p` alone as a child: any child, but a child of nobody where
+    /// the rule lets captures take those (`nobodys_while_holding_a_round`).
+    #[inline]
+    pub fn shielded(&self, p: usize) -> bool {
+        match self.children.get(p).copied().unwrap_or(0) {
+            0 => false,
+            crate::engine::declare::children::CHILD_OF_NOBODY => !self
+                .layout
+                .pipeline
+                .as_ref()
+                .and_then(|d| d.children.as_ref())
+                .is_some_and(|c| c.nobodys_while_holding_a_round),
+            _ => true,
+        }
+    }
+
     /// The player whose child pit `p` is (`Some(0)` for a child of nobody), `None` for no child.
     pub fn child_owner(&self, p: usize) -> Option<usize> {
         match self.children.get(p).copied().unwrap_or(0) {

@@ -82,6 +82,10 @@ pub struct Opposite {
     /// The seeds of the hole opposite are moved into the last hole (they stay on the board,
     /// in the mover's hole) instead of going to the mover's store; `take_last` must be false.
     pub pull_into_last: bool,
+    /// After the take, the next hole along the sowing, while it is empty and where the last
+    /// seed may fall, has the hole opposite it taken as well (when that passes the tests above),
+    /// and so on along the row.
+    pub go_on_while_next_empty: bool,
 }
 
 impl Opposite {
@@ -153,6 +157,7 @@ impl Default for Opposite {
             even: false,
             sow_on: false,
             pull_into_last: false,
+            go_on_while_next_empty: false,
         }
     }
 }

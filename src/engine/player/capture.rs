@@ -252,7 +252,7 @@ pub(super) fn opposite(
         return false;
     }
     // A child is never captured.
-    let Some(opp) = l.opposite(last).filter(|&q| !b.is_child(q)) else {
+    let Some(opp) = l.opposite(last).filter(|&q| !b.shielded(q)) else {
         return false;
     };
     let n = b.seeds[opp];
@@ -274,7 +274,39 @@ pub(super) fn opposite(
     if o.take_last {
         took += sow::capture(b, last, mover, "last seed");
     }
+    if o.go_on_while_next_empty {
+        took += opposite_while_empty(b, l, o, mover, last);
+    }
     took > 0
+}
+
+/// `go_on_while_next_empty`: from the hole after `last` along the sowing, while the hole is
+/// empty and on the last hole's side, takes the hole opposite it (when that passes the tests);
+/// the seeds taken.
+fn opposite_while_empty(
+    b: &mut Board,
+    l: &Compiled,
+    o: &crate::engine::declare::pipeline::Opposite,
+    mover: usize,
+    last: usize,
+) -> i64 {
+    let mut took = 0;
+    let mut q = last;
+    for _ in 0..l.holes.len() {
+        q = hole_after(l, b, q);
+        if q == NO_PIT || q == last || b.seeds[q] != 0 || !on_side(l, o.last_in, q, mover) {
+            break;
+        }
+        let Some(opp) = l.opposite(q).filter(|&x| !b.shielded(x)) else {
+            break;
+        };
+        let n = b.seeds[opp];
+        if n == 0 || !o.count_ok(n) {
+            break;
+        }
+        took += sow::capture(b, opp, mover, "opposite, further on");
+    }
+    took
 }
 
 /// Whether hole `q` is on `side` for `mover`.

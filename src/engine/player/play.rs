@@ -181,8 +181,13 @@ fn play_with<const RARE: bool>(
             beyond_empty(b, l, g, mover, last);
         }
     }
-    if let Some(before) = &before {
-        crate::engine::player::children::gains_into_children(b, l, before, false);
+    if let Some(c) = p.children.as_ref().filter(|_| RARE) {
+        if let Some(before) = &before {
+            crate::engine::player::children::gains_into_children(b, l, before, false);
+        }
+        if c.nobodys_while_holding_a_round {
+            crate::engine::player::children::update_nobodys(b, l, &c.round);
+        }
     }
     let took = by_capture && material(b, mover) > held;
     if let Some(t) = p.capture.last_seeds.as_ref().filter(|_| capturing) {

@@ -99,9 +99,12 @@ impl Rule {
             if let Some(s) = l.sow.steps.as_mut().filter(|_| from_move) {
                 s.moves_var = p.at.moves_var;
             }
-            if let Some(c) = &p.children {
+            if let Some(c) = &mut p.children {
                 b.children.resize(l.pits.len(), 0);
                 c.start_marks(l, &mut b.children);
+                if c.nobodys_while_holding_a_round {
+                    c.round = crate::engine::player::children::round_counts(l);
+                }
             }
             if let Some(v) = p.at.turns_var {
                 l.sow.relay_stop_from = Some((v, p.capture.no_capture_turns));

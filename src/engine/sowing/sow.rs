@@ -157,7 +157,7 @@ pub fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
             rule.lap_may_relay::<true>(l, pos, seeds, was_empty, mover, stops)
                 // A lap does not go on from a child, nor from a hole its last seed makes one.
                 && !kids.is_some_and(|c| {
-                    children[r] != 0 || c.makes(l, seeds, children, mover, pos)
+                    children[r] != 0 || c.makes(l, rule.reverse != flip, seeds, children, mover, pos)
                 })
         });
         let Some(r) = relay_from else { break };

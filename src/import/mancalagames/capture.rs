@@ -165,11 +165,14 @@ pub(super) fn captures(
                 ))
             }
         };
-        if multicapt != 0 {
+        // multicapt=-1 with capt_dir=SOW: after the first take, each next hole along the
+        // sowing that is empty has the hole opposite it taken too, while it passes the tests.
+        let more = multicapt == -1 && capt_dir == "SOW" && !always && !lap_capt;
+        if multicapt != 0 && !more {
             return Err(refuse(
                 "multicapt",
                 multicapt,
-                "a multiple cross capture is not translated yet",
+                "a multiple cross capture is translated only with multicapt=-1, capt_dir=SOW, without xcpickown=ALWAYS_PICK and sow_rule=LAP_CAPT, yet",
             ));
         }
         let _ = writeln!(
@@ -184,8 +187,8 @@ pub(super) fn captures(
             if always { "and itself, also when the hole opposite is empty" } else { "when it holds seeds" },
             if always { "" } else if take_last { " and itself" } else { "; the last seed stays" },
             if counted.is_empty() { "" } else { "; only when the hole opposite passes the count conditions" },
-            if lap_capt { "\n    # sow_rule=LAP_CAPT: a lap that takes the hole opposite goes on from its last hole" } else { "" },
-            if lap_capt { ", sow_on: true" } else { "" }
+            if lap_capt { "\n    # sow_rule=LAP_CAPT: a lap that takes the hole opposite goes on from its last hole" } else if more { "\n    # multicapt=-1, capt_dir=SOW: then each next empty hole along the sowing takes the hole opposite it" } else { "" },
+            if lap_capt { ", sow_on: true" } else if more { ", go_on_while_next_empty: true" } else { "" }
         );
     } else if basic && !typed && final_by_chain {
         // OPP_CONT: the last hole must be the opponent's; the chain may go on into the mover's.

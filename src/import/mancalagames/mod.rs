@@ -8,6 +8,7 @@
 mod capture;
 mod capture_more;
 mod children;
+mod children_of_nobody;
 mod classes;
 mod diffusion;
 mod ends;
