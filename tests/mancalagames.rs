@@ -129,6 +129,17 @@ fn replay(rule: &Arc<Rule>, positions: &[Value]) -> Result<usize, String> {
                 ));
             }
         }
+        // Owners of the holes, in games whose holes are owned round by round.
+        if let Some(o) = want.get("owners") {
+            let exp: Vec<usize> = serde_json::from_value(o.clone()).unwrap();
+            if s.owners.as_ref() != Some(&exp) {
+                return Err(format!(
+                    "position {i} (after {}): sowlab owners {:?}; MancalaGames owners {exp:?}",
+                    mv.unwrap_or("the start"),
+                    s.owners
+                ));
+            }
+        }
         let got = (
             s.pits.clone(),
             s.stores.clone(),

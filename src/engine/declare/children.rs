@@ -117,20 +117,27 @@ impl Children {
         l: &Layout,
         seeds: &[i64],
         children: &[u8],
+        owners: &[u8],
         mover: usize,
         q: usize,
     ) -> bool {
         let pit = &l.pits[q];
+        // (the hole's owner: its row's, or where holes are owned round by round this round's)
+        let owner = if owners.is_empty() {
+            pit.owner
+        } else {
+            owners[q] as usize
+        };
         if pit.kind != PitKind::Hole || children.get(q).copied().unwrap_or(1) != 0 {
             return false;
         }
         if self.make_when_last_makes.is_empty() || !self.make_when_last_makes.contains(&seeds[q]) {
             return false;
         }
-        let own = pit.owner == mover;
+        let own = owner == mover;
         let side_ok = match self.side {
             ChildSide::Any => true,
-            ChildSide::Opponent => !own && pit.owner != 0,
+            ChildSide::Opponent => !own && owner != 0,
             ChildSide::Own => own,
         };
         if !side_ok {

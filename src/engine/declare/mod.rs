@@ -13,5 +13,6 @@ pub mod notes;
 pub mod pipeline;
 pub mod rounds;
 pub mod sowing;
+pub mod territory;
 pub mod turn;
 pub mod words;

@@ -19,6 +19,7 @@ pub use crate::engine::declare::end::{Cond, End, EndCheck, Outcome, Starter, Swe
 pub use crate::engine::declare::moves::{Landing, Moves};
 pub use crate::engine::declare::notes::{fill, Note, Notes};
 pub use crate::engine::declare::rounds::{RoundWinner, Rounds, Tally};
+pub use crate::engine::declare::territory::{PartHole, Territory};
 pub use crate::engine::declare::turn::{ExtraTurn, Pass};
 
 /// A declared move pipeline.
@@ -42,6 +43,8 @@ pub struct Pipeline {
     pub end: Vec<EndCheck>,
     /// Rounds, for `then: round`.
     pub rounds: Option<Rounds>,
+    /// Holes owned round by round (with `rounds`): who plays from a hole and takes its seeds.
+    pub territory: Option<Territory>,
     /// Player names for notes (`{mover_name}`, ...); default `player N`.
     pub names: Vec<String>,
     /// The texts of the core's notes.
@@ -112,6 +115,7 @@ pub const KEYS: &[&str] = &[
     "pass",
     "end",
     "rounds",
+    "territory",
     "names",
     "notes",
 ];
@@ -222,6 +226,14 @@ impl Pipeline {
             return Err(
                 "pipeline: an end check says `then: round` but no `rounds` are declared".into(),
             );
+        }
+        if let Some(t) = &self.territory {
+            if self.rounds.is_none() {
+                return Err("pipeline: territory: holes owned round by round need `rounds`".into());
+            }
+            if t.hole_seeds < 1 {
+                return Err("pipeline: territory: `hole_seeds` must be at least 1".into());
+            }
         }
         if self.rounds.as_ref().is_some_and(|r| r.fill < 1) {
             return Err("pipeline: rounds: `fill` must be at least 1".into());

@@ -230,7 +230,13 @@ impl SowRule {
     /// Whether a drop into `q` by `mover` is on the side `capture_side` captures by count in.
     #[inline]
     pub fn capture_side_ok(&self, l: &Layout, q: usize, mover: usize) -> bool {
-        let owner = l.pits[q].owner;
+        self.capture_side_ok_for(l.pits[q].owner, mover)
+    }
+
+    /// Whether a drop by `mover` into a hole owned by `owner` is on the side `capture_side`
+    /// captures by count in.
+    #[inline]
+    pub fn capture_side_ok_for(&self, owner: usize, mover: usize) -> bool {
         match self.capture_side {
             Whose::Any => true,
             Whose::Own => owner == mover,

@@ -23,7 +23,7 @@ pub(super) fn takes(
     if q == NO_PIT || l.pits[q].kind != PitKind::Hole {
         return false;
     }
-    let owner = l.pits[q].owner;
+    let owner = b.hole_owner(q);
     let side_ok = match c.side {
         ChainSide::Opponent => owner != mover && owner != 0,
         ChainSide::Own => owner == mover,
@@ -57,7 +57,7 @@ pub(super) fn chain_scan(
     }
     if let Some(first) = c.first_on {
         use crate::engine::declare::pipeline::ChainSide;
-        let owner = l.pits[last].owner;
+        let owner = b.hole_owner(last);
         let ok = match first {
             ChainSide::Opponent => owner != mover && owner != 0,
             ChainSide::Own => owner == mover,
@@ -83,7 +83,13 @@ pub(super) fn chain_scan(
         }
         q = chain_step(l, b, c, q);
     }
-    let slam = c.grand_slam != GrandSlam::All && from_opp > 0 && from_opp == seeds_of(b, p, opp);
+    // (a grand slam empties the opponent's row, whoever owns its holes this round)
+    let in_row = if b.owners.is_empty() {
+        seeds_of(b, p, opp)
+    } else {
+        crate::engine::player::territory::seeds_in_row(b, p, opp)
+    };
+    let slam = c.grand_slam != GrandSlam::All && from_opp > 0 && from_opp == in_row;
     (n, slam)
 }
 
@@ -240,7 +246,7 @@ pub(super) fn opposite(
 ) -> bool {
     use crate::engine::declare::pipeline::BeyondSide;
     let last = end.pit;
-    let owner = l.pits[last].owner;
+    let owner = b.hole_owner(last);
     let side_ok = match o.last_in {
         BeyondSide::Own => owner == mover,
         BeyondSide::Opponent => owner != mover && owner != 0,
@@ -359,7 +365,7 @@ pub(super) fn last_seeds(
         .holes
         .iter()
         .filter(|&&h| {
-            let o = l.pits[h].owner;
+            let o = b.hole_owner(h);
             !b.closed[h]
                 && !b.is_child(h)
                 && match t.counted {

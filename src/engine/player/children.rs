@@ -38,7 +38,7 @@ pub(super) fn make(
             }
         }
     }
-    if !c.makes(l, &b.seeds, &b.children, mover, last) {
+    if !c.makes(l, &b.seeds, &b.children, &b.owners, mover, last) {
         return false;
     }
     b.children[last] = mover as u8;
@@ -89,7 +89,7 @@ pub(super) fn no_child_to_take(
         && !p
             .children
             .as_ref()
-            .is_some_and(|c| c.makes(l, &b.seeds, &b.children, mover, last))
+            .is_some_and(|c| c.makes(l, &b.seeds, &b.children, &b.owners, mover, last))
 }
 
 /// The reserves, to see what a capture or a sweep added to them.

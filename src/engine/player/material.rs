@@ -53,6 +53,9 @@ pub(super) fn seeds_by_player(b: &Board, l: &Compiled, p: &Pipeline) -> [i64; 17
 pub(super) fn seeds_of(b: &Board, p: &Pipeline, pl: usize) -> i64 {
     let (seeds, closed) = (&b.seeds[..], &b.closed[..]);
     let mut n = 0;
+    if !b.owners.is_empty() {
+        return crate::engine::player::territory::seeds_owned(b, pl);
+    }
     if b.children.is_empty() {
         for &h in &p.at.holes_of[pl] {
             if !closed[h] {

@@ -19,6 +19,8 @@ pub(crate) fn applies(b: &Board, from: usize) -> bool {
         && b.layout.next.get(from).is_some_and(|&n| n != NO_PIT)
         && b.seeds[from] > 0
         // (children that a relay or the sowing itself looks at: the general path)
+        // (holes owned round by round: the general path reads their owners)
+        && b.owners.is_empty()
         && (b.children.is_empty()
             || (b.layout.sow.relay == Relay::None
                 && b.layout.sow.pass_children == PassChildren::None))

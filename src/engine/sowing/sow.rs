@@ -32,6 +32,7 @@ pub fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
         last,
         discarded,
         children,
+        owners,
         vars,
         ..
     } = b;
@@ -42,6 +43,15 @@ pub fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
     let closed: &[bool] = closed;
     let reserves: &mut [i64] = reserves;
     let rule = &l.sow;
+    // (a hole's owner now: its row's, or this round's where holes are owned round by round)
+    let owners: &[u8] = owners;
+    let owner_of = |q: usize| {
+        if owners.is_empty() {
+            l.pits[q].owner
+        } else {
+            owners[q] as usize
+        }
+    };
     // Whether the relay stops for a capture apply: not while captures are off (once a move).
     let stops = rule.relay_stop_from.is_none_or(|(v, n)| vars[v] >= n);
     if from >= l.pits.len() {
@@ -130,10 +140,10 @@ pub fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
             if counts.hit(now)
                 && l.pits[q].kind == PitKind::Hole
                 && (hand > 0 || rule.capture_last)
-                && rule.capture_side_ok(l, q, mover)
+                && rule.capture_side_ok_for(owner_of(q), mover)
             {
                 let to = match rule.capture_to {
-                    CaptureTo::RowOwner => l.pits[q].owner,
+                    CaptureTo::RowOwner => owner_of(q),
                     CaptureTo::Sower => mover,
                 };
                 if to >= 1 {
@@ -153,7 +163,7 @@ pub fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
             rule.lap_may_relay(l, pos, seeds, was_empty, mover, stops)
                 // A lap does not go on from a child, nor from a hole its last seed makes one.
                 && !kids.is_some_and(|c| {
-                    children[r] != 0 || c.makes(l, seeds, children, mover, pos)
+                    children[r] != 0 || c.makes(l, seeds, children, owners, mover, pos)
                 })
         });
         let Some(r) = relay_from else { break };

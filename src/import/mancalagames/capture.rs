@@ -45,7 +45,7 @@ pub(super) fn captures(
     let evens = p.flag("evens");
     let (cmin, cmax) = (p.int("capt_min"), p.int("capt_max"));
     let basic = !capt_on.is_empty() || evens || cmin > 0 || cmax > 0;
-    let side = word(p, "capt_side");
+    let side = super::territory::capture_side(p)?;
     let multicapt = p.int("multicapt");
     let capt_dir = word(p, "capt_dir");
     let grandslam = word(p, "grandslam");

@@ -80,13 +80,10 @@ pub(super) fn children(p: &Params, sowing: &mut String) -> Result<String, Refusa
         "NONE" => "any",
         "OPP_SIDE_ONLY" => "opponent",
         "OWN_SIDE_ONLY" => "own",
-        "OPP_OWNER_ONLY" | "OWN_OWNER_ONLY" => {
-            return Err(refuse(
-                "child_rule",
-                &rule,
-                "children by the hole's owner in a territory game need the territory's hole owners; not yet",
-            ))
-        }
+        // (by the hole's owner: its row's, or in a territory game this round's; sowlab's sides
+        // read the owner so)
+        "OPP_OWNER_ONLY" => "opponent",
+        "OWN_OWNER_ONLY" => "own",
         other => {
             return Err(refuse(
                 "child_rule",

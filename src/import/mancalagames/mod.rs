@@ -15,6 +15,7 @@ pub mod read;
 mod refusal;
 mod sowing;
 mod starts;
+mod territory;
 mod text;
 pub mod translate;
 
