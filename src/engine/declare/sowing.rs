@@ -208,21 +208,22 @@ impl SowRule {
         was_empty: bool,
         mover: usize,
         stops: bool,
+        owner: usize,
     ) -> bool {
         let n = seeds[pos];
         !(stops
             && self
                 .relay_stop
                 .as_ref()
-                .is_some_and(|t| t.holds(l, pos, n, mover)))
+                .is_some_and(|t| t.holds_owned(l, pos, n, mover, owner)))
             && self
                 .relay_only
                 .as_ref()
-                .is_none_or(|t| t.holds(l, pos, n, mover))
+                .is_none_or(|t| t.holds_owned(l, pos, n, mover, owner))
             && !self.relay_stop_opposite.is_some_and(|side| {
                 stops
                     && was_empty
-                    && side.holds(l, pos, mover)
+                    && side.holds_owned(l, pos, mover, owner)
                     && l.opposite(pos).is_some_and(|o| seeds[o] > 0)
             })
     }
@@ -493,7 +494,12 @@ impl Whose {
     /// Whether hole `q` is on this side for `mover`.
     #[inline]
     pub fn holds(self, l: &Layout, q: usize, mover: usize) -> bool {
-        let owner = l.pits[q].owner;
+        self.holds_owned(l, q, mover, l.pits[q].owner)
+    }
+
+    /// Whether hole `q`, owned by `owner` now, is on this side for `mover`.
+    #[inline]
+    pub fn holds_owned(self, l: &Layout, q: usize, mover: usize, owner: usize) -> bool {
         l.pits[q].kind == PitKind::Hole
             && match self {
                 Whose::Own => owner == mover,
@@ -522,7 +528,12 @@ impl HoleTest {
     /// Whether hole `q` (holding `n` seeds) passes for `mover`.
     #[inline]
     pub fn holds(&self, l: &Layout, q: usize, n: i64, mover: usize) -> bool {
-        let owner = l.pits[q].owner;
+        self.holds_owned(l, q, n, mover, l.pits[q].owner)
+    }
+
+    /// Whether hole `q` (holding `n` seeds), owned by `owner` now, passes for `mover`.
+    #[inline]
+    pub fn holds_owned(&self, l: &Layout, q: usize, n: i64, mover: usize, owner: usize) -> bool {
         let side = match self.side {
             Whose::Own => owner == mover,
             Whose::Opponent => owner != mover && owner != 0,

@@ -48,7 +48,8 @@ pub(super) fn children(p: &Params, sowing: &mut String) -> Result<String, Refusa
             "only NORMAL, ONE_CHILD and WEG children are translated yet",
         ));
     }
-    if word(p, "rounds") != "NO_ROUNDS" {
+    // (a territory round counts the children's seeds for their owners and starts without any)
+    if word(p, "rounds") != "NO_ROUNDS" && word(p, "goal") != "TERRITORY" {
         return Err(refuse(
             "child_type",
             &ty,
