@@ -37,6 +37,11 @@ impl Pipeline {
         }
         if m.any_row {
             legal = legal.replace("the mover's open holes", "any open hole (either row)");
+        } else if self.territory.is_some() {
+            legal = legal.replace(
+                "the mover's open holes",
+                "the open holes the mover owns this round (in either row)",
+            );
         }
         if m.min_seeds > 1 {
             legal.push_str(&format!(", holding at least {} seeds", m.min_seeds));
@@ -301,7 +306,9 @@ impl Pipeline {
             });
             out.push(s);
         }
-        if let Some(r) = self
+        if let Some(t) = &self.territory {
+            out.push(t.describe());
+        } else if let Some(r) = self
             .rounds
             .as_ref()
             .filter(|r| r.tally != crate::engine::declare::rounds::Tally::None)
