@@ -12,7 +12,7 @@ use crate::engine::geometry::layout::Layout;
 
 pub use crate::engine::declare::capture::{
     chain_why, BeyondEmpty, BeyondSide, Capture, Chain, ChainDirection, ChainSide, CountedHoles,
-    GrandSlam, LastSeeds, NextHole, Opposite, StoreToOpponent,
+    GrandSlam, LastSeeds, LastSeedsTo, NextHole, Opposite, StoreToOpponent,
 };
 pub use crate::engine::declare::children::{ChildSide, Children, CHILD_OF_NOBODY};
 pub use crate::engine::declare::end::{Cond, End, EndCheck, Outcome, Starter, Sweep};
@@ -206,6 +206,10 @@ impl Pipeline {
                 .map(|p| var(l, &format!("start_reserve_{p}"), 0))
                 .collect();
         }
+        if self.round_starter_var_needed() && self.at.round_starter_var.is_none() {
+            // (the last seeds taken by who started the round: set at the start)
+            self.at.round_starter_var = Some(var(l, "round_starter", 0));
+        }
         for (i, c) in self.end.iter_mut().enumerate() {
             if let Some(pits) = &c.pits {
                 let mut mask = vec![false; l.pits.len()];
@@ -263,6 +267,16 @@ impl Pipeline {
         self.at.none_before_turn = !self.end.iter().any(|c| c.before_turn);
         self.at.none_after_turn = self.end.iter().all(|c| c.before_turn);
         Ok(())
+    }
+}
+
+impl Pipeline {
+    /// Whether a step reads who started the round (`last_seeds.to: round_starter`).
+    fn round_starter_var_needed(&self) -> bool {
+        self.capture
+            .last_seeds
+            .as_ref()
+            .is_some_and(|t| t.to == LastSeedsTo::RoundStarter)
     }
 }
 

@@ -211,12 +211,17 @@ impl Pipeline {
         }
         if let Some(t) = &self.capture.last_seeds {
             out.push(format!(
-                "capture: when at most {} seeds are left in {}holes (but some), the mover takes every seed left",
+                "capture: when at most {} seeds are left in {}holes (but some), {} takes every seed left",
                 t.at_most,
                 match t.counted {
                     BeyondSide::Any => "the ",
                     BeyondSide::Opponent => "the opponent's ",
                     BeyondSide::Own => "his own ",
+                },
+                match t.to {
+                    crate::engine::declare::capture::LastSeedsTo::Mover => "the mover",
+                    crate::engine::declare::capture::LastSeedsTo::RoundStarter =>
+                        "the player who started the round",
                 }
             ));
         }

@@ -357,6 +357,7 @@ pub(super) fn store_to_opponent(
 pub(super) fn last_seeds(
     b: &mut Board,
     l: &Compiled,
+    p: &Pipeline,
     t: &crate::engine::declare::pipeline::LastSeeds,
     mover: usize,
 ) {
@@ -377,10 +378,18 @@ pub(super) fn last_seeds(
         .map(|&h| b.seeds[h])
         .sum();
     if counted > 0 && counted <= t.at_most {
+        let to = match t.to {
+            crate::engine::declare::pipeline::LastSeedsTo::Mover => mover,
+            crate::engine::declare::pipeline::LastSeedsTo::RoundStarter => p
+                .at
+                .round_starter_var
+                .map_or(mover, |v| b.vars[v] as usize)
+                .clamp(1, l.players),
+        };
         for i in 0..l.holes.len() {
             let h = l.holes[i];
             if !b.closed[h] && !b.is_child(h) {
-                sow::capture(b, h, mover, "the last seeds");
+                sow::capture(b, h, to, "the last seeds");
             }
         }
     }

@@ -108,7 +108,7 @@ pub fn play(b: &mut Board, pit: usize, hooks: &mut Vec<HookCall>) -> Result<(), 
     }
     let took = by_capture && material(b, mover) > held;
     if let Some(t) = p.capture.last_seeds.as_ref().filter(|_| capturing) {
-        last_seeds(b, l, t, mover);
+        last_seeds(b, l, p, t, mover);
     }
     let extra = match p.extra_turn {
         ExtraTurn::None => false,

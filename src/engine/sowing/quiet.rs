@@ -97,7 +97,8 @@ pub(crate) fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
                     return Err(e);
                 }
             }
-            if by_count && counts.hit(now) {
+            // (not in the turns without captures)
+            if by_count && counts.hit(now) && stops {
                 end.captured += count_capture(l, seeds, reserves, q, mover, hand);
             }
         }

@@ -137,7 +137,9 @@ pub fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
             if tracing {
                 emit_into(trace, || Event::Drop { pit: q, hand });
             }
+            // (not in the turns without captures)
             if counts.hit(now)
+                && stops
                 && l.pits[q].kind == PitKind::Hole
                 && (hand > 0 || rule.capture_last)
                 && rule.capture_side_ok_for(owner_of(q), mover)

@@ -404,7 +404,7 @@ pub(super) fn captures(
         // (with capt_type NEXT and CAPT_OPP_1CCW: in their keys, above)
         "PICKFINAL" if capt_type == "NEXT" => {}
         "PICKOPPBASIC" if counted_pick => {}
-        "PICKLASTSEEDS" => {
+        pick @ ("PICKLASTSEEDS" | "PICK2XLASTSEEDS") => {
             let counted = if cross == "NONE" {
                 match side.as_str() {
                     "OPP_SIDE" => "opponent",
@@ -421,16 +421,27 @@ pub(super) fn captures(
             } else {
                 "any"
             };
-            let _ = writeln!(
-                capture,
-                "    # pickextra=PICKLASTSEEDS: at most one hole's start of seeds left (counted on capt_side={side}): the mover takes them all\n    last_seeds: {{ at_most: $seeds, counted: {counted} }}"
-            );
+            if pick == "PICKLASTSEEDS" {
+                let _ = writeln!(
+                    capture,
+                    "    # pickextra=PICKLASTSEEDS: at most one hole's start of seeds left (counted on capt_side={side}): the mover takes them all\n    last_seeds: {{ at_most: $seeds, counted: {counted} }}"
+                );
+            } else {
+                // (MancalaGames' game.starter: who started the round, or the game)
+                let _ = writeln!(
+                    capture,
+                    "    # pickextra=PICK2XLASTSEEDS: at most two holes' start of seeds left ({} for {} seeds a hole; counted on\n    # capt_side={side}): the player who started the round takes them all\n    last_seeds: {{ at_most: {}, counted: {counted}, to: round_starter }}",
+                    2 * p.nbr_start,
+                    p.nbr_start,
+                    2 * p.nbr_start
+                );
+            }
         }
         other => {
             return Err(refuse(
                 "pickextra",
                 other,
-                "only PICKLASTSEEDS is translated yet",
+                "only PICKLASTSEEDS and PICK2XLASTSEEDS are translated yet",
             ))
         }
     }

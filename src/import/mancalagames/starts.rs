@@ -56,13 +56,7 @@ pub(super) fn no_capture_turns(
     if n == 0 {
         return Ok(());
     }
-    if sowing.contains("capture_counts") {
-        return Err(refuse(
-            "nocaptmoves",
-            n,
-            "with captures made during the sowing (sow_rule) not yet",
-        ));
-    }
+    // (captures made during the sowing, sow_rule ENPAS_*, are off in those turns too)
     if capture.is_empty() && !sowing.contains("relay_stops_on") {
         // Nothing to hold back.
         return Ok(());
