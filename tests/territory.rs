@@ -39,7 +39,12 @@ const ROWS: [usize; 8] = [1, 1, 1, 1, 2, 2, 2, 2];
 fn a_player_plays_only_from_the_holes_he_owns_in_either_row() {
     let (_d, r) = rule(2, "least_seeds: 3");
     // South owns N1 this round, North the rest of his row.
-    let mut g = game(&r, [1, 1, 1, 1, 1, 1, 1, 1], [4, 4], [1, 1, 1, 1, 1, 2, 2, 2]);
+    let mut g = game(
+        &r,
+        [1, 1, 1, 1, 1, 1, 1, 1],
+        [4, 4],
+        [1, 1, 1, 1, 1, 2, 2, 2],
+    );
     assert_eq!(g.legal_labels().unwrap(), ["S1", "S2", "S3", "S4", "N1"]);
     // South sows N1 (a hole of North's row) into N2; his own row's hole numbers are read too.
     g.play("N1").unwrap_or_else(|e| panic!("{}", e.one_line()));
@@ -60,7 +65,12 @@ fn a_player_plays_only_from_the_holes_he_owns_in_either_row() {
 fn a_count_made_while_sowing_goes_to_the_holes_owner_this_round() {
     let (_d, r) = rule(2, "least_seeds: 3");
     // S4's two seeds: N1 makes 4 (not the last seed) and is taken by its owner, N2 the last.
-    let owned = game(&r, [1, 1, 1, 2, 3, 1, 1, 1], [0, 4], [1, 1, 1, 1, 1, 2, 2, 2]);
+    let owned = game(
+        &r,
+        [1, 1, 1, 2, 3, 1, 1, 1],
+        [0, 4],
+        [1, 1, 1, 1, 1, 2, 2, 2],
+    );
     let rows = game(&r, [1, 1, 1, 2, 3, 1, 1, 1], [0, 4], ROWS);
     for (mut g, stores) in [(owned, [4, 4]), (rows, [0, 8])] {
         g.play("4").unwrap();
@@ -76,12 +86,7 @@ fn the_rounds_winner_owns_a_hole_for_each_measure_of_seeds_he_holds() {
     // seed goes to its owner: South 23, North 9.
     for (territory, owners, pits, stores) in [
         // 5 holes and 3 seeds: the sixth, filled more than half, is South's too
-        (
-            "least_seeds: 4",
-            [1, 1, 1, 1, 1, 1, 2, 2],
-            [4; 8],
-            [0, 0],
-        ),
+        ("least_seeds: 4", [1, 1, 1, 1, 1, 1, 2, 2], [4; 8], [0, 0]),
         // the hole filled in part is the loser's
         (
             "least_seeds: 4, part_hole: loser",
@@ -106,7 +111,10 @@ fn the_rounds_winner_owns_a_hole_for_each_measure_of_seeds_he_holds() {
         assert_eq!(s.stores, stores.to_vec(), "{territory}");
         // the loser starts the next round
         assert_eq!((s.to_move, s.over), (Some(2), false), "{territory}");
-        assert_eq!(s.pits.iter().sum::<i64>() + s.stores.iter().sum::<i64>(), 32);
+        assert_eq!(
+            s.pits.iter().sum::<i64>() + s.stores.iter().sum::<i64>(),
+            32
+        );
     }
 }
 
@@ -152,4 +160,31 @@ fn a_bad_territory_is_one_error_line_naming_the_key() {
             assert!(e.contains(w), "{w}: {e}");
         }
     }
+}
+
+#[test]
+fn the_last_seeds_go_to_who_started_the_round() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = "name: last\nplayers: 2\nboard:\n  players: 2\n  shape: two_rows\n  to_move: 2\n  pits:\n    - { row: S, owner: 1, holes: 4, seeds: 2 }\n    - { store: store S, owner: 1 }\n    - { row: N, owner: 2, holes: 4, seeds: 2 }\n    - { store: store N, owner: 2 }\nsowing: { stores: none }\npipeline:\n  capture:\n    last_seeds: { at_most: 4, to: round_starter }\n  end:\n    - { when: no_move, sweep: owners, then: most_seeds }\n";
+    let path = dir.path().join("last.yaml");
+    std::fs::write(&path, text).unwrap();
+    let r = Arc::new(
+        Rule::load(path.to_str().unwrap(), dir.path())
+            .unwrap_or_else(|e| panic!("{}", e.one_line())),
+    );
+    let opts = r.resolve_options(&[] as &[&str]).unwrap();
+    // North started; South moves S1 into S2: 4 seeds are left, North takes them.
+    let pos = Position {
+        pits: vec![1, 0, 0, 0, 0, 1, 1, 1],
+        stores: Some(vec![6, 6]),
+        to_move: Some(1),
+        vars: [("round_starter".to_string(), 2)].into_iter().collect(),
+        ..Position::default()
+    };
+    let mut g = Game::with_position(r.clone(), opts, &pos).unwrap();
+    assert_eq!(g.state().vars.get("round_starter"), Some(&2));
+    g.play("1").unwrap_or_else(|e| panic!("{}", e.one_line()));
+    let s = g.state();
+    assert_eq!(s.pits, vec![0; 8]);
+    assert_eq!(s.stores, vec![6, 10]);
 }

@@ -473,7 +473,7 @@ pub struct StateJson {
     /// Per hole, in games with children: the player whose child it is (0: a child of nobody),
     /// `null` for a hole that is no child. Absent in games without children.
     #[serde(default, skip_serializing_if = "Option::is_none")]
- pub children: Option<Vec<Option<usize>>>,
+    pub children: Option<Vec<Option<usize>>>,
     /// Per hole, in games whose holes are owned round by round: the player who owns it this
     /// round. Absent in other games.
     #[serde(default, skip_serializing_if = "Option::is_none")]

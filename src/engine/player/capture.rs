@@ -380,11 +380,11 @@ pub(super) fn last_seeds(
     if counted > 0 && counted <= t.at_most {
         let to = match t.to {
             crate::engine::declare::pipeline::LastSeedsTo::Mover => mover,
-            crate::engine::declare::pipeline::LastSeedsTo::RoundStarter => p
-                .at
-                .round_starter_var
-                .map_or(mover, |v| b.vars[v] as usize)
-                .clamp(1, l.players),
+            crate::engine::declare::pipeline::LastSeedsTo::RoundStarter => {
+                p.at.round_starter_var
+                    .map_or(mover, |v| b.vars[v] as usize)
+                    .clamp(1, l.players)
+            }
         };
         for i in 0..l.holes.len() {
             let h = l.holes[i];

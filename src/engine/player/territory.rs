@@ -116,7 +116,10 @@ pub(super) fn end_round_territory(
         finish(b, p, rw, hooks);
         return;
     }
-    if p.rounds.as_ref().is_some_and(|r| r.max_rounds > 0 && round >= r.max_rounds) {
+    if p.rounds
+        .as_ref()
+        .is_some_and(|r| r.max_rounds > 0 && round >= r.max_rounds)
+    {
         finish(b, p, rw, hooks);
         return;
     }

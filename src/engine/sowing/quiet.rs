@@ -106,8 +106,9 @@ pub(crate) fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
         end.was_empty = was_empty;
         // Decide whether the move relays.
         let relay_from = relay_start(rule, l, seeds, pos, was_empty, || next(pos, NO_PIT));
-        let relay_from =
-            relay_from.filter(|_| rule.lap_may_relay(l, pos, seeds, was_empty, mover, stops, l.pits[pos].owner));
+        let relay_from = relay_from.filter(|_| {
+            rule.lap_may_relay(l, pos, seeds, was_empty, mover, stops, l.pits[pos].owner)
+        });
         let Some(r) = relay_from else { break };
         if end.laps >= rule.max_laps || drops >= MAX_DROPS {
             match rule.at_max_laps {
