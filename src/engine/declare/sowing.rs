@@ -200,6 +200,7 @@ impl SowRule {
     /// relay for a capture: not while captures are off, see `relay_stop_from`). Checked once
     /// per lap.
     #[inline]
+    #[allow(clippy::too_many_arguments)]
     pub fn lap_may_relay(
         &self,
         l: &Layout,
