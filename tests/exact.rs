@@ -234,6 +234,7 @@ fn position(holes: &[i64], stores: [i64; 2], to_move: usize) -> Position {
         reserves: None,
         closed: Vec::new(),
         children: None,
+        owners: None,
         penalties: None,
         to_move: Some(to_move),
         vars: Default::default(),

@@ -240,6 +240,21 @@ pub struct LastSeeds {
     /// Whose holes are counted (default any).
     #[serde(default)]
     pub counted: BeyondSide,
+    /// Who takes them (default the mover).
+    #[serde(default)]
+    pub to: LastSeedsTo,
+}
+
+/// Who takes the last few seeds.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum LastSeedsTo {
+    /// The player who moved.
+    #[default]
+    Mover,
+    /// The player who started the round (the game, without rounds): the game variable
+    /// `round_starter`.
+    RoundStarter,
 }
 
 /// Whose holes a chain takes.

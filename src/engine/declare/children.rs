@@ -156,35 +156,46 @@ impl Children {
     }
 
     /// Whether the last seed of `mover`'s move, in pit `q` now holding `seeds[q]`, makes `q` his
-    /// child (`children` as on the board; `reverse`: the sowing runs against the track).
+    /// child (`children` and `owners` as on the board; `reverse`: the sowing runs against the
+    /// track).
+    #[allow(clippy::too_many_arguments)]
     pub fn makes(
         &self,
         l: &Layout,
         reverse: bool,
         seeds: &[i64],
         children: &[u8],
+        owners: &[u8],
         mover: usize,
         q: usize,
     ) -> bool {
-        self.made(l, reverse, seeds, children, mover, q) != Made::Nothing
+        self.made(l, reverse, seeds, children, owners, mover, q) != Made::Nothing
     }
 
     /// What the last seed of `mover`'s move, in pit `q` now holding `seeds[q]`, makes.
+    #[allow(clippy::too_many_arguments)]
     pub fn made(
         &self,
         l: &Layout,
         reverse: bool,
         seeds: &[i64],
         children: &[u8],
+        owners: &[u8],
         mover: usize,
         q: usize,
     ) -> Made {
         let pit = &l.pits[q];
+        // (the hole's owner: its row's, or where holes are owned round by round this round's)
+        let owner = if owners.is_empty() {
+            pit.owner
+        } else {
+            owners[q] as usize
+        };
         if pit.kind != PitKind::Hole || children.get(q).copied().unwrap_or(1) != 0 {
             return Made::Nothing;
         }
         let made = self.made_by_counts(l, reverse, seeds, children, q);
-        if made == Made::Nothing || !self.may_make(l, children, mover, q) {
+        if made == Made::Nothing || !self.may_make(l, children, mover, q, owner) {
             return Made::Nothing;
         }
         made
@@ -224,12 +235,12 @@ impl Children {
     }
 
     /// Whether `mover` may make a child at hole `q` (its side, its number, the other children).
-    fn may_make(&self, l: &Layout, children: &[u8], mover: usize, q: usize) -> bool {
+    fn may_make(&self, l: &Layout, children: &[u8], mover: usize, q: usize, owner: usize) -> bool {
         let pit = &l.pits[q];
-        let own = pit.owner == mover;
+        let own = owner == mover;
         let side_ok = match self.side {
             ChildSide::Any => true,
-            ChildSide::Opponent => !own && pit.owner != 0,
+            ChildSide::Opponent => !own && owner != 0,
             ChildSide::Own => own,
         };
         if !side_ok {

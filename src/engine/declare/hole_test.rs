@@ -19,7 +19,12 @@ impl Whose {
     /// Whether hole `q` is on this side for `mover`.
     #[inline]
     pub fn holds(self, l: &Layout, q: usize, mover: usize) -> bool {
-        let owner = l.pits[q].owner;
+        self.holds_owned(l, q, mover, l.pits[q].owner)
+    }
+
+    /// Whether hole `q`, owned by `owner` now, is on this side for `mover`.
+    #[inline]
+    pub fn holds_owned(self, l: &Layout, q: usize, mover: usize, owner: usize) -> bool {
         l.pits[q].kind == PitKind::Hole
             && match self {
                 Whose::Own => owner == mover,
@@ -48,7 +53,12 @@ impl HoleTest {
     /// Whether hole `q` (holding `n` seeds) passes for `mover`.
     #[inline]
     pub fn holds(&self, l: &Layout, q: usize, n: i64, mover: usize) -> bool {
-        let owner = l.pits[q].owner;
+        self.holds_owned(l, q, n, mover, l.pits[q].owner)
+    }
+
+    /// Whether hole `q` (holding `n` seeds), owned by `owner` now, passes for `mover`.
+    #[inline]
+    pub fn holds_owned(&self, l: &Layout, q: usize, n: i64, mover: usize, owner: usize) -> bool {
         let side = match self.side {
             Whose::Own => owner == mover,
             Whose::Opponent => owner != mover && owner != 0,

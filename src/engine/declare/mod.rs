@@ -17,6 +17,7 @@ pub mod pipeline;
 pub mod rounds;
 pub mod sow_steps;
 pub mod sowing;
+pub mod territory;
 pub mod turn;
 pub mod words;
 pub mod words_captures;

@@ -12,13 +12,14 @@ use crate::engine::geometry::layout::Layout;
 
 pub use crate::engine::declare::capture::{
     chain_why, BeyondEmpty, BeyondSide, Capture, Chain, ChainDirection, ChainSide, CountedHoles,
-    GrandSlam, LastSeeds, NextHole, Opposite, SingleSeedHoles, StoreToOpponent,
+    GrandSlam, LastSeeds, LastSeedsTo, NextHole, Opposite, SingleSeedHoles, StoreToOpponent,
 };
 pub use crate::engine::declare::children::{ChildSide, Children, CHILD_OF_NOBODY};
 pub use crate::engine::declare::end::{Cond, End, EndCheck, Outcome, Starter, Sweep};
 pub use crate::engine::declare::moves::{Landing, Moves};
 pub use crate::engine::declare::notes::{fill, Note, Notes};
 pub use crate::engine::declare::rounds::{RoundWinner, Rounds, Tally};
+pub use crate::engine::declare::territory::{PartHole, Territory};
 pub use crate::engine::declare::turn::{ExtraTurn, Pass};
 
 /// A declared move pipeline.
@@ -42,6 +43,8 @@ pub struct Pipeline {
     pub end: Vec<EndCheck>,
     /// Rounds, for `then: round`.
     pub rounds: Option<Rounds>,
+    /// Holes owned round by round (with `rounds`): who plays from a hole and takes its seeds.
+    pub territory: Option<Territory>,
     /// Player names for notes (`{mover_name}`, ...); default `player N`.
     pub names: Vec<String>,
     /// The texts of the core's notes.
@@ -126,6 +129,7 @@ pub const KEYS: &[&str] = &[
     "pass",
     "end",
     "rounds",
+    "territory",
     "names",
     "notes",
 ];
@@ -289,6 +293,10 @@ impl Pipeline {
                 .map(|p| var(l, &format!("start_reserve_{p}"), 0))
                 .collect();
         }
+        if self.round_starter_var_needed() && self.at.round_starter_var.is_none() {
+            // (the last seeds taken by who started the round: set at the start)
+            self.at.round_starter_var = Some(var(l, "round_starter", 0));
+        }
         for (i, c) in self.end.iter_mut().enumerate() {
             if let Some(pits) = &c.pits {
                 let mut mask = vec![false; l.pits.len()];
@@ -309,6 +317,14 @@ impl Pipeline {
             return Err(
                 "pipeline: an end check says `then: round` but no `rounds` are declared".into(),
             );
+        }
+        if let Some(t) = &self.territory {
+            if self.rounds.is_none() {
+                return Err("pipeline: territory: holes owned round by round need `rounds`".into());
+            }
+            if t.hole_seeds < 1 {
+                return Err("pipeline: territory: `hole_seeds` must be at least 1".into());
+            }
         }
         if self.rounds.as_ref().is_some_and(|r| r.fill < 1) {
             return Err("pipeline: rounds: `fill` must be at least 1".into());
@@ -366,6 +382,14 @@ impl Pipeline {
             || c.matching_opposite
             || c.lap_capture.is_some()
             || self.at.slam_again
+    }
+
+    /// Whether a step reads who started the round (`last_seeds.to: round_starter`).
+    fn round_starter_var_needed(&self) -> bool {
+        self.capture
+            .last_seeds
+            .as_ref()
+            .is_some_and(|t| t.to == LastSeedsTo::RoundStarter)
     }
 }
 

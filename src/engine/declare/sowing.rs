@@ -217,6 +217,7 @@ impl SowRule {
     /// per lap. With `RARE` false (a rule without the rarer steps, [`SowRule::uses_rare_steps`])
     /// only `relay_stop` is tested.
     #[inline]
+    #[allow(clippy::too_many_arguments)]
     pub fn lap_may_relay<const RARE: bool>(
         &self,
         l: &Layout,
@@ -225,13 +226,14 @@ impl SowRule {
         was_empty: bool,
         mover: usize,
         stops: bool,
+        owner: usize,
     ) -> bool {
         let n = seeds[pos];
         if stops
             && self
                 .relay_stop
                 .as_ref()
-                .is_some_and(|t| t.holds(l, pos, n, mover))
+                .is_some_and(|t| t.holds_owned(l, pos, n, mover, owner))
         {
             return false;
         }
@@ -241,11 +243,11 @@ impl SowRule {
         let only = self
             .relay_only
             .as_ref()
-            .is_none_or(|t| t.holds(l, pos, n, mover));
+            .is_none_or(|t| t.holds_owned(l, pos, n, mover, owner));
         let facing = self.relay_stop_opposite.is_some_and(|side| {
             stops
                 && was_empty
-                && side.holds(l, pos, mover)
+                && side.holds_owned(l, pos, mover, owner)
                 && l.opposite(pos).is_some_and(|o| seeds[o] > 0)
         });
         let matching =
@@ -256,7 +258,13 @@ impl SowRule {
     /// Whether a drop into `q` by `mover` is on the side `capture_side` captures by count in.
     #[inline]
     pub fn capture_side_ok(&self, l: &Layout, q: usize, mover: usize) -> bool {
-        let owner = l.pits[q].owner;
+        self.capture_side_ok_for(l.pits[q].owner, mover)
+    }
+
+    /// Whether a drop by `mover` into a hole owned by `owner` is on the side `capture_side`
+    /// captures by count in.
+    #[inline]
+    pub fn capture_side_ok_for(&self, owner: usize, mover: usize) -> bool {
         match self.capture_side {
             Whose::Any => true,
             Whose::Own => owner == mover,

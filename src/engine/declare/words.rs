@@ -46,6 +46,11 @@ impl Pipeline {
         }
         if m.any_row {
             legal = legal.replace("the mover's open holes", "any open hole (either row)");
+        } else if self.territory.is_some() {
+            legal = legal.replace(
+                "the mover's open holes",
+                "the open holes the mover owns this round (in either row)",
+            );
         }
         if m.min_seeds > 1 {
             legal.push_str(&format!(", holding at least {} seeds", m.min_seeds));
@@ -230,12 +235,17 @@ impl Pipeline {
         }
         if let Some(t) = &self.capture.last_seeds {
             out.push(format!(
-                "capture: when at most {} seeds are left in {}holes (but some), the mover takes every seed left",
+                "capture: when at most {} seeds are left in {}holes (but some), {} takes every seed left",
                 t.at_most,
                 match t.counted {
                     BeyondSide::Any => "the ",
                     BeyondSide::Opponent => "the opponent's ",
                     BeyondSide::Own => "his own ",
+                },
+                match t.to {
+                    crate::engine::declare::capture::LastSeedsTo::Mover => "the mover",
+                    crate::engine::declare::capture::LastSeedsTo::RoundStarter =>
+                        "the player who started the round",
                 }
             ));
         }
@@ -328,7 +338,9 @@ impl Pipeline {
             });
             out.push(s);
         }
-        if let Some(r) = self
+        if let Some(t) = &self.territory {
+            out.push(t.describe());
+        } else if let Some(r) = self
             .rounds
             .as_ref()
             .filter(|r| r.tally != crate::engine::declare::rounds::Tally::None)

@@ -23,7 +23,7 @@ pub(super) fn takes(
     if q == NO_PIT || l.pits[q].kind != PitKind::Hole {
         return false;
     }
-    let owner = l.pits[q].owner;
+    let owner = b.hole_owner(q);
     let side_ok = match c.side {
         ChainSide::Opponent => owner != mover && owner != 0,
         ChainSide::Own => owner == mover,
@@ -57,7 +57,7 @@ pub(super) fn chain_scan(
     }
     if let Some(first) = c.first_on {
         use crate::engine::declare::pipeline::ChainSide;
-        let owner = l.pits[last].owner;
+        let owner = b.hole_owner(last);
         let ok = match first {
             ChainSide::Opponent => owner != mover && owner != 0,
             ChainSide::Own => owner == mover,
@@ -83,7 +83,13 @@ pub(super) fn chain_scan(
         }
         q = chain_step(l, b, c, q);
     }
-    let slam = c.grand_slam != GrandSlam::All && from_opp > 0 && from_opp == seeds_of(b, p, opp);
+    // (a grand slam empties the opponent's row, whoever owns its holes this round)
+    let in_row = if b.owners.is_empty() {
+        seeds_of(b, p, opp)
+    } else {
+        crate::engine::player::territory::seeds_in_row(b, p, opp)
+    };
+    let slam = c.grand_slam != GrandSlam::All && from_opp > 0 && from_opp == in_row;
     (n, slam)
 }
 
@@ -242,7 +248,7 @@ pub(super) fn opposite(
 ) -> bool {
     use crate::engine::declare::pipeline::BeyondSide;
     let last = end.pit;
-    let owner = l.pits[last].owner;
+    let owner = b.hole_owner(last);
     let side_ok = match o.last_in {
         BeyondSide::Own => owner == mover,
         BeyondSide::Opponent => owner != mover && owner != 0,
@@ -400,6 +406,7 @@ pub(super) fn store_to_opponent(
 pub(super) fn last_seeds(
     b: &mut Board,
     l: &Compiled,
+    p: &Pipeline,
     t: &crate::engine::declare::pipeline::LastSeeds,
     mover: usize,
 ) {
@@ -409,7 +416,7 @@ pub(super) fn last_seeds(
         .holes
         .iter()
         .filter(|&&h| {
-            let o = l.pits[h].owner;
+            let o = b.hole_owner(h);
             !b.closed[h]
                 && (kids.is_empty() || kids[h] == 0)
                 && match t.counted {
@@ -421,10 +428,18 @@ pub(super) fn last_seeds(
         .map(|&h| b.seeds[h])
         .sum();
     if counted > 0 && counted <= t.at_most {
+        let to = match t.to {
+            crate::engine::declare::pipeline::LastSeedsTo::Mover => mover,
+            crate::engine::declare::pipeline::LastSeedsTo::RoundStarter => {
+                p.at.round_starter_var
+                    .map_or(mover, |v| b.vars[v] as usize)
+                    .clamp(1, l.players)
+            }
+        };
         for i in 0..l.holes.len() {
             let h = l.holes[i];
             if !b.closed[h] && !b.is_child(h) {
-                sow::capture(b, h, mover, "the last seeds");
+                sow::capture(b, h, to, "the last seeds");
             }
         }
     }

@@ -39,7 +39,7 @@ pub(super) fn make(
         }
     }
     let reverse = l.sow.reverse != b.last.reversed;
-    let also = match c.made(l, reverse, &b.seeds, &b.children, mover, last) {
+    let also = match c.made(l, reverse, &b.seeds, &b.children, &b.owners, mover, last) {
         Made::Nothing => return false,
         Made::One => None,
         Made::Two(o) => Some(o),
@@ -127,6 +127,7 @@ pub(super) fn no_child_to_take(
                 l.sow.reverse != b.last.reversed,
                 &b.seeds,
                 &b.children,
+                &b.owners,
                 mover,
                 last,
             )

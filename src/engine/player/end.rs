@@ -124,7 +124,7 @@ pub(super) fn apply_check(
             Sweep::Owners => {
                 for i in 0..l.holes.len() {
                     let h = l.holes[i];
-                    let owner = l.pits[h].owner;
+                    let owner = b.hole_owner(h);
                     if !b.closed[h] && owner >= 1 && !b.is_child(h) {
                         sow::capture(b, h, owner, &c.why);
                     }
@@ -188,7 +188,11 @@ pub(super) fn apply_check(
             }
             Outcome::NoWinner => finish(b, p, 0, hooks),
             Outcome::Round => {
-                if p.rounds.as_ref().is_some_and(|r| r.tally != Tally::None) {
+                if let Some(t) = &p.territory {
+                    crate::engine::player::territory::end_round_territory(
+                        b, l, p, t, mover, c.starter, hooks,
+                    );
+                } else if p.rounds.as_ref().is_some_and(|r| r.tally != Tally::None) {
                     crate::engine::player::rounds_tally::end_round_tally(
                         b, l, p, mover, c.starter, hooks,
                     );

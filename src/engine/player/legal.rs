@@ -21,7 +21,8 @@ pub fn legal_into(b: &Board, p: &Pipeline, player: usize, out: &mut Vec<usize>) 
         crate::engine::player::share::legal_gifts(b, p, player, out);
         return;
     }
-    let holes = if m.any_row {
+    // (holes owned round by round: any hole, those the player owns kept below)
+    let holes = if m.any_row || !b.owners.is_empty() {
         &l.holes[..]
     } else {
         match p.at.holes_of.get(player) {
@@ -41,6 +42,9 @@ pub fn legal_into(b: &Board, p: &Pipeline, player: usize, out: &mut Vec<usize>) 
         }
     } else {
         legal_filtered(b, l, m, holes, player, out);
+    }
+    if !b.owners.is_empty() {
+        crate::engine::player::territory::keep_owned(b, player, start, out);
     }
     if !b.children.is_empty() {
         // A child is never played from.
@@ -243,6 +247,7 @@ pub(super) fn has_move(b: &Board, p: &Pipeline, player: usize, scratch: &mut Vec
         && !slam_rule
         && !m.any_row
         && b.children.is_empty()
+        && b.owners.is_empty()
         && !(p.at.odd_moves && (m.give_one_to_empty || p.at.no_return_var.is_some()))
     {
         // The common case, without building the list: an open hole holding enough seeds.

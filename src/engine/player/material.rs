@@ -53,6 +53,9 @@ pub(super) fn seeds_by_player(b: &Board, l: &Compiled, p: &Pipeline) -> [i64; 17
 pub(super) fn seeds_of(b: &Board, p: &Pipeline, pl: usize) -> i64 {
     let (seeds, closed) = (&b.seeds[..], &b.closed[..]);
     let mut n = 0;
+    if !b.owners.is_empty() {
+        return crate::engine::player::territory::seeds_owned(b, pl);
+    }
     if b.children.is_empty() {
         for &h in &p.at.holes_of[pl] {
             if !closed[h] {
@@ -73,6 +76,9 @@ pub(super) fn seeds_of(b: &Board, p: &Pipeline, pl: usize) -> i64 {
 /// but stopping at the first seed found: the end checks ask it after every move.
 #[inline]
 pub(super) fn side_empty(b: &Board, p: &Pipeline, pl: usize) -> bool {
+    if !b.owners.is_empty() {
+        return crate::engine::player::territory::seeds_owned(b, pl) == 0;
+    }
     let (seeds, closed) = (&b.seeds[..], &b.closed[..]);
     if b.children.is_empty() {
         !p.at.holes_of[pl]

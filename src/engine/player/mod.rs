@@ -19,4 +19,5 @@ pub mod rounds;
 pub mod rounds_by_seeds;
 pub mod rounds_tally;
 pub mod share;
+pub mod territory;
 pub mod turn;

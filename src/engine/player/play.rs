@@ -191,7 +191,7 @@ fn play_with<const RARE: bool>(
     }
     let took = by_capture && material(b, mover) > held;
     if let Some(t) = p.capture.last_seeds.as_ref().filter(|_| capturing) {
-        last_seeds(b, l, t, mover);
+        last_seeds(b, l, p, t, mover);
     }
     let extra = match p.extra_turn {
         ExtraTurn::None => false,

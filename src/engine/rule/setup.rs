@@ -106,6 +106,10 @@ impl Rule {
                     c.round = crate::engine::player::children::round_counts(l);
                 }
             }
+            if p.territory.is_some() {
+                // (each hole its row owner's at the start)
+                b.owners = l.pits.iter().map(|q| q.owner as u8).collect();
+            }
             if let Some(v) = p.at.turns_var {
                 l.sow.relay_stop_from = Some((v, p.capture.no_capture_turns));
             }

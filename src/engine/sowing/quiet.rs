@@ -19,6 +19,8 @@ pub(crate) fn applies(b: &Board, from: usize) -> bool {
         && b.layout.next.get(from).is_some_and(|&n| n != NO_PIT)
         && b.seeds[from] > 0
         // (children that a relay or the sowing itself looks at: the general path)
+        // (holes owned round by round: the general path reads their owners)
+        && b.owners.is_empty()
         && (b.children.is_empty()
             || (b.layout.sow.relay == Relay::None
                 && b.layout.sow.pass_children == PassChildren::None))
@@ -107,7 +109,8 @@ fn sow_with<const RARE: bool>(b: &mut Board, from: usize) -> Result<SowEnd, Stri
                     return Err(e);
                 }
             }
-            if by_count && counts.hit(now) {
+            // (not in the turns without captures)
+            if by_count && counts.hit(now) && stops {
                 end.captured += count_capture::<RARE>(l, seeds, reserves, q, mover, hand);
             }
         }
@@ -115,8 +118,9 @@ fn sow_with<const RARE: bool>(b: &mut Board, from: usize) -> Result<SowEnd, Stri
         end.was_empty = was_empty;
         // Decide whether the move relays.
         let relay_from = relay_start(rule, l, seeds, pos, was_empty, || next(pos, NO_PIT));
-        let relay_from = relay_from
-            .filter(|_| rule.lap_may_relay::<RARE>(l, pos, seeds, was_empty, mover, stops));
+        let relay_from = relay_from.filter(|_| {
+            rule.lap_may_relay::<RARE>(l, pos, seeds, was_empty, mover, stops, l.pits[pos].owner)
+        });
         let Some(r) = relay_from else { break };
         if end.laps >= rule.max_laps || drops >= MAX_DROPS {
             match rule.at_max_laps {

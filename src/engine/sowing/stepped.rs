@@ -237,7 +237,17 @@ pub(crate) fn sow_after(b: &mut Board, from: usize, laps_before: i64) -> Result<
             relay_start(rule, l, seeds, pos, was_empty, || {
                 next_in(l, table, closed, pos, NO_PIT, mover)
             })
-            .filter(|_| rule.lap_may_relay::<true>(l, pos, seeds, was_empty, mover, stops))
+            .filter(|_| {
+                rule.lap_may_relay::<true>(
+                    l,
+                    pos,
+                    seeds,
+                    was_empty,
+                    mover,
+                    stops,
+                    l.pits[pos].owner,
+                )
+            })
         };
         let Some(r) = relay_from else { break };
         if laps_before + end.laps >= rule.max_laps || drops >= MAX_DROPS {

@@ -45,7 +45,7 @@ pub(super) fn captures(
     let evens = p.flag("evens");
     let (cmin, cmax) = (p.int("capt_min"), p.int("capt_max"));
     let basic = !capt_on.is_empty() || evens || cmin > 0 || cmax > 0;
-    let side = word(p, "capt_side");
+    let side = super::territory::capture_side(p)?;
     let multicapt = p.int("multicapt");
     let capt_dir = word(p, "capt_dir");
     let grandslam = word(p, "grandslam");
@@ -424,7 +424,7 @@ pub(super) fn captures(
     counted_holes: {{ counts: {capt_on:?}, after_capture: true }}"
             );
         }
-        "PICKLASTSEEDS" => {
+        pick @ ("PICKLASTSEEDS" | "PICK2XLASTSEEDS") => {
             let counted = if cross == "NONE" {
                 match side.as_str() {
                     "OPP_SIDE" => "opponent",
@@ -441,16 +441,27 @@ pub(super) fn captures(
             } else {
                 "any"
             };
-            let _ = writeln!(
-                capture,
-                "    # pickextra=PICKLASTSEEDS: at most one hole's start of seeds left (counted on capt_side={side}): the mover takes them all\n    last_seeds: {{ at_most: $seeds, counted: {counted} }}"
-            );
+            if pick == "PICKLASTSEEDS" {
+                let _ = writeln!(
+                    capture,
+                    "    # pickextra=PICKLASTSEEDS: at most one hole's start of seeds left (counted on capt_side={side}): the mover takes them all\n    last_seeds: {{ at_most: $seeds, counted: {counted} }}"
+                );
+            } else {
+                // (MancalaGames' game.starter: who started the round, or the game)
+                let _ = writeln!(
+                    capture,
+                    "    # pickextra=PICK2XLASTSEEDS: at most two holes' start of seeds left ({} for {} seeds a hole; counted on\n    # capt_side={side}): the player who started the round takes them all\n    last_seeds: {{ at_most: {}, counted: {counted}, to: round_starter }}",
+                    2 * p.nbr_start,
+                    p.nbr_start,
+                    2 * p.nbr_start
+                );
+            }
         }
         other => {
             return Err(refuse(
                 "pickextra",
                 other,
-                "only PICKLASTSEEDS is translated yet",
+                "only PICKLASTSEEDS and PICK2XLASTSEEDS are translated yet",
             ))
         }
     }

@@ -55,8 +55,12 @@ pub(super) fn children(p: &Params, sowing: &mut String) -> Result<String, Refusa
         return super::children_of_nobody::rams(p);
     }
     // (in rounds decided by the seeds held, children last one round: their seeds go to their
-    // owners at its end; a tallied match starts each round afresh, which is not read yet)
-    if word(p, "rounds") != "NO_ROUNDS" && super::ends::tally_of(&word(p, "goal")).is_some() {
+    // owners at its end, and a territory round counts them for their owners and starts without
+    // any; a tallied match starts each round afresh, which is not read yet)
+    if word(p, "rounds") != "NO_ROUNDS"
+        && word(p, "goal") != "TERRITORY"
+        && super::ends::tally_of(&word(p, "goal")).is_some()
+    {
         return Err(refuse(
             "child_type",
             &ty,
@@ -104,13 +108,10 @@ pub(super) fn children(p: &Params, sowing: &mut String) -> Result<String, Refusa
         "NONE" => "any",
         "OPP_SIDE_ONLY" => "opponent",
         "OWN_SIDE_ONLY" => "own",
-        "OPP_OWNER_ONLY" | "OWN_OWNER_ONLY" => {
-            return Err(refuse(
-                "child_rule",
-                &rule,
-                "children by the hole's owner in a territory game need the territory's hole owners; not yet",
-            ))
-        }
+        // (by the hole's owner: its row's, or in a territory game this round's; sowlab's sides
+        // read the owner so)
+        "OPP_OWNER_ONLY" => "opponent",
+        "OWN_OWNER_ONLY" => "own",
         other => {
             return Err(refuse(
                 "child_rule",

@@ -20,6 +20,13 @@ pub(super) fn rounds(p: &Params, goal: &str) -> Result<(String, String, i64), Re
             "a goal scored round by round needs rounds (rounds=NO_ROUNDS)",
         ));
     }
+    if word(p, "rounds") == "NO_ROUNDS" && goal == "TERRITORY" {
+        return Err(refuse(
+            "goal",
+            goal,
+            "holes owned round by round need rounds (rounds=NO_ROUNDS)",
+        ));
+    }
     if word(p, "rounds") != "NO_ROUNDS" {
         let kind = word(p, "rounds");
         if kind != "NO_MOVES" && kind != "HALF_SEEDS" {
@@ -57,6 +64,10 @@ pub(super) fn rounds(p: &Params, goal: &str) -> Result<(String, String, i64), Re
                 "  # rounds=NO_MOVES, goal={goal}, goal_param={}: the most seeds wins a round, which adds to the\n  # tally ({tally}); the first to {gp} wins the match; each round starts afresh\n  rounds: {{ fill: $seeds, winner: most_seeds, tally: {tally}, tally_to: {gp} }}",
                 p.int("goal_param"),
             );
+            return Ok((rounds, format!("round, starter: {starter}"), gp));
+        }
+        if goal == "TERRITORY" {
+            rounds = super::territory::rounds(p, &kind)?;
             return Ok((rounds, format!("round, starter: {starter}"), gp));
         }
         if goal != "MAX_SEEDS" {
@@ -201,6 +212,8 @@ pub(super) fn ends(
         end.push_str(
             "    # rounds=HALF_SEEDS: a player holding more than half the seeds (or both half) ends the round\n    - { when: majority, then: most_seeds }\n",
         );
+    } else if goal == "TERRITORY" {
+        // (MancalaGames' outright win needs every seed: the round then ends as nobody can move)
     } else if rounds.is_empty() {
         end.push_str(
             "    # a player holding more than half the seeds wins at once; the board stays as it is\n    - { when: majority, then: most_seeds }\n",

@@ -20,6 +20,7 @@ mod refusal;
 mod sow_rules;
 mod sowing;
 mod starts;
+mod territory;
 mod text;
 pub mod translate;
 mod zigzag;

@@ -68,13 +68,7 @@ pub(super) fn no_capture_turns(
     if n == 0 {
         return Ok(());
     }
-    if sowing.contains("capture_counts") {
-        return Err(refuse(
-            "nocaptmoves",
-            n,
-            "with captures made during the sowing (sow_rule) not yet",
-        ));
-    }
+    // (captures made during the sowing, sow_rule ENPAS_*, are off in those turns too)
     if capture.is_empty()
         && !sowing.contains("relay_stops_on")
         && !sowing.contains("close_on_relay")

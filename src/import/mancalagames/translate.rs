@@ -101,13 +101,13 @@ pub fn translate(g: &GameFile, title: &str, p: &Params) -> Result<Translation, R
     super::starts::allow(p, &mut allowed)?;
     super::starts::prescribed(p)?;
     let goal = word(p, "goal");
-    if !["MAX_SEEDS", "CLEAR", "DEPRIVE", "IMMOBILIZE"].contains(&goal.as_str())
+    if !["MAX_SEEDS", "CLEAR", "DEPRIVE", "IMMOBILIZE", "TERRITORY"].contains(&goal.as_str())
         && super::ends::tally_of(&goal).is_none()
     {
         return Err(refuse(
             "goal",
             &goal,
-            "only the goals MAX_SEEDS, CLEAR, DEPRIVE, IMMOBILIZE, RND_WIN_COUNT_MAX, RND_SEED_COUNT and RND_POINTS are translated yet",
+            "only the goals MAX_SEEDS, CLEAR, DEPRIVE, IMMOBILIZE, TERRITORY, RND_WIN_COUNT_MAX, RND_SEED_COUNT and RND_POINTS are translated yet",
         ));
     }
     let (rounds, then, gp) = super::ends::rounds(p, &goal)?;
