@@ -40,6 +40,9 @@ use super::{Tablebase, UNKNOWN};
 use crate::search::twoplayer::reading::{held, in_play};
 use crate::{Board, EndThen, EndWhen, Error, Result, Rule, INTERRUPTED};
 
+/// Most moves of a line read from a captures tablebase.
+pub const MAX_LINE: usize = 1000;
+
 /// What positions of a captures tablebase carry besides the holes: the game's seeds (the
 /// captured split of a layer follows from it).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -81,7 +84,12 @@ impl Captures {
 /// what its positions carry, or the reason it has none.
 pub fn applies(rule: &Rule, b: &Board, why: String) -> Result<Captures> {
     let refuse = |more: &str| Err(Error::msg(format!("{why}{more}")));
-    let Some(p) = b.layout.pipeline.as_deref().filter(|_| rule.plays_natively()) else {
+    let Some(p) = b
+        .layout
+        .pipeline
+        .as_deref()
+        .filter(|_| rule.plays_natively())
+    else {
         return refuse("");
     };
     if b.players() != 2
@@ -97,7 +105,7 @@ pub fn applies(rule: &Rule, b: &Board, why: String) -> Result<Captures> {
         .iter()
         .any(|c| c.when == EndWhen::MovesReached && c.limit > 0)
     {
-        return refuse(" (set the move limit to 0: a counted move is part of every position)");
+        return refuse("; tablebases whose positions carry the captures need no move limit (a counted move is part of every position): for Oware, `repetition=true repetition_sweep=none max_turns=0`");
     }
     let reps: Vec<_> = p
         .end
@@ -106,12 +114,15 @@ pub fn applies(rule: &Rule, b: &Board, why: String) -> Result<Captures> {
         .collect();
     if reps.is_empty() {
         return refuse(
-            " (and the rule does not end a game on a repeated position, so cycles without a capture have no value: Oware's `repetition=true repetition_sweep=none`)",
+            "; tablebases whose positions carry the captures need a rule that ends a game on a repeated position (else a cycle without a capture has no value): for Oware, `repetition=true repetition_sweep=none max_turns=0`",
         );
     }
-    if reps.iter().any(|c| c.sweep != crate::engine::declare::end::Sweep::None) {
+    if reps
+        .iter()
+        .any(|c| c.sweep != crate::engine::declare::end::Sweep::None)
+    {
         return refuse(
-            " (a repetition that gives the seeds on the board to someone makes the value depend on where the cycle closes, that is on the moves before; with the seeds left to nobody it does not: Oware's `repetition_sweep=none`)",
+            "; and its repetition end gives the seeds on the board to someone, which makes a value depend on where the cycle closes, that is on the moves before (with the seeds left to nobody it does not: for Oware, `repetition_sweep=none`)",
         );
     }
     Ok(Captures { total: b.total() })
@@ -299,20 +310,21 @@ fn solve_split(g: &mut Graph, size: usize, k: i32, value: &mut [i32]) {
             let from = g.exits.partition_point(|&(_, v)| v < t);
             let to = g.exits.partition_point(|&(_, v)| v <= t);
             let good: Vec<u32> = g.exits[from..to].iter().map(|&(i, _)| i).collect();
-            let mut reach = |i: usize, queue: &mut Vec<u32>, joined: &mut [bool], left: &mut [u32]| {
-                if joined[i] {
-                    return;
-                }
-                if !own(i) {
-                    left[i] -= 1;
-                    if left[i] > 0 {
+            let mut reach =
+                |i: usize, queue: &mut Vec<u32>, joined: &mut [bool], left: &mut [u32]| {
+                    if joined[i] {
                         return;
                     }
-                }
-                joined[i] = true;
-                value[i] = t;
-                queue.push(i as u32);
-            };
+                    if !own(i) {
+                        left[i] -= 1;
+                        if left[i] > 0 {
+                            return;
+                        }
+                    }
+                    joined[i] = true;
+                    value[i] = t;
+                    queue.push(i as u32);
+                };
             // Exits worth more than `k` or less than `-k` cannot be (the margin is bounded by
             // the seeds in play); those beyond the last threshold are taken with it.
             let extra: Vec<u32> = if t == k && maximiser {
@@ -336,4 +348,54 @@ fn solve_split(g: &mut Graph, size: usize, k: i32, value: &mut [i32]) {
             }
         }
     }
+}
+
+/// A line of best moves from `b0`, a position that `tb` values (a captures tablebase), read from
+/// the tablebase alone: at each position a move that keeps the value, one that takes seeds out of
+/// play or ends the game first (progress), else one within the layer (a move onto a position seen
+/// since the last capture ends the game, worth 0 more: the rule's repetition end, played by the
+/// rule). At most `max` moves; stops short if no move keeps the value (never, for a right table).
+pub fn line(rule: &Rule, tb: &Tablebase, b0: &Board, max: usize) -> Result<Vec<String>> {
+    let mut out = Vec::new();
+    let Some(mut need) = tb.probe(b0) else {
+        return Ok(out);
+    };
+    let mut node = b0.clone();
+    let mut child = b0.clone();
+    let mut best = b0.clone();
+    let mut moves = Vec::new();
+    while out.len() < max && !node.over {
+        let mover = node.to_move;
+        let margin = |b: &Board| (held(b, mover) - held(b, 3 - mover)) as i32;
+        let before = margin(&node);
+        let k = in_play(&node);
+        rule.legal_board(&node, &mut moves)?;
+        let mut pick: Option<(usize, bool, i32)> = None;
+        for &pit in &moves {
+            child.copy_from(&node);
+            rule.apply_board(&mut child, pit)?;
+            let gain = margin(&child) - before;
+            let (through, leaves) = if child.over {
+                (gain, true)
+            } else {
+                let Some(v) = tb.value_of(&child) else {
+                    continue;
+                };
+                let v = if child.to_move == mover { v } else { -v };
+                (gain + v, in_play(&child) < k)
+            };
+            if through == need && pick.is_none_or(|(_, l, _)| leaves && !l) {
+                pick = Some((pit, leaves, gain));
+                best.copy_from(&child);
+            }
+        }
+        let Some((pit, _, gain)) = pick else {
+            break;
+        };
+        out.push(node.layout.label(pit));
+        let rest = need - gain;
+        need = if best.to_move == mover { rest } else { -rest };
+        std::mem::swap(&mut node, &mut best);
+    }
+    Ok(out)
 }

@@ -220,7 +220,17 @@ impl Tablebase {
     pub fn probe(&self, b: &Board) -> Option<i32> {
         // A captures tablebase values positions with no history: one reached by other
         // positions since the last capture may end sooner, on a repetition.
-        if b.over || (self.captures.is_some() && b.seen.hashes.len() > 1) {
+        if self.captures.is_some() && b.seen.hashes.len() > 1 {
+            return None;
+        }
+        self.value_of(b)
+    }
+
+    /// The value the layers hold for `b` (not over), whatever its history: for a captures
+    /// tablebase, the value of the game that starts at `b` (see [`Tablebase::probe`]).
+    #[inline]
+    pub fn value_of(&self, b: &Board) -> Option<i32> {
+        if b.over {
             return None;
         }
         let (k, i) = self.locate(b)?;
