@@ -279,7 +279,7 @@ fn tablebase(h: usize, n: u8) -> (Game, Tablebase) {
     sets.extend_from_slice(TB);
     let g = oware(&sets);
     let b = g.board().clone();
-    let total = (2 * h * n as usize) as usize;
+    let total = 2 * h * n as usize;
     let tb = build_all(&g.rule, &b, total, 1).unwrap().unwrap();
     (g, tb)
 }
@@ -388,8 +388,8 @@ fn each_layer_holds_exactly_the_positions_it_indexes() {
             assert!(!seen[k][i], "{h}x{n}: {o:?} shares index {i} of layer {k}");
             seen[k][i] = true;
         }
-        for k in 0..=total as usize {
-            assert_eq!(tb.layer_size(k), counted[k], "{h}x{n} layer {k}");
+        for (k, &count) in counted.iter().enumerate() {
+            assert_eq!(tb.layer_size(k), count, "{h}x{n} layer {k}");
         }
         // A position past the majority, or with seeds that do not add up, is in no layer.
         let mut b = board_at(&template, &start(h, n));

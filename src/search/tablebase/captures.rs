@@ -101,6 +101,9 @@ pub fn applies(rule: &Rule, b: &Board, why: String) -> Result<Captures> {
     {
         return refuse("");
     }
+    if b.reserves.len() != 2 || !b.layout.stores.is_empty() {
+        return refuse("; tablebases whose positions carry the captures are for boards whose captures go to the players' reserves (no stores)");
+    }
     if p.end
         .iter()
         .any(|c| c.when == EndWhen::MovesReached && c.limit > 0)
@@ -296,9 +299,7 @@ fn solve_split(g: &mut Graph, size: usize, k: i32, value: &mut [i32]) {
         joined.iter_mut().for_each(|j| *j = false);
         // The attractor's player needs one good move; his opponent must have only good ones.
         let own = |i: usize| (i < size) == maximiser;
-        for i in 0..n {
-            left[i] = g.degree[i];
-        }
+        left.copy_from_slice(&g.degree);
         let thresholds: Vec<i32> = if maximiser {
             (1..=k).rev().collect()
         } else {
