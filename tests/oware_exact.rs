@@ -286,13 +286,13 @@ fn tablebase(h: usize, n: u8) -> (Game, Tablebase) {
 
 #[test]
 fn every_position_of_the_tablebase_equals_the_minimax() {
-    // Every position of the smaller boards; the start of 3 x 2 (its 97,606 positions take the
-    // unoptimised minimax minutes).
+    // Every position of the smaller boards; the starts of 2 x 3 and 3 x 2 (their 11,366 and
+    // 97,606 positions take the unoptimised minimax minutes).
     for (h, n, all) in [
         (2, 1, true),
         (2, 2, true),
         (3, 1, true),
-        (2, 3, true),
+        (2, 3, false),
         (3, 2, false),
     ] {
         let (g0, tb) = tablebase(h, n);
