@@ -176,6 +176,10 @@ pub fn build_layer(
     jobs: usize,
     progress: &LayerProgress,
 ) -> Result<Option<Vec<i8>>> {
+    if tb.captures.is_some() {
+        // Layers with cycles: one retrograde analysis a split, in one thread.
+        return super::captures::build_layer(rule, &blank(template), tb, k, progress);
+    }
     let n = tb.layer_size(k);
     let cur: Vec<AtomicI8> = (0..n).map(|_| AtomicI8::new(UNKNOWN)).collect();
     let next = AtomicU64::new(0);
@@ -268,6 +272,12 @@ pub fn build_range_in(
     end: u64,
     cur: &[AtomicI8],
 ) -> Result<Option<RangeValues>> {
+    if tb.captures.is_some() {
+        return Err(Error::msg(format!(
+            "{}: a layer whose moves can cycle is built whole (`sowlab tablebase build`), not in parts",
+            rule.name
+        )));
+    }
     let n = tb.layer_size(k);
     if start > end || end > n {
         return Err(Error::msg(format!(

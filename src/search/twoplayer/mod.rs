@@ -201,7 +201,17 @@ fn solve_in<'a, P: Position>(
     if lo == hi && stop.is_none() {
         set_known(&mut out, lo as i64 + base);
         // A limit met while the line is read cuts the line short; the value stays known.
-        out.pv = principal_variation(&mut s, &mut root, &mut frames, lo)?;
+        // A position a captures tablebase answers: its line is read from the tablebase (the
+        // search, whose keys hold the positions since the last capture, would search it again).
+        out.pv = match tablebase.filter(|t| t.captures.is_some() && t.probe(b0).is_some()) {
+            Some(t) => crate::search::tablebase::captures::line(
+                rule,
+                t,
+                b0,
+                crate::search::tablebase::captures::MAX_LINE,
+            )?,
+            None => principal_variation(&mut s, &mut root, &mut frames, lo)?,
+        };
         out.best = out.pv.first().cloned();
     }
     out.passes = s.pass;
