@@ -14,6 +14,7 @@
 pub mod build;
 pub mod file;
 pub mod index;
+pub mod rounds;
 
 use crate::search::twoplayer::reading::Reading;
 use crate::{Board, Error, Result, Rule};
