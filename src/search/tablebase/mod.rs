@@ -17,6 +17,7 @@ pub mod build;
 pub mod captures;
 pub mod file;
 pub mod index;
+pub mod rounds;
 
 use crate::search::twoplayer::reading::Reading;
 use crate::{Board, Error, Result, Rule};
