@@ -55,7 +55,10 @@ fn across_middle(l: &Compiled, from: usize, to: usize) -> bool {
     };
     let len = l.rows[r].pits.len();
     let pos = l.pits[from].pos;
-    r != s && len % 2 == 0 && (pos == len / 2 || pos == len / 2 + 1) && l.pits[to].pos == pos
+    r != s
+        && len.is_multiple_of(2)
+        && (pos == len / 2 || pos == len / 2 + 1)
+        && l.pits[to].pos == pos
 }
 
 /// Whether `from` is an end hole of its row and `to` the hole facing it in the other row.

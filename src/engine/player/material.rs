@@ -54,7 +54,7 @@ pub(super) fn seeds_of(b: &Board, p: &Pipeline, pl: usize) -> i64 {
     let (seeds, closed) = (&b.seeds[..], &b.closed[..]);
     let mut n = 0;
     if !b.owners.is_empty() {
-        return crate::engine::player::territory::seeds_owned(b, pl);
+        return seeds_owned(b, pl);
     }
     if b.children.is_empty() {
         for &h in &p.at.holes_of[pl] {
@@ -77,7 +77,7 @@ pub(super) fn seeds_of(b: &Board, p: &Pipeline, pl: usize) -> i64 {
 #[inline]
 pub(super) fn side_empty(b: &Board, p: &Pipeline, pl: usize) -> bool {
     if !b.owners.is_empty() {
-        return crate::engine::player::territory::seeds_owned(b, pl) == 0;
+        return seeds_owned(b, pl) == 0;
     }
     let (seeds, closed) = (&b.seeds[..], &b.closed[..]);
     if b.children.is_empty() {
@@ -89,6 +89,16 @@ pub(super) fn side_empty(b: &Board, p: &Pipeline, pl: usize) -> bool {
             .iter()
             .any(|&h| seeds[h] != 0 && !closed[h] && b.children[h] == 0)
     }
+}
+
+/// Seeds in the open holes `pl` owns this round (children left out).
+pub(super) fn seeds_owned(b: &Board, pl: usize) -> i64 {
+    let l = &b.layout;
+    l.holes
+        .iter()
+        .filter(|&&h| b.owners[h] as usize == pl && !b.closed[h] && !b.is_child(h))
+        .map(|&h| b.seeds[h])
+        .sum()
 }
 
 /// The player after `pl`, cyclically.

@@ -10,7 +10,7 @@ use crate::engine::declare::pipeline::{Pipeline, Starter, Territory};
 use crate::engine::trace::event::Event;
 
 use crate::engine::player::hooks::{finish, HookCall};
-use crate::engine::player::material::materials;
+use crate::engine::player::material::{materials, seeds_owned};
 use crate::engine::player::notes::{name, note};
 use crate::engine::player::rounds::{score_round, start_next_round};
 
@@ -24,16 +24,6 @@ pub(super) fn keep_owned(b: &Board, player: usize, start: usize, out: &mut Vec<u
         }
     }
     out.truncate(k);
-}
-
-/// Seeds in the open holes `pl` owns this round (children left out).
-pub(super) fn seeds_owned(b: &Board, pl: usize) -> i64 {
-    let l = &b.layout;
-    l.holes
-        .iter()
-        .filter(|&&h| b.owners[h] as usize == pl && !b.closed[h] && !b.is_child(h))
-        .map(|&h| b.seeds[h])
-        .sum()
 }
 
 /// Seeds in the open holes of `pl`'s row, whoever owns them this round (children left out).

@@ -9,24 +9,16 @@
 //! in turn; two that meet the same position compute the same value, so they share one array of
 //! atomic bytes without locks.
 
-use std::sync::atomic::{AtomicBool, AtomicI8, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicI8, AtomicU64, Ordering};
 use std::sync::Arc;
 
+pub use super::LayerProgress;
 use super::{Tablebase, UNKNOWN};
 use crate::search::twoplayer::reading::{held, in_play};
 use crate::{Board, Error, Result, Rule, INTERRUPTED};
 
 /// Positions a worker takes at a time.
 const CHUNK: u64 = 1 << 12;
-
-/// The progress of a layer being built.
-#[derive(Default)]
-pub struct LayerProgress {
-    /// Positions valued (counted by chunks).
-    pub done: AtomicU64,
-    /// Set to stop the workers (the layer is then dropped).
-    pub stop: AtomicBool,
-}
 
 /// One worker's boards: a board per depth of the same-layer search (parent, child, moves).
 struct Worker<'a> {

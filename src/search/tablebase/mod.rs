@@ -18,11 +18,21 @@ pub mod captures;
 pub mod file;
 pub mod index;
 pub mod rounds;
+pub mod splits;
 
 use crate::search::twoplayer::reading::Reading;
 use crate::{Board, Error, Result, Rule};
-use captures::Captures;
 use index::Index;
+use splits::Captures;
+
+/// The progress of a layer being built (shared by the builds of [`build`] and [`captures`]).
+#[derive(Default)]
+pub struct LayerProgress {
+    /// Positions valued (counted by chunks).
+    pub done: std::sync::atomic::AtomicU64,
+    /// Set to stop the workers (the layer is then dropped).
+    pub stop: std::sync::atomic::AtomicBool,
+}
 
 /// A value not computed (yet).
 pub const UNKNOWN: i8 = i8::MIN;
@@ -91,7 +101,7 @@ impl Tablebase {
     pub fn empty(rule: &Rule, b: &Board) -> Result<Tablebase> {
         let captures = match Reading::of(rule, b).no_tablebase {
             None => None,
-            Some(why) => Some(captures::applies(rule, b, why)?),
+            Some(why) => Some(splits::applies(rule, b, why)?),
         };
         if b.closed.iter().any(|&c| c) {
             return Err(Error::msg(format!(
