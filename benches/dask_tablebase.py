@@ -73,12 +73,12 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         ref = os.path.join(tmp, "cli1")
         wall, cpu = cli("kalah", options, a.seeds, ref, 1)
-        print(f"| one process, --jobs 1 | {wall:.2f} s | {cpu:.2f} s | {n / wall / 1e6:.2f} | 1.00 | - |")
+        print(f"| one process, --jobs 1 | {wall:.2f} s | {cpu:.2f} s | {n / wall / 1e6:.2f} | 1.00 | - | - | - |")
         base = wall
         out = os.path.join(tmp, "cli2")
         wall, cpu = cli("kalah", options, a.seeds, out, 2)
         assert same(ref, out)
-        print(f"| one process, --jobs 2 | {wall:.2f} s | {cpu:.2f} s | {n / wall / 1e6:.2f} | {base / wall:.2f} | - |")
+        print(f"| one process, --jobs 2 | {wall:.2f} s | {cpu:.2f} s | {n / wall / 1e6:.2f} | {base / wall:.2f} | - | - | - |")
         for workers in (1, 2):
             with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None) as c, Client(c) as client:
                 chunks = a.chunks_per_worker * workers
@@ -89,11 +89,16 @@ def main():
                 cpu = workers_cpu(client) - cpu0
                 assert same(ref, out), "the files differ from the command line's"
                 valued = sum(l["valued"] for l in rep["layers"])
+                expanded = sum(l["expanded"] for l in rep["layers"])
+                rounds = max(l["rounds"] for l in rep["layers"])
                 print(
                     f"| LocalCluster, {workers} worker{'s' if workers > 1 else ''}, {chunks} chunks a layer | {wall:.2f} s | {cpu:.2f} s | "
-                    f"{n / wall / 1e6:.2f} | {base / wall:.2f} | {valued / n:.3f} |"
+                    f"{n / wall / 1e6:.2f} | {base / wall:.2f} | {valued / n:.3f} | {expanded / n:.3f} | {rounds} |"
                 )
-    print("columns: wall, CPU (the program's, or the workers' summed), M positions/s (wall), vs --jobs 1, positions valued / positions")
+    print(
+        "columns: wall, CPU (the program's, or the workers' summed), M positions/s (wall), vs --jobs 1, "
+        "positions valued / positions, positions played (valued or put off) / positions, most rounds in a layer"
+    )
     print(f"load average after: {os.getloadavg()}")
 
 

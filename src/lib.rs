@@ -188,7 +188,7 @@ pub use engine::script::primitives::{
     charge, check_now, start_call, start_move, MAX_ROW_HOLES, MAX_SEEDS,
 };
 pub use search::tablebase::Tablebase;
-pub use search::twoplayer::{solve_exact, Exact};
+pub use search::twoplayer::{solve_exact, solve_exact_threads, Exact};
 
 // Engine items the searches above the engine use, named here so that they do not depend on the
 // engine's internal module paths.

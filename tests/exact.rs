@@ -234,6 +234,7 @@ fn position(holes: &[i64], stores: [i64; 2], to_move: usize) -> Position {
         reserves: None,
         closed: Vec::new(),
         children: None,
+        owners: None,
         penalties: None,
         to_move: Some(to_move),
         vars: Default::default(),
@@ -339,8 +340,8 @@ fn layer_sizes_equal_the_positions_they_index() {
             assert_eq!(count, ix.size(k), "n={n} k={k}");
         }
     }
-    // Oware's ends read the captures (more than half wins): its tablebases are refused, saying
-    // why.
+    // Oware's ends read the captures (more than half wins) and its default counts the moves:
+    // its tablebases are refused, saying why.
     let o = sowlab(&[
         "tablebase",
         "build",
@@ -356,6 +357,29 @@ fn layer_sizes_equal_the_positions_they_index() {
         err.contains("oware: tablebases do not apply: an end of the rule (`majority`) depends on the seeds captured"),
         "{err}"
     );
+    // ... and the message names the reading in which they apply (tests/oware_exact.rs).
+    assert!(
+        err.contains("need no move limit")
+            && err.contains("`repetition=true repetition_sweep=none max_turns=0`"),
+        "{err}"
+    );
+    // OpenSpiel's repetition (each player takes his side) makes values depend on the history.
+    let o = sowlab(&[
+        "tablebase",
+        "build",
+        "oware",
+        "--set",
+        "repetition=true",
+        "--set",
+        "max_turns=0",
+        "--seeds",
+        "2",
+        "--out",
+        "unused-dir",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("depend on where the cycle closes"), "{err}");
     assert!(!std::path::Path::new("unused-dir").exists());
     // Raja Pasu's rounds bring the captured seeds back; a solitaire has no opponent.
     for (rule, why) in [

@@ -7,7 +7,13 @@
 //! opponent has no seeds only moves that give him some; R6 more than half the seeds captured (or
 //! half each) ends the game, the seeds left to nobody; R7 a player without a legal move ends it,
 //! each player taking his side; R9 (`repetition=true`) a position repeated since the last capture
-//! ends it, each taking his side. `max_turns=0`: no move limit.
+//! ends it, each taking his side (R10, `repetition_sweep=none`: the seeds on the board count for
+//! nobody). `max_turns=0`: no move limit.
+//!
+//! Oware's tablebases (`repetition=true repetition_sweep=none max_turns=0`, the reading in which a
+//! position's value does not depend on the moves before it) are checked here position by
+//! position against the same minimax, which knows nothing of layers, splits or retrograde
+//! analysis: it plays the game forward and remembers the positions seen since the last capture.
 
 mod common;
 
@@ -15,7 +21,11 @@ use std::collections::{BTreeSet, HashMap};
 use std::sync::Arc;
 
 use common::rules_dir;
-use sowlab::{solve_exact, Exact, Game, Rule, SearchLimits};
+use sowlab::search::tablebase::build::build_all;
+use sowlab::{solve_exact, Board, Exact, Game, Position, Rule, SearchLimits, Tablebase};
+
+/// The reading of Oware's tablebases.
+const TB: &[&str] = &["repetition=true", "repetition_sweep=none", "max_turns=0"];
 
 fn oware(sets: &[&str]) -> Game {
     let rule = Arc::new(Rule::load("oware", &rules_dir()).unwrap());
@@ -25,6 +35,17 @@ fn oware(sets: &[&str]) -> Game {
 
 fn exact(g: &Game) -> Exact {
     solve_exact(&g.rule, g.current(), &SearchLimits::default(), None, None).unwrap()
+}
+
+fn exact_with(g: &Game, tb: &Tablebase) -> Exact {
+    solve_exact(
+        &g.rule,
+        g.current(),
+        &SearchLimits::default(),
+        Some(tb),
+        None,
+    )
+    .unwrap()
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -102,14 +123,26 @@ impl Ow {
     }
 }
 
+/// How a game that repeats a position since the last capture ends.
+#[derive(Clone, Copy, PartialEq)]
+enum Rep {
+    /// It does not (`repetition=false`; the boards checked here cannot cycle for ever then).
+    Off,
+    /// Each player takes the seeds on his side (`repetition=true`).
+    Owners,
+    /// The seeds on the board count for nobody (`repetition_sweep=none`).
+    Nobody,
+}
+
 /// South's final margin from `o` (not over), the positions since the last capture in `seen`
 /// (`o` included); plain minimax, memoised on the whole state.
 fn minimax(
     o: &Ow,
     seen: &mut BTreeSet<Ow>,
-    repetition: bool,
+    rep: Rep,
     memo: &mut HashMap<(Ow, BTreeSet<Ow>), i32>,
 ) -> i32 {
+    let repetition = rep != Rep::Off;
     let key = (
         o.clone(),
         if repetition {
@@ -135,6 +168,9 @@ fn minimax(
             }
             let captured = c.held != o.held;
             if repetition && !captured && seen.contains(&c) {
+                if rep == Rep::Nobody {
+                    return a as i32 - b as i32;
+                }
                 let s = c.swept();
                 return s[0] - s[1];
             }
@@ -144,7 +180,7 @@ fn minimax(
                 seen.clone()
             };
             next.insert(c.clone());
-            minimax(&c, &mut next, repetition, memo)
+            minimax(&c, &mut next, rep, memo)
         });
         let vals: Vec<i32> = vals.collect();
         if o.mover == 0 {
@@ -172,7 +208,7 @@ fn solve_equals_a_plain_minimax_on_small_boards() {
         let want = minimax(
             &o,
             &mut BTreeSet::from([o.clone()]),
-            true,
+            Rep::Owners,
             &mut HashMap::new(),
         );
         let (hs, ns) = (format!("holes={h}"), format!("seeds={n}"));
@@ -180,5 +216,227 @@ fn solve_equals_a_plain_minimax_on_small_boards() {
         let r = exact(&g);
         assert!(r.stats.complete, "{h}x{n}");
         assert_eq!(r.margin, Some(want as i64), "{h}x{n}: {}", r.line());
+    }
+}
+
+/// Every composition of `k` seeds into `n` houses.
+fn compositions(n: usize, k: u8) -> Vec<Vec<u8>> {
+    if n == 1 {
+        return vec![vec![k]];
+    }
+    let mut out = Vec::new();
+    for x in 0..=k {
+        for mut rest in compositions(n - 1, k - x) {
+            rest.insert(0, x);
+            out.push(rest);
+        }
+    }
+    out
+}
+
+/// Every position of a game of `h` houses a side and `total` seeds that is not over by the
+/// captures (nobody holds more than half, and not half each): holes, captured split, mover.
+fn positions(h: usize, total: u8) -> Vec<Ow> {
+    let mut out = Vec::new();
+    for k in 0..=total {
+        let taken = total - k;
+        for a in 0..=taken {
+            let b = taken - a;
+            if 2 * a as u32 > total as u32 || 2 * b as u32 > total as u32 || (k == 0 && a == b) {
+                continue;
+            }
+            for pits in compositions(2 * h, k) {
+                for mover in 0..2 {
+                    out.push(Ow {
+                        pits: pits.clone(),
+                        held: [a, b],
+                        mover,
+                    });
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The board of `o`, from `template` (a board of the same game): a position with no history.
+fn board_at(template: &Board, o: &Ow) -> Board {
+    let mut b = template.clone();
+    let pos = Position {
+        pits: o.pits.iter().map(|&x| x as i64).collect(),
+        stores: Some(vec![o.held[0] as i64, o.held[1] as i64]),
+        to_move: Some(o.mover + 1),
+        ..Position::default()
+    };
+    pos.apply_to(&mut b).unwrap();
+    b
+}
+
+/// The tablebase of Oware `h` x `n` (every layer, up to all the seeds in play).
+fn tablebase(h: usize, n: u8) -> (Game, Tablebase) {
+    let (hs, ns) = (format!("holes={h}"), format!("seeds={n}"));
+    let mut sets: Vec<&str> = vec![&hs, &ns];
+    sets.extend_from_slice(TB);
+    let g = oware(&sets);
+    let b = g.board().clone();
+    let total = 2 * h * n as usize;
+    let tb = build_all(&g.rule, &b, total, 1).unwrap().unwrap();
+    (g, tb)
+}
+
+#[test]
+fn every_position_of_the_tablebase_equals_the_minimax() {
+    // Every position of 2 x 1 (the minimax, which keeps the positions of its line to see
+    // repetitions, does not finish 2 x 2 in a debug build within minutes; the larger boards'
+    // values are checked against `solve` in BENCHMARKS.md).
+    for (h, n, all) in [(2, 1, true)] {
+        let (g0, tb) = tablebase(h, n);
+        let total = 2 * h as u8 * n;
+        let mut memo = HashMap::new();
+        let (mut checked, mut over, mut nonzero) = (0, 0, 0);
+        let template = g0.board();
+        let mut moves = Vec::new();
+        let every = if all {
+            positions(h, total)
+        } else {
+            vec![start(h, n)]
+        };
+        for o in every {
+            let b = board_at(&template, &o);
+            g0.rule.legal_board(&b, &mut moves).unwrap();
+            if moves.is_empty() {
+                // A player to move with no legal move: the game is over as soon as such a
+                // position arises (each player takes his side), so no search probes it.
+                assert!(o.moves().is_empty(), "{o:?}");
+                over += 1;
+                continue;
+            }
+            let south = minimax(&o, &mut BTreeSet::from([o.clone()]), Rep::Nobody, &mut memo);
+            let now = o.held[0] as i32 - o.held[1] as i32;
+            let want = if o.mover == 0 {
+                south - now
+            } else {
+                now - south
+            };
+            assert_eq!(
+                tb.probe(&b),
+                Some(want),
+                "{h}x{n}: {o:?} (tablebase against minimax)"
+            );
+            checked += 1;
+            nonzero += (want != 0) as u32;
+        }
+        assert!(
+            checked > 0 && (!all || (nonzero > 0 && over > 0)),
+            "{h}x{n}"
+        );
+        // The start, through `solve` with the tablebase, and without it.
+        let with = exact_with(&g0, &tb);
+        let without = exact(&g0);
+        assert!(with.stats.complete && without.stats.complete, "{h}x{n}");
+        assert_eq!(with.margin, without.margin, "{h}x{n}");
+        let o = start(h, n);
+        let want = minimax(&o, &mut BTreeSet::from([o.clone()]), Rep::Nobody, &mut memo);
+        assert_eq!(with.margin, Some(want as i64), "{h}x{n}: {}", with.line());
+        // The line read from the tablebase, replayed, ends with that margin.
+        let (hs, ns) = (format!("holes={h}"), format!("seeds={n}"));
+        let mut sets: Vec<&str> = vec![&hs, &ns];
+        sets.extend_from_slice(TB);
+        let mut g = oware(&sets);
+        for m in &with.pv {
+            g.play(m).unwrap();
+        }
+        let s = g.state();
+        assert!(s.over, "{h}x{n}: {}", with.line());
+        assert_eq!(
+            s.stores[0] - s.stores[1],
+            want as i64,
+            "{h}x{n}: {}",
+            with.line()
+        );
+    }
+}
+
+#[test]
+fn each_layer_holds_exactly_the_positions_it_indexes() {
+    for (h, n) in [(2, 2), (2, 3), (3, 1), (3, 2), (4, 1)] {
+        let (hs, ns) = (format!("holes={h}"), format!("seeds={n}"));
+        let mut sets: Vec<&str> = vec![&hs, &ns];
+        sets.extend_from_slice(TB);
+        let g = oware(&sets);
+        let template = g.board();
+        // The layer sizes are known before any layer is built.
+        let tb = Tablebase::empty(&g.rule, &template).unwrap();
+        let total = 2 * h as u8 * n;
+        let mut seen: Vec<Vec<bool>> = (0..=total as usize)
+            .map(|k| vec![false; tb.layer_size(k) as usize])
+            .collect();
+        let mut counted = vec![0u64; total as usize + 1];
+        for o in positions(h, total) {
+            let k = o.pits.iter().map(|&x| x as usize).sum::<usize>();
+            counted[k] += 1;
+            let b = board_at(&template, &o);
+            let (layer, i) = tb
+                .index_of(&b)
+                .unwrap_or_else(|| panic!("{o:?} not indexed"));
+            assert_eq!(layer, k);
+            assert!(!seen[k][i], "{h}x{n}: {o:?} shares index {i} of layer {k}");
+            seen[k][i] = true;
+        }
+        for (k, &count) in counted.iter().enumerate() {
+            assert_eq!(tb.layer_size(k), count, "{h}x{n} layer {k}");
+        }
+        // A position past the majority, or with seeds that do not add up, is in no layer.
+        let mut b = board_at(&template, &start(h, n));
+        b.reserves[0] = total as i64;
+        assert_eq!(tb.index_of(&b), None);
+        let mut pits = vec![0u8; 2 * h];
+        pits[0] = 2;
+        let past = Ow {
+            pits,
+            held: [total - 2, 0],
+            mover: 1,
+        };
+        assert_eq!(tb.index_of(&board_at(&template, &past)), None);
+    }
+}
+
+/// Compositions of `k` seeds into `n` houses, counted by adding a house at a time.
+fn count_compositions(n: usize, k: usize) -> u64 {
+    // ways[j]: compositions of j seeds into the houses added so far.
+    let mut ways = vec![0u64; k + 1];
+    ways[0] = 1;
+    for _ in 0..n {
+        let mut next = vec![0u64; k + 1];
+        for j in 0..=k {
+            next[j] = (0..=j).map(|x| ways[j - x]).sum();
+        }
+        ways = next;
+    }
+    ways[k]
+}
+
+#[test]
+fn the_layers_of_the_boards_solved_hold_the_positions_not_over() {
+    // The boards of BENCHMARKS.md, too large to list position by position here: each layer's
+    // size against the splits nobody is past half in, counted one by one, times the houses'
+    // compositions, counted by adding a house at a time, times two players to move.
+    for (h, n) in [(6, 1), (4, 2), (4, 3), (6, 2)] {
+        let (hs, ns) = (format!("holes={h}"), format!("seeds={n}"));
+        let mut sets: Vec<&str> = vec![&hs, &ns];
+        sets.extend_from_slice(TB);
+        let g = oware(&sets);
+        let tb = Tablebase::empty(&g.rule, &g.board()).unwrap();
+        let total = 2 * h * n;
+        for k in 0..=total {
+            let taken = total - k;
+            let splits = (0..=taken)
+                .filter(|&a| {
+                    2 * a <= total && 2 * (taken - a) <= total && !(k == 0 && 2 * a == taken)
+                })
+                .count() as u64;
+            let want = 2 * splits * count_compositions(2 * h, k);
+            assert_eq!(tb.layer_size(k), want, "{h}x{n} layer {k}");
+        }
     }
 }

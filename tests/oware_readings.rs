@@ -96,6 +96,25 @@ fn a_repeated_position_ends_the_game_only_when_asked() {
 }
 
 #[test]
+fn a_repetition_leaves_the_seeds_to_nobody_with_repetition_sweep_none() {
+    let mut g = cycle_start(&["repetition=true", "repetition_sweep=none"]);
+    let moves: Vec<&str> = CYCLE.split_whitespace().collect();
+    play(&mut g, &moves[..11].join(" "));
+    assert!(!g.state().over, "no repetition before the 12th move");
+    play(&mut g, moves[11]);
+    let s = g.state();
+    // The start is back: its two seeds stay on the board, counted for nobody; 22-24 decides.
+    assert_eq!(s.pits, cat(&[1, 0, 0, 0, 0, 0], &[1, 0, 0, 0, 0, 0]));
+    assert_eq!((s.stores, s.over, s.winner), (vec![22, 24], true, Some(2)));
+    let last = g.history.last().unwrap();
+    assert!(
+        format!("{:?}", last.events).contains("count for nobody"),
+        "{:?}",
+        last.events
+    );
+}
+
+#[test]
 fn repetitions_survive_undo_redo_and_replay() {
     let mut g = cycle_start(&["repetition=true"]);
     play(&mut g, CYCLE);

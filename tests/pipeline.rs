@@ -58,7 +58,7 @@ fn a_wrong_word_is_one_line_with_the_place_the_key_and_the_allowed_words() {
     );
     let e = r.unwrap_err().one_line();
     assert!(
-        e.ends_with("pipeline: unknown key `ends` (keys: moves, capture, children, extra_turn, count_moves, pass, end, rounds, names, notes)"),
+        e.ends_with("pipeline: unknown key `ends` (keys: moves, capture, children, extra_turn, count_moves, pass, end, rounds, territory, names, notes)"),
         "{e}"
     );
     // A declaration that cannot work is refused at load too.
@@ -235,7 +235,7 @@ fn a_data_rule_error_is_one_line_with_file_line_and_column() {
     assert_eq!(
         e,
         format!(
-            "{}:{line}:15: pipeline.extra_turn: unknown variant `stores`, expected one of `none`, `store`, `capture`, `store_or_capture`, `own_store`",
+            "{}:{line}:15: pipeline.extra_turn: unknown variant `stores`, expected one of `none`, `store`, `capture`, `store_or_capture`, `own_store`, `capture_once`",
             file.display()
         )
     );

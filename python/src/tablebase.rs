@@ -13,6 +13,8 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
 
 use sowlab::search::tablebase::build::{build_range_in, unknown_layer};
+use sowlab::search::tablebase::rounds::build_range_round;
+use sowlab::search::tablebase::UNKNOWN;
 use sowlab::search::tablebase::{file, options_text, MAX_SEEDS};
 use sowlab::{Board, Game, Rule, Tablebase};
 
@@ -191,6 +193,63 @@ pub fn tablebase_chunk(
     } else {
         Ok(bytes.into_any().unbind())
     }
+}
+
+/// One round of the positions `start..end` of layer `layer` (see
+/// `sowlab::search::tablebase::rounds`): the chunk values its own positions from the layers
+/// below (their files in `dir`), from its own and from the layer's values the earlier rounds
+/// gave (`known`: the last round's chunks in index order, covering the layer; none in the first
+/// round), and puts off a position that waits on another chunk's position not valued yet.
+/// Returns `(values, valued, expanded, left)`: the chunk's bytes (`-128` for those put off),
+/// the positions valued, the positions whose moves were played, and those left.
+#[pyfunction]
+#[pyo3(signature = (rule, options, layer, start, end, dir, known=None, rules=None))]
+#[allow(clippy::too_many_arguments)]
+pub fn tablebase_chunk_round(
+    py: Python<'_>,
+    rule: &Bound<'_, PyAny>,
+    options: Option<&Bound<'_, PyDict>>,
+    layer: usize,
+    start: u64,
+    end: u64,
+    dir: PathBuf,
+    known: Option<Vec<Bound<'_, PyBytes>>>,
+    rules: Option<PathBuf>,
+) -> PyResult<PyObject> {
+    check_layer(layer)?;
+    let (rule, b, empty) = self::start(py, rule, options, rules)?;
+    let n = empty.layer_size(layer);
+    let known: Vec<i8> = match known {
+        None => vec![UNKNOWN; n as usize],
+        Some(parts) => {
+            let got: u64 = parts.iter().map(|p| p.as_bytes().len() as u64).sum();
+            if got != n {
+                return Err(msg(format!(
+                    "tablebase layer {layer} of {} ({}): the known chunks hold {got} positions, the layer {n}",
+                    empty.rule, empty.options
+                )));
+            }
+            parts
+                .iter()
+                .flat_map(|p| p.as_bytes().iter().map(|&x| x as i8))
+                .collect()
+        }
+    };
+    let part = interruptible(py, || -> sowlab::Result<_> {
+        let mut cache = lock();
+        load_into(&mut cache, &dir, empty, layer)?;
+        let tb = cache.as_ref().expect("loaded").tb.clone();
+        drop(cache);
+        build_range_round(&rule, &b, &tb, layer, start, end, &known)
+    })?
+    .map_err(err)?
+    .ok_or_else(|| msg("tablebase chunk: interrupted"))?;
+    let bytes: Vec<u8> = part.values.iter().map(|&v| v as u8).collect();
+    let bytes = PyBytes::new(py, &bytes);
+    Ok((bytes, part.valued, part.expanded, part.left)
+        .into_pyobject(py)?
+        .into_any()
+        .unbind())
 }
 
 /// Joins the chunks of layer `layer` (bytes, in index order, covering it exactly) into its file in

@@ -34,6 +34,7 @@ pub(crate) fn cmd_exact(
     json: bool,
     tablebase: Option<&std::path::Path>,
     limits: &SearchLimits,
+    threads: usize,
     secs: u64,
     title: &str,
     line: &SearchSpinner,
@@ -44,7 +45,14 @@ pub(crate) fn cmd_exact(
         None => None,
     };
     let mut cb = |p: &Progress| line.show(p);
-    let r = crate::solve_exact(&g.rule, g.current(), limits, tb.as_ref(), Some(&mut cb));
+    let r = crate::solve_exact_threads(
+        &g.rule,
+        g.current(),
+        limits,
+        tb.as_ref(),
+        Some(&mut cb),
+        threads,
+    );
     line.clear();
     let r = r?;
     let mut out = std::io::stdout().lock();

@@ -39,6 +39,11 @@ pub struct SolveArgs {
     /// same rule and options).
     #[arg(long, value_name = "DIR")]
     pub tablebase: Option<std::path::PathBuf>,
+    /// Two-player games: search on this many threads sharing one table (the same value; the
+    /// node counts vary from run to run). Scripted rules, and rules whose positions may come
+    /// back along a line, use one.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub threads: u32,
     /// Stop after this many seconds with a partial result (0: no limit). Default: 30 for
     /// two-player games, none for solitaires.
     #[arg(long, value_name = "SECS")]
@@ -183,6 +188,7 @@ fn solve_one(dir: &RulePath, a: &SolveArgs) -> Result<i32> {
             a.json,
             a.tablebase.as_deref(),
             &limits,
+            a.threads as usize,
             secs,
             &title,
             &line,

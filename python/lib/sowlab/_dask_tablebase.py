@@ -1,16 +1,19 @@
 """A tablebase built as Dask tasks (``sowlab.dask.build_tablebase``).
 
 The layers are built from 0 seeds in play up, as ``sowlab tablebase build`` does. Layer ``k`` is
-cut into chunks of its index; each chunk is one task that values its positions from the files of
-the layers below (read once per worker process and kept). A move that keeps every seed in play
-stays in the same layer, and the builder values such positions depth first, within the task that
-meets them (no rule that qualifies can cycle within a layer: the builder refuses one that does).
-So the chunks of a layer need nothing from each other: one pass per layer, no iteration. A
-worker process keeps what its chunks of a layer have valued, so it values each position once;
-two processes may both value an in-layer position that their chunks reach (the report counts
-the positions valued, ``valued``: at most workers x the layer). A last task of the layer joins its chunks, in index order, into the layer's file
-(the same header and checksum as the command line's), and the next layer's chunks wait for that
-file. The whole graph is submitted at once; the client holds only the files' futures.
+cut into chunks of its index, each chunk owning its positions; the layer is built in rounds. In
+a round each chunk is one task that values its own positions from the files of the layers below
+(read once per worker process and kept), from its own positions (depth first), and from the
+other chunks' positions that earlier rounds valued; a position with a move to another chunk's
+position not valued yet is put off to the next round (``sowlab.tablebase_chunk_round``). Moves
+within a layer cannot cycle (the builder refuses a rule whose moves do), so each round values at
+least the positions whose successors are known, and the rounds end; a round that values
+nothing while positions are left is refused as endless play. The client waits for each round's
+counts (positions left), the next round's tasks take the last round's chunks. Each position is
+valued once, by its owner, however many workers there are (``valued`` / positions = 1); what
+the rounds cost is the positions put off and played again (``expanded``). A last task of the
+layer joins its chunks, in index order, into the layer's file (the same header and checksum as
+the command line's), and the next layer's chunks wait for that file.
 
 The folder must be one that every worker and the client see (a shared file system). Layers
 already in it (checked: header, size, checksum) are kept, as the command line keeps them.
@@ -25,21 +28,29 @@ from typing import Any, Dict, List, Optional
 import sowlab
 
 
-def _chunk(rule, options, layer: int, start: int, end: int, out: str, rules, after):
-    """One task: positions ``start..end`` of ``layer``, once the layer below is written
-    (``after``, its write task's result, only orders the tasks)."""
+def _chunk(rule, options, layer: int, start: int, end: int, out: str, rules, after, *known):
+    """One task: a round of positions ``start..end`` of ``layer``, once the layer below is
+    written (``after``, its write task's result, only orders the tasks); ``known``: the last
+    round's chunks of the layer (none in the first round)."""
     del after
     import sowlab as s
 
-    return s.tablebase_chunk(rule, options, layer, start, end, out, rules=rules, stats=True)
+    return s.tablebase_chunk_round(
+        rule, options, layer, start, end, out, known=[p[0] for p in known] or None, rules=rules
+    )
 
 
-def _write(rule, options, layer: int, out: str, rules, *parts):
+def _counts(part):
+    """What a round's chunk did, without its bytes: (valued, expanded, left)."""
+    return part[1:]
+
+
+def _write(rule, options, layer: int, out: str, rules, counts, *parts):
     """The last task of a layer: its chunks joined into its file."""
     import sowlab as s
 
     path = s.tablebase_write_layer(rule, options, layer, [p[0] for p in parts], out, rules=rules)
-    return {"layer": layer, "path": path, "chunks": len(parts), "valued": sum(p[1] for p in parts)}
+    return dict({"layer": layer, "path": path, "chunks": len(parts)}, **counts)
 
 
 def cuts(n: int, chunks: int, min_chunk: int) -> List[int]:
@@ -88,13 +99,29 @@ def build_tablebase(
     after = None
     for k in range(kept, seeds + 1):
         bounds = cuts(sizes[k], n_chunks, min_chunk)
-        parts = [
-            client.submit(_chunk, spec, options, k, a, b, out, rules, after, pure=False)
-            for a, b in zip(bounds, bounds[1:])
-        ]
-        after = client.submit(_write, spec, options, k, out, rules, *parts, pure=False)
+        known: List[Any] = []
+        counts = {"rounds": 0, "valued": 0, "expanded": 0}
+        while True:
+            parts = [
+                client.submit(_chunk, spec, options, k, a, b, out, rules, after, *known, pure=False)
+                for a, b in zip(bounds, bounds[1:])
+            ]
+            done = client.gather([client.submit(_counts, p, pure=False) for p in parts])
+            counts["rounds"] += 1
+            counts["valued"] += sum(d[0] for d in done)
+            counts["expanded"] += sum(d[1] for d in done)
+            left = sum(d[2] for d in done)
+            if left == 0:
+                break
+            if sum(d[0] for d in done) == 0:
+                raise sowlab.SowlabError(
+                    f"layer {k}: positions wait on each other across the chunks of the layer "
+                    "(endless play): tablebases need rules whose lines cannot cycle"
+                )
+            known = parts
+        after = client.submit(_write, spec, options, k, out, rules, counts, *parts, pure=False)
         written.append(after)
-        del parts  # the cluster keeps the chunks until the layer's file is written
+        del parts, known  # the cluster keeps the chunks until the layer's file is written
     layers = client.gather(written) if written else []
     return {
         "rule": spec.name if isinstance(spec, sowlab.Rule) else spec,

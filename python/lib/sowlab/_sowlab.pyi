@@ -190,6 +190,16 @@ def tablebase_chunk(
     rules: Optional[Path] = None,
     stats: bool = False,
 ) -> Union[bytes, Tuple[bytes, int]]: ...
+def tablebase_chunk_round(
+    rule: RuleLike,
+    options: Optional[Options],
+    layer: int,
+    start: int,
+    end: int,
+    dir: Path,
+    known: Optional[Sequence[bytes]] = None,
+    rules: Optional[Path] = None,
+) -> Tuple[bytes, int, int, int]: ...
 def tablebase_write_layer(
     rule: RuleLike,
     options: Optional[Options],

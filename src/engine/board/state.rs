@@ -29,6 +29,9 @@ pub struct Board {
     /// that is no child, else its owner's number or
     /// [`CHILD_OF_NOBODY`](crate::engine::declare::children::CHILD_OF_NOBODY).
     pub children: Vec<u8>,
+    /// Each pit's owner for the round, for a rule whose holes are owned round by round
+    /// (`territory`; empty otherwise: a hole is then its row owner's).
+    pub owners: Vec<u8>,
     /// Seeds in each player's reserve (index `player - 1`).
     pub reserves: Vec<i64>,
     /// Seeds a rule took out of the game without scoring them (a `sweep: discard`): in neither
@@ -118,6 +121,7 @@ impl Board {
             seeds: Vec::new(),
             closed: Vec::new(),
             children: Vec::new(),
+            owners: Vec::new(),
             reserves: vec![0],
             discarded: 0,
             counters: Vec::new(),
@@ -145,6 +149,7 @@ impl Board {
         copy_vec(&mut self.seeds, &src.seeds);
         copy_vec(&mut self.closed, &src.closed);
         copy_vec(&mut self.children, &src.children);
+        copy_vec(&mut self.owners, &src.owners);
         copy_vec(&mut self.reserves, &src.reserves);
         self.discarded = src.discarded;
         copy_vec(&mut self.counters, &src.counters);
@@ -227,7 +232,21 @@ impl Board {
     /// Whether `p` is an open hole owned by `player` holding seeds.
     pub fn playable_by(&self, p: usize, player: usize) -> bool {
         let pit = &self.layout.pits[p];
-        pit.kind == PitKind::Hole && pit.owner == player && !self.closed[p] && self.seeds[p] > 0
+        pit.kind == PitKind::Hole
+            && self.hole_owner(p) == player
+            && !self.closed[p]
+            && self.seeds[p] > 0
+    }
+
+    /// The owner of pit `p` now: its row's owner, or where holes are owned round by round
+    /// (`territory`) the hole's owner this round.
+    #[inline]
+    pub fn hole_owner(&self, p: usize) -> usize {
+        if self.owners.is_empty() {
+            self.layout.pits[p].owner
+        } else {
+            self.owners[p] as usize
+        }
     }
 
     /// The default legal moves: the mover's open holes that hold seeds, in canonical order.
@@ -247,7 +266,7 @@ impl Board {
         self.layout
             .holes
             .iter()
-            .filter(|&&p| self.layout.pits[p].owner == player && !self.closed[p])
+            .filter(|&&p| self.hole_owner(p) == player && !self.closed[p])
             .map(|&p| self.seeds[p])
             .sum()
     }
@@ -256,6 +275,22 @@ impl Board {
     #[inline]
     pub fn is_child(&self, p: usize) -> bool {
         !self.children.is_empty() && self.children[p] != 0
+    }
+
+    /// Whether captures leave pit `p` alone as a child: any child, but a child of nobody where
+    /// the rule lets captures take those (`nobodys_while_holding_a_round`).
+    #[inline]
+    pub fn shielded(&self, p: usize) -> bool {
+        match self.children.get(p).copied().unwrap_or(0) {
+            0 => false,
+            crate::engine::declare::children::CHILD_OF_NOBODY => !self
+                .layout
+                .pipeline
+                .as_ref()
+                .and_then(|d| d.children.as_ref())
+                .is_some_and(|c| c.nobodys_while_holding_a_round),
+            _ => true,
+        }
     }
 
     /// The player whose child pit `p` is (`Some(0)` for a child of nobody), `None` for no child.
@@ -296,6 +331,11 @@ impl Board {
                 None
             } else {
                 Some(l.holes.iter().map(|&p| self.child_owner(p)).collect())
+            },
+            owners: if self.owners.is_empty() {
+                None
+            } else {
+                Some(l.holes.iter().map(|&p| self.owners[p] as usize).collect())
             },
             stores,
             reserves: if l.stores.is_empty() || self.reserves.iter().all(|&r| r == 0) {
@@ -345,6 +385,7 @@ impl Board {
                 k.push(c);
             }
         }
+        k.extend_from_slice(&self.owners);
         for &r in self.reserves.iter().chain(&self.counters).chain(&self.vars) {
             push_varint(k, r);
         }
@@ -385,6 +426,9 @@ impl Board {
             if c != 0 {
                 h = mix(h, ((i as u64) << 8) | c as u64);
             }
+        }
+        for (i, &o) in self.owners.iter().enumerate() {
+            h = mix(h, ((i as u64) << 16) | o as u64);
         }
         h
     }
@@ -446,6 +490,10 @@ pub struct StateJson {
     /// `null` for a hole that is no child. Absent in games without children.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub children: Option<Vec<Option<usize>>>,
+    /// Per hole, in games whose holes are owned round by round: the player who owns it this
+    /// round. Absent in other games.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub owners: Option<Vec<usize>>,
     /// Store contents, or per-player reserves for games without stores.
     pub stores: Vec<i64>,
     /// Per-player reserves, for games that have both stores and seeds in reserves (absent otherwise).

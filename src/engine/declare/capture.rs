@@ -42,6 +42,17 @@ pub struct Capture {
     /// The first this many turns (a turn with extra moves counts once) capture nothing, and a
     /// relay does not stop for a capture then (0: captures from the first move).
     pub no_capture_turns: i64,
+    /// After the sowing, the mover takes every hole on the side given holding exactly one seed
+    /// (children are never taken), wherever the last seed fell.
+    pub single_seed_holes: Option<SingleSeedHoles>,
+    /// When the last hole holds as many seeds as the hole opposite, the mover takes both.
+    pub matching_opposite: bool,
+    /// Before the sowing, the mover takes every hole facing one of his own holes that holds a
+    /// single seed (the hole the move starts from counts with its seeds before the move).
+    pub opposite_of_singles_first: bool,
+    /// A lap ending where a capture is made captures and the sowing goes on
+    /// ([`crate::engine::declare::lap_capture`]).
+    pub lap_capture: Option<crate::engine::declare::lap_capture::LapCapture>,
 }
 
 /// Kalah's capture of the hole opposite.
@@ -68,6 +79,13 @@ pub struct Opposite {
     /// After taking the hole opposite, the sowing goes on from the last hole with its seeds
     /// (a lap ending in an empty hole relays when it captures), until a lap ends without a take.
     pub sow_on: bool,
+    /// The seeds of the hole opposite are moved into the last hole (they stay on the board,
+    /// in the mover's hole) instead of going to the mover's store; `take_last` must be false.
+    pub pull_into_last: bool,
+    /// After the take, the next hole along the sowing, while it is empty and where the last
+    /// seed may fall, has the hole opposite it taken as well (when that passes the tests above),
+    /// and so on along the row.
+    pub go_on_while_next_empty: bool,
 }
 
 impl Opposite {
@@ -117,6 +135,11 @@ pub struct Chain {
     /// What a move that would take every seed of the opponent does.
     #[serde(default)]
     pub grand_slam: GrandSlam,
+    /// Each hole the chain takes also takes the hole opposite it (when it holds seeds and is no
+    /// child); the chain then goes on over the board as those takes leave it. Only with
+    /// `grand_slam: all`.
+    #[serde(default)]
+    pub and_opposite: bool,
     /// The reason its captures show in the trace ("2 or 3"), made when setup ends.
     #[serde(skip)]
     pub why: String,
@@ -133,6 +156,8 @@ impl Default for Opposite {
             at_most: 0,
             even: false,
             sow_on: false,
+            pull_into_last: false,
+            go_on_while_next_empty: false,
         }
     }
 }
@@ -172,6 +197,9 @@ pub struct CountedHoles {
     pub counts: Vec<i64>,
     /// Also when the last seed falls in the mover's last hole (the one before his store).
     pub or_last_own_hole: bool,
+    /// Instead: whenever the move's other captures (those before this one) took seeds, wherever
+    /// the last seed fell.
+    pub after_capture: bool,
 }
 
 /// The loss of the mover's store (see [`Capture::store_to_opponent`]).
@@ -180,6 +208,14 @@ pub struct CountedHoles {
 pub struct StoreToOpponent {
     /// Where the empty hole must be (default any hole).
     pub last_in: BeyondSide,
+}
+
+/// The take of every hole holding one seed (see [`Capture::single_seed_holes`]).
+#[derive(Clone, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields, default)]
+pub struct SingleSeedHoles {
+    /// Whose holes are taken (default any).
+    pub side: BeyondSide,
 }
 
 /// Whose holes a capture across a gap takes.
@@ -204,6 +240,21 @@ pub struct LastSeeds {
     /// Whose holes are counted (default any).
     #[serde(default)]
     pub counted: BeyondSide,
+    /// Who takes them (default the mover).
+    #[serde(default)]
+    pub to: LastSeedsTo,
+}
+
+/// Who takes the last few seeds.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum LastSeedsTo {
+    /// The player who moved.
+    #[default]
+    Mover,
+    /// The player who started the round (the game, without rounds): the game variable
+    /// `round_starter`.
+    RoundStarter,
 }
 
 /// Whose holes a chain takes.
@@ -250,6 +301,10 @@ pub enum GrandSlam {
     /// sowing order: the mover's rightmost, facing him); a move reaching a single occupied hole
     /// of his takes it.
     LeaveFirst,
+    /// The move captures them all and the mover moves again (with `moves.must_feed` he must
+    /// then give the opponent seeds, or the game ends as when no move feeds). The opponent
+    /// must have held seeds before the move.
+    AllMoveAgain,
 }
 
 /// "2 or 3" for counts `[2, 3]`.

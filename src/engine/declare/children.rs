@@ -66,6 +66,38 @@ pub struct Children {
     /// stores.
     #[serde(default)]
     pub captures_into_child: bool,
+    /// With the count N of `make_when_last_makes`: when the last hole and the hole sown just
+    /// before it (stores passed), neither a child, hold N-1 and N seeds (either way round), both
+    /// become the mover's children (the last hole alone when it makes N otherwise).
+    #[serde(default)]
+    pub pair_with_hole_before: bool,
+    /// A last seed falling into an empty hole (no child) facing a hole of this many seeds makes
+    /// both holes the mover's children (0: no such children). The side and hole limits apply
+    /// to the last hole.
+    #[serde(default)]
+    pub last_in_empty_facing: i64,
+    /// After every move (its captures done), each hole holding at least as many seeds as it
+    /// takes to sow from it round the board back into its own row (the first seed back into
+    /// the hole and the stores sown into counted) is a child of nobody, and a child of nobody
+    /// holding fewer is a plain hole again. Such a child is never played from and its seeds
+    /// count for no one, but captures take it like any hole.
+    #[serde(default)]
+    pub nobodys_while_holding_a_round: bool,
+    /// For `nobodys_while_holding_a_round`: each pit's count (see [`Children::round_counts`]),
+    /// set when setup ends.
+    #[serde(skip)]
+    pub round: Vec<i64>,
+}
+
+/// What a last seed makes (see [`Children::made`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Made {
+    /// Nothing.
+    Nothing,
+    /// The last hole becomes the mover's child.
+    One,
+    /// The last hole and this hole become the mover's children.
+    Two(usize),
 }
 
 impl Children {
@@ -81,9 +113,22 @@ impl Children {
                 "pipeline: children: make_when_last_makes counts must be at least 1".into(),
             );
         }
-        if self.make_when_last_makes.is_empty() && self.start_holes.is_empty() {
+        if self.last_in_empty_facing < 0 {
+            return Err("pipeline: children: last_in_empty_facing must be 0 or more".into());
+        }
+        if self.make_when_last_makes.is_empty()
+            && self.start_holes.is_empty()
+            && self.last_in_empty_facing == 0
+            && !self.nobodys_while_holding_a_round
+        {
             return Err(
-                "pipeline: children: make_when_last_makes needs at least one count (e.g. [3]), or start_holes some holes"
+                "pipeline: children: make_when_last_makes needs at least one count (e.g. [3]), or start_holes some holes, or last_in_empty_facing a count, or nobodys_while_holding_a_round true"
+                    .into(),
+            );
+        }
+        if self.pair_with_hole_before && self.make_when_last_makes.len() != 1 {
+            return Err(
+                "pipeline: children: pair_with_hole_before needs exactly one count in make_when_last_makes (e.g. [4])"
                     .into(),
             );
         }
@@ -111,26 +156,91 @@ impl Children {
     }
 
     /// Whether the last seed of `mover`'s move, in pit `q` now holding `seeds[q]`, makes `q` his
-    /// child (`children` as on the board).
+    /// child (`children` and `owners` as on the board; `reverse`: the sowing runs against the
+    /// track).
+    #[allow(clippy::too_many_arguments)]
     pub fn makes(
         &self,
         l: &Layout,
+        reverse: bool,
         seeds: &[i64],
         children: &[u8],
+        owners: &[u8],
         mover: usize,
         q: usize,
     ) -> bool {
+        self.made(l, reverse, seeds, children, owners, mover, q) != Made::Nothing
+    }
+
+    /// What the last seed of `mover`'s move, in pit `q` now holding `seeds[q]`, makes.
+    #[allow(clippy::too_many_arguments)]
+    pub fn made(
+        &self,
+        l: &Layout,
+        reverse: bool,
+        seeds: &[i64],
+        children: &[u8],
+        owners: &[u8],
+        mover: usize,
+        q: usize,
+    ) -> Made {
         let pit = &l.pits[q];
+        // (the hole's owner: its row's, or where holes are owned round by round this round's)
+        let owner = if owners.is_empty() {
+            pit.owner
+        } else {
+            owners[q] as usize
+        };
         if pit.kind != PitKind::Hole || children.get(q).copied().unwrap_or(1) != 0 {
-            return false;
+            return Made::Nothing;
         }
-        if self.make_when_last_makes.is_empty() || !self.make_when_last_makes.contains(&seeds[q]) {
-            return false;
+        let made = self.made_by_counts(l, reverse, seeds, children, q);
+        if made == Made::Nothing || !self.may_make(l, children, mover, q, owner) {
+            return Made::Nothing;
         }
-        let own = pit.owner == mover;
+        made
+    }
+
+    /// What the counts make at hole `q` (no child), before the limits on where.
+    fn made_by_counts(
+        &self,
+        l: &Layout,
+        reverse: bool,
+        seeds: &[i64],
+        children: &[u8],
+        q: usize,
+    ) -> Made {
+        let n = seeds[q];
+        if self.pair_with_hole_before {
+            let c = self.make_when_last_makes[0];
+            if let Some(b) = hole_before(l, reverse, q).filter(|&b| children[b] == 0) {
+                let m = seeds[b];
+                if (m == c - 1 && n == c) || (m == c && n == c - 1) {
+                    return Made::Two(b);
+                }
+            }
+        }
+        if self.last_in_empty_facing > 0 && n == 1 {
+            if let Some(o) = l.opposite(q) {
+                if children[o] == 0 && seeds[o] == self.last_in_empty_facing {
+                    return Made::Two(o);
+                }
+            }
+        }
+        if self.make_when_last_makes.contains(&n) {
+            Made::One
+        } else {
+            Made::Nothing
+        }
+    }
+
+    /// Whether `mover` may make a child at hole `q` (its side, its number, the other children).
+    fn may_make(&self, l: &Layout, children: &[u8], mover: usize, q: usize, owner: usize) -> bool {
+        let pit = &l.pits[q];
+        let own = owner == mover;
         let side_ok = match self.side {
             ChildSide::Any => true,
-            ChildSide::Opponent => !own && pit.owner != 0,
+            ChildSide::Opponent => !own && owner != 0,
             ChildSide::Own => own,
         };
         if !side_ok {
@@ -168,6 +278,46 @@ impl Children {
             }
         }
         true
+    }
+
+    /// The seeds it takes to sow from each pit of `l` round the board back into the hole's own
+    /// row (see `nobodys_while_holding_a_round`; 0 for a pit that is no hole of a row), by the
+    /// sowing's own direction with `next` as the sowing's links, `into_store` whether the row
+    /// owner sows into a store, `first_back` whether the first seed falls back into the hole.
+    pub fn round_counts(
+        l: &Layout,
+        next: &[usize],
+        into_store: impl Fn(usize, usize) -> bool,
+        first_back: bool,
+    ) -> Vec<i64> {
+        let mut out = vec![0; l.pits.len()];
+        for &h in &l.holes {
+            let (owner, row) = (l.pits[h].owner, l.pits[h].row);
+            if row.is_none() || next.len() != l.pits.len() {
+                continue;
+            }
+            let mut n = i64::from(first_back);
+            let (mut q, mut left) = (h, false);
+            for _ in 0..=l.pits.len() {
+                q = next[q];
+                if q >= l.pits.len() {
+                    break;
+                }
+                let p = &l.pits[q];
+                if p.kind != PitKind::Hole {
+                    n += i64::from(into_store(q, owner));
+                    continue;
+                }
+                n += 1;
+                if p.row != row {
+                    left = true;
+                } else if left {
+                    out[h] = n;
+                    break;
+                }
+            }
+        }
+        out
     }
 
     /// The start's children marks for the pits of `l` (empty without `start_holes`).
@@ -232,6 +382,22 @@ impl Children {
         if self.captures_into_child {
             s.push_str("; captures go into the capturer's child (none without one)");
         }
+        if self.pair_with_hole_before {
+            s.push_str(
+                "; a last hole and the hole sown before it holding one less and the count (either way) both become his children",
+            );
+        }
+        if self.last_in_empty_facing > 0 {
+            s.push_str(&format!(
+                "; a last seed in an empty hole facing a hole of {} makes both his children",
+                self.last_in_empty_facing
+            ));
+        }
+        if self.nobodys_while_holding_a_round {
+            s.push_str(
+                "; a hole holding enough seeds to sow round back into its own row is a child of nobody while it does (never played, counted for no one, captured like any hole)",
+            );
+        }
         if self.last_in_opponents_child_takes > 0 {
             s.push_str(&format!(
                 "; a last seed in an opponent's child takes {} seeds from it",
@@ -240,4 +406,20 @@ impl Children {
         }
         s
     }
+}
+
+/// The hole before `q` along the track's sowing direction (stores passed), if any.
+fn hole_before(l: &Layout, reverse: bool, q: usize) -> Option<usize> {
+    let back = if reverse { &l.next } else { &l.prev };
+    let mut b = q;
+    for _ in 0..l.pits.len() {
+        b = *back.get(b)?;
+        if b >= l.pits.len() {
+            return None;
+        }
+        if l.pits[b].kind == PitKind::Hole {
+            return (b != q).then_some(b);
+        }
+    }
+    None
 }

@@ -76,7 +76,11 @@ impl Compiled {
         } else {
             other || self.sow.chooses(&self.layout, p)
         };
-        let any_row = self.pipeline.as_ref().is_some_and(|d| d.moves.any_row);
+        // (so does one who owns holes round by round, in either row)
+        let any_row = self
+            .pipeline
+            .as_ref()
+            .is_some_and(|d| d.moves.any_row || d.territory.is_some());
         let base = match self.pits[p].row {
             // (a mover who may play from either row names it)
             Some(r) if any_row => format!("{}{}", self.rows[r].name, self.pits[p].pos),

@@ -19,6 +19,9 @@ pub struct Moves {
     /// With `must_feed`: when no move gives the next player seeds, every move is legal (rather
     /// than none).
     pub feed_if_able: bool,
+    /// With `must_feed` and holes where the mover chooses the direction: such a hole is legal in
+    /// both directions when either direction feeds (default: only the directions that feed).
+    pub feed_either_direction: bool,
     /// The mover may play from any open hole, his opponent's too (moves are then written with
     /// the row: `S3`, `N5`).
     pub any_row: bool,
@@ -34,6 +37,11 @@ pub struct Moves {
     /// it (across the board's end) may not be played straight back: that hole is not a legal
     /// move while it holds that one seed.
     pub no_single_return: bool,
+    /// The same across the middle of the board: a single seed that the previous move sowed
+    /// from one of the two middle holes of a row into the hole of the same number in the other
+    /// row (a zigzag track's crossing of the middle) may not be played straight back, unless
+    /// that move captured.
+    pub no_single_return_across_middle: bool,
     /// When the next player has no seeds in his holes, the move gives him one instead of
     /// sowing: from the hole played (one holding two seeds or more) one seed goes into his
     /// first hole, and the mover moves again.
@@ -46,6 +54,19 @@ pub struct Moves {
     pub every_hole_first: bool,
     /// A hole facing an opponent's hole that holds exactly one seed is not legal.
     pub not_facing_single: bool,
+    /// With `last_resort_count`: when every legal hole holds that count, only the rightmost of
+    /// them (the highest-numbered from the mover's left) is legal.
+    pub last_resort_rightmost: bool,
+    /// The first move of a game (and of each round) may be played only from the this many
+    /// rightmost legal holes (0: no such rule).
+    pub first_move_rightmost: i64,
+    /// The game variable counting the moves of the round, for `first_move_rightmost` (declared
+    /// when setup ends).
+    #[serde(skip)]
+    pub moves_var: Option<usize>,
+    /// A move diffuses the seeds of its hole, one to each neighbour, rather than sowing them
+    /// (see [`crate::engine::declare::diffuse`]).
+    pub diffuse: Option<crate::engine::declare::diffuse::Diffuse>,
 }
 
 /// The opening turns (`moves.opening`): what differs in the first `turns` turns of a game and
@@ -85,6 +106,7 @@ impl Moves {
             || self.landing.is_some()
             || self.single_seed_to_empty
             || self.last_resort_count > 0
+            || self.first_move_rightmost > 0
     }
 }
 

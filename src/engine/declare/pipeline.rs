@@ -12,13 +12,14 @@ use crate::engine::geometry::layout::Layout;
 
 pub use crate::engine::declare::capture::{
     chain_why, BeyondEmpty, BeyondSide, Capture, Chain, ChainDirection, ChainSide, CountedHoles,
-    GrandSlam, LastSeeds, NextHole, Opposite, StoreToOpponent,
+    GrandSlam, LastSeeds, LastSeedsTo, NextHole, Opposite, SingleSeedHoles, StoreToOpponent,
 };
 pub use crate::engine::declare::children::{ChildSide, Children, CHILD_OF_NOBODY};
 pub use crate::engine::declare::end::{Cond, End, EndCheck, Outcome, Starter, Sweep};
 pub use crate::engine::declare::moves::{Landing, Moves};
 pub use crate::engine::declare::notes::{fill, Note, Notes};
 pub use crate::engine::declare::rounds::{RoundWinner, Rounds, Tally, TurnLayout};
+pub use crate::engine::declare::territory::{PartHole, Territory};
 pub use crate::engine::declare::turn::{ExtraTurn, Pass};
 
 /// A declared move pipeline.
@@ -42,6 +43,8 @@ pub struct Pipeline {
     pub end: Vec<EndCheck>,
     /// Rounds, for `then: round`.
     pub rounds: Option<Rounds>,
+    /// Holes owned round by round (with `rounds`): who plays from a hole and takes its seeds.
+    pub territory: Option<Territory>,
     /// Player names for notes (`{mover_name}`, ...); default `player N`.
     pub names: Vec<String>,
     /// The texts of the core's notes.
@@ -63,6 +66,11 @@ pub struct Resolved {
     /// `returning` (with `moves.no_single_return`): 1 + the hole the previous move sowed a
     /// single seed into across the board's end, 0 for none.
     pub no_return_var: Option<usize>,
+    /// `returning_mover`, `returning_held` (with `moves.no_single_return_across_middle`): who
+    /// made that move, and his seeds held after its sowing (more later: the move captured).
+    pub no_return_capture_vars: Option<(usize, usize)>,
+    /// With `moves.diffuse`: the pit its seeds leaving the board go to (`None`: discarded).
+    pub diffuse_out: Option<usize>,
     /// Whether a move must update the variables of [`crate::engine::player::directions`]
     /// (one flag tested per move; set when setup ends).
     pub move_vars: bool,
@@ -79,6 +87,9 @@ pub struct Resolved {
     /// Whether the legal holes go through `moves.opening`, `every_hole_first` or
     /// `not_facing_single` (tested only under `odd_moves`).
     pub odd_legal: bool,
+    /// Whether a move uses one of the rarer steps ([`Pipeline::uses_rare_steps`]): a rule with
+    /// none is played by the plain build of the declared move, which tests none of them.
+    pub rare: bool,
     /// `round`.
     pub round_var: Option<usize>,
     /// `start_reserve_1`, `start_reserve_2`, ...
@@ -94,6 +105,12 @@ pub struct Resolved {
     /// Whether an end check asks for `repeated_position`: the positions since the last capture
     /// are then remembered on the board ([`crate::engine::board::Seen`]).
     pub track_repetition: bool,
+    /// `extra_move` (with `extra_turn: capture_once`): 1 when the last move earned an extra
+    /// move, else 0 (reset each round).
+    pub extra_var: Option<usize>,
+    /// The chain's grand slam is `all_move_again`: the opponent's seeds before the move are
+    /// counted (one flag tested per move).
+    pub slam_again: bool,
     /// No end check is made before the turn passes (that phase is skipped).
     pub none_before_turn: bool,
     /// No end check is made after the turn passes (that phase is skipped).
@@ -121,6 +138,7 @@ pub const KEYS: &[&str] = &[
     "pass",
     "end",
     "rounds",
+    "territory",
     "names",
     "notes",
 ];
@@ -153,13 +171,86 @@ impl Pipeline {
         if let Some(c) = &self.children {
             c.check(l)?;
         }
+        // (the first move's holes: the moves are counted)
+        if self.moves.first_move_rightmost > 0 && self.count_moves.is_none() {
+            self.count_moves = Some("moves".into());
+        }
+        if self.moves.first_move_rightmost < 0
+            || (self.moves.last_resort_rightmost && self.moves.last_resort_count <= 0)
+        {
+            return Err("pipeline: moves: first_move_rightmost must be at least 0, and last_resort_rightmost needs last_resort_count".into());
+        }
         self.at.moves_var = self.count_moves.as_deref().map(|n| var(l, n, 0));
+        self.moves.moves_var = self
+            .at
+            .moves_var
+            .filter(|_| self.moves.first_move_rightmost > 0);
         if self.capture.no_capture_turns < 0 {
             return Err("pipeline: capture: no_capture_turns must be at least 0".into());
         }
         self.at.turns_var = (self.capture.no_capture_turns > 0 || self.moves.opening.is_some())
             .then(|| var(l, "turns", 0));
-        self.at.no_return_var = self.moves.no_single_return.then(|| var(l, "returning", 0));
+        self.at.no_return_var = (self.moves.no_single_return
+            || self.moves.no_single_return_across_middle)
+            .then(|| var(l, "returning", 0));
+        if let Some(d) = &self.moves.diffuse {
+            if d.full < 0 {
+                return Err(format!(
+                    "pipeline: moves: diffuse: full is a number of seeds, 0 (no limit) or more (not {})",
+                    d.full
+                ));
+            }
+            if l.rows.len() != 2 {
+                return Err("pipeline: moves: diffuse needs a board of two rows".into());
+            }
+            self.at.diffuse_out = match &d.out_to {
+                None => None,
+                Some(name) => Some(
+                    l.stores
+                        .iter()
+                        .copied()
+                        .find(|&s| &l.pits[s].name == name)
+                        .ok_or_else(|| {
+                            let names: Vec<&str> =
+                                l.stores.iter().map(|&s| l.pits[s].name.as_str()).collect();
+                            format!(
+                                "pipeline: moves: diffuse: out_to: no store {name:?} (the stores are {})",
+                                if names.is_empty() { "none".to_string() } else { names.join(", ") }
+                            )
+                        })?,
+                ),
+            };
+        }
+        self.at.no_return_capture_vars = self
+            .moves
+            .no_single_return_across_middle
+            .then(|| (var(l, "returning_mover", 0), var(l, "returning_held", 0)));
+        self.at.extra_var =
+            (self.extra_turn == ExtraTurn::CaptureOnce).then(|| var(l, "extra_move", 0));
+        self.at.slam_again = self
+            .capture
+            .chain
+            .as_ref()
+            .is_some_and(|c| c.grand_slam == GrandSlam::AllMoveAgain);
+        if self
+            .capture
+            .opposite
+            .as_ref()
+            .is_some_and(|o| o.pull_into_last && o.take_last)
+        {
+            return Err("pipeline: capture: opposite: `pull_into_last` moves the seeds into the last hole, which stays: set `take_last: false`".into());
+        }
+        if self
+            .capture
+            .chain
+            .as_ref()
+            .is_some_and(|c| c.and_opposite && c.grand_slam != GrandSlam::All)
+        {
+            return Err(
+                "pipeline: capture: chain: `and_opposite` is played only with `grand_slam: all`"
+                    .into(),
+            );
+        }
         self.at.holes_of = (0..=l.players)
             .map(|pl| {
                 l.holes
@@ -220,6 +311,10 @@ impl Pipeline {
                 .map(|p| var(l, &format!("start_reserve_{p}"), 0))
                 .collect();
         }
+        if self.round_starter_var_needed() && self.at.round_starter_var.is_none() {
+            // (the last seeds taken by who started the round: set at the start)
+            self.at.round_starter_var = Some(var(l, "round_starter", 0));
+        }
         for (i, c) in self.end.iter_mut().enumerate() {
             if let Some(pits) = &c.pits {
                 let mut mask = vec![false; l.pits.len()];
@@ -249,6 +344,14 @@ impl Pipeline {
                 "pipeline: an end check says `then: round` but no `rounds` are declared".into(),
             );
         }
+        if let Some(t) = &self.territory {
+            if self.rounds.is_none() {
+                return Err("pipeline: territory: holes owned round by round need `rounds`".into());
+            }
+            if t.hole_seeds < 1 {
+                return Err("pipeline: territory: `hole_seeds` must be at least 1".into());
+            }
+        }
         if self.rounds.as_ref().is_some_and(|r| r.fill < 1) {
             return Err("pipeline: rounds: `fill` must be at least 1".into());
         }
@@ -277,6 +380,42 @@ impl Pipeline {
         self.at.none_before_turn = !self.end.iter().any(|c| c.before_turn);
         self.at.none_after_turn = self.end.iter().all(|c| c.before_turn);
         Ok(())
+    }
+}
+
+impl Pipeline {
+    /// Whether a move may use one of the rarer steps: the gift of one seed, waiting or
+    /// single-seed captures, sowing on after a capture, children, captures of the opponent's
+    /// store, of the next hole, of counted holes, the store handed to the opponent, or the
+    /// variables of the directions, captures before the sowing, of single seeds, of matching
+    /// holes, a grand slam that moves again. A move of a rule with none of them (Kalah, Oware) is
+    /// played without testing any (`play`'s plain build). Read once, when setup ends (after
+    /// `odd_moves`, `move_vars` and `turns_var` are set).
+    pub fn uses_rare_steps(&self) -> bool {
+        let c = &self.capture;
+        self.at.odd_moves
+            || self.at.move_vars
+            || self.at.turns_var.is_some()
+            || self.children.is_some()
+            || c.not_by_single_seed
+            || c.opposite.as_ref().is_some_and(|o| o.sow_on)
+            || c.opponent_store
+            || c.next_hole.is_some()
+            || c.counted_holes.is_some()
+            || c.store_to_opponent.is_some()
+            || c.opposite_of_singles_first
+            || c.single_seed_holes.is_some()
+            || c.matching_opposite
+            || c.lap_capture.is_some()
+            || self.at.slam_again
+    }
+
+    /// Whether a step reads who started the round (`last_seeds.to: round_starter`).
+    fn round_starter_var_needed(&self) -> bool {
+        self.capture
+            .last_seeds
+            .as_ref()
+            .is_some_and(|t| t.to == LastSeedsTo::RoundStarter)
     }
 }
 

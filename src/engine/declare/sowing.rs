@@ -3,7 +3,8 @@
 //! count during the sowing, the lap limit; and the rule in words. Played by
 //! [`crate::engine::sowing`].
 
-use crate::engine::geometry::layout::{Layout, PitKind};
+pub use crate::engine::declare::hole_test::{HoleTest, Whose};
+use crate::engine::geometry::layout::Layout;
 
 /// Which stores receive seeds when sowing passes them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -99,6 +100,9 @@ pub struct SowRule {
     /// A lap whose last seed fell into an empty hole on this side, facing a hole with seeds, does
     /// not relay (so that the capture of the hole opposite can take it).
     pub relay_stop_opposite: Option<Whose>,
+    /// A lap whose last hole holds as many seeds as the hole opposite does not relay (so that
+    /// the capture of a matching pair can take them).
+    pub relay_stop_matching: bool,
     /// `(v, n)`: `relay_stop` applies only once game variable `v` reaches `n` (before, captures
     /// are off: see the capture's `no_capture_turns`).
     pub relay_stop_from: Option<(usize, i64)>,
@@ -116,6 +120,9 @@ pub struct SowRule {
     pub capture_beyond_empty: bool,
     /// Holes (numbered from each owner's left, 1-based) whose moves are sown the other way.
     pub reverse_holes: Vec<i64>,
+    /// Holes sown the other way, by row index: each row's hole numbers from its owner's left
+    /// (empty: none; a zigzag track's holes toward the middle, say).
+    pub reverse_row_holes: Vec<Vec<i64>>,
     /// A move from a hole holding an even count is sown the other way.
     pub reverse_when_even: bool,
     /// Holes (numbered from each owner's left, 1-based) where the mover chooses the direction:
@@ -142,6 +149,9 @@ pub struct SowRule {
     pub max_laps: i64,
     /// What happens at the lap limit.
     pub at_max_laps: AtMaxLaps,
+    /// The rarer steps (passing holes by count, closed holes that take seeds, ...): `None` for a
+    /// rule that declares none, whose moves are sown by the usual loops.
+    pub steps: Option<Box<crate::engine::declare::sow_steps::SowSteps>>,
 }
 
 impl Default for SowRule {
@@ -155,6 +165,7 @@ impl Default for SowRule {
             relay_stop: None,
             relay_only: None,
             relay_stop_opposite: None,
+            relay_stop_matching: false,
             relay_stop_from: None,
             capture_counts: Vec::new(),
             capture_to: CaptureTo::RowOwner,
@@ -162,6 +173,7 @@ impl Default for SowRule {
             capture_side: Whose::Any,
             capture_beyond_empty: false,
             reverse_holes: Vec::new(),
+            reverse_row_holes: Vec::new(),
             reverse_when_even: false,
             choose_direction: Vec::new(),
             first_seed_back: false,
@@ -171,6 +183,7 @@ impl Default for SowRule {
             at: SowVars::default(),
             max_laps: 10_000,
             at_max_laps: AtMaxLaps::Error,
+            steps: None,
         }
     }
 }
@@ -187,6 +200,9 @@ pub struct SowVars {
     pub direction: Option<usize>,
     /// `turns` (with `no_choice_turns`): the turns played.
     pub turns: Option<usize>,
+    /// Whether a move may use one of the rarer sowing steps ([`SowRule::uses_rare_steps`]);
+    /// set when setup ends.
+    pub rare: bool,
 }
 
 /// The variable names [`SowRule::link`] declares.
@@ -198,9 +214,11 @@ impl SowRule {
     /// Whether a lap that ended in `pos` (holding `n` seeds, sown by `mover`) may relay, by
     /// `relay_only`, and by `relay_stop` and `relay_stop_opposite` when `stops` (they stop a
     /// relay for a capture: not while captures are off, see `relay_stop_from`). Checked once
-    /// per lap.
+    /// per lap. With `RARE` false (a rule without the rarer steps, [`SowRule::uses_rare_steps`])
+    /// only `relay_stop` is tested.
     #[inline]
-    pub fn lap_may_relay(
+    #[allow(clippy::too_many_arguments)]
+    pub fn lap_may_relay<const RARE: bool>(
         &self,
         l: &Layout,
         pos: usize,
@@ -208,29 +226,45 @@ impl SowRule {
         was_empty: bool,
         mover: usize,
         stops: bool,
+        owner: usize,
     ) -> bool {
         let n = seeds[pos];
-        !(stops
+        if stops
             && self
                 .relay_stop
                 .as_ref()
-                .is_some_and(|t| t.holds(l, pos, n, mover)))
-            && self
-                .relay_only
-                .as_ref()
-                .is_none_or(|t| t.holds(l, pos, n, mover))
-            && !self.relay_stop_opposite.is_some_and(|side| {
-                stops
-                    && was_empty
-                    && side.holds(l, pos, mover)
-                    && l.opposite(pos).is_some_and(|o| seeds[o] > 0)
-            })
+                .is_some_and(|t| t.holds_owned(l, pos, n, mover, owner))
+        {
+            return false;
+        }
+        if !RARE {
+            return true;
+        }
+        let only = self
+            .relay_only
+            .as_ref()
+            .is_none_or(|t| t.holds_owned(l, pos, n, mover, owner));
+        let facing = self.relay_stop_opposite.is_some_and(|side| {
+            stops
+                && was_empty
+                && side.holds_owned(l, pos, mover, owner)
+                && l.opposite(pos).is_some_and(|o| seeds[o] > 0)
+        });
+        let matching =
+            stops && self.relay_stop_matching && l.opposite(pos).is_some_and(|o| seeds[o] == n);
+        only && !facing && !matching
     }
 
     /// Whether a drop into `q` by `mover` is on the side `capture_side` captures by count in.
     #[inline]
     pub fn capture_side_ok(&self, l: &Layout, q: usize, mover: usize) -> bool {
-        let owner = l.pits[q].owner;
+        self.capture_side_ok_for(l.pits[q].owner, mover)
+    }
+
+    /// Whether a drop by `mover` into a hole owned by `owner` is on the side `capture_side`
+    /// captures by count in.
+    #[inline]
+    pub fn capture_side_ok_for(&self, owner: usize, mover: usize) -> bool {
         match self.capture_side {
             Whose::Any => true,
             Whose::Own => owner == mover,
@@ -238,9 +272,26 @@ impl SowRule {
         }
     }
 
+    /// Whether a move may use one of the rarer sowing steps: a move sown the other way, the
+    /// first seed back into its hole, a step before each lap, captures that wait for some
+    /// turns, relays only from some holes or stopped facing seeds (or as many), captures by count on one
+    /// side. The quiet sowing of a rule with none of them tests none (read when setup ends,
+    /// after `relay_stop_from` is set).
+    pub fn uses_rare_steps(&self) -> bool {
+        self.at.flips
+            || self.first_seed_back
+            || self.before_lap != BeforeLap::Nothing
+            || self.relay_stop_from.is_some()
+            || self.relay_only.is_some()
+            || self.relay_stop_opposite.is_some()
+            || self.relay_stop_matching
+            || self.capture_side != Whose::Any
+    }
+
     /// Whether some moves are sown the other way.
     pub fn reverses(&self) -> bool {
         !self.reverse_holes.is_empty()
+            || !self.reverse_row_holes.is_empty()
             || self.reverse_when_even
             || !self.choose_direction.is_empty()
             || self.direction_by_first_move
@@ -324,7 +375,13 @@ impl SowRule {
             && ((self.reverse_when_even && n % 2 == 0)
                 || (!self.reverse_holes.is_empty()
                     && l.pits[from].row.is_some()
-                    && self.reverse_holes.contains(&(l.pits[from].pos as i64))))
+                    && self.reverse_holes.contains(&(l.pits[from].pos as i64)))
+                || (!self.reverse_row_holes.is_empty()
+                    && l.pits[from].row.is_some_and(|r| {
+                        self.reverse_row_holes
+                            .get(r)
+                            .is_some_and(|v| v.contains(&(l.pits[from].pos as i64)))
+                    })))
     }
 
     /// The rule in words (for `sowlab rules NAME`).
@@ -345,6 +402,9 @@ impl SowRule {
         if self.skip_origin {
             s.push_str("; the start hole is skipped");
         }
+        if let Some(t) = &self.steps {
+            s.push_str(&t.describe());
+        }
         if self.first_seed_back {
             s.push_str(
                 "; the first seed falls back into the emptied hole (a single seed moves on)",
@@ -363,6 +423,16 @@ impl SowRule {
                 "; moves from holes {} (from each owner's left) are sown the other way",
                 v.join(", ")
             ));
+        }
+        for (r, v) in self.reverse_row_holes.iter().enumerate() {
+            if !v.is_empty() {
+                let v: Vec<String> = v.iter().map(|n| n.to_string()).collect();
+                s.push_str(&format!(
+                    "; moves from holes {} of row {} (from its owner's left) are sown the other way",
+                    v.join(", "),
+                    r + 1
+                ));
+            }
         }
         if self.reverse_when_even {
             s.push_str("; a move from a hole holding an even count is sown the other way");
@@ -406,6 +476,9 @@ impl SowRule {
                 "; a lap ending with {} does not relay",
                 t.describe()
             ));
+        }
+        if self.relay_stop_matching {
+            s.push_str("; a lap ending in a hole holding as many seeds as the hole opposite does not relay");
         }
         if let Some(w) = self.relay_stop_opposite {
             s.push_str(&format!(
@@ -469,90 +542,4 @@ pub enum Choice {
     AnyHole,
     /// Nowhere yet (the first `no_choice_turns`).
     NotYet,
-}
-
-/// Whose holes a [`HoleTest`] looks at, for the player sowing.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum Whose {
-    /// The mover's own holes.
-    Own,
-    /// The other players' holes.
-    Opponent,
-    /// Any hole.
-    #[default]
-    Any,
-}
-
-impl Whose {
-    /// Whether hole `q` is on this side for `mover`.
-    #[inline]
-    pub fn holds(self, l: &Layout, q: usize, mover: usize) -> bool {
-        let owner = l.pits[q].owner;
-        l.pits[q].kind == PitKind::Hole
-            && match self {
-                Whose::Own => owner == mover,
-                Whose::Opponent => owner != mover && owner != 0,
-                Whose::Any => true,
-            }
-    }
-}
-
-/// A test of one hole after a drop: on whose side it is and how many seeds it holds.
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
-pub struct HoleTest {
-    /// The counts that pass (empty: any count of at least one seed).
-    pub counts: Vec<i64>,
-    /// Only even counts.
-    pub even: bool,
-    /// Only counts of at least this (0: no bound).
-    pub at_least: i64,
-    /// Only counts of at most this (0: no bound).
-    pub at_most: i64,
-    /// Whose holes pass.
-    pub side: Whose,
-}
-
-impl HoleTest {
-    /// Whether hole `q` (holding `n` seeds) passes for `mover`.
-    #[inline]
-    pub fn holds(&self, l: &Layout, q: usize, n: i64, mover: usize) -> bool {
-        let owner = l.pits[q].owner;
-        let side = match self.side {
-            Whose::Own => owner == mover,
-            Whose::Opponent => owner != mover && owner != 0,
-            Whose::Any => true,
-        };
-        l.pits[q].kind == PitKind::Hole
-            && side
-            && n > 0
-            && (self.counts.is_empty() || self.counts.contains(&n))
-            && (!self.even || n % 2 == 0)
-            && (self.at_least <= 0 || n >= self.at_least)
-            && (self.at_most <= 0 || n <= self.at_most)
-    }
-
-    /// The test in words.
-    pub fn describe(&self) -> String {
-        let mut s = if self.counts.is_empty() {
-            "any count".to_string()
-        } else {
-            let v: Vec<String> = self.counts.iter().map(|n| n.to_string()).collect();
-            v.join(" or ")
-        };
-        if self.even {
-            s.push_str(" (even)");
-        }
-        if self.at_least > 0 {
-            s.push_str(&format!(" (at least {})", self.at_least));
-        }
-        if self.at_most > 0 {
-            s.push_str(&format!(" (at most {})", self.at_most));
-        }
-        s.push_str(match self.side {
-            Whose::Own => " in a hole of the sower's",
-            Whose::Opponent => " in an opponent's hole",
-            Whose::Any => " in any hole",
-        });
-        s
-    }
 }

@@ -19,6 +19,9 @@ pub enum ExtraTurn {
     /// When the last seed fell into one of the mover's own stores (a last seed in another
     /// player's store passes the turn).
     OwnStore,
+    /// When the captures after the sowing took seeds, unless the move before (any player's)
+    /// earned an extra move: at most one extra move in a row (a pass does not count as a move).
+    CaptureOnce,
 }
 
 /// What a player without a legal move does, when the turn comes to him.

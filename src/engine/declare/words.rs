@@ -31,12 +31,26 @@ impl Pipeline {
                 ", holes holding {} only when every legal hole does",
                 m.last_resort_count
             ));
+            if m.last_resort_rightmost {
+                legal.push_str(" (then only the rightmost of them)");
+            }
+        }
+        if m.first_move_rightmost > 0 {
+            legal.push_str(&format!(
+                ", the first move of a game or round only from the {} rightmost legal holes",
+                m.first_move_rightmost
+            ));
         }
         if m.seeds_equal_number {
             legal.push_str(", holding exactly as many seeds as their number");
         }
         if m.any_row {
             legal = legal.replace("the mover's open holes", "any open hole (either row)");
+        } else if self.territory.is_some() {
+            legal = legal.replace(
+                "the mover's open holes",
+                "the open holes the mover owns this round (in either row)",
+            );
         }
         if m.min_seeds > 1 {
             legal.push_str(&format!(", holding at least {} seeds", m.min_seeds));
@@ -45,6 +59,9 @@ impl Pipeline {
             legal.push_str("; when the next player has no seeds, only moves that give him some");
             if m.feed_if_able {
                 legal.push_str(" (any move when none does)");
+            }
+            if m.feed_either_direction {
+                legal.push_str(" (a hole with a choice of direction in both when either does)");
             }
         }
         out.push(format!("legal moves: {legal}"));
@@ -89,6 +106,9 @@ impl Pipeline {
                     .into(),
             );
         }
+        if let Some(k) = self.capture.lap_capture {
+            out.push(k.describe().into());
+        }
         if let Some(c) = &self.capture.next_hole {
             out.push(format!(
                 "capture: a last seed in {} takes the hole after it (when it holds seeds){}",
@@ -107,11 +127,18 @@ impl Pipeline {
         if let Some(c) = &self.capture.counted_holes {
             let v: Vec<String> = c.counts.iter().map(|n| n.to_string()).collect();
             out.push(format!(
-                "capture: a last seed on the opponent's row{} takes every hole of his holding {}",
-                if c.or_last_own_hole {
-                    " or in the mover's last hole"
+                "capture: {} every hole of {} holding {}",
+                if c.after_capture {
+                    "a move whose captures took seeds also takes"
+                } else if c.or_last_own_hole {
+                    "a last seed on the opponent's row or in the mover's last hole takes"
                 } else {
-                    ""
+                    "a last seed on the opponent's row takes"
+                },
+                if c.after_capture {
+                    "the opponent's"
+                } else {
+                    "his"
                 },
                 if v.is_empty() {
                     "seeds".to_string()
@@ -188,9 +215,11 @@ impl Pipeline {
                         "takes them all but his first hole holding seeds (in sowing order)",
                     GrandSlam::Illegal =>
                         "may not be played, unless every legal move is one (then it captures nothing)",
+                    GrandSlam::AllMoveAgain => "takes them all, and the mover moves again",
                 }
             ));
         }
+        out.extend(self.capture.describe_more());
         if let Some(g) = &self.capture.beyond_empty {
             out.push(format!(
                 "capture: when the hole after the last{} is empty, the mover takes the hole beyond it{}{}{}",
@@ -206,12 +235,17 @@ impl Pipeline {
         }
         if let Some(t) = &self.capture.last_seeds {
             out.push(format!(
-                "capture: when at most {} seeds are left in {}holes (but some), the mover takes every seed left",
+                "capture: when at most {} seeds are left in {}holes (but some), {} takes every seed left",
                 t.at_most,
                 match t.counted {
                     BeyondSide::Any => "the ",
                     BeyondSide::Opponent => "the opponent's ",
                     BeyondSide::Own => "his own ",
+                },
+                match t.to {
+                    crate::engine::declare::capture::LastSeedsTo::Mover => "the mover",
+                    crate::engine::declare::capture::LastSeedsTo::RoundStarter =>
+                        "the player who started the round",
                 }
             ));
         }
@@ -231,6 +265,9 @@ impl Pipeline {
             out.push(
                 "extra turn: a last seed in a store, or a move whose captures took seeds".into(),
             );
+        }
+        if self.extra_turn == ExtraTurn::CaptureOnce {
+            out.push("extra turn: a move whose captures took seeds, unless the move before earned one (one extra move in a row at most)".into());
         }
         if self.extra_turn == ExtraTurn::OwnStore {
             out.push("extra turn: a last seed in the mover's own store".into());
@@ -304,7 +341,9 @@ impl Pipeline {
             });
             out.push(s);
         }
-        if let Some(r) = self
+        if let Some(t) = &self.territory {
+            out.push(t.describe());
+        } else if let Some(r) = self
             .rounds
             .as_ref()
             .filter(|r| r.tally != crate::engine::declare::rounds::Tally::None)

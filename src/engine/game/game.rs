@@ -67,6 +67,9 @@ pub struct Position {
     /// for none.
     #[serde(default)]
     pub children: Option<Vec<Option<usize>>>,
+    /// Per hole, in games whose holes are owned round by round: the player who owns it.
+    #[serde(default)]
+    pub owners: Option<Vec<usize>>,
     /// Per-player penalties.
     #[serde(default)]
     pub penalties: Option<Vec<i64>>,
@@ -136,6 +139,29 @@ impl Position {
                         )))
                     }
                 };
+            }
+        }
+        if let Some(o) = &self.owners {
+            if b.owners.is_empty() {
+                return Err(bad(
+                    "`owners` given, but this game's holes are not owned round by round".into(),
+                ));
+            }
+            if o.len() != l.holes.len() {
+                return Err(bad(format!(
+                    "`owners` has {} entries, the board has {} holes",
+                    o.len(),
+                    l.holes.len()
+                )));
+            }
+            for (&p, &pl) in l.holes.iter().zip(o) {
+                if pl < 1 || pl > l.players {
+                    return Err(bad(format!(
+                        "`owners` names player {pl}; players are 1 to {}",
+                        l.players
+                    )));
+                }
+                b.owners[p] = pl as u8;
             }
         }
         let (stores, reserves) = if l.stores.is_empty() {

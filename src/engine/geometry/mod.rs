@@ -2,4 +2,6 @@
 //! with their owners and names, rows, how the board is drawn, the sowing track and its next and
 //! previous pits, move labels. No seeds, no rule: what a position is laid out on.
 
+pub mod halves;
 pub mod layout;
+pub mod zigzag;

@@ -23,7 +23,7 @@ pub(super) fn takes(
     if q == NO_PIT || l.pits[q].kind != PitKind::Hole {
         return false;
     }
-    let owner = l.pits[q].owner;
+    let owner = b.hole_owner(q);
     let side_ok = match c.side {
         ChainSide::Opponent => owner != mover && owner != 0,
         ChainSide::Own => owner == mover,
@@ -57,7 +57,7 @@ pub(super) fn chain_scan(
     }
     if let Some(first) = c.first_on {
         use crate::engine::declare::pipeline::ChainSide;
-        let owner = l.pits[last].owner;
+        let owner = b.hole_owner(last);
         let ok = match first {
             ChainSide::Opponent => owner != mover && owner != 0,
             ChainSide::Own => owner == mover,
@@ -83,11 +83,18 @@ pub(super) fn chain_scan(
         }
         q = chain_step(l, b, c, q);
     }
-    let slam = c.grand_slam != GrandSlam::All && from_opp > 0 && from_opp == seeds_of(b, p, opp);
+    // (a grand slam empties the opponent's row, whoever owns its holes this round)
+    let in_row = if b.owners.is_empty() {
+        seeds_of(b, p, opp)
+    } else {
+        crate::engine::player::territory::seeds_in_row(b, p, opp)
+    };
+    let slam = c.grand_slam != GrandSlam::All && from_opp > 0 && from_opp == in_row;
     (n, slam)
 }
 
 /// Oware's chain: backwards from the last pit over the opponent's holes holding one of the counts.
+/// Whether it was a grand slam read `all_move_again` (the mover then moves again).
 pub(super) fn chain(
     b: &mut Board,
     l: &Compiled,
@@ -95,24 +102,25 @@ pub(super) fn chain(
     c: &crate::engine::declare::pipeline::Chain,
     mover: usize,
     last: usize,
-) {
+) -> bool {
     let mut caught = [NO_PIT; 64];
     let (n, slam) = chain_scan(b, l, p, c, mover, last, &mut caught);
     if n == 0 {
-        return;
+        return false;
     }
     if slam && c.grand_slam == GrandSlam::LeaveFirst {
         leave_first(b, l, p, mover, &c.why);
-        return;
+        return false;
     }
     // `nothing`, and `illegal` (played only when every move was one): it captures nothing.
-    if slam {
+    if slam && c.grand_slam != GrandSlam::AllMoveAgain {
         note(b, p, &p.notes.grand_slam, mover, Vec::new);
-        return;
+        return false;
     }
     for &h in &caught[..n] {
         sow::capture(b, h, mover, &c.why);
     }
+    slam
 }
 
 /// A grand slam read `leave_first`: the mover takes every hole of the opponent's but his first
@@ -240,7 +248,7 @@ pub(super) fn opposite(
 ) -> bool {
     use crate::engine::declare::pipeline::BeyondSide;
     let last = end.pit;
-    let owner = l.pits[last].owner;
+    let owner = b.hole_owner(last);
     let side_ok = match o.last_in {
         BeyondSide::Own => owner == mover,
         BeyondSide::Opponent => owner != mover && owner != 0,
@@ -250,18 +258,61 @@ pub(super) fn opposite(
         return false;
     }
     // A child is never captured.
-    let Some(opp) = l.opposite(last).filter(|&q| !b.is_child(q)) else {
+    let Some(opp) = l.opposite(last).filter(|&q| !b.shielded(q)) else {
         return false;
     };
     let n = b.seeds[opp];
     if !((n > 0 && o.count_ok(n)) || (n == 0 && o.when_opposite_empty)) {
         return false;
     }
+    if o.pull_into_last {
+        // (the seeds opposite join the last hole: they stay on the board)
+        b.seeds[opp] = 0;
+        b.seeds[last] += n;
+        b.emit(|| crate::engine::trace::event::Event::Move {
+            from: opp,
+            to: last,
+            seeds: n,
+        });
+        return n > 0;
+    }
     let mut took = sow::capture(b, opp, mover, "opposite");
     if o.take_last {
         took += sow::capture(b, last, mover, "last seed");
     }
+    if o.go_on_while_next_empty {
+        took += opposite_while_empty(b, l, o, mover, last);
+    }
     took > 0
+}
+
+/// `go_on_while_next_empty`: from the hole after `last` along the sowing, while the hole is
+/// empty and on the last hole's side, takes the hole opposite it (when that passes the tests);
+/// the seeds taken.
+fn opposite_while_empty(
+    b: &mut Board,
+    l: &Compiled,
+    o: &crate::engine::declare::pipeline::Opposite,
+    mover: usize,
+    last: usize,
+) -> i64 {
+    let mut took = 0;
+    let mut q = last;
+    for _ in 0..l.holes.len() {
+        q = hole_after(l, b, q);
+        if q == NO_PIT || q == last || b.seeds[q] != 0 || !on_side(l, o.last_in, q, mover) {
+            break;
+        }
+        let Some(opp) = l.opposite(q).filter(|&x| !b.shielded(x)) else {
+            break;
+        };
+        let n = b.seeds[opp];
+        if n == 0 || !o.count_ok(n) {
+            break;
+        }
+        took += sow::capture(b, opp, mover, "opposite, further on");
+    }
+    took
 }
 
 /// Whether hole `q` is on `side` for `mover`.
@@ -311,11 +362,15 @@ pub(super) fn counted_holes(
     c: &crate::engine::declare::pipeline::CountedHoles,
     mover: usize,
     last: usize,
+    captured: bool,
 ) {
     use crate::engine::declare::pipeline::BeyondSide;
     let mine = p.at.holes_of.get(mover).and_then(|h| h.last().copied());
-    let ok =
-        on_side(l, BeyondSide::Opponent, last, mover) || (c.or_last_own_hole && mine == Some(last));
+    let ok = if c.after_capture {
+        captured
+    } else {
+        on_side(l, BeyondSide::Opponent, last, mover) || (c.or_last_own_hole && mine == Some(last))
+    };
     if !ok {
         return;
     }
@@ -351,17 +406,19 @@ pub(super) fn store_to_opponent(
 pub(super) fn last_seeds(
     b: &mut Board,
     l: &Compiled,
+    p: &Pipeline,
     t: &crate::engine::declare::pipeline::LastSeeds,
     mover: usize,
 ) {
     use crate::engine::declare::pipeline::BeyondSide;
+    let kids: &[u8] = &b.children;
     let counted: i64 = l
         .holes
         .iter()
         .filter(|&&h| {
-            let o = l.pits[h].owner;
+            let o = b.hole_owner(h);
             !b.closed[h]
-                && !b.is_child(h)
+                && (kids.is_empty() || kids[h] == 0)
                 && match t.counted {
                     BeyondSide::Any => true,
                     BeyondSide::Opponent => o != mover && o != 0,
@@ -371,10 +428,18 @@ pub(super) fn last_seeds(
         .map(|&h| b.seeds[h])
         .sum();
     if counted > 0 && counted <= t.at_most {
+        let to = match t.to {
+            crate::engine::declare::pipeline::LastSeedsTo::Mover => mover,
+            crate::engine::declare::pipeline::LastSeedsTo::RoundStarter => {
+                p.at.round_starter_var
+                    .map_or(mover, |v| b.vars[v] as usize)
+                    .clamp(1, l.players)
+            }
+        };
         for i in 0..l.holes.len() {
             let h = l.holes[i];
             if !b.closed[h] && !b.is_child(h) {
-                sow::capture(b, h, mover, "the last seeds");
+                sow::capture(b, h, to, "the last seeds");
             }
         }
     }

@@ -3,7 +3,7 @@
 //! for its owner).
 
 use crate::engine::board::state::Board;
-use crate::engine::declare::children::{Children, CHILD_OF_NOBODY};
+use crate::engine::declare::children::{Children, Made, CHILD_OF_NOBODY};
 use crate::engine::declare::compiled::Compiled;
 use crate::engine::declare::pipeline::Pipeline;
 use crate::engine::sowing::sow;
@@ -38,18 +38,53 @@ pub(super) fn make(
             }
         }
     }
-    if !c.makes(l, &b.seeds, &b.children, mover, last) {
-        return false;
-    }
-    b.children[last] = mover as u8;
-    if b.trace.is_some() {
-        let text = format!("{} becomes {}'s child", l.pits[last].name, name(p, mover));
-        b.emit(|| Event::Note {
-            kind: "child".into(),
-            text,
-        });
+    let reverse = l.sow.reverse != b.last.reversed;
+    let also = match c.made(l, reverse, &b.seeds, &b.children, &b.owners, mover, last) {
+        Made::Nothing => return false,
+        Made::One => None,
+        Made::Two(o) => Some(o),
+    };
+    for q in std::iter::once(last).chain(also) {
+        b.children[q] = mover as u8;
+        if b.trace.is_some() {
+            let text = format!("{} becomes {}'s child", l.pits[q].name, name(p, mover));
+            b.emit(|| Event::Note {
+                kind: "child".into(),
+                text,
+            });
+        }
     }
     true
+}
+
+/// After a move's captures, for `nobodys_while_holding_a_round`: each hole holding at least
+/// its count of `round` (see [`Children::round_counts`]) is a child of nobody, each child of
+/// nobody holding fewer a plain hole again.
+pub(super) fn update_nobodys(b: &mut Board, l: &Compiled, round: &[i64]) {
+    for i in 0..l.holes.len() {
+        let h = l.holes[i];
+        let c = b.children[h];
+        let holds = round[h] > 0 && b.seeds[h] >= round[h];
+        let now = if holds && c == 0 {
+            CHILD_OF_NOBODY
+        } else if !holds && c == CHILD_OF_NOBODY {
+            0
+        } else {
+            continue;
+        };
+        b.children[h] = now;
+        if b.trace.is_some() {
+            let text = if now == 0 {
+                format!("{} is a plain hole again", l.pits[h].name)
+            } else {
+                format!("{} becomes a child of nobody", l.pits[h].name)
+            };
+            b.emit(|| Event::Note {
+                kind: "child".into(),
+                text,
+            });
+        }
+    }
 }
 
 /// Each player's seeds in children, added into `m[player]` (children of nobody count for no
@@ -86,10 +121,17 @@ pub(super) fn no_child_to_take(
     last: usize,
 ) -> bool {
     first_child(b, l, mover).is_none()
-        && !p
-            .children
-            .as_ref()
-            .is_some_and(|c| c.makes(l, &b.seeds, &b.children, mover, last))
+        && !p.children.as_ref().is_some_and(|c| {
+            c.makes(
+                l,
+                l.sow.reverse != b.last.reversed,
+                &b.seeds,
+                &b.children,
+                &b.owners,
+                mover,
+                last,
+            )
+        })
 }
 
 /// The reserves, to see what a capture or a sweep added to them.
@@ -130,4 +172,52 @@ pub(super) fn gains_into_children(b: &mut Board, l: &Compiled, before: &[i64; 17
             }
         }
     }
+}
+
+/// The seeds in player `pl`'s children (0 on a board without children).
+pub(super) fn seeds_of(b: &Board, pl: usize) -> i64 {
+    b.children
+        .iter()
+        .enumerate()
+        .filter(|&(_, &c)| c != 0 && c as usize == pl)
+        .map(|(q, _)| b.seeds[q])
+        .sum()
+}
+
+/// A round's end, for children: each child's seeds go to its owner (a child of nobody's to the
+/// hole's owner) and it is a plain hole again, for the next round to start without children.
+pub(super) fn end_with_round(b: &mut Board, l: &Compiled) {
+    for i in 0..l.holes.len() {
+        let h = l.holes[i];
+        let Some(c) = b.children.get(h).copied().filter(|&c| c != 0) else {
+            continue;
+        };
+        let to = if c == CHILD_OF_NOBODY {
+            l.pits[h].owner
+        } else {
+            c as usize
+        };
+        b.children[h] = 0;
+        if b.seeds[h] > 0 && to >= 1 {
+            sow::capture(b, h, to, "a child's seeds at the round's end");
+        }
+    }
+}
+
+/// Each pit's count for `nobodys_while_holding_a_round` on the compiled rule `l`: the seeds
+/// its row owner's sowing from it takes to come back into its row (stores he sows into and a
+/// first seed back into the hole counted).
+pub(crate) fn round_counts(l: &Compiled) -> Vec<i64> {
+    use crate::engine::declare::sowing::Stores;
+    let links = if l.sow.reverse { &l.prev } else { &l.next };
+    Children::round_counts(
+        l,
+        links,
+        |s, owner| match l.sow.stores {
+            Stores::All => true,
+            Stores::Own => l.pits[s].owner == owner,
+            Stores::None => false,
+        },
+        l.sow.first_seed_back,
+    )
 }

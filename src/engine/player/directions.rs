@@ -22,12 +22,44 @@ pub fn after_sowing(b: &mut Board, l: &Compiled, p: &Pipeline, mover: usize, end
         }
     }
     if let Some(v) = p.at.no_return_var {
-        b.vars[v] = if hand == 1 && end.laps == 1 && across_end(l, from, end.pit) {
+        let across = (p.moves.no_single_return && across_end(l, from, end.pit))
+            || (p.moves.no_single_return_across_middle && across_middle(l, from, end.pit));
+        b.vars[v] = if hand == 1 && end.laps == 1 && across {
             end.pit as i64 + 1
         } else {
             0
         };
+        if let Some((by, held)) = p.at.no_return_capture_vars {
+            b.vars[by] = mover as i64;
+            b.vars[held] = crate::engine::player::material::material(b, mover);
+        }
     }
+}
+
+/// Whether the single seed held back by `no_single_return_across_middle`'s move (it made no
+/// capture since its sowing) may not go back.
+pub(super) fn still_held_back(b: &Board, p: &Pipeline) -> bool {
+    match p.at.no_return_capture_vars {
+        None => true,
+        Some((by, held)) => {
+            let mover = b.vars[by] as usize;
+            mover == 0 || crate::engine::player::material::material(b, mover) <= b.vars[held]
+        }
+    }
+}
+
+/// Whether `from` is one of the two middle holes of its row (of an even length) and `to` the
+/// hole of the same number in the other row.
+fn across_middle(l: &Compiled, from: usize, to: usize) -> bool {
+    let (Some(r), Some(s)) = (l.pits[from].row, l.pits.get(to).and_then(|t| t.row)) else {
+        return false;
+    };
+    let len = l.rows[r].pits.len();
+    let pos = l.pits[from].pos;
+    r != s
+        && len.is_multiple_of(2)
+        && (pos == len / 2 || pos == len / 2 + 1)
+        && l.pits[to].pos == pos
 }
 
 /// Whether `from` is an end hole of its row and `to` the hole facing it in the other row.

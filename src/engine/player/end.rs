@@ -11,7 +11,7 @@ use crate::engine::sowing::sow;
 use crate::engine::player::hooks::finish;
 use crate::engine::player::hooks::HookCall;
 use crate::engine::player::legal::has_move;
-use crate::engine::player::material::{material, materials, seeds_by_player, seeds_of};
+use crate::engine::player::material::{material, materials, seeds_by_player, side_empty};
 use crate::engine::player::notes::note;
 use crate::engine::player::rounds::end_round;
 use crate::engine::trace::event::Event;
@@ -19,13 +19,10 @@ use crate::engine::trace::event::Event;
 #[inline(never)]
 pub(super) fn holds(b: &Board, l: &Compiled, p: &Pipeline, c: &EndCheck, mover: usize) -> bool {
     match c.when {
-        Cond::SideEmpty => {
-            let s = seeds_by_player(b, l, p);
-            s[1..=l.players].contains(&0)
-        }
-        Cond::ToMoveEmpty => seeds_of(b, p, b.to_move) == 0,
-        Cond::MoverEmpty => seeds_of(b, p, mover) == 0,
-        Cond::OpponentEmpty => seeds_of(b, p, other(mover)) == 0,
+        Cond::SideEmpty => (1..=l.players).any(|pl| side_empty(b, p, pl)),
+        Cond::ToMoveEmpty => side_empty(b, p, b.to_move),
+        Cond::MoverEmpty => side_empty(b, p, mover),
+        Cond::OpponentEmpty => side_empty(b, p, other(mover)),
         Cond::OpponentNoMove => !has_move(b, p, other(mover), &mut Vec::new()),
         Cond::NoMove => !has_move(b, p, b.to_move, &mut Vec::new()),
         Cond::AllStored => l.holes.iter().all(|&h| b.closed[h] || b.seeds[h] == 0),
@@ -127,7 +124,7 @@ pub(super) fn apply_check(
             Sweep::Owners => {
                 for i in 0..l.holes.len() {
                     let h = l.holes[i];
-                    let owner = l.pits[h].owner;
+                    let owner = b.hole_owner(h);
                     if !b.closed[h] && owner >= 1 && !b.is_child(h) {
                         sow::capture(b, h, owner, &c.why);
                     }
@@ -207,7 +204,11 @@ pub(super) fn apply_check(
                 );
             }
             Outcome::Round => {
-                if p.rounds.as_ref().is_some_and(|r| r.tally != Tally::None) {
+                if let Some(t) = &p.territory {
+                    crate::engine::player::territory::end_round_territory(
+                        b, l, p, t, mover, c.starter, hooks,
+                    );
+                } else if p.rounds.as_ref().is_some_and(|r| r.tally != Tally::None) {
                     crate::engine::player::rounds_tally::end_round_tally(
                         b, l, p, mover, c.starter, hooks, None,
                     );

@@ -7,7 +7,7 @@ use crate::engine::declare::pipeline::{GrandSlam, Landing, Moves, Pipeline};
 use crate::engine::sowing::sow;
 
 use crate::engine::player::capture::chain_scan;
-use crate::engine::player::material::{next_of, seeds_of};
+use crate::engine::player::material::{next_of, side_empty};
 
 /// The legal holes of `player` by the declared `moves`, appended to `out` (canonical order).
 pub fn legal_into(b: &Board, p: &Pipeline, player: usize, out: &mut Vec<usize>) {
@@ -21,7 +21,8 @@ pub fn legal_into(b: &Board, p: &Pipeline, player: usize, out: &mut Vec<usize>) 
         crate::engine::player::share::legal_gifts(b, p, player, out);
         return;
     }
-    let mut holes = if m.any_row {
+    // (holes owned round by round: any hole, those the player owns kept below)
+    let mut holes = if m.any_row || !b.owners.is_empty() {
         &l.holes[..]
     } else {
         match p.at.holes_of.get(player) {
@@ -52,6 +53,9 @@ pub fn legal_into(b: &Board, p: &Pipeline, player: usize, out: &mut Vec<usize>) 
     } else {
         legal_filtered(b, l, m, holes, player, out);
     }
+    if !b.owners.is_empty() {
+        crate::engine::player::territory::keep_owned(b, player, start, out);
+    }
     if !b.children.is_empty() {
         // A child is never played from.
         let mut k = start;
@@ -71,12 +75,16 @@ pub fn legal_into(b: &Board, p: &Pipeline, player: usize, out: &mut Vec<usize>) 
     }
     if m.must_feed {
         let opp = next_of(l, player);
-        if opp != player && seeds_of(b, p, opp) == 0 {
+        if opp != player && side_empty(b, p, opp) {
+            let all = m.feed_either_direction.then(|| out[start..].to_vec());
             let keep = retain_by_trial(b, player, start, out, |trial, end| {
-                end.is_ok() && seeds_of(trial, p, opp) > 0
+                end.is_ok() && !side_empty(trial, p, opp)
             });
             if keep > start || !m.feed_if_able {
                 out.truncate(keep);
+            }
+            if let Some(all) = all {
+                either_direction(l, start, out, &all);
             }
         }
     }
@@ -88,6 +96,20 @@ pub fn legal_into(b: &Board, p: &Pipeline, player: usize, out: &mut Vec<usize>) 
     {
         forbid_grand_slams(b, l, p, c, player, start, out);
     }
+}
+
+/// `feed_either_direction`: the moves `all` (before the feeding filter) whose hole kept a move
+/// in `out[start..]`, in their order, become `out[start..]`.
+#[cold]
+#[inline(never)]
+fn either_direction(l: &Compiled, start: usize, out: &mut Vec<usize>, all: &[usize]) {
+    let kept: Vec<usize> = out[start..].iter().map(|&mv| l.split_move(mv).0).collect();
+    out.truncate(start);
+    out.extend(
+        all.iter()
+            .copied()
+            .filter(|&mv| kept.contains(&l.split_move(mv).0)),
+    );
 }
 
 /// Drops from `out[start..]` the moves that would capture all the opponent's seeds, unless every
@@ -206,7 +228,17 @@ pub(super) fn legal_filtered(
                 }
             }
             out.truncate(keep);
+        } else if m.last_resort_rightmost {
+            crate::engine::player::legal_rightmost::keep_rightmost(l, start, out, 1);
         }
+    }
+    if m.moves_var.is_some_and(|v| b.vars[v] == 0) {
+        crate::engine::player::legal_rightmost::keep_rightmost(
+            l,
+            start,
+            out,
+            m.first_move_rightmost as usize,
+        );
     }
 }
 
@@ -221,13 +253,14 @@ pub(super) fn has_move(b: &Board, p: &Pipeline, player: usize, scratch: &mut Vec
     // Must-feed only filters when the next player has no seeds.
     let feeding = m.must_feed && {
         let opp = next_of(&b.layout, player);
-        opp != player && seeds_of(b, p, opp) == 0
+        opp != player && side_empty(b, p, opp)
     };
     if !feeding
         && !m.filtered()
         && !slam_rule
         && !m.any_row
         && b.children.is_empty()
+        && b.owners.is_empty()
         && !(p.at.odd_moves
             && (m.give_one_to_empty || p.at.no_return_var.is_some() || p.at.odd_legal))
     {
@@ -249,7 +282,7 @@ pub(super) fn has_move(b: &Board, p: &Pipeline, player: usize, scratch: &mut Vec
 #[inline(never)]
 fn odd_moves(b: &Board, l: &Compiled, p: &Pipeline, start: usize, out: &mut Vec<usize>) {
     if let Some(v) = p.at.no_return_var {
-        if b.vars[v] > 0 {
+        if b.vars[v] > 0 && crate::engine::player::directions::still_held_back(b, p) {
             not_back(b, b.vars[v] as usize - 1, start, out);
         }
     }

@@ -53,6 +53,9 @@ pub(super) fn seeds_by_player(b: &Board, l: &Compiled, p: &Pipeline) -> [i64; 17
 pub(super) fn seeds_of(b: &Board, p: &Pipeline, pl: usize) -> i64 {
     let (seeds, closed) = (&b.seeds[..], &b.closed[..]);
     let mut n = 0;
+    if !b.owners.is_empty() {
+        return seeds_owned(b, pl);
+    }
     if b.children.is_empty() {
         for &h in &p.at.holes_of[pl] {
             if !closed[h] {
@@ -67,6 +70,35 @@ pub(super) fn seeds_of(b: &Board, p: &Pipeline, pl: usize) -> i64 {
         }
     }
     n
+}
+
+/// Whether a player's open holes hold no seed (children left out), as `seeds_of(..) == 0` says
+/// but stopping at the first seed found: the end checks ask it after every move.
+#[inline]
+pub(super) fn side_empty(b: &Board, p: &Pipeline, pl: usize) -> bool {
+    if !b.owners.is_empty() {
+        return seeds_owned(b, pl) == 0;
+    }
+    let (seeds, closed) = (&b.seeds[..], &b.closed[..]);
+    if b.children.is_empty() {
+        !p.at.holes_of[pl]
+            .iter()
+            .any(|&h| seeds[h] != 0 && !closed[h])
+    } else {
+        !p.at.holes_of[pl]
+            .iter()
+            .any(|&h| seeds[h] != 0 && !closed[h] && b.children[h] == 0)
+    }
+}
+
+/// Seeds in the open holes `pl` owns this round (children left out).
+pub(super) fn seeds_owned(b: &Board, pl: usize) -> i64 {
+    let l = &b.layout;
+    l.holes
+        .iter()
+        .filter(|&&h| b.owners[h] as usize == pl && !b.closed[h] && !b.is_child(h))
+        .map(|&h| b.seeds[h])
+        .sum()
 }
 
 /// The player after `pl`, cyclically.

@@ -3,11 +3,15 @@
 //! declaration, with the same trace events and notes a rule script would record.
 
 pub mod capture;
+pub mod capture_more;
 pub mod children;
+pub mod diffuse;
 pub mod directions;
 pub mod end;
 pub mod hooks;
+pub(crate) mod lap_capture;
 pub mod legal;
+pub(crate) mod legal_rightmost;
 pub mod material;
 pub mod notes;
 pub mod opening;
@@ -17,4 +21,5 @@ pub mod rounds_by_seeds;
 pub mod rounds_layout;
 pub mod rounds_tally;
 pub mod share;
+pub mod territory;
 pub mod turn;

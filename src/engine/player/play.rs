@@ -17,7 +17,7 @@ use crate::engine::player::end::run_checks;
 pub use crate::engine::player::hooks::HookCall;
 pub use crate::engine::player::legal::legal_into;
 pub use crate::engine::player::material::material;
-use crate::engine::player::material::{is_out, next_of};
+use crate::engine::player::material::{is_out, next_of, side_empty};
 use crate::engine::player::notes::note;
 use crate::engine::player::opening;
 use crate::engine::player::turn::passes;
@@ -30,29 +30,74 @@ pub fn play(b: &mut Board, pit: usize, hooks: &mut Vec<HookCall>) -> Result<(), 
     let Some(p) = l.pipeline.as_deref() else {
         return Err("the rule declares no move pipeline (this.pipeline(#{...}) in setup())".into());
     };
+    if p.at.rare {
+        play_with::<true>(b, l, p, pit, hooks)
+    } else {
+        play_with::<false>(b, l, p, pit, hooks)
+    }
+}
+
+/// The declared move, built twice: with `RARE` false every rarer step (see
+/// [`Pipeline::uses_rare_steps`]) is known absent and its test compiled out, so the rules that
+/// use none of them (most) pay nothing for them; with `RARE` true each is tested.
+#[inline(always)]
+fn play_with<const RARE: bool>(
+    b: &mut Board,
+    l: &Compiled,
+    p: &Pipeline,
+    pit: usize,
+    hooks: &mut Vec<HookCall>,
+) -> Result<(), String> {
     let mover = b.to_move;
-    if p.at.odd_moves && p.moves.give_one_to_empty {
+    if RARE && p.at.odd_moves && p.moves.give_one_to_empty {
         if let Some(to) = crate::engine::player::share::to_give(b, l, p, mover) {
             return give_one(b, l, p, pit, to, hooks);
         }
     }
     // (a move of one seed captures nothing, when the rule says so)
-    let single =
-        p.capture.not_by_single_seed && b.seeds.get(l.split_move(pit).0).copied() == Some(1);
-    let mut end = if p.at.odd_moves && p.at.odd_legal && opening::sows_to_opponent(b, p) {
-        opening::sow_to_opponent(b, pit)?
-    } else {
-        sow::sow(b, pit)?
+    let single = RARE
+        && p.capture.not_by_single_seed
+        && b.seeds.get(l.split_move(pit).0).copied() == Some(1);
+    // (captures before the sowing and a grand slam that moves again: one flag each)
+    if RARE && p.capture.opposite_of_singles_first {
+        crate::engine::player::capture_more::opposite_of_singles(b, l, p, mover);
+    }
+    let opp_had = RARE && p.at.slam_again && !side_empty(b, p, next_of(l, mover));
+    // (a diffusing move is not a sowing: the rare steps' flag first)
+    let mut end = match p.moves.diffuse.as_ref().filter(|_| RARE && p.at.odd_moves) {
+        Some(d) => crate::engine::player::diffuse::diffuse(b, l, d, p.at.diffuse_out, pit),
+        None if RARE && p.at.odd_legal && opening::sows_to_opponent(b, p) => {
+            opening::sow_to_opponent(b, pit)?
+        }
+        None => sow::sow(b, pit)?,
     };
     // (the variables the next moves' directions and holes read: one flag)
-    if p.at.move_vars {
+    if RARE && p.at.move_vars {
         directions::after_sowing(b, l, p, mover, &end);
     }
-    let by_capture = matches!(p.extra_turn, ExtraTurn::Capture | ExtraTurn::StoreOrCapture);
-    let held = if by_capture { material(b, mover) } else { 0 };
+    let by_capture = matches!(
+        p.extra_turn,
+        ExtraTurn::Capture | ExtraTurn::StoreOrCapture | ExtraTurn::CaptureOnce
+    );
+    // (the take after a capture: whether the captures before it took seeds)
+    let after = RARE
+        && p.capture
+            .counted_holes
+            .as_ref()
+            .is_some_and(|c| c.after_capture);
+    let held = if by_capture || after {
+        material(b, mover)
+    } else {
+        0
+    };
     // "Take the hole opposite, then sow on": each lap ending in an empty hole that takes the
     // hole opposite goes on from that hole with its seeds.
-    if let Some(o) = p.capture.opposite.as_ref().filter(|o| o.sow_on && !single) {
+    if let Some(o) = p
+        .capture
+        .opposite
+        .as_ref()
+        .filter(|o| RARE && o.sow_on && !single)
+    {
         let mut laps = end.laps;
         while !end.stopped && opposite(b, l, o, mover, &end) && b.seeds[end.pit] > 0 {
             end = sow::sow(b, end.pit)?;
@@ -61,46 +106,78 @@ pub fn play(b: &mut Board, pit: usize, hooks: &mut Vec<HookCall>) -> Result<(), 
         end.laps = laps;
         b.last = end;
     }
+    // Laps that capture and sow on (one test a move).
+    if let Some(k) = p.capture.lap_capture.filter(|_| RARE && !single) {
+        end = crate::engine::player::lap_capture::sow_on(b, l, p, k, mover, end)?;
+    }
     if end.stopped {
         note(b, p, &p.notes.stopped, mover, Vec::new);
     }
     let last = end.pit;
     let last_is_hole = l.pits[last].kind == PitKind::Hole;
     // A last seed making a child captures nothing else.
-    let into = p.children.as_ref().is_some_and(|c| c.captures_into_child);
+    let into = RARE && p.children.as_ref().is_some_and(|c| c.captures_into_child);
     let before = into.then(|| crate::engine::player::children::reserves_now(b));
     // (captures into a child: a player without one, who makes none, captures nothing)
     let none = into && crate::engine::player::children::no_child_to_take(b, l, p, mover, last);
     let made = none
-        || match p.children.as_ref().filter(|_| !end.stopped) {
+        || match p.children.as_ref().filter(|_| RARE && !end.stopped) {
             Some(c) => crate::engine::player::children::make(b, l, p, c, mover, last),
             None => false,
         };
     // A move stopped at its lap limit captures nothing.
     // (nor one of the first turns without captures)
-    let turns_off =
-        p.at.turns_var
+    let turns_off = RARE
+        && p.at
+            .turns_var
             .is_some_and(|v| b.vars[v] < p.capture.no_capture_turns);
     let capturing = !end.stopped && !single && !made && !turns_off;
     if let Some(o) = p.capture.opposite.as_ref().filter(|_| capturing) {
         opposite(b, l, o, mover, &end);
     }
+    let mut again = false;
     if let Some(c) = p.capture.chain.as_ref().filter(|_| capturing) {
-        chain(b, l, p, c, mover, last);
+        if c.and_opposite {
+            crate::engine::player::capture_more::chain_and_opposite(b, l, c, mover, last);
+        } else {
+            again = chain(b, l, p, c, mover, last) && opp_had;
+        }
     }
-    if p.capture.opponent_store && capturing && !last_is_hole {
+    if let Some(c) = p
+        .capture
+        .single_seed_holes
+        .as_ref()
+        .filter(|_| RARE && capturing)
+    {
+        crate::engine::player::capture_more::single_seed_holes(b, l, c, mover);
+    }
+    if RARE && p.capture.matching_opposite && capturing {
+        crate::engine::player::capture_more::matching_opposite(b, l, mover, last);
+    }
+    if RARE && p.capture.opponent_store && capturing && !last_is_hole {
         let owner = l.pits[last].owner;
         if owner != mover && owner != 0 {
             sow::capture(b, last, mover, "the opponent's store");
         }
     }
-    if let Some(c) = p.capture.next_hole.as_ref().filter(|_| capturing) {
+    if let Some(c) = p.capture.next_hole.as_ref().filter(|_| RARE && capturing) {
         next_hole(b, l, c, mover, last);
     }
-    if let Some(c) = p.capture.counted_holes.as_ref().filter(|_| capturing) {
-        counted_holes(b, l, p, c, mover, last);
+    if let Some(c) = p
+        .capture
+        .counted_holes
+        .as_ref()
+        .filter(|_| RARE && capturing)
+    {
+        let captured = c.after_capture && material(b, mover) > held;
+        counted_holes(b, l, p, c, mover, last, captured);
     }
-    if let Some(c) = p.capture.store_to_opponent.as_ref().filter(|_| capturing) {
+    if let Some(c) = p
+        .capture
+        .store_to_opponent
+        .as_ref()
+        .filter(|_| RARE && capturing)
+    {
         store_to_opponent(b, l, c, mover, last, end.was_empty);
     }
     if let Some(g) = p.capture.beyond_empty.as_ref().filter(|_| capturing) {
@@ -108,12 +185,17 @@ pub fn play(b: &mut Board, pit: usize, hooks: &mut Vec<HookCall>) -> Result<(), 
             beyond_empty(b, l, g, mover, last);
         }
     }
-    if let Some(before) = &before {
-        crate::engine::player::children::gains_into_children(b, l, before, false);
+    if let Some(c) = p.children.as_ref().filter(|_| RARE) {
+        if let Some(before) = &before {
+            crate::engine::player::children::gains_into_children(b, l, before, false);
+        }
+        if c.nobodys_while_holding_a_round {
+            crate::engine::player::children::update_nobodys(b, l, &c.round);
+        }
     }
     let took = by_capture && material(b, mover) > held;
     if let Some(t) = p.capture.last_seeds.as_ref().filter(|_| capturing) {
-        last_seeds(b, l, t, mover);
+        last_seeds(b, l, p, t, mover);
     }
     let extra = match p.extra_turn {
         ExtraTurn::None => false,
@@ -121,7 +203,11 @@ pub fn play(b: &mut Board, pit: usize, hooks: &mut Vec<HookCall>) -> Result<(), 
         ExtraTurn::Capture => took,
         ExtraTurn::StoreOrCapture => took || !last_is_hole,
         ExtraTurn::OwnStore => !last_is_hole && l.pits[last].owner == mover,
-    };
+        ExtraTurn::CaptureOnce => took && p.at.extra_var.is_some_and(|v| b.vars[v] == 0),
+    } || again;
+    if let Some(v) = p.at.extra_var {
+        b.vars[v] = extra as i64;
+    }
     if extra {
         note(b, p, &p.notes.extra, mover, Vec::new);
     }
@@ -135,7 +221,7 @@ pub fn play(b: &mut Board, pit: usize, hooks: &mut Vec<HookCall>) -> Result<(), 
         if let Some(v) = p.at.turns_var {
             b.vars[v] += 1;
         }
-        if p.at.move_vars {
+        if RARE && p.at.move_vars {
             directions::turn_passed(b, l);
         }
         let mut q = mover;

@@ -198,6 +198,9 @@ pub(super) fn start_next_round(
     if let Some(v) = p.at.turns_var {
         b.vars[v] = 0;
     }
+    if let Some(v) = p.at.extra_var {
+        b.vars[v] = 0;
+    }
     crate::engine::player::directions::new_round(b, l, p);
     b.to_move = starter_of(b, p, starter, mover, rw);
     if let Some(v) = p.at.round_starter_var {

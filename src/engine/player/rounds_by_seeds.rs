@@ -1,7 +1,8 @@
 //! Rounds decided by the seeds held (`rounds.winner: most_seeds`): the player holding the most
 //! seeds when a round ends wins it; a player who cannot fill `min_holes` holes with what he holds
 //! (his store and reserve, and the seeds left in his own holes) ends the match, which goes to the
-//! round's winner; otherwise every seed is gathered to its holder, the holes are refilled with
+//! round's winner (a child's seeds count for its owner); otherwise every seed is gathered to its
+//! holder (children are holes again), the holes are refilled with
 //! `fill` seeds each from one end of each row (`fill_from`), the holes a player cannot fill are
 //! closed (or left empty, `close_unfilled: false`), what is left over stays in his store or
 //! reserve, and `starter` starts the next round. (The other reading, the bigger capture of the
@@ -20,13 +21,18 @@ use crate::engine::player::rounds::{
     close_holes, fill_holes, refill_note, score_round, start_next_round,
 };
 
-/// A player's seeds in his own open holes.
+/// A player's seeds in his own open holes that are no child.
 fn in_own_holes(b: &Board, l: &Compiled, pl: usize) -> i64 {
     l.holes
         .iter()
-        .filter(|&&h| l.pits[h].owner == pl && !b.closed[h])
+        .filter(|&&h| l.pits[h].owner == pl && !b.closed[h] && !b.is_child(h))
         .map(|&h| b.seeds[h])
         .sum()
+}
+
+/// What a player holds at a round's end: his material and his children's seeds.
+fn held(b: &Board, pl: usize) -> i64 {
+    material(b, pl) + crate::engine::player::children::seeds_of(b, pl)
 }
 
 /// Takes `n` seeds from what player `pl` holds: his store first, then his reserve.
@@ -53,12 +59,12 @@ pub(super) fn end_round_by_seeds(
     let Some(r) = &p.rounds else { return };
     let Some(rv) = p.at.round_var else { return };
     let round = b.vars[rv];
-    let (m1, m2) = (material(b, 1), material(b, 2));
+    let (m1, m2) = (held(b, 1), held(b, 2));
     let Some(rw) = score_round(b, p, mover, round, [m1, m2], hooks) else {
         return;
     };
     let need = r.min_holes * r.fill;
-    let claim = |b: &Board, pl: usize| material(b, pl) + in_own_holes(b, l, pl);
+    let claim = |b: &Board, pl: usize| held(b, pl) + in_own_holes(b, l, pl);
     if let Some(short) = [1usize, 2].into_iter().find(|&pl| claim(b, pl) < need) {
         let reserve = claim(b, short).to_string();
         note(b, p, &p.notes.cannot_fill, mover, || {
@@ -82,6 +88,8 @@ pub(super) fn end_round_by_seeds(
         finish(b, p, rw, hooks);
         return;
     }
+    // Children last one round: each one's seeds go to its owner, and it is a hole again.
+    crate::engine::player::children::end_with_round(b, l);
     // Every seed left in a hole goes to the hole's owner, then the board is set up afresh.
     for i in 0..l.holes.len() {
         let h = l.holes[i];

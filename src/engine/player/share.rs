@@ -7,14 +7,14 @@
 use crate::engine::board::state::Board;
 use crate::engine::declare::compiled::Compiled;
 use crate::engine::declare::pipeline::Pipeline;
-use crate::engine::player::material::{next_of, seeds_of};
+use crate::engine::player::material::{next_of, side_empty};
 
 /// The first hole of the next player when he has no seeds in his holes (the mover then gives
 /// him one), else `None`.
 #[inline]
 pub(super) fn to_give(b: &Board, l: &Compiled, p: &Pipeline, mover: usize) -> Option<usize> {
     let opp = next_of(l, mover);
-    if opp == mover || seeds_of(b, p, opp) > 0 {
+    if opp == mover || !side_empty(b, p, opp) {
         return None;
     }
     let row = l.rows.iter().find(|r| r.owner == opp)?;

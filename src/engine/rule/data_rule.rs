@@ -74,6 +74,21 @@ pub struct BoardDecl {
     /// How the sowing track is cut into circuits (default `one`).
     #[serde(default)]
     pub circuits: CircuitsWord,
+    /// Who owns the holes (default `rows`: each row's owner its holes).
+    #[serde(default)]
+    pub owners: OwnersWord,
+}
+
+/// Who owns a data rule's holes, as a word.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum OwnersWord {
+    /// Each row's owner owns its holes.
+    #[default]
+    Rows,
+    /// Each of two rows' owners owns a half of the board across both rows (see
+    /// [`crate::engine::geometry::halves`]).
+    Halves,
 }
 
 /// How a data rule's sowing track goes round the board, as a word.
@@ -86,6 +101,9 @@ pub enum CircuitsWord {
     /// Each player's rows and stores, in the order written, are a circuit of their own: sowing
     /// never leaves the sower's side (pits of nobody are on no circuit).
     PerPlayer,
+    /// One circuit through the holes of two rows that crosses to the other row at every step
+    /// (see [`crate::engine::geometry::zigzag`]); the stores are not on it.
+    Zigzag,
 }
 
 fn one() -> yaml::Value {
@@ -417,7 +435,14 @@ impl DataRule {
                 }
             }
         }
+        if d.owners == OwnersWord::Halves {
+            crate::engine::geometry::halves::own_by_halves(l)?;
+        }
+        if d.circuits == CircuitsWord::Zigzag {
+            l.track = crate::engine::geometry::zigzag::zigzag_track(l)?;
+        }
         l.sow = self.sowing.rule()?;
+        l.sow.reverse_row_holes = self.sowing.row_holes(&l.rows)?;
         l.pipeline = Some(Box::new(self.pipeline.clone()));
         b.reserves.resize(players, 0);
         let names = &self.pipeline.names;

@@ -3,6 +3,8 @@
 
 use serde::Deserialize;
 
+pub use crate::engine::rule::data_hole_test::{HoleTestDecl, WhoseWord};
+
 use crate::engine::sowing::sow::{AtMaxLaps, BeforeLap, CaptureTo, Relay, SowRule, Stores};
 
 /// The sowing of a data rule: the keys of `this.sowing(#{...})`.
@@ -24,10 +26,15 @@ pub struct SowingDecl {
     /// A lap ending in an empty hole on this side (`own`, `opponent`, `any`), facing seeds, does
     /// not relay.
     pub relay_stops_facing_seeds: Option<WhoseWord>,
+    /// A lap ending in a hole holding as many seeds as the hole opposite does not relay.
+    pub relay_stops_matching: Option<bool>,
     /// A lap relays only when it ends in a hole that passes this test.
     pub relay_only_on: Option<HoleTestDecl>,
     /// Holes (numbered from each owner's left) whose moves are sown the other way.
     pub reverse_holes: Option<Vec<i64>>,
+    /// Holes sown the other way, row by row (`{ S: [2, 5], N: [1, 3] }`: each row's hole
+    /// numbers from its owner's left).
+    pub reverse_holes_by_row: Option<std::collections::BTreeMap<String, Vec<i64>>>,
     /// A move from a hole holding an even count is sown the other way.
     pub reverse_when_even: Option<bool>,
     /// Holes where the mover chooses the direction.
@@ -55,60 +62,22 @@ pub struct SowingDecl {
     pub max_laps: Option<i64>,
     /// At the lap limit: `error`, `stop`.
     pub at_max_laps: Option<AtMaxLapsWord>,
-}
-
-/// A test of one hole: its count and whose it is (`relay_stops_on`).
-#[derive(Clone, Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields, default)]
-pub struct HoleTestDecl {
-    /// The counts that pass (empty: any).
-    pub counts: Vec<i64>,
-    /// Only even counts.
-    pub even: bool,
-    /// Only counts of at least this.
-    pub at_least: i64,
-    /// Only counts of at most this.
-    pub at_most: i64,
-    /// Whose holes: `own`, `opponent`, `any` (default).
-    pub side: Option<WhoseWord>,
-}
-
-impl HoleTestDecl {
-    /// The test these keys give.
-    pub fn test(&self) -> crate::engine::declare::sowing::HoleTest {
-        use crate::engine::declare::sowing::{HoleTest, Whose};
-        HoleTest {
-            counts: self.counts.clone(),
-            even: self.even,
-            at_least: self.at_least,
-            at_most: self.at_most,
-            side: self.side.map_or(Whose::Any, WhoseWord::whose),
-        }
-    }
-}
-
-/// Whose holes, in words.
-#[derive(Clone, Copy, Debug, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum WhoseWord {
-    /// The sower's.
-    Own,
-    /// The other players'.
-    Opponent,
-    /// Any hole.
-    Any,
-}
-
-impl WhoseWord {
-    /// The side these words name.
-    pub fn whose(self) -> crate::engine::declare::sowing::Whose {
-        use crate::engine::declare::sowing::Whose;
-        match self {
-            WhoseWord::Own => Whose::Own,
-            WhoseWord::Opponent => Whose::Opponent,
-            WhoseWord::Any => Whose::Any,
-        }
-    }
+    /// A hole holding at least this many seeds gets no seed.
+    pub pass_holding_at_least: Option<i64>,
+    /// An opponent's hole holding one of these counts gets no seed.
+    pub pass_opponent_holding: Option<Vec<i64>>,
+    /// A seed reaching an opponent's closed hole leaves the game.
+    pub closed_opponent_takes_seeds: Option<bool>,
+    /// The player whose store counts the seeds that leave the game so.
+    pub taken_seeds_to: Option<i64>,
+    /// A relay from an opponent's hole holding this count closes it.
+    pub close_on_relay: Option<crate::engine::rule::data_sow_steps::CloseOnRelayDecl>,
+    /// The last seeds reaching an opponent's hole go to him.
+    pub opponent_takes_when_few: Option<crate::engine::rule::data_sow_steps::OpponentTakesDecl>,
+    /// A lap does not relay once the opponent's holes are empty.
+    pub relay_stops_when_opponent_empty: Option<bool>,
+    /// Holes are passed over by their count from this move on.
+    pub pass_from_move: Option<i64>,
 }
 
 /// `stores` words.
@@ -218,6 +187,9 @@ impl SowingDecl {
         if let Some(w) = self.relay_stops_facing_seeds {
             r.relay_stop_opposite = Some(w.whose());
         }
+        if let Some(v) = self.relay_stops_matching {
+            r.relay_stop_matching = v;
+        }
         if let Some(t) = &self.relay_only_on {
             r.relay_only = Some(t.test());
         }
@@ -283,6 +255,48 @@ impl SowingDecl {
                 AtMaxLapsWord::DropHand => AtMaxLaps::DropHand,
             };
         }
+        r.steps = crate::engine::rule::data_sow_steps::StepKeys {
+            pass_holding_at_least: self.pass_holding_at_least,
+            pass_opponent_holding: &self.pass_opponent_holding,
+            closed_opponent_takes_seeds: self.closed_opponent_takes_seeds,
+            taken_seeds_to: self.taken_seeds_to,
+            close_on_relay: &self.close_on_relay,
+            opponent_takes_when_few: &self.opponent_takes_when_few,
+            relay_stops_when_opponent_empty: self.relay_stops_when_opponent_empty,
+            pass_from_move: self.pass_from_move,
+        }
+        .steps()?;
         Ok(r)
+    }
+}
+
+impl SowingDecl {
+    /// `reverse_holes_by_row` by row index (empty when not declared), checked against the
+    /// board's `rows`.
+    pub fn row_holes(
+        &self,
+        rows: &[crate::engine::geometry::layout::Row],
+    ) -> Result<Vec<Vec<i64>>, String> {
+        let Some(by_row) = &self.reverse_holes_by_row else {
+            return Ok(Vec::new());
+        };
+        let mut out = vec![Vec::new(); rows.len()];
+        for (name, holes) in by_row {
+            let names: Vec<&str> = rows.iter().map(|r| r.name.as_str()).collect();
+            let Some(r) = rows.iter().position(|r| &r.name == name) else {
+                return Err(format!(
+                    "sowing: reverse_holes_by_row: no row {name} (the rows are {})",
+                    names.join(", ")
+                ));
+            };
+            let len = rows[r].pits.len() as i64;
+            if let Some(h) = holes.iter().find(|&&h| h < 1 || h > len) {
+                return Err(format!(
+                    "sowing: reverse_holes_by_row: row {name} has no hole {h} (its holes are 1 to {len})"
+                ));
+            }
+            out[r] = holes.clone();
+        }
+        Ok(out)
     }
 }

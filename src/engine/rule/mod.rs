@@ -6,7 +6,9 @@
 //! [`Rule`]: rules::Rule
 
 pub mod content_hash;
+pub mod data_hole_test;
 pub mod data_rule;
+pub mod data_sow_steps;
 pub mod data_sowing;
 pub mod data_start;
 pub mod library;

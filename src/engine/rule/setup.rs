@@ -90,10 +90,25 @@ impl Rule {
             return Err(bad(format!("a pit holds {p} seeds")));
         }
         if let Some(mut p) = l.pipeline.take() {
+            // (holes passed over by count from a later move: the moves are counted)
+            let from_move = l.sow.steps.as_ref().is_some_and(|s| s.pass_from_move > 1);
+            if from_move && p.count_moves.is_none() {
+                p.count_moves = Some("moves".into());
+            }
             p.link(l, &mut b.vars).map_err(|e| bad(e.to_string()))?;
-            if let Some(c) = &p.children {
+            if let Some(s) = l.sow.steps.as_mut().filter(|_| from_move) {
+                s.moves_var = p.at.moves_var;
+            }
+            if let Some(c) = &mut p.children {
                 b.children.resize(l.pits.len(), 0);
                 c.start_marks(l, &mut b.children);
+                if c.nobodys_while_holding_a_round {
+                    c.round = crate::engine::player::children::round_counts(l);
+                }
+            }
+            if p.territory.is_some() {
+                // (each hole its row owner's at the start)
+                b.owners = l.pits.iter().map(|q| q.owner as u8).collect();
             }
             if let Some(v) = p.at.turns_var {
                 l.sow.relay_stop_from = Some((v, p.capture.no_capture_turns));
@@ -105,7 +120,9 @@ impl Rule {
             p.at.odd_moves = p.at.move_vars
                 || !l.sow.choose_direction.is_empty()
                 || p.moves.give_one_to_empty
+                || p.moves.diffuse.is_some()
                 || p.at.odd_legal;
+            p.at.rare = p.uses_rare_steps();
             p.at.hooks = self.hooks;
             l.pipeline = Some(p);
         } else if !self.has_play {
@@ -113,6 +130,8 @@ impl Rule {
                 "missing function `play(pit)`: a rule file defines play(pit), or declares its move with this.pipeline(#{...}) in setup() (see rules/README.md)",
             ));
         }
+        // (after the pipeline: its waiting captures set `relay_stop_from`)
+        l.sow.at.rare = l.sow.uses_rare_steps();
         b.counters.resize(l.counters.len() * n, 0);
         b.in_setup = false;
         b.ledger.clear();

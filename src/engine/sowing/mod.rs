@@ -7,3 +7,4 @@ pub(crate) mod quiet;
 pub mod seeds;
 pub mod sow;
 pub mod step;
+pub(crate) mod stepped;

@@ -19,6 +19,8 @@ pub(crate) fn applies(b: &Board, from: usize) -> bool {
         && b.layout.next.get(from).is_some_and(|&n| n != NO_PIT)
         && b.seeds[from] > 0
         // (children that a relay or the sowing itself looks at: the general path)
+        // (holes owned round by round: the general path reads their owners)
+        && b.owners.is_empty()
         && (b.children.is_empty()
             || (b.layout.sow.relay == Relay::None
                 && b.layout.sow.pass_children == PassChildren::None))
@@ -27,6 +29,18 @@ pub(crate) fn applies(b: &Board, from: usize) -> bool {
 /// Sows the seeds of `from` (see [`applies`]); the result and `b.last` as `sow::sow` gives them.
 #[inline]
 pub(crate) fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
+    if b.layout.sow.at.rare {
+        sow_with::<true>(b, from)
+    } else {
+        sow_with::<false>(b, from)
+    }
+}
+
+/// The quiet sowing, built twice: with `RARE` false the rarer steps of a sowing
+/// ([`SowRule::uses_rare_steps`](crate::engine::declare::sowing::SowRule::uses_rare_steps))
+/// are known absent and their tests compiled out.
+#[inline(always)]
+fn sow_with<const RARE: bool>(b: &mut Board, from: usize) -> Result<SowEnd, String> {
     let Board {
         layout,
         seeds,
@@ -44,9 +58,9 @@ pub(crate) fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
     let closed: &[bool] = closed;
     let rule = &l.sow;
     // Whether the relay stops for a capture apply: not while captures are off (once a move).
-    let stops = rule.relay_stop_from.is_none_or(|(v, n)| vars[v] >= n);
+    let stops = !RARE || rule.relay_stop_from.is_none_or(|(v, n)| vars[v] >= n);
     let mover = *to_move;
-    let flip = rule.at.flips && rule.move_flips(l, vars, mover, from, seeds[from], false);
+    let flip = RARE && rule.at.flips && rule.move_flips(l, vars, mover, from, seeds[from], false);
     let table = table_dir(l, mover, flip);
     let next = |p: usize, origin: usize| next_in(l, table, closed, p, origin, mover);
     let counts = Counts::new(&rule.capture_counts);
@@ -54,7 +68,7 @@ pub(crate) fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
     let mut origin = from;
     let mut hand = seeds[from];
     seeds[from] = 0;
-    if rule.first_seed_back && hand > 1 {
+    if RARE && rule.first_seed_back && hand > 1 {
         seeds[from] = 1;
         hand -= 1;
     }
@@ -71,7 +85,7 @@ pub(crate) fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
     let unit = (1 + l.track.len() / 16).min(1 << 16) as u32;
     loop {
         end.laps += 1;
-        if rule.before_lap != BeforeLap::Nothing {
+        if RARE && rule.before_lap != BeforeLap::Nothing {
             hand -= before_lap(l, seeds, reserves, &mut None, origin, hand, mover);
         }
         let mut was_empty = false;
@@ -95,16 +109,18 @@ pub(crate) fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
                     return Err(e);
                 }
             }
-            if by_count && counts.hit(now) {
-                end.captured += count_capture(l, seeds, reserves, q, mover, hand);
+            // (not in the turns without captures)
+            if by_count && counts.hit(now) && stops {
+                end.captured += count_capture::<RARE>(l, seeds, reserves, q, mover, hand);
             }
         }
         end.pit = pos;
         end.was_empty = was_empty;
         // Decide whether the move relays.
         let relay_from = relay_start(rule, l, seeds, pos, was_empty, || next(pos, NO_PIT));
-        let relay_from =
-            relay_from.filter(|_| rule.lap_may_relay(l, pos, seeds, was_empty, mover, stops));
+        let relay_from = relay_from.filter(|_| {
+            rule.lap_may_relay::<RARE>(l, pos, seeds, was_empty, mover, stops, l.pits[pos].owner)
+        });
         let Some(r) = relay_from else { break };
         if end.laps >= rule.max_laps || drops >= MAX_DROPS {
             match rule.at_max_laps {
@@ -147,7 +163,7 @@ pub(crate) fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
 /// The capture by count of a drop into `q` that made one of the counts, as `sow::sow` makes it
 /// (holes only; the last seed of a lap only with `capture_last`); the seeds captured.
 #[inline]
-fn count_capture(
+fn count_capture<const RARE: bool>(
     l: &Compiled,
     seeds: &mut [i64],
     reserves: &mut [i64],
@@ -158,7 +174,7 @@ fn count_capture(
     let rule = &l.sow;
     if l.pits[q].kind != PitKind::Hole
         || !(hand > 0 || rule.capture_last)
-        || !rule.capture_side_ok(l, q, mover)
+        || (RARE && !rule.capture_side_ok(l, q, mover))
     {
         return 0;
     }

@@ -16,6 +16,10 @@ use crate::engine::trace::event::Event;
 /// Sows the seeds of `from` by the layout's rule: laps, relay, captures by count. Returns where it
 /// ended; the same facts are kept in `b.last`. An error message when the move cannot be sown.
 pub fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
+    // (the rarer steps: one test a move)
+    if b.layout.sow.steps.is_some() {
+        return crate::engine::sowing::stepped::sow(b, from);
+    }
     if crate::engine::sowing::quiet::applies(b, from) {
         return crate::engine::sowing::quiet::sow(b, from);
     }
@@ -32,6 +36,7 @@ pub fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
         last,
         discarded,
         children,
+        owners,
         vars,
         ..
     } = b;
@@ -42,6 +47,15 @@ pub fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
     let closed: &[bool] = closed;
     let reserves: &mut [i64] = reserves;
     let rule = &l.sow;
+    // (a hole's owner now: its row's, or this round's where holes are owned round by round)
+    let owners: &[u8] = owners;
+    let owner_of = |q: usize| {
+        if owners.is_empty() {
+            l.pits[q].owner
+        } else {
+            owners[q] as usize
+        }
+    };
     // Whether the relay stops for a capture apply: not while captures are off (once a move).
     let stops = rule.relay_stop_from.is_none_or(|(v, n)| vars[v] >= n);
     if from >= l.pits.len() {
@@ -127,13 +141,15 @@ pub fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
             if tracing {
                 emit_into(trace, || Event::Drop { pit: q, hand });
             }
+            // (not in the turns without captures)
             if counts.hit(now)
+                && stops
                 && l.pits[q].kind == PitKind::Hole
                 && (hand > 0 || rule.capture_last)
-                && rule.capture_side_ok(l, q, mover)
+                && rule.capture_side_ok_for(owner_of(q), mover)
             {
                 let to = match rule.capture_to {
-                    CaptureTo::RowOwner => l.pits[q].owner,
+                    CaptureTo::RowOwner => owner_of(q),
                     CaptureTo::Sower => mover,
                 };
                 if to >= 1 {
@@ -150,10 +166,11 @@ pub fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
             next_in(l, table, closed, pos, NO_PIT, mover)
         });
         let relay_from = relay_from.filter(|&r| {
-            rule.lap_may_relay(l, pos, seeds, was_empty, mover, stops)
+            rule.lap_may_relay::<true>(l, pos, seeds, was_empty, mover, stops, owner_of(pos))
                 // A lap does not go on from a child, nor from a hole its last seed makes one.
                 && !kids.is_some_and(|c| {
-                    children[r] != 0 || c.makes(l, seeds, children, mover, pos)
+                    children[r] != 0
+                        || c.makes(l, rule.reverse != flip, seeds, children, owners, mover, pos)
                 })
         });
         let Some(r) = relay_from else { break };

@@ -45,7 +45,7 @@ pub(super) fn captures(
     let evens = p.flag("evens");
     let (cmin, cmax) = (p.int("capt_min"), p.int("capt_max"));
     let basic = !capt_on.is_empty() || evens || cmin > 0 || cmax > 0;
-    let side = word(p, "capt_side");
+    let side = super::territory::capture_side(p)?;
     let multicapt = p.int("multicapt");
     let capt_dir = word(p, "capt_dir");
     let grandslam = word(p, "grandslam");
@@ -59,19 +59,12 @@ pub(super) fn captures(
     );
     // sow_rule=LAP_CAPT: a lap ending where a capture is made captures and goes on.
     let lap_capt = sow_rule == "LAP_CAPT";
-    if lap_capt
-        && (cross != "ONE_ZEROS"
-            || word(p, "mlaps") != "LAPPER"
-            || word(p, "mlap_cont") != "NONE"
-            || !p.flag("stores"))
-    {
-        return Err(refuse(
-            "sow_rule",
-            &sow_rule,
-            "LAP_CAPT is translated only with crosscapt=ONE_ZEROS, mlaps=LAPPER, no mlap_cont and stores yet",
-        ));
-    }
-    if sow_rule != "NONE" && !lap_capt && !child_sow {
+    // (the lap captures: `super::lap_capture`)
+    super::lap_capture::check(p)?;
+    let lap_capt = lap_capt && cross == "ONE_ZEROS";
+    // (the sow rules that take sow_param: `super::sow_rules`)
+    let stepped = super::sow_rules::handles(&sow_rule) || super::lap_capture::handles(&sow_rule);
+    if sow_rule != "NONE" && !lap_capt && !child_sow && !stepped {
         let to = match sow_rule.as_str() {
             "ENPAS_ALL_OWNER_SOW" | "ENPAS_ALL_OWNER_OWN" => "row_owner",
             "ENPAS_ALL_SOWER" | "ENPAS_SOW_SOWER" => "sower",
@@ -172,11 +165,14 @@ pub(super) fn captures(
                 ))
             }
         };
-        if multicapt != 0 {
+        // multicapt=-1 with capt_dir=SOW: after the first take, each next hole along the
+        // sowing that is empty has the hole opposite it taken too, while it passes the tests.
+        let more = multicapt == -1 && capt_dir == "SOW" && !always && !lap_capt;
+        if multicapt != 0 && !more {
             return Err(refuse(
                 "multicapt",
                 multicapt,
-                "a multiple cross capture is not translated yet",
+                "a multiple cross capture is translated only with multicapt=-1, capt_dir=SOW, without xcpickown=ALWAYS_PICK and sow_rule=LAP_CAPT, yet",
             ));
         }
         let _ = writeln!(
@@ -191,8 +187,8 @@ pub(super) fn captures(
             if always { "and itself, also when the hole opposite is empty" } else { "when it holds seeds" },
             if always { "" } else if take_last { " and itself" } else { "; the last seed stays" },
             if counted.is_empty() { "" } else { "; only when the hole opposite passes the count conditions" },
-            if lap_capt { "\n    # sow_rule=LAP_CAPT: a lap that takes the hole opposite goes on from its last hole" } else { "" },
-            if lap_capt { ", sow_on: true" } else { "" }
+            if lap_capt { "\n    # sow_rule=LAP_CAPT: a lap that takes the hole opposite goes on from its last hole" } else if more { "\n    # multicapt=-1, capt_dir=SOW: then each next empty hole along the sowing takes the hole opposite it" } else { "" },
+            if lap_capt { ", sow_on: true" } else if more { ", go_on_while_next_empty: true" } else { "" }
         );
     } else if basic && !typed && final_by_chain {
         // OPP_CONT: the last hole must be the opponent's; the chain may go on into the mover's.
@@ -228,13 +224,13 @@ pub(super) fn captures(
             "NO_CAPT" => "nothing",
             "NOT_LEGAL" => "illegal",
             "LEAVE_RIGHT" => "leave_first",
-            other => {
-                return Err(refuse(
-                    "grandslam",
-                    other,
-                    "only LEGAL, NO_CAPT, NOT_LEGAL and LEAVE_RIGHT are translated yet",
-                ))
-            }
+            // (a grand slam moves again; with mustshare the mover must then feed)
+            "LEGAL_SHARE" => "all_move_again",
+            other => return Err(refuse(
+                "grandslam",
+                other,
+                "only LEGAL, NO_CAPT, NOT_LEGAL, LEAVE_RIGHT and LEGAL_SHARE are translated yet",
+            )),
         };
         let max = match multicapt {
             0 => 1,
@@ -251,10 +247,25 @@ pub(super) fn captures(
         if cmax > 0 {
             let _ = write!(chain, ", at_most: {cmax}");
         }
+        // pickextra=PICKCROSSMULT: each hole of a multiple capture takes the hole opposite too.
+        let cross_mult = word(p, "pickextra") == "PICKCROSSMULT" && multicapt != 0;
+        if cross_mult
+            && (side != "BOTH" || grandslam != "LEGAL" || word(p, "child_type") != "NOCHILD")
+        {
+            return Err(refuse(
+                "pickextra",
+                "PICKCROSSMULT",
+                "translated only with capt_side=BOTH, grandslam=LEGAL and no children yet",
+            ));
+        }
         let _ = write!(
             chain,
-            ", side: {side_word}{first_on}, direction: {direction}, max: {max}, grand_slam: {slam} }}"
+            ", side: {side_word}{first_on}, direction: {direction}, max: {max}, grand_slam: {slam}{} }}",
+            if cross_mult { ", and_opposite: true" } else { "" }
         );
+        if cross_mult {
+            capture.push_str("    # pickextra=PICKCROSSMULT: each hole the chain takes takes the hole opposite too\n");
+        }
         let _ = writeln!(
             capture,
             "    # the last hole, if its count is one of those captured (capt_on {capt_on:?}{}{}{}), on\n    # capt_side={side}; then the holes before it (capt_dir={capt_dir}) while they are too,\n    # {} (multicapt={multicapt}); grandslam={grandslam}\n    chain: {chain}",
@@ -309,15 +320,6 @@ pub(super) fn captures(
                 "NEXT is translated only with mlaps=LAPPER, capt_dir=SOW, a single capture and grandslam=LEGAL yet",
             ));
         }
-        if p.flag("mustshare") && !p.list("udir_holes").is_empty() {
-            // MancalaGames then allows both directions of a hole when either feeds (its
-            // MustShareUdir marks the hole with a pair, which its move list reads as true).
-            return Err(refuse(
-                "mustshare",
-                "true",
-                "with udir_holes and capt_type=NEXT MancalaGames allows both directions of a hole when either feeds; that reading is not translated yet",
-            ));
-        }
         let last_in = side_word(
             &side,
             "capt_type=NEXT is translated only with capt_side BOTH, OPP_SIDE or OWN_SIDE yet",
@@ -359,6 +361,8 @@ pub(super) fn captures(
             capture,
             "    # capt_type=PASS_STORE_CAPT: a last seed in an empty hole on capt_side={side} gives the mover's store to the opponent\n    store_to_opponent: {{ last_in: {last_in} }}"
         );
+    } else if let Some(t) = super::capture_more::typed(p, &capt_type, &side, sowing)? {
+        capture.push_str(&t);
     } else if capt_type != "NONE" && !store_capt {
         return Err(refuse(
             "capt_type",
@@ -404,7 +408,23 @@ pub(super) fn captures(
         // (with capt_type NEXT and CAPT_OPP_1CCW: in their keys, above)
         "PICKFINAL" if capt_type == "NEXT" => {}
         "PICKOPPBASIC" if counted_pick => {}
-        "PICKLASTSEEDS" => {
+        // (in the chain's keys, above; without a multiple capture it does nothing)
+        "PICKCROSSMULT" if basic && cross == "NONE" && !typed => {}
+        "PICKOPPBASIC"
+            if cross != "NONE"
+                && !capt_on.is_empty()
+                && !evens
+                && cmin == 0
+                && cmax == 0
+                && matches!(side.as_str(), "BOTH" | "OPP_SIDE") =>
+        {
+            let _ = writeln!(
+                capture,
+                "    # pickextra=PICKOPPBASIC: a move that captured also takes every hole of the opponent's holding {capt_on:?}
+    counted_holes: {{ counts: {capt_on:?}, after_capture: true }}"
+            );
+        }
+        pick @ ("PICKLASTSEEDS" | "PICK2XLASTSEEDS") => {
             let counted = if cross == "NONE" {
                 match side.as_str() {
                     "OPP_SIDE" => "opponent",
@@ -421,26 +441,38 @@ pub(super) fn captures(
             } else {
                 "any"
             };
-            let _ = writeln!(
-                capture,
-                "    # pickextra=PICKLASTSEEDS: at most one hole's start of seeds left (counted on capt_side={side}): the mover takes them all\n    last_seeds: {{ at_most: $seeds, counted: {counted} }}"
-            );
+            if pick == "PICKLASTSEEDS" {
+                let _ = writeln!(
+                    capture,
+                    "    # pickextra=PICKLASTSEEDS: at most one hole's start of seeds left (counted on capt_side={side}): the mover takes them all\n    last_seeds: {{ at_most: $seeds, counted: {counted} }}"
+                );
+            } else {
+                // (MancalaGames' game.starter: who started the round, or the game)
+                let _ = writeln!(
+                    capture,
+                    "    # pickextra=PICK2XLASTSEEDS: at most two holes' start of seeds left ({} for {} seeds a hole; counted on\n    # capt_side={side}): the player who started the round takes them all\n    last_seeds: {{ at_most: {}, counted: {counted}, to: round_starter }}",
+                    2 * p.nbr_start,
+                    p.nbr_start,
+                    2 * p.nbr_start
+                );
+            }
         }
         other => {
             return Err(refuse(
                 "pickextra",
                 other,
-                "only PICKLASTSEEDS is translated yet",
+                "only PICKLASTSEEDS and PICK2XLASTSEEDS are translated yet",
             ))
         }
     }
-    if !matches!(word(p, "capt_rturn").as_str(), "NO_REPEAT" | "ALWAYS") {
+    if word(p, "capt_rturn") == "ONCE" && matches!(p.int("sow_stores"), 1 | 2) {
         return Err(refuse(
             "capt_rturn",
-            word(p, "capt_rturn"),
-            "only ALWAYS is translated yet",
+            "ONCE",
+            "ONCE is translated only without repeat turns in stores (sow_stores OWN or BOTH) yet",
         ));
     }
+    capture.push_str(super::capture_more::presow(p)?);
 
     Ok(Caps {
         text: capture,

@@ -41,18 +41,43 @@ pub(super) fn children(p: &Params, sowing: &mut String) -> Result<String, Refusa
         let _ = child_sow;
         return Ok(String::new());
     }
-    if !matches!(ty.as_str(), "NORMAL" | "ONE_CHILD" | "WEG") {
+    if !matches!(
+        ty.as_str(),
+        "NORMAL" | "ONE_CHILD" | "WEG" | "BULL" | "QUR" | "RAM"
+    ) {
         return Err(refuse(
             "child_type",
             &ty,
-            "only NORMAL, ONE_CHILD and WEG children are translated yet",
+            "only NORMAL, ONE_CHILD, WEG, BULL, QUR and RAM children are translated yet",
         ));
     }
-    if word(p, "rounds") != "NO_ROUNDS" {
+    if ty == "RAM" {
+        return super::children_of_nobody::rams(p);
+    }
+    // (in rounds decided by the seeds held, children last one round: their seeds go to their
+    // owners at its end, and a territory round counts them for their owners and starts without
+    // any; a tallied match starts each round afresh, which is not read yet)
+    if word(p, "rounds") != "NO_ROUNDS"
+        && word(p, "goal") != "TERRITORY"
+        && super::ends::tally_of(&word(p, "goal")).is_some()
+    {
         return Err(refuse(
             "child_type",
             &ty,
-            "children in a game played in rounds (their seeds at a round's end) are not translated yet",
+            "children in a match scored round by round (a tally) are not translated yet",
+        ));
+    }
+    if word(p, "rounds") != "NO_ROUNDS"
+        && !p.flag("stores")
+        && word(p, "mlaps") != "OFF"
+        && word(p, "quitter") == "DIVVIED"
+    {
+        // (MancalaGames then shares the seeds left between the children and scores the
+        // children alone: the seeds a player carries over from the last round count for nobody)
+        return Err(refuse(
+            "rounds",
+            word(p, "rounds"),
+            "children in rounds without stores, where an endless relay ends the game scoring only the children (quitter=DIVVIED), are not translated yet",
         ));
     }
     let locs = word(p, "child_locs");
@@ -74,19 +99,19 @@ pub(super) fn children(p: &Params, sowing: &mut String) -> Result<String, Refusa
         || p.flag("evens")
         || p.int("capt_min") > 0
         || p.int("capt_max") > 0;
-    let into_child = !p.flag("stores") && any_captures;
+    // (without stores MancalaGames moves every gain into the children, the seeds swept at the
+    // end too, also in a game without captures)
+    let _ = any_captures;
+    let into_child = !p.flag("stores");
     let rule = word(p, "child_rule");
     let side = match rule.as_str() {
         "NONE" => "any",
         "OPP_SIDE_ONLY" => "opponent",
         "OWN_SIDE_ONLY" => "own",
-        "OPP_OWNER_ONLY" | "OWN_OWNER_ONLY" => {
-            return Err(refuse(
-                "child_rule",
-                &rule,
-                "children by the hole's owner in a territory game need the territory's hole owners; not yet",
-            ))
-        }
+        // (by the hole's owner: its row's, or in a territory game this round's; sowlab's sides
+        // read the owner so)
+        "OPP_OWNER_ONLY" => "opponent",
+        "OWN_OWNER_ONLY" => "own",
         other => {
             return Err(refuse(
                 "child_rule",
@@ -119,7 +144,11 @@ pub(super) fn children(p: &Params, sowing: &mut String) -> Result<String, Refusa
         "NOT_FACING" => (Some("NO_OPP_RIGHT"), true, false),
         other => (Some(other), false, false),
     };
-    let mut text = if fixed {
+    let mut text = if ty == "QUR" {
+        format!(
+            "  # child_type=QUR, child_cvt={cvt}, child_rule={rule}, child_locs={locs}: a last seed in an\n  # empty hole facing a hole of {cvt} makes both holes the mover's children\n  children:\n    make_when_last_makes: []\n    last_in_empty_facing: {cvt}\n    side: {side}\n"
+        )
+    } else if fixed {
         format!(
             "  # child_type={ty}, child_locs=FIXED_ONE_RIGHT: each player's rightmost hole is his child from the\n  # start (its seeds stay and count for him); no other is made\n  children:\n    make_when_last_makes: []\n    start_holes: [$holes]\n"
         )
@@ -135,6 +164,11 @@ pub(super) fn children(p: &Params, sowing: &mut String) -> Result<String, Refusa
     }
     if ty == "ONE_CHILD" {
         text.push_str("    one_each: true\n");
+    }
+    if ty == "BULL" {
+        text.push_str(
+            "    # child_type=BULL: with the hole sown before it, a last hole holding one less or the count,\n    # the other holding the other one, both become children\n    pair_with_hole_before: true\n",
+        );
     }
     if ty == "WEG" {
         text.push_str(

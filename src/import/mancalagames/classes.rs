@@ -40,10 +40,12 @@ pub(super) fn board(p: &Params) -> Result<String, Refusal> {
             }
             Ok(String::new())
         }
+        "ZigZag" => super::zigzag::board(p),
+        "Diffusion" | "DiffusionV2" => super::diffusion::board(p),
         other => Err(refuse(
             "game_class",
             other,
-            "only the classes Mancala (two rows sown in one circuit), NorthSouthCycle (each row its own circuit) and ShareOne are translated yet",
+            "only the classes Mancala (two rows sown in one circuit), NorthSouthCycle (each row its own circuit), ShareOne, ZigZag, Diffusion and DiffusionV2 are translated yet",
         )),
     }
 }
@@ -51,12 +53,17 @@ pub(super) fn board(p: &Params) -> Result<String, Refusal> {
 /// The `sowing:` keys of `sow_direct=PLAYALTDIR` and `prescribed=NO_UDIR_FIRSTS`.
 pub(super) fn sowing(p: &Params) -> Result<String, Refusal> {
     let mut s = String::new();
+    if p.class == "ZigZag" {
+        s.push_str(&super::zigzag::sowing(p));
+    }
     if word(p, "sow_direct") == "PLAYALTDIR" {
         s.push_str("  # sow_direct=PLAYALTDIR: the first move of a game or round names its direction (3ccw, 3cw);\n  # its player then sows that way, the other player the other way\n  direction_by_first_move: true\n");
     }
     match word(p, "prescribed").as_str() {
         // (SOW1OPP is the opening's sowing: `moves.opening`, in `starts.rs`)
         "NONE" | "SOW1OPP" => {}
+        // (the sowing's `pass_from_move`: `sow_rules.rs`)
+        "MLAPS_SOWER" if super::sow_rules::first_move_plain(p) => {}
         "NO_UDIR_FIRSTS" => {
             if p.list("udir_holes").is_empty() && word(p, "sow_direct") != "PLAYALTDIR" {
                 // (no hole chooses its direction: nothing to forbid)
@@ -86,6 +93,12 @@ pub(super) fn sowing(p: &Params) -> Result<String, Refusal> {
 /// be played straight back.
 pub(super) fn moves(p: &Params) -> String {
     let mut s = String::new();
+    if p.class == "ZigZag" {
+        s.push_str(&super::zigzag::moves(p));
+    }
+    if p.class.starts_with("Diffusion") {
+        s.push_str(&super::diffusion::moves(p));
+    }
     if p.class == "ShareOne" {
         s.push_str("    give_one_to_empty: true   # game_class=ShareOne: to a player without seeds the mover gives one, from a hole of two or more into his first hole, and moves again\n");
     }

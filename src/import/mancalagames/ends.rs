@@ -20,6 +20,13 @@ pub(super) fn rounds(p: &Params, goal: &str) -> Result<(String, String, i64), Re
             "a goal scored round by round needs rounds (rounds=NO_ROUNDS)",
         ));
     }
+    if word(p, "rounds") == "NO_ROUNDS" && goal == "TERRITORY" {
+        return Err(refuse(
+            "goal",
+            goal,
+            "holes owned round by round need rounds (rounds=NO_ROUNDS)",
+        ));
+    }
     if word(p, "rounds") != "NO_ROUNDS" {
         let kind = word(p, "rounds");
         if kind != "NO_MOVES" && kind != "HALF_SEEDS" {
@@ -70,6 +77,10 @@ pub(super) fn rounds(p: &Params, goal: &str) -> Result<(String, String, i64), Re
                 p.int("goal_param"),
                 if layout.is_empty() { "" } else { " from the start layout" },
             );
+            return Ok((rounds, format!("round, starter: {starter}"), gp));
+        }
+        if goal == "TERRITORY" {
+            rounds = super::territory::rounds(p, &kind)?;
             return Ok((rounds, format!("round, starter: {starter}"), gp));
         }
         if goal != "MAX_SEEDS" {
@@ -225,6 +236,8 @@ pub(super) fn ends(
         end.push_str(
             "    # rounds=HALF_SEEDS: a player holding more than half the seeds (or both half) ends the round\n    - { when: majority, then: most_seeds }\n",
         );
+    } else if goal == "TERRITORY" {
+        // (MancalaGames' outright win needs every seed: the round then ends as nobody can move)
     } else if rounds.is_empty() {
         end.push_str(
             "    # a player holding more than half the seeds wins at once; the board stays as it is\n    - { when: majority, then: most_seeds }\n",

@@ -6,17 +6,24 @@
 //! taking a RULE) loads one directly through [`rule_text`].
 
 mod capture;
+mod capture_more;
 mod children;
+mod children_of_nobody;
 mod classes;
+mod diffusion;
 mod ends;
+mod lap_capture;
 pub mod names;
 pub mod params;
 pub mod read;
 mod refusal;
+mod sow_rules;
 mod sowing;
 mod starts;
+mod territory;
 mod text;
 pub mod translate;
+mod zigzag;
 
 use std::path::{Path, PathBuf};
 

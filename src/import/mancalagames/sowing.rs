@@ -57,6 +57,8 @@ pub(super) fn board(p: &Params) -> Result<String, Refusal> {
                 "  reverse_holes: {left:?}   # sow_direct=SPLIT: the left half of each row sows clockwise, the right half anticlockwise"
             );
         }
+        // (ZigZag: toward the middle along its track, see `zigzag::sowing`)
+        "TOCENTER" if p.class == "ZigZag" => {}
         "TOCENTER" if p.holes % 2 == 0 || p.list("udir_holes").contains(&(p.holes / 2)) => {
             let udir = p.list("udir_holes");
             let right: Vec<i64> = (p.holes - p.holes / 2 + 1..=p.holes)
@@ -91,11 +93,13 @@ pub(super) fn board(p: &Params) -> Result<String, Refusal> {
         "DRAW_1_XCAPT" => sowing.push_str(
             "  before_lap: single_takes_opposite   # presowcapt=DRAW_1_XCAPT: a lap of one seed first takes the hole opposite its start\n",
         ),
+        // (a capture step: translated with the captures)
+        "ALL_SINGLE_XCAPT" => {}
         other => {
             return Err(refuse(
                 "presowcapt",
                 other,
-                "only CAPT_ONE and DRAW_1_XCAPT are translated yet",
+                "only CAPT_ONE, DRAW_1_XCAPT and ALL_SINGLE_XCAPT are translated yet",
             ))
         }
     }

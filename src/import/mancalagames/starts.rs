@@ -35,6 +35,18 @@ pub(super) fn allow(p: &Params, moves: &mut String) -> Result<(), Refusal> {
         "TWO_ONLY_ALL" => moves.push_str(
             "    last_resort_count: 2   # allow_rule=TWO_ONLY_ALL: two seeds only when every legal hole holds two\n",
         ),
+        "TWO_ONLY_ALL_RIGHT" => moves.push_str(
+            "    last_resort_count: 2   # allow_rule=TWO_ONLY_ALL_RIGHT: two seeds only when every legal hole holds two,\n    last_resort_rightmost: true   # and then only from the rightmost of them\n",
+        ),
+        // (MancalaGames counts the first turn; with no extra turn it is the first move)
+        "RIGHT_2_1ST_THEN_ALL_TWO"
+            if word(p, "capt_rturn") == "NO_REPEAT"
+                && word(p, "sow_stores") == "NEITHER" =>
+        {
+            moves.push_str(
+                "    last_resort_count: 2   # allow_rule=RIGHT_2_1ST_THEN_ALL_TWO: two seeds only when every legal hole holds two;\n    first_move_rightmost: 2   # the first move of a game or round only from the two rightmost legal holes\n",
+            )
+        }
         "MOVE_ALL_HOLES_FIRST" => moves.push_str(
             "    every_hole_first: true   # allow_rule=MOVE_ALL_HOLES_FIRST: each player plays every one of his holes once before any again\n",
         ),
@@ -52,7 +64,7 @@ pub(super) fn allow(p: &Params, moves: &mut String) -> Result<(), Refusal> {
             return Err(refuse(
                 "allow_rule",
                 other,
-                "only OPP_OR_EMPTY, OCCUPIED, SINGLE_TO_ZERO, SINGLE_ONLY_ALL, SINGLE_ALL_TO_ZERO, TWO_ONLY_ALL, MOVE_ALL_HOLES_FIRST, NOT_XFROM_1S and RIGHT_HALF_1ST_OPE are translated yet",
+                "only OPP_OR_EMPTY, OCCUPIED, SINGLE_TO_ZERO, SINGLE_ONLY_ALL, SINGLE_ALL_TO_ZERO, TWO_ONLY_ALL, TWO_ONLY_ALL_RIGHT, RIGHT_2_1ST_THEN_ALL_TWO (without extra turns or store sowing), MOVE_ALL_HOLES_FIRST, NOT_XFROM_1S and RIGHT_HALF_1ST_OPE are translated yet",
             ))
         }
     }
@@ -142,14 +154,11 @@ pub(super) fn no_capture_turns(
     if n == 0 {
         return Ok(());
     }
-    if sowing.contains("capture_counts") {
-        return Err(refuse(
-            "nocaptmoves",
-            n,
-            "with captures made during the sowing (sow_rule) not yet",
-        ));
-    }
-    if capture.is_empty() && !sowing.contains("relay_stops_on") {
+    // (captures made during the sowing, sow_rule ENPAS_*, are off in those turns too)
+    if capture.is_empty()
+        && !sowing.contains("relay_stops_on")
+        && !sowing.contains("close_on_relay")
+    {
         // Nothing to hold back.
         return Ok(());
     }
@@ -329,6 +338,8 @@ pub(super) fn prescribed(p: &Params) -> Result<(), Refusal> {
     let why = match v.as_str() {
         // (SOW1OPP is the opening's sowing, in `moves`)
         "NONE" | "NO_UDIR_FIRSTS" | "SOW1OPP" => return Ok(()),
+        // (the first move sown without passing holes by count: `sow_rules.rs`)
+        "MLAPS_SOWER" if super::sow_rules::first_move_plain(p) => return Ok(()),
         "ARNGE_LIMIT" => {
             "each player arranges his seeds before play (a real decision, a move of its own with its notation): not yet"
         }

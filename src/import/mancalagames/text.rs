@@ -146,6 +146,9 @@ pub(crate) fn assemble(g: &GameFile, title: &str, p: &Params, parts: &Parts) -> 
         (false, true) => y.push_str(
             "  extra_turn: capture   # capt_rturn=ALWAYS: a move that captured moves again\n",
         ),
+        (false, false) if p.int("capt_rturn") == 2 => y.push_str(
+            "  # capt_rturn=ONCE: MancalaGames counts the repeat turns since the turn last passed (a pass\n  # does not reset it): a capture moves again only after a move that did not\n  extra_turn: capture_once\n",
+        ),
         (true, true) => {
             y.push_str("  extra_turn: store_or_capture   # sow_stores=OWN, capt_rturn=ALWAYS\n")
         }

@@ -72,6 +72,7 @@ const HANDLED: &[&str] = &[
     "start_pattern",
     "nocaptmoves",
     "prescribed",
+    "sow_param",
 ];
 
 /// A translated game: the data rule's YAML text.
@@ -100,19 +101,20 @@ pub fn translate(g: &GameFile, title: &str, p: &Params) -> Result<Translation, R
     super::starts::allow(p, &mut allowed)?;
     super::starts::prescribed(p)?;
     let goal = word(p, "goal");
-    if !["MAX_SEEDS", "CLEAR", "DEPRIVE", "IMMOBILIZE"].contains(&goal.as_str())
+    if !["MAX_SEEDS", "CLEAR", "DEPRIVE", "IMMOBILIZE", "TERRITORY"].contains(&goal.as_str())
         && super::ends::tally_of(&goal).is_none()
     {
         return Err(refuse(
             "goal",
             &goal,
-            "only the goals MAX_SEEDS, CLEAR, DEPRIVE, IMMOBILIZE, RND_WIN_COUNT_MAX, RND_SEED_COUNT and RND_POINTS are translated yet",
+            "only the goals MAX_SEEDS, CLEAR, DEPRIVE, IMMOBILIZE, TERRITORY, RND_WIN_COUNT_MAX, RND_SEED_COUNT and RND_POINTS are translated yet",
         ));
     }
     let (rounds, then, gp) = super::ends::rounds(p, &goal)?;
     let stores = p.flag("stores");
     let mut notes: Vec<String> = Vec::new();
     let mut sowing = super::sowing::board(p)?;
+    super::sow_rules::sowing(p, &mut sowing)?;
     super::children::start_hole(p, &mut sowing)?;
     let children = super::children::children(p, &mut sowing)?;
     sowing.push_str(&super::classes::sowing(p)?);
@@ -132,6 +134,11 @@ pub fn translate(g: &GameFile, title: &str, p: &Params) -> Result<Translation, R
     moves.push_str(&allowed);
     if p.flag("mustshare") {
         moves.push_str("    must_feed: true   # mustshare\n");
+        if !p.list("udir_holes").is_empty() {
+            // MancalaGames marks a hole whose one direction feeds with the pair of directions,
+            // which its move list reads as allowed: both directions are played.
+            moves.push_str("    feed_either_direction: true   # mustshare with udir_holes: both directions of a hole when either feeds\n");
+        }
         if p.flag("mustpass") {
             // MancalaGames ends a game where the feed is impossible only without mustpass; with
             // it, any move is allowed then.
@@ -143,6 +150,9 @@ pub fn translate(g: &GameFile, title: &str, p: &Params) -> Result<Translation, R
 
     let mut c = super::capture::captures(p, &mut sowing, &mut notes)?;
     let stopped_end = super::sowing::relays(p, &c, &mut sowing)?;
+    let mut lap = String::new();
+    super::lap_capture::translate(p, &c.cross, &mut sowing, &mut lap)?;
+    c.text.push_str(&lap);
     super::starts::no_capture_turns(p, &sowing, &mut c.text)?;
     let (end, clear) = super::ends::ends(p, &goal, &c, stopped_end, gp, &rounds, &mut notes)?;
     let (end, rounds) = if clear {

@@ -9,24 +9,16 @@
 //! in turn; two that meet the same position compute the same value, so they share one array of
 //! atomic bytes without locks.
 
-use std::sync::atomic::{AtomicBool, AtomicI8, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicI8, AtomicU64, Ordering};
 use std::sync::Arc;
 
+pub use super::LayerProgress;
 use super::{Tablebase, UNKNOWN};
 use crate::search::twoplayer::reading::{held, in_play};
 use crate::{Board, Error, Result, Rule, INTERRUPTED};
 
 /// Positions a worker takes at a time.
 const CHUNK: u64 = 1 << 12;
-
-/// The progress of a layer being built.
-#[derive(Default)]
-pub struct LayerProgress {
-    /// Positions valued (counted by chunks).
-    pub done: AtomicU64,
-    /// Set to stop the workers (the layer is then dropped).
-    pub stop: AtomicBool,
-}
 
 /// One worker's boards: a board per depth of the same-layer search (parent, child, moves).
 struct Worker<'a> {
@@ -176,6 +168,10 @@ pub fn build_layer(
     jobs: usize,
     progress: &LayerProgress,
 ) -> Result<Option<Vec<i8>>> {
+    if tb.captures.is_some() {
+        // Layers with cycles: one retrograde analysis a split, in one thread.
+        return super::captures::build_layer(rule, &blank(template), tb, k, progress);
+    }
     let n = tb.layer_size(k);
     let cur: Vec<AtomicI8> = (0..n).map(|_| AtomicI8::new(UNKNOWN)).collect();
     let next = AtomicU64::new(0);
@@ -268,6 +264,12 @@ pub fn build_range_in(
     end: u64,
     cur: &[AtomicI8],
 ) -> Result<Option<RangeValues>> {
+    if tb.captures.is_some() {
+        return Err(Error::msg(format!(
+            "{}: a layer whose moves can cycle is built whole (`sowlab tablebase build`), not in parts",
+            rule.name
+        )));
+    }
     let n = tb.layer_size(k);
     if start > end || end > n {
         return Err(Error::msg(format!(

@@ -9,15 +9,30 @@
 //! hold. Layers are built from `k = 0` up ([`build`]): a move either takes seeds out of play (a
 //! lower layer, already built) or keeps them all in (the same layer, solved first, depth first;
 //! a rule whose moves could cycle within a layer is refused). Layers are written to files with a
-//! header ([`file`]) and probed by the exact search.
+//! header ([`file`]) and probed by the exact search. Rules whose ends read the captures and whose
+//! moves can cycle (Oware) have positions that carry the captured split, built by retrograde
+//! analysis ([`captures`]).
 
 pub mod build;
+pub mod captures;
 pub mod file;
 pub mod index;
+pub mod rounds;
+pub mod splits;
 
 use crate::search::twoplayer::reading::Reading;
 use crate::{Board, Error, Result, Rule};
 use index::Index;
+use splits::Captures;
+
+/// The progress of a layer being built (shared by the builds of [`build`] and [`captures`]).
+#[derive(Default)]
+pub struct LayerProgress {
+    /// Positions valued (counted by chunks).
+    pub done: std::sync::atomic::AtomicU64,
+    /// Set to stop the workers (the layer is then dropped).
+    pub stop: std::sync::atomic::AtomicBool,
+}
 
 /// A value not computed (yet).
 pub const UNKNOWN: i8 = i8::MIN;
@@ -42,6 +57,8 @@ pub struct Tablebase {
     /// Pit ids of the holes, canonical order.
     holes: Vec<usize>,
     index: Index,
+    /// Positions carry the captured split (a rule whose ends read the captures: [`captures`]).
+    pub captures: Option<Captures>,
     /// `layers[k]`: values of the positions with `k` seeds, player 1 to move then player 2.
     layers: Vec<Vec<i8>>,
 }
@@ -82,9 +99,10 @@ impl Tablebase {
     /// An empty tablebase (no layer) for `rule`, whose games start like `b`; an error naming
     /// why when tablebases do not apply to the rule.
     pub fn empty(rule: &Rule, b: &Board) -> Result<Tablebase> {
-        if let Some(why) = Reading::of(rule, b).no_tablebase {
-            return Err(Error::msg(why));
-        }
+        let captures = match Reading::of(rule, b).no_tablebase {
+            None => None,
+            Some(why) => Some(splits::applies(rule, b, why)?),
+        };
         if b.closed.iter().any(|&c| c) {
             return Err(Error::msg(format!(
                 "{}: tablebases do not apply: the board has closed holes",
@@ -98,11 +116,17 @@ impl Tablebase {
                 rule.name
             )));
         }
+        let mut moves = moves_fingerprint(b);
+        if let Some(c) = captures {
+            // The majority threshold reads the game's seeds: another total, other values.
+            moves.push_str(&format!("+captures{}", c.total));
+        }
         Ok(Tablebase {
             rule: rule.name.clone(),
             rule_hash: rule.content_hash.clone(),
             options: options_text(b),
-            moves: moves_fingerprint(b),
+            moves,
+            captures,
             index: Index::new(holes.len(), MAX_SEEDS),
             holes,
             layers: Vec::new(),
@@ -126,7 +150,8 @@ impl Tablebase {
 
     /// Positions in layer `k` (both players to move), known before it is built.
     pub fn layer_size(&self, k: usize) -> u64 {
-        2 * self.index.size(k)
+        let splits = self.captures.map_or(1, |c| c.splits(k).1);
+        2 * self.index.size(k) * splits
     }
 
     /// Holes of the board.
@@ -159,7 +184,14 @@ impl Tablebase {
     /// than `rule` with board `b`.
     pub fn check_applies(&self, rule: &Rule, b: &Board) -> Result<()> {
         let options = options_text(b);
-        if self.rule_hash != rule.content_hash || self.moves != moves_fingerprint(b) {
+        let mut moves = moves_fingerprint(b);
+        if let Some(c) = self.captures {
+            moves.push_str(&format!("+captures{}", c.total));
+        }
+        if self.rule_hash != rule.content_hash
+            || self.moves != moves
+            || self.captures.is_some_and(|c| c.total != b.total())
+        {
             return Err(Error::msg(format!(
                 "the tablebase is for {} ({}; rule hash {}), not for {} ({options}; rule hash {}): build one with `sowlab tablebase build {} --set ...`",
                 self.rule, self.options, short(&self.rule_hash), rule.name, short(&rule.content_hash), rule.name
@@ -171,21 +203,44 @@ impl Tablebase {
     /// The position's index in its layer, with the layer (`None`: not covered).
     #[inline]
     pub fn locate(&self, b: &Board) -> Option<(usize, usize)> {
+        self.index_of(b).filter(|&(k, _)| k < self.layers.len())
+    }
+
+    /// The position's layer and index in it, built or not (`None`: no layer holds it).
+    #[inline]
+    pub fn index_of(&self, b: &Board) -> Option<(usize, usize)> {
         let k: i64 = self.holes.iter().map(|&h| b.seeds[h]).sum();
         let k = usize::try_from(k).ok()?;
-        if k >= self.layers.len() || !(1..=2).contains(&b.to_move) {
+        if k > MAX_SEEDS || !(1..=2).contains(&b.to_move) {
             return None;
         }
         let r = self
             .index
             .rank(self.holes.iter().map(|&h| b.seeds[h] as usize)) as usize;
-        Some((k, (b.to_move - 1) * self.index.size(k) as usize + r))
+        let size = self.index.size(k) as usize;
+        let split = match self.captures {
+            None => 0,
+            Some(c) => c.split_of(b, k)? as usize,
+        };
+        Some((k, (2 * split + b.to_move - 1) * size + r))
     }
 
     /// The margin still to be won by the player to move at `b` (not over) under perfect play,
     /// when a layer covers it.
     #[inline]
     pub fn probe(&self, b: &Board) -> Option<i32> {
+        // A captures tablebase values positions with no history: one reached by other
+        // positions since the last capture may end sooner, on a repetition.
+        if self.captures.is_some() && b.seen.hashes.len() > 1 {
+            return None;
+        }
+        self.value_of(b)
+    }
+
+    /// The value the layers hold for `b` (not over), whatever its history: for a captures
+    /// tablebase, the value of the game that starts at `b` (see [`Tablebase::probe`]).
+    #[inline]
+    pub fn value_of(&self, b: &Board) -> Option<i32> {
         if b.over {
             return None;
         }

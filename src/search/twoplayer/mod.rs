@@ -7,8 +7,10 @@
 pub mod key;
 pub mod mtdf;
 pub mod order;
+pub mod parallel;
 pub mod reading;
 pub mod search;
+pub mod shared;
 pub mod tt;
 
 use rhai::Dynamic;
@@ -114,11 +116,25 @@ pub fn solve_exact<'a>(
     tablebase: Option<&'a Tablebase>,
     progress: OnProgress<'a>,
 ) -> Result<Exact> {
+    solve_exact_threads(rule, start, limits, tablebase, progress, 1)
+}
+
+/// [`solve_exact`] on `threads` threads (see [`parallel`]): the same value; the counts (nodes,
+/// passes) and, among moves of equal value, the line may differ from one run to the next.
+/// Scripted rules run on one thread.
+pub fn solve_exact_threads<'a>(
+    rule: &'a Rule,
+    start: &Dynamic,
+    limits: &SearchLimits,
+    tablebase: Option<&'a Tablebase>,
+    progress: OnProgress<'a>,
+    threads: usize,
+) -> Result<Exact> {
     let b0 = crate::board_of(start).clone();
     if rule.plays_natively() {
-        solve_in::<Board>(rule, &b0, limits, tablebase, progress)
+        solve_in::<Board>(rule, &b0, limits, tablebase, progress, threads)
     } else {
-        solve_in::<Dynamic>(rule, &b0, limits, tablebase, progress)
+        solve_in::<Dynamic>(rule, &b0, limits, tablebase, progress, 1)
     }
 }
 
@@ -128,6 +144,7 @@ fn solve_in<'a, P: Position>(
     limits: &SearchLimits,
     tablebase: Option<&'a Tablebase>,
     progress: OnProgress<'a>,
+    threads: usize,
 ) -> Result<Exact> {
     if b0.players() != 2 {
         return Err(Error::msg(format!(
@@ -170,8 +187,23 @@ fn solve_in<'a, P: Position>(
         tablebase_seeds: tablebase.map_or(0, |t| t.seeds()),
         stats: Stats::default(),
     };
-    let tt = tt::Table::growing(table_bytes.max(1 << 10));
-    let mut s = Search::new(rule, reading, tt, tablebase, total, limits, progress);
+    let parallel = threads > 1 && table_bytes >= MIN_TABLE_BYTES;
+    let shared_table = parallel.then(|| shared::SharedTable::with_bytes(table_bytes));
+    let busy = shared::Busy::default();
+    let tt = match &shared_table {
+        Some(t) => shared::Tables::Shared(t),
+        None => shared::Tables::Own(tt::Table::growing(table_bytes.max(1 << 10))),
+    };
+    // The search borrows the tables of this call: the progress report is lent for as long.
+    let mut progress = progress;
+    let lent: OnProgress<'_> = match progress.as_mut() {
+        Some(p) => Some(&mut **p),
+        None => None,
+    };
+    let mut s = Search::new(rule, reading, tt, tablebase, total, limits, lent);
+    if parallel {
+        s.busy = Some(&busy);
+    }
     out.k = s.k as i64;
     s.etc_min = in_play(b0) * 3 / 4;
     if b0.over {
@@ -189,7 +221,29 @@ fn solve_in<'a, P: Position>(
     }
     let mut frames: Vec<Frame<P>> = (0..MAX_PLIES).map(|_| Frame::default()).collect();
     let mut root = P::from_board(b0);
-    let (lo, hi) = s.mtdf(&mut root, &mut frames, lo0, hi0, 0)?;
+    let mut helpers = shared_table.as_ref().map(|t| parallel::Helpers {
+        count: threads - 1,
+        table: t,
+        busy: &busy,
+        limits: SearchLimits {
+            max_nodes: 0,
+            max_positions: 0,
+            ..limits.clone()
+        },
+        root: b0.clone(),
+        nodes: 0,
+        tb_hits: 0,
+    });
+    let (lo, hi) = match &mut helpers {
+        Some(h) => s.mtdf_parallel(&mut root, &mut frames, lo0, hi0, 0, h)?,
+        None => s.mtdf(&mut root, &mut frames, lo0, hi0, 0)?,
+    };
+    // The line is read by this thread alone.
+    s.busy = None;
+    if let Some(h) = &helpers {
+        s.nodes += h.nodes;
+        s.tb_hits += h.tb_hits;
+    }
     if s.endless {
         return Err(Error::msg(format!(
             "{}: a position repeats along a line and the rule does not end it (endless play): the exact search needs a rule that ends such games (a move limit, or a repetition end)",
@@ -201,7 +255,17 @@ fn solve_in<'a, P: Position>(
     if lo == hi && stop.is_none() {
         set_known(&mut out, lo as i64 + base);
         // A limit met while the line is read cuts the line short; the value stays known.
-        out.pv = principal_variation(&mut s, &mut root, &mut frames, lo)?;
+        // A position a captures tablebase answers: its line is read from the tablebase (the
+        // search, whose keys hold the positions since the last capture, would search it again).
+        out.pv = match tablebase.filter(|t| t.captures.is_some() && t.probe(b0).is_some()) {
+            Some(t) => crate::search::tablebase::captures::line(
+                rule,
+                t,
+                b0,
+                crate::search::tablebase::captures::MAX_LINE,
+            )?,
+            None => principal_variation(&mut s, &mut root, &mut frames, lo)?,
+        };
         out.best = out.pv.first().cloned();
     }
     out.passes = s.pass;

@@ -18,6 +18,10 @@ use super::tt::{Entry, NO_MOVE};
 use crate::search::position::Position;
 use crate::{Error, Result};
 
+/// Plies from the root within which threads of a parallel search put off the moves another
+/// thread is searching (deeper, a subtree is too small to be worth the key and the check).
+pub const BUSY_PLIES: usize = 20;
+
 impl Search<'_> {
     /// The value of `node` (not over) if it lies within `alpha..beta`; else a bound beyond the
     /// side it fell (fail-soft). `frames[0]` is this ply's scratch space, `frames[1..]` the plies
@@ -123,12 +127,37 @@ impl Search<'_> {
                 );
                 return Ok(Some(v));
             }
-            for j in 0..f.order.len() {
-                let i = f.order[j];
+            // With other threads, near the root: a move whose position another thread is
+            // searching now is put off to the end (its value is then likely in the table).
+            let busy = self.busy.filter(|_| self.path.len() <= BUSY_PLIES);
+            f.later.clear();
+            let (n, mut j, mut late) = (f.order.len(), 0, false);
+            loop {
+                let i = if !late && j < n {
+                    f.order[j]
+                } else if !late {
+                    (late, j) = (true, 0);
+                    continue;
+                } else if j < f.later.len() {
+                    f.later[j]
+                } else {
+                    break;
+                };
+                j += 1;
                 if i as u8 == searched && searched != NO_MOVE {
                     continue;
                 }
                 let kid = f.info[i];
+                let mut marked = None;
+                if let (Some(b), false) = (busy, kid.over) {
+                    let ck = key_of(self.spec, &f.kids[i].board());
+                    if !late && j > 1 && b.has(&ck) {
+                        f.later.push(i);
+                        continue;
+                    }
+                    b.enter(&ck);
+                    marked = Some(ck);
+                }
                 let v = if kid.over {
                     kid.exact
                 } else {
@@ -137,7 +166,11 @@ impl Search<'_> {
                     } else {
                         (kid.off - beta, kid.off - alpha)
                     };
-                    match self.ab(&mut f.kids[i], below, ca, cb)? {
+                    let r = self.ab(&mut f.kids[i], below, ca, cb)?;
+                    if let (Some(b), Some(ck)) = (busy, marked) {
+                        b.leave(&ck);
+                    }
+                    match r {
                         Some(r) => kid.sign * r + kid.off,
                         None => {
                             self.path.pop();

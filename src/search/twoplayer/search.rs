@@ -2,12 +2,12 @@
 //! the limits and counts, and one scratch frame per ply; the value's base and bounds (see
 //! [`super::mtdf`] for the search itself).
 
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use super::key::{Key, KeySpec};
 use super::reading::{held, Reading};
-use super::tt::Table;
+use super::shared::{Busy, Tables};
 use crate::search::solve::{OnProgress, Progress, SearchLimits, Stop};
 use crate::{Board, Rule, Tablebase, INTERRUPTED};
 
@@ -31,6 +31,8 @@ pub struct Frame<P> {
     pub(super) kids: Vec<P>,
     pub(super) info: Vec<Kid>,
     pub(super) order: Vec<usize>,
+    /// Moves put off because another thread is searching them (parallel search only).
+    pub(super) later: Vec<usize>,
 }
 
 impl<P> Default for Frame<P> {
@@ -40,6 +42,7 @@ impl<P> Default for Frame<P> {
             kids: Vec::new(),
             info: Vec::new(),
             order: Vec::new(),
+            later: Vec::new(),
         }
     }
 }
@@ -52,7 +55,11 @@ pub struct Search<'a> {
     pub(super) rule: &'a Rule,
     pub(super) reading: Reading,
     pub(super) spec: KeySpec,
-    pub(super) tt: Table,
+    pub(super) tt: Tables<'a>,
+    /// With other threads: the positions being searched near the root (see [`super::parallel`]).
+    pub(super) busy: Option<&'a Busy>,
+    /// With other threads: set when this thread's work is no longer needed.
+    pub(super) halt: Option<&'a AtomicBool>,
     pub(super) tb: Option<&'a Tablebase>,
     /// The weight of the result in a value (`0`: the margin alone decides).
     pub(super) k: i32,
@@ -80,7 +87,7 @@ impl<'a> Search<'a> {
     pub fn new(
         rule: &'a Rule,
         reading: Reading,
-        tt: Table,
+        tt: Tables<'a>,
         tb: Option<&'a Tablebase>,
         total: i64,
         limits: &SearchLimits,
@@ -100,6 +107,8 @@ impl<'a> Search<'a> {
             reading,
             spec,
             tt,
+            busy: None,
+            halt: None,
             tb,
             k,
             nodes: 0,
@@ -166,7 +175,10 @@ impl<'a> Search<'a> {
             Some(Stop::NodeLimit)
         } else if self.limits.max_positions > 0 && self.tt.used() >= self.limits.max_positions {
             Some(Stop::PositionLimit)
-        } else if n & 1023 == 0 && INTERRUPTED.load(Ordering::Relaxed) {
+        } else if n & 1023 == 0
+            && (INTERRUPTED.load(Ordering::Relaxed)
+                || self.halt.is_some_and(|h| h.load(Ordering::Relaxed)))
+        {
             Some(Stop::Interrupted)
         } else if n & 1023 == 0 && self.limits.deadline.is_some_and(|d| Instant::now() >= d) {
             Some(Stop::Deadline)

@@ -40,7 +40,7 @@ pub struct Table {
 pub const START_SLOTS: usize = 1 << 15;
 
 /// The most slots (a power of two, two at least) within `bytes`.
-fn slots_within(bytes: u64) -> usize {
+pub(super) fn slots_within(bytes: u64) -> usize {
     let mut n: u64 = 2;
     while n * 2 * SLOT_BYTES <= bytes {
         n *= 2;
@@ -48,7 +48,7 @@ fn slots_within(bytes: u64) -> usize {
     n as usize
 }
 
-fn pack(e: Entry, work: u8) -> u64 {
+pub(super) fn pack(e: Entry, work: u8) -> u64 {
     // Bit 63: the slot is used.
     (e.lo as u16 as u64)
         | (e.hi as u16 as u64) << 16
@@ -57,7 +57,7 @@ fn pack(e: Entry, work: u8) -> u64 {
         | 1 << 63
 }
 
-fn unpack(w: u64) -> (Entry, u8) {
+pub(super) fn unpack(w: u64) -> (Entry, u8) {
     (
         Entry {
             lo: w as u16 as i16,

@@ -1,0 +1,104 @@
+//! Holes are owned, and ownership changes between rounds (`territory:`): each hole has an owner
+//! for the round, who alone plays from it and to whom its seeds go when seeds go "to the hole's
+//! owner"; at a round's end the seeds each player holds are counted in holes of `hole_seeds`
+//! seeds, the winner owns that many holes (from his own row's first hole on, anticlockwise), the
+//! loser the rest, and every hole starts again with `hole_seeds` seeds. Played by
+//! [`crate::engine::player::territory`].
+
+use serde::Deserialize;
+
+/// Territory: holes owned round by round (two players, one row each, with `rounds`).
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Territory {
+    /// Seeds a hole stands for: a round's winner owns a hole for each `hole_seeds` seeds he holds
+    /// (his stores and children) when it ends; every hole starts each round with as many.
+    pub hole_seeds: i64,
+    /// Who owns the hole the winner's seeds fill only in part.
+    #[serde(default)]
+    pub part_hole: PartHole,
+    /// The loser's first hole starts the round empty, and each player keeps in his store the
+    /// seeds that fill no whole hole (when the winner's do not fill their last hole).
+    #[serde(default)]
+    pub part_kept: bool,
+    /// The match ends (won by the round's winner) when a player holds fewer than this many seeds
+    /// at a round's end (his stores, children and the seeds in the holes he owns).
+    pub least_seeds: i64,
+}
+
+/// Who owns the hole a round's winner fills only in part.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum PartHole {
+    /// The winner, when he fills it more than half (else the loser).
+    #[default]
+    OverHalf,
+    /// The loser, always.
+    Loser,
+}
+
+impl PartHole {
+    /// The word naming it in a rule.
+    pub fn word(self) -> &'static str {
+        match self {
+            PartHole::OverHalf => "over_half",
+            PartHole::Loser => "loser",
+        }
+    }
+}
+
+impl Territory {
+    /// The holes the winner of a round owns next, holding `held` seeds.
+    pub fn holes_won(&self, held: i64) -> i64 {
+        let s = self.hole_seeds.max(1);
+        let (whole, part) = (held / s, held % s);
+        let half = s / 2;
+        match self.part_hole {
+            PartHole::Loser => whole,
+            PartHole::OverHalf => whole + i64::from(part > half),
+        }
+    }
+
+    /// The declaration in words, for `sowlab rules NAME`.
+    pub fn describe(&self) -> String {
+        format!(
+            "territory: each hole has an owner for the round, who alone plays from it; at a round's end the winner owns a hole for each {} seeds he holds ({}), from his first hole on, the loser the rest, and every hole gets {} seeds again{}; a player holding fewer than {} seeds then ends the match",
+            self.hole_seeds,
+            match self.part_hole {
+                PartHole::OverHalf => "a hole filled more than half is his",
+                PartHole::Loser => "a hole filled in part is the loser's",
+            },
+            self.hole_seeds,
+            if self.part_kept {
+                " (the loser's first hole empty, the seeds filling no whole hole kept in the stores)"
+            } else {
+                ""
+            },
+            self.least_seeds
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn t(part_hole: PartHole) -> Territory {
+        Territory {
+            hole_seeds: 4,
+            part_hole,
+            part_kept: false,
+            least_seeds: 11,
+        }
+    }
+
+    #[test]
+    fn the_winner_owns_a_hole_for_each_full_measure_of_seeds() {
+        // 7 holes and 2 seeds: half full is not more than half
+        assert_eq!(t(PartHole::OverHalf).holes_won(30), 7);
+        assert_eq!(t(PartHole::OverHalf).holes_won(31), 8);
+        assert_eq!(t(PartHole::OverHalf).holes_won(32), 8);
+        assert_eq!(t(PartHole::Loser).holes_won(31), 7);
+        assert_eq!(t(PartHole::Loser).holes_won(32), 8);
+    }
+}

@@ -1,0 +1,36 @@
+//! The newer capture steps in words, for `sowlab rules
+//! NAME`: the holes holding a single seed, a matching pair, the holes facing single seeds before
+//! the sowing, the seeds opposite pulled into the last hole, a chain that also takes the holes
+//! opposite.
+
+use crate::engine::declare::capture::{BeyondSide, Capture};
+
+impl Capture {
+    /// The newer capture steps in words, one line each (see [`crate::engine::declare::words`]).
+    pub fn describe_more(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        if self.opposite_of_singles_first {
+            out.push("capture: before the sowing, the mover takes every hole facing one of his holes that holds a single seed".into());
+        }
+        if let Some(c) = &self.single_seed_holes {
+            out.push(format!(
+                "capture: after the sowing, the mover takes every {}hole holding a single seed",
+                match c.side {
+                    BeyondSide::Any => "",
+                    BeyondSide::Opponent => "opponent's ",
+                    BeyondSide::Own => "own ",
+                }
+            ));
+        }
+        if self.matching_opposite {
+            out.push("capture: when the last hole holds as many seeds as the hole opposite, the mover takes both".into());
+        }
+        if self.opposite.as_ref().is_some_and(|o| o.pull_into_last) {
+            out.push("capture: the seeds of the hole opposite are moved into the last hole (they stay on the board)".into());
+        }
+        if self.chain.as_ref().is_some_and(|c| c.and_opposite) {
+            out.push("capture: each hole the chain takes takes the hole opposite it too".into());
+        }
+        out
+    }
+}

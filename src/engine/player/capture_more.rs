@@ -1,0 +1,100 @@
+//! More captures, played: every hole holding a single seed, the last hole and the hole opposite
+//! when they match, the holes facing the mover's single seeds before he sows, and a chain that
+//! takes the hole opposite each hole it takes.
+
+use crate::engine::board::state::{Board, PitKind, NO_PIT};
+use crate::engine::declare::compiled::Compiled;
+use crate::engine::declare::pipeline::{BeyondSide, Chain, Pipeline, SingleSeedHoles};
+use crate::engine::sowing::sow;
+
+use crate::engine::player::capture::{chain_step, takes};
+
+/// Whether hole `q` is on `side` for `mover`.
+#[inline]
+fn side_ok(l: &Compiled, side: BeyondSide, q: usize, mover: usize) -> bool {
+    let owner = l.pits[q].owner;
+    match side {
+        BeyondSide::Any => true,
+        BeyondSide::Opponent => owner != mover && owner != 0,
+        BeyondSide::Own => owner == mover,
+    }
+}
+
+/// The take of every open hole on the side asked that holds exactly one seed (no child).
+pub(super) fn single_seed_holes(b: &mut Board, l: &Compiled, c: &SingleSeedHoles, mover: usize) {
+    for i in 0..l.holes.len() {
+        let h = l.holes[i];
+        if b.seeds[h] == 1 && !b.closed[h] && !b.is_child(h) && side_ok(l, c.side, h, mover) {
+            sow::capture(b, h, mover, "a single seed");
+        }
+    }
+}
+
+/// When the last hole `last` holds as many seeds as the hole opposite (neither a child), the
+/// mover takes both.
+pub(super) fn matching_opposite(b: &mut Board, l: &Compiled, mover: usize, last: usize) {
+    if l.pits[last].kind != PitKind::Hole || b.is_child(last) {
+        return;
+    }
+    let Some(o) = l.opposite(last).filter(|&o| !b.is_child(o)) else {
+        return;
+    };
+    if b.seeds[last] > 0 && b.seeds[last] == b.seeds[o] {
+        sow::capture(b, last, mover, "as many as the hole opposite");
+        sow::capture(b, o, mover, "as many as the last hole");
+    }
+}
+
+/// Before the sowing: the mover takes every hole facing one of his own holes that holds a single
+/// seed (when it holds seeds and is no child).
+pub(super) fn opposite_of_singles(b: &mut Board, l: &Compiled, p: &Pipeline, mover: usize) {
+    let Some(own) = p.at.holes_of.get(mover) else {
+        return;
+    };
+    for &h in own {
+        if b.seeds[h] != 1 || b.closed[h] {
+            continue;
+        }
+        if let Some(o) = l.opposite(h).filter(|&o| b.seeds[o] > 0 && !b.is_child(o)) {
+            sow::capture(b, o, mover, "facing a single seed");
+        }
+    }
+}
+
+/// A chain that takes the hole opposite each hole it takes: each hole is tested on the board as
+/// the takes before it left it (a hole opposite taken earlier holds nothing).
+pub(super) fn chain_and_opposite(
+    b: &mut Board,
+    l: &Compiled,
+    c: &Chain,
+    mover: usize,
+    last: usize,
+) {
+    if let Some(first) = c.first_on {
+        use crate::engine::declare::pipeline::ChainSide;
+        let owner = l.pits[last].owner;
+        let ok = match first {
+            ChainSide::Opponent => owner != mover && owner != 0,
+            ChainSide::Own => owner == mover,
+            ChainSide::Any => true,
+        };
+        if !ok {
+            return;
+        }
+    }
+    let limit = if c.max > 0 {
+        c.max as usize
+    } else {
+        l.holes.len()
+    };
+    let mut q = last;
+    let mut n = 0;
+    while n < limit && q != NO_PIT && takes(b, l, c, mover, q) {
+        sow::capture(b, q, mover, &c.why);
+        if let Some(o) = l.opposite(q).filter(|&o| b.seeds[o] > 0 && !b.is_child(o)) {
+            sow::capture(b, o, mover, "opposite a hole taken");
+        }
+        n += 1;
+        q = chain_step(l, b, c, q);
+    }
+}

@@ -1,0 +1,112 @@
+//! Laps that capture and sow on ([`crate::engine::declare::lap_capture`]), played after the
+//! move's sowing: while a lap ends where its capture is made, the capture is made and the sowing
+//! goes on. One test a move in [`play`](super::play) (`capture.lap_capture`).
+
+use crate::engine::board::state::{Board, PitKind, SowEnd, NO_PIT};
+use crate::engine::declare::compiled::Compiled;
+use crate::engine::declare::lap_capture::LapCapture;
+use crate::engine::declare::pipeline::Pipeline;
+use crate::engine::declare::sowing::AtMaxLaps;
+use crate::engine::player::capture::{beyond_empty, chain, hole_after, opposite, takes};
+use crate::engine::player::material::material;
+use crate::engine::sowing::sow;
+
+/// Goes on from the end `end` of the move's sowing by `mover` while its laps capture (`k`); the
+/// end of the last lap, its laps counted from the move's start (the lap limit holds for them
+/// all).
+#[cold]
+#[inline(never)]
+pub(super) fn sow_on(
+    b: &mut Board,
+    l: &Compiled,
+    p: &Pipeline,
+    k: LapCapture,
+    mover: usize,
+    mut end: SowEnd,
+) -> Result<SowEnd, String> {
+    // (not while captures are off)
+    if p.at
+        .turns_var
+        .is_some_and(|v| b.vars[v] < p.capture.no_capture_turns)
+    {
+        return Ok(end);
+    }
+    let mut laps = end.laps;
+    while !end.stopped {
+        let from = match k {
+            LapCapture::ChainThenNextHole => {
+                let Some(c) = p.capture.chain.as_ref() else {
+                    break;
+                };
+                if !takes(b, l, c, mover, end.pit) {
+                    break;
+                }
+                chain(b, l, p, c, mover, end.pit);
+                let next = hole_after(l, b, end.pit);
+                if next == NO_PIT || b.seeds[next] == 0 {
+                    break;
+                }
+                next
+            }
+            LapCapture::GapThenRelay => {
+                let last = end.pit;
+                if end.was_empty || l.pits[last].kind != PitKind::Hole || b.seeds[last] == 0 {
+                    break;
+                }
+                if let Some(g) = p.capture.beyond_empty.as_ref() {
+                    beyond_empty(b, l, g, mover, last);
+                }
+                last
+            }
+            LapCapture::OppositeSeedsSownOn => {
+                let Some(o) = p.capture.opposite.as_ref() else {
+                    break;
+                };
+                let theirs = l
+                    .holes
+                    .iter()
+                    .any(|&h| l.pits[h].owner != mover && b.seeds[h] > 0);
+                if !theirs {
+                    break;
+                }
+                let before = material(b, mover);
+                if !opposite(b, l, o, mover, &end) {
+                    break;
+                }
+                let took = material(b, mover) - before;
+                sow::give(b, mover, -took);
+                b.seeds[end.pit] += took;
+                if b.seeds[end.pit] == 0 {
+                    break;
+                }
+                end.pit
+            }
+        };
+        if laps >= l.sow.max_laps {
+            match l.sow.at_max_laps {
+                AtMaxLaps::Stop => {}
+                AtMaxLaps::DropHand => {
+                    b.discarded += b.seeds[from];
+                    b.seeds[from] = 0;
+                }
+                AtMaxLaps::Error => {
+                    return Err(format!(
+                        "endless sowing: the move still relays after {laps} laps"
+                    ))
+                }
+            }
+            end.stopped = true;
+            break;
+        }
+        // (the lap limit counts the laps before, where the sowing can tell)
+        end = if crate::engine::sowing::stepped::covers(&l.sow) {
+            crate::engine::sowing::stepped::sow_after(b, from, laps)?
+        } else {
+            sow::sow(b, from)?
+        };
+        laps += end.laps;
+    }
+    end.laps = laps;
+    b.last = end;
+    Ok(end)
+}

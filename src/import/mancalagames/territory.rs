@@ -1,0 +1,98 @@
+//! The translation of MancalaGames' TERRITORY goal: holes owned round by round (`territory:`).
+//!
+//! MancalaGames plays a territory game in rounds: at a round's end the seeds each player holds
+//! (his store and children) are counted in holes of `nbr_start` seeds; the winner owns that many
+//! holes from his own row's first hole on (anticlockwise), the loser the rest; every hole starts
+//! again with `nbr_start` seeds. The winner's last, partly filled hole is his when he fills it
+//! more than half (round_fill TERR_EX_LOSER, TERR_EX_EMPTY: always the loser's; TERR_EX_EMPTY
+//! also empties the loser's first hole and leaves the seeds that fill no whole hole in the
+//! stores). The match ends when a player holds too few seeds to go on.
+
+use super::read::Params;
+use super::refusal::{refuse, word, Refusal};
+
+/// The `rounds:` and `territory:` declarations of a TERRITORY game with rounds `kind`, its next
+/// rounds started by `starter`.
+pub(super) fn rounds(p: &Params, kind: &str) -> Result<String, Refusal> {
+    if kind != "NO_MOVES" {
+        return Err(refuse(
+            "rounds",
+            kind,
+            "goal=TERRITORY is translated only with rounds=NO_MOVES yet",
+        ));
+    }
+    if p.int("start_pattern") != 0 {
+        return Err(refuse(
+            "start_pattern",
+            word(p, "start_pattern"),
+            "a start pattern set up again each round of a territory game is not translated yet",
+        ));
+    }
+    if p.flag("blocks") {
+        return Err(refuse(
+            "blocks",
+            "true",
+            "blocked holes in a territory game are not translated yet",
+        ));
+    }
+    let fill = word(p, "round_fill");
+    let (part_hole, part_kept) = match fill.as_str() {
+        "NOT_APPLICABLE" | "LEFT_FILL" | "RIGHT_FILL" | "SHORTEN_ALL" => ("over_half", false),
+        "TERR_EX_LOSER" => ("loser", false),
+        "TERR_EX_EMPTY" => ("loser", true),
+        other => {
+            return Err(refuse(
+                "round_fill",
+                other,
+                if other == "TERR_EX_RANDOM" {
+                    "a coin toss for a half-filled hole between rounds (MancalaGames' own random draw, which a replay cannot follow)"
+                } else if other.starts_with('U') {
+                    "a player's choice between rounds (which holes to fill, move or own), which MancalaGames leaves to its UI; sowlab has no move for it and does not pick one silently"
+                } else {
+                    "only TERR_EX_LOSER and TERR_EX_EMPTY are translated with goal=TERRITORY yet"
+                },
+            ))
+        }
+    };
+    let (h, s) = (p.holes, p.nbr_start);
+    let gp = p.int("goal_param");
+    let total = 2 * h * s;
+    // MancalaGames' end of the match: a player holding fewer seeds than the rest of the board
+    // less what wins goal_param holes, plus one (a whole hole's reading) or half a hole.
+    let least = if part_hole == "loser" {
+        total - gp * s + 1
+    } else {
+        total - ((gp - 1) * s + s / 2 + 1) + s / 2
+    };
+    Ok(format!(
+        "  # goal=TERRITORY, goal_param={gp}, rounds={kind}, round_fill={fill}: the most seeds wins a round; the\n  # winner then owns a hole for each {s} seeds he holds (a hole filled in part: {}), from his\n  # first hole on, the loser the rest; every hole starts again with {s} seeds{}; a player\n  # holding fewer than {least} seeds (with the holes he owns) ends the match ({gp} holes won;\n  # for {h} holes and {s} seeds)\n  rounds: {{ fill: $seeds, winner: most_seeds }}\n  territory: {{ hole_seeds: $seeds, part_hole: {part_hole}, part_kept: {part_kept}, least_seeds: {least} }}\n",
+        if part_hole == "loser" {
+            "the loser's"
+        } else {
+            "the winner's if over half"
+        },
+        if part_kept {
+            ", but the loser's first, empty, and the seeds filling no whole hole stay in the stores"
+        } else {
+            ""
+        },
+    ))
+}
+
+/// `capt_side` as the capture translation reads it: in a territory game sowlab's sides are the
+/// holes each player owns this round, so OPP_TERR reads as OPP_SIDE (OWN_TERR as OWN_SIDE) and
+/// the sides by rows are refused there; elsewhere the territory sides are refused.
+pub(super) fn capture_side(p: &Params) -> Result<String, Refusal> {
+    let side = word(p, "capt_side");
+    let territory = word(p, "goal") == "TERRITORY";
+    match (side.as_str(), territory) {
+        ("OPP_TERR", true) => Ok("OPP_SIDE".into()),
+        ("OWN_TERR", true) => Ok("OWN_SIDE".into()),
+        ("BOTH", _) | (_, false) => Ok(side),
+        (other, true) => Err(refuse(
+            "capt_side",
+            other,
+            "a capture side by rows in a territory game (sowlab's sides there are the holes owned this round) is not translated yet",
+        )),
+    }
+}

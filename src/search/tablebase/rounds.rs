@@ -1,0 +1,263 @@
+//! A layer built in rounds by parts that own disjoint ranges of its index: what the tasks of a
+//! distributed build do (`sowlab.dask.build_tablebase`), so that with W workers every position
+//! is valued once, by its owner, instead of once by every part whose moves reach it.
+//!
+//! In a round, a part values its own positions from the layers below, from its own positions
+//! (depth first, as [`super::build`] does) and from the positions of the other parts valued in
+//! earlier rounds (`known`). A position with a move to a position of another part not valued
+//! yet is put off to the next round (the rest of its moves are not played). Moves within a
+//! layer cannot cycle (the builder refuses a rule whose moves do), so the positions form a
+//! graph without cycles and every round values at least the positions whose successors are all
+//! known: the rounds end, and a round that values nothing while positions are left is endless
+//! play across parts (refused, as [`super::build`] refuses it within one line). The values are
+//! each position's own, whoever computes them and in whichever round: the layer joined from the
+//! last round's parts is byte for byte the one [`super::build::build_layer`] makes.
+
+use std::sync::atomic::Ordering;
+
+use super::{Tablebase, UNKNOWN};
+use crate::search::twoplayer::reading::{held, in_play};
+use crate::{Board, Error, Result, Rule, INTERRUPTED};
+
+/// What a part did in one round.
+#[derive(Clone, Debug)]
+pub struct RoundValues {
+    /// Values of its positions `start..end`, in index order; `UNKNOWN` for those put off.
+    pub values: Vec<i8>,
+    /// Positions valued in this round.
+    pub valued: u64,
+    /// Positions whose moves were played in this round (those valued, and those put off:
+    /// played again in a later round, the cost of the rounds).
+    pub expanded: u64,
+    /// Positions of the part left for a later round.
+    pub left: u64,
+}
+
+struct Part<'a> {
+    rule: &'a Rule,
+    tb: &'a Tablebase,
+    k: usize,
+    start: usize,
+    known: &'a [i8],
+    own: Vec<i8>,
+    /// Own positions put off in this round (not played again within it).
+    off: Vec<bool>,
+    template: Board,
+    stack: Vec<Option<(Board, Board, Vec<usize>)>>,
+    line: Vec<usize>,
+    parts: Vec<usize>,
+    valued: u64,
+    expanded: u64,
+}
+
+impl Part<'_> {
+    /// The value of position `i` of the layer, when it is known or can be valued in this round.
+    fn value(&mut self, i: usize) -> Result<Option<i8>> {
+        let Some(o) = i.checked_sub(self.start).filter(|&o| o < self.own.len()) else {
+            let v = self.known[i];
+            return Ok((v != UNKNOWN).then_some(v));
+        };
+        if self.own[o] != UNKNOWN {
+            return Ok(Some(self.own[o]));
+        }
+        if self.off[o] {
+            return Ok(None);
+        }
+        if self.line.contains(&i) {
+            return Err(Error::msg(format!(
+                "{}: a position of {} seeds in play comes back without a capture (endless play): tablebases need rules whose lines cannot cycle",
+                self.rule.name, self.k
+            )));
+        }
+        let depth = self.line.len();
+        if self.stack.len() <= depth {
+            self.stack.push(None);
+        }
+        let (mut node, mut child, mut moves) = self.stack[depth]
+            .take()
+            .unwrap_or_else(|| (self.template.clone(), self.template.clone(), Vec::new()));
+        let size = self.tb.index.size(self.k) as usize;
+        let (mover, r) = if i < size { (1, i) } else { (2, i - size) };
+        node.copy_from(&self.template);
+        self.tb.index.unrank(self.k, r as u64, &mut self.parts);
+        for (&h, &s) in self.tb.holes.iter().zip(&self.parts) {
+            node.seeds[h] = s as i64;
+        }
+        node.to_move = mover;
+        self.expanded += 1;
+        let mut result = self.rule.legal_board(&node, &mut moves).map(|_| ());
+        let mut best = if moves.is_empty() { 0 } else { i32::MIN };
+        let mut put_off = false;
+        self.line.push(i);
+        for &pit in moves
+            .iter()
+            .take(if result.is_ok() { usize::MAX } else { 0 })
+        {
+            child.copy_from(&node);
+            if let Err(e) = self.rule.apply_board(&mut child, pit) {
+                result = Err(e);
+                break;
+            }
+            let v = if child.over {
+                (held(&child, mover) - held(&child, 3 - mover)) as i32
+            } else {
+                let m2 = child.to_move;
+                let sign = if m2 == mover { 1 } else { -1 };
+                let off = sign * (held(&child, m2) - held(&child, 3 - m2)) as i32;
+                let k2 = in_play(&child) as usize;
+                let vc = if k2 < self.k {
+                    match self.tb.probe(&child) {
+                        Some(v) => v,
+                        None => {
+                            result = Err(Error::msg(format!(
+                                "{}: a move from layer {} reached a position the lower layers do not cover",
+                                self.rule.name, self.k
+                            )));
+                            break;
+                        }
+                    }
+                } else if k2 == self.k {
+                    let r2 = self
+                        .tb
+                        .index
+                        .rank(self.tb.holes.iter().map(|&h| child.seeds[h] as usize))
+                        as usize;
+                    match self.value((m2 - 1) * size + r2) {
+                        Ok(Some(v)) => v as i32,
+                        Ok(None) => {
+                            put_off = true;
+                            break;
+                        }
+                        Err(e) => {
+                            result = Err(e);
+                            break;
+                        }
+                    }
+                } else {
+                    result = Err(Error::msg(format!(
+                        "{}: a move brought seeds back into play ({} to {k2}): tablebases do not apply",
+                        self.rule.name, self.k
+                    )));
+                    break;
+                };
+                sign * vc + off
+            };
+            best = best.max(v);
+        }
+        self.line.pop();
+        self.stack[depth] = Some((node, child, moves));
+        result?;
+        let o = i - self.start;
+        if put_off {
+            self.off[o] = true;
+            return Ok(None);
+        }
+        let v = best.clamp(-127, 127) as i8;
+        self.own[o] = v;
+        self.valued += 1;
+        Ok(Some(v))
+    }
+}
+
+/// One round of the part `start..end` of layer `k` (the next one of `tb`): `known` holds the
+/// whole layer as the earlier rounds left it (`UNKNOWN` where not valued yet; all `UNKNOWN` in
+/// the first round). `Ok(None)`: Ctrl-C stopped it.
+pub fn build_range_round(
+    rule: &Rule,
+    template: &Board,
+    tb: &Tablebase,
+    k: usize,
+    start: u64,
+    end: u64,
+    known: &[i8],
+) -> Result<Option<RoundValues>> {
+    let n = tb.layer_size(k);
+    if start > end || end > n {
+        return Err(Error::msg(format!(
+            "tablebase layer {k}: positions {start}..{end} are not a range of its {n} positions"
+        )));
+    }
+    if known.len() as u64 != n {
+        return Err(Error::msg(format!(
+            "tablebase layer {k}: {} values given for its {n} positions",
+            known.len()
+        )));
+    }
+    let (s, e) = (start as usize, end as usize);
+    let mut t = template.clone();
+    t.seeds.iter_mut().for_each(|s| *s = 0);
+    t.reserves.iter_mut().for_each(|r| *r = 0);
+    t.vars.iter_mut().for_each(|v| *v = 0);
+    (t.over, t.winner, t.trace) = (false, 0, None);
+    let mut p = Part {
+        rule,
+        tb,
+        k,
+        start: s,
+        known,
+        own: known[s..e].to_vec(),
+        off: vec![false; e - s],
+        template: t,
+        stack: Vec::new(),
+        line: Vec::new(),
+        parts: vec![0; tb.holes.len()],
+        valued: 0,
+        expanded: 0,
+    };
+    for i in s..e {
+        if (i - s).is_multiple_of(1 << 12) && INTERRUPTED.load(Ordering::Relaxed) {
+            return Ok(None);
+        }
+        p.value(i)?;
+    }
+    let left = p.own.iter().filter(|&&v| v == UNKNOWN).count() as u64;
+    Ok(Some(RoundValues {
+        values: p.own,
+        valued: p.valued,
+        expanded: p.expanded,
+        left,
+    }))
+}
+
+/// Builds layer `k` of `tb` in rounds of the parts cut at `cuts` (ascending, from 0 to the
+/// layer's size), one after the other in this thread: what a distributed build does, for
+/// tests. Returns the layer and the rounds it took.
+pub fn build_layer_in_rounds(
+    rule: &Rule,
+    template: &Board,
+    tb: &Tablebase,
+    k: usize,
+    cuts: &[u64],
+) -> Result<Option<(Vec<i8>, usize)>> {
+    let n = tb.layer_size(k) as usize;
+    let mut known = vec![UNKNOWN; n];
+    let mut rounds = 0;
+    loop {
+        rounds += 1;
+        let mut next = Vec::with_capacity(n);
+        let (mut left, mut valued) = (0, 0);
+        for w in cuts.windows(2) {
+            let Some(r) = build_range_round(rule, template, tb, k, w[0], w[1], &known)? else {
+                return Ok(None);
+            };
+            next.extend_from_slice(&r.values);
+            left += r.left;
+            valued += r.valued;
+        }
+        known = next;
+        if left == 0 {
+            return Ok(Some((known, rounds)));
+        }
+        if valued == 0 {
+            return Err(endless(rule, k));
+        }
+    }
+}
+
+/// The error of a round that values nothing while positions are left.
+pub fn endless(rule: &Rule, k: usize) -> Error {
+    Error::msg(format!(
+        "{}: positions of {k} seeds in play wait on each other across the parts of the layer (endless play): tablebases need rules whose lines cannot cycle",
+        rule.name
+    ))
+}

@@ -1,0 +1,190 @@
+//! Holes owned round by round (`pipeline: territory:`), each step played from a position: the
+//! position after one move. Who may play a hole, who takes a count captured in it during the
+//! sowing, and what a round's end gives each player.
+
+use std::sync::Arc;
+
+use sowlab::{Game, Position, Rule};
+
+/// A 2 x 4 board with stores and `seeds` a hole; captures of 4 during the sowing go to the hole's
+/// owner; rounds of owned holes with the given `territory:` keys (a flow map's inside).
+fn rule(seeds: i64, territory: &str) -> (tempfile::TempDir, Arc<Rule>) {
+    let dir = tempfile::tempdir().unwrap();
+    let text = format!(
+        "name: terr\nplayers: 2\nboard:\n  players: 2\n  shape: two_rows\n  pits:\n    - {{ row: S, owner: 1, holes: 4, seeds: {seeds} }}\n    - {{ store: store S, owner: 1 }}\n    - {{ row: N, owner: 2, holes: 4, seeds: {seeds} }}\n    - {{ store: store N, owner: 2 }}\nsowing: {{ stores: none, capture_counts: [4], capture_to: row_owner, capture_last: false }}\npipeline:\n  rounds: {{ fill: {seeds}, winner: most_seeds }}\n  territory: {{ hole_seeds: {seeds}, {territory} }}\n  end:\n    - {{ when: no_move, sweep: owners, then: round, starter: loser }}\n"
+    );
+    let path = dir.path().join("terr.yaml");
+    std::fs::write(&path, text).unwrap();
+    let r = Rule::load(path.to_str().unwrap(), dir.path())
+        .unwrap_or_else(|e| panic!("{}", e.one_line()));
+    (dir, Arc::new(r))
+}
+
+/// The game from a position (pits S1..S4, N1..N4; owners the same way; South to move).
+fn game(r: &Arc<Rule>, pits: [i64; 8], stores: [i64; 2], owners: [usize; 8]) -> Game {
+    let opts = r.resolve_options(&[] as &[&str]).unwrap();
+    let pos = Position {
+        pits: pits.to_vec(),
+        stores: Some(stores.to_vec()),
+        owners: Some(owners.to_vec()),
+        to_move: Some(1),
+        ..Position::default()
+    };
+    Game::with_position(r.clone(), opts, &pos).unwrap_or_else(|e| panic!("{}", e.one_line()))
+}
+
+const ROWS: [usize; 8] = [1, 1, 1, 1, 2, 2, 2, 2];
+
+#[test]
+fn a_player_plays_only_from_the_holes_he_owns_in_either_row() {
+    let (_d, r) = rule(2, "least_seeds: 3");
+    // South owns N1 this round, North the rest of his row.
+    let mut g = game(
+        &r,
+        [1, 1, 1, 1, 1, 1, 1, 1],
+        [4, 4],
+        [1, 1, 1, 1, 1, 2, 2, 2],
+    );
+    assert_eq!(g.legal_labels().unwrap(), ["S1", "S2", "S3", "S4", "N1"]);
+    // South sows N1 (a hole of North's row) into N2; his own row's hole numbers are read too.
+    g.play("N1").unwrap_or_else(|e| panic!("{}", e.one_line()));
+    let s = g.state();
+    assert_eq!(s.pits, vec![1, 1, 1, 1, 0, 2, 1, 1]);
+    assert_eq!(s.to_move, Some(2));
+    assert_eq!(s.owners, Some(vec![1, 1, 1, 1, 1, 2, 2, 2]));
+    assert_eq!(g.legal_labels().unwrap(), ["N2", "N3", "N4"]);
+    let e = g.play("N1").unwrap_err().one_line();
+    assert!(e.contains("legal moves are N2 N3 N4"), "{e}");
+    // "3" from South names his own row's hole.
+    let mut h = game(&r, [1, 1, 1, 1, 1, 1, 1, 1], [4, 4], ROWS);
+    h.play("3").unwrap();
+    assert_eq!(h.state().pits, vec![1, 1, 0, 2, 1, 1, 1, 1]);
+}
+
+#[test]
+fn a_count_made_while_sowing_goes_to_the_holes_owner_this_round() {
+    let (_d, r) = rule(2, "least_seeds: 3");
+    // S4's two seeds: N1 makes 4 (not the last seed) and is taken by its owner, N2 the last.
+    let owned = game(
+        &r,
+        [1, 1, 1, 2, 3, 1, 1, 1],
+        [0, 4],
+        [1, 1, 1, 1, 1, 2, 2, 2],
+    );
+    let rows = game(&r, [1, 1, 1, 2, 3, 1, 1, 1], [0, 4], ROWS);
+    for (mut g, stores) in [(owned, [4, 4]), (rows, [0, 8])] {
+        g.play("4").unwrap();
+        let s = g.state();
+        assert_eq!(s.pits, vec![1, 1, 1, 0, 0, 2, 1, 1]);
+        assert_eq!(s.stores, stores.to_vec());
+    }
+}
+
+#[test]
+fn the_rounds_winner_owns_a_hole_for_each_measure_of_seeds_he_holds() {
+    // 32 seeds, 4 a hole. South's last seed goes to S2; North cannot move: the round ends, S2's
+    // seed goes to its owner: South 23, North 9.
+    for (territory, owners, pits, stores) in [
+        // 5 holes and 3 seeds: the sixth, filled more than half, is South's too
+        ("least_seeds: 4", [1, 1, 1, 1, 1, 1, 2, 2], [4; 8], [0, 0]),
+        // the hole filled in part is the loser's
+        (
+            "least_seeds: 4, part_hole: loser",
+            [1, 1, 1, 1, 1, 2, 2, 2],
+            [4; 8],
+            [0, 0],
+        ),
+        // ... and the stores keep what fills no whole hole, out of the loser's first hole
+        (
+            "least_seeds: 4, part_hole: loser, part_kept: true",
+            [1, 1, 1, 1, 1, 2, 2, 2],
+            [4, 4, 4, 4, 4, 0, 4, 4],
+            [3, 1],
+        ),
+    ] {
+        let (_d, r) = rule(4, territory);
+        let mut g = game(&r, [1, 0, 0, 0, 0, 0, 0, 0], [22, 9], ROWS);
+        g.play("1").unwrap();
+        let s = g.state();
+        assert_eq!(s.owners, Some(owners.to_vec()), "{territory}");
+        assert_eq!(s.pits, pits.to_vec(), "{territory}");
+        assert_eq!(s.stores, stores.to_vec(), "{territory}");
+        // the loser starts the next round
+        assert_eq!((s.to_move, s.over), (Some(2), false), "{territory}");
+        assert_eq!(
+            s.pits.iter().sum::<i64>() + s.stores.iter().sum::<i64>(),
+            32
+        );
+    }
+}
+
+#[test]
+fn a_player_holding_fewer_than_least_seeds_ends_the_match() {
+    let (_d, r) = rule(4, "least_seeds: 4");
+    // South 29, North 3 after the sweep: North cannot go on; South, the round's winner, wins.
+    let mut g = game(&r, [1, 0, 0, 0, 0, 0, 0, 0], [28, 3], ROWS);
+    g.play("1").unwrap();
+    let s = g.state();
+    assert_eq!((s.over, s.winner), (true, Some(1)));
+    assert_eq!(s.pits, vec![0; 8]);
+    assert_eq!(s.stores, vec![29, 3]);
+    assert_eq!(s.owners, Some(ROWS.to_vec()));
+}
+
+#[test]
+fn a_bad_territory_is_one_error_line_naming_the_key() {
+    let dir = tempfile::tempdir().unwrap();
+    let base = "name: terr\nplayers: 2\nboard:\n  players: 2\n  shape: two_rows\n  pits:\n    - { row: S, owner: 1, holes: 4, seeds: 2 }\n    - { store: store S, owner: 1 }\n    - { row: N, owner: 2, holes: 4, seeds: 2 }\n    - { store: store N, owner: 2 }\npipeline:\n";
+    for (rest, want) in [
+        (
+            "  rounds: { fill: 2, winner: most_seeds }\n  territory: { hole_seeds: 2, least_seeds: 3, part_hole: sometimes }\n  end:\n    - { when: no_move, sweep: owners, then: round }\n",
+            ["territory", "part_hole", "over_half", "loser"],
+        ),
+        (
+            "  territory: { hole_seeds: 2, least_seeds: 3 }\n  end:\n    - { when: no_move, sweep: owners, then: most_seeds }\n",
+            ["territory", "need `rounds`", "rounds", "rounds"],
+        ),
+        (
+            "  rounds: { fill: 2, winner: most_seeds }\n  territory: { hole_seeds: 0, least_seeds: 3 }\n  end:\n    - { when: no_move, sweep: owners, then: round }\n",
+            ["territory", "hole_seeds", "at least 1", "at least 1"],
+        ),
+    ] {
+        let path = dir.path().join("terr.yaml");
+        std::fs::write(&path, format!("{base}{rest}")).unwrap();
+        let e = Rule::load(path.to_str().unwrap(), dir.path())
+            .map(|_| ())
+            .unwrap_err()
+            .one_line();
+        assert_eq!(e.lines().count(), 1, "{e}");
+        for w in want {
+            assert!(e.contains(w), "{w}: {e}");
+        }
+    }
+}
+
+#[test]
+fn the_last_seeds_go_to_who_started_the_round() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = "name: last\nplayers: 2\nboard:\n  players: 2\n  shape: two_rows\n  to_move: 2\n  pits:\n    - { row: S, owner: 1, holes: 4, seeds: 2 }\n    - { store: store S, owner: 1 }\n    - { row: N, owner: 2, holes: 4, seeds: 2 }\n    - { store: store N, owner: 2 }\nsowing: { stores: none }\npipeline:\n  capture:\n    last_seeds: { at_most: 4, to: round_starter }\n  end:\n    - { when: no_move, sweep: owners, then: most_seeds }\n";
+    let path = dir.path().join("last.yaml");
+    std::fs::write(&path, text).unwrap();
+    let r = Arc::new(
+        Rule::load(path.to_str().unwrap(), dir.path())
+            .unwrap_or_else(|e| panic!("{}", e.one_line())),
+    );
+    let opts = r.resolve_options(&[] as &[&str]).unwrap();
+    // North started; South moves S1 into S2: 4 seeds are left, North takes them.
+    let pos = Position {
+        pits: vec![1, 0, 0, 0, 0, 1, 1, 1],
+        stores: Some(vec![6, 6]),
+        to_move: Some(1),
+        vars: [("round_starter".to_string(), 2)].into_iter().collect(),
+        ..Position::default()
+    };
+    let mut g = Game::with_position(r.clone(), opts, &pos).unwrap();
+    assert_eq!(g.state().vars.get("round_starter"), Some(&2));
+    g.play("1").unwrap_or_else(|e| panic!("{}", e.one_line()));
+    let s = g.state();
+    assert_eq!(s.pits, vec![0; 8]);
+    assert_eq!(s.stores, vec![6, 10]);
+}
