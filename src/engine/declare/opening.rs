@@ -4,7 +4,7 @@
 //! and no move from a hole facing a single seed (`moves.not_facing_single`). Checked and
 //! resolved here when setup ends; played in [`crate::engine::player`] (`opening.rs`).
 
-use crate::engine::declare::pipeline::Pipeline;
+use crate::engine::declare::moves::Moves;
 use crate::engine::geometry::layout::Layout;
 
 /// The variable of player `pl`'s holes played from (`moves.every_hole_first`).
@@ -12,17 +12,28 @@ pub fn played_var_name(pl: usize) -> String {
     format!("played_{pl}")
 }
 
-/// Checks the steps against the layout and resolves them into `p.at` (declaring the variables
-/// with `var`); one error line naming the key.
+/// What [`link`] resolves, for the pipeline's `at`.
+#[derive(Default)]
+pub struct Linked {
+    /// Whether the legal holes go through one of these steps.
+    pub odd_legal: bool,
+    /// Per player, the holes of the opening turns (empty: any).
+    pub opening_holes: Vec<Vec<usize>>,
+    /// Per player, the variable of his holes played from.
+    pub played_vars: Vec<usize>,
+}
+
+/// Checks the steps against the layout and resolves them (declaring the variables with `var`);
+/// one error line naming the key.
 pub fn link(
-    p: &mut Pipeline,
+    m: &Moves,
     l: &mut Layout,
     var: &mut impl FnMut(&mut Layout, &str, i64) -> usize,
-) -> Result<(), String> {
-    let m = &p.moves;
-    p.at.odd_legal = m.opening.is_some() || m.every_hole_first || m.not_facing_single;
-    p.at.opening_holes.clear();
-    p.at.played_vars.clear();
+) -> Result<Linked, String> {
+    let mut at = Linked {
+        odd_legal: m.opening.is_some() || m.every_hole_first || m.not_facing_single,
+        ..Linked::default()
+    };
     if let Some(o) = &m.opening {
         if o.turns < 1 {
             return Err(format!(
@@ -38,7 +49,7 @@ pub fn link(
                 .filter(|&h| l.pits[h].owner == pl)
                 .collect();
             if pl == 0 || o.holes.is_empty() {
-                p.at.opening_holes.push(Vec::new());
+                at.opening_holes.push(Vec::new());
                 continue;
             }
             let most = mine.iter().map(|&h| l.pits[h].pos).max().unwrap_or(0);
@@ -57,7 +68,7 @@ pub fn link(
             }
             keep.sort_unstable();
             keep.dedup();
-            p.at.opening_holes.push(keep);
+            at.opening_holes.push(keep);
         }
     }
     if m.every_hole_first {
@@ -68,7 +79,7 @@ pub fn link(
                     "pipeline: moves: every_hole_first is for players with at most 62 holes (player {pl} has {n})"
                 ));
             }
-            p.at.played_vars.push(var(l, &played_var_name(pl), 0));
+            at.played_vars.push(var(l, &played_var_name(pl), 0));
         }
     }
     if m.not_facing_single && l.rows.len() != 2 {
@@ -77,5 +88,5 @@ pub fn link(
             l.rows.len()
         ));
     }
-    Ok(())
+    Ok(at)
 }

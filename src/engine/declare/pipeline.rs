@@ -260,7 +260,10 @@ impl Pipeline {
                     .collect()
             })
             .collect();
-        crate::engine::declare::opening::link(self, l, &mut var)?;
+        let opening = crate::engine::declare::opening::link(&self.moves, l, &mut var)?;
+        self.at.odd_legal = opening.odd_legal;
+        self.at.opening_holes = opening.opening_holes;
+        self.at.played_vars = opening.played_vars;
         if self.rounds.is_some() {
             if l.players != 2 {
                 return Err(format!(
