@@ -119,7 +119,7 @@ fn sow_with<const RARE: bool>(b: &mut Board, from: usize) -> Result<SowEnd, Stri
         // Decide whether the move relays.
         let relay_from = relay_start(rule, l, seeds, pos, was_empty, || next(pos, NO_PIT));
         let relay_from = relay_from.filter(|_| {
-            rule.lap_may_relay::<RARE>(l, pos, seeds, was_empty, mover, stops, l.pits[pos].owner)
+            rule.lap_may_relay::<RARE>(l, pos, seeds, was_empty, mover, stops, || l.pits[pos].owner)
         });
         let Some(r) = relay_from else { break };
         if end.laps >= rule.max_laps || drops >= MAX_DROPS {

@@ -166,7 +166,7 @@ pub fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
             next_in(l, table, closed, pos, NO_PIT, mover)
         });
         let relay_from = relay_from.filter(|&r| {
-            rule.lap_may_relay::<true>(l, pos, seeds, was_empty, mover, stops, owner_of(pos))
+            rule.lap_may_relay::<true>(l, pos, seeds, was_empty, mover, stops, || owner_of(pos))
                 // A lap does not go on from a child, nor from a hole its last seed makes one.
                 && !kids.is_some_and(|c| {
                     children[r] != 0
