@@ -6,7 +6,7 @@ use crate::engine::board::state::Board;
 use crate::engine::rule::rules::Rule;
 use crate::error::Result;
 use crate::search::solve::keys::{Codec, SmallKey};
-use crate::search::solve::layered::{Next, Steps};
+use crate::search::solve::steps::{Next, Steps};
 
 /// Seeds in the holes (the stores left out): the quantity each move must lower.
 #[inline]

@@ -13,7 +13,7 @@
 
 use crate::error::Result;
 use crate::search::solve::entries::{find, parents, Entry, NO_PARENT};
-use crate::search::solve::layered::{Next, Steps};
+use crate::search::solve::steps::{Next, Steps};
 
 /// The least shortest winning line (of `target` moves) from `start`, by the order of the legal
 /// moves, given the finished layers `kept` and the won positions (layer, index, depth).

@@ -18,6 +18,7 @@ mod line;
 mod packed;
 mod perft;
 mod radix;
+mod steps;
 mod value;
 
 pub use explore::{explore, Solution};

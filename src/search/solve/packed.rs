@@ -23,7 +23,7 @@ use crate::engine::declare::pipeline::{Cond, Outcome, Pipeline};
 use crate::engine::declare::sowing::{Relay, SowRule, Stores};
 use crate::engine::rule::rules::Rule;
 use crate::error::Result;
-use crate::search::solve::layered::{Next, Steps};
+use crate::search::solve::steps::{Next, Steps};
 
 /// `ONES[k]`: the bytes 0..k each 1.
 const ONES: [u128; 17] = {
