@@ -111,7 +111,7 @@ mod tests {
                 x ^= x >> 17;
                 x ^= x << 5;
                 // The top byte is left out of the sort: equal low three bytes keep their order.
-                R(x & 0x0001_0307 | (i as u32 & 0xFF) << 24, i)
+                R(x & 0x0001_0307 | (i & 0xFF) << 24, i)
             })
             .collect();
         let mut want = v.clone();
