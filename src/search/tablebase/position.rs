@@ -19,6 +19,30 @@ pub(super) fn blank(template: &Board) -> Board {
     t
 }
 
+/// A depth of a depth-first line through a layer: the parent's board, the child's and the
+/// parent's moves (kept from one visit of the depth to the next).
+pub(super) type Boards = (Board, Board, Vec<usize>);
+
+/// The boards of depth `depth` of a line: those kept in `stack` (taken out: put them back when
+/// done), or new ones like `template`.
+#[inline]
+pub(super) fn boards_at(stack: &mut Vec<Option<Boards>>, depth: usize, template: &Board) -> Boards {
+    if stack.len() <= depth {
+        stack.push(None);
+    }
+    stack[depth]
+        .take()
+        .unwrap_or_else(|| (template.clone(), template.clone(), Vec::new()))
+}
+
+/// The error of a position of layer `k` met again on its own line (endless play).
+pub(super) fn comes_back(rule: &Rule, k: usize) -> Error {
+    Error::msg(format!(
+        "{}: a position of {k} seeds in play comes back without a capture (endless play): tablebases need rules whose lines cannot cycle",
+        rule.name
+    ))
+}
+
 /// Writes the holes and the player to move of position `i` of layer `k` (of one split, for a
 /// captures tablebase) onto `node`, and returns that player. `parts` has room for every hole.
 #[inline(always)]

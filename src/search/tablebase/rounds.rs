@@ -15,7 +15,7 @@
 
 use std::sync::atomic::Ordering;
 
-use super::position::{blank, child_value, set_holes, Child};
+use super::position::{blank, boards_at, child_value, comes_back, set_holes, Boards, Child};
 use super::{Tablebase, UNKNOWN};
 use crate::{Board, Error, Result, Rule, INTERRUPTED};
 
@@ -43,7 +43,7 @@ struct Part<'a> {
     /// Own positions put off in this round (not played again within it).
     off: Vec<bool>,
     template: Board,
-    stack: Vec<Option<(Board, Board, Vec<usize>)>>,
+    stack: Vec<Option<Boards>>,
     line: Vec<usize>,
     parts: Vec<usize>,
     valued: u64,
@@ -64,18 +64,10 @@ impl Part<'_> {
             return Ok(None);
         }
         if self.line.contains(&i) {
-            return Err(Error::msg(format!(
-                "{}: a position of {} seeds in play comes back without a capture (endless play): tablebases need rules whose lines cannot cycle",
-                self.rule.name, self.k
-            )));
+            return Err(comes_back(self.rule, self.k));
         }
         let depth = self.line.len();
-        if self.stack.len() <= depth {
-            self.stack.push(None);
-        }
-        let (mut node, mut child, mut moves) = self.stack[depth]
-            .take()
-            .unwrap_or_else(|| (self.template.clone(), self.template.clone(), Vec::new()));
+        let (mut node, mut child, mut moves) = boards_at(&mut self.stack, depth, &self.template);
         node.copy_from(&self.template);
         set_holes(self.tb, self.k, i, &mut node, &mut self.parts);
         self.expanded += 1;
