@@ -48,6 +48,12 @@ pub(super) fn holds(b: &Board, l: &Compiled, p: &Pipeline, c: &EndCheck, mover: 
             m.iter().any(|&x| 2 * x > total)
                 || (l.players == 2 && total % 2 == 0 && m.iter().all(|&x| 2 * x == total))
         }
+        Cond::HoldsMoreThan => {
+            let mut m = [0i64; 17];
+            materials(b, l, &mut m);
+            let m = &m[1..=l.players];
+            m.iter().any(|&x| x > c.limit) || (l.players == 2 && m.iter().all(|&x| x == c.limit))
+        }
         Cond::MovesReached => c.limit > 0 && p.at.moves_var.is_some_and(|v| b.vars[v] >= c.limit),
         Cond::Stopped => b.last.stopped,
         Cond::OthersCannotFill => {
