@@ -66,6 +66,26 @@ pub enum Outcome {
     FewestInHoles,
     /// The round ends (see `rounds`).
     Round,
+    /// The round of a tallied match (`rounds.tally`) ends, won by the mover (whatever the seeds
+    /// held).
+    RoundMoverWins,
+    /// The round of a tallied match ends, won by the mover's opponent (two players).
+    RoundMoverLoses,
+    /// The round of a tallied match ends, lost by the player to move.
+    RoundToMoveLoses,
+}
+
+impl Outcome {
+    /// Whether it ends a round (`round`, `round_mover_wins`, ...).
+    pub fn ends_round(self) -> bool {
+        matches!(
+            self,
+            Outcome::Round
+                | Outcome::RoundMoverWins
+                | Outcome::RoundMoverLoses
+                | Outcome::RoundToMoveLoses
+        )
+    }
 }
 
 /// Where the seeds left in the holes go.

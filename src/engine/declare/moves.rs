@@ -46,6 +46,14 @@ pub struct Moves {
     /// sowing: from the hole played (one holding two seeds or more) one seed goes into his
     /// first hole, and the mover moves again.
     pub give_one_to_empty: bool,
+    /// The first turns of a game (and of each round) are played differently: from some holes
+    /// only, and perhaps sown so that the last seed falls on the opponent's side.
+    pub opening: Option<Opening>,
+    /// Until a player has played from every one of his holes, he may play only from those he
+    /// has not played from yet (counted afresh each round).
+    pub every_hole_first: bool,
+    /// A hole facing an opponent's hole that holds exactly one seed is not legal.
+    pub not_facing_single: bool,
     /// With `last_resort_count`: when every legal hole holds that count, only the rightmost of
     /// them (the highest-numbered from the mover's left) is legal.
     pub last_resort_rightmost: bool,
@@ -59,6 +67,35 @@ pub struct Moves {
     /// A move diffuses the seeds of its hole, one to each neighbour, rather than sowing them
     /// (see [`crate::engine::declare::diffuse`]).
     pub diffuse: Option<crate::engine::declare::diffuse::Diffuse>,
+}
+
+/// The opening turns (`moves.opening`): what differs in the first `turns` turns of a game and
+/// of each round (a turn: one player's moves until the turn passes).
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields, default)]
+pub struct Opening {
+    /// How many turns (at least 1).
+    pub turns: i64,
+    /// The holes the mover may play from in them, numbered from his left (empty: any).
+    pub holes: Vec<i64>,
+    /// Whether the other filters of `moves` (landing, single seeds, ...) apply in them too
+    /// (default true).
+    pub filters: bool,
+    /// Each move of the opening is sown as one lap (no relay), and its last seed, when it would
+    /// fall into one of the mover's holes (or a store), goes on to the next hole of another
+    /// player's.
+    pub last_to_opponent: bool,
+}
+
+impl Default for Opening {
+    fn default() -> Opening {
+        Opening {
+            turns: 0,
+            holes: Vec::new(),
+            filters: true,
+            last_to_opponent: false,
+        }
+    }
 }
 
 impl Moves {

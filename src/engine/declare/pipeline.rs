@@ -18,7 +18,7 @@ pub use crate::engine::declare::children::{ChildSide, Children, CHILD_OF_NOBODY}
 pub use crate::engine::declare::end::{Cond, End, EndCheck, Outcome, Starter, Sweep};
 pub use crate::engine::declare::moves::{Landing, Moves};
 pub use crate::engine::declare::notes::{fill, Note, Notes};
-pub use crate::engine::declare::rounds::{RoundWinner, Rounds, Tally};
+pub use crate::engine::declare::rounds::{RoundWinner, Rounds, Tally, TurnLayout};
 pub use crate::engine::declare::territory::{PartHole, Territory};
 pub use crate::engine::declare::turn::{ExtraTurn, Pass};
 
@@ -78,6 +78,15 @@ pub struct Resolved {
     /// (`choose_direction`, the directions' variables) or holes held back (`no_single_return`,
     /// `give_one_to_empty`); one flag tested on the hot path (set when setup ends).
     pub odd_moves: bool,
+    /// `played_1`, `played_2`, ... (with `moves.every_hole_first`): per player, a bit for each
+    /// of his holes (in canonical order) he has played from this round.
+    pub played_vars: Vec<usize>,
+    /// `opening_holes[player]` (with `moves.opening`): the holes he may play from in the
+    /// opening turns (empty: any).
+    pub opening_holes: Vec<Vec<usize>>,
+    /// Whether the legal holes go through `moves.opening`, `every_hole_first` or
+    /// `not_facing_single` (tested only under `odd_moves`).
+    pub odd_legal: bool,
     /// Whether a move uses one of the rarer steps ([`Pipeline::uses_rare_steps`]): a rule with
     /// none is played by the plain build of the declared move, which tests none of them.
     pub rare: bool,
@@ -179,7 +188,8 @@ impl Pipeline {
         if self.capture.no_capture_turns < 0 {
             return Err("pipeline: capture: no_capture_turns must be at least 0".into());
         }
-        self.at.turns_var = (self.capture.no_capture_turns > 0).then(|| var(l, "turns", 0));
+        self.at.turns_var = (self.capture.no_capture_turns > 0 || self.moves.opening.is_some())
+            .then(|| var(l, "turns", 0));
         self.at.no_return_var = (self.moves.no_single_return
             || self.moves.no_single_return_across_middle)
             .then(|| var(l, "returning", 0));
@@ -260,6 +270,10 @@ impl Pipeline {
                     .collect()
             })
             .collect();
+        let opening = crate::engine::declare::opening::link(&self.moves, l, &mut var)?;
+        self.at.odd_legal = opening.odd_legal;
+        self.at.opening_holes = opening.opening_holes;
+        self.at.played_vars = opening.played_vars;
         if self.rounds.is_some() {
             if l.players != 2 {
                 return Err(format!(
@@ -288,6 +302,9 @@ impl Pipeline {
                 }
                 self.at.tally_vars = (1..=2).map(|p| var(l, &format!("tally_{p}"), 0)).collect();
             }
+            if let Some(r) = &self.rounds {
+                r.check_layouts(l.holes.len())?;
+            }
             if self.rounds.as_ref().is_some_and(|r| r.min_holes < 1) {
                 return Err("pipeline: rounds: `min_holes` must be at least 1".into());
             }
@@ -295,6 +312,10 @@ impl Pipeline {
                 .end
                 .iter()
                 .any(|c| c.starter == crate::engine::declare::end::Starter::Alternate)
+                || self
+                    .rounds
+                    .as_ref()
+                    .is_some_and(|r| r.turn_layout != TurnLayout::Never)
             {
                 self.at.round_starter_var = Some(var(l, "round_starter", 0));
             }
@@ -322,7 +343,15 @@ impl Pipeline {
                 c.pit_mask = mask;
             }
         }
-        let round_checks = self.end.iter().any(|c| c.then == Outcome::Round);
+        let round_checks = self.end.iter().any(|c| c.then.ends_round());
+        if self
+            .end
+            .iter()
+            .any(|c| c.then.ends_round() && c.then != Outcome::Round)
+            && self.rounds.as_ref().is_none_or(|r| r.tally == Tally::None)
+        {
+            return Err("pipeline: an end check says `then: round_mover_wins` (round_mover_loses, round_to_move_loses) but no `rounds` with a `tally` are declared".into());
+        }
         if round_checks && self.rounds.is_none() {
             return Err(
                 "pipeline: an end check says `then: round` but no `rounds` are declared".into(),

@@ -4,6 +4,7 @@
 use serde::Deserialize;
 
 use crate::engine::declare::end::End;
+use crate::engine::declare::start::RandomStart;
 
 /// Rounds: when a round ends (`then: round`), score it and refill the board (two players, one
 /// row each, no stores).
@@ -41,6 +42,70 @@ pub struct Rounds {
     /// The tally that wins the match (with `tally`).
     #[serde(default)]
     pub tally_to: i64,
+    /// With `tally`: each round starts from these counts, every hole in canonical order, rather
+    /// than `fill` in every hole.
+    #[serde(default)]
+    pub layout: Option<Vec<i64>>,
+    /// With `layout`: when a round's board is turned round (each player gets the other's row).
+    #[serde(default)]
+    pub turn_layout: TurnLayout,
+    /// With `tally`: each round starts from a new random layout (its `seed` and the round's
+    /// number give the draw), rather than `fill` in every hole.
+    #[serde(default)]
+    pub random_layout: Option<RandomStart>,
+}
+
+/// When `rounds.layout` is turned round for a round.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum TurnLayout {
+    /// Never: the layout as written.
+    #[default]
+    Never,
+    /// When player 2 starts the round (a layout written for player 1 starting).
+    Starter,
+    /// When player 1 started the round before (the layout for the other of the last round's
+    /// starter, whoever starts this one).
+    Alternate,
+}
+
+impl Rounds {
+    /// Checks `layout`, `turn_layout` and `random_layout` for a board of `holes` holes.
+    pub fn check_layouts(&self, holes: usize) -> Result<(), String> {
+        let any = self.layout.is_some() || self.random_layout.is_some();
+        if any && self.tally == Tally::None {
+            return Err("pipeline: rounds: `layout` and `random_layout` need a `tally`".into());
+        }
+        if self.layout.is_some() && self.random_layout.is_some() {
+            return Err(
+                "pipeline: rounds: write either `layout` or `random_layout`, not both".into(),
+            );
+        }
+        if let Some(v) = &self.layout {
+            if v.len() != holes {
+                return Err(format!(
+                    "pipeline: rounds: layout has {} counts, the board has {holes} holes",
+                    v.len()
+                ));
+            }
+            if let Some(x) = v.iter().find(|&&x| x < 0) {
+                return Err(format!(
+                    "pipeline: rounds: layout holds {x}, not a count of seeds"
+                ));
+            }
+        } else if self.turn_layout != TurnLayout::Never {
+            return Err("pipeline: rounds: `turn_layout` needs a `layout`".into());
+        }
+        if let Some(r) = &self.random_layout {
+            if r.seeds < 0 || r.at_least < 0 {
+                return Err(format!(
+                    "pipeline: rounds: random_layout: seeds {} and at_least {} must be at least 0",
+                    r.seeds, r.at_least
+                ));
+            }
+        }
+        Ok(())
+    }
 }
 
 /// What a match scored round by round counts.
@@ -57,6 +122,8 @@ pub enum Tally {
     /// A point for winning a round, another for holding three quarters of the seeds (rounded
     /// down) or more when it ends.
     Points,
+    /// The seeds the round's winner holds more than the loser.
+    ExtraSeeds,
 }
 
 impl Tally {
@@ -67,6 +134,7 @@ impl Tally {
             Tally::RoundsWon => "rounds_won",
             Tally::SeedsHeld => "seeds_held",
             Tally::Points => "points",
+            Tally::ExtraSeeds => "extra_seeds",
         }
     }
 }

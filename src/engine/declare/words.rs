@@ -326,6 +326,9 @@ impl Pipeline {
                     "the game ends: the fewest seeds in his holes wins (the mover when level)"
                 }
                 Outcome::NoWinner => "the game ends without a winner",
+                Outcome::RoundMoverWins => "the round ends, won by the mover",
+                Outcome::RoundMoverLoses => "the round ends, won by the mover's opponent",
+                Outcome::RoundToMoveLoses => "the round ends, lost by the player to move",
                 Outcome::Round => match c.starter {
                     Starter::Mover => "the round ends: the mover starts the next",
                     Starter::ToMove => "the round ends: the player to move starts the next",

@@ -14,6 +14,7 @@ use crate::engine::declare::pipeline::Pipeline;
 #[inline(never)]
 pub fn after_sowing(b: &mut Board, l: &Compiled, p: &Pipeline, mover: usize, end: &SowEnd) {
     let (from, hand) = (end.from, end.hand);
+    crate::engine::player::opening::played_from(b, l, p, from);
     if let Some(v) = l.sow.at.direction {
         if b.vars[v] == 0 {
             let m = mover as i64;
@@ -87,6 +88,7 @@ pub fn new_round(b: &mut Board, l: &Compiled, p: &Pipeline) {
     {
         b.vars[v] = 0;
     }
+    crate::engine::player::opening::new_round(b, p);
 }
 
 #[cfg(test)]

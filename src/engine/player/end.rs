@@ -193,6 +193,22 @@ pub(super) fn apply_check(
                 finish(b, p, w, hooks);
             }
             Outcome::NoWinner => finish(b, p, 0, hooks),
+            Outcome::RoundMoverWins | Outcome::RoundMoverLoses | Outcome::RoundToMoveLoses => {
+                let w = match c.then {
+                    Outcome::RoundMoverWins => mover,
+                    Outcome::RoundMoverLoses => other(mover),
+                    _ => other(b.to_move),
+                };
+                crate::engine::player::rounds_tally::end_round_tally(
+                    b,
+                    l,
+                    p,
+                    mover,
+                    c.starter,
+                    hooks,
+                    Some(w),
+                );
+            }
             Outcome::Round => {
                 if let Some(t) = &p.territory {
                     crate::engine::player::territory::end_round_territory(
@@ -200,7 +216,7 @@ pub(super) fn apply_check(
                     );
                 } else if p.rounds.as_ref().is_some_and(|r| r.tally != Tally::None) {
                     crate::engine::player::rounds_tally::end_round_tally(
-                        b, l, p, mover, c.starter, hooks,
+                        b, l, p, mover, c.starter, hooks, None,
                     );
                 } else if p
                     .rounds

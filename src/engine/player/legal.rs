@@ -22,7 +22,7 @@ pub fn legal_into(b: &Board, p: &Pipeline, player: usize, out: &mut Vec<usize>) 
         return;
     }
     // (holes owned round by round: any hole, those the player owns kept below)
-    let holes = if m.any_row || !b.owners.is_empty() {
+    let mut holes = if m.any_row || !b.owners.is_empty() {
         &l.holes[..]
     } else {
         match p.at.holes_of.get(player) {
@@ -30,7 +30,17 @@ pub fn legal_into(b: &Board, p: &Pipeline, player: usize, out: &mut Vec<usize>) 
             None => return,
         }
     };
-    if !m.filtered() {
+    let mut filtered = m.filtered();
+    if p.at.odd_moves && p.at.odd_legal {
+        // (the opening turns: from their holes only, perhaps without the other filters)
+        if let Some(o) = crate::engine::player::opening::now(b, p) {
+            if let Some(h) = p.at.opening_holes.get(player).filter(|h| !h.is_empty()) {
+                holes = &h[..];
+            }
+            filtered &= o.filters;
+        }
+    }
+    if !filtered {
         // The common case: the open holes holding seeds, on plain slices.
         let (seeds, closed) = (&b.seeds[..], &b.closed[..]);
         let least = m.min_seeds.max(1);
@@ -58,6 +68,9 @@ pub fn legal_into(b: &Board, p: &Pipeline, player: usize, out: &mut Vec<usize>) 
         out.truncate(k);
     }
     if p.at.odd_moves {
+        if p.at.odd_legal {
+            crate::engine::player::opening::filter(b, l, p, player, start, out);
+        }
         odd_moves(b, l, p, start, out);
     }
     if m.must_feed {
@@ -248,7 +261,8 @@ pub(super) fn has_move(b: &Board, p: &Pipeline, player: usize, scratch: &mut Vec
         && !m.any_row
         && b.children.is_empty()
         && b.owners.is_empty()
-        && !(p.at.odd_moves && (m.give_one_to_empty || p.at.no_return_var.is_some()))
+        && !(p.at.odd_moves
+            && (m.give_one_to_empty || p.at.no_return_var.is_some() || p.at.odd_legal))
     {
         // The common case, without building the list: an open hole holding enough seeds.
         let least = m.min_seeds.max(1);

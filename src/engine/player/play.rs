@@ -19,6 +19,7 @@ pub use crate::engine::player::legal::legal_into;
 pub use crate::engine::player::material::material;
 use crate::engine::player::material::{is_out, next_of, side_empty};
 use crate::engine::player::notes::note;
+use crate::engine::player::opening;
 use crate::engine::player::turn::passes;
 /// Plays the declared move from hole `pit` (assumed legal). Hooks to call are pushed on `hooks`
 /// (only those the rule defines).
@@ -72,6 +73,9 @@ fn play_with<const RARE: bool>(
     // (a diffusing move is not a sowing: the rare steps' flag first)
     let mut end = match p.moves.diffuse.as_ref().filter(|_| RARE && p.at.odd_moves) {
         Some(d) => crate::engine::player::diffuse::diffuse(b, l, d, p.at.diffuse_out, pit),
+        None if RARE && p.at.odd_legal && opening::sows_to_opponent(b, p) => {
+            opening::sow_to_opponent(b, pit)?
+        }
         None => sow::sow(b, pit)?,
     };
     // (the variables the next moves' directions and holes read: one flag)

@@ -26,6 +26,11 @@ pub fn round_tally(t: Tally, held: [i64; 2], rw: usize, total: i64) -> [i64; 2] 
             }
         }
         Tally::SeedsHeld => add = held,
+        Tally::ExtraSeeds => {
+            if rw != 0 {
+                add[rw - 1] = (held[0] - held[1]).abs();
+            }
+        }
         Tally::Points => {
             if rw != 0 {
                 add[rw - 1] = 1;
@@ -61,6 +66,7 @@ pub(super) fn end_round_tally(
     mover: usize,
     starter: Starter,
     hooks: &mut Vec<HookCall>,
+    decided: Option<usize>,
 ) {
     let Some(r) = &p.rounds else { return };
     let (Some(rv), [v1, v2]) = (p.at.round_var, p.at.tally_vars.as_slice()) else {
@@ -68,7 +74,12 @@ pub(super) fn end_round_tally(
     };
     let round = b.vars[rv];
     let held = [material(b, 1), material(b, 2)];
-    let Some(rw) = score_round(b, p, mover, round, held, hooks) else {
+    // (a round won otherwise than by the seeds held: scored one to nothing)
+    let score = match decided {
+        Some(w) => [(w == 1) as i64, (w == 2) as i64],
+        None => held,
+    };
+    let Some(rw) = score_round(b, p, mover, round, score, hooks) else {
         return;
     };
     let add = round_tally(r.tally, held, rw, b.total());
@@ -116,6 +127,10 @@ pub(super) fn end_round_tally(
         }
     }
     b.discarded = 0;
+    if crate::engine::player::rounds_layout::lay_out(b, l, p, r, starter, mover, rw, round) {
+        start_next_round(b, l, p, rv, round, starter, mover, rw);
+        return;
+    }
     for pl in [1usize, 2] {
         let holes: Vec<usize> = l
             .holes
@@ -148,6 +163,9 @@ mod tests {
         assert_eq!(round_tally(Tally::Points, [20, 52], 2, 72), [0, 1]);
         assert_eq!(round_tally(Tally::Points, [18, 54], 2, 72), [0, 2]);
         assert_eq!(round_tally(Tally::Points, [36, 36], 0, 72), [0, 0]);
+        assert_eq!(round_tally(Tally::ExtraSeeds, [40, 32], 1, 72), [8, 0]);
+        assert_eq!(round_tally(Tally::ExtraSeeds, [30, 42], 2, 72), [0, 12]);
+        assert_eq!(round_tally(Tally::ExtraSeeds, [36, 36], 0, 72), [0, 0]);
     }
 
     #[test]

@@ -4,8 +4,9 @@
 
 use serde::Deserialize;
 
-use crate::engine::base::rng::Rng;
 use crate::engine::board::state::Board;
+use crate::engine::declare::start::layout_of;
+pub use crate::engine::declare::start::RandomStart;
 use crate::engine::script::primitives::MAX_SEEDS;
 
 /// The start layout of a data rule.
@@ -22,21 +23,6 @@ pub struct StartDecl {
     /// A random layout.
     #[serde(default)]
     pub random: Option<RandomStart>,
-}
-
-/// A random start layout: `seeds` seeds spread over every hole, each holding at least
-/// `at_least` (when there are seeds enough for that).
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct RandomStart {
-    /// The seeds on the board in all.
-    pub seeds: i64,
-    /// Seeds each hole holds at least (when `seeds` reaches that many in every hole; else 0).
-    #[serde(default)]
-    pub at_least: i64,
-    /// The generator's seed: the same seed, the same layout.
-    #[serde(default)]
-    pub seed: i64,
 }
 
 impl StartDecl {
@@ -90,51 +76,9 @@ impl StartDecl {
     }
 }
 
-/// A random layout of `r.seeds` seeds over `n` holes: the seeds above each hole's minimum are cut
-/// at `n - 1` uniform points, each hole taking one piece (rounded, the last seeds put right in the
-/// fullest or emptiest hole so that the total is exact).
+/// A random layout of `r.seeds` seeds over `n` holes (see [`layout_of`]), its counts checked.
 pub fn random_layout(r: &RandomStart, n: usize) -> Result<Vec<i64>, String> {
-    if !(0..=MAX_SEEDS).contains(&r.seeds) {
-        return Err(format!(
-            "start: random: seeds {} (0 to {MAX_SEEDS})",
-            r.seeds
-        ));
-    }
-    if r.at_least < 0 {
-        return Err(format!(
-            "start: random: at_least {} (at least 0)",
-            r.at_least
-        ));
-    }
-    if n == 0 {
-        return Ok(Vec::new());
-    }
-    let least = if r.at_least.saturating_mul(n as i64) <= r.seeds {
-        r.at_least
-    } else {
-        0
-    };
-    let spread = (r.seeds - least * n as i64) as f64;
-    let mut rng = Rng::new(r.seed as u64);
-    let mut cuts: Vec<f64> = (0..n - 1).map(|_| rng.unit()).collect();
-    cuts.push(0.0);
-    cuts.push(1.0);
-    cuts.sort_by(f64::total_cmp);
-    let mut v: Vec<i64> = cuts
-        .windows(2)
-        .map(|w| least + (spread * (w[1] - w[0]) + 0.4) as i64)
-        .collect();
-    let error = r.seeds - v.iter().sum::<i64>();
-    if error > 0 {
-        let i = (0..n).min_by_key(|&i| v[i]).unwrap_or(0);
-        v[i] += error;
-    } else if error < 0 {
-        let i = (0..n)
-            .max_by_key(|&i| (v[i], std::cmp::Reverse(i)))
-            .unwrap_or(0);
-        v[i] += error;
-    }
-    Ok(v)
+    layout_of(r, n, MAX_SEEDS)
 }
 
 #[cfg(test)]

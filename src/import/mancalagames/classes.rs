@@ -60,7 +60,8 @@ pub(super) fn sowing(p: &Params) -> Result<String, Refusal> {
         s.push_str("  # sow_direct=PLAYALTDIR: the first move of a game or round names its direction (3ccw, 3cw);\n  # its player then sows that way, the other player the other way\n  direction_by_first_move: true\n");
     }
     match word(p, "prescribed").as_str() {
-        "NONE" => {}
+        // (SOW1OPP is the opening's sowing: `moves.opening`, in `starts.rs`)
+        "NONE" | "SOW1OPP" => {}
         // (the sowing's `pass_from_move`: `sow_rules.rs`)
         "MLAPS_SOWER" if super::sow_rules::first_move_plain(p) => {}
         "NO_UDIR_FIRSTS" => {

@@ -36,11 +36,14 @@ pub(super) fn rounds(p: &Params, goal: &str) -> Result<(String, String, i64), Re
                 "only rounds=NO_MOVES, HALF_SEEDS, END_S_SEEDS and END_2S_SEEDS are translated yet",
             ));
         }
-        if seeds_limit(p).is_some() && goal != "TERRITORY" && tally_of(goal).is_none() {
+        if seeds_limit(p).is_some()
+            && goal != "TERRITORY"
+            && (tally_of(goal).is_none() || goal == "RND_WIN_COUNT_DEP")
+        {
             return Err(refuse(
                 "rounds",
                 &kind,
-                "rounds ended by the seeds left are translated only with goal=TERRITORY, RND_WIN_COUNT_MAX, RND_SEED_COUNT and RND_POINTS yet",
+                "rounds ended by the seeds left are translated only with goal=TERRITORY, RND_WIN_COUNT_MAX, RND_SEED_COUNT, RND_POINTS and RND_EXTRA_SEEDS yet",
             ));
         }
         let starter = match word(p, "round_starter").as_str() {
@@ -50,26 +53,39 @@ pub(super) fn rounds(p: &Params, goal: &str) -> Result<(String, String, i64), Re
             _ => "mover",
         };
         if let Some(tally) = tally_of(goal) {
-            if kind == "HALF_SEEDS" {
-                return Err(refuse(
-                    "rounds",
-                    &kind,
-                    "a goal scored round by round is translated only with rounds=NO_MOVES, END_S_SEEDS and END_2S_SEEDS yet",
-                ));
-            }
-            // A match scored into a tally: each round starts afresh (MancalaGames reads no
-            // round_fill and no blocks for it).
-            if p.int("start_pattern") != 0 {
-                return Err(refuse(
+            // A match scored into a tally: each round starts afresh, from the start layout
+            // (MancalaGames reads no round_fill and no blocks for it).
+            let pattern = word(p, "start_pattern");
+            let layout = match super::starts::fixed_layout(p)? {
+                _ if pattern == "RANDOM" => format!(
+                    ", random_layout: {{ seeds: {}, at_least: 2, seed: $start_seed }}",
+                    p.nbr_start
+                ),
+                Some((pits, turn, _)) => format!(
+                    ", layout: {pits:?}{}",
+                    if turn {
+                        ", turn_layout: $round_layout"
+                    } else {
+                        ""
+                    }
+                ),
+                None if pattern == "ALL_EQUAL" => String::new(),
+                None => return Err(refuse(
                     "start_pattern",
-                    word(p, "start_pattern"),
-                    "a start pattern set up again each round of a tallied match is not translated yet",
-                ));
-            }
+                    &pattern,
+                    "this start set up again each round of a tallied match is not translated yet",
+                )),
+            };
+            let won = if goal == "RND_WIN_COUNT_DEP" {
+                "the mover who leaves the opponent no seeds (or no move) wins a round"
+            } else {
+                "the most seeds wins a round"
+            };
             let _ = writeln!(
                 rounds,
-                "  # rounds=NO_MOVES, goal={goal}, goal_param={}: the most seeds wins a round, which adds to the\n  # tally ({tally}); the first to {gp} wins the match; each round starts afresh\n  rounds: {{ fill: $seeds, winner: most_seeds, tally: {tally}, tally_to: {gp} }}",
+                "  # rounds={kind}, goal={goal}, goal_param={}: {won}, which adds to the\n  # tally ({tally}); the first to {gp} wins the match; each round starts afresh{}\n  rounds: {{ fill: $seeds, winner: most_seeds, tally: {tally}, tally_to: {gp}{layout} }}",
                 p.int("goal_param"),
+                if layout.is_empty() { "" } else { " from the start layout" },
             );
             return Ok((rounds, format!("round, starter: {starter}"), gp));
         }
@@ -135,6 +151,8 @@ pub(super) fn tally_of(goal: &str) -> Option<&'static str> {
         "RND_WIN_COUNT_MAX" => Some("rounds_won"),
         "RND_SEED_COUNT" => Some("seeds_held"),
         "RND_POINTS" => Some("points"),
+        "RND_WIN_COUNT_DEP" => Some("rounds_won"),
+        "RND_EXTRA_SEEDS" => Some("extra_seeds"),
         _ => None,
     }
 }
@@ -194,6 +212,15 @@ pub(super) fn ends(
     if goal == "DEPRIVE" || goal == "IMMOBILIZE" {
         return eliminate(p, goal, end, notes).map(|e| (e, true));
     }
+    if goal == "RND_WIN_COUNT_DEP" {
+        // Each round a DEPRIVE game, its winner scoring a round won.
+        let e = eliminate(p, "DEPRIVE", end, notes)?;
+        let e = e
+            .replace("then: mover_wins", "then: round_mover_wins")
+            .replace("then: mover_loses", "then: round_mover_loses")
+            .replace("then: to_move_loses", "then: round_to_move_loses");
+        return Ok((e, false));
+    }
     match word(p, "end_cond").as_str() {
         "NO_ADDTL" => {}
         "CLEARED_OPP" => {
@@ -241,7 +268,7 @@ pub(super) fn ends(
             );
         }
     }
-    if tally_of(goal).is_some() {
+    if tally_of(goal).is_some() && word(p, "rounds") != "HALF_SEEDS" {
         // (MancalaGames' outright win needs every seed: the round then ends as the other cannot move)
     } else if word(p, "rounds") == "HALF_SEEDS" {
         end.push_str(

@@ -47,14 +47,100 @@ pub(super) fn allow(p: &Params, moves: &mut String) -> Result<(), Refusal> {
                 "    last_resort_count: 2   # allow_rule=RIGHT_2_1ST_THEN_ALL_TWO: two seeds only when every legal hole holds two;\n    first_move_rightmost: 2   # the first move of a game or round only from the two rightmost legal holes\n",
             )
         }
+        "MOVE_ALL_HOLES_FIRST" => moves.push_str(
+            "    every_hole_first: true   # allow_rule=MOVE_ALL_HOLES_FIRST: each player plays every one of his holes once before any again\n",
+        ),
+        "NOT_XFROM_1S" => moves.push_str(
+            "    not_facing_single: true   # allow_rule=NOT_XFROM_1S: not from a hole facing a single seed\n",
+        ),
+        "RIGHT_HALF_1ST_OPE" => {
+            let _ = writeln!(
+                moves,
+                "    landing: [opponent_hole, empty_hole, store]   # allow_rule=RIGHT_HALF_1ST_OPE: after the first two turns, a lap ends on the opponent's side or in an empty hole\n    landing_up_to: {}   # (MancalaGames allows a hole holding more seeds than a row has holes wherever it ends)",
+                p.holes
+            );
+        }
         other => {
             return Err(refuse(
                 "allow_rule",
                 other,
-                "only OPP_OR_EMPTY, OCCUPIED, SINGLE_TO_ZERO, SINGLE_ONLY_ALL, SINGLE_ALL_TO_ZERO and TWO_ONLY_ALL are translated yet",
+                "only OPP_OR_EMPTY, OCCUPIED, SINGLE_TO_ZERO, SINGLE_ONLY_ALL, SINGLE_ALL_TO_ZERO, TWO_ONLY_ALL, TWO_ONLY_ALL_RIGHT, RIGHT_2_1ST_THEN_ALL_TWO (without extra turns or store sowing), MOVE_ALL_HOLES_FIRST, NOT_XFROM_1S and RIGHT_HALF_1ST_OPE are translated yet",
             ))
         }
     }
+    opening(p, moves)
+}
+
+/// One rule's part of the opening: its turns, holes, whether the other filters are off, whether
+/// the last seed goes to the opponent's side, and what it is.
+type OpeningPart = (i64, Option<Vec<i64>>, bool, bool, &'static str);
+
+/// A fixed layout: the counts, whether turned round when North starts, what it is.
+pub(super) type Layout = (Vec<i64>, bool, &'static str);
+
+/// The `opening:` of `moves` (the first turns of a game and of each round), from
+/// start_pattern=MOVE_RIGHTMOST, allow_rule=RIGHT_HALF_1ST_OPE and prescribed=SOW1OPP.
+fn opening(p: &Params, moves: &mut String) -> Result<(), Refusal> {
+    let h = p.holes;
+    // (turns, holes, the other filters off, what it is)
+    let mut parts: Vec<OpeningPart> = Vec::new();
+    if word(p, "start_pattern") == "MOVE_RIGHTMOST" {
+        // (MancalaGames plays this move while it sets the board up, and ignores its outcome: a
+        // first move cannot end these games)
+        parts.push((
+            1,
+            Some(vec![h]),
+            false,
+            false,
+            "start_pattern=MOVE_RIGHTMOST: the first move is from the starter's rightmost hole",
+        ));
+    }
+    if word(p, "allow_rule") == "RIGHT_HALF_1ST_OPE" {
+        parts.push((
+            2,
+            Some((h - h / 2 + 1..=h).collect()),
+            true,
+            false,
+            "allow_rule=RIGHT_HALF_1ST_OPE: each player's first turn from the right half of his holes, wherever it ends",
+        ));
+    }
+    if word(p, "prescribed") == "SOW1OPP" {
+        parts.push((
+            2,
+            None,
+            false,
+            true,
+            "prescribed=SOW1OPP: the first two turns are one lap each, the last seed passing the mover's holes to fall on the opponent's side",
+        ));
+    }
+    if parts.is_empty() {
+        return Ok(());
+    }
+    let turns = parts[0].0;
+    if parts.iter().any(|x| x.0 != turns) {
+        return Err(refuse(
+            "start_pattern",
+            word(p, "start_pattern"),
+            "an opening of one turn with another of two turns (prescribed or allow_rule) is not translated yet",
+        ));
+    }
+    let holes = parts.iter().find_map(|x| x.1.clone());
+    let unfiltered = parts.iter().any(|x| x.2);
+    let to_opp = parts.iter().any(|x| x.3);
+    for x in &parts {
+        let _ = writeln!(moves, "    # {}", x.4);
+    }
+    let _ = write!(moves, "    opening: {{ turns: {turns}");
+    if let Some(hs) = holes {
+        let _ = write!(moves, ", holes: {hs:?}");
+    }
+    if unfiltered {
+        moves.push_str(", filters: false");
+    }
+    if to_opp {
+        moves.push_str(", last_to_opponent: true");
+    }
+    moves.push_str(" }\n");
     Ok(())
 }
 
@@ -104,16 +190,35 @@ pub(super) fn total_seeds(p: &Params) -> i64 {
 /// left, then North's from his).
 pub(super) fn start(p: &Params) -> Result<String, Refusal> {
     let (h, s) = (p.holes as usize, p.nbr_start);
+    let pattern = word(p, "start_pattern");
+    if pattern == "RANDOM" {
+        return Ok(format!(
+            "start:\n  # start_pattern=RANDOM: {s} seeds spread at random, at least 2 in each hole when there are enough\n  # (MancalaGames draws its own layout: the same properties, not the same layout for a seed)\n  random: {{ seeds: {s}, at_least: 2, seed: $start_seed }}\n"
+        ));
+    }
+    let Some((pits, turn, what)) = fixed_layout(p)? else {
+        return Ok(String::new());
+    };
+    let mut y = format!(
+        "start:\n  # start_pattern={pattern}: {what} (written for {h} holes a row)\n  pits: {pits:?}\n"
+    );
+    if turn {
+        y.push_str("  turn_round: true   # when North starts, the board is turned round\n");
+    }
+    Ok(y)
+}
+
+/// The fixed start layout of `start_pattern` (None for ALL_EQUAL, RANDOM and the opening move
+/// MOVE_RIGHTMOST): the counts in canonical order for South moving first, whether the board
+/// is turned round when North starts, and what it is.
+pub(super) fn fixed_layout(p: &Params) -> Result<Option<Layout>, Refusal> {
+    let (h, s) = (p.holes as usize, p.nbr_start);
     let n = 2 * h;
     let pattern = word(p, "start_pattern");
     // (layout, turned round when North starts, what it is)
-    let (pits, turn, what): (Vec<i64>, bool, &str) = match pattern.as_str() {
-        "ALL_EQUAL" => return Ok(String::new()),
-        "RANDOM" => {
-            return Ok(format!(
-                "start:\n  # start_pattern=RANDOM: {s} seeds spread at random, at least 2 in each hole when there are enough\n  # (MancalaGames draws its own layout: the same properties, not the same layout for a seed)\n  random: {{ seeds: {s}, at_least: 2, seed: $start_seed }}\n"
-            ));
-        }
+    let (pits, turn, what): (Vec<i64>, bool, &'static str) = match pattern.as_str() {
+        // (MOVE_RIGHTMOST is the opening move, in `moves`)
+        "ALL_EQUAL" | "MOVE_RIGHTMOST" | "RANDOM" => return Ok(None),
         "RIGHTMOST_PLUS_ONE" => {
             let mut row = vec![s; h];
             row[h - 1] += 1;
@@ -223,13 +328,7 @@ pub(super) fn start(p: &Params) -> Result<String, Refusal> {
             ))
         }
     };
-    let mut y = format!(
-        "start:\n  # start_pattern={pattern}: {what} (written for {h} holes a row)\n  pits: {pits:?}\n"
-    );
-    if turn {
-        y.push_str("  turn_round: true   # when North starts, the board is turned round\n");
-    }
-    Ok(y)
+    Ok(Some((pits, turn, what)))
 }
 
 /// Refuses the prescribed openings not translated yet, each with what it needs
@@ -237,16 +336,14 @@ pub(super) fn start(p: &Params) -> Result<String, Refusal> {
 pub(super) fn prescribed(p: &Params) -> Result<(), Refusal> {
     let v = word(p, "prescribed");
     let why = match v.as_str() {
-        "NONE" | "NO_UDIR_FIRSTS" => return Ok(()),
+        // (SOW1OPP is the opening's sowing, in `moves`)
+        "NONE" | "NO_UDIR_FIRSTS" | "SOW1OPP" => return Ok(()),
         // (the first move sown without passing holes by count: `sow_rules.rs`)
         "MLAPS_SOWER" if super::sow_rules::first_move_plain(p) => return Ok(()),
         "ARNGE_LIMIT" => {
             "each player arranges his seeds before play (a real decision, a move of its own with its notation): not yet"
         }
         "MLAPS_SOWER" => "the first move sown with relays in a game without them: not yet",
-        "SOW1OPP" => {
-            "the first two turns' last seeds skip the mover's holes to fall on the opponent's side: not yet"
-        }
         "PLUS1MINUS1" => "the first move's seeds taken and given in alternate holes: not yet",
         _ => "not yet in sowlab's declared vocabulary",
     };

@@ -97,6 +97,11 @@ pub(crate) fn assemble(g: &GameFile, title: &str, p: &Params, parts: &Parts) -> 
             "  start_seed: { value: 0, min: 0, max: 1000000000, help: \"the seed of the random start layout\" }\n",
         );
     }
+    if rounds.contains("$round_layout") {
+        y.push_str(
+            "  round_layout: { value: starter, values: [starter, alternate], help: \"a later round's start layout is turned for its starter; alternate: for the other of the last round's starter, as MancalaGames sets it up (whoever then starts)\" }\n",
+        );
+    }
     if p.int("mlaps") != 0 {
         y.push_str(
             "  endless: { value: stop, values: [stop, drop_hand], help: \"an endless relay (a 76th lap) stops the move; drop_hand: the seeds that lap took up leave the game, as in MancalaGames (which loses them)\" }\n",

@@ -158,8 +158,22 @@ pub fn translate(g: &GameFile, title: &str, p: &Params) -> Result<Translation, R
     let (end, rounds) = if clear {
         (end, String::new())
     } else {
+        // (the round outcomes of goal=RND_WIN_COUNT_DEP say their winner: they take the starter)
+        let starter = then.strip_prefix("round").unwrap_or("");
         (
-            end.replace("then: most_seeds", &format!("then: {then}")),
+            end.replace("then: most_seeds", &format!("then: {then}"))
+                .replace(
+                    "then: round_mover_wins",
+                    &format!("then: round_mover_wins{starter}"),
+                )
+                .replace(
+                    "then: round_mover_loses",
+                    &format!("then: round_mover_loses{starter}"),
+                )
+                .replace(
+                    "then: round_to_move_loses",
+                    &format!("then: round_to_move_loses{starter}"),
+                ),
             rounds,
         )
     };

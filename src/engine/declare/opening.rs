@@ -1,0 +1,92 @@
+//! The declared steps on which holes may start a move that depend on the game so far: the
+//! opening turns (`moves.opening`: from some holes only, perhaps sown so that the last seed falls
+//! on the opponent's side), every hole played once before any again (`moves.every_hole_first`),
+//! and no move from a hole facing a single seed (`moves.not_facing_single`). Checked and
+//! resolved here when setup ends; played in [`crate::engine::player`] (`opening.rs`).
+
+use crate::engine::declare::moves::Moves;
+use crate::engine::geometry::layout::Layout;
+
+/// The variable of player `pl`'s holes played from (`moves.every_hole_first`).
+pub fn played_var_name(pl: usize) -> String {
+    format!("played_{pl}")
+}
+
+/// What [`link`] resolves, for the pipeline's `at`.
+#[derive(Default)]
+pub struct Linked {
+    /// Whether the legal holes go through one of these steps.
+    pub odd_legal: bool,
+    /// Per player, the holes of the opening turns (empty: any).
+    pub opening_holes: Vec<Vec<usize>>,
+    /// Per player, the variable of his holes played from.
+    pub played_vars: Vec<usize>,
+}
+
+/// Checks the steps against the layout and resolves them (declaring the variables with `var`);
+/// one error line naming the key.
+pub fn link(
+    m: &Moves,
+    l: &mut Layout,
+    var: &mut impl FnMut(&mut Layout, &str, i64) -> usize,
+) -> Result<Linked, String> {
+    let mut at = Linked {
+        odd_legal: m.opening.is_some() || m.every_hole_first || m.not_facing_single,
+        ..Linked::default()
+    };
+    if let Some(o) = &m.opening {
+        if o.turns < 1 {
+            return Err(format!(
+                "pipeline: moves: opening: turns must be at least 1, not {}",
+                o.turns
+            ));
+        }
+        for pl in 0..=l.players {
+            let mine: Vec<usize> = l
+                .holes
+                .iter()
+                .copied()
+                .filter(|&h| l.pits[h].owner == pl)
+                .collect();
+            if pl == 0 || o.holes.is_empty() {
+                at.opening_holes.push(Vec::new());
+                continue;
+            }
+            let most = mine.iter().map(|&h| l.pits[h].pos).max().unwrap_or(0);
+            let mut keep = Vec::new();
+            for &n in &o.holes {
+                if n < 1 || n as usize > most {
+                    return Err(format!(
+                        "pipeline: moves: opening: holes: no hole {n} (a player's holes are numbered 1 to {most} from his left)"
+                    ));
+                }
+                keep.extend(
+                    mine.iter()
+                        .copied()
+                        .filter(|&h| l.pits[h].pos == n as usize),
+                );
+            }
+            keep.sort_unstable();
+            keep.dedup();
+            at.opening_holes.push(keep);
+        }
+    }
+    if m.every_hole_first {
+        for pl in 1..=l.players {
+            let n = l.holes.iter().filter(|&&h| l.pits[h].owner == pl).count();
+            if n > 62 {
+                return Err(format!(
+                    "pipeline: moves: every_hole_first is for players with at most 62 holes (player {pl} has {n})"
+                ));
+            }
+            at.played_vars.push(var(l, &played_var_name(pl), 0));
+        }
+    }
+    if m.not_facing_single && l.rows.len() != 2 {
+        return Err(format!(
+            "pipeline: moves: not_facing_single is for boards of two rows (this one has {})",
+            l.rows.len()
+        ));
+    }
+    Ok(at)
+}

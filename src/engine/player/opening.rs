@@ -1,0 +1,324 @@
+//! The steps on which holes may start a move that depend on the game so far, played: the
+//! opening turns (`moves.opening`), every hole played once before any again
+//! (`moves.every_hole_first`), no move from a hole facing a single seed
+//! (`moves.not_facing_single`). Declared in [`crate::engine::declare::opening`]. Every function
+//! here runs only for a rule that declares one of them (`at.odd_legal`, under `at.odd_moves`).
+
+use crate::engine::board::state::{Board, PitKind, SowEnd};
+use crate::engine::declare::compiled::Compiled;
+use crate::engine::declare::moves::Opening;
+use crate::engine::declare::pipeline::Pipeline;
+use crate::engine::trace::event::Event;
+
+/// The opening, while its turns last.
+#[inline]
+pub fn now<'a>(b: &Board, p: &'a Pipeline) -> Option<&'a Opening> {
+    let o = p.moves.opening.as_ref()?;
+    let v = p.at.turns_var?;
+    (b.vars[v] < o.turns).then_some(o)
+}
+
+/// Whether the move about to be played is an opening move sown to the opponent's side.
+#[inline]
+pub fn sows_to_opponent(b: &Board, p: &Pipeline) -> bool {
+    now(b, p).is_some_and(|o| o.last_to_opponent)
+}
+
+/// Drops from `out[start..]` (holes of `player`) those held back: holes already played from
+/// while some are not (`every_hole_first`), holes facing a single seed (`not_facing_single`).
+#[cold]
+#[inline(never)]
+pub fn filter(
+    b: &Board,
+    l: &Compiled,
+    p: &Pipeline,
+    player: usize,
+    start: usize,
+    out: &mut Vec<usize>,
+) {
+    let m = &p.moves;
+    let played =
+        p.at.played_vars
+            .get(player.wrapping_sub(1))
+            .map(|&v| b.vars[v]);
+    let mine = p.at.holes_of.get(player).map_or(&[][..], |h| &h[..]);
+    let full = (1i64 << mine.len()) - 1;
+    let mut keep = start;
+    for i in start..out.len() {
+        let h = out[i];
+        let mut ok = true;
+        if let Some(mask) = played.filter(|&m| m & full != full) {
+            if let Some(k) = mine.iter().position(|&q| q == h) {
+                ok = mask & (1 << k) == 0;
+            }
+        }
+        if ok && m.not_facing_single {
+            ok = l
+                .opposite(h)
+                .is_none_or(|o| l.pits[o].owner == player || b.seeds[o] != 1);
+        }
+        if ok {
+            out[keep] = h;
+            keep += 1;
+        }
+    }
+    out.truncate(keep);
+}
+
+/// After a move sown from `from`: the hole is marked played (`every_hole_first`).
+#[inline]
+pub fn played_from(b: &mut Board, l: &Compiled, p: &Pipeline, from: usize) {
+    if p.at.played_vars.is_empty() {
+        return;
+    }
+    let owner = l.pits[from].owner;
+    let (Some(&v), Some(mine)) = (
+        p.at.played_vars.get(owner.wrapping_sub(1)),
+        p.at.holes_of.get(owner),
+    ) else {
+        return;
+    };
+    if let Some(k) = mine.iter().position(|&q| q == from) {
+        b.vars[v] |= 1 << k;
+    }
+}
+
+/// When a round starts: no hole has been played from yet.
+pub fn new_round(b: &mut Board, p: &Pipeline) {
+    for &v in &p.at.played_vars {
+        b.vars[v] = 0;
+    }
+}
+
+/// Sows move `id` as an opening move with `last_to_opponent`: one lap into the open holes (stores
+/// passed by, the origin skipped where the rule skips it), the last seed going on past the
+/// mover's own holes to the next hole of another player's.
+#[cold]
+#[inline(never)]
+pub fn sow_to_opponent(b: &mut Board, id: usize) -> Result<SowEnd, String> {
+    let layout = b.layout.clone();
+    let l = &*layout;
+    let (from, other) = l.split_move(id);
+    let mover = b.to_move;
+    if from >= l.pits.len() || b.seeds[from] == 0 {
+        return Err(format!(
+            "sow: pit {} is empty",
+            l.pits.get(from).map_or("?", |q| q.name.as_str())
+        ));
+    }
+    let links = if l.sow.reverse != other {
+        &l.prev
+    } else {
+        &l.next
+    };
+    let open = |b: &Board, q: usize| {
+        l.pits[q].kind == PitKind::Hole && !b.closed[q] && !(l.sow.skip_origin && q == from)
+    };
+    let step = |b: &Board, mut q: usize| -> Result<usize, String> {
+        for _ in 0..l.pits.len() {
+            q = links[q];
+            if open(b, q) {
+                return Ok(q);
+            }
+        }
+        Err("sow: no open hole to sow into".into())
+    };
+    let taken = b.seeds[from];
+    let mut hand = taken;
+    b.seeds[from] = 0;
+    b.emit(|| Event::Pickup {
+        pit: from,
+        seeds: hand,
+    });
+    let mut q = from;
+    let mut was_empty = false;
+    while hand > 0 {
+        q = step(b, q)?;
+        if hand == 1 {
+            let mut guard = 0;
+            while l.pits[q].owner == mover || l.pits[q].owner == 0 {
+                q = step(b, q)?;
+                guard += 1;
+                if guard > l.pits.len() {
+                    return Err("sow: no hole of another player's to end in".into());
+                }
+            }
+            was_empty = b.seeds[q] == 0;
+        }
+        hand -= 1;
+        b.seeds[q] += 1;
+        b.emit(|| Event::Drop { pit: q, hand });
+    }
+    let end = SowEnd {
+        pit: q,
+        was_empty,
+        laps: 1,
+        stopped: false,
+        captured: 0,
+        reversed: other,
+        from,
+        hand: taken,
+    };
+    b.last = end;
+    Ok(end)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::board::state::Board;
+
+    /// A two-player data rule, two rows of four holes, its `moves:` keys `moves`.
+    fn board(moves: &str, extra: &str) -> Board {
+        let text = format!(
+            "name: t\nplayers: 2\nboard:\n  players: 2\n  shape: two_rows\n  pits:\n    - {{ row: S, owner: 1, holes: 4, seeds: 2 }}\n    - {{ row: N, owner: 2, holes: 4, seeds: 2 }}\nsowing: {{}}\npipeline:\n  moves:\n{moves}{extra}  end:\n    - {{ when: no_move, then: most_seeds }}\n"
+        );
+        let dir = std::env::temp_dir().join(format!(
+            "sowlab_opening_{}_{:x}",
+            std::process::id(),
+            text.bytes()
+                .fold(0u64, |h, c| h.wrapping_mul(31).wrapping_add(c as u64))
+        ));
+        std::fs::create_dir_all(&dir).unwrap();
+        let f = dir.join("t.yaml");
+        std::fs::write(&f, &text).unwrap();
+        let rule = crate::Rule::load(f.to_str().unwrap(), &dir).unwrap();
+        let opts = rule.resolve_options::<&str>(&[]).unwrap();
+        rule.new_board(&opts).unwrap().cast::<Board>()
+    }
+
+    fn labels(b: &Board) -> Vec<String> {
+        let mut legal = Vec::new();
+        let p = b.layout.pipeline.clone().unwrap();
+        crate::engine::player::legal::legal_into(b, &p, b.to_move, &mut legal);
+        legal.iter().map(|&m| b.layout.label(m)).collect()
+    }
+
+    fn play(b: &mut Board, label: &str) {
+        let id = b.layout.parse_label(b.to_move, label).expect(label);
+        assert!(labels(b).contains(&label.to_string()), "{label} not legal");
+        let mut hooks = Vec::new();
+        crate::engine::player::play::play(b, id, &mut hooks).unwrap();
+    }
+
+    #[test]
+    fn the_opening_turns_are_played_from_their_holes_only() {
+        let mut b = board("    opening: { turns: 1, holes: [4] }\n", "");
+        assert_eq!(labels(&b), ["4"]);
+        // S4's two seeds into N1, N2; North then plays any hole
+        play(&mut b, "4");
+        assert_eq!(b.seeds, [2, 2, 2, 0, 3, 3, 2, 2]);
+        assert_eq!(labels(&b), ["1", "2", "3", "4"]);
+    }
+
+    #[test]
+    fn an_opening_sown_to_the_opponent_passes_the_movers_own_holes() {
+        let mut b = board("    opening: { turns: 2, last_to_opponent: true }\n", "");
+        b.seeds = vec![2, 0, 0, 0, 1, 1, 1, 1];
+        // S1's two seeds: S2, then the last past S3, S4 into N1
+        play(&mut b, "1");
+        assert_eq!(b.seeds, [0, 1, 0, 0, 2, 1, 1, 1]);
+        // North's N2 too: its one seed past N3, N4 into S1, on South's side
+        play(&mut b, "2");
+        assert_eq!(b.seeds, [1, 1, 0, 0, 2, 0, 1, 1]);
+        // after the opening, sown as usual: S2 into S3
+        play(&mut b, "2");
+        assert_eq!(b.seeds, [1, 0, 1, 0, 2, 0, 1, 1]);
+    }
+
+    #[test]
+    fn an_opening_without_the_filters_lets_any_landing_be() {
+        // (without the opening, a lap must end in an empty hole)
+        let b = board(
+            "    landing: [empty_hole]\n    opening: { turns: 1, holes: [3, 4], filters: false }\n",
+            "",
+        );
+        assert_eq!(labels(&b), ["3", "4"]);
+        let b = board(
+            "    landing: [empty_hole]\n    opening: { turns: 1, holes: [3, 4] }\n",
+            "",
+        );
+        assert!(labels(&b).is_empty());
+    }
+
+    #[test]
+    fn every_hole_is_played_once_before_any_again() {
+        let mut b = board("    every_hole_first: true\n", "");
+        b.seeds = vec![1, 1, 0, 2, 2, 2, 2, 2];
+        assert_eq!(labels(&b), ["1", "2", "4"]);
+        play(&mut b, "4");
+        assert_eq!(b.seeds, [1, 1, 0, 0, 3, 3, 2, 2]);
+        play(&mut b, "1");
+        assert_eq!(b.seeds, [1, 1, 0, 0, 0, 4, 3, 3]);
+        // S4 was played from: S1 and S2 (S3 is empty)
+        assert_eq!(labels(&b), ["1", "2"]);
+        play(&mut b, "1");
+        play(&mut b, "2");
+        assert_eq!(b.seeds, [1, 3, 0, 0, 0, 0, 4, 4]);
+        // S1 holds a seed again, but was played: S2 only
+        assert_eq!(labels(&b), ["2"]);
+        play(&mut b, "2");
+        play(&mut b, "3");
+        assert_eq!(b.seeds, [2, 1, 2, 1, 1, 0, 0, 5]);
+        assert_eq!(labels(&b), ["3"]);
+        play(&mut b, "3");
+        // North has played N1, N2 and N3: N4 only
+        assert_eq!(labels(&b), ["4"]);
+        play(&mut b, "4");
+        // every hole of South's played: any again
+        assert_eq!(b.seeds, [3, 2, 1, 3, 3, 0, 0, 0]);
+        assert_eq!(labels(&b), ["1", "2", "3", "4"]);
+    }
+
+    #[test]
+    fn a_hole_facing_a_single_seed_is_not_played() {
+        let mut b = board("    not_facing_single: true\n", "");
+        // S1 faces N4, S2 faces N3
+        b.seeds = vec![2, 2, 2, 2, 2, 2, 1, 1];
+        assert_eq!(labels(&b), ["3", "4"]);
+        play(&mut b, "3");
+        assert_eq!(b.seeds, [2, 2, 0, 3, 3, 2, 1, 1]);
+        // North: N1 faces S4 (3), N3 faces S2 (2): all his holes
+        assert_eq!(labels(&b), ["1", "2", "3", "4"]);
+    }
+
+    #[test]
+    fn bad_opening_values_are_one_line_errors() {
+        let text = |moves: &str| {
+            format!(
+                "name: t\nplayers: 2\nboard:\n  players: 2\n  shape: two_rows\n  pits:\n    - {{ row: S, owner: 1, holes: 4, seeds: 2 }}\n    - {{ row: N, owner: 2, holes: 4, seeds: 2 }}\nsowing: {{}}\npipeline:\n  moves:\n{moves}  end:\n    - {{ when: no_move, then: most_seeds }}\n"
+            )
+        };
+        for (moves, want) in [
+            (
+                "    opening: { turns: 0 }\n",
+                "opening: turns must be at least 1",
+            ),
+            (
+                "    opening: { turns: 1, holes: [5] }\n",
+                "opening: holes: no hole 5",
+            ),
+            (
+                "    opening: { turns: 1, hole: [2] }\n",
+                "unknown field `hole`",
+            ),
+        ] {
+            let dir = std::env::temp_dir().join(format!(
+                "sowlab_opening_bad_{}_{}",
+                std::process::id(),
+                want.len()
+            ));
+            std::fs::create_dir_all(&dir).unwrap();
+            let f = dir.join("t.yaml");
+            std::fs::write(&f, text(moves)).unwrap();
+            let e = crate::Rule::load(f.to_str().unwrap(), &dir)
+                .and_then(|r| {
+                    let o = r.resolve_options::<&str>(&[])?;
+                    r.new_board(&o).map(|_| ())
+                })
+                .expect_err(moves)
+                .one_line();
+            assert!(e.contains(want), "{e}");
+            assert!(!e.contains('\n'), "{e}");
+        }
+    }
+}
