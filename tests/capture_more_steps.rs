@@ -33,14 +33,8 @@ fn error(holes: usize, sowing: &str, capture: &str) -> String {
     }
 }
 
-/// Plays `moves` from holes `south`, `north` (stores empty, South to move); the holes, stores
-/// and player to move after.
-fn after(
-    r: &Arc<Rule>,
-    south: &[i64],
-    north: &[i64],
-    moves: &[&str],
-) -> (Vec<i64>, Vec<i64>, usize) {
+/// A game of `r` at holes `south`, `north`: stores empty, South to move.
+fn game(r: &Arc<Rule>, south: &[i64], north: &[i64]) -> Game {
     let pos = Position {
         pits: [south, north].concat(),
         stores: Some(vec![0, 0]),
@@ -48,8 +42,18 @@ fn after(
         ..Position::default()
     };
     let opts = r.resolve_options(&[] as &[&str]).unwrap();
-    let mut g =
-        Game::with_position(r.clone(), opts, &pos).unwrap_or_else(|e| panic!("{}", e.one_line()));
+    Game::with_position(r.clone(), opts, &pos).unwrap_or_else(|e| panic!("{}", e.one_line()))
+}
+
+/// Plays `moves` from holes `south`, `north` (see [`game`]); the holes, stores and player to
+/// move after.
+fn after(
+    r: &Arc<Rule>,
+    south: &[i64],
+    north: &[i64],
+    moves: &[&str],
+) -> (Vec<i64>, Vec<i64>, usize) {
+    let mut g = game(r, south, north);
     for mv in moves {
         g.play(mv)
             .unwrap_or_else(|e| panic!("move {mv}: {}", e.one_line()));
@@ -248,17 +252,7 @@ fn bad_words_of_these_steps_are_one_line_errors_naming_the_key() {
 
 /// The legal moves of South at `south`, `north`.
 fn legal(r: &Arc<Rule>, south: &[i64], north: &[i64]) -> Vec<String> {
-    let pos = Position {
-        pits: [south, north].concat(),
-        stores: Some(vec![0, 0]),
-        to_move: Some(1),
-        ..Position::default()
-    };
-    let opts = r.resolve_options(&[] as &[&str]).unwrap();
-    Game::with_position(r.clone(), opts, &pos)
-        .unwrap()
-        .legal_labels()
-        .unwrap()
+    game(r, south, north).legal_labels().unwrap()
 }
 
 #[test]

@@ -8,22 +8,10 @@ mod common;
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use common::{rules_dir, sowlab};
+use common::{kalah, rules_dir, sowlab};
 use sowlab::search::tablebase::build::build_all;
 use sowlab::search::tablebase::index::Index;
 use sowlab::{solve_exact, Exact, Game, Position, Rule, SearchLimits, Tablebase};
-
-fn kalah(holes: usize, seeds: usize, empty_capture: bool) -> Game {
-    let rule = Arc::new(Rule::load("kalah", &rules_dir()).unwrap());
-    let opts = rule
-        .resolve_options(&[
-            format!("holes={holes}"),
-            format!("seeds={seeds}"),
-            format!("empty_capture={empty_capture}"),
-        ])
-        .unwrap();
-    Game::new(rule, opts).unwrap()
-}
 
 fn exact(g: &Game, tb: Option<&Tablebase>) -> Exact {
     solve_exact(&g.rule, g.current(), &SearchLimits::default(), tb, None).unwrap()

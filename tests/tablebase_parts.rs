@@ -3,22 +3,12 @@
 
 mod common;
 
-use std::sync::Arc;
-
-use common::rules_dir;
 use sowlab::search::tablebase::build::{build_all, build_range, build_range_in, unknown_layer};
-use sowlab::{Game, Rule, Tablebase};
+use sowlab::{Game, Tablebase};
 
+/// The Kalah cells of these tests: three seeds a hole.
 fn kalah(holes: usize, empty_capture: bool) -> Game {
-    let rule = Arc::new(Rule::load("kalah", &rules_dir()).unwrap());
-    let opts = rule
-        .resolve_options(&[
-            format!("holes={holes}"),
-            "seeds=3".to_string(),
-            format!("empty_capture={empty_capture}"),
-        ])
-        .unwrap();
-    Game::new(rule, opts).unwrap()
+    common::kalah(holes, 3, empty_capture)
 }
 
 #[test]

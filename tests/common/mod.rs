@@ -69,6 +69,21 @@ pub fn game_at(name: &str, sets: &[&str], pits: &[i64], stores: &[i64], to_move:
     Game::with_position(r, opts, &pos).expect("position")
 }
 
+/// A Kalah game from the start: `holes` holes a row, `seeds` seeds a hole, the capture from an
+/// empty hole whatever the hole opposite holds (`empty_capture`) or not. The small cells of the
+/// exact search and tablebase tests.
+pub fn kalah(holes: usize, seeds: usize, empty_capture: bool) -> Game {
+    let rule = Arc::new(Rule::load("kalah", &rules_dir()).unwrap());
+    let opts = rule
+        .resolve_options(&[
+            format!("holes={holes}"),
+            format!("seeds={seeds}"),
+            format!("empty_capture={empty_capture}"),
+        ])
+        .unwrap();
+    Game::new(rule, opts).unwrap()
+}
+
 /// Plays `moves` (labels, separated by spaces), panicking with the error if one fails.
 pub fn play(g: &mut Game, moves: &str) {
     for m in moves.split_whitespace() {

@@ -174,6 +174,23 @@ impl Board {
 
     /// Total seeds in play and held: pits plus reserves (saturating: see [`Board::total_wide`]).
     pub fn total(&self) -> i64 {
+        // Each count within ±2^47 and fewer than 2^15 of them: no partial sum overflows, so the
+        // plain adds (which vectorise) are exact; otherwise (hostile counts) the wide sum.
+        const HALF: u64 = 1 << 47;
+        let (mut sum, mut range) = (0i64, 0u64);
+        for &s in &self.seeds {
+            sum = sum.wrapping_add(s);
+            range |= (s as u64).wrapping_add(HALF);
+        }
+        for &s in &self.reserves {
+            sum = sum.wrapping_add(s);
+            range |= (s as u64).wrapping_add(HALF);
+        }
+        if range >> 48 == 0 && self.seeds.len() + self.reserves.len() < 1 << 15 {
+            if let Some(t) = sum.checked_add(self.discarded) {
+                return t;
+            }
+        }
         self.total_wide().clamp(i64::MIN as i128, i64::MAX as i128) as i64
     }
 

@@ -215,7 +215,7 @@ impl SowRule {
     /// `relay_only`, and by `relay_stop` and `relay_stop_opposite` when `stops` (they stop a
     /// relay for a capture: not while captures are off, see `relay_stop_from`). Checked once
     /// per lap. With `RARE` false (a rule without the rarer steps, [`SowRule::uses_rare_steps`])
-    /// only `relay_stop` is tested.
+    /// only `relay_stop` is tested. `owner`: the hole's owner now, asked only when a test reads it.
     #[inline]
     #[allow(clippy::too_many_arguments)]
     pub fn lap_may_relay<const RARE: bool>(
@@ -226,20 +226,21 @@ impl SowRule {
         was_empty: bool,
         mover: usize,
         stops: bool,
-        owner: usize,
+        owner: impl Fn() -> usize,
     ) -> bool {
         let n = seeds[pos];
         if stops
             && self
                 .relay_stop
                 .as_ref()
-                .is_some_and(|t| t.holds_owned(l, pos, n, mover, owner))
+                .is_some_and(|t| t.holds_owned(l, pos, n, mover, owner()))
         {
             return false;
         }
         if !RARE {
             return true;
         }
+        let owner = owner();
         let only = self
             .relay_only
             .as_ref()

@@ -412,21 +412,26 @@ pub(super) fn last_seeds(
 ) {
     use crate::engine::declare::pipeline::BeyondSide;
     let kids: &[u8] = &b.children;
-    let counted: i64 = l
-        .holes
-        .iter()
-        .filter(|&&h| {
-            let o = b.hole_owner(h);
-            !b.closed[h]
-                && (kids.is_empty() || kids[h] == 0)
-                && match t.counted {
-                    BeyondSide::Any => true,
-                    BeyondSide::Opponent => o != mover && o != 0,
-                    BeyondSide::Own => o == mover,
+    // (counted until past `at_most`: most moves leave more, and stop at the first holes)
+    let mut counted: i64 = 0;
+    for &h in &l.holes {
+        if !b.closed[h]
+            && (kids.is_empty() || kids[h] == 0)
+            && match t.counted {
+                BeyondSide::Any => true,
+                BeyondSide::Opponent => {
+                    let o = b.hole_owner(h);
+                    o != mover && o != 0
                 }
-        })
-        .map(|&h| b.seeds[h])
-        .sum();
+                BeyondSide::Own => b.hole_owner(h) == mover,
+            }
+        {
+            counted += b.seeds[h];
+            if counted > t.at_most {
+                return;
+            }
+        }
+    }
     if counted > 0 && counted <= t.at_most {
         let to = match t.to {
             crate::engine::declare::pipeline::LastSeedsTo::Mover => mover,

@@ -11,7 +11,7 @@ use crate::engine::sowing::sow;
 use crate::engine::player::hooks::finish;
 use crate::engine::player::hooks::HookCall;
 use crate::engine::player::legal::has_move;
-use crate::engine::player::material::{material, materials, seeds_by_player, side_empty};
+use crate::engine::player::material::{majority, material, materials, seeds_by_player, side_empty};
 use crate::engine::player::notes::note;
 use crate::engine::player::rounds::end_round;
 use crate::engine::trace::event::Event;
@@ -40,14 +40,7 @@ pub(super) fn holds(b: &Board, l: &Compiled, p: &Pipeline, c: &EndCheck, mover: 
                 && b.last.was_empty
                 && (c.pit_mask.is_empty() || c.pit_mask[b.last.pit])
         }
-        Cond::Majority => {
-            let total = b.total();
-            let mut m = [0i64; 17];
-            materials(b, l, &mut m);
-            let m = &m[1..=l.players];
-            m.iter().any(|&x| 2 * x > total)
-                || (l.players == 2 && total % 2 == 0 && m.iter().all(|&x| 2 * x == total))
-        }
+        Cond::Majority => majority(b, l),
         Cond::HoldsMoreThan => {
             let mut m = [0i64; 17];
             materials(b, l, &mut m);

@@ -30,6 +30,31 @@ pub(super) fn materials(b: &Board, l: &Compiled, m: &mut [i64; 17]) {
     }
 }
 
+/// Whether one player holds more than half of all the seeds (stores, reserve, children), or two
+/// players hold exactly half each: the `majority` end, asked after every move. Two players
+/// without children are counted in two sums, without the table of every player's material.
+pub(super) fn majority(b: &Board, l: &Compiled) -> bool {
+    let total = b.total();
+    if l.players == 2 && b.children.is_empty() {
+        let (mut m1, mut m2) = (b.reserves[0], b.reserves[1]);
+        for &s in &l.stores {
+            match l.pits[s].owner {
+                1 => m1 += b.seeds[s],
+                2 => m2 += b.seeds[s],
+                _ => {}
+            }
+        }
+        return 2 * m1 > total
+            || 2 * m2 > total
+            || (total % 2 == 0 && 2 * m1 == total && 2 * m2 == total);
+    }
+    let mut m = [0i64; 17];
+    materials(b, l, &mut m);
+    let m = &m[1..=l.players];
+    m.iter().any(|&x| 2 * x > total)
+        || (l.players == 2 && total % 2 == 0 && m.iter().all(|&x| 2 * x == total))
+}
+
 /// Whether a player is out (his pass counter reached `out_at`).
 #[inline]
 pub(super) fn is_out(b: &Board, p: &Pipeline, pl: usize) -> bool {

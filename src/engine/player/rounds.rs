@@ -53,6 +53,52 @@ pub(super) fn score_round(
     Some(rw)
 }
 
+/// Ends the match at a round's end when a player cannot start the next round, or when the round
+/// was the last (`max_rounds`): the first player whose `claim` (the seeds he would start it
+/// with) is below `need` is named in the `cannot_fill` note, and the match goes to the round's
+/// winner `rw` (0: nobody). Whether the match ended. Shared by the rounds decided by the seeds
+/// held ([`crate::engine::player::rounds_by_seeds`]) and those of owned holes
+/// ([`crate::engine::player::territory`]).
+#[allow(clippy::too_many_arguments)]
+pub(super) fn match_ends_short(
+    b: &mut Board,
+    p: &Pipeline,
+    mover: usize,
+    round: i64,
+    rw: usize,
+    need: i64,
+    claim: impl Fn(&Board, usize) -> i64,
+    hooks: &mut Vec<HookCall>,
+) -> bool {
+    if let Some(short) = [1usize, 2].into_iter().find(|&pl| claim(b, pl) < need) {
+        let reserve = claim(b, short).to_string();
+        note(b, p, &p.notes.cannot_fill, mover, || {
+            vec![
+                ("loser_name", name(p, short)),
+                (
+                    "winner_name",
+                    if rw == 0 {
+                        "nobody".into()
+                    } else {
+                        name(p, rw)
+                    },
+                ),
+                ("reserve", reserve),
+            ]
+        });
+        finish(b, p, rw, hooks);
+        return true;
+    }
+    if p.rounds
+        .as_ref()
+        .is_some_and(|r| r.max_rounds > 0 && round >= r.max_rounds)
+    {
+        finish(b, p, rw, hooks);
+        return true;
+    }
+    false
+}
+
 /// Puts `seeds` seeds into each of `holes` for player `pl` (where they come from is the caller's).
 pub(super) fn fill_holes(b: &mut Board, pl: usize, seeds: i64, holes: impl Iterator<Item = usize>) {
     for h in holes {

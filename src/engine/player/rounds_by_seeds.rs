@@ -14,11 +14,10 @@ use crate::engine::declare::pipeline::{Pipeline, Starter};
 use crate::engine::sowing::sow;
 use crate::engine::trace::event::Event;
 
-use crate::engine::player::hooks::{finish, HookCall};
+use crate::engine::player::hooks::HookCall;
 use crate::engine::player::material::material;
-use crate::engine::player::notes::{name, note};
 use crate::engine::player::rounds::{
-    close_holes, fill_holes, refill_note, score_round, start_next_round,
+    close_holes, fill_holes, match_ends_short, refill_note, score_round, start_next_round,
 };
 
 /// A player's seeds in his own open holes that are no child.
@@ -65,27 +64,7 @@ pub(super) fn end_round_by_seeds(
     };
     let need = r.min_holes * r.fill;
     let claim = |b: &Board, pl: usize| held(b, pl) + in_own_holes(b, l, pl);
-    if let Some(short) = [1usize, 2].into_iter().find(|&pl| claim(b, pl) < need) {
-        let reserve = claim(b, short).to_string();
-        note(b, p, &p.notes.cannot_fill, mover, || {
-            vec![
-                ("loser_name", name(p, short)),
-                (
-                    "winner_name",
-                    if rw == 0 {
-                        "nobody".into()
-                    } else {
-                        name(p, rw)
-                    },
-                ),
-                ("reserve", reserve),
-            ]
-        });
-        finish(b, p, rw, hooks);
-        return;
-    }
-    if r.max_rounds > 0 && round >= r.max_rounds {
-        finish(b, p, rw, hooks);
+    if match_ends_short(b, p, mover, round, rw, need, claim, hooks) {
         return;
     }
     // Children last one round: each one's seeds go to its owner, and it is a hole again.

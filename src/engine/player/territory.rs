@@ -9,10 +9,9 @@ use crate::engine::declare::compiled::Compiled;
 use crate::engine::declare::pipeline::{Pipeline, Starter, Territory};
 use crate::engine::trace::event::Event;
 
-use crate::engine::player::hooks::{finish, HookCall};
+use crate::engine::player::hooks::HookCall;
 use crate::engine::player::material::{materials, seeds_owned};
-use crate::engine::player::notes::{name, note};
-use crate::engine::player::rounds::{score_round, start_next_round};
+use crate::engine::player::rounds::{match_ends_short, score_round, start_next_round};
 
 /// Keeps in `out[start..]` the holes `player` owns this round (in order).
 pub(super) fn keep_owned(b: &Board, player: usize, start: usize, out: &mut Vec<usize>) {
@@ -84,33 +83,7 @@ pub(super) fn end_round_territory(
     };
     // What a player claims: the seeds held and those in the holes he owns.
     let claim = |b: &Board, pl: usize| held[pl - 1] + seeds_owned(b, pl);
-    if let Some(short) = [1usize, 2]
-        .into_iter()
-        .find(|&pl| claim(b, pl) < t.least_seeds)
-    {
-        let reserve = claim(b, short).to_string();
-        note(b, p, &p.notes.cannot_fill, mover, || {
-            vec![
-                ("loser_name", name(p, short)),
-                (
-                    "winner_name",
-                    if rw == 0 {
-                        "nobody".into()
-                    } else {
-                        name(p, rw)
-                    },
-                ),
-                ("reserve", reserve),
-            ]
-        });
-        finish(b, p, rw, hooks);
-        return;
-    }
-    if p.rounds
-        .as_ref()
-        .is_some_and(|r| r.max_rounds > 0 && round >= r.max_rounds)
-    {
-        finish(b, p, rw, hooks);
+    if match_ends_short(b, p, mover, round, rw, t.least_seeds, claim, hooks) {
         return;
     }
     // Level: each player owns his own row again.

@@ -7,9 +7,11 @@
 
 use crate::engine::board::state::{Board, PitKind, SowEnd, NO_PIT};
 use crate::engine::declare::compiled::Compiled;
-use crate::engine::declare::sowing::{AtMaxLaps, BeforeLap, CaptureTo, PassChildren, Relay};
+use crate::engine::declare::sowing::{BeforeLap, CaptureTo, PassChildren, Relay};
 use crate::engine::sowing::seeds::give_into;
-use crate::engine::sowing::step::{before_lap, next_in, relay_start, table_dir, Counts, MAX_DROPS};
+use crate::engine::sowing::step::{
+    before_lap, drop_work, next_in, pick_up, relay_start, stops_at_lap_limit, table_dir, Counts,
+};
 
 /// Whether the move from `from` can be sown here: nothing traced, and a move that is valid (a pit
 /// on the track holding seeds; the general path words the errors).
@@ -66,23 +68,11 @@ fn sow_with<const RARE: bool>(b: &mut Board, from: usize) -> Result<SowEnd, Stri
     let counts = Counts::new(&rule.capture_counts);
     let by_count = !rule.capture_counts.is_empty();
     let mut origin = from;
-    let mut hand = seeds[from];
-    seeds[from] = 0;
-    if RARE && rule.first_seed_back && hand > 1 {
-        seeds[from] = 1;
-        hand -= 1;
-    }
-    let mut end = SowEnd {
-        pit: from,
-        reversed: flip,
-        from,
-        hand,
-        ..SowEnd::default()
-    };
+    let mut end = pick_up(seeds, &mut None, from, flip, RARE && rule.first_seed_back);
+    let mut hand = end.hand;
     let mut pos = from;
     let mut drops: i64 = 0;
-    // Work per drop, for the clock, as in `sow::sow`.
-    let unit = (1 + l.track.len() / 16).min(1 << 16) as u32;
+    let unit = drop_work(l);
     loop {
         end.laps += 1;
         if RARE && rule.before_lap != BeforeLap::Nothing {
@@ -119,28 +109,12 @@ fn sow_with<const RARE: bool>(b: &mut Board, from: usize) -> Result<SowEnd, Stri
         // Decide whether the move relays.
         let relay_from = relay_start(rule, l, seeds, pos, was_empty, || next(pos, NO_PIT));
         let relay_from = relay_from.filter(|_| {
-            rule.lap_may_relay::<RARE>(l, pos, seeds, was_empty, mover, stops, l.pits[pos].owner)
+            rule.lap_may_relay::<RARE>(l, pos, seeds, was_empty, mover, stops, || l.pits[pos].owner)
         });
         let Some(r) = relay_from else { break };
-        if end.laps >= rule.max_laps || drops >= MAX_DROPS {
-            match rule.at_max_laps {
-                AtMaxLaps::Stop => {
-                    end.stopped = true;
-                    break;
-                }
-                AtMaxLaps::DropHand => {
-                    end.stopped = true;
-                    *discarded += seeds[r];
-                    seeds[r] = 0;
-                    break;
-                }
-                AtMaxLaps::Error => {
-                    return Err(format!(
-                        "endless sowing: the move from {} still relays after {} laps",
-                        l.pits[from].name, end.laps
-                    ))
-                }
-            }
+        // (untraced: the trace is none)
+        if stops_at_lap_limit(l, seeds, discarded, &mut None, end.laps, drops, r, &mut end)? {
+            break;
         }
         hand = seeds[r];
         seeds[r] = 0;

@@ -10,6 +10,7 @@ pub use crate::engine::sowing::seeds::{capture, give};
 pub(crate) use crate::engine::sowing::step::{
     accepts, before_lap, next_in, relay_start, table_dir, Counts,
 };
+use crate::engine::sowing::step::{drop_work, pick_up, stops_at_lap_limit};
 pub use crate::engine::sowing::step::{next_target, MAX_DROPS};
 use crate::engine::trace::event::Event;
 
@@ -79,32 +80,13 @@ pub fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
     let counts = Counts::new(&rule.capture_counts);
     let tracing = trace.is_some();
     let mut origin = from;
-    let mut hand = seeds[from];
-    seeds[from] = 0;
-    emit_into(trace, || Event::Pickup {
-        pit: from,
-        seeds: hand,
-    });
-    if rule.first_seed_back && hand > 1 {
-        // The first seed falls back into the hole just emptied.
-        seeds[from] = 1;
-        hand -= 1;
-        emit_into(trace, || Event::Drop { pit: from, hand });
-    }
+    let mut end = pick_up(seeds, trace, from, flip, rule.first_seed_back);
+    let mut hand = end.hand;
     let pass = crate::engine::sowing::step::passes_children(rule, children);
     let kids = l.pipeline.as_deref().and_then(|p| p.children.as_ref());
-    let mut end = SowEnd {
-        pit: from,
-        reversed: flip,
-        from,
-        hand,
-        ..SowEnd::default()
-    };
     let mut pos = from;
     let mut drops: i64 = 0;
-    // Work per drop, for the clock (`script::charge`): finding the next pit may step over every
-    // closed pit of the track.
-    let unit = (1 + l.track.len() / 16).min(1 << 16) as u32;
+    let unit = drop_work(l);
     loop {
         end.laps += 1;
         if rule.before_lap != BeforeLap::Nothing {
@@ -166,7 +148,7 @@ pub fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
             next_in(l, table, closed, pos, NO_PIT, mover)
         });
         let relay_from = relay_from.filter(|&r| {
-            rule.lap_may_relay::<true>(l, pos, seeds, was_empty, mover, stops, owner_of(pos))
+            rule.lap_may_relay::<true>(l, pos, seeds, was_empty, mover, stops, || owner_of(pos))
                 // A lap does not go on from a child, nor from a hole its last seed makes one.
                 && !kids.is_some_and(|c| {
                     children[r] != 0
@@ -174,32 +156,8 @@ pub fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
                 })
         });
         let Some(r) = relay_from else { break };
-        if end.laps >= rule.max_laps || drops >= MAX_DROPS {
-            match rule.at_max_laps {
-                AtMaxLaps::Stop => {
-                    end.stopped = true;
-                    break;
-                }
-                AtMaxLaps::DropHand => {
-                    end.stopped = true;
-                    let n = seeds[r];
-                    *discarded += n;
-                    seeds[r] = 0;
-                    emit_into(trace, || Event::Capture {
-                        pit: r,
-                        seeds: n,
-                        player: 0,
-                        why: "out of the game (endless relay)".into(),
-                    });
-                    break;
-                }
-                AtMaxLaps::Error => {
-                    return Err(format!(
-                        "endless sowing: the move from {} still relays after {} laps",
-                        l.pits[from].name, end.laps
-                    ))
-                }
-            }
+        if stops_at_lap_limit(l, seeds, discarded, trace, end.laps, drops, r, &mut end)? {
+            break;
         }
         hand = seeds[r];
         seeds[r] = 0;

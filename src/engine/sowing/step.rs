@@ -1,10 +1,10 @@
 //! One step of a sowing: the next pit a seed may fall into (one lookup in the compiled next-pit
 //! table, stepping over closed pits and a skipped origin), and the counts a drop captures.
 
-use crate::engine::board::state::Board;
+use crate::engine::board::state::{emit_into, Board, SowEnd};
 use crate::engine::declare::children::CHILD_OF_NOBODY;
 use crate::engine::declare::compiled::{accepts_open, Compiled};
-use crate::engine::declare::sowing::{BeforeLap, PassChildren, Relay, SowRule};
+use crate::engine::declare::sowing::{AtMaxLaps, BeforeLap, PassChildren, Relay, SowRule};
 use crate::engine::geometry::layout::{PitKind, NO_PIT};
 use crate::engine::sowing::seeds::{give_into, take_into};
 use crate::engine::trace::event::Event;
@@ -32,6 +32,111 @@ pub(crate) fn relay_start(
 
 /// Most seeds one move may drop before it is stopped as endless.
 pub const MAX_DROPS: i64 = 50_000_000;
+
+/// The start of a move from `from`: its seeds taken into the hand (the first of two or more
+/// falling back into the hole just emptied where `first_back`), traced, and the move's facts
+/// so far (`hand`: the seeds in hand). Shared by the sowing loops.
+#[inline(always)]
+pub(crate) fn pick_up(
+    seeds: &mut [i64],
+    trace: &mut Option<Vec<Event>>,
+    from: usize,
+    reversed: bool,
+    first_back: bool,
+) -> SowEnd {
+    // (tested here, so that an untraced loop's `&mut None` compiles the events out: the
+    // closures' `emit_into` is one function for every loop, called, not inlined)
+    let tracing = trace.is_some();
+    let mut hand = seeds[from];
+    seeds[from] = 0;
+    if tracing {
+        emit_into(trace, || Event::Pickup {
+            pit: from,
+            seeds: hand,
+        });
+    }
+    if first_back && hand > 1 {
+        seeds[from] = 1;
+        hand -= 1;
+        if tracing {
+            emit_into(trace, || Event::Drop { pit: from, hand });
+        }
+    }
+    SowEnd {
+        pit: from,
+        reversed,
+        from,
+        hand,
+        ..SowEnd::default()
+    }
+}
+
+/// Work per drop, for the clock (`script::charge`, every 64 drops): finding the next pit may
+/// step over every closed pit of the track.
+#[inline(always)]
+pub(crate) fn drop_work(l: &Compiled) -> u32 {
+    (1 + l.track.len() / 16).min(1 << 16) as u32
+}
+
+/// The lap limit, for a move whose lap ended ready to relay from `r` after `laps` laps (the
+/// move's earlier ones included) and `drops` drops: below the rule's `max_laps` and
+/// [`MAX_DROPS`], `Ok(false)` (it relays); at it, by the rule's `at_max_laps`, `Ok(true)` (it
+/// stops, `end.stopped`; for `DropHand` the seeds of `r` leave the game, traced) or `Err`
+/// (endless sowing). Shared by the three sowing loops.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+pub(crate) fn stops_at_lap_limit(
+    l: &Compiled,
+    seeds: &mut [i64],
+    discarded: &mut i64,
+    trace: &mut Option<Vec<Event>>,
+    laps: i64,
+    drops: i64,
+    r: usize,
+    end: &mut SowEnd,
+) -> Result<bool, String> {
+    if !(laps >= l.sow.max_laps || drops >= MAX_DROPS) {
+        return Ok(false);
+    }
+    at_lap_limit(l, seeds, discarded, trace, r, end)
+}
+
+/// [`stops_at_lap_limit`] at the limit: what the rule's `at_max_laps` does (out of the loops:
+/// few moves reach it).
+#[cold]
+#[inline(never)]
+fn at_lap_limit(
+    l: &Compiled,
+    seeds: &mut [i64],
+    discarded: &mut i64,
+    trace: &mut Option<Vec<Event>>,
+    r: usize,
+    end: &mut SowEnd,
+) -> Result<bool, String> {
+    match l.sow.at_max_laps {
+        AtMaxLaps::Stop => {
+            end.stopped = true;
+            Ok(true)
+        }
+        AtMaxLaps::DropHand => {
+            end.stopped = true;
+            let n = seeds[r];
+            *discarded += n;
+            seeds[r] = 0;
+            emit_into(trace, || Event::Capture {
+                pit: r,
+                seeds: n,
+                player: 0,
+                why: "out of the game (endless relay)".into(),
+            });
+            Ok(true)
+        }
+        AtMaxLaps::Error => Err(format!(
+            "endless sowing: the move from {} still relays after {} laps",
+            l.pits[end.from].name, end.laps
+        )),
+    }
+}
 
 /// Whether sowing may drop a seed into `q` (a lap started at `origin`, sown by `mover`).
 #[inline]

@@ -9,9 +9,11 @@
 use crate::engine::board::state::{emit_into, Board, PitKind, SowEnd, NO_PIT};
 use crate::engine::declare::compiled::{accepts_open, Compiled};
 use crate::engine::declare::sow_steps::SowSteps;
-use crate::engine::declare::sowing::{AtMaxLaps, BeforeLap};
+use crate::engine::declare::sowing::BeforeLap;
 use crate::engine::sowing::seeds::give_into;
-use crate::engine::sowing::step::{before_lap, next_in, relay_start, table_dir, MAX_DROPS};
+use crate::engine::sowing::step::{
+    before_lap, drop_work, next_in, pick_up, relay_start, stops_at_lap_limit, table_dir,
+};
 use crate::engine::trace::event::Event;
 
 /// The next pit a seed of a lap from `origin` falls into after `p`: past closed holes (except an
@@ -137,22 +139,11 @@ pub(crate) fn sow_after(b: &mut Board, from: usize, laps_before: i64) -> Result<
     let table = table_dir(l, mover, flip);
     let passing = steps.passing_now(vars);
     let mut origin = from;
-    let mut hand = seeds[from];
-    seeds[from] = 0;
-    emit_into(trace, || Event::Pickup {
-        pit: from,
-        seeds: hand,
-    });
-    let mut end = SowEnd {
-        pit: from,
-        reversed: flip,
-        from,
-        hand,
-        ..SowEnd::default()
-    };
+    let mut end = pick_up(seeds, trace, from, flip, false);
+    let mut hand = end.hand;
     let mut pos = from;
     let mut drops: i64 = 0;
-    let unit = (1 + l.track.len() / 16).min(1 << 16) as u32;
+    let unit = drop_work(l);
     loop {
         end.laps += 1;
         if rule.before_lap != BeforeLap::Nothing {
@@ -238,44 +229,15 @@ pub(crate) fn sow_after(b: &mut Board, from: usize, laps_before: i64) -> Result<
                 next_in(l, table, closed, pos, NO_PIT, mover)
             })
             .filter(|_| {
-                rule.lap_may_relay::<true>(
-                    l,
-                    pos,
-                    seeds,
-                    was_empty,
-                    mover,
-                    stops,
-                    l.pits[pos].owner,
-                )
+                rule.lap_may_relay::<true>(l, pos, seeds, was_empty, mover, stops, || {
+                    l.pits[pos].owner
+                })
             })
         };
         let Some(r) = relay_from else { break };
-        if laps_before + end.laps >= rule.max_laps || drops >= MAX_DROPS {
-            match rule.at_max_laps {
-                AtMaxLaps::Stop => {
-                    end.stopped = true;
-                    break;
-                }
-                AtMaxLaps::DropHand => {
-                    end.stopped = true;
-                    let n = seeds[r];
-                    *discarded += n;
-                    seeds[r] = 0;
-                    emit_into(trace, || Event::Capture {
-                        pit: r,
-                        seeds: n,
-                        player: 0,
-                        why: "out of the game (endless relay)".into(),
-                    });
-                    break;
-                }
-                AtMaxLaps::Error => {
-                    return Err(format!(
-                        "endless sowing: the move from {} still relays after {} laps",
-                        l.pits[from].name, end.laps
-                    ))
-                }
-            }
+        let laps = laps_before + end.laps;
+        if stops_at_lap_limit(l, seeds, discarded, trace, laps, drops, r, &mut end)? {
+            break;
         }
         hand = seeds[r];
         seeds[r] = 0;

@@ -11,8 +11,9 @@ use crate::engine::rule::rules::{board, Rule};
 use crate::engine::script::primitives::INTERRUPTED;
 use crate::error::Result;
 use crate::search::position::Position;
+use crate::search::solve::boards::BoardSteps;
 use crate::search::solve::keys::{Codec, Table};
-use crate::search::solve::layered::{explore_layered, BoardSteps, Figures, Layered};
+use crate::search::solve::layered::{explore_layered, Figures, Layered};
 use crate::search::solve::limits::{Guard, OnProgress, SearchLimits, Stats, Stop};
 use crate::search::solve::packed::Packed;
 
@@ -119,6 +120,7 @@ pub fn explore(
                     // Start again from nothing (the clock keeps running).
                     out.packed = false;
                     guard.next_report = 1 << 16;
+                    guard.next_poll = 0;
                     return explore_in::<Board>(rule, &b0, out, guard, limits, progress);
                 }
             }

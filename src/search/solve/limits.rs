@@ -106,6 +106,8 @@ pub(super) struct Guard {
     pub(super) start: Instant,
     pub(super) limits: SearchLimits,
     pub(super) next_report: u64,
+    /// [`Guard::poll`]'s next look, in nodes.
+    pub(super) next_poll: u64,
 }
 
 impl Guard {
@@ -118,7 +120,56 @@ impl Guard {
             start: Instant::now(),
             limits,
             next_report: 1 << 16,
+            next_poll: 0,
         }
+    }
+
+    /// The bounds of [`Guard::check`] and [`Guard::over_memory`] for a search that looks once
+    /// per position rather than once per move (so its move loop is only moves): the node and
+    /// position limits every time; Ctrl-C, the deadline, the memory budget (tables of `bytes`)
+    /// and the progress report at the first position and then once 1024 more nodes are played.
+    /// A limit is then noticed between positions: past a node limit by at most one position's
+    /// moves.
+    #[inline]
+    pub(super) fn poll(
+        &mut self,
+        nodes: u64,
+        positions: u64,
+        depth: u64,
+        progress: &mut OnProgress,
+        bytes: impl FnOnce() -> u64,
+    ) -> Option<Stop> {
+        if self.limits.max_nodes > 0 && nodes >= self.limits.max_nodes {
+            return Some(Stop::NodeLimit);
+        }
+        if self.limits.max_positions > 0 && positions >= self.limits.max_positions {
+            return Some(Stop::PositionLimit);
+        }
+        if nodes < self.next_poll {
+            return None;
+        }
+        self.next_poll = nodes + 1024;
+        if INTERRUPTED.load(Ordering::Relaxed) {
+            return Some(Stop::Interrupted);
+        }
+        if self.limits.deadline.is_some_and(|d| Instant::now() >= d) {
+            return Some(Stop::Deadline);
+        }
+        if bytes() > self.limits.max_bytes {
+            return Some(Stop::MemoryLimit);
+        }
+        if nodes >= self.next_report {
+            self.next_report = nodes + (1 << 16);
+            if let Some(p) = progress {
+                p(&Progress {
+                    nodes,
+                    positions,
+                    depth,
+                    elapsed: self.start.elapsed(),
+                });
+            }
+        }
+        None
     }
 
     /// Whether tables of `bytes` are over the memory budget (checked every 1024 nodes).

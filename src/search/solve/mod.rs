@@ -8,12 +8,17 @@
 //! table; longer ones on the heap. Every search stops cleanly, with partial statistics, on Ctrl-C
 //! ([`crate::engine::script::primitives::INTERRUPTED`]), a node or position limit, or a deadline.
 
+mod boards;
+mod entries;
 mod explore;
 mod keys;
 mod layered;
 mod limits;
+mod line;
 mod packed;
 mod perft;
+mod radix;
+mod steps;
 mod value;
 
 pub use explore::{explore, Solution};

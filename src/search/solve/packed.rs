@@ -6,15 +6,16 @@
 //! store included, the start hole not skipped); a lap ending in an occupied hole relays from it;
 //! the move is lost when a lap ends in an empty hole, and won when every seed is stored", a
 //! position is its holes' seed counts, one byte each, in the order of the circuit, and a lap is
-//! a few additions on that number: one for every whole round of the circuit (a byte added to
-//! every pit) and one or two for the rest (a byte added to a run of pits). No board is copied,
-//! no seed is sown one at a time, and the key is the position itself.
+//! two additions on that number at most: one for every whole round of the circuit (a byte
+//! added to every pit) and one for the rest (the seeds `r` after hole `i`, a word made once
+//! for every `i` and `r`). No board is copied, no seed is sown one at a time, and the key is the
+//! position itself.
 //!
 //! [`Packed::of`] reads the rule's compiled declaration and the start and says whether the rule
 //! is exactly that; anything else (another sowing, a capture, a pass, rounds, closed holes,
 //! reserves, variables, more than 15 holes or 255 seeds, a start whose legal moves are not its
 //! holes with seeds in order) is searched on boards by the rule's own declared move
-//! ([`super::layered::BoardSteps`]). A move that would reach the rule's lap limit gives up the
+//! ([`super::boards::BoardSteps`]). A move that would reach the rule's lap limit gives up the
 //! packed search (`Next::Unfit`): the search on boards then meets the limit as the rule says.
 
 use crate::engine::board::state::{Board, PitKind};
@@ -22,7 +23,7 @@ use crate::engine::declare::pipeline::{Cond, Outcome, Pipeline};
 use crate::engine::declare::sowing::{Relay, SowRule, Stores};
 use crate::engine::rule::rules::Rule;
 use crate::error::Result;
-use crate::search::solve::layered::{Next, Steps};
+use crate::search::solve::steps::{Next, Steps};
 
 /// `ONES[k]`: the bytes 0..k each 1.
 const ONES: [u128; 17] = {
@@ -48,6 +49,9 @@ pub(super) struct Packed {
     start: u128,
     /// Laps a move may make before the packed search gives up (the rule's lap limit).
     max_laps: i64,
+    /// `sow[i * n + r]`: `r` seeds (`r < n`) sown into the pits after hole `i`, as the word to
+    /// add (the store has no byte: a seed sown into it leaves the holes).
+    sow: Vec<u128>,
 }
 
 /// Whether `p`'s declared move is the relay solitaire's, and nothing else.
@@ -161,23 +165,69 @@ impl Packed {
         // (The store's count is not kept: it is the seeds not in the holes.)
         let start = (0..pits - 1).fold(0u128, |x, j| x | (b0.seeds[pit[j]] as u128) << (8 * j));
         let order_pits = order.iter().map(|&j| pit[j]).collect();
+        let (n, h) = (pits, pits - 1);
+        let table = (0..h * n)
+            .map(|x| {
+                let (i, r) = (x / n, x % n);
+                (1..=r)
+                    .map(|k| (i + k) % n)
+                    .filter(|&q| q < h)
+                    .fold(0u128, |w, q| w | 1 << (8 * q))
+            })
+            .collect();
         Some(Packed {
             order,
             order_pits,
-            n: pits,
+            n,
             start,
             max_laps: sow.max_laps,
+            sow: table,
         })
     }
 
-    /// The moves of position `x` into `out`, as [`Steps::expand`] gives them.
+    /// The moves of position `x`, given to `to` as [`Steps::expand`] gives them.
     #[inline(always)]
-    fn moves<W: Word>(&self, x: W, out: &mut Vec<(usize, Next)>) {
-        let h = self.n - 1;
+    fn moves<W: Word>(&self, x: W, mut to: impl FnMut(usize, Next)) {
         for (&j, &pit) in self.order.iter().zip(&self.order_pits) {
             if (x >> (8 * j)).low_byte() != 0 {
-                out.push((pit, play(x, j, h, self.max_laps)));
+                to(pit, self.play(x, j));
             }
+        }
+    }
+
+    /// The move from hole `i` (its byte) of `x`: where it leads. The circuit runs from the
+    /// first hole to the last, then the store (which has no byte in `x`).
+    #[inline(always)]
+    fn play<W: Word>(&self, mut x: W, mut i: usize) -> Next {
+        let n = self.n;
+        let h = n - 1;
+        let mut laps = 0;
+        loop {
+            let s = (x >> (8 * i)).low_byte();
+            x ^= W::of(s as u128) << (8 * i);
+            // Every whole round of the circuit drops a seed into every pit, the start hole's
+            // too; the rest go into the pits after `i`, past the store round to the first hole.
+            // (Most laps are shorter than the circuit: no division for them.)
+            let r = if s < n {
+                s
+            } else {
+                x += W::of(ONES[h]) * W::of((s / n) as u128);
+                s % n
+            };
+            x += W::of(self.sow[i * n + r]);
+            let last = if i + r < n { i + r } else { i + r - n };
+            laps += 1;
+            if last == h {
+                let key = x.wide();
+                return Next::To(key, Packed::in_holes(key));
+            }
+            if (x >> (8 * last)).low_byte() == 1 {
+                return Next::Lost;
+            }
+            if laps >= self.max_laps {
+                return Next::Unfit;
+            }
+            i = last;
         }
     }
 
@@ -195,8 +245,7 @@ trait Word:
     Copy
     + PartialEq
     + std::ops::AddAssign
-    + std::ops::BitAndAssign
-    + std::ops::Not<Output = Self>
+    + std::ops::BitXorAssign
     + std::ops::Shl<usize, Output = Self>
     + std::ops::Shr<usize, Output = Self>
     + std::ops::Mul<Output = Self>
@@ -236,71 +285,26 @@ impl Word for u128 {
     }
 }
 
-/// The move from hole `i` (its byte) of `x`, a position of `h` holes whose circuit ends in the
-/// store after the last hole: where it leads. The store is not in `x`: a seed sown into it
-/// leaves the holes. `max_laps`: the rule's lap limit.
-#[inline(always)]
-fn play<W: Word>(mut x: W, mut i: usize, h: usize, max_laps: i64) -> Next {
-    let n = h + 1;
-    let mut laps = 0;
-    loop {
-        let s = (x >> (8 * i)).low_byte();
-        x &= !(W::of(0xFF) << (8 * i));
-        // Every whole round of the circuit drops a seed into every pit, the start hole's too;
-        // the rest go into the pits after `i`, past the store round to the first hole.
-        // (Most laps are shorter than the circuit: no division for them.)
-        let r = if s < n {
-            s
-        } else {
-            x += W::of(ONES[h]) * W::of((s / n) as u128);
-            s % n
-        };
-        // Holes after `i` before the store.
-        let room = h - 1 - i;
-        if r <= room {
-            if r > 0 {
-                x += W::of(ONES[r]) << (8 * (i + 1));
-            }
-        } else {
-            if room > 0 {
-                x += W::of(ONES[room]) << (8 * (i + 1));
-            }
-            // One seed into the store, the rest from the first hole.
-            x += W::of(ONES[r - room - 1]);
-        }
-        let last = if i + r < n { i + r } else { i + r - n };
-        laps += 1;
-        if last == h {
-            let key = x.wide();
-            return Next::To(key, Packed::in_holes(key));
-        }
-        if (x >> (8 * last)).low_byte() == 1 {
-            return Next::Lost;
-        }
-        if laps >= max_laps {
-            return Next::Unfit;
-        }
-        i = last;
-    }
-}
-
 impl Steps for Packed {
     fn start(&mut self) -> Option<(u128, usize)> {
         Some((self.start, Self::in_holes(self.start)))
     }
 
+    fn key_bytes(&self) -> usize {
+        self.n - 1
+    }
+
     #[inline]
-    fn expand(&mut self, key: u128, out: &mut Vec<(usize, Next)>) -> Result<Option<bool>> {
-        out.clear();
+    fn expand(&mut self, key: u128, to: impl FnMut(usize, Next)) -> Result<Option<bool>> {
         if key == 0 {
             // Every seed stored: won (the rule's end checks hold at the start too).
             return Ok(Some(true));
         }
         let h = self.n - 1;
         if h <= 8 {
-            self.moves(key as u64, out);
+            self.moves(key as u64, to);
         } else {
-            self.moves(key, out);
+            self.moves(key, to);
         }
         Ok(None)
     }

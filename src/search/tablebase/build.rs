@@ -12,9 +12,9 @@
 use std::sync::atomic::{AtomicI8, AtomicU64, Ordering};
 use std::sync::Arc;
 
+use super::position::{blank, boards_at, child_value, comes_back, set_holes, Boards, Child};
 pub use super::LayerProgress;
 use super::{Tablebase, UNKNOWN};
-use crate::search::twoplayer::reading::{held, in_play};
 use crate::{Board, Error, Result, Rule, INTERRUPTED};
 
 /// Positions a worker takes at a time.
@@ -27,7 +27,7 @@ struct Worker<'a> {
     cur: &'a [AtomicI8],
     k: usize,
     template: Board,
-    stack: Vec<Option<(Board, Board, Vec<usize>)>>,
+    stack: Vec<Option<Boards>>,
     line: Vec<usize>,
     parts: Vec<usize>,
 }
@@ -40,26 +40,12 @@ impl Worker<'_> {
             return Ok(known);
         }
         if self.line.contains(&i) {
-            return Err(Error::msg(format!(
-                "{}: a position of {} seeds in play comes back without a capture (endless play): tablebases need rules whose lines cannot cycle",
-                self.rule.name, self.k
-            )));
+            return Err(comes_back(self.rule, self.k));
         }
         let depth = self.line.len();
-        if self.stack.len() <= depth {
-            self.stack.push(None);
-        }
-        let (mut node, mut child, mut moves) = self.stack[depth]
-            .take()
-            .unwrap_or_else(|| (self.template.clone(), self.template.clone(), Vec::new()));
-        let size = self.tb.index.size(self.k) as usize;
-        let (mover, r) = if i < size { (1, i) } else { (2, i - size) };
+        let (mut node, mut child, mut moves) = boards_at(&mut self.stack, depth, &self.template);
         node.copy_from(&self.template);
-        self.tb.index.unrank(self.k, r as u64, &mut self.parts);
-        for (&h, &s) in self.tb.holes.iter().zip(&self.parts) {
-            node.seeds[h] = s as i64;
-        }
-        node.to_move = mover;
+        set_holes(self.tb, self.k, i, &mut node, &mut self.parts);
         self.rule.legal_board(&node, &mut moves)?;
         // A position whose player to move has no move is over as soon as it arises: never
         // probed. Its byte says 0.
@@ -67,54 +53,22 @@ impl Worker<'_> {
         self.line.push(i);
         let mut result = Ok(());
         for &pit in &moves {
-            child.copy_from(&node);
-            if let Err(e) = self.rule.apply_board(&mut child, pit) {
-                result = Err(e);
-                break;
-            }
-            let v = if child.over {
-                (held(&child, mover) - held(&child, 3 - mover)) as i32
-            } else {
-                let m2 = child.to_move;
-                let sign = if m2 == mover { 1 } else { -1 };
-                // The parent's stores are empty: the child's margin is what the move won.
-                let off = sign * (held(&child, m2) - held(&child, 3 - m2)) as i32;
-                let k2 = in_play(&child) as usize;
-                let vc = if k2 < self.k {
-                    match self.tb.probe(&child) {
-                        Some(v) => v,
-                        None => {
-                            result = Err(Error::msg(format!(
-                                "{}: a move from layer {} reached a position the lower layers do not cover",
-                                self.rule.name, self.k
-                            )));
-                            break;
+            let v =
+                child_value(self.rule, self.tb, self.k, &node, pit, &mut child).and_then(
+                    |c| match c {
+                        Child::Over(v) | Child::Lower(v) => Ok(v),
+                        Child::SameLayer { index, margin } => {
+                            self.value(index).map(|v| margin.of(v as i32))
                         }
-                    }
-                } else if k2 == self.k {
-                    let r2 = self
-                        .tb
-                        .index
-                        .rank(self.tb.holes.iter().map(|&h| child.seeds[h] as usize))
-                        as usize;
-                    let j = (m2 - 1) * size + r2;
-                    match self.value(j) {
-                        Ok(v) => v as i32,
-                        Err(e) => {
-                            result = Err(e);
-                            break;
-                        }
-                    }
-                } else {
-                    result = Err(Error::msg(format!(
-                        "{}: a move brought seeds back into play ({} to {k2}): tablebases do not apply",
-                        self.rule.name, self.k
-                    )));
+                    },
+                );
+            match v {
+                Ok(v) => best = best.max(v),
+                Err(e) => {
+                    result = Err(e);
                     break;
-                };
-                sign * vc + off
-            };
-            best = best.max(v);
+                }
+            }
         }
         self.line.pop();
         self.stack[depth] = Some((node, child, moves));
@@ -123,19 +77,6 @@ impl Worker<'_> {
         self.cur[i].store(v, Ordering::Relaxed);
         Ok(v)
     }
-}
-
-/// A board like `template` with nothing on it and nothing decided: what each position of a layer
-/// is written onto.
-fn blank(template: &Board) -> Board {
-    let mut t = template.clone();
-    t.seeds.iter_mut().for_each(|s| *s = 0);
-    t.reserves.iter_mut().for_each(|r| *r = 0);
-    t.vars.iter_mut().for_each(|v| *v = 0);
-    t.over = false;
-    t.winner = 0;
-    t.trace = None;
-    t
 }
 
 impl<'a> Worker<'a> {

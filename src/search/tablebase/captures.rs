@@ -35,6 +35,7 @@
 
 use std::sync::atomic::Ordering;
 
+use super::position::set_holes;
 use super::{LayerProgress, Tablebase, UNKNOWN};
 use crate::search::twoplayer::reading::{held, in_play};
 use crate::{Board, Error, Result, Rule, INTERRUPTED};
@@ -44,16 +45,10 @@ pub const MAX_LINE: usize = 1000;
 
 /// Writes position `i` of the split `a` of layer `k` onto `node` (a blank board: no history).
 fn set_position(tb: &Tablebase, k: usize, a: i64, i: usize, node: &mut Board, parts: &mut [usize]) {
-    let size = tb.index.size(k) as usize;
-    let (mover, r) = if i < size { (1, i) } else { (2, i - size) };
-    tb.index.unrank(k, r as u64, parts);
-    for (&h, &s) in tb.holes.iter().zip(parts.iter()) {
-        node.seeds[h] = s as i64;
-    }
+    set_holes(tb, k, i, node, parts);
     let total = tb.captures.map_or(0, |c| c.total);
     node.reserves[0] = a;
     node.reserves[1] = total - k as i64 - a;
-    node.to_move = mover;
     node.over = false;
     node.winner = 0;
     // A position with no history: the only one seen since the last capture is itself.

@@ -15,8 +15,8 @@
 
 use std::sync::atomic::Ordering;
 
+use super::position::{blank, boards_at, child_value, comes_back, set_holes, Boards, Child};
 use super::{Tablebase, UNKNOWN};
-use crate::search::twoplayer::reading::{held, in_play};
 use crate::{Board, Error, Result, Rule, INTERRUPTED};
 
 /// What a part did in one round.
@@ -43,7 +43,7 @@ struct Part<'a> {
     /// Own positions put off in this round (not played again within it).
     off: Vec<bool>,
     template: Board,
-    stack: Vec<Option<(Board, Board, Vec<usize>)>>,
+    stack: Vec<Option<Boards>>,
     line: Vec<usize>,
     parts: Vec<usize>,
     valued: u64,
@@ -64,26 +64,12 @@ impl Part<'_> {
             return Ok(None);
         }
         if self.line.contains(&i) {
-            return Err(Error::msg(format!(
-                "{}: a position of {} seeds in play comes back without a capture (endless play): tablebases need rules whose lines cannot cycle",
-                self.rule.name, self.k
-            )));
+            return Err(comes_back(self.rule, self.k));
         }
         let depth = self.line.len();
-        if self.stack.len() <= depth {
-            self.stack.push(None);
-        }
-        let (mut node, mut child, mut moves) = self.stack[depth]
-            .take()
-            .unwrap_or_else(|| (self.template.clone(), self.template.clone(), Vec::new()));
-        let size = self.tb.index.size(self.k) as usize;
-        let (mover, r) = if i < size { (1, i) } else { (2, i - size) };
+        let (mut node, mut child, mut moves) = boards_at(&mut self.stack, depth, &self.template);
         node.copy_from(&self.template);
-        self.tb.index.unrank(self.k, r as u64, &mut self.parts);
-        for (&h, &s) in self.tb.holes.iter().zip(&self.parts) {
-            node.seeds[h] = s as i64;
-        }
-        node.to_move = mover;
+        set_holes(self.tb, self.k, i, &mut node, &mut self.parts);
         self.expanded += 1;
         let mut result = self.rule.legal_board(&node, &mut moves).map(|_| ());
         let mut best = if moves.is_empty() { 0 } else { i32::MIN };
@@ -93,56 +79,26 @@ impl Part<'_> {
             .iter()
             .take(if result.is_ok() { usize::MAX } else { 0 })
         {
-            child.copy_from(&node);
-            if let Err(e) = self.rule.apply_board(&mut child, pit) {
-                result = Err(e);
-                break;
-            }
-            let v = if child.over {
-                (held(&child, mover) - held(&child, 3 - mover)) as i32
-            } else {
-                let m2 = child.to_move;
-                let sign = if m2 == mover { 1 } else { -1 };
-                let off = sign * (held(&child, m2) - held(&child, 3 - m2)) as i32;
-                let k2 = in_play(&child) as usize;
-                let vc = if k2 < self.k {
-                    match self.tb.probe(&child) {
-                        Some(v) => v,
-                        None => {
-                            result = Err(Error::msg(format!(
-                                "{}: a move from layer {} reached a position the lower layers do not cover",
-                                self.rule.name, self.k
-                            )));
-                            break;
-                        }
+            let v = child_value(self.rule, self.tb, self.k, &node, pit, &mut child).and_then(|c| {
+                match c {
+                    Child::Over(v) | Child::Lower(v) => Ok(Some(v)),
+                    // A child of another part not valued yet: this position waits.
+                    Child::SameLayer { index, margin } => {
+                        Ok(self.value(index)?.map(|v| margin.of(v as i32)))
                     }
-                } else if k2 == self.k {
-                    let r2 = self
-                        .tb
-                        .index
-                        .rank(self.tb.holes.iter().map(|&h| child.seeds[h] as usize))
-                        as usize;
-                    match self.value((m2 - 1) * size + r2) {
-                        Ok(Some(v)) => v as i32,
-                        Ok(None) => {
-                            put_off = true;
-                            break;
-                        }
-                        Err(e) => {
-                            result = Err(e);
-                            break;
-                        }
-                    }
-                } else {
-                    result = Err(Error::msg(format!(
-                        "{}: a move brought seeds back into play ({} to {k2}): tablebases do not apply",
-                        self.rule.name, self.k
-                    )));
+                }
+            });
+            match v {
+                Ok(Some(v)) => best = best.max(v),
+                Ok(None) => {
+                    put_off = true;
                     break;
-                };
-                sign * vc + off
-            };
-            best = best.max(v);
+                }
+                Err(e) => {
+                    result = Err(e);
+                    break;
+                }
+            }
         }
         self.line.pop();
         self.stack[depth] = Some((node, child, moves));
@@ -184,11 +140,7 @@ pub fn build_range_round(
         )));
     }
     let (s, e) = (start as usize, end as usize);
-    let mut t = template.clone();
-    t.seeds.iter_mut().for_each(|s| *s = 0);
-    t.reserves.iter_mut().for_each(|r| *r = 0);
-    t.vars.iter_mut().for_each(|v| *v = 0);
-    (t.over, t.winner, t.trace) = (false, 0, None);
+    let t = blank(template);
     let mut p = Part {
         rule,
         tb,
