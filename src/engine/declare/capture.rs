@@ -86,6 +86,18 @@ pub struct Opposite {
     /// seed may fall, has the hole opposite it taken as well (when that passes the tests above),
     /// and so on along the row.
     pub go_on_while_next_empty: bool,
+    /// After the take, the next hole along the sowing, whatever it holds (where the last seed
+    /// may fall), has the hole opposite it taken as well (when that passes the tests above), and
+    /// so on along the row until a hole opposite fails them. `last_in` is then read by the
+    /// holes taken (the first one too), by their owners this round: `own` takes the opponent's
+    /// holes, `opponent` the mover's (on two rows of fixed owners, the same as where the last
+    /// seed falls).
+    pub go_on_along_row: bool,
+    /// With `go_on_along_row`: what takes that would leave the opponent's row empty do, when
+    /// it held seeds before the move: `all` (default) they are made; `leave_first` the mover
+    /// takes every hole of the opponent's but his first one holding seeds (his holes in
+    /// canonical order), all when only one holds seeds.
+    pub grand_slam: GrandSlam,
 }
 
 impl Opposite {
@@ -158,6 +170,8 @@ impl Default for Opposite {
             sow_on: false,
             pull_into_last: false,
             go_on_while_next_empty: false,
+            go_on_along_row: false,
+            grand_slam: GrandSlam::All,
         }
     }
 }

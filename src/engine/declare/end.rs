@@ -27,6 +27,9 @@ pub enum Cond {
     LastIn,
     /// A player holds more than half the seeds (stores plus reserve), or two players half each.
     Majority,
+    /// A player holds more than `limit` seeds (stores plus reserve), or two players `limit` each:
+    /// enough to decide a round or a match before the seeds run out.
+    HoldsMoreThan,
     /// The move counter (`count_moves`) reached `limit` (a `limit` of 0 never does).
     MovesReached,
     /// The sowing stopped at its lap limit (`at_max_laps: "stop"`).

@@ -240,6 +240,16 @@ impl Pipeline {
         {
             return Err("pipeline: capture: opposite: `pull_into_last` moves the seeds into the last hole, which stays: set `take_last: false`".into());
         }
+        if let Some(o) = self.capture.opposite.as_ref() {
+            if !matches!(o.grand_slam, GrandSlam::All | GrandSlam::LeaveFirst)
+                || (o.grand_slam != GrandSlam::All && !o.go_on_along_row)
+            {
+                return Err("pipeline: capture: opposite: `grand_slam` is `all` or, with `go_on_along_row: true`, `leave_first`".into());
+            }
+            if o.go_on_along_row && (o.sow_on || o.pull_into_last || o.go_on_while_next_empty) {
+                return Err("pipeline: capture: opposite: `go_on_along_row` goes with none of `sow_on`, `pull_into_last`, `go_on_while_next_empty`".into());
+            }
+        }
         if self
             .capture
             .chain
@@ -401,7 +411,9 @@ impl Pipeline {
             || self.at.turns_var.is_some()
             || self.children.is_some()
             || c.not_by_single_seed
-            || c.opposite.as_ref().is_some_and(|o| o.sow_on)
+            || c.opposite
+                .as_ref()
+                .is_some_and(|o| o.sow_on || o.go_on_along_row)
             || c.opponent_store
             || c.next_hole.is_some()
             || c.counted_holes.is_some()

@@ -423,6 +423,10 @@ fn cond_words(c: &EndCheck) -> String {
             Some(p) => format!("the last seed fell into an empty hole among pits {p:?}"),
         },
         Cond::Majority => "a player holds more than half the seeds (or both half)".into(),
+        Cond::HoldsMoreThan => format!(
+            "a player holds more than {} seeds (or both {})",
+            c.limit, c.limit
+        ),
         Cond::MovesReached => format!("{} moves were played", c.limit),
         Cond::Stopped => "the sowing stopped at its lap limit".into(),
         Cond::OthersCannotFill => format!(

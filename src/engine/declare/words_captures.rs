@@ -3,7 +3,7 @@
 //! the sowing, the seeds opposite pulled into the last hole, a chain that also takes the holes
 //! opposite.
 
-use crate::engine::declare::capture::{BeyondSide, Capture};
+use crate::engine::declare::capture::{BeyondSide, Capture, GrandSlam};
 
 impl Capture {
     /// The newer capture steps in words, one line each (see [`crate::engine::declare::words`]).
@@ -27,6 +27,16 @@ impl Capture {
         }
         if self.opposite.as_ref().is_some_and(|o| o.pull_into_last) {
             out.push("capture: the seeds of the hole opposite are moved into the last hole (they stay on the board)".into());
+        }
+        if let Some(o) = self.opposite.as_ref().filter(|o| o.go_on_along_row) {
+            out.push(format!(
+                "capture: after the take opposite, each next hole along the sowing, whatever it holds, takes the hole opposite it too{}",
+                if o.grand_slam == GrandSlam::LeaveFirst {
+                    "; a grand slam leaves the opponent his first hole holding seeds"
+                } else {
+                    ""
+                }
+            ));
         }
         if self.chain.as_ref().is_some_and(|c| c.and_opposite) {
             out.push("capture: each hole the chain takes takes the hole opposite it too".into());

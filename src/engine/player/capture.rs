@@ -125,7 +125,7 @@ pub(super) fn chain(
 
 /// A grand slam read `leave_first`: the mover takes every hole of the opponent's but his first
 /// one holding seeds (his holes in sowing order); all of them when only one holds seeds.
-fn leave_first(b: &mut Board, l: &Compiled, p: &Pipeline, mover: usize, why: &str) {
+pub(super) fn leave_first(b: &mut Board, l: &Compiled, p: &Pipeline, mover: usize, why: &str) {
     let opp = next_of(l, mover);
     let Some(holes) = p.at.holes_of.get(opp) else {
         return;
@@ -316,7 +316,7 @@ fn opposite_while_empty(
 }
 
 /// Whether hole `q` is on `side` for `mover`.
-fn on_side(
+pub(super) fn on_side(
     l: &Compiled,
     side: crate::engine::declare::pipeline::BeyondSide,
     q: usize,

@@ -41,6 +41,12 @@ pub(super) fn holds(b: &Board, l: &Compiled, p: &Pipeline, c: &EndCheck, mover: 
                 && (c.pit_mask.is_empty() || c.pit_mask[b.last.pit])
         }
         Cond::Majority => majority(b, l),
+        Cond::HoldsMoreThan => {
+            let mut m = [0i64; 17];
+            materials(b, l, &mut m);
+            let m = &m[1..=l.players];
+            m.iter().any(|&x| x > c.limit) || (l.players == 2 && m.iter().all(|&x| x == c.limit))
+        }
         Cond::MovesReached => c.limit > 0 && p.at.moves_var.is_some_and(|v| b.vars[v] >= c.limit),
         Cond::Stopped => b.last.stopped,
         Cond::OthersCannotFill => {

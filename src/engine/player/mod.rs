@@ -3,6 +3,7 @@
 //! declaration, with the same trace events and notes a rule script would record.
 
 pub mod capture;
+pub mod capture_along;
 pub mod capture_more;
 pub mod children;
 pub mod diffuse;

@@ -4,8 +4,8 @@
 
 use crate::engine::board::state::{Board, PitKind, SowEnd};
 use crate::engine::declare::compiled::Compiled;
-use crate::engine::declare::pipeline::ExtraTurn;
 use crate::engine::declare::pipeline::Pipeline;
+use crate::engine::declare::pipeline::{ExtraTurn, GrandSlam};
 use crate::engine::sowing::sow;
 use crate::engine::trace::event::Event;
 
@@ -63,6 +63,13 @@ fn play_with<const RARE: bool>(
         crate::engine::player::capture_more::opposite_of_singles(b, l, p, mover);
     }
     let opp_had = RARE && p.at.slam_again && !side_empty(b, p, next_of(l, mover));
+    // (the takes opposite along the row read a grand slam: one flag)
+    let opp_row_had = RARE
+        && p.capture
+            .opposite
+            .as_ref()
+            .is_some_and(|o| o.grand_slam == GrandSlam::LeaveFirst)
+        && crate::engine::player::capture_along::opponent_row_has_seeds(b, l, p, mover);
     // (a diffusing move is not a sowing: the rare steps' flag first)
     let mut end = match p.moves.diffuse.as_ref().filter(|_| RARE && p.at.odd_moves) {
         Some(d) => crate::engine::player::diffuse::diffuse(b, l, d, p.at.diffuse_out, pit),
@@ -133,7 +140,19 @@ fn play_with<const RARE: bool>(
             .is_some_and(|v| b.vars[v] < p.capture.no_capture_turns);
     let capturing = !end.stopped && !single && !made && !turns_off;
     if let Some(o) = p.capture.opposite.as_ref().filter(|_| capturing) {
-        opposite(b, l, o, mover, &end);
+        if RARE && o.go_on_along_row {
+            crate::engine::player::capture_along::opposite_along_row(
+                b,
+                l,
+                p,
+                o,
+                mover,
+                &end,
+                opp_row_had,
+            );
+        } else {
+            opposite(b, l, o, mover, &end);
+        }
     }
     let mut again = false;
     if let Some(c) = p.capture.chain.as_ref().filter(|_| capturing) {

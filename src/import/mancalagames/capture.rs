@@ -135,11 +135,29 @@ pub(super) fn captures(
         if cmax > 0 {
             let _ = write!(counted, ", at_most: {cmax}");
         }
-        if cross != "ONE_ZEROS" {
+        // ONE_ANY: the first take as ONE_ZEROS's; a multiple capture goes on along the row
+        // whatever the next holes hold.
+        let any_next = cross == "ONE_ANY";
+        if cross != "ONE_ZEROS" && !any_next {
             return Err(refuse(
                 "crosscapt",
                 &cross,
-                "only ONE_ZEROS is translated yet",
+                "only ONE_ZEROS and ONE_ANY are translated yet",
+            ));
+        }
+        // (a grand slam: MancalaGames' rule changes a take of more than one hole only)
+        if any_next && multicapt != 0 && !matches!(grandslam.as_str(), "LEGAL" | "LEAVE_RIGHT") {
+            return Err(refuse(
+                "grandslam",
+                &grandslam,
+                "a multiple cross capture with crosscapt=ONE_ANY is translated only with grandslam LEGAL and LEAVE_RIGHT yet",
+            ));
+        }
+        if any_next && sow_rule == "LAP_CAPT" {
+            return Err(refuse(
+                "crosscapt",
+                &cross,
+                "ONE_ANY is not translated with sow_rule=LAP_CAPT yet",
             ));
         }
         // capt_side is where the captured hole (the one opposite the last) may lie.
@@ -177,7 +195,7 @@ pub(super) fn captures(
         }
         let _ = writeln!(
             capture,
-            "    # crosscapt=ONE_ZEROS, capt_side={side}, xcpickown={}: a last seed in an empty hole\n    # ({}) takes the hole opposite ({}){}{}{}\n    opposite: {{ when_opposite_empty: {always}, take_last: {take_last}{last_in}{counted}{} }}",
+            "    # crosscapt={cross}, capt_side={side}, xcpickown={}: a last seed in an empty hole\n    # ({}) takes the hole opposite ({}){}{}{}\n    opposite: {{ when_opposite_empty: {always}, take_last: {take_last}{last_in}{counted}{} }}",
             word(p, "xcpickown"),
             match side.as_str() {
                 "OPP_SIDE" => "of your own",
@@ -187,8 +205,8 @@ pub(super) fn captures(
             if always { "and itself, also when the hole opposite is empty" } else { "when it holds seeds" },
             if always { "" } else if take_last { " and itself" } else { "; the last seed stays" },
             if counted.is_empty() { "" } else { "; only when the hole opposite passes the count conditions" },
-            if lap_capt { "\n    # sow_rule=LAP_CAPT: a lap that takes the hole opposite goes on from its last hole" } else if more { "\n    # multicapt=-1, capt_dir=SOW: then each next empty hole along the sowing takes the hole opposite it" } else { "" },
-            if lap_capt { ", sow_on: true" } else if more { ", go_on_while_next_empty: true" } else { "" }
+            if lap_capt { "\n    # sow_rule=LAP_CAPT: a lap that takes the hole opposite goes on from its last hole" } else if more && any_next { "\n    # multicapt=-1, capt_dir=SOW: then each next hole along the sowing, whatever it holds, takes the hole opposite it" } else if more { "\n    # multicapt=-1, capt_dir=SOW: then each next empty hole along the sowing takes the hole opposite it" } else { "" },
+            if lap_capt { ", sow_on: true".to_string() } else if more && any_next { format!(", go_on_along_row: true{}", match grandslam.as_str() { "LEAVE_RIGHT" => ", grand_slam: leave_first", _ => "" }) } else if more { ", go_on_while_next_empty: true".to_string() } else { String::new() }
         );
     } else if basic && !typed && final_by_chain {
         // OPP_CONT: the last hole must be the opponent's; the chain may go on into the mover's.

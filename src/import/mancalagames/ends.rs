@@ -29,11 +29,21 @@ pub(super) fn rounds(p: &Params, goal: &str) -> Result<(String, String, i64), Re
     }
     if word(p, "rounds") != "NO_ROUNDS" {
         let kind = word(p, "rounds");
-        if kind != "NO_MOVES" && kind != "HALF_SEEDS" {
+        if !["NO_MOVES", "HALF_SEEDS", "END_S_SEEDS", "END_2S_SEEDS"].contains(&kind.as_str()) {
             return Err(refuse(
                 "rounds",
                 &kind,
-                "only rounds=NO_MOVES and HALF_SEEDS are translated yet",
+                "only rounds=NO_MOVES, HALF_SEEDS, END_S_SEEDS and END_2S_SEEDS are translated yet",
+            ));
+        }
+        if seeds_limit(p).is_some()
+            && goal != "TERRITORY"
+            && (tally_of(goal).is_none() || goal == "RND_WIN_COUNT_DEP")
+        {
+            return Err(refuse(
+                "rounds",
+                &kind,
+                "rounds ended by the seeds left are translated only with goal=TERRITORY, RND_WIN_COUNT_MAX, RND_SEED_COUNT, RND_POINTS and RND_EXTRA_SEEDS yet",
             ));
         }
         let starter = match word(p, "round_starter").as_str() {
@@ -123,6 +133,16 @@ pub(super) fn rounds(p: &Params, goal: &str) -> Result<(String, String, i64), Re
     // Without rounds, goal_param, round_fill, round_starter and blocks do nothing in a
     // MAX_SEEDS or CLEAR game (MancalaGames reads them when a round ends or for other goals).
     Ok((rounds, then, gp))
+}
+
+/// The seeds left in play that end a round (MancalaGames' rounds END_S_SEEDS: a hole's start,
+/// END_2S_SEEDS: two), if the rounds end so.
+pub(super) fn seeds_limit(p: &Params) -> Option<i64> {
+    match word(p, "rounds").as_str() {
+        "END_S_SEEDS" => Some(p.nbr_start),
+        "END_2S_SEEDS" => Some(2 * p.nbr_start),
+        _ => None,
+    }
 }
 
 /// The tally of a goal scored round by round (RND_*), in sowlab's word.
@@ -230,6 +250,24 @@ pub(super) fn ends(
             ))
         }
     }
+    if let Some(limit) = seeds_limit(p) {
+        // (MancalaGames' last-seeds take, when the game has one, does this end's work: it
+        // leaves no seeds, and nobody can move)
+        if !matches!(p.int("pickextra"), 3 | 4) {
+            let _ = writeln!(
+                end,
+                "    # rounds={}: at most {limit} seeds left in the holes end the round; they go by unclaimed={unclaimed}\n    - {{ when: left_at_most, limit: {limit}, before_turn: true, sweep: {sweep}, then: most_seeds }}",
+                word(p, "rounds")
+            );
+        }
+        if goal == "TERRITORY" {
+            let win = super::territory::round_win_seeds(p);
+            let _ = writeln!(
+                end,
+                "    # goal=TERRITORY, goal_param={gp}: a player holding more than {win} seeds (or both {win}) ends the round\n    # (the other then cannot go on: the match is his)\n    - {{ when: holds_more_than, limit: {win}, before_turn: true, then: most_seeds }}"
+            );
+        }
+    }
     if tally_of(goal).is_some() && word(p, "rounds") != "HALF_SEEDS" {
         // (MancalaGames' outright win needs every seed: the round then ends as the other cannot move)
     } else if word(p, "rounds") == "HALF_SEEDS" {
@@ -328,6 +366,7 @@ fn few_left_limit(p: &Params, total: i64, captures: bool) -> Option<i64> {
         || (p.flag("mustshare") && !p.flag("mustpass"))
         || p.int("end_cond") != 0
         || matches!(p.int("pickextra"), 3 | 4)
+        || seeds_limit(p).is_some()
     {
         return None;
     }

@@ -14,11 +14,11 @@ use super::refusal::{refuse, word, Refusal};
 /// The `rounds:` and `territory:` declarations of a TERRITORY game with rounds `kind`, its next
 /// rounds started by `starter`.
 pub(super) fn rounds(p: &Params, kind: &str) -> Result<String, Refusal> {
-    if kind != "NO_MOVES" {
+    if kind == "HALF_SEEDS" {
         return Err(refuse(
             "rounds",
             kind,
-            "goal=TERRITORY is translated only with rounds=NO_MOVES yet",
+            "goal=TERRITORY is translated only with rounds=NO_MOVES, END_S_SEEDS and END_2S_SEEDS yet",
         ));
     }
     if p.int("start_pattern") != 0 {
@@ -94,5 +94,21 @@ pub(super) fn capture_side(p: &Params) -> Result<String, Refusal> {
             other,
             "a capture side by rows in a territory game (sowlab's sides there are the holes owned this round) is not translated yet",
         )),
+    }
+}
+
+/// The seeds that win a territory round at once, in rounds ended by the seeds left (MancalaGames'
+/// END_S_SEEDS, END_2S_SEEDS): more than enough to own goal_param holes, the last one more than
+/// half filled (TERR_EX_LOSER, TERR_EX_EMPTY: goal_param whole holes). With NO_MOVES rounds it
+/// needs every seed instead, which no end check has to say.
+pub(super) fn round_win_seeds(p: &Params) -> i64 {
+    let (s, gp) = (p.nbr_start, p.int("goal_param"));
+    if matches!(
+        word(p, "round_fill").as_str(),
+        "TERR_EX_LOSER" | "TERR_EX_EMPTY"
+    ) {
+        gp * s
+    } else {
+        (gp - 1) * s + s / 2 + 1
     }
 }
