@@ -193,6 +193,15 @@ pub(super) fn captures(
                 "a multiple cross capture is translated only with multicapt=-1, capt_dir=SOW, without xcpickown=ALWAYS_PICK and sow_rule=LAP_CAPT, yet",
             ));
         }
+        // (MancalaGames' grand slam rule applies to any capture that empties the opponent's
+        // holes, a single cross capture too: only the along-the-row take reads one yet)
+        if grandslam != "LEGAL" && !(any_next && more && grandslam == "LEAVE_RIGHT") {
+            return Err(refuse(
+                "grandslam",
+                &grandslam,
+                "a cross capture is translated only with grandslam=LEGAL yet (and LEAVE_RIGHT for crosscapt=ONE_ANY with multicapt=-1)",
+            ));
+        }
         let _ = writeln!(
             capture,
             "    # crosscapt={cross}, capt_side={side}, xcpickown={}: a last seed in an empty hole\n    # ({}) takes the hole opposite ({}){}{}{}\n    opposite: {{ when_opposite_empty: {always}, take_last: {take_last}{last_in}{counted}{} }}",
