@@ -3,41 +3,13 @@
 //! outcomes `mover_loses` and `to_move_loses`, refilling `fill_from: outside_in`, and rounds
 //! scored into a `tally`.
 
-use std::path::PathBuf;
 use std::sync::Arc;
 
-use sowlab::{Game, Position, Rule, RulePath};
+use sowlab::{Rule, RulePath};
 
-/// A two-row data rule of `holes` holes a side with stores, its `pipeline:` body given.
-fn rule(name: &str, holes: usize, pipeline: &str) -> Arc<Rule> {
-    let dir: PathBuf =
-        std::env::temp_dir().join(format!("sowlab-goals-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join(format!("{name}.yaml"));
-    let text = format!(
-        "name: {name}\nplayers: 2\nboard:\n  players: 2\n  shape: two_rows\n  pits:\n    - {{ row: S, owner: 1, holes: {holes}, seeds: 2 }}\n    - {{ store: s, owner: 1 }}\n    - {{ row: N, owner: 2, holes: {holes}, seeds: 2 }}\n    - {{ store: n, owner: 2 }}\nsowing:\n  stores: own\npipeline:\n{pipeline}"
-    );
-    std::fs::write(&file, text).unwrap();
-    Arc::new(Rule::load(file.to_str().unwrap(), RulePath::builtin()).unwrap())
-}
+mod common;
 
-fn at(r: &Arc<Rule>, south: &[i64], north: &[i64], stores: [i64; 2]) -> Game {
-    let pos = Position {
-        pits: south.iter().chain(north).copied().collect(),
-        stores: Some(stores.to_vec()),
-        to_move: Some(1),
-        ..Position::default()
-    };
-    Game::with_position(r.clone(), r.resolve_options::<&str>(&[]).unwrap(), &pos).unwrap()
-}
-
-/// (pits, stores, to move, over, winner)
-type Summary = (Vec<i64>, Vec<i64>, Option<usize>, bool, Option<usize>);
-
-fn summary(g: &Game) -> Summary {
-    let s = g.state();
-    (s.pits, s.stores, s.to_move, s.over, s.winner)
-}
+use common::{summary, two_row_game as at, two_row_rule as rule};
 
 const DEPRIVE: &str = "  capture:\n    opposite: {}\n  end:\n    - { when: opponent_empty, before_turn: true, then: mover_wins }\n    - { when: mover_empty, before_turn: true, then: mover_loses }\n    - { when: no_move, then: to_move_loses }\n";
 

@@ -2,42 +2,14 @@
 //! `holds_more_than` from a position to the position after one move, and MancalaGames'
 //! `rounds=END_S_SEEDS` / `END_2S_SEEDS` translated into it and `left_at_most`.
 
-use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::path::Path;
 
 use sowlab::import::mancalagames::rule_text;
-use sowlab::{Game, Position, Rule, RulePath};
+use sowlab::{Rule, RulePath};
 
-/// A two-row data rule of `holes` holes a side with stores, its `pipeline:` body given.
-fn rule(name: &str, holes: usize, pipeline: &str) -> Arc<Rule> {
-    let dir: PathBuf =
-        std::env::temp_dir().join(format!("sowlab-seeds-left-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join(format!("{name}.yaml"));
-    let text = format!(
-        "name: {name}\nplayers: 2\nboard:\n  players: 2\n  shape: two_rows\n  pits:\n    - {{ row: S, owner: 1, holes: {holes}, seeds: 2 }}\n    - {{ store: s, owner: 1 }}\n    - {{ row: N, owner: 2, holes: {holes}, seeds: 2 }}\n    - {{ store: n, owner: 2 }}\nsowing:\n  stores: own\npipeline:\n{pipeline}"
-    );
-    std::fs::write(&file, text).unwrap();
-    Arc::new(Rule::load(file.to_str().unwrap(), RulePath::builtin()).unwrap())
-}
+mod common;
 
-fn at(r: &Arc<Rule>, south: &[i64], north: &[i64], stores: [i64; 2]) -> Game {
-    let pos = Position {
-        pits: south.iter().chain(north).copied().collect(),
-        stores: Some(stores.to_vec()),
-        to_move: Some(1),
-        ..Position::default()
-    };
-    Game::with_position(r.clone(), r.resolve_options::<&str>(&[]).unwrap(), &pos).unwrap()
-}
-
-/// (pits, stores, to move, over, winner)
-type Summary = (Vec<i64>, Vec<i64>, Option<usize>, bool, Option<usize>);
-
-fn summary(g: &Game) -> Summary {
-    let s = g.state();
-    (s.pits, s.stores, s.to_move, s.over, s.winner)
-}
+use common::{summary, two_row_game as at, two_row_rule as rule};
 
 const HOLDS: &str = "  end:\n    - { when: holds_more_than, limit: 5, before_turn: true, then: most_seeds }\n    - { when: no_move, sweep: owners, then: most_seeds }\n";
 

@@ -230,3 +230,32 @@ pub fn data_lines(path: &Path) -> Vec<String> {
         .filter(|l| !l.is_empty())
         .collect()
 }
+
+/// A two-row data rule of `holes` holes a side (2 seeds each) with stores sown into by their
+/// owners, its `pipeline:` body given (read from text: no file is written).
+pub fn two_row_rule(name: &str, holes: usize, pipeline: &str) -> Arc<Rule> {
+    let text = format!(
+        "name: {name}\nplayers: 2\nboard:\n  players: 2\n  shape: two_rows\n  pits:\n    - {{ row: S, owner: 1, holes: {holes}, seeds: 2 }}\n    - {{ store: s, owner: 1 }}\n    - {{ row: N, owner: 2, holes: {holes}, seeds: 2 }}\n    - {{ store: n, owner: 2 }}\nsowing:\n  stores: own\npipeline:\n{pipeline}"
+    );
+    Arc::new(Rule::data_from_text(text, Path::new(&format!("{name}.yaml"))).unwrap())
+}
+
+/// A game of a two-row rule from the holes of each row, the stores, South to move.
+pub fn two_row_game(r: &Arc<Rule>, south: &[i64], north: &[i64], stores: [i64; 2]) -> Game {
+    let pos = Position {
+        pits: south.iter().chain(north).copied().collect(),
+        stores: Some(stores.to_vec()),
+        to_move: Some(1),
+        ..Position::default()
+    };
+    Game::with_position(r.clone(), r.resolve_options::<&str>(&[]).unwrap(), &pos).unwrap()
+}
+
+/// (pits, stores, to move, over, winner)
+pub type Summary = (Vec<i64>, Vec<i64>, Option<usize>, bool, Option<usize>);
+
+/// A game's state as a [`Summary`].
+pub fn summary(g: &Game) -> Summary {
+    let s = g.state();
+    (s.pits, s.stores, s.to_move, s.over, s.winner)
+}

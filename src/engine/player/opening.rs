@@ -172,16 +172,7 @@ mod tests {
         let text = format!(
             "name: t\nplayers: 2\nboard:\n  players: 2\n  shape: two_rows\n  pits:\n    - {{ row: S, owner: 1, holes: 4, seeds: 2 }}\n    - {{ row: N, owner: 2, holes: 4, seeds: 2 }}\nsowing: {{}}\npipeline:\n  moves:\n{moves}{extra}  end:\n    - {{ when: no_move, then: most_seeds }}\n"
         );
-        let dir = std::env::temp_dir().join(format!(
-            "sowlab_opening_{}_{:x}",
-            std::process::id(),
-            text.bytes()
-                .fold(0u64, |h, c| h.wrapping_mul(31).wrapping_add(c as u64))
-        ));
-        std::fs::create_dir_all(&dir).unwrap();
-        let f = dir.join("t.yaml");
-        std::fs::write(&f, &text).unwrap();
-        let rule = crate::Rule::load(f.to_str().unwrap(), &dir).unwrap();
+        let rule = crate::Rule::data_from_text(text, std::path::Path::new("t.yaml")).unwrap();
         let opts = rule.resolve_options::<&str>(&[]).unwrap();
         rule.new_board(&opts).unwrap().cast::<Board>()
     }

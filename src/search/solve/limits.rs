@@ -149,26 +149,13 @@ impl Guard {
             return None;
         }
         self.next_poll = nodes + 1024;
-        if INTERRUPTED.load(Ordering::Relaxed) {
-            return Some(Stop::Interrupted);
-        }
-        if self.limits.deadline.is_some_and(|d| Instant::now() >= d) {
-            return Some(Stop::Deadline);
+        if let Some(stop) = self.interrupted_or_late() {
+            return Some(stop);
         }
         if bytes() > self.limits.max_bytes {
             return Some(Stop::MemoryLimit);
         }
-        if nodes >= self.next_report {
-            self.next_report = nodes + (1 << 16);
-            if let Some(p) = progress {
-                p(&Progress {
-                    nodes,
-                    positions,
-                    depth,
-                    elapsed: self.start.elapsed(),
-                });
-            }
-        }
+        self.report(nodes, positions, depth, progress);
         None
     }
 
@@ -193,13 +180,29 @@ impl Guard {
             return Some(Stop::PositionLimit);
         }
         if nodes & 1023 == 0 {
-            if INTERRUPTED.load(Ordering::Relaxed) {
-                return Some(Stop::Interrupted);
-            }
-            if self.limits.deadline.is_some_and(|d| Instant::now() >= d) {
-                return Some(Stop::Deadline);
+            if let Some(stop) = self.interrupted_or_late() {
+                return Some(stop);
             }
         }
+        self.report(nodes, positions, depth, progress);
+        None
+    }
+
+    /// Ctrl-C or the deadline passed.
+    #[inline]
+    fn interrupted_or_late(&self) -> Option<Stop> {
+        if INTERRUPTED.load(Ordering::Relaxed) {
+            return Some(Stop::Interrupted);
+        }
+        if self.limits.deadline.is_some_and(|d| Instant::now() >= d) {
+            return Some(Stop::Deadline);
+        }
+        None
+    }
+
+    /// A progress report every 65,536 nodes.
+    #[inline]
+    fn report(&mut self, nodes: u64, positions: u64, depth: u64, progress: &mut OnProgress) {
         if nodes >= self.next_report {
             self.next_report = nodes + (1 << 16);
             if let Some(p) = progress {
@@ -211,7 +214,6 @@ impl Guard {
                 });
             }
         }
-        None
     }
 }
 
