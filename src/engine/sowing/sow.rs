@@ -59,18 +59,7 @@ pub fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
     };
     // Whether the relay stops for a capture apply: not while captures are off (once a move).
     let stops = rule.relay_stop_from.is_none_or(|(v, n)| vars[v] >= n);
-    if from >= l.pits.len() {
-        return Err(format!("sow: no pit {from}"));
-    }
-    if l.next[from] == NO_PIT {
-        return Err(format!(
-            "sow: pit {} is not on the sowing track",
-            l.pits[from].name
-        ));
-    }
-    if seeds[from] == 0 {
-        return Err(format!("sow: pit {} is empty", l.pits[from].name));
-    }
+    crate::engine::sowing::step::check_start(l, seeds, from)?;
     let flip = if rule.at.flips {
         rule.move_flips(l, vars, mover, from, seeds[from], other)
     } else {

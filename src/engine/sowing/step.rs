@@ -30,6 +30,25 @@ pub(crate) fn relay_start(
     }
 }
 
+/// Whether a move may start from `from`: a pit on the sowing track holding seeds; otherwise the
+/// one-line error the traced sowing loops give.
+#[inline]
+pub(crate) fn check_start(l: &Compiled, seeds: &[i64], from: usize) -> Result<(), String> {
+    if from >= l.pits.len() {
+        return Err(format!("sow: no pit {from}"));
+    }
+    if l.next[from] == NO_PIT {
+        return Err(format!(
+            "sow: pit {} is not on the sowing track",
+            l.pits[from].name
+        ));
+    }
+    if seeds[from] == 0 {
+        return Err(format!("sow: pit {} is empty", l.pits[from].name));
+    }
+    Ok(())
+}
+
 /// Most seeds one move may drop before it is stopped as endless.
 pub const MAX_DROPS: i64 = 50_000_000;
 

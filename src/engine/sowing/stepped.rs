@@ -117,18 +117,7 @@ pub(crate) fn sow_after(b: &mut Board, from: usize, laps_before: i64) -> Result<
     let vars: &[i64] = vars;
     let rule = &l.sow;
     let steps = rule.steps.as_deref().unwrap_or(&NO_STEPS);
-    if from >= l.pits.len() {
-        return Err(format!("sow: no pit {from}"));
-    }
-    if l.next[from] == NO_PIT {
-        return Err(format!(
-            "sow: pit {} is not on the sowing track",
-            l.pits[from].name
-        ));
-    }
-    if seeds[from] == 0 {
-        return Err(format!("sow: pit {} is empty", l.pits[from].name));
-    }
+    crate::engine::sowing::step::check_start(l, seeds, from)?;
     // Whether captures are on (the relay's stops for a capture, and closing a hole).
     let stops = rule.relay_stop_from.is_none_or(|(v, n)| vars[v] >= n);
     let flip = if rule.at.flips {
