@@ -211,18 +211,7 @@ pub fn build_range_in(
             rule.name
         )));
     }
-    let n = tb.layer_size(k);
-    if start > end || end > n {
-        return Err(Error::msg(format!(
-            "tablebase layer {k}: positions {start}..{end} are not a range of its {n} positions"
-        )));
-    }
-    if cur.len() as u64 != n {
-        return Err(Error::msg(format!(
-            "tablebase layer {k}: {} values given for its {n} positions",
-            cur.len()
-        )));
-    }
+    super::position::check_part(tb, k, start, end, cur.len())?;
     let known = |cur: &[AtomicI8]| {
         cur.iter()
             .filter(|a| a.load(Ordering::Relaxed) != UNKNOWN)

@@ -7,6 +7,29 @@ use crate::search::twoplayer::reading::{held, in_play};
 use crate::{Board, Error, Result, Rule};
 
 /// A board like `template` with nothing on it and nothing decided: what each position of a layer
+/// Checks a part of layer `k` to build: positions `start..end` of the layer, given `values`
+/// values (one per position of the layer); the one-line error otherwise.
+pub(super) fn check_part(
+    tb: &Tablebase,
+    k: usize,
+    start: u64,
+    end: u64,
+    values: usize,
+) -> Result<()> {
+    let n = tb.layer_size(k);
+    if start > end || end > n {
+        return Err(Error::msg(format!(
+            "tablebase layer {k}: positions {start}..{end} are not a range of its {n} positions"
+        )));
+    }
+    if values as u64 != n {
+        return Err(Error::msg(format!(
+            "tablebase layer {k}: {values} values given for its {n} positions"
+        )));
+    }
+    Ok(())
+}
+
 /// is written onto.
 pub(super) fn blank(template: &Board) -> Board {
     let mut t = template.clone();

@@ -127,18 +127,7 @@ pub fn build_range_round(
     end: u64,
     known: &[i8],
 ) -> Result<Option<RoundValues>> {
-    let n = tb.layer_size(k);
-    if start > end || end > n {
-        return Err(Error::msg(format!(
-            "tablebase layer {k}: positions {start}..{end} are not a range of its {n} positions"
-        )));
-    }
-    if known.len() as u64 != n {
-        return Err(Error::msg(format!(
-            "tablebase layer {k}: {} values given for its {n} positions",
-            known.len()
-        )));
-    }
+    super::position::check_part(tb, k, start, end, known.len())?;
     let (s, e) = (start as usize, end as usize);
     let t = blank(template);
     let mut p = Part {
