@@ -268,15 +268,27 @@ impl Search<'_> {
         &mut self,
         root: &mut P,
         frames: &mut [Frame<P>],
+        lo: i32,
+        hi: i32,
+        guess: i32,
+    ) -> Result<(i32, i32)> {
+        self.mtdf_passes(lo, hi, guess, |s, beta| s.ab(root, frames, beta - 1, beta))
+    }
+
+    /// MTD(f)'s driver: null-window passes at `beta`, each `pass(self, beta)` (the value found,
+    /// or `None` when a limit stopped it), narrowing `lo..=hi` until they meet.
+    pub(super) fn mtdf_passes(
+        &mut self,
         mut lo: i32,
         mut hi: i32,
         guess: i32,
+        mut pass: impl FnMut(&mut Self, i32) -> Result<Option<i32>>,
     ) -> Result<(i32, i32)> {
         let mut g = guess.clamp(lo, hi);
         while lo < hi {
             self.pass += 1;
             let beta = if g == lo { g + 1 } else { g };
-            match self.ab(root, frames, beta - 1, beta)? {
+            match pass(self, beta)? {
                 Some(r) if r < beta => {
                     hi = hi.min(r);
                     g = r;

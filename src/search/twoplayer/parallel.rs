@@ -46,29 +46,14 @@ impl Search<'_> {
         &mut self,
         root: &mut P,
         frames: &mut [Frame<P>],
-        mut lo: i32,
-        mut hi: i32,
+        lo: i32,
+        hi: i32,
         guess: i32,
         h: &mut Helpers,
     ) -> Result<(i32, i32)> {
-        let mut g = guess.clamp(lo, hi);
-        while lo < hi {
-            self.pass += 1;
-            let beta = if g == lo { g + 1 } else { g };
-            match self.pass_parallel(root, frames, beta, h)? {
-                Some(r) if r < beta => {
-                    hi = hi.min(r);
-                    g = r;
-                }
-                Some(r) => {
-                    lo = lo.max(r);
-                    g = r;
-                }
-                None => break,
-            }
-            g = g.clamp(lo, hi);
-        }
-        Ok((lo, hi))
+        self.mtdf_passes(lo, hi, guess, |s, beta| {
+            s.pass_parallel(root, frames, beta, h)
+        })
     }
 
     /// One null-window pass at `beta` on every thread; this thread's result.
