@@ -69,6 +69,22 @@ fn run(dir: &Path, args: &[&str]) -> (i32, String, String) {
     (f.status.code().unwrap_or(-1), f.stdout, f.stderr)
 }
 
+/// The most memory (resident, MiB) any finished child of this test program used: a file read
+/// whole before its size is checked shows here (gigabytes, or as much as the address-space limit
+/// lets the read grow), a capped read does not (the rest of sowlab needs tens of MiB).
+fn children_peak_mib() -> i64 {
+    // SAFETY: getrusage only fills the struct it is given.
+    let u = unsafe {
+        let mut u: libc::rusage = std::mem::zeroed();
+        assert_eq!(libc::getrusage(libc::RUSAGE_CHILDREN, &mut u), 0);
+        u
+    };
+    u.ru_maxrss as i64 / 1024
+}
+
+/// Most memory a run here may take: far below what reading a huge file whole takes.
+const PEAK_MIB: i64 = 1024;
+
 const GAME: &str = "fn setup() { this.add_row(\"\", 1, 4, 2); this.add_store(\"s\", 1); }\nfn play(p) { this.sow(p); }\n";
 
 #[test]
@@ -106,6 +122,11 @@ fn a_pipe_or_a_huge_file_given_as_a_rule_or_game_file_is_one_error_line() {
     assert!(["pipe.rhai", "pipe.txt", "pipe.yaml"]
         .iter()
         .all(|p| is_fifo(&d.join(p))));
+    let peak = children_peak_mib();
+    assert!(
+        peak < PEAK_MIB,
+        "a run took {peak} MiB: a huge file was read whole"
+    );
 }
 
 #[test]
@@ -174,6 +195,11 @@ fn the_repl_keeps_its_game_when_a_rule_or_a_save_is_a_pipe_or_a_huge_file() {
     let f = w.finish();
     assert!(f.status.code().is_some(), "killed by a signal: {f:?}");
     assert!(!f.stdout.contains("panicked") && !f.stderr.contains("panicked"));
+    let peak = children_peak_mib();
+    assert!(
+        peak < PEAK_MIB,
+        "a run took {peak} MiB: a huge file was read whole"
+    );
 }
 
 #[test]
