@@ -34,11 +34,14 @@ fn is_fifo(p: &Path) -> bool {
     std::fs::symlink_metadata(p).is_ok_and(|m| m.file_type().is_fifo())
 }
 
-/// An 8 GiB file that takes no disk (sparse): reading it whole would take gigabytes of memory.
+/// A 1.5 GiB file that takes no disk (sparse): far over the 4 MiB cap, and sized so that reading
+/// it whole shows in the children's peak memory ([`children_peak_mib`]) without exhausting the
+/// machine, and fits the address-space limit of [`start`] (an 8 GiB file would make a whole read
+/// fail at once, for want of address space, and the test could not see it).
 fn huge(p: &Path, head: &str) {
     let mut f = std::fs::File::create(p).unwrap();
     f.write_all(head.as_bytes()).unwrap();
-    f.set_len(8 << 30).unwrap();
+    f.set_len(1536 << 20).unwrap();
 }
 
 /// `sowlab ARGS` in `dir`, under a 4 GiB address-space limit (reading a huge file whole aborts
