@@ -2,14 +2,16 @@
 //! `clippy.toml` disallows `std::fs::read`, `read_to_string`, `write`, `File::open`,
 //! `File::create`, `OpenOptions::open`, `rename`, `copy` and `read_dir` everywhere else).
 //!
-//! - Reading ([`read_bytes`], [`open_regular`], [`list_dir`]): only regular files, opened without blocking and checked as opened (a
-//!   named pipe never hangs a command), at most [`crate::engine::base::limits::max_file_mb`]
-//!   read, the cap applied before and while reading (a large sparse file or `/dev/zero` behind a
-//!   link stops at the cap instead of filling memory); folders listed with their special entries
-//!   left out.
-//! - Writing ([`SafeFile`], [`write_replacing`]): a temporary file with an unpredictable name beside the target
-//!   (`O_EXCL`: a planted link is never followed), flushed, renamed over the target, the folder
-//!   flushed; a pipe, device, socket or directory is refused as a target and never replaced.
+//! - Reading ([`read_bytes`], [`read_text`], [`open_regular`], [`list_dir`]): only regular
+//!   files, opened without blocking and checked as opened (a named pipe never hangs a command),
+//!   at most [`crate::engine::base::limits::max_file_mb`] read, the cap applied before reading
+//!   (the size) and while reading (a large sparse file, or a file that lies about its size, stops
+//!   at the cap instead of filling memory); folders listed with their special entries left out.
+//! - Writing ([`SafeFile`], [`write_replacing`]): a temporary file with an unpredictable name
+//!   beside the target (`O_EXCL`: a planted link is never followed), flushed, renamed over the
+//!   target, the folder flushed; a pipe, device, socket or directory is refused as a target and
+//!   never replaced. A stream (the games of a run) is a [`SafeFile`] written in pieces; nothing
+//!   is appended in place.
 //! - Symbolic links: followed, for reading and for writing alike (a link's file is read, and
 //!   replaced, the link staying). A caller that confines files to a folder (the playground's
 //!   rules folders) checks where a link leads before reading and before writing, the same way.
@@ -19,7 +21,7 @@
 mod read;
 mod write;
 
-pub use read::{is_regular, list_dir, open_regular, read_bytes, read_text, Entry};
+pub use read::{absent_or_small_regular, list_dir, open_regular, read_bytes, read_text, Entry};
 #[cfg(test)]
 pub use write::write_fixture;
 pub use write::{write_replacing, SafeFile};

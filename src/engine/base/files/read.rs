@@ -89,9 +89,17 @@ pub fn read_text(path: &Path, what: &str) -> Result<String> {
     })
 }
 
-/// Whether `path` is a regular file (after symbolic links): what [`open_regular`] would open.
-pub fn is_regular(path: &Path) -> bool {
-    path.is_file()
+/// Whether `path` is nothing yet, or a regular file (after links) within the file cap: what may
+/// be handed to a library that opens files itself (the line editor's history), which would
+/// block on a pipe or read a huge file whole.
+pub fn absent_or_small_regular(path: &Path) -> bool {
+    match std::fs::metadata(path) {
+        Ok(m) => m.is_file() && m.len() <= limits::max_file_mb() * (1 << 20),
+        Err(e) => {
+            e.kind() == ErrorKind::NotFound
+                && std::fs::symlink_metadata(path).is_err_and(|e| e.kind() == ErrorKind::NotFound)
+        }
+    }
 }
 
 /// An entry of a folder listed by [`list_dir`].
