@@ -4,6 +4,10 @@
 //!
 //! `cargo bench --bench figures` (add `-- quick` for fewer repetitions).
 
+// Tests make and read their fixtures directly; sowlab itself goes through its file door
+// (engine::base::files, enforced by clippy.toml).
+#![allow(clippy::disallowed_methods)]
+
 #[path = "common/mod.rs"]
 mod common;
 

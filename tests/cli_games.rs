@@ -2,6 +2,10 @@
 //! (the same as the library's), illegal moves are refused with the legal moves listed, and a
 //! position file starts a game where the worked example needs it.
 
+// Tests make and read their fixtures directly; sowlab itself goes through its file door
+// (engine::base::files, enforced by clippy.toml).
+#![allow(clippy::disallowed_methods)]
+
 mod common;
 
 use std::process::Output;

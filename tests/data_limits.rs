@@ -2,6 +2,10 @@
 //! pits): a small file listing many rows of 64 holes is refused at load, in one line naming the
 //! key and the limit, before any board is built.
 
+// Tests make and read their fixtures directly; sowlab itself goes through its file door
+// (engine::base::files, enforced by clippy.toml).
+#![allow(clippy::disallowed_methods)]
+
 use std::process::{Command, Stdio};
 
 #[test]

@@ -3,6 +3,10 @@
 //! 9 and 10, with the empty-capture rule) and against a plain negamax over Kalah written here,
 //! independently of the engine.
 
+// Tests make and read their fixtures directly; sowlab itself goes through its file door
+// (engine::base::files, enforced by clippy.toml).
+#![allow(clippy::disallowed_methods)]
+
 mod common;
 
 use std::collections::HashMap;

@@ -3,6 +3,10 @@
 //! games file as it was, and a plot that cannot be written loses no report (the report is
 //! printed, then the error, with a non-zero exit).
 
+// Tests make and read their fixtures directly; sowlab itself goes through its file door
+// (engine::base::files, enforced by clippy.toml).
+#![allow(clippy::disallowed_methods)]
+
 use std::path::PathBuf;
 use std::process::Command;
 

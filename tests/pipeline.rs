@@ -2,6 +2,10 @@
 //! events only, the escape hatch (`play(pit)` mixing with `this.declared_move`), and passing that
 //! cannot loop for ever.
 
+// Tests make and read their fixtures directly; sowlab itself goes through its file door
+// (engine::base::files, enforced by clippy.toml).
+#![allow(clippy::disallowed_methods)]
+
 use std::path::PathBuf;
 use std::sync::Arc;
 

@@ -1,6 +1,10 @@
 //! Transcript tests of `sowlab play`: command files fed through stdin (not a terminal, so no
 //! prompt and no colour; every command echoed as `> line`), output snapshotted with insta.
 
+// Tests make and read their fixtures directly; sowlab itself goes through its file door
+// (engine::base::files, enforced by clippy.toml).
+#![allow(clippy::disallowed_methods)]
+
 mod repl_support;
 
 use std::sync::Arc;

@@ -2,6 +2,10 @@
 //! options stop at the engine's limit of holes in one row, and a board that long loads, plays,
 //! and is drawn as text and SVG.
 
+// Tests make and read their fixtures directly; sowlab itself goes through its file door
+// (engine::base::files, enforced by clippy.toml).
+#![allow(clippy::disallowed_methods)]
+
 use std::sync::Arc;
 
 use sowlab::render::svg::{game_svg, last_move_svg};

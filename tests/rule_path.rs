@@ -2,6 +2,10 @@
 //! `--rules DIR` (repeatable), `$SOWLAB_RULES` (a path list), the user's folder and `./rules`
 //! add rules or override built-in ones by name, first match winning.
 
+// Tests make and read their fixtures directly; sowlab itself goes through its file door
+// (engine::base::files, enforced by clippy.toml).
+#![allow(clippy::disallowed_methods)]
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::atomic::{AtomicUsize, Ordering};

@@ -1,6 +1,10 @@
 //! Script primitives the Kalah/Oware work relies on: `get_var` (main renamed `var`, a Rhai keyword,
 //! to `get_var`), and the track-following primitives refusing to run in `setup()` instead of panicking.
 
+// Tests make and read their fixtures directly; sowlab itself goes through its file door
+// (engine::base::files, enforced by clippy.toml).
+#![allow(clippy::disallowed_methods)]
+
 use std::path::PathBuf;
 use std::sync::Arc;
 

@@ -2,6 +2,10 @@
 //! played (`moves:` `landing: [opponent_hole, ...]` with `landing_up_to`, `single_seed_to_empty`,
 //! `last_resort_count`): each checked on a small position, by the legal moves or the layout.
 
+// Tests make and read their fixtures directly; sowlab itself goes through its file door
+// (engine::base::files, enforced by clippy.toml).
+#![allow(clippy::disallowed_methods)]
+
 use std::sync::Arc;
 
 use sowlab::{Game, Position, Rule};

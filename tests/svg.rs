@@ -4,6 +4,10 @@
 //! shown lap by lap). Each picture is parsed as XML, and the counts it draws (`data-seeds`, the
 //! dots, the numbers) are checked against the position it was drawn from.
 
+// Tests make and read their fixtures directly; sowlab itself goes through its file door
+// (engine::base::files, enforced by clippy.toml).
+#![allow(clippy::disallowed_methods)]
+
 use std::path::Path;
 
 use sowlab::render::svg::{board_svg, game_svg, lap_frames, last_move_svg, trace_svg, SvgOptions};

@@ -801,6 +801,26 @@ fn merge(py: Python<'_>, parts: &Bound<'_, PyAny>, partial: bool) -> PyResult<Py
     to_py(py, &m.json())
 }
 
+/// Joins the files `parts` (in order) into `target` through sowlab's one safe writer (a temporary
+/// file of an unpredictable name beside `target`, flushed, then renamed over it): `target` must be
+/// a regular file or nothing (never a pipe, a device or a folder, which are refused, untouched),
+/// and each part a regular file (a pipe is refused, not waited on). `sowlab.dask` joins its
+/// shards' games files with it.
+#[pyfunction]
+fn _join_files(py: Python<'_>, target: PathBuf, parts: Vec<PathBuf>) -> PyResult<()> {
+    use sowlab::engine::base::files;
+    interruptible(py, || -> sowlab::Result<()> {
+        let mut out = files::SafeFile::create(&target, "write")?;
+        for p in &parts {
+            let mut f = files::open_regular(p)
+                .map_err(|e| sowlab::Error::msg(format!("cannot read {}: {e}", p.display())))?;
+            std::io::copy(&mut f, &mut out).map_err(|e| out.fail(&e))?;
+        }
+        out.commit()
+    })?
+    .map_err(err)
+}
+
 /// sowlab's version and the git commit it was built from.
 #[pyfunction]
 fn version() -> (String, String) {
@@ -832,5 +852,6 @@ fn _sowlab(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(tablebase::tablebase_write_layer, m)?)?;
     m.add_function(wrap_pyfunction!(tablebase::tablebase_options, m)?)?;
     m.add_function(wrap_pyfunction!(version, m)?)?;
+    m.add_function(wrap_pyfunction!(_join_files, m)?)?;
     Ok(())
 }

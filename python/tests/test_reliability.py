@@ -6,6 +6,7 @@ given twice in a data rule is reported as such."""
 import json
 import os
 import pickle
+import stat
 import subprocess
 import sys
 import threading
@@ -152,3 +153,29 @@ def test_a_dask_run_with_a_games_file_loses_no_game(client, tmp_path):
     assert [json.loads(x)["index"] for x in lines] == list(range(40))
     assert many.read_text() == one.read_text()
     assert sorted(os.listdir(tmp_path)) == ["many.jsonl", "one.jsonl"], "shard files left behind"
+
+
+def test_a_dask_games_file_onto_a_pipe_is_refused_and_the_pipe_stays(client, tmp_path):
+    # The shards' games are joined through sowlab's safe writer: a pipe at games_out is refused,
+    # never replaced by a regular file (nor opened: writing into it would block).
+    fifo = tmp_path / "games.jsonl"
+    os.mkfifo(fifo)
+    with pytest.raises(sowlab.SowlabError, match="not a regular file"):
+        sowlab.dask.simulate(client, "kalah", games=6, shards=2, seed=1, games_out=str(fifo))
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode), "the pipe was replaced"
+    assert sorted(os.listdir(tmp_path)) == ["games.jsonl"], "shard files left behind"
+
+
+def test_links_planted_at_shard_names_are_not_followed(client, tmp_path):
+    # The shards' files have unpredictable names: links planted where the old names were are
+    # neither written through nor removed.
+    victim = tmp_path / "victim.txt"
+    victim.write_text("untouched\n")
+    out = tmp_path / "games.jsonl"
+    links = [tmp_path / f"games.jsonl.shard-{k}-of-2" for k in (1, 2)]
+    for link in links:
+        os.symlink(victim, link)
+    sowlab.dask.simulate(client, "kalah", games=6, shards=2, seed=1, games_out=str(out))
+    assert victim.read_text() == "untouched\n"
+    assert all(os.path.islink(link) for link in links)
+    assert len(out.read_text().splitlines()) == 6

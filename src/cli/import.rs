@@ -42,8 +42,9 @@ pub fn cmd_import(a: ImportArgs) -> Result<i32> {
     let mut stdout = std::io::stdout().lock();
     let mut all = true;
     let (mut written, mut refused) = (0, 0);
+    let mut taken = mg::Names::default();
     for f in &files {
-        let r = mg::import_file(f, &out);
+        let r = mg::import_file(f, &out, &mut taken);
         let _ = writeln!(stdout, "{}", crate::text::escape(&r.line()));
         all &= r.complete();
         if r.result.is_ok() {

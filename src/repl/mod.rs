@@ -97,7 +97,7 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("sowlab-excerpt-{}", std::process::id()));
         std::fs::create_dir_all(&dir).expect("temp dir");
         let f = dir.join("broken.rhai");
-        std::fs::write(
+        crate::engine::base::files::write_fixture(
             &f,
             "fn setup() { this.players = 1; this.add_row(\"\", 1, 2, 1); }\n\
              fn play(pit) {\n    this.sow(pit);\n    let x = 1 + \"a\" * 2;\n}\n",

@@ -396,7 +396,7 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("sowlab-stuck-{}", std::process::id()));
         std::fs::create_dir_all(&dir).expect("temp dir");
         let f = dir.join("stuck.rhai");
-        std::fs::write(
+        crate::engine::base::files::write_fixture(
             &f,
             "fn setup() { this.players = 1; this.add_row(\"\", 1, 2, 1); }\n\
              fn play(pit) { this.sow(pit); }\nfn moves() { [] }\n",

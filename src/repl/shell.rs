@@ -180,6 +180,9 @@ fn interactive(mut session: Session) -> i32 {
     };
     rl.set_helper(Some(ReplHelper::new(&session)));
     let hist = history_path();
+    // (the line editor opens the history itself: only a regular file within the cap is handed
+    // to it, as the file door would read it; a pipe there would block, a huge file fill memory)
+    let hist = hist.filter(|p| crate::engine::base::files::absent_or_small_regular(p));
     if let Some(p) = &hist {
         let _ = rl.load_history(p);
     }
@@ -253,7 +256,9 @@ fn interactive(mut session: Session) -> i32 {
         if let Some(d) = p.parent() {
             let _ = std::fs::create_dir_all(d);
         }
-        let _ = rl.append_history(p);
+        if crate::engine::base::files::absent_or_small_regular(p) {
+            let _ = rl.append_history(p);
+        }
     }
     0
 }

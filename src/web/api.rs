@@ -280,6 +280,19 @@ impl Playground {
         req: &Req,
         f: impl FnOnce(&Config, Session) -> Result<(Value, Session), ApiError>,
     ) -> Reply {
+        self.with_copy_then(req, f, |_| Ok(()))
+    }
+
+    /// [`Self::with_copy`], and `last` runs once the call can no longer be refused (the session
+    /// unchanged meanwhile, under its lock), just before the result is kept: what a call writes
+    /// to a file goes there, so that a refused call never wrote its file. An error of `last`
+    /// refuses the call too (the session is unchanged).
+    pub(super) fn with_copy_then(
+        &self,
+        req: &Req,
+        f: impl FnOnce(&Config, Session) -> Result<(Value, Session), ApiError>,
+        last: impl FnOnce(&Config) -> Result<(), ApiError>,
+    ) -> Reply {
         let _slot = self.computation()?;
         let (id, cell) = self.session(req)?;
         let (copy, version) = {
@@ -295,6 +308,7 @@ impl Playground {
                  ask again",
             ));
         }
+        last(&self.cfg)?;
         Ok(commit(&id, &mut held, extra, done))
     }
 }

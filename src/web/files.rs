@@ -39,18 +39,46 @@ pub(super) fn read_allowed(cfg: &Config, path: &Path) -> Result<String, ApiError
         .map_err(|e| ApiError::new(422, e.one_line()))
 }
 
-/// Writes an edited rule into the user folder, through the one safe writer of the engine (an
-/// unpredictable temporary file, synced, then renamed; never over a pipe or a device).
+/// Whether an edited rule may be written as `target`: a file directly in the user folder and, when
+/// it is a symbolic link, one whose file is in the user folder too. Links are judged as for
+/// reading ([`allowed`]: where they lead), so reads and writes agree: a link out of the folders
+/// is neither read nor written through, and a link into the rules folder is read but not
+/// written (edits go into the user folder only).
+pub(super) fn check_rule_target(cfg: &Config, target: &Path) -> Result<(), ApiError> {
+    let refused = || ApiError::new(403, "edited rules go into the user rules folder only");
+    if target.parent() != Some(cfg.user_dir.as_path()) {
+        return Err(refused());
+    }
+    let is_link = target
+        .symlink_metadata()
+        .is_ok_and(|m| m.file_type().is_symlink());
+    if is_link {
+        let inside = match (target.canonicalize(), cfg.user_dir.canonicalize()) {
+            (Ok(t), Ok(d)) => t.starts_with(d),
+            _ => false,
+        };
+        if !inside {
+            return Err(ApiError::new(
+                403,
+                format!(
+                    "not saved: {} is a symbolic link to a file outside the user rules folder; \
+                     nothing was written",
+                    target.display()
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Writes an edited rule into the user folder (see [`check_rule_target`]), through the one safe
+/// writer of the engine (an unpredictable temporary file, synced, then renamed; never over a pipe
+/// or a device).
 pub(super) fn write_rule(cfg: &Config, target: &Path, text: &str) -> Result<(), ApiError> {
+    check_rule_target(cfg, target)?;
     let fail =
         |e: std::io::Error| ApiError::new(500, format!("cannot write {}: {e}", target.display()));
     std::fs::create_dir_all(&cfg.user_dir).map_err(fail)?;
-    if !allowed(cfg, &cfg.user_dir) || target.parent() != Some(cfg.user_dir.as_path()) {
-        return Err(ApiError::new(
-            403,
-            "edited rules go into the user rules folder only",
-        ));
-    }
     crate::engine::base::files::write_replacing(target, text.as_bytes(), "write")
         .map_err(|e| ApiError::new(500, e.one_line()))
 }

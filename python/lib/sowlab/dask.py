@@ -17,14 +17,14 @@ dask-jobqueue starts on Slurm or PBS, or to one on Kubernetes. The workers need 
 build as the client (the merge refuses parts of other builds) and the rule: a shipped rule by
 name, a file at the same path on every worker (a shared file system), or a ``sowlab.Rule``
 (one made from source text travels as its text). With ``games_out``, each task writes the games
-of its shard to a file of its own beside it (``FILE.shard-K-of-N``, on a file system the client
+of its shard to a file of its own beside it (``FILE.shard-K-of-N-RANDOM``, on a file system the client
 sees too), and the client joins them in game order into ``games_out`` once every task is done.
 """
 
 from __future__ import annotations
 
 import os
-import tempfile
+import secrets
 from typing import Any, Dict, List, Optional, Sequence, Union
 
 import sowlab
@@ -77,7 +77,8 @@ def run(
     games_out = kwargs.pop("games_out", None)
     if games_out is not None and command != "simulate":
         raise sowlab.SowlabError("games_out: only simulate writes games")
-    shard_files = [_shard_file(games_out, k, n) if games_out is not None else None for k in range(1, n + 1)]
+    token = secrets.token_hex(8)
+    shard_files = [_shard_file(games_out, k, n, token) if games_out is not None else None for k in range(1, n + 1)]
     futures = [
         client.submit(
             _part,
@@ -100,14 +101,17 @@ def run(
                 os.remove(f)
 
 
-def _shard_file(games_out, k: int, n: int) -> str:
-    """Where shard K of N writes its games: beside ``games_out``, a file of its own."""
-    return f"{os.fspath(games_out)}.shard-{k}-of-{n}"
+def _shard_file(games_out, k: int, n: int, token: str) -> str:
+    """Where shard K of N writes its games: beside ``games_out``, a file of its own, whose name
+    holds a random ``token`` (a link planted at a predictable name cannot catch a shard)."""
+    return f"{os.fspath(games_out)}.shard-{k}-of-{n}-{token}"
 
 
 def _join(games_out, files: List[str]) -> None:
-    """Joins the shards' games files in shard (= game) order into ``games_out``, safely: a
-    temporary file in the same folder, flushed to disk, then renamed over it."""
+    """Joins the shards' games files in shard (= game) order into ``games_out`` through sowlab's
+    one safe writer (a temporary file of an unpredictable name in the same folder, flushed to
+    disk, then renamed over it; a pipe, a device or a folder at ``games_out`` is refused, never
+    replaced)."""
     target = os.fspath(games_out)
     missing = [f for f in files if not os.path.isfile(f)]
     if missing:
@@ -115,24 +119,7 @@ def _join(games_out, files: List[str]) -> None:
             f"games_out: the games of a shard ({missing[0]}) are not visible to the client; "
             "give a path on a file system that every worker and the client share"
         )
-    folder = os.path.dirname(os.path.abspath(target))
-    fd, tmp = tempfile.mkstemp(prefix=".sowlab-", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(fd, "wb") as out:
-            for f in files:
-                with open(f, "rb") as part:
-                    while True:
-                        chunk = part.read(1 << 20)
-                        if not chunk:
-                            break
-                        out.write(chunk)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(tmp, target)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.remove(tmp)
-        raise
+    sowlab._native._join_files(target, files)
 
 
 def _check(report: Dict[str, Any], *hashes: Optional[str]) -> Dict[str, Any]:

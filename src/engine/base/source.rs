@@ -74,11 +74,12 @@ impl Source {
             format!("{sub}/")
         };
         let mut v: Vec<(String, String)> = match self {
-            Source::Dir(d) => std::fs::read_dir(d.join(sub))
-                .map(|rd| {
-                    rd.filter_map(|e| e.ok())
-                        .filter(|e| e.path().is_file())
-                        .map(|e| e.file_name().to_string_lossy().to_string())
+            // (regular files only: pipes, devices and dangling links are left out)
+            Source::Dir(d) => crate::engine::base::files::list_dir(&d.join(sub))
+                .map(|v| {
+                    v.into_iter()
+                        .filter(|e| !e.is_dir)
+                        .map(|e| e.name)
                         .collect::<Vec<String>>()
                 })
                 .unwrap_or_default(),

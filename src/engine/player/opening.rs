@@ -300,7 +300,7 @@ mod tests {
             ));
             std::fs::create_dir_all(&dir).unwrap();
             let f = dir.join("t.yaml");
-            std::fs::write(&f, text(moves)).unwrap();
+            crate::engine::base::files::write_fixture(&f, text(moves)).unwrap();
             let e = crate::Rule::load(f.to_str().unwrap(), &dir)
                 .and_then(|r| {
                     let o = r.resolve_options::<&str>(&[])?;

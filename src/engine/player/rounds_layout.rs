@@ -135,7 +135,7 @@ mod tests {
             ));
             std::fs::create_dir_all(&dir).unwrap();
             let f = dir.join("t.yaml");
-            std::fs::write(&f, text).unwrap();
+            crate::engine::base::files::write_fixture(&f, text).unwrap();
             let e = crate::Rule::load(f.to_str().unwrap(), &dir)
                 .and_then(|r| {
                     let o = r.resolve_options::<&str>(&[])?;

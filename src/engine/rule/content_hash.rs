@@ -112,7 +112,7 @@ mod tests {
         );
         let d = std::env::temp_dir().join(format!("sowlab-hash-{}", std::process::id()));
         std::fs::create_dir_all(&d).unwrap();
-        std::fs::write(d.join("m.rhai"), "fn f() { 1 }").unwrap();
+        crate::engine::base::files::write_fixture(d.join("m.rhai"), "fn f() { 1 }").unwrap();
         let src = "import \"m\" as m;\nfn setup() {}";
         let dir = d.clone();
         let src_dir = Source::Dir(d.clone());
@@ -124,7 +124,7 @@ mod tests {
             rule_hash(src, Some(d)),
             "the same content, the same hash"
         );
-        std::fs::write(dir.join("m.rhai"), "fn f() { 2 }").unwrap();
+        crate::engine::base::files::write_fixture(dir.join("m.rhai"), "fn f() { 2 }").unwrap();
         assert_ne!(
             one,
             rule_hash(src, Some(d)),

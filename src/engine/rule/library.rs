@@ -296,7 +296,7 @@ mod tests {
         for sub in ["", "presets"] {
             for ext in ["rhai", "yaml"] {
                 for (_, rel) in on_disk.files(sub, ext) {
-                    let text = std::fs::read_to_string(dir.join(&rel)).unwrap();
+                    let text = crate::engine::base::files::read_text(&dir.join(&rel), "").unwrap();
                     assert_eq!(Source::BuiltIn.read(&rel), Some(text), "{rel}");
                 }
             }
@@ -311,10 +311,11 @@ mod tests {
         let (a, b) = (d.join("a"), d.join("b"));
         std::fs::create_dir_all(a.join("presets")).unwrap();
         std::fs::create_dir_all(&b).unwrap();
-        std::fs::write(a.join("kalah.rhai"), "fn setup() {}").unwrap();
-        std::fs::write(b.join("kalah.rhai"), "fn setup() {}").unwrap();
-        std::fs::write(b.join("mine.rhai"), "fn setup() {}").unwrap();
-        std::fs::write(a.join("presets/quick.yaml"), "rule: mine").unwrap();
+        crate::engine::base::files::write_fixture(a.join("kalah.rhai"), "fn setup() {}").unwrap();
+        crate::engine::base::files::write_fixture(b.join("kalah.rhai"), "fn setup() {}").unwrap();
+        crate::engine::base::files::write_fixture(b.join("mine.rhai"), "fn setup() {}").unwrap();
+        crate::engine::base::files::write_fixture(a.join("presets/quick.yaml"), "rule: mine")
+            .unwrap();
         let p = RulePath::new([&a, &b]);
         assert_eq!(p.find("kalah").unwrap().source, Source::Dir(a.clone()));
         assert_eq!(p.find("mine").unwrap().source, Source::Dir(b.clone()));

@@ -77,7 +77,8 @@ impl Rule {
     /// when `file` is not one.
     fn load_imported(file: &Path) -> Result<Option<Rule>> {
         use crate::import::mancalagames as mg;
-        let Ok(text) = std::fs::read_to_string(file) else {
+        // (through the door: a regular file, capped while reading)
+        let Ok(text) = crate::engine::base::files::read_text(file, "rule file") else {
             return Ok(None);
         };
         if !mg::is_game_file(file, &text) {

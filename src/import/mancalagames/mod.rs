@@ -94,17 +94,12 @@ pub fn game_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>> {
     let mut out = Vec::new();
     for p in paths {
         if p.is_dir() {
-            let mut v: Vec<PathBuf> = std::fs::read_dir(p)
+            // (regular files only: a pipe or a device named `x.txt` is left out)
+            let v = crate::engine::base::files::list_dir(p)
                 .map_err(|e| Error::msg(format!("{}: cannot read the folder: {e}", p.display())))?
-                .filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|f| {
-                    f.extension().is_some_and(|e| e == "txt")
-                        && !f
-                            .file_name()
-                            .is_some_and(|n| n.to_string_lossy().starts_with('_'))
-                })
-                .collect();
-            v.sort();
+                .into_iter()
+                .filter(|e| !e.is_dir && e.name.ends_with(".txt") && !e.name.starts_with('_'))
+                .map(|e| e.path);
             out.extend(v);
         } else if p.is_file() {
             out.push(p.clone());
@@ -118,9 +113,31 @@ pub fn game_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>> {
     Ok(out)
 }
 
+/// The rule and preset names an import has written so far, each with what it was written for
+/// (`A/Kalah.txt`, `A/Kalah.txt variant 2x8`): two inputs that map to one name are refused, the
+/// second naming the first, instead of the second silently replacing the first.
+#[derive(Default, Debug)]
+pub struct Names(std::collections::HashMap<String, String>);
+
+impl Names {
+    /// Takes `name` for `what`; an error naming both when another input took it already.
+    fn claim(&mut self, name: &str, what: String) -> std::result::Result<(), String> {
+        match self.0.get(name) {
+            Some(first) if *first != what => Err(format!(
+                "named `{name}`, the name already written for {first} in this import; nothing written for it (rename one of them)"
+            )),
+            _ => {
+                self.0.insert(name.to_string(), what);
+                Ok(())
+            }
+        }
+    }
+}
+
 /// Imports one game file into folder `out`: `NAME.yaml`, and per named variant a preset
 /// `presets/NAME__V.yaml` (when the variant changes only the size) or a rule `NAME__V.yaml`.
-pub fn import_file(path: &Path, out: &Path) -> Imported {
+/// `taken` holds the names written by this import so far (see [`Names`]).
+pub fn import_file(path: &Path, out: &Path, taken: &mut Names) -> Imported {
     let fail = |name: String, why: String| Imported {
         path: path.to_path_buf(),
         name,
@@ -149,15 +166,24 @@ pub fn import_file(path: &Path, out: &Path) -> Imported {
             std::fs::create_dir_all(d)
                 .map_err(|e| format!("cannot create {}: {e}", d.display()))?;
         }
-        std::fs::write(&f, text).map_err(|e| format!("cannot write {}: {e}", f.display()))?;
+        crate::engine::base::files::write_replacing(&f, text.as_bytes(), "write")
+            .map_err(|e| e.one_line())?;
         Ok(f)
     };
+    let shown = path.display().to_string();
+    if let Err(e) = taken.claim(&name, shown.clone()) {
+        return fail(name, e);
+    }
     match write(&format!("{name}.yaml"), &t.yaml) {
         Ok(f) => files.push(f),
         Err(e) => return fail(name, e),
     }
     for (vname, vp) in &g.variants {
         let pname = names::variant_name(&name, vname);
+        if let Err(e) = taken.claim(&pname, format!("{shown} variant {vname}")) {
+            refused_variants.push((vname.clone(), e));
+            continue;
+        }
         let mut size_only = g.base.clone();
         size_only.holes = vp.holes;
         size_only.nbr_start = vp.nbr_start;

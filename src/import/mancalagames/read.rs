@@ -118,8 +118,8 @@ fn json_part(text: &str) -> (String, Vec<String>) {
 
 /// Reads and checks the game file at `path`.
 pub fn read_file(path: &Path) -> Result<GameFile> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| Error::msg(format!("{}: cannot read: {e}", path.display())))?;
+    // (a regular file, capped while reading: a pipe or a huge file is refused)
+    let text = crate::engine::base::files::read_text(path, "game file")?;
     parse(path, &text)
 }
 

@@ -82,15 +82,16 @@ pub fn header(tb: &Tablebase, k: usize) -> Header {
     }
 }
 
-/// Writes layer `k` of `tb` into `dir` (through a temporary file renamed at the end: a file that
-/// exists is whole).
+/// Writes layer `k` of `tb` into `dir` through the one safe writer
+/// ([`crate::engine::base::files::SafeFile`]: a temporary file of an unpredictable name, renamed
+/// at the end, so a file that exists is whole; never over a pipe or a device).
 pub fn write_layer(dir: &Path, tb: &Tablebase, k: usize) -> Result<PathBuf> {
     let path = layer_path(dir, k);
     let err = |e: std::io::Error| Error::msg(format!("{}: {e}", path.display()));
     let h = header(tb, k);
-    let tmp = path.with_extension("sowtb.part");
+    let out = crate::engine::base::files::SafeFile::create(&path, "write")?;
     {
-        let mut f = std::io::BufWriter::new(std::fs::File::create(&tmp).map_err(err)?);
+        let mut f = std::io::BufWriter::new(out);
         writeln!(f, "{MAGIC}").map_err(err)?;
         let line = serde_json::to_string(&h).map_err(|e| Error::msg(e.to_string()))?;
         writeln!(f, "{line}").map_err(err)?;
@@ -101,9 +102,8 @@ pub fn write_layer(dir: &Path, tb: &Tablebase, k: usize) -> Result<PathBuf> {
             }
         });
         res.map_err(err)?;
-        f.flush().map_err(err)?;
+        f.into_inner().map_err(|e| err(e.into_error()))?.commit()?;
     }
-    std::fs::rename(&tmp, &path).map_err(err)?;
     Ok(path)
 }
 
@@ -112,20 +112,26 @@ pub fn write_layer(dir: &Path, tb: &Tablebase, k: usize) -> Result<PathBuf> {
 pub fn read_layer(dir: &Path, tb: &Tablebase, k: usize) -> Result<Option<Vec<i8>>> {
     let path = layer_path(dir, k);
     let at = path.display().to_string();
-    let file = match std::fs::File::open(&path) {
+    // (a regular file only, opened without blocking: a pipe named as a layer is refused)
+    let file = match crate::engine::base::files::open_regular(&path) {
         Ok(f) => f,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
         Err(e) => return Err(Error::msg(format!("{at}: {e}"))),
     };
     let mut r = std::io::BufReader::new(file);
     let mut magic = String::new();
-    r.read_line(&mut magic)
+    (&mut r)
+        .take(MAGIC.len() as u64 + 2)
+        .read_line(&mut magic)
         .map_err(|e| Error::msg(format!("{at}: {e}")))?;
     if magic.trim_end() != MAGIC {
         return Err(Error::msg(format!("{at}: not a sowlab tablebase file")));
     }
     let mut line = String::new();
-    r.read_line(&mut line)
+    // (the header is one short line: a file without a line end is not read whole)
+    (&mut r)
+        .take(1 << 20)
+        .read_line(&mut line)
         .map_err(|e| Error::msg(format!("{at}: {e}")))?;
     let h: Header =
         serde_json::from_str(&line).map_err(|e| Error::msg(format!("{at}: a bad header: {e}")))?;
