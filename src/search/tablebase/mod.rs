@@ -149,10 +149,37 @@ impl Tablebase {
         &self.layers[k]
     }
 
-    /// Positions in layer `k` (both players to move), known before it is built.
+    /// Positions in layer `k` (both players to move), known before it is built (saturating:
+    /// see [`Tablebase::checked_layer_size`]).
     pub fn layer_size(&self, k: usize) -> u64 {
+        self.checked_layer_size(k).unwrap_or(u64::MAX)
+    }
+
+    /// Positions in layer `k`, `None` when they do not fit a `u64` (or `k` is past
+    /// [`MAX_SEEDS`]).
+    pub fn checked_layer_size(&self, k: usize) -> Option<u64> {
+        if k > MAX_SEEDS {
+            return None;
+        }
         let splits = self.captures.map_or(1, |c| c.splits(k).1);
-        2 * self.index.size(k) * splits
+        let n = self.index.size(k);
+        // The index saturates its binomials: `u64::MAX` is "too many".
+        if n == u64::MAX {
+            return None;
+        }
+        n.checked_mul(2)?.checked_mul(splits)
+    }
+
+    /// Asks `budget` for layers `0..=k` (a byte a position), the memory that a build of layer
+    /// `k` or a reader of them holds: their size, or the one-line error that says what they
+    /// take and the budget (a size that does not fit a `u64` included).
+    pub fn ask_layers(&self, budget: crate::Budget, k: usize) -> Result<u64> {
+        let need =
+            crate::Budget::sum((0..=k.min(MAX_SEEDS + 1)).map(|j| self.checked_layer_size(j)));
+        budget.ask(
+            &format!("tablebase build: layers 0 to {k} of {} holes", self.holes()),
+            need,
+        )
     }
 
     /// Holes of the board.
