@@ -193,8 +193,9 @@ pub use search::twoplayer::{solve_exact, solve_exact_threads, Exact};
 // Engine items the searches above the engine use, named here so that they do not depend on the
 // engine's internal module paths.
 #[doc(hidden)]
-pub use engine::base::clock::INTERRUPTED;
+pub use engine::base::budget::Budget;
 #[doc(hidden)]
+pub use engine::base::clock::INTERRUPTED;
 pub use engine::base::limits::solve_mb;
 #[doc(hidden)]
 pub use engine::declare::end::{Cond as EndWhen, Outcome as EndThen};

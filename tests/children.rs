@@ -219,7 +219,7 @@ fn bad_children_keys_are_one_line_errors_naming_the_key() {
         ("make_when_last_makes: [3], side: sideways", "sideways"),
         (
             "make_when_last_makes: [3], own_holes: [7]",
-            "own_holes names hole 7",
+            "own_holes: no hole 7 (holes are numbered 1 to",
         ),
         (
             "make_when_last_makes: []",

@@ -178,7 +178,7 @@ fn bad_values_of_the_class_words_are_one_line_errors_naming_the_key() {
             "",
             "  reverse_holes_by_row: { S: [5] }\n",
             "",
-            "row S has no hole 5 (its holes are 1 to 4)",
+            "reverse_holes_by_row: row S: no hole 5 (holes are numbered 1 to 4, from their owner's left)",
         ),
         (
             4,

@@ -16,7 +16,7 @@ use sowlab::search::tablebase::build::{build_range_in, unknown_layer};
 use sowlab::search::tablebase::rounds::build_range_round;
 use sowlab::search::tablebase::UNKNOWN;
 use sowlab::search::tablebase::{file, options_text, MAX_SEEDS};
-use sowlab::{Board, Game, Rule, Tablebase};
+use sowlab::{Board, Budget, Game, Rule, Tablebase};
 
 use crate::interrupt::interruptible;
 use crate::{err, msg, rule_of, sets};
@@ -56,6 +56,15 @@ fn check_layer(k: usize) -> PyResult<()> {
         )));
     }
     Ok(())
+}
+
+/// Asks the memory budget (`max_memory` MiB, else the command line's default: `SOWLAB_SOLVE_MB`)
+/// for layers `0..=k` of `tb`, what a build of layer `k` holds, before anything is allocated: a
+/// Python exception when they do not fit, never an abort of the interpreter.
+fn ask_budget(tb: &Tablebase, k: usize, max_memory: Option<u64>) -> PyResult<u64> {
+    check_layer(k)?;
+    tb.ask_layers(Budget::mib_or_default(max_memory), k)
+        .map_err(err)
 }
 
 /// Makes the cache hold `empty`'s rule and options with layers `0..k`, read from `dir` (or kept
@@ -131,16 +140,18 @@ fn lower_layers(
 /// Positions in each layer `0..=seeds` of `rule` with `options` (both players to move): what
 /// a distributed build cuts into chunks. An error when tablebases do not apply to the rule.
 #[pyfunction]
-#[pyo3(signature = (rule, options=None, seeds=0, rules=None))]
+#[pyo3(signature = (rule, options=None, seeds=0, rules=None, max_memory=None))]
 pub fn tablebase_layers(
     py: Python<'_>,
     rule: &Bound<'_, PyAny>,
     options: Option<&Bound<'_, PyDict>>,
     seeds: usize,
     rules: Option<PathBuf>,
+    max_memory: Option<u64>,
 ) -> PyResult<Vec<u64>> {
     check_layer(seeds)?;
     let (_, _, tb) = start(py, rule, options, rules)?;
+    ask_budget(&tb, seeds, max_memory)?;
     Ok((0..=seeds).map(|k| tb.layer_size(k)).collect())
 }
 
@@ -165,7 +176,7 @@ pub fn tablebase_layers_in(
 /// positions this call valued (the chunk's not known before, and those of its layer outside it
 /// that its moves reach, which this process keeps for its next chunks).
 #[pyfunction]
-#[pyo3(signature = (rule, options, layer, start, end, dir, rules=None, stats=false))]
+#[pyo3(signature = (rule, options, layer, start, end, dir, rules=None, stats=false, max_memory=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn tablebase_chunk(
     py: Python<'_>,
@@ -177,9 +188,11 @@ pub fn tablebase_chunk(
     dir: PathBuf,
     rules: Option<PathBuf>,
     stats: bool,
+    max_memory: Option<u64>,
 ) -> PyResult<PyObject> {
     check_layer(layer)?;
     let (rule, b, empty) = self::start(py, rule, options, rules)?;
+    ask_budget(&empty, layer, max_memory)?;
     let part = interruptible(py, || -> sowlab::Result<_> {
         let (tb, cur) = lower_layers(&dir, empty, layer)?;
         build_range_in(&rule, &b, &tb, layer, start, end, &cur)
@@ -203,7 +216,7 @@ pub fn tablebase_chunk(
 /// Returns `(values, valued, expanded, left)`: the chunk's bytes (`-128` for those put off),
 /// the positions valued, the positions whose moves were played, and those left.
 #[pyfunction]
-#[pyo3(signature = (rule, options, layer, start, end, dir, known=None, rules=None))]
+#[pyo3(signature = (rule, options, layer, start, end, dir, known=None, rules=None, max_memory=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn tablebase_chunk_round(
     py: Python<'_>,
@@ -215,9 +228,11 @@ pub fn tablebase_chunk_round(
     dir: PathBuf,
     known: Option<Vec<Bound<'_, PyBytes>>>,
     rules: Option<PathBuf>,
+    max_memory: Option<u64>,
 ) -> PyResult<PyObject> {
     check_layer(layer)?;
     let (rule, b, empty) = self::start(py, rule, options, rules)?;
+    ask_budget(&empty, layer, max_memory)?;
     let n = empty.layer_size(layer);
     let known: Vec<i8> = match known {
         None => vec![UNKNOWN; n as usize],
@@ -256,7 +271,8 @@ pub fn tablebase_chunk_round(
 /// `dir`, the file `sowlab tablebase build` writes: header (rule, options, layer, positions,
 /// SHA-256) and values. The layers below must be in `dir`. Returns the file's path.
 #[pyfunction]
-#[pyo3(signature = (rule, options, layer, parts, dir, rules=None))]
+#[pyo3(signature = (rule, options, layer, parts, dir, rules=None, max_memory=None))]
+#[allow(clippy::too_many_arguments)]
 pub fn tablebase_write_layer(
     py: Python<'_>,
     rule: &Bound<'_, PyAny>,
@@ -265,9 +281,11 @@ pub fn tablebase_write_layer(
     parts: Vec<Bound<'_, PyBytes>>,
     dir: PathBuf,
     rules: Option<PathBuf>,
+    max_memory: Option<u64>,
 ) -> PyResult<String> {
     check_layer(layer)?;
     let (_, _, empty) = start(py, rule, options, rules)?;
+    ask_budget(&empty, layer, max_memory)?;
     let n = empty.layer_size(layer);
     let got: u64 = parts.iter().map(|p| p.as_bytes().len() as u64).sum();
     if got != n {

@@ -153,3 +153,23 @@ def test_score_rewards_are_refused_where_the_seeds_are_not_the_score():
         spz.env("ruma", players=4, returns="score")
     with pytest.raises(sowlab.SowlabError, match="returns='points'"):
         spz.env("kalah", returns="points")
+
+
+@pytest.mark.parametrize("action", [1.9, 2.0, "2", b"2", True, [2], np.float64(2.0), np.array([2])])
+def test_step_takes_only_integer_actions(action):
+    env = spz.env("kalah")
+    env.reset(seed=0)
+    before = env.unwrapped.board.copy()
+    with pytest.raises(sowlab.SowlabError, match="the action must be an integer"):
+        env.step(action)
+    # Nothing was played: the same position, the same agent to move.
+    assert env.unwrapped.board.plies == before.plies
+    assert env.agent_selection == "player_1"
+
+
+@pytest.mark.parametrize("action", [2, np.int64(2), np.int8(2), np.uint32(2), np.array(2)])
+def test_step_takes_python_and_numpy_integers(action):
+    env = spz.env("kalah")
+    env.reset(seed=0)
+    env.step(action)
+    assert env.unwrapped.board.plies == 1

@@ -23,7 +23,9 @@
 //!   `random_playout(g, seed)` / `random_playout(g, seed, max_moves)` (plays random legal moves
 //!   until the game is over; returns the number played).
 //! - `assert(cond)`, `assert(cond, msg)`, `assert_eq(a, b)`, `assert_eq(a, b, msg)`; `print`
-//!   writes to stdout; `ARGS` holds the script's arguments (strings).
+//!   writes to stdout, `debug` to stderr, both within an output budget (`SOWLAB_MAX_PRINT_MB`,
+//!   64 MiB: past it the script stops with an error); `ARGS` holds the script's arguments
+//!   (strings).
 //!
 //! Other modules add functions in one place, [`EXTENSIONS`]: write
 //! `pub fn register(e: &mut Engine, c: &Context)` registering functions that take
@@ -33,10 +35,14 @@
 mod api;
 mod context;
 
+use std::io::Write;
 use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 
 use rhai::{Engine, Scope};
 
+use crate::engine::base::limits;
 use crate::engine::script::primitives::{self as script, Limits};
 use crate::error::{Error, Result};
 
@@ -56,13 +62,46 @@ pub const EXTENSIONS: &[(&str, Extension)] = &[("core", register_api), ("simulat
 /// with a wall-clock limit for the whole run, `print` to stdout and every [`EXTENSIONS`] entry.
 pub fn engine(c: &Context) -> Engine {
     let mut e = script::engine(&Limits::checks(c.timeout), None);
+    // What the script prints is held to an output budget: past it, nothing more is written and
+    // the script stops at its next operation with a one-line error.
+    let printed = Arc::new(AtomicU64::new(0));
+    let mb = limits::max_print_mb();
+    let cap = mb.saturating_mul(1 << 20);
+    let seen = printed.clone();
     // Ctrl-C, the run's clock (--timeout, started by `run_file`) and memory, as in every script.
-    e.on_progress(|_| script::charge(1).err().map(Into::into));
-    e.on_print(|s| println!("{s}"));
+    e.on_progress(move |_| {
+        if seen.load(Ordering::Relaxed) > cap {
+            return Some(
+                format!("the script printed more than {mb} MiB (SOWLAB_MAX_PRINT_MB)").into(),
+            );
+        }
+        script::charge(1).err().map(Into::into)
+    });
+    let out = printed.clone();
+    e.on_print(move |s| {
+        if within(&out, s, cap) {
+            let _ = writeln!(std::io::stdout().lock(), "{s}");
+        }
+    });
+    e.on_debug(move |s, src, pos| {
+        let line = match src {
+            Some(f) => format!("{f}:{pos}: {s}"),
+            None => s.to_string(),
+        };
+        if within(&printed, &line, cap) {
+            let _ = writeln!(std::io::stderr().lock(), "{line}");
+        }
+    });
     for (_, register) in EXTENSIONS {
         register(&mut e, c);
     }
     e
+}
+
+/// Counts `s` and its newline into `printed`: whether it still fits the output budget `cap`.
+fn within(printed: &AtomicU64, s: &str, cap: u64) -> bool {
+    let n = s.len() as u64 + 1;
+    printed.fetch_add(n, Ordering::Relaxed).saturating_add(n) <= cap
 }
 
 /// Runs a check script with its arguments; `Ok` when it ran to the end without a failed assert.

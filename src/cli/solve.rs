@@ -124,7 +124,7 @@ fn solve_one(dir: &RulePath, a: &SolveArgs) -> Result<i32> {
     let limits = SearchLimits {
         max_nodes: a.max_nodes,
         max_positions: a.max_positions,
-        max_bytes: a.max_memory.map_or(0, |m| m << 20),
+        max_bytes: a.max_memory.map_or(0, |m| crate::Budget::mib(m).bytes()),
         deadline: (secs > 0)
             .then(|| std::time::Instant::now() + std::time::Duration::from_secs(secs)),
         first_solution: a.first,

@@ -60,16 +60,7 @@ fn cmd_build(dir: &RulePath, a: BuildArgs) -> Result<i32> {
     let b = g.board().clone();
     let mut tb = Tablebase::empty(&g.rule, &b)?;
     let k_max = a.seeds as usize;
-    let need: u64 = (0..=k_max).map(|k| tb.layer_size(k)).sum();
-    let budget = a.max_memory.map_or(crate::solve_mb(), |m| m) << 20;
-    if need > budget {
-        return Err(Error::msg(format!(
-            "tablebase build: layers 0 to {k_max} of {} holes take {} MiB, over the budget of {} MiB (--max-memory, SOWLAB_SOLVE_MB)",
-            tb.holes(),
-            need >> 20,
-            budget >> 20
-        )));
-    }
+    let need = tb.ask_layers(crate::Budget::mib_or_default(a.max_memory), k_max)?;
     std::fs::create_dir_all(&a.out)
         .map_err(|e| Error::msg(format!("--out {}: {e}", a.out.display())))?;
     crate::cli::leave_on_second_interrupt();

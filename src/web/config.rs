@@ -27,6 +27,9 @@ pub struct Config {
     /// The most long computations (hint, computer move, solve, reload) running at once; one
     /// more is answered "busy" at once.
     pub max_computations: usize,
+    /// The most connections kept open at once; when they are all taken, the connection idle
+    /// longest (no request being answered) is closed for the next one.
+    pub max_connections: usize,
 }
 
 impl Config {
@@ -41,6 +44,7 @@ impl Config {
             solve_time: Duration::from_secs(10),
             compute_time: Duration::from_secs(15),
             max_computations: 4,
+            max_connections: super::server::MAX_CONNECTIONS,
         }
     }
 }

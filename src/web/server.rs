@@ -60,8 +60,47 @@ pub const GRACE: Duration = Duration::from_secs(20);
 /// The most requests handled at once; more wait for a free slot. (The long computations have
 /// their own, smaller cap: [`Config::max_computations`](super::Config::max_computations).)
 pub const MAX_IN_FLIGHT: usize = 256;
-/// The most connections kept open at once; more wait to be accepted.
+/// The most connections kept open at once (the default of
+/// [`Config::max_connections`](super::Config::max_connections)): when they are all taken, the
+/// connection idle longest is closed for the next one ([`Conns::shed_idle`]); when none is idle,
+/// more wait to be accepted.
 pub const MAX_CONNECTIONS: usize = 512;
+
+/// The open connections, in the order they were accepted: whether each is answering a request
+/// (a count), and how to close it.
+#[derive(Default)]
+struct Conns {
+    next: u64,
+    open: std::collections::BTreeMap<u64, (Arc<AtomicUsize>, Arc<tokio::sync::Notify>)>,
+}
+
+impl Conns {
+    /// Closes the connection idle longest (accepted first among those answering no request):
+    /// whether there was one.
+    fn shed_idle(&mut self) -> bool {
+        let Some(id) = self
+            .open
+            .iter()
+            .find(|(_, (busy, _))| busy.load(Ordering::SeqCst) == 0)
+            .map(|(&id, _)| id)
+        else {
+            return false;
+        };
+        if let Some((_, close)) = self.open.remove(&id) {
+            close.notify_one();
+        }
+        true
+    }
+}
+
+/// Counts a request being answered on its connection while alive.
+struct Busy(Arc<AtomicUsize>);
+
+impl Drop for Busy {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
+    }
+}
 
 /// A bound server, ready to run.
 pub struct WebServer {
@@ -158,14 +197,17 @@ async fn accept_loop(listener: std::net::TcpListener, shared: Shared) -> Result<
         .layer(axum::middleware::from_fn_with_state(shared.clone(), finish))
         .with_state(shared.clone());
     let graceful = hyper_util::server::graceful::GracefulShutdown::new();
-    let slots = Arc::new(tokio::sync::Semaphore::new(MAX_CONNECTIONS));
+    let slots = Arc::new(tokio::sync::Semaphore::new(
+        shared.pg.config().max_connections.max(1),
+    ));
+    let conns = Arc::new(std::sync::Mutex::new(Conns::default()));
+    let shed = |c: &std::sync::Mutex<Conns>| {
+        c.lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .shed_idle()
+    };
     let mut pause = Duration::from_millis(10);
     loop {
-        let slot = tokio::select! {
-            s = slots.clone().acquire_owned() => s.expect("the semaphore is never closed"),
-            _ = shared.done.notified() => break,
-            _ = interrupted() => break,
-        };
         let stream = tokio::select! {
             r = listener.accept() => match r {
                 Ok((stream, _)) => {
@@ -185,20 +227,64 @@ async fn accept_loop(listener: std::net::TcpListener, shared: Shared) -> Result<
             _ = shared.done.notified() => break,
             _ = interrupted() => break,
         };
+        // Every slot taken: the connection idle longest is closed for this one (it gives its
+        // slot back as it ends); when none is idle, this one waits for a request to end.
+        let slot = match slots.clone().try_acquire_owned() {
+            Ok(s) => s,
+            Err(_) => {
+                shed(&conns);
+                tokio::select! {
+                    s = slots.clone().acquire_owned() => s.expect("the semaphore is never closed"),
+                    _ = shared.done.notified() => break,
+                    _ = interrupted() => break,
+                }
+            }
+        };
         let _ = stream.set_nodelay(true);
         let mut io = tokio_io_timeout::TimeoutStream::new(stream);
         io.set_read_timeout(Some(IO_TIME));
         io.set_write_timeout(Some(IO_TIME));
         let io = TokioIo::new(Box::pin(io));
-        let svc = TowerToHyperService::new(app.clone());
+        let busy = Arc::new(AtomicUsize::new(0));
+        let close = Arc::new(tokio::sync::Notify::new());
+        let id = {
+            let mut c = conns
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            c.next += 1;
+            let id = c.next;
+            c.open.insert(id, (busy.clone(), close.clone()));
+            id
+        };
+        let (app, counted) = (app.clone(), busy.clone());
+        let svc = TowerToHyperService::new(tower::service_fn(move |req: Request<_>| {
+            counted.fetch_add(1, Ordering::SeqCst);
+            let busy = Busy(counted.clone());
+            let app = app.clone();
+            async move {
+                let res = tower::ServiceExt::oneshot(app, req.map(axum::body::Body::new)).await;
+                drop(busy);
+                res
+            }
+        }));
         let conn = hyper::server::conn::http1::Builder::new()
             .timer(TokioTimer::new())
             .header_read_timeout(HEADER_TIME)
             .max_buf_size(MAX_HEAD.max(8192))
             .serve_connection(io, svc);
         let conn = graceful.watch(conn);
+        let conns = conns.clone();
         tokio::spawn(async move {
-            let _ = conn.await;
+            tokio::select! {
+                _ = conn => {}
+                // Shed while idle: dropping the connection closes it.
+                _ = close.notified() => {}
+            }
+            conns
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .open
+                .remove(&id);
             drop(slot);
         });
     }

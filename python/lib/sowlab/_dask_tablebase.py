@@ -28,7 +28,7 @@ from typing import Any, Dict, List, Optional
 import sowlab
 
 
-def _chunk(rule, options, layer: int, start: int, end: int, out: str, rules, after, *known):
+def _chunk(rule, options, layer: int, start: int, end: int, out: str, rules, max_memory, after, *known):
     """One task: a round of positions ``start..end`` of ``layer``, once the layer below is
     written (``after``, its write task's result, only orders the tasks); ``known``: the last
     round's chunks of the layer (none in the first round)."""
@@ -36,7 +36,15 @@ def _chunk(rule, options, layer: int, start: int, end: int, out: str, rules, aft
     import sowlab as s
 
     return s.tablebase_chunk_round(
-        rule, options, layer, start, end, out, known=[p[0] for p in known] or None, rules=rules
+        rule,
+        options,
+        layer,
+        start,
+        end,
+        out,
+        known=[p[0] for p in known] or None,
+        rules=rules,
+        max_memory=max_memory,
     )
 
 
@@ -45,11 +53,13 @@ def _counts(part):
     return part[1:]
 
 
-def _write(rule, options, layer: int, out: str, rules, counts, *parts):
+def _write(rule, options, layer: int, out: str, rules, max_memory, counts, *parts):
     """The last task of a layer: its chunks joined into its file."""
     import sowlab as s
 
-    path = s.tablebase_write_layer(rule, options, layer, [p[0] for p in parts], out, rules=rules)
+    path = s.tablebase_write_layer(
+        rule, options, layer, [p[0] for p in parts], out, rules=rules, max_memory=max_memory
+    )
     return dict({"layer": layer, "path": path, "chunks": len(parts)}, **counts)
 
 
@@ -69,11 +79,14 @@ def build_tablebase(
     options: Optional[Dict[str, Any]] = None,
     min_chunk: int = 1 << 14,
     rules=None,
+    max_memory: Optional[int] = None,
 ) -> Dict[str, Any]:
     """Builds the layers ``0..=seeds`` of ``rule``'s tablebase (with ``options``) into ``out`` as
     tasks on the cluster of ``client``: the same files as ``sowlab tablebase build RULE --seeds
     SEEDS --out OUT`` (byte for byte). ``chunks``: tasks per layer (default: four per worker
-    thread; fewer for a layer under ``chunks * min_chunk`` positions). Returns what was built."""
+    thread; fewer for a layer under ``chunks * min_chunk`` positions). ``max_memory``: the memory
+    budget in MiB of the layers a worker holds (default: the command line's, ``SOWLAB_SOLVE_MB``);
+    a build over it is refused before any task starts. Returns what was built."""
     from .dask import default_shards
 
     if isinstance(rule, sowlab.Rule):
@@ -87,7 +100,7 @@ def build_tablebase(
         raise sowlab.SowlabError("chunks must be at least 1")
     if min_chunk < 1:
         raise sowlab.SowlabError("min_chunk must be at least 1")
-    sizes = sowlab.tablebase_layers(spec, options, seeds, rules=rules)
+    sizes = sowlab.tablebase_layers(spec, options, seeds, rules=rules, max_memory=max_memory)
     out = os.path.abspath(os.fspath(out))
     try:
         os.makedirs(out, exist_ok=True)
@@ -103,7 +116,9 @@ def build_tablebase(
         counts = {"rounds": 0, "valued": 0, "expanded": 0}
         while True:
             parts = [
-                client.submit(_chunk, spec, options, k, a, b, out, rules, after, *known, pure=False)
+                client.submit(
+                    _chunk, spec, options, k, a, b, out, rules, max_memory, after, *known, pure=False
+                )
                 for a, b in zip(bounds, bounds[1:])
             ]
             done = client.gather([client.submit(_counts, p, pure=False) for p in parts])
@@ -119,7 +134,9 @@ def build_tablebase(
                     "(endless play): tablebases need rules whose lines cannot cycle"
                 )
             known = parts
-        after = client.submit(_write, spec, options, k, out, rules, counts, *parts, pure=False)
+        after = client.submit(
+            _write, spec, options, k, out, rules, max_memory, counts, *parts, pure=False
+        )
         written.append(after)
         del parts, known  # the cluster keeps the chunks until the layer's file is written
     layers = client.gather(written) if written else []

@@ -175,7 +175,11 @@ def solve(
 def merge(parts: Sequence[Report], partial: bool = False) -> Report: ...
 def version() -> Tuple[str, str]: ...
 def tablebase_layers(
-    rule: RuleLike, options: Optional[Options] = None, seeds: int = 0, rules: Optional[Path] = None
+    rule: RuleLike,
+    options: Optional[Options] = None,
+    seeds: int = 0,
+    rules: Optional[Path] = None,
+    max_memory: Optional[int] = None,
 ) -> List[int]: ...
 def tablebase_layers_in(
     rule: RuleLike, options: Optional[Options], dir: Path, rules: Optional[Path] = None
@@ -189,6 +193,7 @@ def tablebase_chunk(
     dir: Path,
     rules: Optional[Path] = None,
     stats: bool = False,
+    max_memory: Optional[int] = None,
 ) -> Union[bytes, Tuple[bytes, int]]: ...
 def tablebase_chunk_round(
     rule: RuleLike,
@@ -199,6 +204,7 @@ def tablebase_chunk_round(
     dir: Path,
     known: Optional[Sequence[bytes]] = None,
     rules: Optional[Path] = None,
+    max_memory: Optional[int] = None,
 ) -> Tuple[bytes, int, int, int]: ...
 def tablebase_write_layer(
     rule: RuleLike,
@@ -207,6 +213,7 @@ def tablebase_write_layer(
     parts: Sequence[bytes],
     dir: Path,
     rules: Optional[Path] = None,
+    max_memory: Optional[int] = None,
 ) -> str: ...
 def tablebase_options(
     rule: RuleLike, options: Optional[Options] = None, rules: Optional[Path] = None

@@ -25,6 +25,7 @@ move label of every legal action (``legal_moves``).
 
 from __future__ import annotations
 
+import operator
 from typing import Any, Dict, Optional
 
 try:
@@ -149,8 +150,9 @@ class SowlabEnv(AECEnv):
             return
         if action is None:
             raise SowlabError(f"{agent} is to move: give an action (a hole index)")
+        index = _action_index(agent, action)
         self._cumulative_rewards[agent] = 0.0
-        self.board.apply(int(action))
+        self.board.apply(index)
         b = self.board
         self.infos = {a: {} for a in self.agents}
         if b.over:
@@ -181,3 +183,16 @@ class SowlabEnv(AECEnv):
 
     def close(self):
         pass
+
+
+def _action_index(agent, action) -> int:
+    """An action as a hole index: a Python or NumPy integer only. ``int()`` would take ``1.9`` as
+    1 and ``"2"`` as 2, moves the agent never chose; a bool is no index either."""
+    if not isinstance(action, bool):
+        try:
+            return operator.index(action)
+        except TypeError:
+            pass
+    raise SowlabError(
+        f"{agent}: the action must be an integer (a hole index), not {type(action).__name__} {action!r}"
+    )

@@ -195,7 +195,8 @@ pub fn check_now() -> Result<(), String> {
         }
         Some(_) => {}
     }
-    let cap = crate::engine::base::limits::script_mb() as isize * (1 << 20);
+    let cap = isize::try_from(crate::engine::base::limits::script_mb().saturating_mul(1 << 20))
+        .unwrap_or(isize::MAX);
     let used = crate::engine::base::limits::thread_bytes() - c.mem_base;
     if used > cap {
         return Err(format!(

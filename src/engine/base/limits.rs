@@ -11,6 +11,7 @@
 //! | `SOWLAB_MAX_FILE_MB` | largest rule, preset, position, save or check script read | 4 |
 //! | `SOWLAB_SOLVE_MB` | memory budget of a search's tables (also `solve --max-memory`) | 2048 |
 //! | `SOWLAB_MAX_SWEEP` | points of a `sweep` grid | 10 000 |
+//! | `SOWLAB_MAX_PRINT_MB` | what one check script prints (`print`, `debug`) | 64 |
 
 use std::sync::OnceLock;
 
@@ -81,6 +82,14 @@ limit!(
     max_sweep,
     "SOWLAB_MAX_SWEEP",
     10_000
+);
+
+limit!(
+    /// Most output, in MiB, one check script may print with `print` and `debug`
+    /// (`SOWLAB_MAX_PRINT_MB`).
+    max_print_mb,
+    "SOWLAB_MAX_PRINT_MB",
+    64
 );
 
 /// Largest value a reserve may hold (far below `i64::MAX`, so sums of counts cannot overflow).

@@ -6,6 +6,7 @@
 
 use serde::Deserialize;
 
+use crate::engine::geometry::hole_numbers;
 use crate::engine::geometry::layout::{Layout, PitKind};
 
 /// The mark of a child that belongs to no player (`0` in the state JSON); children of players
@@ -137,7 +138,7 @@ impl Children {
                 "pipeline: children: captures_into_child is for a board without stores".into(),
             );
         }
-        let most = l.rows.iter().map(|r| r.pits.len()).max().unwrap_or(0) as i64;
+        let most = hole_numbers::most(l);
         let start = Some(self.start_holes.clone());
         for (key, v) in [
             ("own_holes", &self.own_holes),
@@ -145,11 +146,7 @@ impl Children {
             ("start_holes", &start),
         ] {
             if let Some(v) = v {
-                if let Some(h) = v.iter().find(|&&h| h < 1 || h > most) {
-                    return Err(format!(
-                        "pipeline: children: {key} names hole {h}; holes are numbered 1 to {most}"
-                    ));
-                }
+                hole_numbers::check(&format!("pipeline: children: {key}"), v, most)?;
             }
         }
         Ok(())

@@ -53,13 +53,13 @@ pub fn link(
                 continue;
             }
             let most = mine.iter().map(|&h| l.pits[h].pos).max().unwrap_or(0);
+            crate::engine::geometry::hole_numbers::check(
+                "pipeline: moves: opening: holes",
+                &o.holes,
+                most as i64,
+            )?;
             let mut keep = Vec::new();
             for &n in &o.holes {
-                if n < 1 || n as usize > most {
-                    return Err(format!(
-                        "pipeline: moves: opening: holes: no hole {n} (a player's holes are numbered 1 to {most} from his left)"
-                    ));
-                }
                 keep.extend(
                     mine.iter()
                         .copied()

@@ -4,6 +4,7 @@
 //! [`crate::engine::sowing`].
 
 pub use crate::engine::declare::hole_test::{HoleTest, Whose};
+use crate::engine::geometry::hole_numbers;
 use crate::engine::geometry::layout::Layout;
 
 /// Which stores receive seeds when sowing passes them.
@@ -358,6 +359,14 @@ impl SowRule {
             }
         }
         Choice::AsDeclared
+    }
+
+    /// Checks the hole numbers the rule names (`reverse_holes`, `choose_direction`) against the
+    /// board's holes (one check for every key that names holes: [`hole_numbers::check`]).
+    pub fn check_holes(&self, l: &Layout) -> Result<(), String> {
+        let most = hole_numbers::most(l);
+        hole_numbers::check("sowing: reverse_holes", &self.reverse_holes, most)?;
+        hole_numbers::check("sowing: choose_direction", &self.choose_direction, most)
     }
 
     /// Whether hole `p` is one where the mover chooses the direction.

@@ -389,7 +389,7 @@ impl Game {
             (events, mem)
         };
         let max_mb = crate::engine::base::limits::max_history_mb();
-        if mem as u64 > max_mb << 20 {
+        if mem as u64 > max_mb.saturating_mul(1 << 20) {
             return Err(Error::msg(format!(
                 "the game's history would hold more than {max_mb} MiB (SOWLAB_MAX_HISTORY_MB); save it and start a new game from its position"
             )));

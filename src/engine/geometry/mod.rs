@@ -3,5 +3,6 @@
 //! previous pits, move labels. No seeds, no rule: what a position is laid out on.
 
 pub mod halves;
+pub mod hole_numbers;
 pub mod layout;
 pub mod zigzag;

@@ -289,12 +289,11 @@ impl SowingDecl {
                     names.join(", ")
                 ));
             };
-            let len = rows[r].pits.len() as i64;
-            if let Some(h) = holes.iter().find(|&&h| h < 1 || h > len) {
-                return Err(format!(
-                    "sowing: reverse_holes_by_row: row {name} has no hole {h} (its holes are 1 to {len})"
-                ));
-            }
+            crate::engine::geometry::hole_numbers::check(
+                &format!("sowing: reverse_holes_by_row: row {name}"),
+                holes,
+                rows[r].pits.len() as i64,
+            )?;
             out[r] = holes.clone();
         }
         Ok(out)

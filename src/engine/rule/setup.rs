@@ -69,6 +69,7 @@ impl Rule {
             }
         }
         check_names(l).map_err(bad)?;
+        l.sow.check_holes(&l.layout).map_err(bad)?;
         for r in &l.rows {
             if r.owner > l.players {
                 return Err(bad(format!(

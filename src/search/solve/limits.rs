@@ -113,9 +113,7 @@ pub(super) struct Guard {
 impl Guard {
     pub(super) fn new(limits: &SearchLimits) -> Guard {
         let mut limits = limits.clone();
-        if limits.max_bytes == 0 {
-            limits.max_bytes = crate::engine::base::limits::solve_mb() << 20;
-        }
+        limits.max_bytes = crate::Budget::bytes_or_default(limits.max_bytes).bytes();
         Guard {
             start: Instant::now(),
             limits,

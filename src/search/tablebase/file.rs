@@ -174,6 +174,8 @@ pub fn read_layer(dir: &Path, tb: &Tablebase, k: usize) -> Result<Option<Vec<i8>
             "{at}: the checksum does not match (a damaged file)"
         )));
     }
+    tb.check_values(k, &values)
+        .map_err(|e| Error::msg(format!("{at}: {e}")))?;
     Ok(Some(values))
 }
 

@@ -149,10 +149,37 @@ impl Tablebase {
         &self.layers[k]
     }
 
-    /// Positions in layer `k` (both players to move), known before it is built.
+    /// Positions in layer `k` (both players to move), known before it is built (saturating:
+    /// see [`Tablebase::checked_layer_size`]).
     pub fn layer_size(&self, k: usize) -> u64 {
+        self.checked_layer_size(k).unwrap_or(u64::MAX)
+    }
+
+    /// Positions in layer `k`, `None` when they do not fit a `u64` (or `k` is past
+    /// [`MAX_SEEDS`]).
+    pub fn checked_layer_size(&self, k: usize) -> Option<u64> {
+        if k > MAX_SEEDS {
+            return None;
+        }
         let splits = self.captures.map_or(1, |c| c.splits(k).1);
-        2 * self.index.size(k) * splits
+        let n = self.index.size(k);
+        // The index saturates its binomials: `u64::MAX` is "too many".
+        if n == u64::MAX {
+            return None;
+        }
+        n.checked_mul(2)?.checked_mul(splits)
+    }
+
+    /// Asks `budget` for layers `0..=k` (a byte a position), the memory that a build of layer
+    /// `k` or a reader of them holds: their size, or the one-line error that says what they
+    /// take and the budget (a size that does not fit a `u64` included).
+    pub fn ask_layers(&self, budget: crate::Budget, k: usize) -> Result<u64> {
+        let need =
+            crate::Budget::sum((0..=k.min(MAX_SEEDS + 1)).map(|j| self.checked_layer_size(j)));
+        budget.ask(
+            &format!("tablebase build: layers 0 to {k} of {} holes", self.holes()),
+            need,
+        )
     }
 
     /// Holes of the board.
@@ -199,6 +226,53 @@ impl Tablebase {
             )));
         }
         Ok(())
+    }
+
+    /// Checks every value of layer `k` (`values`, as read from a file) against the range its
+    /// position allows: the margin still to be won by the player to move lies within the seeds
+    /// in play, `-k..=k` (a layer read whole holds no unknown value). The first value outside
+    /// it, as a one-line error naming the position (its index, player to move, holes and, for a
+    /// captures tablebase, the captured split).
+    pub fn check_values(&self, k: usize, values: &[i8]) -> std::result::Result<(), String> {
+        let bound = k.min(127) as i32;
+        let Some(i) = values
+            .iter()
+            .position(|&v| v == UNKNOWN || (v as i32).abs() > bound)
+        else {
+            return Ok(());
+        };
+        let v = values[i];
+        let what = if v == UNKNOWN {
+            "no value".to_string()
+        } else {
+            format!("the value {v}")
+        };
+        Err(format!(
+            "{} holds {what}, but a position with {k} seeds in play is worth -{k} to {k} (a forged or damaged file)",
+            self.describe(k, i)
+        ))
+    }
+
+    /// Position `i` of layer `k` in words: its index, the player to move, the seeds of each
+    /// hole and, for a captures tablebase, the captures of each player.
+    pub fn describe(&self, k: usize, i: usize) -> String {
+        let size = self.index.size(k).max(1) as usize;
+        let (split, rest) = (i / (2 * size), i % (2 * size));
+        let (mover, r) = (rest / size + 1, rest % size);
+        let mut parts = vec![0usize; self.holes.len()];
+        if k <= MAX_SEEDS {
+            self.index.unrank(k, r as u64, &mut parts);
+        }
+        let holes: Vec<String> = parts.iter().map(|s| s.to_string()).collect();
+        let mut out = format!(
+            "position {i} of layer {k} (player {mover} to move, holes {})",
+            holes.join(" ")
+        );
+        if let Some(c) = self.captures {
+            let a = c.splits(k).0 + split as i64;
+            out.push_str(&format!(", captures {a} and {}", c.total - k as i64 - a));
+        }
+        out
     }
 
     /// The position's index in its layer, with the layer (`None`: not covered).

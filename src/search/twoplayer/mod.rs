@@ -167,7 +167,9 @@ fn solve_in<'a, P: Position>(
     let budget = if limits.max_bytes > 0 {
         limits.max_bytes
     } else {
-        (crate::solve_mb() << 20).min(DEFAULT_TABLE_BYTES)
+        crate::Budget::default_mib()
+            .bytes()
+            .min(DEFAULT_TABLE_BYTES)
     };
     let tb_bytes = tablebase.map_or(0, |t| t.bytes());
     let table_bytes = budget.saturating_sub(tb_bytes);
