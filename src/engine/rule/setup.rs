@@ -89,7 +89,8 @@ impl Rule {
         if let Some(&p) = b.seeds.iter().find(|&&s| s < 0) {
             return Err(bad(format!("a pit holds {p} seeds")));
         }
-        if !l.named_moves.is_empty() && !(self.has_play && self.has_moves) {
+        let scripted = self.has_play && self.has_moves;
+        if !l.named_moves.is_empty() && !scripted {
             return Err(bad(format!(
                 "named moves ({}) need the script's moves() to list them and play(pit) to play them",
                 l.named_moves.join(", ")
