@@ -39,6 +39,20 @@ const SEED_GAMES: &[&str] = &[
 ];
 
 const EXAMPLES: &[Example] = &[
+    // Bao la Kiswahili (more in tests/bao.rs): from the start South enters a seed into SI6 (3)
+    // and sows it anticlockwise, a decision of its own (`ccw`): SI5 (7), SI4, SI3. A takasa:
+    // no capture; North to move.
+    Example {
+        game: "bao_la_kiswahili",
+        sets: &[],
+        moves: "SI6 ccw",
+        pits: &[
+            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 7, 0, 2, 0, 0, 0, 0, 0, 6, 2, 2, 0, 0, 0, 0, 0, 0,
+            0, 0, 0,
+        ],
+        stores: &[21, 22],
+        to_move: Some(2),
+    },
     // Congkak, salvi.chaosnet.org: from the start South sows his second house from the right
     // (S6, 7 seeds) clockwise: S5..S1, his store, N7, which now holds 8 (the source's diagram:
     // S 8 8 8 8 8 0 7, store 1, N7 8). The source goes on "from that" house; by its rules

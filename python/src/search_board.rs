@@ -1,6 +1,9 @@
 //! `sowlab.Board`: a position of a rule for search and learning libraries (OpenSpiel,
 //! PettingZoo). Actions are integers, the 0-based index of a hole in the canonical pit order of
-//! the state JSON (so the same number names the same hole for every player); a copy is one board
+//! the state JSON (so the same number names the same hole for every player); after the holes,
+//! in a rule where the mover chooses the direction, each hole sown the other way and each hole
+//! named the other way round (two more blocks of the holes' length), then the rule's named moves
+//! (`stop`, `left`: a decision of a turn that is no hole), in their order; a copy is one board
 //! clone (no history); the observation is a flat list of numbers of a size fixed by the layout.
 //! The position is sowlab's own board, played by sowlab's rule code: nothing is copied into Python.
 //!
@@ -32,7 +35,10 @@ struct Fixed {
     options: Options,
     /// The position at plies 0.
     start: Dynamic,
+    /// The move id of each action: the holes, then (see the module's comment) the other
+    /// directions and the named moves.
     holes: Vec<usize>,
+    /// The action of each move id (`3 * pits + named moves` long).
     action_of: Vec<Option<usize>>,
     players: usize,
     obs_len: usize,
@@ -112,8 +118,16 @@ impl PyBoard {
     ) -> PyResult<PyBoard> {
         let b = board_of(g.current());
         let l = &b.layout;
-        let holes = l.holes.clone();
-        let mut action_of = vec![None; l.pits.len()];
+        let n = l.pits.len();
+        let mut holes = l.holes.clone();
+        let s = &l.sow;
+        if !s.choose_direction.is_empty() || s.direction_by_first_move || s.no_choice_turns > 0 {
+            for k in [1, 2] {
+                holes.extend(l.holes.iter().map(|&p| p + k * n));
+            }
+        }
+        holes.extend((0..l.named_moves.len()).map(|i| 3 * n + i));
+        let mut action_of = vec![None; 3 * n + l.named_moves.len()];
         for (i, &p) in holes.iter().enumerate() {
             action_of[p] = Some(i);
         }
@@ -178,7 +192,7 @@ impl PyBoard {
             .and_then(|a| self.fixed.holes.get(a).copied())
             .ok_or_else(|| {
                 PyIndexError::new_err(format!(
-                    "action {action}: actions are hole indices 0 to {}",
+                    "action {action}: actions are 0 to {} (the holes, then the moves that are no plain hole)",
                     self.fixed.holes.len() - 1
                 ))
             })
@@ -243,7 +257,7 @@ impl PyBoard {
         let pits = self.legal.as_deref().unwrap_or_default();
         let mut a: Vec<usize> = pits
             .iter()
-            .filter_map(|&p| self.fixed.action_of[p])
+            .filter_map(|&p| self.fixed.action_of.get(p).copied().flatten())
             .collect();
         a.sort_unstable();
         Ok(a)
@@ -254,7 +268,7 @@ impl PyBoard {
         let f = self.fixed.clone();
         let mut m = vec![0i8; f.holes.len()];
         for &p in self.legal_pits()? {
-            if let Some(a) = f.action_of[p] {
+            if let Some(&Some(a)) = f.action_of.get(p) {
                 m[a] = 1;
             }
         }
@@ -274,7 +288,7 @@ impl PyBoard {
             let label = self.label(action)?;
             let legal = self.legal_actions()?;
             return Err(msg(format!(
-                "action {action} (hole `{label}`) is not legal here: legal actions are {legal:?}"
+                "action {action} (`{label}`) is not legal here: legal actions are {legal:?}"
             )));
         }
         // Played in place (no copy per move): a move that fails half-way (a script error, a
@@ -300,8 +314,8 @@ impl PyBoard {
         let b = board_of(&self.d);
         b.layout
             .parse_label(b.to_move, label)
-            .and_then(|p| self.fixed.action_of[p])
-            .ok_or_else(|| msg(format!("`{label}` names no hole of player {}", b.to_move)))
+            .and_then(|p| self.fixed.action_of.get(p).copied().flatten())
+            .ok_or_else(|| msg(format!("`{label}` names no move of player {}", b.to_move)))
     }
 
     /// A copy to explore without changing this one.
@@ -435,7 +449,8 @@ impl PyBoard {
         self.fixed.players
     }
 
-    /// The number of distinct actions (the holes of the board).
+    /// The number of distinct actions (the holes of the board, then the moves that are no plain
+    /// hole: see the module's comment).
     #[getter]
     fn num_actions(&self) -> usize {
         self.fixed.holes.len()

@@ -158,3 +158,22 @@ def test_merge_refuses_parts_of_other_runs():
         game.play("1 99")
     assert len(game.moves) == 1, "the good move stays, the bad one changes nothing"
     assert game.state() != before
+
+
+def test_moves_that_are_no_hole_are_actions_after_the_holes():
+    # Bao la Kiswahili: a hole, then a decision of the same player (`cw`/`ccw`, `left`/`right`,
+    # `stop`/`go`): the rule's named moves are the actions after its 32 holes, in their order.
+    b = sowlab.Board("bao_la_kiswahili")
+    assert b.num_actions == 32 + 6
+    assert [b.label(a) for a in b.legal_actions()] == ["SI6", "SI7"]
+    b.apply(b.action("SI6"))
+    assert b.legal_actions() == [32, 33]
+    assert [b.label(a) for a in b.legal_actions()] == ["cw", "ccw"]
+    mask = b.action_mask()
+    assert len(mask) == 38 and mask[32] == 1 and mask[33] == 1 and sum(mask) == 2
+    b.apply(33)
+    assert [b.label(a) for a in b.legal_actions()] == ["NI5", "NI6"]
+    # The game's moves by their labels.
+    g = sowlab.Game("bao_la_kiswahili")
+    g.play(["SI6", "ccw", "NI6", "left"])
+    assert g.moves == ["SI6", "ccw", "NI6", "left"]

@@ -97,7 +97,7 @@ def test_an_illegal_action_is_refused_and_changes_nothing():
     before = s.board.state()
     with pytest.raises(sowlab.SowlabError, match="not legal here"):
         s.board.apply(2)  # now empty
-    with pytest.raises(IndexError, match="hole indices 0 to 11"):
+    with pytest.raises(IndexError, match="actions are 0 to 11"):
         s.board.apply(12)
     assert s.board.state() == before
 

@@ -331,6 +331,11 @@ pub(crate) fn looks_like_move(word: &str) -> bool {
     !digits.is_empty() && letters <= 2 && digits.chars().all(|c| c.is_ascii_digit())
 }
 
+/// Whether a line is short enough and holds no control character (what `parse` checks first).
+pub(crate) fn line_ok(line: &str) -> bool {
+    line.chars().count() <= MAX_LINE && !line.chars().any(|c| c.is_control() && c != '\t')
+}
+
 /// Checks a line and splits it into a command and its arguments. Errors are one line.
 pub(crate) fn parse(line: &str) -> Result<Parsed<'_>> {
     if line.chars().count() > MAX_LINE {

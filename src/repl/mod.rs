@@ -67,7 +67,21 @@ fn handle_inner(line: &str, s: &mut Session, out: &mut dyn Write) -> Result<Outc
         )?;
         return Ok(Outcome::Done);
     }
-    match commands::parse(line)? {
+    let parsed = match commands::parse(line) {
+        // A rule's named move (`stop`, `left`) typed first is a move (a command's name is not
+        // one: `parse` finds those).
+        Err(_)
+            if commands::line_ok(line)
+                && line
+                    .split_whitespace()
+                    .next()
+                    .is_some_and(|w| s.game.parse_move(w).is_some()) =>
+        {
+            Parsed::Moves(line.trim())
+        }
+        r => r?,
+    };
+    match parsed {
         Parsed::Empty => Ok(Outcome::Done),
         Parsed::Command(c, rest) => (c.run)(s, rest, out),
         Parsed::Moves(m) => play::cmd_play(s, m, out),
@@ -119,6 +133,27 @@ mod tests {
             "{text}"
         );
         assert_eq!(lines.len(), 3, "{text}");
+    }
+
+    #[test]
+    fn named_moves_are_typed_like_holes() {
+        let mut s = Session::new(RulePath::builtin(), "bao_la_kiswahili", &[], None)
+            .expect("bao_la_kiswahili loads");
+        let (o, _) = run(&mut s, "SI6");
+        assert_eq!(o, Outcome::Done);
+        let (_, text) = run(&mut s, "legal");
+        assert!(text.contains("cw ccw"), "{text}");
+        // A named move alone on a line, or first of several.
+        let (o, text) = run(&mut s, "ccw NI6 left");
+        assert_eq!(o, Outcome::Done, "{text}");
+        assert_eq!(s.game.moves(), ["SI6", "ccw", "NI6", "left"]);
+        // Not a move now: the game's own error; not a move at all: an unknown command.
+        let (o, text) = run(&mut s, "stop");
+        assert_eq!(o, Outcome::Failed);
+        assert!(text.contains("illegal move `stop`"), "{text}");
+        let (o, text) = run(&mut s, "sideways");
+        assert_eq!(o, Outcome::Failed);
+        assert!(text.contains("unknown command `sideways`"), "{text}");
     }
 
     #[test]

@@ -67,9 +67,16 @@ impl Compiled {
     /// `choose_direction`; `p + pits` the same hole sown the other way; `p + 2 * pits` hole
     /// `p`'s move sown this rule's way but named the other way round from `p` (with its
     /// direction at the first move of `direction_by_first_move`, without it in the first
-    /// `no_choice_turns`).
+    /// `no_choice_turns`); `3 * pits + i` the rule's named move `i` (`stop`, `left`: see
+    /// [`Layout::named_moves`]).
     pub fn label(&self, id: usize) -> String {
         let n = self.pits.len();
+        if id >= 3 * n {
+            return match self.named_moves.get(id - 3 * n) {
+                Some(m) => m.clone(),
+                None => format!("#{id}"),
+            };
+        }
         let (p, other) = self.split_move(id);
         let named = if id >= 2 * n {
             !self.sow.chooses(&self.layout, p)
@@ -98,6 +105,9 @@ impl Compiled {
     /// direction, `3ccw`/`3cw` (the other way is the id `hole + pits`).
     pub fn parse_label(&self, player: usize, label: &str) -> Option<usize> {
         let label = label.trim();
+        if let Some(id) = self.layout.named_move(label) {
+            return Some(id);
+        }
         let lower = label.to_ascii_lowercase();
         let (label, dir) = if let Some(x) = lower.strip_suffix("ccw") {
             (&label[..x.len()], Some(false))
@@ -129,6 +139,13 @@ impl Compiled {
     #[inline]
     pub fn move_pit(&self, id: usize) -> usize {
         self.split_move(id).0
+    }
+
+    /// Whether move id `id` is one of the rule's named moves (not a hole's).
+    #[inline]
+    pub fn is_named_move(&self, id: usize) -> bool {
+        let n = 3 * self.pits.len();
+        id >= n && id - n < self.named_moves.len()
     }
 
     /// A move id as (hole, sown the other way); see [`Compiled::label`].

@@ -106,6 +106,10 @@ pub struct Layout {
     pub vars: Vec<String>,
     /// Whether move labels name the row (`S3`) rather than just the hole number (`3`).
     pub labels_with_row: bool,
+    /// Named moves a rule script declares besides its holes (`this.declare_move("stop")`): a
+    /// decision of a turn that is no hole, such as which end a sowing starts from. Named move `i`
+    /// has the move id `3 * pits + i` (see `Compiled::label`).
+    pub named_moves: Vec<String>,
 }
 
 impl Layout {
@@ -125,6 +129,7 @@ impl Layout {
             counters: Vec::new(),
             vars: Vec::new(),
             labels_with_row: false,
+            named_moves: Vec::new(),
         }
     }
 
@@ -216,6 +221,15 @@ impl Layout {
             return None;
         }
         candidates[0].pits.get(pos - 1).copied()
+    }
+
+    /// The move id of the named move `name` (case-insensitive), if the rule declares one.
+    pub fn named_move(&self, name: &str) -> Option<usize> {
+        let name = name.trim();
+        self.named_moves
+            .iter()
+            .position(|m| m.eq_ignore_ascii_case(name))
+            .map(|i| 3 * self.pits.len() + i)
     }
 
     /// The pit facing `p` across a two-row board (same distance from the far end), if any.

@@ -46,7 +46,26 @@ impl Rule {
         let b = board(d);
         let mut out = Vec::with_capacity(a.len());
         let mut seen = vec![false; b.seeds.len()];
+        let mut seen_named = vec![false; b.layout.named_moves.len()];
         for v in a {
+            // A named move (`this.move_id("stop")`) is listed like a hole.
+            if let Some(id) = v
+                .as_int()
+                .ok()
+                .filter(|&id| id >= 0 && b.layout.is_named_move(id as usize))
+            {
+                let id = id as usize;
+                let i = id - 3 * b.seeds.len();
+                if seen_named[i] {
+                    return Err(self.contract_error(&format!(
+                        "moves() returned the move `{}` twice",
+                        b.layout.label(id)
+                    )));
+                }
+                seen_named[i] = true;
+                out.push(id);
+                continue;
+            }
             let p = v.as_int().ok().filter(|&p| {
                 p >= 0 && (p as usize) < b.seeds.len() && b.layout.pits[p as usize].row.is_some()
             });
@@ -73,7 +92,7 @@ impl Rule {
                 }
                 None => {
                     return Err(self.contract_error(&format!(
-                        "moves() returned {}, which is not a hole id (0 to {})",
+                        "moves() returned {}, which is not a hole id (0 to {}) nor a named move's (this.move_id(name))",
                         script::show(&v),
                         b.seeds.len() - 1
                     )))

@@ -90,6 +90,13 @@ impl Rule {
         if let Some(&p) = b.seeds.iter().find(|&&s| s < 0) {
             return Err(bad(format!("a pit holds {p} seeds")));
         }
+        let scripted = self.has_play && self.has_moves;
+        if !l.named_moves.is_empty() && !scripted {
+            return Err(bad(format!(
+                "named moves ({}) need the script's moves() to list them and play(pit) to play them",
+                l.named_moves.join(", ")
+            )));
+        }
         if let Some(mut p) = l.pipeline.take() {
             // (holes passed over by count from a later move: the moves are counted)
             let from_move = l.sow.steps.as_ref().is_some_and(|s| s.pass_from_move > 1);

@@ -134,6 +134,36 @@ pub(super) fn register_layout(e: &mut Engine) {
             Ok(())
         },
     );
+    // A named move (a decision of a turn that is no hole: `stop`, `left`); its id is
+    // `this.move_id(name)`, listed by moves() and given to play(pit) like a hole's.
+    e.register_fn("declare_move", |b: &mut Board, name: &str| -> RResult<()> {
+        let l = layout_mut(b)?;
+        let ok = !name.is_empty()
+            && name.len() <= 24
+            && name
+                .chars()
+                .all(|c| c.is_ascii_alphabetic() || c == '_' || c == '-');
+        if !ok {
+            return err(format!(
+                "declare_move: `{}` is not a move name (1 to 24 letters, `_` or `-`; no digits, which name holes)",
+                crate::text::escape(name)
+            ));
+        }
+        if l.named_move(name).is_some() {
+            return err(format!("declare_move: `{name}` is declared twice"));
+        }
+        l.named_moves.push(name.to_string());
+        Ok(())
+    });
+    e.register_fn("move_id", |b: &mut Board, name: &str| -> RResult<i64> {
+        match b.layout.named_move(name) {
+            Some(id) => Ok(id as i64),
+            None => err(format!(
+                "move_id: no named move `{}` (declare it in setup() with this.declare_move)",
+                crate::text::escape(name)
+            )),
+        }
+    });
     e.register_fn("opt", |b: &mut Board, name: &str| -> RResult<Dynamic> {
         b.layout
             .options

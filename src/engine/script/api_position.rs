@@ -84,6 +84,10 @@ pub(super) fn register_position(e: &mut Engine) {
         Ok(b.layout.pits[pit(b, p)?].name.clone())
     });
     e.register_fn("label", |b: &mut Board, p: i64| -> RResult<String> {
+        // (a named move's id too: `this.label(this.move_id("stop"))`)
+        if p >= 0 && b.layout.is_named_move(p as usize) {
+            return Ok(b.layout.label(p as usize));
+        }
         Ok(b.layout.label(pit(b, p)?))
     });
     e.register_fn("store_of", |b: &mut Board, pl: i64| -> RResult<i64> {

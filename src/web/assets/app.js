@@ -45,8 +45,23 @@ function render(v) {
   view = v;
   session = v.session;
   $("board").innerHTML = v.svg;
+  const onBoard = new Set();
   for (const g of $("board").querySelectorAll("g.hole.legal")) {
     g.addEventListener("click", () => play(g.dataset.move));
+    onBoard.add(g.dataset.move);
+  }
+  // The legal moves no hole stands for (a direction, `3cw`; a decision of the turn, `stop`,
+  // `left`): a button each.
+  const choices = $("choices");
+  choices.innerHTML = "";
+  for (const label of v.legal || []) {
+    if (onBoard.has(label)) continue;
+    const b = document.createElement("button");
+    b.type = "button";
+    b.textContent = label;
+    b.dataset.move = label;
+    b.addEventListener("click", () => play(label));
+    choices.append(b);
   }
   say(v.message || v.status);
   const over = v.result !== "playing";
