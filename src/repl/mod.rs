@@ -143,6 +143,10 @@ mod tests {
         assert_eq!(o, Outcome::Done);
         let (_, text) = run(&mut s, "legal");
         assert!(text.contains("cw ccw"), "{text}");
+        // The search orders named moves beside holes (it once read them as pits).
+        let (o, text) = run(&mut s, "hint");
+        assert_eq!(o, Outcome::Done, "{text}");
+        assert!(text.contains("cw") || text.contains("ccw"), "{text}");
         // A named move alone on a line, or first of several.
         let (o, text) = run(&mut s, "ccw NI6 left");
         assert_eq!(o, Outcome::Done, "{text}");

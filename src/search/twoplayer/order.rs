@@ -115,7 +115,13 @@ pub fn expand<P: Position>(
         let extra = !k.over && k.sign == 1;
         // Then the smaller sowing: of two moves that keep the turn, the shorter one leaves the
         // longer one playable after it.
-        let sown = node.board().seeds[f.moves[i]].clamp(0, 255) as i32;
+        // (a move id past the pits: the hole sown the other way, or a named move, which sows
+        // nothing of its own)
+        let sown = {
+            let nb = node.board();
+            let from = nb.layout.move_pit(f.moves[i]);
+            nb.seeds.get(from).copied().unwrap_or(0).clamp(0, 255) as i32
+        };
         score[i.min(255)] = if i as u8 == tt_move && tt_move != NO_MOVE {
             1 << 30
         } else {
