@@ -345,6 +345,37 @@ fn two_game_files_of_one_rule_name_are_not_both_written() {
         yaml,
         std::fs::read_to_string(d.join("only_a/kalah.yaml")).unwrap()
     );
+
+    // two variants of one game whose names normalise to one preset name
+    std::fs::create_dir(d.join("C")).unwrap();
+    let variants = text.replacen(
+        '{',
+        "{\n \"variants\": {\"Big Board\": {\"holes\": 8}, \"big-board\": {\"holes\": 10}},",
+        1,
+    );
+    std::fs::write(d.join("C/Kalah.txt"), variants).unwrap();
+    let (code, out, err) = run(
+        d,
+        &["import", "mancalagames", "C/Kalah.txt", "--out", "out_c"],
+    );
+    assert_eq!(code, 1, "{out}{err}");
+    let line = out
+        .lines()
+        .find(|l| l.starts_with("C/Kalah.txt: written kalah (2 files)"))
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(
+        line.contains("refused: named `kalah__big_board`")
+            && line.contains("Big Board")
+            && line.contains("big-board"),
+        "{line}"
+    );
+    let preset = std::fs::read_to_string(d.join("out_c/presets/kalah__big_board.yaml")).unwrap();
+    let first = if line.contains("variant big-board refused") {
+        8
+    } else {
+        10
+    };
+    assert!(preset.contains(&format!("holes: {first}\n")), "{preset}");
 }
 
 /// The playground's user rules folder: a save is written only once the call is kept, and only

@@ -17,8 +17,9 @@ dask-jobqueue starts on Slurm or PBS, or to one on Kubernetes. The workers need 
 build as the client (the merge refuses parts of other builds) and the rule: a shipped rule by
 name, a file at the same path on every worker (a shared file system), or a ``sowlab.Rule``
 (one made from source text travels as its text). With ``games_out``, each task writes the games
-of its shard to a file of its own beside it (``FILE.shard-K-of-N-RANDOM``, on a file system the client
-sees too), and the client joins them in game order into ``games_out`` once every task is done.
+of its shard to a file of its own beside it (``FILE.shard-K-of-N-RANDOM``, on a file system the
+client sees too), and the client joins them in game order into ``games_out`` once every task is
+done, through sowlab's safe writer (never over a pipe or a device).
 """
 
 from __future__ import annotations
