@@ -99,3 +99,55 @@ fn a_computation_whose_client_went_away_is_stopped() {
     let (_, v): (u16, Value) = pg.handle("state", json!({ "session": id }).to_string().as_bytes());
     assert_eq!(v["history"], json!([]), "nothing was played");
 }
+
+#[test]
+fn the_picture_of_a_move_of_very_many_seeds_is_refused_not_built_whole() {
+    let pg = Playground::new(config("frame"));
+    // One move of 100 000 seeds: 100 000 sowing events, a picture of over 10 MB.
+    let (s, v) = pg.handle(
+        "new",
+        br#"{"rule": "kalah", "options": {"holes": 64, "seeds": 100000}}"#,
+    );
+    assert_eq!(s, 200, "{v}");
+    let id = v["session"].as_str().unwrap().to_string();
+    let (s, v) = pg.handle(
+        "play",
+        json!({ "session": id, "move": "1" }).to_string().as_bytes(),
+    );
+    assert_eq!(s, 200, "{v}");
+    let (s, v) = pg.handle(
+        "frame",
+        json!({ "session": id, "n": 1 }).to_string().as_bytes(),
+    );
+    assert_eq!(s, 422, "{:.300}", v.to_string());
+    let e = v["error"].as_str().unwrap();
+    assert!(
+        e.starts_with("move 1 up to lap 1 is 100")
+            && e.contains("sowing events, more than the playground draws (20000)"),
+        "{e}"
+    );
+    // The position before it (lap 0) is drawn; so is a move of a few thousand seeds.
+    let (s, v) = pg.handle(
+        "frame",
+        json!({ "session": id, "n": 1, "lap": 0 })
+            .to_string()
+            .as_bytes(),
+    );
+    assert_eq!(s, 200, "{v}");
+    let (s, v) = pg.handle(
+        "new",
+        br#"{"rule": "kalah", "options": {"holes": 64, "seeds": 5000}}"#,
+    );
+    assert_eq!(s, 200, "{v}");
+    let id = v["session"].as_str().unwrap().to_string();
+    pg.handle(
+        "play",
+        json!({ "session": id, "move": "1" }).to_string().as_bytes(),
+    );
+    let (s, v) = pg.handle(
+        "frame",
+        json!({ "session": id, "n": 1 }).to_string().as_bytes(),
+    );
+    assert_eq!(s, 200, "{v}");
+    assert!(v["frame"]["svg"].as_str().unwrap().starts_with("<svg"));
+}

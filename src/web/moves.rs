@@ -10,6 +10,9 @@ use crate::web::error::{bad, ApiError, Reply};
 use crate::web::session::lock;
 use crate::web::view::view;
 
+/// The most events of a move one `frame` answer draws (about 150 bytes of SVG each).
+pub const MAX_FRAME_EVENTS: usize = 20_000;
+
 impl Playground {
     pub(super) fn play(&self, req: &Req) -> Reply {
         let mv = req.mv.clone().ok_or_else(|| {
@@ -112,6 +115,17 @@ impl Playground {
                 return Err(ApiError::new(
                     422,
                     format!("move {n} has {laps} laps, not {k}"),
+                ));
+            }
+            // The picture draws every event up to the lap shown: a bound on them bounds the
+            // answer (a move of a million seeds would be an answer of hundreds of MB).
+            if frames[k] > MAX_FRAME_EVENTS {
+                return Err(ApiError::new(
+                    422,
+                    format!(
+                        "move {n} up to lap {k} is {} sowing events, more than the playground draws ({MAX_FRAME_EVENTS}): show an earlier lap, or replay it in the REPL (`step`)",
+                        frames[k]
+                    ),
                 ));
             }
             let title = format!(
