@@ -3,6 +3,10 @@
 //! real rule files and game files, never panic and never hang; whatever they accept loads a board
 //! and plays a couple of moves, or says why not in one line.
 
+// Tests read their fixtures directly; sowlab itself goes through its file door
+// (engine::base::files, enforced by clippy.toml).
+#![allow(clippy::disallowed_methods)]
+
 use std::path::{Path, PathBuf};
 
 use proptest::prelude::*;

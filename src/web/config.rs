@@ -6,6 +6,9 @@ use std::time::Duration;
 
 use crate::engine::rule::library::RulePath;
 
+/// The most connections kept open at once, by default ([`Config::max_connections`]).
+pub const MAX_CONNECTIONS: usize = 512;
+
 /// Limits and folders of a playground.
 #[derive(Clone, Debug)]
 pub struct Config {
@@ -44,7 +47,7 @@ impl Config {
             solve_time: Duration::from_secs(10),
             compute_time: Duration::from_secs(15),
             max_computations: 4,
-            max_connections: super::server::MAX_CONNECTIONS,
+            max_connections: MAX_CONNECTIONS,
         }
     }
 }

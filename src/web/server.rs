@@ -60,11 +60,11 @@ pub const GRACE: Duration = Duration::from_secs(20);
 /// The most requests handled at once; more wait for a free slot. (The long computations have
 /// their own, smaller cap: [`Config::max_computations`](super::Config::max_computations).)
 pub const MAX_IN_FLIGHT: usize = 256;
-/// The most connections kept open at once (the default of
+/// The most connections kept open at once, by default (see
 /// [`Config::max_connections`](super::Config::max_connections)): when they are all taken, the
 /// connection idle longest is closed for the next one ([`Conns::shed_idle`]); when none is idle,
 /// more wait to be accepted.
-pub const MAX_CONNECTIONS: usize = 512;
+pub use super::config::MAX_CONNECTIONS;
 
 /// The open connections, in the order they were accepted: whether each is answering a request
 /// (a count), and how to close it.
