@@ -36,17 +36,19 @@ impl Search<'_> {
         let (key, mover, seeds, (mut lo, mut hi), mut tt_move) = {
             let b = node.board();
             let seeds = in_play(&b);
+            // The bounds from the seeds in play first: they cost no memory access.
+            let (lo, hi) = self.range(&b, seeds);
+            if lo >= beta {
+                return Ok(Some(lo));
+            }
+            if hi <= alpha {
+                return Ok(Some(hi));
+            }
             if let Some(v) = self.tb.and_then(|t| t.probe(&b)) {
                 self.tb_hits += 1;
                 return Ok(Some(v));
             }
-            (
-                key_of(self.spec, &b),
-                b.to_move,
-                seeds,
-                self.range(&b, seeds),
-                NO_MOVE,
-            )
+            (key_of(self.spec, &b), b.to_move, seeds, (lo, hi), NO_MOVE)
         };
         let range = (lo, hi);
         if let Some(e) = self.tt.get(&key) {
@@ -149,7 +151,7 @@ impl Search<'_> {
                 }
                 let kid = f.info[i];
                 let mut marked = None;
-                if let (Some(b), false) = (busy, kid.over) {
+                if let (Some(b), false) = (busy, kid.over || kid.valued) {
                     let ck = key_of(self.spec, &f.kids[i].board());
                     if !late && j > 1 && b.has(&ck) {
                         f.later.push(i);
@@ -159,6 +161,9 @@ impl Search<'_> {
                     marked = Some(ck);
                 }
                 let v = if kid.over {
+                    kid.exact
+                } else if kid.valued {
+                    self.tb_hits += 1;
                     kid.exact
                 } else {
                     let (ca, cb) = if kid.sign == 1 {

@@ -19,6 +19,7 @@ pub fn kid_of(s: &Search, b: &crate::Board, mover: usize, base: i32) -> Kid {
         Kid {
             over: true,
             exact: s.final_abs(b, mover) - base,
+            valued: false,
             sign: 1,
             off: 0,
         }
@@ -28,6 +29,7 @@ pub fn kid_of(s: &Search, b: &crate::Board, mover: usize, base: i32) -> Kid {
         Kid {
             over: false,
             exact: 0,
+            valued: false,
             sign,
             off: sign * s.base(b, m2) - base,
         }
@@ -83,7 +85,7 @@ pub fn expand<P: Position>(
         }
         s.nodes += 1;
         let b = kid.board();
-        let k = kid_of(s, &b, mover, base);
+        let mut k = kid_of(s, &b, mover, base);
         // What the move wins at once (for the ordering), and a bound from what is known of the
         // position reached.
         let (gain, known) = if k.over {
@@ -92,7 +94,10 @@ pub fn expand<P: Position>(
             // `off` is the margin the move wins at once (the same for either sign).
             let gain = if s.k == 0 { k.off } else { 0 };
             let known = if let Some(v) = s.tb.and_then(|t| t.probe(&b)) {
-                Some(k.sign * v + k.off)
+                // Valued once, here: the move is then never searched.
+                k.valued = true;
+                k.exact = k.sign * v + k.off;
+                Some(k.exact)
             } else {
                 s.etc_now
                     .then(|| s.tt.get(&key_of(s.spec, &b)))

@@ -16,8 +16,11 @@ use crate::{Board, Rule, Tablebase, INTERRUPTED};
 pub struct Kid {
     /// The game is over after it.
     pub over: bool,
-    /// Its value for the node's mover when over.
+    /// Its value for the node's mover when over, or when `valued`.
     pub exact: i32,
+    /// Not over, but the tablebase values the position reached: `exact` is the node's value
+    /// through this move, which needs no search.
+    pub valued: bool,
     /// The node's value through this move is `sign * v + off`, `v` the value after it for the
     /// player then to move.
     pub sign: i32,
