@@ -94,7 +94,7 @@ fn bad_ludii(block: &str) -> String {
 #[test]
 fn bad_ludii_metadata_is_one_line_naming_the_key() {
     let sites = "[\"store2\", 0, 1, 2, 3, 4, 5, 6, 13, 12, 11, 10, 9, 8, 7, \"store1\"]";
-    let e = bad_ludii(&format!("ludii:\n  game: Sungka\n  sites: [0, 1]\n"));
+    let e = bad_ludii("ludii:\n  game: Sungka\n  sites: [0, 1]\n");
     assert!(
         e.contains("ludii.sites: pit 2 stands for no Ludii site"),
         "{e}"
