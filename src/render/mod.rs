@@ -2,8 +2,9 @@
 //! rows, or the four-row square with corner stores; reserves, counters, closed holes and whose
 //! turn it is), plain text or with ANSI colour when asked (the REPL asks only on a terminal
 //! without `NO_COLOR`). [`svg`]: the same as SVG, with a move's trace; [`plot`]: SVG charts of
-//! experiments; [`describe`]: rules in words.
+//! experiments; [`describe`]: rules in words; [`board_map`]: a board's map for other tools.
 
+pub mod board_map;
 pub mod describe;
 pub mod plot;
 pub mod svg;

@@ -142,6 +142,9 @@ pub struct DataRule {
     /// Where the game is played.
     #[serde(default)]
     pub region: String,
+    /// The Ludii game(s) it plays (see [`crate::engine::rule::ludii`]).
+    #[serde(default)]
+    pub ludii: Option<serde_json::Value>,
     /// Options, by name.
     #[serde(default)]
     pub options: BTreeMap<String, OptionDecl>,

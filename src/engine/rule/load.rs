@@ -163,6 +163,15 @@ impl Rule {
         rule.source = Some(home.clone());
         rule.preset = Some((rule.name.clone(), preset));
         rule.preset_options = set;
+        // A preset names its own Ludii game, if any: its rule's is for the rule's defaults.
+        rule.meta.ludii = match &rule.preset.as_ref().and_then(|(_, p)| p.ludii.clone()) {
+            None => None,
+            Some(v) => Some(
+                crate::engine::rule::ludii::parse(v)
+                    .map_err(|e| Error::msg(format!("{}: {e}", path.display())))?,
+            ),
+        };
+        rule.check_ludii()?;
         Ok(rule)
     }
 
@@ -253,6 +262,13 @@ impl Rule {
                     .collect(),
                 family: crate::text::escape(&d.family).into_owned(),
                 region: crate::text::escape(&d.region).into_owned(),
+                ludii: match &d.ludii {
+                    None => None,
+                    Some(v) => Some(
+                        crate::engine::rule::ludii::parse(v)
+                            .map_err(|e| Error::msg(format!("{}: {e}", path.display())))?,
+                    ),
+                },
             },
             options,
             preset: None,
@@ -270,6 +286,7 @@ impl Rule {
         // Build the default start now: a board or pipeline that cannot work fails the load.
         let opts = rule.resolve_options::<&str>(&[])?;
         let _ = rule.new_board(&opts)?;
+        rule.check_ludii()?;
         Ok(rule)
     }
 
@@ -348,6 +365,7 @@ impl Rule {
             let opts = rule.resolve_options::<&str>(&[])?;
             let _ = rule.new_board(&opts)?;
         }
+        rule.check_ludii()?;
         Ok(rule)
     }
 }

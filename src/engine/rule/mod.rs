@@ -12,6 +12,8 @@ pub mod data_sow_steps;
 pub mod data_sowing;
 pub mod data_start;
 pub mod library;
+pub mod ludii;
+pub mod ludii_check;
 pub mod rules;
 
 mod call;

@@ -5,7 +5,7 @@ use crate::engine::script::primitives::{self as script, Limits};
 use crate::error::{Error, Result};
 use rhai::{CallFnOptions, Dynamic, Map, Scope};
 
-use crate::engine::rule::rules::{Meta, OptValue, OptionSpec, Rule};
+use crate::engine::rule::rules::{one_line, Meta, OptValue, OptionSpec, Rule};
 
 impl Rule {
     pub(super) fn has_fn(&self, name: &str) -> bool {
@@ -47,6 +47,15 @@ impl Rule {
                 "description" => meta.description = text(&v),
                 "family" => meta.family = text(&v),
                 "region" => meta.region = text(&v),
+                "ludii" => {
+                    let json: serde_json::Value = rhai::serde::from_dynamic(&v).map_err(|e| {
+                        self.contract_error(&format!("meta(): ludii: {}", one_line(&e)))
+                    })?;
+                    meta.ludii = Some(
+                        crate::engine::rule::ludii::parse(&json)
+                            .map_err(|e| self.contract_error(&format!("meta(): {e}")))?,
+                    );
+                }
                 "sources" | "source" => {
                     meta.sources = match v.clone().into_array() {
                         Ok(a) => a.iter().map(text).collect(),

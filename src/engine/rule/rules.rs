@@ -35,6 +35,10 @@ pub struct Meta {
     /// Where the game is played (a region or country, as the sources say).
     #[serde(skip_serializing_if = "String::is_empty")]
     pub region: String,
+    /// The Ludii game(s) it plays, with the options giving Ludii's reading and where each of
+    /// Ludii's sites is (see [`crate::engine::rule::ludii`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ludii: Option<crate::engine::rule::ludii::Ludii>,
 }
 
 /// A preset: a rule file with some options set (`presets/NAME.yaml` of a rules folder).
@@ -49,6 +53,10 @@ pub struct Preset {
     /// The options it sets.
     #[serde(default)]
     pub options: BTreeMap<String, yaml::Value>,
+    /// The Ludii game the preset plays (see [`crate::engine::rule::ludii`]); a preset without
+    /// one does not inherit its rule's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ludii: Option<serde_json::Value>,
 }
 
 /// A compiled rule file.
