@@ -80,8 +80,9 @@ pub struct Children {
     /// After every move (its captures done), each hole holding at least as many seeds as it
     /// takes to sow from it round the board back into its own row (the first seed back into
     /// the hole and the stores sown into counted) is a child of nobody, and a child of nobody
-    /// holding fewer is a plain hole again. Such a child is never played from and its seeds
-    /// count for no one, but captures take it like any hole.
+    /// holding fewer is a plain hole again, looked at after each move whose last seed falls in
+    /// a hole (a move ending in a store leaves them as they were). Such a child is never played
+    /// from and its seeds count for no one, but captures take it like any hole.
     #[serde(default)]
     pub nobodys_while_holding_a_round: bool,
     /// For `nobodys_while_holding_a_round`: each pit's count (see [`Children::round_counts`]),

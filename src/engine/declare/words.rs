@@ -60,6 +60,9 @@ impl Pipeline {
             if m.feed_if_able {
                 legal.push_str(" (any move when none does)");
             }
+            if m.feed_after_captures {
+                legal.push_str(" (judged after the move's captures)");
+            }
             if m.feed_either_direction {
                 legal.push_str(" (a hole with a choice of direction in both when either does)");
             }

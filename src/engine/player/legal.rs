@@ -73,7 +73,8 @@ pub fn legal_into(b: &Board, p: &Pipeline, player: usize, out: &mut Vec<usize>) 
         }
         odd_moves(b, l, p, start, out);
     }
-    if m.must_feed {
+    // (`feed_after_captures`: judged by whole trial moves, in `play::legal_into`)
+    if m.must_feed && !m.feed_after_captures {
         let opp = next_of(l, player);
         if opp != player && side_empty(b, p, opp) {
             let all = m.feed_either_direction.then(|| out[start..].to_vec());

@@ -15,7 +15,6 @@ use crate::engine::player::capture::{
 use crate::engine::player::directions;
 use crate::engine::player::end::run_checks;
 pub use crate::engine::player::hooks::HookCall;
-pub use crate::engine::player::legal::legal_into;
 pub use crate::engine::player::material::material;
 use crate::engine::player::material::{is_out, next_of, side_empty};
 use crate::engine::player::notes::note;
@@ -31,9 +30,51 @@ pub fn play(b: &mut Board, pit: usize, hooks: &mut Vec<HookCall>) -> Result<(), 
         return Err("the rule declares no move pipeline (this.pipeline(#{...}) in setup())".into());
     };
     if p.at.rare {
-        play_with::<true>(b, l, p, pit, hooks)
+        play_with::<true, false>(b, l, p, pit, hooks)
     } else {
-        play_with::<false>(b, l, p, pit, hooks)
+        play_with::<false, false>(b, l, p, pit, hooks)
+    }
+}
+
+/// The legal moves of `player` by the declared `moves`, appended to `out` (see
+/// [`crate::engine::player::legal::legal_into`]); with `feed_after_captures`, when the next
+/// player has no seeds, only the moves after whose sowing and captures he holds some (every
+/// move when none does).
+#[inline]
+pub fn legal_into(b: &Board, p: &Pipeline, player: usize, out: &mut Vec<usize>) {
+    let start = out.len();
+    crate::engine::player::legal::legal_into(b, p, player, out);
+    if p.moves.must_feed && p.moves.feed_after_captures {
+        feed_after_captures(b, p, player, start, out);
+    }
+}
+
+/// `feed_after_captures`: keeps in `out[start..]` the moves that leave the next player seeds
+/// once sown and captured on a copy of the board (all of them when none does).
+#[cold]
+#[inline(never)]
+fn feed_after_captures(b: &Board, p: &Pipeline, player: usize, start: usize, out: &mut Vec<usize>) {
+    let layout = b.layout.clone();
+    let l = &*layout;
+    let opp = next_of(l, player);
+    if opp == player || !side_empty(b, p, opp) {
+        return;
+    }
+    let mut keep = start;
+    let mut hooks = Vec::new();
+    for i in start..out.len() {
+        let mut trial = b.clone();
+        trial.trace = None;
+        trial.to_move = player;
+        let fed = play_with::<true, true>(&mut trial, l, p, out[i], &mut hooks).is_ok()
+            && !side_empty(&trial, p, opp);
+        if fed {
+            out[keep] = out[i];
+            keep += 1;
+        }
+    }
+    if keep > start {
+        out.truncate(keep);
     }
 }
 
@@ -41,7 +82,7 @@ pub fn play(b: &mut Board, pit: usize, hooks: &mut Vec<HookCall>) -> Result<(), 
 /// [`Pipeline::uses_rare_steps`]) is known absent and its test compiled out, so the rules that
 /// use none of them (most) pay nothing for them; with `RARE` true each is tested.
 #[inline(always)]
-fn play_with<const RARE: bool>(
+fn play_with<const RARE: bool, const TRIAL: bool>(
     b: &mut Board,
     l: &Compiled,
     p: &Pipeline,
@@ -208,13 +249,19 @@ fn play_with<const RARE: bool>(
         if let Some(before) = &before {
             crate::engine::player::children::gains_into_children(b, l, before, false);
         }
-        if c.nobodys_while_holding_a_round {
+        // (a move whose last seed falls in a store captures nothing: the children of nobody
+        // are looked at again only after a move ending in a hole)
+        if c.nobodys_while_holding_a_round && last_is_hole {
             crate::engine::player::children::update_nobodys(b, l, &c.round);
         }
     }
     let took = by_capture && material(b, mover) > held;
     if let Some(t) = p.capture.last_seeds.as_ref().filter(|_| capturing) {
         last_seeds(b, l, p, t, mover);
+    }
+    // (a trial move for `feed_after_captures`: its sowing and captures only)
+    if TRIAL {
+        return Ok(());
     }
     let extra = match p.extra_turn {
         ExtraTurn::None => false,

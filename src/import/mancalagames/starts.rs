@@ -85,6 +85,15 @@ fn opening(p: &Params, moves: &mut String) -> Result<(), Refusal> {
     // (turns, holes, the other filters off, what it is)
     let mut parts: Vec<OpeningPart> = Vec::new();
     if word(p, "start_pattern") == "MOVE_RIGHTMOST" {
+        // MancalaGames plays this move before the first move: its start is the position after
+        // it, with the other player to move (not an opening move of the move list).
+        return Err(refuse(
+            "start_pattern",
+            "MOVE_RIGHTMOST",
+            "the start after MancalaGames' own first move (from the starter's rightmost hole) is not translated yet",
+        ));
+    }
+    if word(p, "start_pattern") == "MOVE_RIGHTMOST" {
         // (MancalaGames plays this move while it sets the board up, and ignores its outcome: a
         // first move cannot end these games)
         parts.push((

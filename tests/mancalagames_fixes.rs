@@ -1,0 +1,97 @@
+//! Differences with MancalaGames' engine found by the differential test
+//! (`tests/mancalagames.rs`), each fixed and checked here from a position to the position after
+//! one move (positions in canonical order: South's holes from South's left, then North's from
+//! North's left), on the game files of `tests/fixtures/mancalagames`.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use sowlab::{Game, Position, Rule, StateJson};
+
+fn fixtures() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/mancalagames")
+}
+
+fn rule(name: &str) -> Arc<Rule> {
+    let f = fixtures().join(format!("{name}.txt"));
+    Arc::new(
+        Rule::load(f.to_str().unwrap(), &fixtures()).unwrap_or_else(|e| panic!("{}", e.one_line())),
+    )
+}
+
+/// The state after `mv` from a position of `name`'s game.
+fn after(name: &str, pos: &Position, mv: &str) -> StateJson {
+    let r = rule(name);
+    let opts = r.resolve_options::<&str>(&[]).unwrap();
+    let mut g = Game::with_position(r, opts, pos).unwrap_or_else(|e| panic!("{}", e.one_line()));
+    g.play(mv)
+        .unwrap_or_else(|e| panic!("{mv}: {}", e.one_line()));
+    g.state()
+}
+
+#[test]
+fn a_ram_is_not_made_by_a_move_ending_in_the_store() {
+    // Crosscapt Six (child_type=RAM): South's S4 (3 seeds) sows S5, S6 and his store: an extra
+    // turn, which captures nothing, so S6's 8 seeds (enough to sow round back into South's row)
+    // do not make it a ram yet.
+    let pos = Position {
+        pits: vec![1, 0, 7, 3, 7, 7, 0, 5, 5, 0, 7, 1],
+        stores: Some(vec![2, 3]),
+        to_move: Some(1),
+        ..Position::default()
+    };
+    let s = after("crosscapt_six", &pos, "4");
+    assert_eq!(s.pits, vec![1, 0, 7, 0, 8, 8, 0, 5, 5, 0, 7, 1]);
+    assert_eq!(s.stores, vec![3, 3]);
+    assert_eq!(s.to_move, Some(1));
+    assert!(
+        s.children.iter().flatten().all(Option::is_none),
+        "{:?}",
+        s.children
+    );
+    // The next move ends in a hole (S1's seed into the empty S2, taking N5's 7 across and
+    // itself): S6 is a ram now.
+    let pos = Position {
+        pits: s.pits.clone(),
+        stores: Some(s.stores.clone()),
+        to_move: Some(1),
+        ..Position::default()
+    };
+    let s = after("crosscapt_six", &pos, "1");
+    assert_eq!(s.pits, vec![0, 0, 7, 0, 8, 8, 0, 5, 5, 0, 0, 1]);
+    assert_eq!(s.stores, vec![11, 3]);
+    assert_eq!(s.children.unwrap()[5], Some(0));
+}
+
+#[test]
+fn a_move_feeds_only_if_the_opponent_holds_seeds_after_its_captures() {
+    // Pallanguli (mustshare, mustpass, pickextra=PICKLASTSEEDS): North has no seeds. S5's 5 seeds
+    // would reach N4..N6 (N1..N3 closed), but the hole beyond the empty one after them, S1, is
+    // taken and then the last seeds with it: North has none again. No move feeds him, so every
+    // move is legal (MancalaGames tries the sowing and the captures), S1 among them.
+    let pos = Position {
+        pits: vec![1, 0, 0, 0, 5, 1, 0, 0, 0, 0, 0, 0, 0, 0],
+        stores: Some(vec![38, 39]),
+        closed: vec![7, 8, 9],
+        to_move: Some(1),
+        ..Position::default()
+    };
+    let r = rule("pallanguli");
+    let opts = r.resolve_options::<&str>(&[]).unwrap();
+    let g = Game::with_position(r, opts, &pos).unwrap_or_else(|e| panic!("{}", e.one_line()));
+    assert_eq!(g.legal_labels().unwrap(), ["1", "5", "6"]);
+    let s = after("pallanguli", &pos, "1");
+    assert_eq!(s.pits, vec![0, 1, 0, 0, 5, 1, 0, 0, 0, 0, 0, 0, 0, 0]);
+    assert_eq!(s.stores, vec![38, 39]);
+    // (North cannot move: he passes, South moves again)
+    assert_eq!(s.to_move, Some(1));
+    // With S1 empty, S5 feeds North and is the one move.
+    let pos = Position {
+        pits: s.pits.clone(),
+        ..pos
+    };
+    let r = rule("pallanguli");
+    let opts = r.resolve_options::<&str>(&[]).unwrap();
+    let g = Game::with_position(r, opts, &pos).unwrap();
+    assert_eq!(g.legal_labels().unwrap(), ["5"]);
+}

@@ -1,0 +1,391 @@
+#!/usr/bin/env python3
+"""Records seeded random games played by MancalaGames' own engine, as traces sowlab's
+differential test (tests/mancalagames.rs) and long run (tools/mancalagames/long_run.sh) replay.
+
+MancalaGames (StoneShark/MancalaGames, GPL-3.0) is never part of this repository: this script
+drives a checkout of it given on the command line and holds none of its code.
+
+    python3 tools/mancalagames/record.py MANCALAGAMES_DIR OUT_DIR [--games N] [--first K]
+        [--cap MOVES] [--only NAME ...] [--show NAME SEED]
+
+For every game file (GameProps/*.txt) and every named variant it writes
+- OUT_DIR/NAME.txt: the config in MancalaGames' format, only its class, size and the parameters
+  whose value is not the default, written from the parameter values (no text of the game file);
+- OUT_DIR/NAME.trace: one JSON line per game: `seed`, `moves` (space-separated, in sowlab's
+  notation: the hole from the mover's left `3`, a chosen direction `3cw`/`3ccw`, a row where
+  the mover may play from either `S3`/`N5`, seeds from the mover's store `store:4`), `h` (one
+  hash per position, the start included, 8 hex digits each, concatenated), `end` and `w`.
+
+NAME is the rule name sowlab gives the file (`Adji-boto.txt` -> `adji_boto`; a variant `V` ->
+`adji_boto__v`). The header line of a trace says which parts of a position the hashes cover.
+
+A position's hash: CRC-32 (zlib's) of the text
+    p<pits>;s<stores>;t<to move>[;c<children>][;o<owners>][;x<closed>]
+with the pits in MancalaGames' board order (South's holes from South's left, then North's from
+North's left), stores [South, North], the player to move 1 (South) or 2 (North) or `-` once the
+game is over; children per pit (`1`, `2`, `0` for a child of nobody, `-` for none) where the game
+has children; owners per pit (1 or 2) in territory games; closed holes (their indices) where the
+game blocks holes. Numbers are decimal, lists comma-separated.
+
+Each game: `random.seed(seed)`, the game built, South made the starter (MancalaGames draws the
+starter at random; sowlab's South moves first), then `random.choice` among `get_moves()` until
+the game ends. `end` is `over` (MancalaGames' own end; `w` the winner, 1 or 2, or null on a tie),
+`endless` (MancalaGames stopped an endless relay and scored it: also over), `cap` (the move cap
+reached), `stuck` (no move listed, the game not over: MancalaGames' fault) or `fault` (its engine
+raised; `error` says what): after `stuck` and `fault` only the positions recorded are references.
+Where the start is drawn at random (start_pattern RANDOM, MOVE_RANDOM, RANDOM_ZEROS), the trace
+gives the start position in full (`start`), and each later round's (`rounds`: move index ->
+position), since a replay cannot draw MancalaGames' random numbers.
+
+`--show NAME SEED` prints that game's positions in full, one a line, for reading a difference.
+"""
+
+import argparse
+import dataclasses
+import enum
+import json
+import os
+import random
+import re
+import sys
+import traceback
+import zlib
+
+SKIP_FIELDS = {"name", "help_file", "about", "nbr_holes", "rules", "mlength", "udirect"}
+RANDOM_STARTS = {"RANDOM", "MOVE_RANDOM", "RANDOM_ZEROS"}
+
+
+def crc32(text):
+    """CRC-32 (zlib's, the IEEE polynomial) of a text's UTF-8 bytes."""
+    return zlib.crc32(text.encode()) & 0xFFFFFFFF
+
+
+def rule_name(stem):
+    """sowlab's rule name for a file stem or variant name."""
+    return re.sub(r"[^a-z0-9]+", "_", stem.lower())
+
+
+def load_engine(src):
+    src = os.path.abspath(src)
+    sys.path.insert(0, os.path.join(src, "src"))
+    os.chdir(src)
+    import animator  # noqa: E402
+    import game_logger  # noqa: E402
+    import man_config  # noqa: E402
+
+    animator.ENABLED = False
+    game_logger.game_log.active = False
+    man_config.read_params_data()
+    return man_config
+
+
+def plain(v):
+    if isinstance(v, bool):
+        return v
+    if isinstance(v, enum.Enum):
+        return int(v.value)
+    if isinstance(v, (list, tuple)):
+        return [plain(x) for x in v]
+    return v
+
+
+def config_text(game, class_name):
+    """The config in MancalaGames' format: class, size and the non-default parameters."""
+    import game_info as gi
+
+    info = {}
+    for f in dataclasses.fields(gi.GameInfo):
+        if not f.init or f.name in SKIP_FIELDS:
+            continue
+        if f.default is not dataclasses.MISSING:
+            default = f.default
+        elif f.default_factory is not dataclasses.MISSING:
+            default = f.default_factory()
+        else:
+            default = None
+        value = getattr(game.info, f.name)
+        if plain(value) != plain(default):
+            info[f.name] = plain(value)
+    doc = {
+        "game_class": class_name,
+        "game_constants": {"holes": game.cts.holes, "nbr_start": game.cts.nbr_start},
+        "game_info": info,
+    }
+    return json.dumps(doc, indent=1, sort_keys=True) + "\n"
+
+
+class Shape:
+    """Which parts of a position a config's hashes cover."""
+
+    def __init__(self, game):
+        import game_info as gi
+
+        self.children = game.info.child_type != gi.ChildType.NOCHILD
+        self.owners = game.info.goal == gi.Goal.TERRITORY
+        self.closed = bool(game.info.blocks)
+        self.holes = game.cts.holes
+
+    def fields(self):
+        return "pst" + ("c" if self.children else "") + (
+            "o" if self.owners else "") + ("x" if self.closed else "")
+
+
+def child_word(c):
+    if c is None:
+        return "-"
+    if c is False:
+        return "1"
+    if c is True:
+        return "2"
+    return "0"
+
+
+def position(game, shape, over):
+    pos = {
+        "p": list(game.board),
+        "s": list(game.store),
+        "t": None if over else (2 if game.turn else 1),
+    }
+    if shape.children:
+        pos["c"] = [child_word(c) for c in game.child]
+    if shape.owners:
+        pos["o"] = [2 if o else 1 for o in game.owner]
+    if shape.closed:
+        pos["x"] = [i for i, b in enumerate(game.blocked) if b]
+    return pos
+
+
+def canonical(pos):
+    text = "p" + ",".join(map(str, pos["p"])) + ";s" + ",".join(map(str, pos["s"]))
+    text += ";t" + ("-" if pos["t"] is None else str(pos["t"]))
+    if "c" in pos:
+        text += ";c" + ",".join(pos["c"])
+    if "o" in pos:
+        text += ";o" + ",".join(map(str, pos["o"]))
+    if "x" in pos:
+        text += ";x" + ",".join(map(str, pos["x"]))
+    return text
+
+
+def notation(move, game, listed):
+    """A MancalaGames move in sowlab's notation, for the player to move (`listed`: the moves
+    listed with it)."""
+    import game_info as gi
+
+    h = game.cts.holes
+    north = bool(game.turn)
+
+    def hole(pos, row_north):
+        return h - pos if row_north else pos + 1
+
+    # (prescribed=NO_UDIR_FIRSTS: the first two turns sow the game's way, whatever is listed)
+    fixed = game.info.prescribed == gi.SowPrescribed.NO_UDIR_FIRSTS and game.movers <= 1
+
+    def direction(d, n):
+        # (written only where the mover chooses it: both directions of the hole are listed)
+        if d is None or fixed or sum(1 for m in listed if isinstance(m, tuple) and m[:-1] == move[:-1]) < 2:
+            return ""
+        return "ccw" if int(d) == int(gi.Direct.CCW) else "cw"
+
+    if isinstance(move, tuple):
+        if len(move) == 3:
+            row, pos, d = move
+            # row 0 is the top row (North's), 1 the bottom (South's)
+            row_north = row == 0
+            n = hole(pos, row_north)
+            return ("N" if row_north else "S") + str(n) + direction(d, n)
+        if len(move) == 2:
+            a, b = move
+            if a < 0:
+                return f"store:{b}"
+            n = hole(a, north)
+            return str(n) + direction(b, n)
+    return str(hole(move, north))
+
+
+def build(mc, path, variant):
+    game_dict = mc.read_game(path)
+    game = mc.game_from_config(game_dict, variant)
+    # (after the variant's overrides: a variant may change the class)
+    return game, game_dict.get("game_class", "Mancala")
+
+
+def configs(mc, src):
+    """(name, file path, variant or None) for every game and named variant."""
+    props = os.path.join(src, "GameProps")
+    out = []
+    for fname in sorted(os.listdir(props)):
+        if not fname.endswith(".txt") or fname.startswith("_"):
+            continue
+        path = os.path.join(props, fname)
+        stem = rule_name(fname[:-4])
+        out.append((stem, path, None))
+        d = mc.read_game(path)
+        for v in (d.get("variants") or {}):
+            if v == d["game_info"].get("name"):
+                continue
+            out.append((stem + "__" + rule_name(v), path, v))
+    return out
+
+
+def play(mc, path, variant, seed, cap, full=False):
+    """One seeded random game: (trace dict, positions if full)."""
+    import game_info as gi
+
+    random.seed(seed)
+    game, _ = build(mc, path, variant)
+    # South starts: a new game gives the turn to the other of the last starter (or, where the
+    # loser starts, to the other of the player to move), so start anew until South moves.
+    for _ in range(4):
+        if not game.turn:
+            break
+        game.new_game()
+    if game.turn:
+        raise SystemExit(f"{path}: cannot make South the starter")
+    shape = Shape(game)
+    random_start = gi.StartPattern(game.info.start_pattern).name in RANDOM_STARTS
+    positions = []
+    hashes = []
+    moves = []
+    rec = {"seed": seed}
+    rounds = {}
+
+    def note(over):
+        pos = position(game, shape, over)
+        hashes.append("%08x" % crc32(canonical(pos)))
+        if full:
+            positions.append(pos)
+        return pos
+
+    first = note(False)
+    if random_start:
+        rec["start"] = {"p": first["p"], "s": first["s"], "t": first["t"]}
+    end, winner, error = "cap", None, None
+    try:
+        for _ in range(cap):
+            mlist = game.get_moves()
+            if not mlist:
+                end = "stuck"
+                break
+            mv = random.choice(mlist)
+            label = notation(mv, game, mlist)
+            cond = game.move(mv)
+            moves.append(label)
+            over = bool(cond and cond.is_game_over())
+            if over:
+                if game.mdata is not None and game.mdata.ended == gi.WinCond.ENDLESS:
+                    end = "endless"
+                else:
+                    end = "over"
+                if cond.is_win():
+                    winner = 2 if game.get_winner() else 1
+                note(True)
+                break
+            new_round = bool(cond and cond.is_round_over())
+            if new_round:
+                game.new_game(new_round=True)
+            if game.info.mustpass:
+                game.test_pass()
+            pos = note(False)
+            if new_round and random_start:
+                rounds[str(len(moves))] = {"p": pos["p"], "s": pos["s"], "t": pos["t"]}
+    except Exception as e:  # a fault of MancalaGames' engine: marked, never hidden
+        end = "fault"
+        error = "".join(traceback.format_exception_only(type(e), e)).strip().splitlines()[-1][:200]
+    rec["moves"] = " ".join(moves)
+    rec["h"] = "".join(hashes)
+    rec["end"] = end
+    rec["w"] = winner
+    if error:
+        rec["error"] = error
+    if rounds:
+        rec["rounds"] = rounds
+    return rec, positions, shape
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("mancalagames", help="a checkout of MancalaGames (its root folder)")
+    ap.add_argument("out", nargs="?", help="folder for NAME.txt and NAME.trace")
+    ap.add_argument("--games", type=int, default=50, help="games a config (default 50)")
+    ap.add_argument("--first", type=int, default=0, help="the first seed (default 0)")
+    ap.add_argument("--cap", type=int, default=2000, help="moves a game at most (default 2000)")
+    ap.add_argument("--only", nargs="*", help="only these configs (sowlab names)")
+    ap.add_argument("--skip", nargs="*", default=[], help="not these configs (sowlab names)")
+    ap.add_argument("--part", default="1/1",
+                    help="K/N: only every N-th config from the K-th (for N processes)")
+    ap.add_argument("--show", nargs=2, metavar=("NAME", "SEED"),
+                    help="print one game's positions in full")
+    a = ap.parse_args()
+    out = os.path.abspath(a.out) if a.out else None
+    mc = load_engine(a.mancalagames)
+    todo = configs(mc, os.getcwd())
+    if a.show:
+        name, seed = a.show[0], int(a.show[1])
+        for n, path, variant in todo:
+            if n == name:
+                rec, positions, _ = play(mc, path, variant, seed, a.cap, full=True)
+                moves = ["(start)"] + rec["moves"].split()
+                for i, (m, p) in enumerate(zip(moves, positions)):
+                    print(i, m, json.dumps(p, separators=(",", ":")), rec["h"][8 * i:8 * i + 8])
+                print("end", rec["end"], "winner", rec["w"], rec.get("error", ""))
+                return
+        sys.exit(f"no config named {name}")
+    if not out:
+        sys.exit("an output folder is needed")
+    os.makedirs(out, exist_ok=True)
+    k, n = (int(x) for x in a.part.split("/"))
+    for i, (name, path, variant) in enumerate(todo):
+        if (a.only and name not in a.only) or name in a.skip:
+            continue
+        if i % n != k - 1:
+            continue
+        try:
+            game, class_name = build(mc, path, variant)
+        except Exception as e:  # MancalaGames' own check rejects the config
+            with open(os.path.join(out, name + ".txt"), "w") as f:
+                f.write(rejected_config(mc, path, variant))
+            with open(os.path.join(out, name + ".trace"), "w") as f:
+                f.write(json.dumps({"config": name, "rejected": str(e).splitlines()[0][:200]}) + "\n")
+            print(f"{name}: rejected by MancalaGames: {str(e).splitlines()[0][:100]}", flush=True)
+            continue
+        with open(os.path.join(out, name + ".txt"), "w") as f:
+            f.write(config_text(game, class_name))
+        shape = Shape(game)
+        ends = {}
+        with open(os.path.join(out, name + ".trace"), "w") as f:
+            f.write(json.dumps({"config": name, "fields": shape.fields(), "games": a.games,
+                                "first": a.first, "cap": a.cap}) + "\n")
+            for seed in range(a.first, a.first + a.games):
+                rec, _, _ = play(mc, path, variant, seed, a.cap)
+                ends[rec["end"]] = ends.get(rec["end"], 0) + 1
+                f.write(json.dumps(rec, separators=(",", ":")) + "\n")
+        print(f"{name}: {ends}", flush=True)
+
+
+def rejected_config(mc, path, variant):
+    """The config of a variant MancalaGames' own check rejects, from its parameters."""
+    import game_info as gi
+
+    d = mc.read_game(path)
+    if variant:
+        try:
+            mc.update_config_for_variant(d, variant)
+        except Exception:
+            pass
+    info = {}
+    for f in dataclasses.fields(gi.GameInfo):
+        if f.name in SKIP_FIELDS or f.name not in d["game_info"]:
+            continue
+        default = f.default if f.default is not dataclasses.MISSING else (
+            f.default_factory() if f.default_factory is not dataclasses.MISSING else None)
+        v = d["game_info"][f.name]
+        if plain(v) != plain(default):
+            info[f.name] = plain(v)
+    doc = {"game_class": d.get("game_class", "Mancala"),
+           "game_constants": dict(d["game_constants"]), "game_info": info}
+    return json.dumps(doc, indent=1, sort_keys=True) + "\n"
+
+
+if __name__ == "__main__":
+    main()
