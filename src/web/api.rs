@@ -193,15 +193,7 @@ impl Playground {
             ));
         }
         let rule = Arc::new(Rule::load(name, &self.cfg.rules).map_err(bad)?);
-        let sets: Vec<String> = req
-            .options
-            .iter()
-            .map(|(k, v)| match v {
-                Value::String(s) => format!("{k}={s}"),
-                v => format!("{k}={v}"),
-            })
-            .collect();
-        let options = rule.resolve_options(&sets).map_err(bad)?;
+        let options = rule.resolve_option_values(&req.options).map_err(bad)?;
         let game = new_game(rule, options, None).map_err(bad)?;
         let id = session_id()?;
         let s = Session {

@@ -1,8 +1,6 @@
 //! Checking a rule's `ludii:` metadata (see [`crate::engine::rule::ludii`]) against the boards its
 //! options build, and the options that give Ludii's reading.
 
-use serde_json::Value;
-
 use crate::engine::rule::ludii::{LudiiGame, LudiiSite};
 use crate::engine::rule::rules::{board, Options, Rule};
 use crate::error::{Error, Result};
@@ -11,15 +9,7 @@ impl LudiiGame {
     /// The rule's options giving Ludii's reading: the rule's defaults (and its preset's), then
     /// `set`. An unknown option or a bad value names the key.
     pub fn options(&self, rule: &Rule) -> Result<Options> {
-        let sets: Vec<String> = self
-            .set
-            .iter()
-            .map(|(k, v)| match v {
-                Value::String(s) => format!("{k}={s}"),
-                other => format!("{k}={other}"),
-            })
-            .collect();
-        rule.resolve_options(&sets)
+        rule.resolve_option_values(&self.set)
     }
 }
 

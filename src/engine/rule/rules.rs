@@ -150,6 +150,23 @@ impl Rule {
         })
     }
 
+    /// [`Rule::resolve_options`] from a map of option values given as JSON (a playground
+    /// request's `options`, a `ludii:` entry's `set`): a string is the value as written, any other
+    /// value its JSON text.
+    pub fn resolve_option_values<'a>(
+        &self,
+        values: impl IntoIterator<Item = (&'a String, &'a serde_json::Value)>,
+    ) -> Result<Options> {
+        let sets: Vec<String> = values
+            .into_iter()
+            .map(|(k, v)| match v {
+                serde_json::Value::String(s) => format!("{k}={s}"),
+                other => format!("{k}={other}"),
+            })
+            .collect();
+        self.resolve_options(&sets)
+    }
+
     /// Full option values: defaults, then the preset's, then `sets` (`key=value` each).
     pub fn resolve_options<S: AsRef<str>>(&self, sets: &[S]) -> Result<Options> {
         let mut out: Options = self
