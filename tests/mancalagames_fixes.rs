@@ -3,6 +3,9 @@
 //! one move (positions in canonical order: South's holes from South's left, then North's from
 //! North's left), on the game files of `tests/fixtures/mancalagames`.
 
+// (a test reads the rule files it imports directly, as tests may)
+#![allow(clippy::disallowed_methods)]
+
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -94,4 +97,104 @@ fn a_move_feeds_only_if_the_opponent_holds_seeds_after_its_captures() {
     let opts = r.resolve_options::<&str>(&[]).unwrap();
     let g = Game::with_position(r, opts, &pos).unwrap();
     assert_eq!(g.legal_labels().unwrap(), ["5"]);
+}
+
+#[test]
+fn an_endless_relay_without_stores_puts_the_seeds_left_into_the_children() {
+    // Krur (no stores, children, relays, quitter=DIVVIED): South's S3 (5 seeds) relays past 75
+    // laps, an endless move that ends the game. The seeds left go into the children (MancalaGames'
+    // divvier without stores): North has the one child (S1), so all go into it and North wins.
+    let pos = Position {
+        pits: vec![16, 1, 5, 1, 0, 1, 6, 2],
+        stores: Some(vec![0, 0]),
+        children: Some(vec![Some(2), None, None, None, None, None, None, None]),
+        to_move: Some(1),
+        ..Position::default()
+    };
+    let r = rule("krur");
+    for (set, child) in [("endless=stop", 32), ("endless=drop_hand", 29)] {
+        let opts = r.resolve_options(&[set]).unwrap();
+        let mut g = Game::with_position(r.clone(), opts, &pos).unwrap();
+        g.play("3").unwrap();
+        let s = g.state();
+        assert_eq!(s.pits, vec![child, 0, 0, 0, 0, 0, 0, 0], "{set}");
+        assert_eq!(s.to_move, None);
+        assert_eq!(s.winner, Some(2), "{set}");
+    }
+}
+
+#[test]
+fn an_endless_relay_in_a_tallied_match_scores_its_round_and_the_tallies_decide() {
+    // Long Night Game (rounds won tallied to 3, relays, quitter=DONT_SCORE): North won the first
+    // round. In the second, South's S1 (9 seeds) relays past 75 laps: the seeds left leave the
+    // game, South wins the round on his 7 seeds to 5, and the match ends level, 1 round each (a
+    // draw; before, the most seeds won the match).
+    let mut vars = std::collections::BTreeMap::new();
+    vars.insert("round".to_string(), 2);
+    vars.insert("tally_1".to_string(), 0);
+    vars.insert("tally_2".to_string(), 1);
+    let pos = Position {
+        pits: vec![9, 0, 8, 5, 0, 3, 0, 3],
+        stores: Some(vec![7, 5]),
+        to_move: Some(1),
+        vars,
+        ..Position::default()
+    };
+    let r = rule("long_night_game");
+    let opts = r.resolve_options(&["endless=drop_hand"]).unwrap();
+    let mut g = Game::with_position(r.clone(), opts, &pos).unwrap();
+    g.play("1").unwrap();
+    let s = g.state();
+    assert_eq!(s.pits, vec![0; 8]);
+    assert_eq!(s.stores, vec![7, 5]);
+    assert_eq!((s.over, s.winner), (true, None));
+    assert_eq!(s.vars["tally_1"], 1);
+    // Had North won the first two rounds' tally, he wins the match though South won this round.
+    let mut pos = pos;
+    pos.vars.insert("tally_2".to_string(), 2);
+    let opts = r.resolve_options(&["endless=drop_hand"]).unwrap();
+    let mut g = Game::with_position(r, opts, &pos).unwrap();
+    g.play("1").unwrap();
+    assert_eq!(g.state().winner, Some(2));
+}
+
+#[test]
+fn the_end_of_an_endless_relay_follows_the_goal() {
+    // The endless end's outcome by goal, as imported: a goal of emptying or blocking a side (a
+    // draw on the board as it is), its tallied form (the tallies decide), a tallied seed goal
+    // (the round scored, then the tallies).
+    let yaml = |name: &str| {
+        let dir = tempfile::tempdir().unwrap();
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_sowlab"))
+            .args(["import", "mancalagames"])
+            .arg(fixtures().join(format!("{name}.txt")))
+            .arg("--out")
+            .arg(dir.path())
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{out:?}");
+        let f = std::fs::read_dir(dir.path())
+            .unwrap()
+            .next()
+            .unwrap()
+            .unwrap();
+        std::fs::read_to_string(f.path()).unwrap()
+    };
+    for (name, want) in [
+        (
+            "goempty_one",
+            "{ when: stopped, before_turn: true, then: no_winner }",
+        ),
+        (
+            "sadeqa",
+            "{ when: stopped, before_turn: true, then: tally_decides }",
+        ),
+        (
+            "endodoi__rounds",
+            "{ when: stopped, before_turn: true, sweep: split, then: last_round }",
+        ),
+    ] {
+        let y = yaml(name);
+        assert!(y.contains(want), "{name}: {y}");
+    }
 }

@@ -73,6 +73,12 @@ pub enum Outcome {
     RoundMoverLoses,
     /// The round of a tallied match ends, lost by the player to move.
     RoundToMoveLoses,
+    /// The round of a tallied match ends, scored as any round (by the seeds held), and it is the
+    /// match's last: the bigger tally wins, level a draw.
+    LastRound,
+    /// The tallied match ends as its tallies stand (the round not scored): the bigger tally
+    /// wins, level a draw.
+    TallyDecides,
 }
 
 impl Outcome {
@@ -84,6 +90,8 @@ impl Outcome {
                 | Outcome::RoundMoverWins
                 | Outcome::RoundMoverLoses
                 | Outcome::RoundToMoveLoses
+                | Outcome::LastRound
+                | Outcome::TallyDecides
         )
     }
 }
@@ -104,6 +112,11 @@ pub enum Sweep {
     Split,
     /// The seeds left are taken out of the game, scored for nobody.
     Discard,
+    /// The seeds left go into the players' children (two players): shared equally, an odd seed
+    /// to the player holding fewer (stores, reserve and children; to player 2 when level), each
+    /// share into its player's last child in board order; a player without a child gets none
+    /// (the other takes it all); with no child on the board they leave the game.
+    IntoChildren,
 }
 
 /// Who starts the next round.

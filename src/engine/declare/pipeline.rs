@@ -357,7 +357,7 @@ impl Pipeline {
             .any(|c| c.then.ends_round() && c.then != Outcome::Round)
             && self.rounds.as_ref().is_none_or(|r| r.tally == Tally::None)
         {
-            return Err("pipeline: an end check says `then: round_mover_wins` (round_mover_loses, round_to_move_loses) but no `rounds` with a `tally` are declared".into());
+            return Err("pipeline: an end check says `then: round_mover_wins` (round_mover_loses, round_to_move_loses, last_round, tally_decides) but no `rounds` with a `tally` are declared".into());
         }
         if round_checks && self.rounds.is_none() {
             return Err(

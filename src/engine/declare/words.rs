@@ -319,6 +319,9 @@ impl Pipeline {
                     "the seeds left are shared equally (an odd one to the player holding fewer), ",
                 ),
                 Sweep::Discard => s.push_str("the seeds left are taken out of the game, "),
+                Sweep::IntoChildren => s.push_str(
+                    "the seeds left go into the children, shared equally (an odd one to the player holding fewer), ",
+                ),
             }
             s.push_str(match c.then {
                 Outcome::MostSeeds => "the game ends: most seeds wins",
@@ -332,6 +335,10 @@ impl Pipeline {
                 Outcome::RoundMoverWins => "the round ends, won by the mover",
                 Outcome::RoundMoverLoses => "the round ends, won by the mover's opponent",
                 Outcome::RoundToMoveLoses => "the round ends, lost by the player to move",
+                Outcome::LastRound => {
+                    "the round ends, scored, and the match with it: the bigger tally wins"
+                }
+                Outcome::TallyDecides => "the match ends: the bigger tally wins",
                 Outcome::Round => match c.starter {
                     Starter::Mover => "the round ends: the mover starts the next",
                     Starter::ToMove => "the round ends: the player to move starts the next",

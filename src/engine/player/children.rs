@@ -221,3 +221,64 @@ pub(crate) fn round_counts(l: &Compiled) -> Vec<i64> {
         l.sow.first_seed_back,
     )
 }
+
+/// The `into_children` sweep: the seeds left in the open holes (children aside) go into the
+/// children of players 1 and 2, shared equally, an odd seed to the one holding fewer (to player
+/// 2 when level), each share into its player's last child in board order; a player without a
+/// child gets none (the other takes all), and with no child they leave the game.
+pub(super) fn sweep_into_children(b: &mut Board, l: &Compiled) {
+    if l.players != 2 {
+        return;
+    }
+    let last = |b: &Board, pl: u8| {
+        l.holes
+            .iter()
+            .rev()
+            .copied()
+            .find(|&h| b.children.get(h).copied() == Some(pl))
+    };
+    let kids = [last(b, 1), last(b, 2)];
+    let left: Vec<usize> = l
+        .holes
+        .iter()
+        .copied()
+        .filter(|&h| !b.closed[h] && !b.is_child(h) && b.seeds[h] > 0)
+        .collect();
+    let total: i64 = left.iter().map(|&h| b.seeds[h]).sum();
+    let mut held = [0i64; 17];
+    crate::engine::player::material::materials(b, l, &mut held);
+    let share1 = match kids {
+        [Some(_), Some(_)] => total / 2 + if held[2] > held[1] { total % 2 } else { 0 },
+        [Some(_), None] => total,
+        _ => 0,
+    };
+    let mut owed1 = share1;
+    for h in left {
+        let n = b.seeds[h];
+        let to1 = owed1.min(n);
+        owed1 -= to1;
+        for (seeds, to) in [(to1, kids[0]), (n - to1, kids[1])] {
+            if seeds == 0 {
+                continue;
+            }
+            b.seeds[h] -= seeds;
+            match to {
+                Some(k) => {
+                    b.seeds[k] += seeds;
+                    b.emit(|| Event::Move {
+                        from: h,
+                        to: k,
+                        seeds,
+                    });
+                }
+                None => {
+                    b.discarded += seeds;
+                    b.emit(|| Event::Adjust {
+                        pit: h,
+                        delta: -seeds,
+                    });
+                }
+            }
+        }
+    }
+}

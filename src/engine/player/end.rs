@@ -115,8 +115,8 @@ pub(super) fn apply_check(
         if let Some(n) = &c.note {
             note(b, p, n, mover, || vec![("limit", c.limit.to_string())]);
         }
-        let into =
-            p.children.as_ref().is_some_and(|k| k.captures_into_child) && c.sweep != Sweep::None;
+        let into = p.children.as_ref().is_some_and(|k| k.captures_into_child)
+            && !matches!(c.sweep, Sweep::None | Sweep::IntoChildren);
         let before = crate::engine::player::children::reserves_now(b);
         match c.sweep {
             Sweep::None => {}
@@ -138,6 +138,7 @@ pub(super) fn apply_check(
                 }
             }
             Sweep::Split => split_left(b, l, &c.why),
+            Sweep::IntoChildren => crate::engine::player::children::sweep_into_children(b, l),
             Sweep::Discard => {
                 for i in 0..l.holes.len() {
                     let h = l.holes[i];
@@ -200,7 +201,14 @@ pub(super) fn apply_check(
                     c.starter,
                     hooks,
                     Some(w),
+                    false,
                 );
+            }
+            Outcome::LastRound => crate::engine::player::rounds_tally::end_round_tally(
+                b, l, p, mover, c.starter, hooks, None, true,
+            ),
+            Outcome::TallyDecides => {
+                crate::engine::player::rounds_tally::end_match_by_tally(b, p, hooks)
             }
             Outcome::Round => {
                 if let Some(t) = &p.territory {
@@ -209,7 +217,7 @@ pub(super) fn apply_check(
                     );
                 } else if p.rounds.as_ref().is_some_and(|r| r.tally != Tally::None) {
                     crate::engine::player::rounds_tally::end_round_tally(
-                        b, l, p, mover, c.starter, hooks, None,
+                        b, l, p, mover, c.starter, hooks, None, false,
                     );
                 } else if p
                     .rounds

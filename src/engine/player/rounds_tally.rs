@@ -58,7 +58,18 @@ pub fn match_winner([t1, t2]: [i64; 2], to: i64) -> Option<usize> {
     }
 }
 
-/// Scores a round into the tally, then ends the match or sets the board up afresh.
+/// Ends a tallied match as its tallies stand: the bigger tally wins, level a draw.
+pub(super) fn end_match_by_tally(b: &mut Board, p: &Pipeline, hooks: &mut Vec<HookCall>) {
+    let [v1, v2] = p.at.tally_vars.as_slice() else {
+        return;
+    };
+    let w = match_winner([b.vars[*v1], b.vars[*v2]], i64::MIN).unwrap_or(0);
+    finish(b, p, w, hooks);
+}
+
+/// Scores a round into the tally, then ends the match (also when `last`: the bigger tally
+/// wins) or sets the board up afresh.
+#[allow(clippy::too_many_arguments)]
 pub(super) fn end_round_tally(
     b: &mut Board,
     l: &Compiled,
@@ -67,6 +78,7 @@ pub(super) fn end_round_tally(
     starter: Starter,
     hooks: &mut Vec<HookCall>,
     decided: Option<usize>,
+    last: bool,
 ) {
     let Some(r) = &p.rounds else { return };
     let (Some(rv), [v1, v2]) = (p.at.round_var, p.at.tally_vars.as_slice()) else {
@@ -90,7 +102,7 @@ pub(super) fn end_round_tally(
         finish(b, p, w, hooks);
         return;
     }
-    if r.max_rounds > 0 && round >= r.max_rounds {
+    if last || (r.max_rounds > 0 && round >= r.max_rounds) {
         let w = match_winner(tallies, i64::MIN).unwrap_or(0);
         finish(b, p, w, hooks);
         return;

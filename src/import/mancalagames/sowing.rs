@@ -160,20 +160,29 @@ pub(super) fn relays(p: &Params, c: &Caps, sowing: &mut String) -> Result<String
             "  # more than 75 laps: MancalaGames calls the move endless and ends the game as if conceded\n  # (option endless: MancalaGames loses the seeds its 76th lap took up, drop_hand)\n  max_laps: 75\n  at_max_laps: $endless\n",
         );
         let quitter = word(p, "quitter");
-        let line = match quitter.as_str() {
-            "HOLE_OWNER" => {
-                "{ when: stopped, before_turn: true, sweep: owners, then: game_most_seeds }"
-            }
-            "DONT_SCORE" => {
-                "{ when: stopped, before_turn: true, sweep: discard, then: game_most_seeds }"
-            }
-            "LAST_MOVER" => {
-                "{ when: stopped, before_turn: true, sweep: mover, then: game_most_seeds }"
-            }
-            "DIVVIED" if stores => {
-                "{ when: stopped, before_turn: true, sweep: split, then: game_most_seeds }"
-            }
-            "DIVVIED" => "{ when: stopped, before_turn: true, then: no_winner }",
+        let goal = word(p, "goal");
+        let tally = super::ends::tally_of(&goal).is_some();
+        // (MancalaGames' quitter: a goal of emptying or blocking a side, or DIVVIED without
+        // stores or children, is a draw on the board as it is; in a tallied match that round is
+        // level and the tallies decide the match; otherwise the seeds left go by `quitter` and
+        // the most seeds win, in a tallied match the round so scored and then the tallies)
+        let eliminate = matches!(
+            goal.as_str(),
+            "DEPRIVE"
+                | "CLEAR"
+                | "IMMOBILIZE"
+                | "RND_WIN_COUNT_CLR"
+                | "RND_WIN_COUNT_DEP"
+                | "RND_WIN_COUNT_IMB"
+        );
+        let sweep = match quitter.as_str() {
+            _ if eliminate => None,
+            "HOLE_OWNER" => Some("owners"),
+            "DONT_SCORE" => Some("discard"),
+            "LAST_MOVER" => Some("mover"),
+            "DIVVIED" if stores => Some("split"),
+            "DIVVIED" if word(p, "child_type") != "NOCHILD" => Some("into_children"),
+            "DIVVIED" => None,
             other => {
                 return Err(refuse(
                     "quitter",
@@ -182,9 +191,19 @@ pub(super) fn relays(p: &Params, c: &Caps, sowing: &mut String) -> Result<String
                 ))
             }
         };
+        let line = match (sweep, tally) {
+            (None, false) => "{ when: stopped, before_turn: true, then: no_winner }".to_string(),
+            (None, true) => "{ when: stopped, before_turn: true, then: tally_decides }".to_string(),
+            (Some(s), false) => {
+                format!("{{ when: stopped, before_turn: true, sweep: {s}, then: game_most_seeds }}")
+            }
+            (Some(s), true) => {
+                format!("{{ when: stopped, before_turn: true, sweep: {s}, then: last_round }}")
+            }
+        };
         let _ = writeln!(
             stopped_end,
-            "    # an endless relay: no capture; the seeds left go by quitter={quitter}; the game ends\n    - {line}"
+            "    # an endless relay: no capture; the seeds left go by quitter={quitter}; the game (the match) ends\n    - {line}"
         );
     }
 
