@@ -529,9 +529,8 @@ fn every_game_is_equal_to_mancalagames_or_refused_with_a_reason() {
 const FLOOR: usize = 165;
 
 /// Configs that import and differ from MancalaGames on the committed fixtures, their cause not
-/// found yet: `modiar` (MancalaGames ends the game after a capture where sowlab
-/// plays on). Each must become equal or be refused at load.
-const KNOWN_DIFFERING: &[&str] = &["modiar"];
+/// found yet (none today). Each must become equal or be refused at load.
+const KNOWN_DIFFERING: &[&str] = &[];
 
 #[test]
 fn a_game_file_is_a_rule_named_by_its_stem() {

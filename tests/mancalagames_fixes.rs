@@ -198,3 +198,23 @@ fn the_end_of_an_endless_relay_follows_the_goal() {
         assert!(y.contains(want), "{name}: {y}");
     }
 }
+
+#[test]
+fn a_forbidden_grand_slam_is_not_played_even_when_every_move_is_one() {
+    // Modiar (grandslam=NOT_LEGAL, capt_on [2, 4, 6] going back, min_move 2, sow_start): South's
+    // S2 (3 seeds) sows S2, S3 and N1, making 2 there: taken. North's N2 (5) and N3 (4) would
+    // each take all South's seeds: neither may be played, so North has no move and the game ends,
+    // each player taking the seeds of his own holes (South 6+2+5, North 20+9: North wins).
+    let pos = Position {
+        pits: vec![3, 3, 0, 1, 5, 4],
+        stores: Some(vec![6, 20]),
+        to_move: Some(1),
+        // (past the first turn, which captures nothing: nocaptmoves=1)
+        vars: [("turns".to_string(), 16)].into_iter().collect(),
+        ..Position::default()
+    };
+    let s = after("modiar", &pos, "2");
+    assert_eq!(s.pits, vec![0; 6]);
+    assert_eq!(s.stores, vec![13, 29]);
+    assert_eq!((s.over, s.winner), (true, Some(2)));
+}

@@ -311,6 +311,8 @@ pub enum GrandSlam {
     /// The move may not be played, unless every legal move is one (then it is played and
     /// captures nothing).
     Illegal,
+    /// The move may not be played, even when every move is one (the player then has no move).
+    Forbidden,
     /// The move takes all the opponent's seeds but those of his first hole holding seeds (in
     /// sowing order: the mover's rightmost, facing him); a move reaching a single occupied hole
     /// of his takes it.

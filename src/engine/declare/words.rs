@@ -219,6 +219,7 @@ impl Pipeline {
                     GrandSlam::Illegal =>
                         "may not be played, unless every legal move is one (then it captures nothing)",
                     GrandSlam::AllMoveAgain => "takes them all, and the mover moves again",
+                    GrandSlam::Forbidden => "may not be played, even when every move is one",
                 }
             ));
         }

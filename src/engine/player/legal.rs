@@ -93,7 +93,7 @@ pub fn legal_into(b: &Board, p: &Pipeline, player: usize, out: &mut Vec<usize>) 
         .capture
         .chain
         .as_ref()
-        .filter(|c| c.grand_slam == GrandSlam::Illegal)
+        .filter(|c| matches!(c.grand_slam, GrandSlam::Illegal | GrandSlam::Forbidden))
     {
         forbid_grand_slams(b, l, p, c, player, start, out);
     }
@@ -114,7 +114,8 @@ fn either_direction(l: &Compiled, start: usize, out: &mut Vec<usize>, all: &[usi
 }
 
 /// Drops from `out[start..]` the moves that would capture all the opponent's seeds, unless every
-/// move is one (grand slam `illegal`). Kept out of line: the other readings never call it.
+/// move is one (grand slam `illegal`; `forbidden`: even then). Kept out of line: the other
+/// readings never call it.
 #[cold]
 #[inline(never)]
 pub(super) fn forbid_grand_slams(
@@ -134,7 +135,7 @@ pub(super) fn forbid_grand_slams(
         Ok(end) => !chain_scan(trial, l, p, c, player, end.pit, &mut caught).1,
         Err(_) => true,
     });
-    if keep > start {
+    if keep > start || c.grand_slam == GrandSlam::Forbidden {
         out.truncate(keep);
     }
 }
@@ -250,7 +251,7 @@ pub(super) fn has_move(b: &Board, p: &Pipeline, player: usize, scratch: &mut Vec
         .capture
         .chain
         .as_ref()
-        .is_some_and(|c| c.grand_slam == GrandSlam::Illegal);
+        .is_some_and(|c| matches!(c.grand_slam, GrandSlam::Illegal | GrandSlam::Forbidden));
     // Must-feed only filters when the next player has no seeds.
     let feeding = m.must_feed && {
         let opp = next_of(&b.layout, player);

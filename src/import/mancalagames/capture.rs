@@ -249,7 +249,9 @@ pub(super) fn captures(
         let slam = match grandslam.as_str() {
             "LEGAL" => "all",
             "NO_CAPT" => "nothing",
-            "NOT_LEGAL" => "illegal",
+            // (MancalaGames never plays one, even when every move is one: the player then has
+            // no move)
+            "NOT_LEGAL" => "forbidden",
             "LEAVE_RIGHT" => "leave_first",
             // (a grand slam moves again; with mustshare the mover must then feed)
             "LEGAL_SHARE" => "all_move_again",
