@@ -218,3 +218,35 @@ fn a_forbidden_grand_slam_is_not_played_even_when_every_move_is_one() {
     assert_eq!(s.stores, vec![13, 29]);
     assert_eq!((s.over, s.winner), (true, Some(2)));
 }
+
+#[test]
+fn a_move_taking_all_it_gave_an_empty_row_is_no_grand_slam_and_does_not_feed() {
+    // Kale (mustshare without mustpass, grandslam=NO_CAPT, capt_on [2, 3] going back,
+    // unclaimed=UNFED_PLAYER): South's S6 (3 seeds) sows N1..N3 and takes N3's 2; South's row is
+    // empty. North's N2 (21 seeds) would give South 2 a hole and take them all back (no grand
+    // slam: South held none before it), N1 gives nothing: no move of North's feeds South, the
+    // game ends and the unfed South takes the seeds left (7+2+23).
+    let pos = Position {
+        pits: vec![0, 0, 0, 0, 0, 3, 1, 20, 1, 0, 0, 0],
+        stores: Some(vec![7, 16]),
+        to_move: Some(1),
+        ..Position::default()
+    };
+    let s = after("kale", &pos, "6");
+    assert_eq!(s.pits, vec![0; 12]);
+    assert_eq!(s.stores, vec![32, 16]);
+    assert_eq!((s.over, s.winner), (true, Some(1)));
+    // Mangala II (the same must-share, capt_side=OPP_SIDE, capt_on [2, 4, 6]): South's last seed
+    // goes to N1; North's N6 (18) would sow South's row and take it all back, his other moves stay
+    // on his side: the game ends, each player taking his own holes' seeds.
+    let pos = Position {
+        pits: vec![0, 0, 0, 0, 0, 1, 0, 0, 1, 1, 1, 18],
+        stores: Some(vec![22, 28]),
+        to_move: Some(1),
+        ..Position::default()
+    };
+    let s = after("mangala_ii", &pos, "6");
+    assert_eq!(s.pits, vec![0; 12]);
+    assert_eq!(s.stores, vec![22, 50]);
+    assert_eq!((s.over, s.winner), (true, Some(2)));
+}

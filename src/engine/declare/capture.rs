@@ -147,6 +147,10 @@ pub struct Chain {
     /// What a move that would take every seed of the opponent does.
     #[serde(default)]
     pub grand_slam: GrandSlam,
+    /// A move is a grand slam only when the opponent held seeds in his row before it (a move
+    /// taking all the seeds it just gave an empty row is an ordinary capture).
+    #[serde(default)]
+    pub slam_if_held: bool,
     /// Each hole the chain takes also takes the hole opposite it (when it holds seeds and is no
     /// child); the chain then goes on over the board as those takes leave it. Only with
     /// `grand_slam: all`.

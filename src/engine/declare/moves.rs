@@ -22,9 +22,8 @@ pub struct Moves {
     /// With `must_feed` and holes where the mover chooses the direction: such a hole is legal in
     /// both directions when either direction feeds (default: only the directions that feed).
     pub feed_either_direction: bool,
-    /// With `must_feed` and `feed_if_able`: a move feeds when the next player holds seeds after
-    /// its sowing and its captures (a capture may take the seeds just given), not after the
-    /// sowing alone.
+    /// With `must_feed`: a move feeds when the next player holds seeds after its sowing and its
+    /// captures (a capture may take the seeds just given), not after the sowing alone.
     pub feed_after_captures: bool,
     /// The mover may play from any open hole, his opponent's too (moves are then written with
     /// the row: `S3`, `N5`).

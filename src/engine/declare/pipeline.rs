@@ -181,11 +181,8 @@ impl Pipeline {
             return Err("pipeline: moves: first_move_rightmost must be at least 0, and last_resort_rightmost needs last_resort_count".into());
         }
         let m = &self.moves;
-        if m.feed_after_captures && !(m.must_feed && m.feed_if_able) {
-            return Err(
-                "pipeline: moves: feed_after_captures needs must_feed: true and feed_if_able: true"
-                    .into(),
-            );
+        if m.feed_after_captures && !m.must_feed {
+            return Err("pipeline: moves: feed_after_captures needs must_feed: true".into());
         }
         self.at.moves_var = self.count_moves.as_deref().map(|n| var(l, n, 0));
         self.moves.moves_var = self
@@ -430,6 +427,7 @@ impl Pipeline {
             || c.matching_opposite
             || c.lap_capture.is_some()
             || self.at.slam_again
+            || self.capture.chain.as_ref().is_some_and(|c| c.slam_if_held)
     }
 
     /// Whether a step reads who started the round (`last_seeds.to: round_starter`).

@@ -94,7 +94,8 @@ pub(super) fn chain_scan(
 }
 
 /// Oware's chain: backwards from the last pit over the opponent's holes holding one of the counts.
-/// Whether it was a grand slam read `all_move_again` (the mover then moves again).
+/// Whether it was a grand slam read `all_move_again` (the mover then moves again). `opp_had`:
+/// the opponent held seeds before the move (read with `slam_if_held`).
 pub(super) fn chain(
     b: &mut Board,
     l: &Compiled,
@@ -102,9 +103,11 @@ pub(super) fn chain(
     c: &crate::engine::declare::pipeline::Chain,
     mover: usize,
     last: usize,
+    opp_had: bool,
 ) -> bool {
     let mut caught = [NO_PIT; 64];
     let (n, slam) = chain_scan(b, l, p, c, mover, last, &mut caught);
+    let slam = slam && (opp_had || !c.slam_if_held);
     if n == 0 {
         return false;
     }

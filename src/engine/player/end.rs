@@ -16,15 +16,38 @@ use crate::engine::player::notes::note;
 use crate::engine::player::rounds::end_round;
 use crate::engine::trace::event::Event;
 
+/// The legal moves of a player, appended (the player's own, trial moves included: given by the
+/// caller, which plays them).
+pub(super) type Lister = fn(&Board, &Pipeline, usize, &mut Vec<usize>);
+
+/// Whether `player` has no legal move. With `feed_after_captures` without `feed_if_able` the
+/// feeding is judged by trial moves: `list` lists them.
+fn no_move(b: &Board, p: &Pipeline, player: usize, list: Lister) -> bool {
+    let m = &p.moves;
+    if m.must_feed && m.feed_after_captures && !m.feed_if_able {
+        let mut v = Vec::new();
+        list(b, p, player, &mut v);
+        return v.is_empty();
+    }
+    !has_move(b, p, player, &mut Vec::new())
+}
+
 #[inline(never)]
-pub(super) fn holds(b: &Board, l: &Compiled, p: &Pipeline, c: &EndCheck, mover: usize) -> bool {
+pub(super) fn holds(
+    b: &Board,
+    l: &Compiled,
+    p: &Pipeline,
+    c: &EndCheck,
+    mover: usize,
+    list: Lister,
+) -> bool {
     match c.when {
         Cond::SideEmpty => (1..=l.players).any(|pl| side_empty(b, p, pl)),
         Cond::ToMoveEmpty => side_empty(b, p, b.to_move),
         Cond::MoverEmpty => side_empty(b, p, mover),
         Cond::OpponentEmpty => side_empty(b, p, other(mover)),
-        Cond::OpponentNoMove => !has_move(b, p, other(mover), &mut Vec::new()),
-        Cond::NoMove => !has_move(b, p, b.to_move, &mut Vec::new()),
+        Cond::OpponentNoMove => no_move(b, p, other(mover), list),
+        Cond::NoMove => no_move(b, p, b.to_move, list),
         Cond::AllStored => l.holes.iter().all(|&h| b.closed[h] || b.seeds[h] == 0),
         Cond::LastIn => {
             b.last.pit != NO_PIT
@@ -83,6 +106,7 @@ pub(super) fn run_checks(
     mover: usize,
     before_turn: bool,
     hooks: &mut Vec<HookCall>,
+    list: Lister,
 ) -> bool {
     // Testing is on every move and applying rare: the test stays small, the rest out of line.
     if (before_turn && p.at.none_before_turn) || (!before_turn && p.at.none_after_turn) {
@@ -91,7 +115,7 @@ pub(super) fn run_checks(
     match p
         .end
         .iter()
-        .find(|c| c.before_turn == before_turn && holds(b, l, p, c, mover))
+        .find(|c| c.before_turn == before_turn && holds(b, l, p, c, mover, list))
     {
         Some(c) => {
             apply_check(b, l, p, c, mover, hooks);
@@ -138,7 +162,7 @@ pub(super) fn apply_check(
                 }
             }
             Sweep::Split => split_left(b, l, &c.why),
-            Sweep::IntoChildren => crate::engine::player::children::sweep_into_children(b, l),
+            Sweep::IntoChildren => sweep_into_children(b, l),
             Sweep::Discard => {
                 for i in 0..l.holes.len() {
                     let h = l.holes[i];
@@ -283,4 +307,65 @@ fn in_open_holes(b: &Board, l: &Compiled) -> i64 {
         .filter(|&&h| !b.closed[h])
         .map(|&h| b.seeds[h])
         .sum()
+}
+
+/// The `into_children` sweep: the seeds left in the open holes (children aside) go into the
+/// children of players 1 and 2, shared equally, an odd seed to the one holding fewer (to player
+/// 2 when level), each share into its player's last child in board order; a player without a
+/// child gets none (the other takes all), and with no child they leave the game.
+fn sweep_into_children(b: &mut Board, l: &Compiled) {
+    if l.players != 2 {
+        return;
+    }
+    let last = |b: &Board, pl: u8| {
+        l.holes
+            .iter()
+            .rev()
+            .copied()
+            .find(|&h| b.children.get(h).copied() == Some(pl))
+    };
+    let kids = [last(b, 1), last(b, 2)];
+    let left: Vec<usize> = l
+        .holes
+        .iter()
+        .copied()
+        .filter(|&h| !b.closed[h] && !b.is_child(h) && b.seeds[h] > 0)
+        .collect();
+    let total: i64 = left.iter().map(|&h| b.seeds[h]).sum();
+    let mut held = [0i64; 17];
+    materials(b, l, &mut held);
+    let share1 = match kids {
+        [Some(_), Some(_)] => total / 2 + if held[2] > held[1] { total % 2 } else { 0 },
+        [Some(_), None] => total,
+        _ => 0,
+    };
+    let mut owed1 = share1;
+    for h in left {
+        let n = b.seeds[h];
+        let to1 = owed1.min(n);
+        owed1 -= to1;
+        for (seeds, to) in [(to1, kids[0]), (n - to1, kids[1])] {
+            if seeds == 0 {
+                continue;
+            }
+            b.seeds[h] -= seeds;
+            match to {
+                Some(k) => {
+                    b.seeds[k] += seeds;
+                    b.emit(|| Event::Move {
+                        from: h,
+                        to: k,
+                        seeds,
+                    });
+                }
+                None => {
+                    b.discarded += seeds;
+                    b.emit(|| Event::Adjust {
+                        pit: h,
+                        delta: -seeds,
+                    });
+                }
+            }
+        }
+    }
 }

@@ -41,7 +41,7 @@ pub(super) fn sow_on(
                 if !takes(b, l, c, mover, end.pit) {
                     break;
                 }
-                chain(b, l, p, c, mover, end.pit);
+                chain(b, l, p, c, mover, end.pit, true);
                 let next = hole_after(l, b, end.pit);
                 if next == NO_PIT || b.seeds[next] == 0 {
                     break;

@@ -127,7 +127,7 @@ pub(super) fn forbid_grand_slams(
     start: usize,
     out: &mut Vec<usize>,
 ) {
-    if out.len() == start {
+    if out.len() == start || (c.slam_if_held && side_empty(b, p, next_of(l, player))) {
         return;
     }
     let mut caught = [NO_PIT; 64];

@@ -50,7 +50,8 @@ pub fn legal_into(b: &Board, p: &Pipeline, player: usize, out: &mut Vec<usize>) 
 }
 
 /// `feed_after_captures`: keeps in `out[start..]` the moves that leave the next player seeds
-/// once sown and captured on a copy of the board (all of them when none does).
+/// once sown and captured on a copy of the board (when none does: all of them with
+/// `feed_if_able`, else none).
 #[cold]
 #[inline(never)]
 fn feed_after_captures(b: &Board, p: &Pipeline, player: usize, start: usize, out: &mut Vec<usize>) {
@@ -60,20 +61,35 @@ fn feed_after_captures(b: &Board, p: &Pipeline, player: usize, start: usize, out
     if opp == player || !side_empty(b, p, opp) {
         return;
     }
-    let mut keep = start;
     let mut hooks = Vec::new();
+    let fed: Vec<bool> = out[start..]
+        .iter()
+        .map(|&mv| {
+            let mut trial = b.clone();
+            trial.trace = None;
+            trial.to_move = player;
+            play_with::<true, true>(&mut trial, l, p, mv, &mut hooks).is_ok()
+                && !side_empty(&trial, p, opp)
+        })
+        .collect();
+    // (`feed_either_direction`: a hole's moves both kept when either feeds)
+    let hole_fed = |mv: usize| {
+        out[start..]
+            .iter()
+            .zip(&fed)
+            .any(|(&o, &f)| f && l.split_move(o).0 == l.split_move(mv).0)
+    };
+    let keep_it: Vec<bool> = (start..out.len())
+        .map(|i| fed[i - start] || (p.moves.feed_either_direction && hole_fed(out[i])))
+        .collect();
+    let mut keep = start;
     for i in start..out.len() {
-        let mut trial = b.clone();
-        trial.trace = None;
-        trial.to_move = player;
-        let fed = play_with::<true, true>(&mut trial, l, p, out[i], &mut hooks).is_ok()
-            && !side_empty(&trial, p, opp);
-        if fed {
+        if keep_it[i - start] {
             out[keep] = out[i];
             keep += 1;
         }
     }
-    if keep > start {
+    if keep > start || !p.moves.feed_if_able {
         out.truncate(keep);
     }
 }
@@ -103,7 +119,9 @@ fn play_with<const RARE: bool, const TRIAL: bool>(
     if RARE && p.capture.opposite_of_singles_first {
         crate::engine::player::capture_more::opposite_of_singles(b, l, p, mover);
     }
-    let opp_had = RARE && p.at.slam_again && !side_empty(b, p, next_of(l, mover));
+    let opp_had = RARE
+        && (p.at.slam_again || p.capture.chain.as_ref().is_some_and(|c| c.slam_if_held))
+        && !side_empty(b, p, next_of(l, mover));
     // (the takes opposite along the row read a grand slam: one flag)
     let opp_row_had = RARE
         && p.capture
@@ -200,7 +218,7 @@ fn play_with<const RARE: bool, const TRIAL: bool>(
         if c.and_opposite {
             crate::engine::player::capture_more::chain_and_opposite(b, l, c, mover, last);
         } else {
-            again = chain(b, l, p, c, mover, last) && opp_had;
+            again = chain(b, l, p, c, mover, last, opp_had) && opp_had;
         }
     }
     if let Some(c) = p
@@ -280,7 +298,7 @@ fn play_with<const RARE: bool, const TRIAL: bool>(
     if let Some(v) = p.at.moves_var {
         b.vars[v] += 1;
     }
-    if run_checks(b, l, p, mover, true, hooks) {
+    if run_checks(b, l, p, mover, true, hooks, legal_into) {
         return Ok(());
     }
     if !extra {
@@ -305,7 +323,7 @@ fn play_with<const RARE: bool, const TRIAL: bool>(
     if p.at.track_repetition {
         record_position(b);
     }
-    run_checks(b, l, p, mover, false, hooks);
+    run_checks(b, l, p, mover, false, hooks, legal_into);
     Ok(())
 }
 
@@ -353,8 +371,8 @@ pub fn check_start(b: &mut Board) {
                 b.vars[v] = b.to_move as i64;
             }
         }
-        if !run_checks(b, &layout, p, mover, true, &mut hooks) {
-            run_checks(b, &layout, p, mover, false, &mut hooks);
+        if !run_checks(b, &layout, p, mover, true, &mut hooks, legal_into) {
+            run_checks(b, &layout, p, mover, false, &mut hooks, legal_into);
         }
     }
 }
@@ -392,12 +410,12 @@ fn give_one(
     if let Some(v) = p.at.moves_var {
         b.vars[v] += 1;
     }
-    if run_checks(b, l, p, mover, true, hooks) {
+    if run_checks(b, l, p, mover, true, hooks, legal_into) {
         return Ok(());
     }
     if p.at.track_repetition {
         record_position(b);
     }
-    run_checks(b, l, p, mover, false, hooks);
+    run_checks(b, l, p, mover, false, hooks, legal_into);
     Ok(())
 }

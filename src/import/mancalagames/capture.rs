@@ -289,7 +289,9 @@ pub(super) fn captures(
         }
         let _ = write!(
             chain,
-            ", side: {side_word}{first_on}, direction: {direction}, max: {max}, grand_slam: {slam}{} }}",
+            ", side: {side_word}{first_on}, direction: {direction}, max: {max}, grand_slam: {slam}{}{} }}",
+            // (MancalaGames counts a grand slam only when the opponent held seeds before the move)
+            if slam == "all" { "" } else { ", slam_if_held: true" },
             if cross_mult { ", and_opposite: true" } else { "" }
         );
         if cross_mult {

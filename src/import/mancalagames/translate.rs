@@ -95,20 +95,6 @@ pub fn translate(g: &GameFile, title: &str, p: &Params) -> Result<Translation, R
             ));
         }
     }
-    // MancalaGames tries a move's sowing and captures (its last seeds taken included) to see
-    // whether it feeds an opponent without seeds; must_feed tries them only with
-    // feed_after_captures, which needs feed_if_able (mustpass).
-    let pick = word(p, "pickextra");
-    if p.flag("mustshare")
-        && !p.flag("mustpass")
-        && (pick == "PICKLASTSEEDS" || pick == "PICK2XLASTSEEDS")
-    {
-        return Err(refuse(
-            "pickextra",
-            &pick,
-            "with mustshare and without mustpass is not translated yet (MancalaGames tries the captures too to see whether a move feeds)",
-        ));
-    }
     // (the start and the allowed holes first: a game refused for them is named by them)
     let start = super::starts::start(p)?;
     let mut allowed = String::new();
@@ -159,9 +145,9 @@ pub fn translate(g: &GameFile, title: &str, p: &Params) -> Result<Translation, R
             moves.push_str(
                 "    feed_if_able: true   # mustshare with mustpass: any move when none feeds\n",
             );
-            // (MancalaGames tries a move's sowing and its captures to see whether it feeds)
-            moves.push_str("    feed_after_captures: true   # mustshare: a move feeds if the opponent holds seeds after its captures\n");
         }
+        // (MancalaGames tries a move's sowing and its captures to see whether it feeds)
+        moves.push_str("    feed_after_captures: true   # mustshare: a move feeds if the opponent holds seeds after its captures\n");
     }
 
     let mut c = super::capture::captures(p, &mut sowing, &mut notes)?;
