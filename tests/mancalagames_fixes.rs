@@ -250,3 +250,44 @@ fn a_move_taking_all_it_gave_an_empty_row_is_no_grand_slam_and_does_not_feed() {
     assert_eq!(s.stores, vec![22, 50]);
     assert_eq!((s.over, s.winner), (true, Some(2)));
 }
+
+#[test]
+fn a_start_pattern_move_is_part_of_the_start() {
+    // Sadeqa IV (start_pattern=MOVE_RIGHTMOST): MancalaGames sets the board up with a move from
+    // the rightmost hole of the player who does not move first (North, when South starts): the
+    // start is the position after it, and South's first move is his first free one.
+    let r = rule("sadeqa_iv");
+    let mut g = Game::new(r.clone(), r.resolve_options::<&str>(&[]).unwrap()).unwrap();
+    let s = g.state();
+    assert_eq!(s.pits, vec![5, 5, 1, 4, 4, 4, 0, 4, 4, 0, 0, 1]);
+    assert_eq!(s.stores, vec![0, 4]);
+    assert_eq!(s.to_move, Some(1));
+    g.play("4").unwrap();
+    let s = g.state();
+    assert_eq!(s.pits, vec![0, 8, 1, 2, 7, 0, 1, 2, 1, 0, 3, 4]);
+    assert_eq!(s.stores, vec![3, 4]);
+    // MOVE_RANDOM (no MancalaGames game uses it): a move drawn from the game's seed, the same
+    // for the same seed; then the first player moves.
+    let dir = tempfile::tempdir().unwrap();
+    let text = std::fs::read_to_string(fixtures().join("sadeqa_iv.txt"))
+        .unwrap()
+        .replace("\"start_pattern\": 9", "\"start_pattern\": 10");
+    let f = dir.path().join("move_random.txt");
+    std::fs::write(&f, text).unwrap();
+    let r = Arc::new(Rule::load(f.to_str().unwrap(), dir.path()).unwrap());
+    let start = |seed: &str| {
+        let opts = r.resolve_options(&[format!("start_seed={seed}")]).unwrap();
+        Game::new(r.clone(), opts).unwrap().state()
+    };
+    let (a, b) = (start("3"), start("3"));
+    assert_eq!((a.pits.clone(), a.stores.clone()), (b.pits, b.stores));
+    assert_eq!(a.to_move, Some(1));
+    assert_eq!(
+        a.pits.iter().sum::<i64>() + a.stores.iter().sum::<i64>(),
+        36
+    );
+    assert_ne!(a.pits, vec![3; 12], "a move was played");
+    let starts: std::collections::BTreeSet<Vec<i64>> =
+        (0..20).map(|s| start(&s.to_string()).pits).collect();
+    assert!(starts.len() > 1, "the seed draws the move: {starts:?}");
+}

@@ -23,6 +23,32 @@ pub struct StartDecl {
     /// A random layout.
     #[serde(default)]
     pub random: Option<RandomStart>,
+    /// A move played as the board is set up by the player who does not move first (two players):
+    /// the start is the position after it, the first player to move.
+    #[serde(default)]
+    pub first_move: Option<FirstMove>,
+}
+
+/// The move played as the board is set up (`start.first_move`).
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct FirstMove {
+    /// Which move.
+    pub from: FirstFrom,
+    /// The draw's seed (`random`).
+    #[serde(default)]
+    pub seed: i64,
+}
+
+/// Which move `first_move` plays.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum FirstFrom {
+    /// From the player's rightmost hole (the last of his row, from his left); the player to move
+    /// after it as the move says (an extra turn: the same player again).
+    Rightmost,
+    /// A legal move drawn from `seed`; the first player moves next (never the same again).
+    Random,
 }
 
 impl StartDecl {
@@ -79,6 +105,59 @@ impl StartDecl {
 /// A random layout of `r.seeds` seeds over `n` holes (see [`layout_of`]), its counts checked.
 pub fn random_layout(r: &RandomStart, n: usize) -> Result<Vec<i64>, String> {
     layout_of(r, n, MAX_SEEDS)
+}
+
+/// Plays `first` on a board just set up (its pipeline compiled): the start becomes the position
+/// after it. An error says why the move cannot be played.
+pub fn play_first_move(b: &mut Board, first: &FirstMove) -> Result<(), String> {
+    let layout = b.layout.clone();
+    let Some(p) = layout.pipeline.as_deref() else {
+        return Err("start: first_move needs declared moves (a pipeline)".into());
+    };
+    if layout.players != 2 {
+        return Err("start: first_move is for two players".into());
+    }
+    if b.over {
+        return Ok(());
+    }
+    let first_player = b.to_move;
+    let player = 3 - first_player;
+    b.to_move = player;
+    let mut legal = Vec::new();
+    crate::engine::player::play::legal_into(b, p, player, &mut legal);
+    let pit = match first.from {
+        FirstFrom::Rightmost => {
+            let right = p.at.holes_of.get(player).and_then(|h| h.last().copied());
+            legal
+                .iter()
+                .copied()
+                .find(|&mv| Some(layout.split_move(mv).0) == right)
+                .ok_or_else(|| {
+                    "start: first_move rightmost: the rightmost hole of the player to move is no legal move".to_string()
+                })?
+        }
+        FirstFrom::Random => {
+            if legal.is_empty() {
+                return Err(
+                    "start: first_move random: the player to move has no legal move".into(),
+                );
+            }
+            let mut rng = crate::engine::base::rng::Rng::new(first.seed as u64);
+            legal[rng.index(legal.len())]
+        }
+    };
+    // (the move is part of the start: no trace of it)
+    let trace = b.trace.take();
+    let mut hooks = Vec::new();
+    crate::engine::player::play::play(b, pit, &mut hooks)
+        .map_err(|e| format!("start: first_move: {e}"))?;
+    if first.from == FirstFrom::Random && !b.over && b.to_move == player {
+        b.to_move = first_player;
+    }
+    b.ledger.clear();
+    b.last.pit = crate::engine::board::state::NO_PIT;
+    b.trace = trace;
+    Ok(())
 }
 
 #[cfg(test)]

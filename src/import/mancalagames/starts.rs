@@ -84,26 +84,6 @@ fn opening(p: &Params, moves: &mut String) -> Result<(), Refusal> {
     let h = p.holes;
     // (turns, holes, the other filters off, what it is)
     let mut parts: Vec<OpeningPart> = Vec::new();
-    if word(p, "start_pattern") == "MOVE_RIGHTMOST" {
-        // MancalaGames plays this move before the first move: its start is the position after
-        // it, with the other player to move (not an opening move of the move list).
-        return Err(refuse(
-            "start_pattern",
-            "MOVE_RIGHTMOST",
-            "the start after MancalaGames' own first move (from the starter's rightmost hole) is not translated yet",
-        ));
-    }
-    if word(p, "start_pattern") == "MOVE_RIGHTMOST" {
-        // (MancalaGames plays this move while it sets the board up, and ignores its outcome: a
-        // first move cannot end these games)
-        parts.push((
-            1,
-            Some(vec![h]),
-            false,
-            false,
-            "start_pattern=MOVE_RIGHTMOST: the first move is from the starter's rightmost hole",
-        ));
-    }
     if word(p, "allow_rule") == "RIGHT_HALF_1ST_OPE" {
         parts.push((
             2,
@@ -200,6 +180,22 @@ pub(super) fn total_seeds(p: &Params) -> i64 {
 pub(super) fn start(p: &Params) -> Result<String, Refusal> {
     let (h, s) = (p.holes as usize, p.nbr_start);
     let pattern = word(p, "start_pattern");
+    // (MancalaGames plays these moves as it sets the board up: the start is the position after
+    // them, the starter's first move in the game his next one)
+    if (pattern == "MOVE_RIGHTMOST" || pattern == "MOVE_RANDOM") && word(p, "rounds") != "NO_ROUNDS"
+    {
+        return Err(refuse(
+            "start_pattern",
+            &pattern,
+            "in a game of rounds (MancalaGames plays the move again at each round's start) not yet",
+        ));
+    }
+    if pattern == "MOVE_RIGHTMOST" {
+        return Ok("start:\n  # start_pattern=MOVE_RIGHTMOST: the starter's move from his rightmost hole is part of the start\n  first_move: { from: rightmost }\n".into());
+    }
+    if pattern == "MOVE_RANDOM" {
+        return Ok("start:\n  # start_pattern=MOVE_RANDOM: a move drawn from the game's seed is part of the start (then the\n  # other player moves)\n  first_move: { from: random, seed: $start_seed }\n".into());
+    }
     if pattern == "RANDOM" {
         return Ok(format!(
             "start:\n  # start_pattern=RANDOM: {s} seeds spread at random, at least 2 in each hole when there are enough\n  # (MancalaGames draws its own layout: the same properties, not the same layout for a seed)\n  random: {{ seeds: {s}, at_least: 2, seed: $start_seed }}\n"
