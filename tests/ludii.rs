@@ -36,7 +36,7 @@ const DIFFERING: &[(&str, &str, &str)] = &[
     ("En Gehe", "seed 1, ply 684 ", "5 of 20 games agree; near the end Ludii leaves single seeds on the board where sowlab's end takes them"),
     ("English Wari (St. Lucia)", "seed 1, ply 0 ", "Ludii's first move from S3 leaves all four counters in S4 (8); sowlab sows one a hole (Herskovits 1932: S4..S7 one each)"),
     ("Oware", "seed 1, ply 136:", "3 of 20 games agree; sowlab ends the game when a player has captured 25 seeds (Wikipedia, Oware, the rule's source), Ludii plays on to the end of the seeds (same winner)"),
-    ("Ovalhu", "seed 1, ply 1 ", "after South's first turn (a relay) Ludii has a seed in S6, sowlab none; not yet investigated"),
+    ("Ovalhu", "seed 1, ply 143 ", "with capture=opposite_only and round_end=board_empty (Ludii's reading) the first round of all 20 games agrees; between rounds Ludii's players fill the holes of their choice, one a turn (moves from the store), where sowlab fills them from the left (Mancala World, Ohvalhu)"),
     ("Pallankuli", "seed 1, ply 2 ", "Ludii relays from the hole the last seed fell into (ply 1 lifts N5 after a sowing ending there); sowlab relays from the cup after it (IndiaNetzone, the rule's source)"),
     ("Papan Dakon", "seed 1, ply 1 ", "Ludii's board is sowlab's mirrored (South's store on his left, sown clockwise; ludii.sites maps it so); after South's first turn Ludii has a seed in the hole he started from, sowlab none; not yet investigated"),
     ("Sungka", "seed 1, ply 1 ", "Ludii's board is sowlab's mirrored (South's store on his left, sown clockwise; ludii.sites maps it so); after South's first turn (a relay) Ludii has a seed in the hole he started from, sowlab none; not yet investigated"),
