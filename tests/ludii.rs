@@ -393,7 +393,7 @@ fn every_mapped_game_agrees_with_ludii_at_every_turn_or_is_listed_with_its_reaso
         return;
     }
     assert!(report.is_empty(), "{}", report.join("\n"));
-    assert!(agree > 0);
+    assert!(agree > 0 || only.is_some());
 }
 
 #[test]
