@@ -39,7 +39,7 @@ const DIFFERING: &[(&str, &str, &str)] = &[
     ("Sungka", "seed 1, ply 108:", "with take_last=false (Ludii's reading of Bernardo 1937: the capture leaves the last counter) the first round of all 20 games agrees; Ludii then plays further rounds (holes refilled with 7, of the player's choice), where sowlab's sources (Wikimanqala) end the game when the houses are empty"),
     ("Toguz Kumalak", "seed 5, ply 173 ", "with majority_ends=false, empty_ends=mover and tuzdik_in_ninth=true (Ludii's reading: play to the end, a tuzdik in the ninth hole allowed; the sources end at 82 and forbid the ninth hole) 16 of 20 games agree; in the 4 others a stone sown into South's first hole stays there in Ludii where sowlab gives it to North as his tuzdik's (not yet understood)"),
     ("Obridje", "seed 1, ply 16 ", "2 of 20 games agree; fours made during sowing: Ludii gives South 8 where sowlab gives 4 (who takes a four made in the sower's row)"),
-    ("Woli", "seed 6, ply 136 ", "17 of 20 games agree; in seeds 6 the end differs: Ludii leaves the last counters on the board where sowlab's end takes them"),
+    ("Woli", "seed 6, ply 136 ", "17 of 20 games agree; in seeds 6, 8 and 19 a capture differs. Seed 6, checked by hand: 12 counters sown from S1 (its start hole skipped, as the source says) end in N6 making 3, which sowlab captures and Ludii does not: Ludii tests the hole as many steps from the start as counters sown, the skipped start hole counted (here S1 itself); an encoding slip, not a reading of the source (Beart 1955)"),
 ];
 
 fn fixtures() -> PathBuf {
