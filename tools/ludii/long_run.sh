@@ -21,4 +21,4 @@ if [ "${LUDII_REPLAY_ONLY:-0}" != 1 ]; then
 fi
 cd "$ROOT"
 LUDII_TRACES="$OUT/traces" LUDII_REPORT=1 nice cargo test --test ludii \
-  every_mapped_game_agrees -- --nocapture 2>&1 | grep -E '^(  |[A-Z].*(agree|games))' | tee "$OUT/report.txt"
+  every_mapped_game_agrees -- --nocapture 2>&1 | grep -E '^(  |[A-Z].*agree|[0-9]+ games agree)' | tee "$OUT/report.txt"
