@@ -66,6 +66,17 @@ const EXAMPLES: &[Example] = &[
         stores: &[10, 0],
         to_move: Some(2),
     },
+    // FairKalah (R1's start: S 4 4 5 4 3 4): South's 3 (5 seeds) sows S4..S6, his store and N1,
+    // no longer ending in his store as in Kalah(6,4); North's 1 (5) sows N2..N6; South's 5 (4)
+    // sows S6, his store, N1, N2; North's 2 (6) sows N3..N6, his store and S1.
+    Example {
+        game: "fairkalah",
+        sets: &[],
+        moves: "3 1 5 2",
+        pits: &[5, 4, 0, 5, 0, 6, 1, 0, 6, 6, 6, 6],
+        stores: &[2, 1],
+        to_move: Some(1),
+    },
     // Sungka: no worked example in the sources; built from their rules (R3, R4). From the start,
     // South's house 1 (7) sows S2..S7 and his store: a bonus move. House 7 (8) sows his store and
     // N1..N7; N7 held 7 and now 8: relay; 8 from N7 pass North's store, sow S1..S7 and South's

@@ -32,25 +32,27 @@ const DIFFERING: &[(&str, &str, &str)] = &[
     ("Adjiboto", "seed 2, end:", "with end=lose (Ludii's reading: a player who cannot sow loses), 2 of 20 games agree; the others end in Ludii's draw when the blocked player could refill his five holes with ten each, which sowlab does not play (see adji_boto.rhai)"),
     ("Dabuda", "seed 1, ply 17:", "Ludii plays N2 at ply 17, a move sowlab's restriction on moves (after the first move) refuses: the restriction is read differently"),
     ("Daramuti", "seed 1, ply 2 ", "Ludii's first player chooses the direction with his first move (seed 1: clockwise, S6 into S5..S2); sowlab takes that choice as the option `direction` (default anticlockwise), which the test does not set from the trace"),
-    ("Das Bohnenspiel", "seed 3, ply 33 ", "19 of 20 games agree; in seed 3 the end differs: Ludii leaves the last beans on the board where sowlab's rule gives them to the owner of the side"),
-    ("En Gehe", "seed 1, ply 684 ", "5 of 20 games agree; near the end Ludii leaves single seeds on the board where sowlab's end takes them"),
-    ("English Wari (St. Lucia)", "seed 1, ply 0 ", "Ludii's first move from S3 leaves all four counters in S4 (8); sowlab sows one a hole (Herskovits 1932: S4..S7 one each)"),
-    ("Oware", "seed 1, ply 136:", "3 of 20 games agree; sowlab ends the game when a player has captured 25 seeds (Wikipedia, Oware, the rule's source), Ludii plays on to the end of the seeds (same winner)"),
-    ("Ovalhu", "seed 1, ply 1 ", "after South's first turn (a relay) Ludii has a seed in S6, sowlab none; not yet investigated"),
-    ("Pallankuli", "seed 1, ply 2 ", "Ludii relays from the hole the last seed fell into (ply 1 lifts N5 after a sowing ending there); sowlab relays from the cup after it (IndiaNetzone, the rule's source)"),
-    ("Papan Dakon", "seed 1, ply 1 ", "Ludii's board is sowlab's mirrored (South's store on his left, sown clockwise; ludii.sites maps it so); after South's first turn Ludii has a seed in the hole he started from, sowlab none; not yet investigated"),
-    ("Sungka", "seed 1, ply 1 ", "Ludii's board is sowlab's mirrored (South's store on his left, sown clockwise; ludii.sites maps it so); after South's first turn (a relay) Ludii has a seed in the hole he started from, sowlab none; not yet investigated"),
-    ("Toguz Kumalak", "seed 1, ply 50:", "every count agrees (tuzdiks included) up to ply 49; sowlab ends the game when a player has more than 81 stones (Wikipedia, Toguz Kumalak, the rule's source), Ludii plays on to the end (same winner)"),
-    ("Vai Lung Thlan", "seed 2, end:", "with blocked=end (Ludii's reading: the game ends when a player has no stones; the sources, Mancala World after Shakespear 1912, make him pass), 11 of 20 games agree; in the others the final counts agree but Ludii names another winner (its count of the stones left on the board; not yet investigated)"),
-    ("Leyla Gobale (Somaliland)", "seed 1, ply 4 ", "the first relay ends differently (Ludii leaves S2 with 1, sowlab empties it); not yet investigated against Mancala World's reading"),
-    ("Lobudok", "seed 1, ply 4 ", "the opening differs from the first turn (Ludii's sowing of the opening on twelve holes leaves S2 empty, sowlab's sows into it); not yet investigated"),
-    ("Ntyenge", "seed 1, ply 56:", "at ply 56 sowlab's mover moves again (the opponent cannot move and passes) where Ludii gives the turn to the opponent"),
+    ("English Wari (St. Lucia)", "seed 1, end:", "with opening=first_moves (Ludii makes each player's first move the opening move the source allows: a hole's counters added to the next hole) the openings agree; later the end (seed 1: Ludii's game is over where sowlab plays on) and some captures of fours (seed 3, ply 9: Ludii leaves a four in N5) differ, not yet investigated"),
+    ("Ovalhu", "seed 1, ply 143 ", "with capture=opposite_only and round_end=board_empty (Ludii's reading) the first round of all 20 games agrees; between rounds Ludii's players fill the holes of their choice, one a turn (moves from the store), where sowlab fills them from the left (Mancala World, Ohvalhu)"),
+    ("Pallankuli", "seed 1, ply 2 ", "Ludii relays from the hole the last seed fell into (ply 1 lifts N5 after a sowing ending there); sowlab relays from the cup after it (IndiaNetzone, the rule's source). Ludii's encoding differs further: a last seed into an empty hole takes the hole after it and ends the turn, a lap's fours are taken after the lap, and a round ends when a row is empty"),
+    ("Papan Dakon", "seed 1, ply 1 ", "Ludii's Papan Dakon is Beart's (1955) game of Borneo, another reading than sowlab's Dakon of Java (the Mojokerto description): a last seed in an empty hole captures nothing and one in the store ends the turn, while a lap ending in an occupied hole of the mover's may, instead of relaying, put its last seed into the hole opposite and store both (a decision within the turn); seed 1 differs at the first empty hole (sowlab captures)"),
+    ("Sungka", "seed 1, ply 108:", "with take_last=false (Ludii's reading of Bernardo 1937: the capture leaves the last counter) the first round of all 20 games agrees; Ludii then plays further rounds (holes refilled with 7, of the player's choice), where sowlab's sources (Wikimanqala) end the game when the houses are empty"),
+    ("Toguz Kumalak", "seed 5, ply 173 ", "with majority_ends=false, empty_ends=mover and tuzdik_in_ninth=true (Ludii's reading: play to the end, a tuzdik in the ninth hole allowed; the sources end at 82 and forbid the ninth hole) 16 of 20 games agree; in the 4 others a stone sown into South's first hole stays there in Ludii where sowlab gives it to North as his tuzdik's (not yet understood)"),
     ("Obridje", "seed 1, ply 16 ", "2 of 20 games agree; fours made during sowing: Ludii gives South 8 where sowlab gives 4 (who takes a four made in the sower's row)"),
-    ("Woli", "seed 6, ply 136 ", "17 of 20 games agree; in seeds 6 the end differs: Ludii leaves the last counters on the board where sowlab's end takes them"),
+    ("Woli", "seed 6, ply 136 ", "17 of 20 games agree; in seeds 6, 8 and 19 a capture differs. Seed 6, checked by hand: 12 counters sown from S1 (its start hole skipped, as the source says) end in N6 making 3, which sowlab captures and Ludii does not: Ludii tests the hole as many steps from the start as counters sown, the skipped start hole counted (here S1 itself); an encoding slip, not a reading of the source (Beart 1955)"),
 ];
 
 fn fixtures() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/ludii")
+}
+
+/// Where the traces are read from: `LUDII_TRACES` (a folder of `GAME.jsonl.gz`, e.g. a long run
+/// recorded outside the fixtures by `tools/ludii/long_run.sh`), else the fixtures'.
+fn traces_dir() -> PathBuf {
+    match std::env::var_os("LUDII_TRACES") {
+        Some(d) => PathBuf::from(d),
+        None => fixtures().join("traces"),
+    }
 }
 
 /// The catalogue: Ludii's game name -> (category, sowlab rule or preset, or "none yet").
@@ -75,9 +77,7 @@ fn slug(game: &str) -> String {
 
 /// The games of a trace file.
 fn traces(game: &str) -> Vec<Value> {
-    let path = fixtures()
-        .join("traces")
-        .join(format!("{}.jsonl.gz", slug(game)));
+    let path = traces_dir().join(format!("{}.jsonl.gz", slug(game)));
     let f = std::fs::File::open(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     BufReader::new(flate2::read::GzDecoder::new(f))
         .lines()
@@ -162,18 +162,19 @@ fn replay(rule: &Arc<Rule>, e: &LudiiGame, t: &Value) -> Result<(), String> {
     }
     compare(&g, e, &ints(&t["start"])).map_err(|x| format!("start: {x}"))?;
     // Ludii's forced passes (a player without a move; `from` -1) are left out: sowlab passes
-    // for him within the move before (the next ply's mover checks it).
-    let plies: Vec<(usize, usize, usize, Vec<i64>)> = t["plies"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|p| p[1].as_i64() != Some(-1))
-        .map(|p| {
-            let v = p.as_array().unwrap();
-            let u = |k: usize| v[k].as_u64().unwrap() as usize;
-            (u(0), u(1), u(3), ints(&v[4]))
-        })
-        .collect();
+    // for him within the move before, whose next mover is then the one after the pass.
+    let mut plies: Vec<(usize, usize, usize, Vec<i64>)> = Vec::new();
+    for p in t["plies"].as_array().unwrap() {
+        let v = p.as_array().unwrap();
+        let u = |k: usize| v[k].as_u64().unwrap() as usize;
+        if v[1].as_i64() == Some(-1) {
+            if let Some(before) = plies.last_mut() {
+                before.2 = u(3);
+            }
+            continue;
+        }
+        plies.push((u(0), u(1), u(3), ints(&v[4])));
+    }
     let mut i = 0;
     while i < plies.len() {
         let (mover, from, _, _) = &plies[i];
@@ -311,20 +312,30 @@ fn ends_alike(g: &Game, t: &Value) -> bool {
 }
 
 /// Each game with a sowlab rule: replays every recorded seed; the first difference.
-fn check_game(game: &str, rule_name: &str) -> Result<usize, String> {
+/// With the number of games agreeing and of games replayed (added to `totals`).
+fn check_game(game: &str, rule_name: &str, totals: &mut (usize, usize)) -> Result<usize, String> {
     let rule = load(rule_name);
     let e = entry(&rule, game);
     let games = traces(game);
     let mut first = None;
     let mut agree = 0;
+    let tell = std::env::var_os("LUDII_REPORT").is_some();
     for t in &games {
         match replay(&rule, &e, t) {
             Ok(()) => agree += 1,
             Err(x) => {
+                if tell {
+                    eprintln!("  {game}: seed {}, {x}", t["seed"]);
+                }
                 first.get_or_insert(format!("seed {}, {x}", t["seed"]));
             }
         }
     }
+    if tell {
+        eprintln!("{game}: {agree} of {} games agree", games.len());
+    }
+    totals.0 += agree;
+    totals.1 += games.len();
     match first {
         None => Ok(games.len()),
         Some(x) => Err(format!("{x} ({agree} of {} games agree)", games.len())),
@@ -336,12 +347,17 @@ fn every_mapped_game_agrees_with_ludii_at_every_turn_or_is_listed_with_its_reaso
     let cat = catalogue();
     let mut report = Vec::new();
     let mut agree = 0;
+    // LUDII_ONLY=GAME: that game alone; LUDII_REPORT=1: every game's disagreements on stderr
+    // (with LUDII_TRACES, e.g. a long run, the listed first differences are not checked).
+    let only = std::env::var("LUDII_ONLY").ok();
+    let long = std::env::var_os("LUDII_TRACES").is_some();
+    let mut totals = (0, 0);
     for (game, (_, rule)) in &cat {
-        if rule == "none yet" {
+        if rule == "none yet" || only.as_ref().is_some_and(|o| o != game) {
             continue;
         }
         let listed = DIFFERING.iter().find(|d| d.0 == game);
-        match (check_game(game, rule), listed) {
+        match (check_game(game, rule, &mut totals), listed) {
             (Ok(n), None) => {
                 assert!(n >= 5, "{game}: only {n} recorded games");
                 agree += 1;
@@ -351,7 +367,7 @@ fn every_mapped_game_agrees_with_ludii_at_every_turn_or_is_listed_with_its_reaso
             )),
             (Err(x), None) => report.push(format!("{game} ({rule}): {x}")),
             (Err(x), Some(d)) => {
-                if !x.starts_with(d.1) {
+                if !long && !x.starts_with(d.1) {
                     report.push(format!(
                         "{game} ({rule}): differs elsewhere than listed ({}): {x}",
                         d.1
@@ -360,8 +376,18 @@ fn every_mapped_game_agrees_with_ludii_at_every_turn_or_is_listed_with_its_reaso
             }
         }
     }
+    if std::env::var_os("LUDII_REPORT").is_some() {
+        eprintln!(
+            "{agree} games agree on every seed; {} of {} replays agree",
+            totals.0, totals.1
+        );
+    }
+    if long {
+        // A long run reports; the fixtures' seeds are the test.
+        return;
+    }
     assert!(report.is_empty(), "{}", report.join("\n"));
-    assert!(agree > 0);
+    assert!(agree > 0 || only.is_some());
 }
 
 #[test]
