@@ -171,6 +171,9 @@ impl Pipeline {
         if let Some(c) = &self.children {
             c.check(l)?;
         }
+        if let Some(a) = &self.capture.across {
+            a.check(l)?;
+        }
         // (the first move's holes: the moves are counted)
         if self.moves.first_move_rightmost > 0 && self.count_moves.is_none() {
             self.count_moves = Some("moves".into());

@@ -112,6 +112,9 @@ impl Pipeline {
         if let Some(k) = self.capture.lap_capture {
             out.push(k.describe().into());
         }
+        if let Some(a) = &self.capture.across {
+            out.push(a.describe());
+        }
         if let Some(c) = &self.capture.next_hole {
             out.push(format!(
                 "capture: a last seed in {} takes the hole after it (when it holds seeds){}",
@@ -327,6 +330,9 @@ impl Pipeline {
                 Outcome::ToMoveLoses => "the game ends: the player to move loses",
                 Outcome::FewestInHoles => {
                     "the game ends: the fewest seeds in his holes wins (the mover when level)"
+                }
+                Outcome::MostInHoles => {
+                    "the game ends: the most seeds in his holes wins (level: a draw)"
                 }
                 Outcome::NoWinner => "the game ends without a winner",
                 Outcome::RoundMoverWins => "the round ends, won by the mover",
