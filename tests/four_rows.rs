@@ -1,0 +1,77 @@
+//! The four-row games declared as data (`rules/*.yaml`, played natively) against the scripts
+//! they replaced (`tests/fixtures/four_rows/*.rhai`, each game's `play(pit)` in Rhai): the same
+//! legal moves, the same position and the same end after every move of seeded random games,
+//! with the default options and the others each script offers.
+
+// Tests read their fixtures directly; sowlab itself goes through its file door
+// (engine::base::files, enforced by clippy.toml).
+#![allow(clippy::disallowed_methods)]
+
+use std::sync::Arc;
+
+use sowlab::{Game, Rule, RulePath};
+
+/// Plays `games` seeded random games of the declared rule `name` and of its retired script
+/// with the options `sets`, comparing them after every move; the moves played in all.
+fn twins(name: &str, sets: &[&str], games: u64) -> usize {
+    let data = Arc::new(Rule::load(name, RulePath::builtin()).unwrap());
+    assert!(
+        data.ast.iter_functions().next().is_none(),
+        "{name}: no script"
+    );
+    let script = format!(
+        "{}/tests/fixtures/four_rows/{name}.rhai",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let script = Arc::new(Rule::load(&script, RulePath::builtin()).unwrap());
+    let mut moves = 0;
+    for seed in 0..games {
+        let mut a = Game::new(script.clone(), script.resolve_options(sets).unwrap()).unwrap();
+        let mut b = Game::new(data.clone(), data.resolve_options(sets).unwrap()).unwrap();
+        assert_eq!(a.state(), b.state(), "{name} {sets:?}: the start");
+        let mut k = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+        while !a.board().over {
+            let mut la = a.legal().unwrap();
+            let mut lb = b.legal().unwrap();
+            la.sort_unstable();
+            lb.sort_unstable();
+            let at = format!("{name} {sets:?} seed {seed} move {}", moves + 1);
+            assert_eq!(la, lb, "{at}: legal moves");
+            k ^= k << 13;
+            k ^= k >> 7;
+            k ^= k << 17;
+            let pit = la[(k % la.len() as u64) as usize];
+            a.play_pit(pit).unwrap();
+            b.play_pit(pit).unwrap();
+            assert_eq!(
+                a.state(),
+                b.state(),
+                "{at}: after {}",
+                a.board().layout.label(pit)
+            );
+            moves += 1;
+        }
+        assert!(b.board().over, "{name} seed {seed}: the data rule ends too");
+    }
+    moves
+}
+
+#[test]
+fn tsoro_as_data_plays_as_its_script() {
+    assert!(twins("tsoro", &[], 20) > 1000);
+    twins("tsoro", &["holes=6", "max_laps=3", "max_turns=60"], 20);
+}
+
+#[test]
+fn moruba_as_data_plays_as_its_script() {
+    assert!(twins("moruba", &[], 20) > 1000);
+    twins("moruba", &["max_laps=2", "max_turns=50"], 20);
+}
+
+#[test]
+fn hus_as_data_plays_as_its_script() {
+    let n = twins("hus", &[], 30);
+    assert!(n > 600, "{n}");
+    twins("hus", &["capture=inner"], 30);
+    twins("hus", &["max_laps=3", "max_turns=30"], 30);
+}
