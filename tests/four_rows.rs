@@ -75,3 +75,12 @@ fn hus_as_data_plays_as_its_script() {
     twins("hus", &["capture=inner"], 30);
     twins("hus", &["max_laps=3", "max_turns=30"], 30);
 }
+
+#[test]
+fn igisoro_as_data_plays_as_its_script() {
+    // (random games of Igisoro mostly run to max_turns: a few long ones, many short ones)
+    let n = twins("igisoro", &[], 2);
+    assert!(n > 600, "{n}");
+    twins("igisoro", &["max_turns=150"], 6);
+    twins("igisoro", &["max_laps=2", "max_turns=40"], 20);
+}

@@ -39,6 +39,9 @@ pub enum AcrossThen {
     /// Into the mover's hand: they are sown on from the hole after the last one (the last
     /// hole keeps its seeds), and the move goes on lap by lap.
     SowOn,
+    /// Into the mover's hand, sown on from the hole after the one the move began in (into the
+    /// same holes as the move's first lap).
+    SowOnFromStart,
 }
 
 /// "Capture from the inner row the facing holes of both opposing rows".
@@ -102,6 +105,9 @@ impl Across {
             AcrossThen::Out => "; the seeds taken leave the board and the move ends",
             AcrossThen::SowOn => {
                 "; the seeds taken are sown on from the hole after the last (instead of a relay)"
+            }
+            AcrossThen::SowOnFromStart => {
+                "; the seeds taken are sown on from the hole after the one the move began in (instead of a relay)"
             }
         };
         format!("capture: {last} looks across at the opponent's two holes of its file, and {needs}{then}")

@@ -16,8 +16,8 @@ pub(crate) enum AcrossStep {
     Nothing,
     /// It took the holes out of the board (or the lap limit stopped the move): the move ends.
     End,
-    /// It took these seeds into the hand: sow them on from the last hole.
-    SowOn(i64),
+    /// It took these seeds into the hand (`.0`): sow them on from the hole after `.1`.
+    SowOn(i64, usize),
 }
 
 /// The capture across after a lap by `mover` ending in `pos` (`was_empty`: before its last
@@ -47,7 +47,7 @@ pub(crate) fn at_lap_end(
             end.captured += take_into(l, seeds, reserves, trace, outer, mover, "outer hole across");
             Ok(AcrossStep::End)
         }
-        AcrossThen::SowOn => {
+        AcrossThen::SowOn | AcrossThen::SowOnFromStart => {
             if end.laps >= l.sow.max_laps || drops >= MAX_DROPS {
                 if l.sow.at_max_laps == AtMaxLaps::Error {
                     return Err(format!(
@@ -67,7 +67,18 @@ pub(crate) fn at_lap_end(
                     emit_into(trace, || Event::Pickup { pit: q, seeds: n });
                 }
             }
-            Ok(AcrossStep::SowOn(hand))
+            let from = match a.then {
+                AcrossThen::SowOnFromStart => end.from,
+                _ => pos,
+            };
+            emit_into(trace, || Event::Note {
+                kind: "capture".into(),
+                text: format!(
+                    "player {mover} captures {hand} from {} and {} and sows them on after {}",
+                    l.pits[inner].name, l.pits[outer].name, l.pits[from].name
+                ),
+            });
+            Ok(AcrossStep::SowOn(hand, from))
         }
     }
 }

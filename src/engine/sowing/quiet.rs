@@ -115,9 +115,10 @@ fn sow_with<const RARE: bool>(b: &mut Board, from: usize) -> Result<SowEnd, Stri
             )? {
                 AcrossStep::Nothing => {}
                 AcrossStep::End => break,
-                AcrossStep::SowOn(n) => {
+                AcrossStep::SowOn(n, from) => {
                     hand = n;
-                    origin = pos;
+                    pos = from;
+                    origin = from;
                     continue;
                 }
             }

@@ -140,9 +140,10 @@ pub fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
             )? {
                 AcrossStep::Nothing => {}
                 AcrossStep::End => break,
-                AcrossStep::SowOn(n) => {
+                AcrossStep::SowOn(n, from) => {
                     hand = n;
-                    origin = pos;
+                    pos = from;
+                    origin = from;
                     continue;
                 }
             }
