@@ -26,6 +26,9 @@ impl Pipeline {
         if m.single_seed_to_empty {
             legal.push_str(", a single seed only into an empty hole");
         }
+        if m.inner_row_only {
+            legal.push_str(", of his inner row only");
+        }
         if m.last_resort_count > 0 {
             legal.push_str(&format!(
                 ", holes holding {} only when every legal hole does",
