@@ -96,3 +96,50 @@ fn kisolo_as_data_plays_as_its_script() {
     twins("kisolo", &["holes=6", "max_turns=150"], 6);
     twins("kisolo", &["holes=7", "max_laps=2", "max_turns=40"], 20);
 }
+
+/// Loads the text of `rules/tsoro.yaml` changed by `edit` from a temporary file; the error.
+fn tsoro_error(name: &str, edit: impl Fn(&str) -> String) -> String {
+    let text =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/rules/tsoro.yaml")).unwrap();
+    let dir = std::env::temp_dir().join(format!("sowlab-four-rows-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join(format!("{name}.yaml"));
+    std::fs::write(&file, edit(&text)).unwrap();
+    let r = Rule::load(file.to_str().unwrap(), RulePath::builtin()).and_then(|r| {
+        let o = r.resolve_options::<&str>(&[])?;
+        Game::new(Arc::new(r), o).map(|_| ())
+    });
+    r.unwrap_err().one_line()
+}
+
+#[test]
+fn a_wrong_four_row_word_is_one_line_naming_the_key_and_the_words() {
+    let e = tsoro_error("bad_then", |t| t.replace("then: out }", "then: sow }"));
+    assert!(
+        e.contains("pipeline.capture.across.then: unknown variant `sow`")
+            && e.contains("`out`, `sow_on`, `sow_on_from_start`"),
+        "{e}"
+    );
+    let e = tsoro_error("bad_circuits", |t| {
+        t.replace("circuits: per_player_loops", "circuits: per_player_loop")
+    });
+    assert!(
+        e.contains("board.circuits: unknown variant `per_player_loop`")
+            && e.contains("`per_player_loops`"),
+        "{e}"
+    );
+    // Three rows: the loops and the capture across name what they need.
+    let three = |t: &str| t.replace("    - { row: NI, owner: 2, holes: $holes, seeds: 0 }\n", "");
+    let e = tsoro_error("three_rows", three);
+    assert!(
+        e.contains("per_player_loops needs two rows for each player (player 2 has 1)"),
+        "{e}"
+    );
+    let e = tsoro_error("three_rows_one_circuit", |t| {
+        three(t).replace("  circuits: per_player_loops\n", "")
+    });
+    assert!(
+        e.contains("pipeline: capture: across needs a board of four rows"),
+        "{e}"
+    );
+}
