@@ -53,6 +53,9 @@ pub struct Capture {
     /// A lap ending where a capture is made captures and the sowing goes on
     /// ([`crate::engine::declare::lap_capture`]).
     pub lap_capture: Option<crate::engine::declare::lap_capture::LapCapture>,
+    /// On four rows: a lap ending in the mover's inner row takes the opponent's two holes of
+    /// its file ([`crate::engine::declare::across`]); made at the end of each lap by the sowing.
+    pub across: Option<crate::engine::declare::across::Across>,
 }
 
 /// Kalah's capture of the hole opposite.

@@ -64,6 +64,9 @@ pub enum Outcome {
     /// The game ends; the player with the fewest seeds in his open holes wins (the mover when
     /// they hold as few), as in games won by emptying your own row.
     FewestInHoles,
+    /// The game ends; the player with the most seeds in his open holes wins (what he captured
+    /// not counted), equal is a draw: games whose captures leave the board.
+    MostInHoles,
     /// The round ends (see `rounds`).
     Round,
     /// The round of a tallied match (`rounds.tally`) ends, won by the mover (whatever the seeds

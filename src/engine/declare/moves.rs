@@ -33,6 +33,8 @@ pub struct Moves {
     pub landing_up_to: i64,
     /// A hole holding a single seed is legal only when that seed falls into an empty hole.
     pub single_seed_to_empty: bool,
+    /// On four rows (two a player): a move starts only from a hole of the mover's inner row.
+    pub inner_row_only: bool,
     /// Holes holding exactly this many seeds are legal only when every other legal hole holds
     /// as many (0: no such rule).
     pub last_resort_count: i64,

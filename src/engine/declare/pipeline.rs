@@ -102,6 +102,9 @@ pub struct Resolved {
     pub hooks: Hooks,
     /// `holes_of[player]`: the player's holes in canonical order (index 0: holes of nobody).
     pub holes_of: Vec<Vec<usize>>,
+    /// `play_holes_of[player]`: the holes a move of his may start from (his holes, or with
+    /// `moves.inner_row_only` those of his inner row).
+    pub play_holes_of: Vec<Vec<usize>>,
     /// Whether an end check asks for `repeated_position`: the positions since the last capture
     /// are then remembered on the board ([`crate::engine::board::Seen`]).
     pub track_repetition: bool,
@@ -170,6 +173,9 @@ impl Pipeline {
         }
         if let Some(c) = &self.children {
             c.check(l)?;
+        }
+        if let Some(a) = &self.capture.across {
+            a.check(l)?;
         }
         // (the first move's holes: the moves are counted)
         if self.moves.first_move_rightmost > 0 && self.count_moves.is_none() {
@@ -271,6 +277,18 @@ impl Pipeline {
                     .iter()
                     .copied()
                     .filter(|&h| l.pits[h].owner == pl)
+                    .collect()
+            })
+            .collect();
+        if self.moves.inner_row_only && !l.four_rows() {
+            return Err("pipeline: moves: inner_row_only needs a board of four rows of the same length, two a player, created outer, inner, inner, outer".into());
+        }
+        let inner = self.moves.inner_row_only;
+        self.at.play_holes_of = (self.at.holes_of.iter())
+            .map(|h| {
+                h.iter()
+                    .copied()
+                    .filter(|&q| !inner || l.across(q).is_some())
                     .collect()
             })
             .collect();

@@ -153,6 +153,9 @@ pub struct SowRule {
     /// The rarer steps (passing holes by count, closed holes that take seeds, ...): `None` for a
     /// rule that declares none, whose moves are sown by the usual loops.
     pub steps: Option<Box<crate::engine::declare::sow_steps::SowSteps>>,
+    /// The capture across a four-row board made at the end of each lap (the pipeline's
+    /// `capture.across`, set when setup ends).
+    pub across: Option<crate::engine::declare::across::Across>,
 }
 
 impl Default for SowRule {
@@ -185,6 +188,7 @@ impl Default for SowRule {
             max_laps: 10_000,
             at_max_laps: AtMaxLaps::Error,
             steps: None,
+            across: None,
         }
     }
 }
@@ -288,6 +292,7 @@ impl SowRule {
             || self.relay_stop_opposite.is_some()
             || self.relay_stop_matching
             || self.capture_side != Whose::Any
+            || self.across.is_some()
     }
 
     /// Whether some moves are sown the other way.

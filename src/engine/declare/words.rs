@@ -26,6 +26,9 @@ impl Pipeline {
         if m.single_seed_to_empty {
             legal.push_str(", a single seed only into an empty hole");
         }
+        if m.inner_row_only {
+            legal.push_str(", of his inner row only");
+        }
         if m.last_resort_count > 0 {
             legal.push_str(&format!(
                 ", holes holding {} only when every legal hole does",
@@ -111,6 +114,9 @@ impl Pipeline {
         }
         if let Some(k) = self.capture.lap_capture {
             out.push(k.describe().into());
+        }
+        if let Some(a) = &self.capture.across {
+            out.push(a.describe());
         }
         if let Some(c) = &self.capture.next_hole {
             out.push(format!(
@@ -331,6 +337,9 @@ impl Pipeline {
                 Outcome::ToMoveLoses => "the game ends: the player to move loses",
                 Outcome::FewestInHoles => {
                     "the game ends: the fewest seeds in his holes wins (the mover when level)"
+                }
+                Outcome::MostInHoles => {
+                    "the game ends: the most seeds in his holes wins (level: a draw)"
                 }
                 Outcome::NoWinner => "the game ends without a winner",
                 Outcome::RoundMoverWins => "the round ends, won by the mover",

@@ -247,6 +247,42 @@ impl Layout {
         other.pits.get(len - pit.pos).copied()
     }
 
+    /// On a board of four rows of the same length, two a player (created outer, inner, inner,
+    /// outer, as the four-row games of East and Southern Africa are): for a hole of an inner
+    /// row, the opponent's two holes of its file, his inner hole facing it and his outer hole
+    /// behind that. `None` for an outer row's hole, a store, or another board.
+    #[inline]
+    pub fn across(&self, p: usize) -> Option<(usize, usize)> {
+        if self.rows.len() != 4 {
+            return None;
+        }
+        let pit = self.pits.get(p)?;
+        let (inner, outer) = match pit.row? {
+            1 => (2, 3),
+            2 => (1, 0),
+            _ => return None,
+        };
+        let len = self.rows[inner].pits.len();
+        if pit.pos == 0 || pit.pos > len || self.rows[outer].pits.len() != len {
+            return None;
+        }
+        Some((
+            self.rows[inner].pits[len - pit.pos],
+            self.rows[outer].pits[len - pit.pos],
+        ))
+    }
+
+    /// Whether the board is four rows of the same length, two a player (outer, inner, inner,
+    /// outer in creation order): the board [`Layout::across`] reads.
+    pub fn four_rows(&self) -> bool {
+        let r = &self.rows;
+        r.len() == 4
+            && r.iter().all(|x| x.pits.len() == r[0].pits.len())
+            && r[0].owner == r[1].owner
+            && r[2].owner == r[3].owner
+            && r[0].owner != r[2].owner
+    }
+
     /// The first store owned by `player`, if any.
     pub fn store_of(&self, player: usize) -> Option<usize> {
         self.stores

@@ -5,4 +5,5 @@
 pub mod halves;
 pub mod hole_numbers;
 pub mod layout;
+pub mod loops;
 pub mod zigzag;

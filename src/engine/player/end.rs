@@ -210,6 +210,12 @@ pub(super) fn apply_check(
                 };
                 finish(b, p, w, hooks);
             }
+            Outcome::MostInHoles => {
+                let s = seeds_by_player(b, l, p);
+                let most = s[1..=l.players].iter().copied().max().unwrap_or(0);
+                let top: Vec<usize> = (1..=l.players).filter(|&q| s[q] == most).collect();
+                finish(b, p, if top.len() == 1 { top[0] } else { 0 }, hooks);
+            }
             Outcome::NoWinner => finish(b, p, 0, hooks),
             Outcome::RoundMoverWins | Outcome::RoundMoverLoses | Outcome::RoundToMoveLoses => {
                 let w = match c.then {

@@ -25,7 +25,7 @@ pub fn legal_into(b: &Board, p: &Pipeline, player: usize, out: &mut Vec<usize>) 
     let mut holes = if m.any_row || !b.owners.is_empty() {
         &l.holes[..]
     } else {
-        match p.at.holes_of.get(player) {
+        match p.at.play_holes_of.get(player) {
             Some(h) => &h[..],
             None => return,
         }
@@ -270,7 +270,7 @@ pub(super) fn has_move(b: &Board, p: &Pipeline, player: usize, scratch: &mut Vec
         let least = m.min_seeds.max(1);
         return p
             .at
-            .holes_of
+            .play_holes_of
             .get(player)
             .is_some_and(|holes| holes.iter().any(|&h| !b.closed[h] && b.seeds[h] >= least));
     }

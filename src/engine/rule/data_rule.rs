@@ -101,6 +101,11 @@ pub enum CircuitsWord {
     /// Each player's rows and stores, in the order written, are a circuit of their own: sowing
     /// never leaves the sower's side (pits of nobody are on no circuit).
     PerPlayer,
+    /// Each player's two rows of the same length are a loop of their own, anticlockwise on a
+    /// board of four rows: his outer row (the one farther from the board's middle) from his
+    /// hole 1 to its last, then his inner row back from its last hole to hole 1 (see
+    /// [`crate::engine::geometry::loops`]); the stores are not on it.
+    PerPlayerLoops,
     /// One circuit through the holes of two rows that crosses to the other row at every step
     /// (see [`crate::engine::geometry::zigzag`]); the stores are not on it.
     Zigzag,
@@ -440,6 +445,9 @@ impl DataRule {
         }
         if d.owners == OwnersWord::Halves {
             crate::engine::geometry::halves::own_by_halves(l)?;
+        }
+        if d.circuits == CircuitsWord::PerPlayerLoops {
+            crate::engine::geometry::loops::per_player_loops(l)?;
         }
         if d.circuits == CircuitsWord::Zigzag {
             l.track = crate::engine::geometry::zigzag::zigzag_track(l)?;

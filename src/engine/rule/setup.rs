@@ -125,6 +125,12 @@ impl Rule {
             if let Some(v) = p.at.turns_var {
                 l.sow.relay_stop_from = Some((v, p.capture.no_capture_turns));
             }
+            l.sow.across = p.capture.across;
+            if l.sow.across.is_some() && l.sow.steps.is_some() {
+                return Err(bad(
+                    "pipeline: capture: across is not played with the sowing's rarer steps (pass_holding_at_least, closed holes taking seeds, close_on_relay, opponent_takes_when_few) yet".into(),
+                ));
+            }
             p.at.move_vars = p.at.no_return_var.is_some()
                 || l.sow.at.direction.is_some()
                 || l.sow.at.turns.is_some()

@@ -3,6 +3,7 @@
 //! when nothing is traced ([`quiet`]), one step to the next pit ([`step`]), seeds given to stores
 //! and reserves and taken in captures ([`seeds`]).
 
+pub(crate) mod across;
 pub(crate) mod quiet;
 pub mod seeds;
 pub mod sow;

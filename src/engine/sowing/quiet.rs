@@ -106,6 +106,23 @@ fn sow_with<const RARE: bool>(b: &mut Board, from: usize) -> Result<SowEnd, Stri
         }
         end.pit = pos;
         end.was_empty = was_empty;
+        // (the capture across four rows: one test a lap)
+        if RARE && rule.across.is_some() {
+            use crate::engine::sowing::across::{at_lap_end, AcrossStep};
+            let t = &mut None;
+            match at_lap_end(
+                l, seeds, reserves, t, pos, was_empty, mover, drops, &mut end,
+            )? {
+                AcrossStep::Nothing => {}
+                AcrossStep::End => break,
+                AcrossStep::SowOn(n, from) => {
+                    hand = n;
+                    pos = from;
+                    origin = from;
+                    continue;
+                }
+            }
+        }
         // Decide whether the move relays.
         let relay_from = relay_start(rule, l, seeds, pos, was_empty, || next(pos, NO_PIT));
         let relay_from = relay_from.filter(|_| {

@@ -132,6 +132,22 @@ pub fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
         emit_into(trace, || Event::LapEnd { pit: pos, lap });
         end.pit = pos;
         end.was_empty = was_empty;
+        // (the capture across four rows: one test a lap)
+        if rule.across.is_some() {
+            use crate::engine::sowing::across::{at_lap_end, AcrossStep};
+            match at_lap_end(
+                l, seeds, reserves, trace, pos, was_empty, mover, drops, &mut end,
+            )? {
+                AcrossStep::Nothing => {}
+                AcrossStep::End => break,
+                AcrossStep::SowOn(n, from) => {
+                    hand = n;
+                    pos = from;
+                    origin = from;
+                    continue;
+                }
+            }
+        }
         // Decide whether the move relays.
         let relay_from = relay_start(rule, l, seeds, pos, was_empty, || {
             next_in(l, table, closed, pos, NO_PIT, mover)

@@ -1,0 +1,115 @@
+//! The capture across a four-row board, as declared (`capture: across: ...`): a lap ending in
+//! the mover's inner row takes the opponent's two holes of that file (his inner hole facing it,
+//! his outer hole behind), and the seeds taken leave the board or are sown on. Played at the
+//! end of each lap by the sowing loops ([`crate::engine::sowing::across`]).
+
+use serde::Deserialize;
+
+use crate::engine::geometry::layout::Layout;
+
+/// Where the lap's last seed must fall for the capture.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum AcrossLast {
+    /// In an empty hole of the mover's inner row (the lap would end there).
+    #[default]
+    Empty,
+    /// In an occupied hole of the mover's inner row (the capture comes instead of the relay).
+    Occupied,
+}
+
+/// Which of the opponent's two holes of the file must hold seeds.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum AcrossNeeds {
+    /// His inner hole (his outer hole is taken too when it holds seeds).
+    #[default]
+    Inner,
+    /// Both of them.
+    Both,
+}
+
+/// Where the seeds taken go.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum AcrossThen {
+    /// Out of the board, to the mover's store (or reserve); the move ends.
+    #[default]
+    Out,
+    /// Into the mover's hand: they are sown on from the hole after the last one (the last
+    /// hole keeps its seeds), and the move goes on lap by lap.
+    SowOn,
+    /// Into the mover's hand, sown on from the hole after the one the move began in (into the
+    /// same holes as the move's first lap).
+    SowOnFromStart,
+}
+
+/// "Capture from the inner row the facing holes of both opposing rows".
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields, default)]
+pub struct Across {
+    /// Where the last seed must fall.
+    pub last: AcrossLast,
+    /// Which of the opponent's holes of the file must hold seeds.
+    pub needs: AcrossNeeds,
+    /// Where the seeds taken go.
+    pub then: AcrossThen,
+}
+
+impl Across {
+    /// The holes a lap by `mover` ending in `pos` takes (the opponent's inner and outer hole of
+    /// its file), when the capture applies; `was_empty`: the last hole was empty before the
+    /// last seed.
+    #[inline]
+    pub fn takes(
+        &self,
+        l: &Layout,
+        seeds: &[i64],
+        pos: usize,
+        was_empty: bool,
+        mover: usize,
+    ) -> Option<(usize, usize)> {
+        if was_empty != (self.last == AcrossLast::Empty) || l.pits[pos].owner != mover {
+            return None;
+        }
+        let (inner, outer) = l.across(pos)?;
+        let ok = seeds[inner] > 0 && (self.needs == AcrossNeeds::Inner || seeds[outer] > 0);
+        ok.then_some((inner, outer))
+    }
+
+    /// Checks the board it is declared on (when setup ends).
+    pub fn check(&self, l: &Layout) -> Result<(), String> {
+        if !l.four_rows() {
+            return Err(format!(
+                "pipeline: capture: across needs a board of four rows of the same length, two a \
+                 player, created outer, inner, inner, outer (this one has {} rows)",
+                l.rows.len()
+            ));
+        }
+        Ok(())
+    }
+
+    /// The step in words (for `sowlab rules NAME`).
+    pub fn describe(&self) -> String {
+        let last = match self.last {
+            AcrossLast::Empty => "a lap ending in an empty hole of the mover's inner row",
+            AcrossLast::Occupied => "a lap ending in an occupied hole of the mover's inner row",
+        };
+        let needs = match self.needs {
+            AcrossNeeds::Inner => {
+                "when his inner hole holds seeds takes it, and his outer hole behind it"
+            }
+            AcrossNeeds::Both => "when both hold seeds takes them",
+        };
+        let then = match self.then {
+            AcrossThen::Out => "; the seeds taken leave the board and the move ends",
+            AcrossThen::SowOn => {
+                "; the seeds taken are sown on from the hole after the last (instead of a relay)"
+            }
+            AcrossThen::SowOnFromStart => {
+                "; the seeds taken are sown on from the hole after the one the move began in (instead of a relay)"
+            }
+        };
+        format!("capture: {last} looks across at the opponent's two holes of its file, and {needs}{then}")
+    }
+}

@@ -1,0 +1,84 @@
+//! The capture across a four-row board ([`crate::engine::declare::across`]) at the end of a lap,
+//! shared by the traced and the quiet sowing loops: the opponent's two holes of the file taken
+//! out of the board, or into the hand to be sown on.
+
+use crate::engine::board::state::{emit_into, SowEnd};
+use crate::engine::declare::across::AcrossThen;
+use crate::engine::declare::compiled::Compiled;
+use crate::engine::declare::sowing::AtMaxLaps;
+use crate::engine::sowing::seeds::take_into;
+use crate::engine::sowing::step::MAX_DROPS;
+use crate::engine::trace::event::Event;
+
+/// What the capture across did at the end of a lap.
+pub(crate) enum AcrossStep {
+    /// Nothing: the lap ends or relays as the sowing says.
+    Nothing,
+    /// It took the holes out of the board (or the lap limit stopped the move): the move ends.
+    End,
+    /// It took these seeds into the hand (`.0`): sow them on from the hole after `.1`.
+    SowOn(i64, usize),
+}
+
+/// The capture across after a lap by `mover` ending in `pos` (`was_empty`: before its last
+/// seed), `drops` drops into the move; a capture sown on is one more lap, under the lap limit.
+#[allow(clippy::too_many_arguments)]
+#[inline]
+pub(crate) fn at_lap_end(
+    l: &Compiled,
+    seeds: &mut [i64],
+    reserves: &mut [i64],
+    trace: &mut Option<Vec<Event>>,
+    pos: usize,
+    was_empty: bool,
+    mover: usize,
+    drops: i64,
+    end: &mut SowEnd,
+) -> Result<AcrossStep, String> {
+    let Some(a) = l.sow.across.as_ref() else {
+        return Ok(AcrossStep::Nothing);
+    };
+    let Some((inner, outer)) = a.takes(l, seeds, pos, was_empty, mover) else {
+        return Ok(AcrossStep::Nothing);
+    };
+    match a.then {
+        AcrossThen::Out => {
+            end.captured += take_into(l, seeds, reserves, trace, inner, mover, "inner hole across");
+            end.captured += take_into(l, seeds, reserves, trace, outer, mover, "outer hole across");
+            Ok(AcrossStep::End)
+        }
+        AcrossThen::SowOn | AcrossThen::SowOnFromStart => {
+            if end.laps >= l.sow.max_laps || drops >= MAX_DROPS {
+                if l.sow.at_max_laps == AtMaxLaps::Error {
+                    return Err(format!(
+                        "endless sowing: the move from {} still sows on after {} laps",
+                        l.pits[end.from].name, end.laps
+                    ));
+                }
+                end.stopped = true;
+                return Ok(AcrossStep::End);
+            }
+            let mut hand = 0;
+            for q in [inner, outer] {
+                let n = seeds[q];
+                if n > 0 {
+                    seeds[q] = 0;
+                    hand += n;
+                    emit_into(trace, || Event::Pickup { pit: q, seeds: n });
+                }
+            }
+            let from = match a.then {
+                AcrossThen::SowOnFromStart => end.from,
+                _ => pos,
+            };
+            emit_into(trace, || Event::Note {
+                kind: "capture".into(),
+                text: format!(
+                    "player {mover} captures {hand} from {} and {} and sows them on after {}",
+                    l.pits[inner].name, l.pits[outer].name, l.pits[from].name
+                ),
+            });
+            Ok(AcrossStep::SowOn(hand, from))
+        }
+    }
+}

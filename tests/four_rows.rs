@@ -1,0 +1,145 @@
+//! The four-row games declared as data (`rules/*.yaml`, played natively) against the scripts
+//! they replaced (`tests/fixtures/four_rows/*.rhai`, each game's `play(pit)` in Rhai): the same
+//! legal moves, the same position and the same end after every move of seeded random games,
+//! with the default options and the others each script offers.
+
+// Tests read their fixtures directly; sowlab itself goes through its file door
+// (engine::base::files, enforced by clippy.toml).
+#![allow(clippy::disallowed_methods)]
+
+use std::sync::Arc;
+
+use sowlab::{Game, Rule, RulePath};
+
+/// The state of a game of the data rule, as its script shows it: a declared pass is counted in
+/// `penalties` (Kisolo's), the scripts kept no count.
+fn state(g: &Game) -> sowlab::StateJson {
+    let mut s = g.state();
+    s.penalties.clear();
+    s
+}
+
+/// Plays `games` seeded random games of the declared rule `name` and of its retired script
+/// with the options `sets`, comparing them after every move; the moves played in all.
+fn twins(name: &str, sets: &[&str], games: u64) -> usize {
+    let data = Arc::new(Rule::load(name, RulePath::builtin()).unwrap());
+    assert!(
+        data.ast.iter_functions().next().is_none(),
+        "{name}: no script"
+    );
+    let script = format!(
+        "{}/tests/fixtures/four_rows/{name}.rhai",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let script = Arc::new(Rule::load(&script, RulePath::builtin()).unwrap());
+    let mut moves = 0;
+    for seed in 0..games {
+        let mut a = Game::new(script.clone(), script.resolve_options(sets).unwrap()).unwrap();
+        let mut b = Game::new(data.clone(), data.resolve_options(sets).unwrap()).unwrap();
+        assert_eq!(a.state(), state(&b), "{name} {sets:?}: the start");
+        let mut k = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+        while !a.board().over {
+            let mut la = a.legal().unwrap();
+            let mut lb = b.legal().unwrap();
+            la.sort_unstable();
+            lb.sort_unstable();
+            let at = format!("{name} {sets:?} seed {seed} move {}", moves + 1);
+            assert_eq!(la, lb, "{at}: legal moves");
+            k ^= k << 13;
+            k ^= k >> 7;
+            k ^= k << 17;
+            let pit = la[(k % la.len() as u64) as usize];
+            a.play_pit(pit).unwrap();
+            b.play_pit(pit).unwrap();
+            let at = format!("{at}: after {}", a.board().layout.label(pit));
+            assert_eq!(a.state(), state(&b), "{at}");
+            moves += 1;
+        }
+        assert!(b.board().over, "{name} seed {seed}: the data rule ends too");
+    }
+    moves
+}
+
+#[test]
+fn tsoro_as_data_plays_as_its_script() {
+    assert!(twins("tsoro", &[], 20) > 1000);
+    twins("tsoro", &["holes=6", "max_laps=3", "max_turns=60"], 20);
+}
+
+#[test]
+fn moruba_as_data_plays_as_its_script() {
+    assert!(twins("moruba", &[], 20) > 1000);
+    twins("moruba", &["max_laps=2", "max_turns=50"], 20);
+}
+
+#[test]
+fn hus_as_data_plays_as_its_script() {
+    let n = twins("hus", &[], 30);
+    assert!(n > 600, "{n}");
+    twins("hus", &["capture=inner"], 30);
+    twins("hus", &["max_laps=3", "max_turns=30"], 30);
+}
+
+#[test]
+fn igisoro_as_data_plays_as_its_script() {
+    // (random games of Igisoro mostly run to max_turns: a few long ones, many short ones)
+    let n = twins("igisoro", &[], 2);
+    assert!(n > 600, "{n}");
+    twins("igisoro", &["max_turns=150"], 6);
+    twins("igisoro", &["max_laps=2", "max_turns=40"], 20);
+}
+
+#[test]
+fn kisolo_as_data_plays_as_its_script() {
+    let n = twins("kisolo", &[], 3);
+    assert!(n > 600, "{n}");
+    twins("kisolo", &["holes=6", "max_turns=150"], 6);
+    twins("kisolo", &["holes=7", "max_laps=2", "max_turns=40"], 20);
+}
+
+/// Loads the text of `rules/tsoro.yaml` changed by `edit` from a temporary file; the error.
+fn tsoro_error(name: &str, edit: impl Fn(&str) -> String) -> String {
+    let text =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/rules/tsoro.yaml")).unwrap();
+    let dir = std::env::temp_dir().join(format!("sowlab-four-rows-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join(format!("{name}.yaml"));
+    std::fs::write(&file, edit(&text)).unwrap();
+    let r = Rule::load(file.to_str().unwrap(), RulePath::builtin()).and_then(|r| {
+        let o = r.resolve_options::<&str>(&[])?;
+        Game::new(Arc::new(r), o).map(|_| ())
+    });
+    r.unwrap_err().one_line()
+}
+
+#[test]
+fn a_wrong_four_row_word_is_one_line_naming_the_key_and_the_words() {
+    let e = tsoro_error("bad_then", |t| t.replace("then: out }", "then: sow }"));
+    assert!(
+        e.contains("pipeline.capture.across.then: unknown variant `sow`")
+            && e.contains("`out`, `sow_on`, `sow_on_from_start`"),
+        "{e}"
+    );
+    let e = tsoro_error("bad_circuits", |t| {
+        t.replace("circuits: per_player_loops", "circuits: per_player_loop")
+    });
+    assert!(
+        e.contains("board.circuits: unknown variant `per_player_loop`")
+            && e.contains("`per_player_loops`"),
+        "{e}"
+    );
+    // Three rows: the loops and the capture across name what they need.
+    let three = |t: &str| t.replace("    - { row: NI, owner: 2, holes: $holes, seeds: 0 }\n", "");
+    let e = tsoro_error("three_rows", three);
+    assert!(
+        e.contains("per_player_loops needs two rows for each player (player 2 has 1)"),
+        "{e}"
+    );
+    let e = tsoro_error("three_rows_one_circuit", |t| {
+        three(t).replace("  circuits: per_player_loops\n", "")
+    });
+    assert!(
+        e.contains("pipeline: capture: across needs a board of four rows"),
+        "{e}"
+    );
+}
