@@ -163,6 +163,8 @@ fn replay(rule: &Arc<Rule>, e: &LudiiGame, t: &Value) -> Result<(), String> {
     compare(&g, e, &ints(&t["start"])).map_err(|x| format!("start: {x}"))?;
     // Ludii's forced passes (a player without a move; `from` -1) are left out: sowlab passes
     // for him within the move before (the next ply's mover checks it).
+    // A ply from a hand into a hole (seeds placed before play, Mweso's arrangement) is played
+    // as that hole: `from` is then Ludii's `to`.
     let plies: Vec<(usize, usize, usize, Vec<i64>)> = t["plies"]
         .as_array()
         .unwrap()
@@ -171,7 +173,11 @@ fn replay(rule: &Arc<Rule>, e: &LudiiGame, t: &Value) -> Result<(), String> {
         .map(|p| {
             let v = p.as_array().unwrap();
             let u = |k: usize| v[k].as_u64().unwrap() as usize;
-            (u(0), u(1), u(3), ints(&v[4]))
+            let from = match (e.sites.get(u(1)), e.sites.get(u(2))) {
+                (Some(LudiiSite::Store(_)), Some(LudiiSite::Pit(_))) => u(2),
+                _ => u(1),
+            };
+            (u(0), from, u(3), ints(&v[4]))
         })
         .collect();
     let mut i = 0;
@@ -212,6 +218,10 @@ fn replay(rule: &Arc<Rule>, e: &LudiiGame, t: &Value) -> Result<(), String> {
         }
         g.play_pit(pit)
             .map_err(|x| format!("ply {i}: {}", x.one_line()))?;
+        // The decisions of the turn after the hole (a direction, an end hole: named moves), which
+        // Ludii's plies do not name: the ones after which sowlab's position is Ludii's at one of
+        // the run's plies.
+        decide(&mut g, e, &plies[i..=run_end]);
         let s = g.state();
         let again = !s.over && s.to_move == Some(mover);
         // The ply of the run after which Ludii's position is sowlab's.
@@ -270,6 +280,28 @@ fn replay(rule: &Arc<Rule>, e: &LudiiGame, t: &Value) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// While sowlab's mover has only named moves to choose from (the decisions of a turn after its
+/// hole), plays the first choices (depth first) after which its position is Ludii's after one
+/// of the plies of `run`; whether it found them (if not, the game is left as it was).
+fn decide(g: &mut Game, e: &LudiiGame, run: &[(usize, usize, usize, Vec<i64>)]) -> bool {
+    let Ok(legal) = g.legal() else { return false };
+    let named = !g.state().over
+        && !legal.is_empty()
+        && legal.iter().all(|&m| g.board().layout.is_named_move(m));
+    if !named {
+        return run.iter().any(|p| same(g, e, &p.3));
+    }
+    for m in legal {
+        if g.play_pit(m).is_ok() {
+            if decide(g, e, run) {
+                return true;
+            }
+            g.undo();
+        }
+    }
+    false
 }
 
 /// At the end of a game: whether sowlab's stores are Ludii's counts with the seeds left on the
