@@ -4,8 +4,10 @@
 //! house, the stop-or-go at the house, a mtaji capture, the end), every decision a move, checked
 //! position by position with the state JSON; the perft counts from the start (reviewed by hand
 //! to depth 4, see `perft_from_the_start`); random games ending and keeping their 64 seeds.
-//! The positions are built from the rules' statements: the sources' own diagrams are not
-//! reproduced here.
+//! The positions are built from the rules' statements, except two worked examples of a published
+//! description ("Bao - expert level 3", photos 16 to 18: a capture sown from the left relaying
+//! into the back row, and a capture whose last seed stops in the house), reproduced from what its
+//! text states (the rest of each position is ours; the photos themselves are not reproduced).
 
 mod common;
 
@@ -445,5 +447,90 @@ fn replay_takes_the_decisions_as_moves() {
     assert!(
         err.contains("illegal move `left`") && err.contains("cw ccw"),
         "{err}"
+    );
+}
+
+// The worked examples of a published description: "Bao - expert level 3" (abstractstrategygames
+// .blogspot.com, October 2010, photos 16 to 18). The text gives the captures, the holes and the
+// counts below; the rest of each position (the other holes, the hands) is ours, set so that
+// nothing else happens.
+
+#[test]
+fn published_example_a_capture_sown_from_the_left_relays_into_the_back_row() {
+    // Photos 16-17: seven seeds captured and sown from the left end; the last falls in the
+    // seventh hole (SI7), not empty (it now holds six) with nothing to capture opposite (NI2);
+    // its six are sown on the same way from the next hole (SI8, then the back row from the
+    // right: SO8, SO7, SO6, SO5) and the move ends in the back row's fourth hole from the left
+    // (SO4). Here the capture is a namua one: a seed entered into SI3 takes NI6's 7 and the
+    // mover chooses the left end (R5).
+    let mut g = at(
+        &[("SI3", 1), ("SI7", 5), ("NI6", 7), ("NI8", 1)],
+        [10, 10],
+        [0, 0],
+    );
+    assert_eq!(g.legal_labels().unwrap().join(" "), "SI3");
+    step(
+        &mut g,
+        "SI3",
+        &[("SI3", 2), ("SI7", 5), ("NI6", 7), ("NI8", 1)],
+        [9, 10],
+        Some(1),
+        "left right",
+    );
+    step(
+        &mut g,
+        "left",
+        &[
+            ("SI1", 1),
+            ("SI2", 1),
+            ("SI3", 3),
+            ("SI4", 1),
+            ("SI5", 1),
+            ("SI6", 1),
+            ("SI8", 1),
+            ("SO8", 1),
+            ("SO7", 1),
+            ("SO6", 1),
+            ("SO5", 1),
+            ("SO4", 1),
+            ("NI8", 1),
+        ],
+        [9, 10],
+        Some(2),
+        "NI8",
+    );
+}
+
+#[test]
+fn published_example_the_last_seed_of_a_capture_in_the_house_may_stop_there() {
+    // Photo 18: the 4 seeds facing the house (NI4) are captured and sown from the right (SI8,
+    // SI7, SI6); the last falls in the house (SI5), whose facing hole is now empty: the player
+    // may stop there or sow on (R8). Here the capture enters a seed into the house itself (6,
+    // with its rank) and the mover chooses the right end.
+    let mut g = at(&[("SI5", 6), ("NI4", 4), ("NI8", 1)], [10, 10], [1, 1]);
+    assert_eq!(g.legal_labels().unwrap().join(" "), "SI5");
+    step(
+        &mut g,
+        "SI5",
+        &[("SI5", 7), ("NI4", 4), ("NI8", 1)],
+        [9, 10],
+        Some(1),
+        "left right",
+    );
+    step(
+        &mut g,
+        "right",
+        &[("SI5", 8), ("SI6", 1), ("SI7", 1), ("SI8", 1), ("NI8", 1)],
+        [9, 10],
+        Some(1),
+        "stop go",
+    );
+    step(
+        &mut g,
+        "stop",
+        &[("SI5", 8), ("SI6", 1), ("SI7", 1), ("SI8", 1), ("NI8", 1)],
+        [9, 10],
+        Some(2),
+        "NI8",
     );
 }

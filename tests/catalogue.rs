@@ -53,6 +53,21 @@ const EXAMPLES: &[Example] = &[
         stores: &[21, 22],
         to_move: Some(2),
     },
+    // Omweso (more in tests/omweso.rs, with the sources' worked turn from the position it
+    // describes): without the arrangement (arrange=fixed, 4 in each outer hole), built from the
+    // rules (R3-R5): SO8, NO8, SO5, NO5; South's SI7 (2) ends in SI5 (3), which faces NI4 (1) and
+    // NO4 (4): their 5 seeds are sown from after SI7 (SI6..SI2); SI2 was empty: North to move.
+    Example {
+        game: "omweso",
+        sets: &["arrange=fixed"],
+        moves: "SO8 NO8 SO5 NO5 SI7",
+        pits: &[
+            4, 4, 4, 4, 0, 5, 5, 1, 0, 1, 1, 2, 4, 2, 0, 0, 0, 0, 0, 0, 2, 0, 2, 0, 4, 4, 4, 0, 0,
+            5, 5, 1,
+        ],
+        stores: &[0, 0],
+        to_move: Some(2),
+    },
     // Congkak, salvi.chaosnet.org: from the start South sows his second house from the right
     // (S6, 7 seeds) clockwise: S5..S1, his store, N7, which now holds 8 (the source's diagram:
     // S 8 8 8 8 8 0 7, store 1, N7 8). The source goes on "from that" house; by its rules

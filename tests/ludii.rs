@@ -30,6 +30,8 @@ use common::{load, rules_dir};
 /// difference's report (`seed S, ply P: ...`), and why.
 const DIFFERING: &[(&str, &str, &str)] = &[
     ("Adjiboto", "seed 2, end:", "with end=lose (Ludii's reading: a player who cannot sow loses), 2 of 20 games agree; the others end in Ludii's draw when the blocked player could refill his five holes with ten each, which sowlab does not play (see adji_boto.rhai)"),
+    ("Bao", "seed 1, start:", "Ludii's Bao (after de Voogt 1995, the source of sowlab's bao_la_kiswahili) starts with 6 seeds in each house and 2 only in the hole right of it (SI6, NI6; 30 seeds a player, 60 in all); de Voogt's tournament rules (Wikipedia, \"Bao (game)\") put 2 in each of the two holes right of the house (SI6 and SI7; 32 a player, 64). Its play departs as Bao Kiswahili (East Africa)'s does: seed 1, ply 1, a takasa from SI6 ending in SI3, empty, captures NI6's 2 (de Voogt: a takasa never captures, R4, R7); no reading: ludii yet"),
+    ("Bao Kiswahili (East Africa)", "seed 1, ply 0:", "Ludii (after Sanderson 1913) lets a namua capture enter a seed into an empty inner hole facing an occupied one, and captures with a lap ending in an empty inner hole: its first move is always such a capture (seed 1: SI4, empty, facing North's house, 6 seeds), where de Voogt's rules (R3: the hole must be occupied; sowlab's default and only reading) allow only a takasa from SI6 or SI7. So 3 of its 20 seeded games (1, 17, 19) end after four plies: South captures the house, then NI7 and NI6 with laps ending in empty holes, and North's inner row is empty (R10). Also: the captured seeds are sown from the hole after the end hole, and a capture in North's left kimbi (NI1, NI2) is sown from his right end; no reading: ludii yet"),
     ("Dabuda", "seed 1, ply 17:", "Ludii plays N2 at ply 17, a move sowlab's restriction on moves (after the first move) refuses: the restriction is read differently"),
     ("Daramuti", "seed 1, ply 2 ", "Ludii's first player chooses the direction with his first move (seed 1: clockwise, S6 into S5..S2); sowlab takes that choice as the option `direction` (default anticlockwise), which the test does not set from the trace"),
     ("English Wari (St. Lucia)", "seed 1, end:", "with opening=first_moves (Ludii makes each player's first move the opening move the source allows: a hole's counters added to the next hole) the openings agree; later the end (seed 1: Ludii's game is over where sowlab plays on) and some captures of fours (seed 3, ply 9: Ludii leaves a four in N5) differ, not yet investigated"),
@@ -163,6 +165,8 @@ fn replay(rule: &Arc<Rule>, e: &LudiiGame, t: &Value) -> Result<(), String> {
     compare(&g, e, &ints(&t["start"])).map_err(|x| format!("start: {x}"))?;
     // Ludii's forced passes (a player without a move; `from` -1) are left out: sowlab passes
     // for him within the move before, whose next mover is then the one after the pass.
+    // A ply from a hand into a hole (seeds placed before play, Mweso's arrangement) is played
+    // as that hole: `from` is then Ludii's `to`.
     let mut plies: Vec<(usize, usize, usize, Vec<i64>)> = Vec::new();
     for p in t["plies"].as_array().unwrap() {
         let v = p.as_array().unwrap();
@@ -173,7 +177,11 @@ fn replay(rule: &Arc<Rule>, e: &LudiiGame, t: &Value) -> Result<(), String> {
             }
             continue;
         }
-        plies.push((u(0), u(1), u(3), ints(&v[4])));
+        let from = match (e.sites.get(u(1)), e.sites.get(u(2))) {
+            (Some(LudiiSite::Store(_)), Some(LudiiSite::Pit(_))) => u(2),
+            _ => u(1),
+        };
+        plies.push((u(0), from, u(3), ints(&v[4])));
     }
     let mut i = 0;
     while i < plies.len() {
@@ -213,6 +221,10 @@ fn replay(rule: &Arc<Rule>, e: &LudiiGame, t: &Value) -> Result<(), String> {
         }
         g.play_pit(pit)
             .map_err(|x| format!("ply {i}: {}", x.one_line()))?;
+        // The decisions of the turn after the hole (a direction, an end hole: named moves), which
+        // Ludii's plies do not name: the ones after which sowlab's position is Ludii's at one of
+        // the run's plies.
+        decide(&mut g, e, &plies[i..=run_end]);
         let s = g.state();
         let again = !s.over && s.to_move == Some(mover);
         // The ply of the run after which Ludii's position is sowlab's.
@@ -271,6 +283,28 @@ fn replay(rule: &Arc<Rule>, e: &LudiiGame, t: &Value) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// While sowlab's mover has only named moves to choose from (the decisions of a turn after its
+/// hole), plays the first choices (depth first) after which its position is Ludii's after one
+/// of the plies of `run`; whether it found them (if not, the game is left as it was).
+fn decide(g: &mut Game, e: &LudiiGame, run: &[(usize, usize, usize, Vec<i64>)]) -> bool {
+    let Ok(legal) = g.legal() else { return false };
+    let named = !g.state().over
+        && !legal.is_empty()
+        && legal.iter().all(|&m| g.board().layout.is_named_move(m));
+    if !named {
+        return run.iter().any(|p| same(g, e, &p.3));
+    }
+    for m in legal {
+        if g.play_pit(m).is_ok() {
+            if decide(g, e, run) {
+                return true;
+            }
+            g.undo();
+        }
+    }
+    false
 }
 
 /// At the end of a game: whether sowlab's stores are Ludii's counts with the seeds left on the
