@@ -293,7 +293,7 @@ fn tablebase_values_equal_the_negamax_and_the_search() {
             if b.over || holes[..m].iter().all(|&h| h == 0) || holes[m..].iter().all(|&h| h == 0) {
                 continue; // an empty side ends the game: no position to solve
             }
-            let v = tb.probe(&b).unwrap() as i64;
+            let v = tb.probe(&g.rule, &b).unwrap().unwrap() as i64;
             let base = stores[to_move - 1] - stores[2 - to_move];
             let plain = exact(&g, None);
             let probed = exact(&g, Some(&tb));

@@ -121,3 +121,226 @@ fn a_forged_value_the_position_cannot_have_is_refused() {
         "{err}"
     );
 }
+
+/// A copy of `full`'s layers 0..=6 in a new folder, with value `i` of layer `k` set to `v` (the
+/// checksum recomputed): the folder.
+fn forged_copy(full: &Tablebase, k: usize, i: usize, v: i8) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    for j in 0..=6 {
+        file::write_layer(dir.path(), full, j).unwrap();
+    }
+    forge(dir.path(), k, i, v);
+    dir
+}
+
+/// Another value of the range `-k..=k` than `v`.
+fn other_in_range(v: i8, k: usize) -> i8 {
+    if (v as i32) < k as i32 {
+        v + 1
+    } else {
+        v - 1
+    }
+}
+
+#[test]
+fn a_forged_value_inside_its_range_is_caught_by_its_moves_not_answered() {
+    let g = common::kalah(3, 1, true);
+    let b = g.board();
+    let full = build_all(&g.rule, &b, 6, 1).unwrap().unwrap();
+    // The start position (6 seeds in play): the solver's first probe.
+    let (k, i) = full.locate(&b).unwrap();
+    assert_eq!(k, 6);
+    let truth = full.layer(k)[i];
+    let forged = other_in_range(truth, k);
+    let dir = forged_copy(&full, k, i, forged);
+    // The value is in range and the checksum matches: the file loads.
+    let mut tb = Tablebase::empty(&g.rule, &b).unwrap();
+    assert_eq!(file::load(dir.path(), &mut tb).unwrap(), 7);
+    let o = solve(dir.path());
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    let stdout = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(1), "{stdout}{stderr}");
+    assert!(
+        stderr.contains(&format!(
+            "layer-006.sowtb: position {i} of layer 6 (player 1 to move, holes 1 1 1 1 1 1) holds the value {forged}, but its moves give {truth}"
+        )),
+        "{stderr}"
+    );
+    assert_eq!(stderr.trim_end().lines().count(), 1, "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    // The library's lookup says the same.
+    let err = tb.probe(&g.rule, &b).unwrap_err().to_string();
+    assert!(err.contains(&format!("position {i} of layer 6")), "{err}");
+    // An honest folder answers as before.
+    let honest = forged_copy(&full, k, i, truth);
+    let o = solve(honest.path());
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+}
+
+#[test]
+fn a_forged_child_is_named_not_the_parent_that_reads_it() {
+    let g = common::kalah(3, 1, true);
+    let b = g.board();
+    let full = build_all(&g.rule, &b, 6, 1).unwrap().unwrap();
+    let root = full.locate(&b).unwrap();
+    let mut caught = 0;
+    for label in g.legal_labels().unwrap() {
+        let mut child = common::kalah(3, 1, true);
+        child.play(&label).unwrap();
+        let cb = child.board();
+        let Some((k, i)) = full.locate(&cb).filter(|_| !cb.over) else {
+            continue;
+        };
+        // The value that makes the move look best for the player who made it.
+        let extreme: i8 = if cb.to_move == b.to_move {
+            k as i8
+        } else {
+            -(k as i8)
+        };
+        if full.layer(k)[i] == extreme {
+            continue;
+        }
+        let dir = forged_copy(&full, k, i, extreme);
+        let mut tb = Tablebase::empty(&g.rule, &b).unwrap();
+        file::load(dir.path(), &mut tb).unwrap();
+        // The child itself is refused when read...
+        let err = tb.probe(&g.rule, &cb).unwrap_err().to_string();
+        assert!(
+            err.contains(&format!("position {i} of layer {k} "))
+                && err.contains(&format!(
+                    "holds the value {extreme}, but its moves give {}",
+                    full.layer(k)[i]
+                )),
+            "{err}"
+        );
+        // ...and so is the parent that reads it, naming the child, never the honest parent.
+        let mut tb = Tablebase::empty(&g.rule, &b).unwrap();
+        file::load(dir.path(), &mut tb).unwrap();
+        if let Err(e) = tb.probe(&g.rule, &b) {
+            let e = e.to_string();
+            assert!(e.contains(&format!("position {i} of layer {k} ")), "{e}");
+            assert!(
+                !e.contains(&format!("position {} of layer {} ", root.1, root.0)),
+                "{e}"
+            );
+            caught += 1;
+        }
+    }
+    assert!(
+        caught > 0,
+        "no forged child changed the start position's best move"
+    );
+}
+
+/// `tb`'s layers written into a new folder and read back: the tablebase as a lookup holds it.
+fn written_and_read(g: &sowlab::Game, tb: &Tablebase) -> (tempfile::TempDir, Tablebase) {
+    let dir = tempfile::tempdir().unwrap();
+    for k in 0..tb.layers() {
+        file::write_layer(dir.path(), tb, k).unwrap();
+    }
+    let mut read = Tablebase::empty(&g.rule, &g.board()).unwrap();
+    assert_eq!(file::load(dir.path(), &mut read).unwrap(), tb.layers());
+    (dir, read)
+}
+
+#[test]
+fn every_honest_value_agrees_with_its_moves_and_a_forged_oware_value_does_not() {
+    // Kalah (no captures carried: depth-first layers).
+    let g = common::kalah(4, 2, true);
+    let built = build_all(&g.rule, &g.board(), 8, 1).unwrap().unwrap();
+    let (_dir, read) = written_and_read(&g, &built);
+    for k in 0..read.layers() {
+        read.verify_layer(&g.rule, k).unwrap();
+    }
+    // Oware 2 x 2 (the captured split carried, cycles within a layer: retrograde analysis).
+    let rule = std::sync::Arc::new(sowlab::Rule::load("oware", &common::rules_dir()).unwrap());
+    let opts = rule
+        .resolve_options(&[
+            "holes=2",
+            "seeds=2",
+            "repetition=true",
+            "repetition_sweep=none",
+            "max_turns=0",
+        ])
+        .unwrap();
+    let g = sowlab::Game::new(rule, opts).unwrap();
+    let built = build_all(&g.rule, &g.board(), 8, 1).unwrap().unwrap();
+    let (dir, read) = written_and_read(&g, &built);
+    for k in 0..read.layers() {
+        read.verify_layer(&g.rule, k).unwrap();
+    }
+    // A value of its top layer forged inside its range is found by its moves.
+    let k = read.layers() - 1;
+    let truth = read.layer(k)[0];
+    let forged = other_in_range(truth, k);
+    forge(dir.path(), k, 0, forged);
+    let mut tb = Tablebase::empty(&g.rule, &g.board()).unwrap();
+    file::load(dir.path(), &mut tb).unwrap();
+    let err = tb.verify_layer(&g.rule, k).unwrap_err().to_string();
+    assert!(
+        err.contains(&format!(
+            "layer-{k:03}.sowtb: position 0 of layer {k} (player 1 to move, holes "
+        )) && err.contains(&format!(
+            "holds the value {forged}, but its moves give {truth}"
+        )),
+        "{err}"
+    );
+}
+
+/// Every value of layer `k`'s file moved to another value of its range (the checksum
+/// recomputed).
+fn forge_all(dir: &Path, k: usize) {
+    let path = file::layer_path(dir, k);
+    let bytes = std::fs::read(&path).unwrap();
+    let first = bytes.iter().position(|&b| b == b'\n').unwrap() + 1;
+    let second = first + bytes[first..].iter().position(|&b| b == b'\n').unwrap() + 1;
+    let n = bytes.len() - second;
+    for i in 0..n {
+        let v = std::fs::read(&path).unwrap()[second + i] as i8;
+        forge(dir, k, i, other_in_range(v, k));
+    }
+}
+
+#[test]
+fn a_build_that_reads_forged_lower_layers_stops_naming_one() {
+    let g = common::kalah(3, 1, true);
+    let b = g.board();
+    let full = build_all(&g.rule, &b, 6, 1).unwrap().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    for k in 0..=5 {
+        file::write_layer(dir.path(), &full, k).unwrap();
+    }
+    forge_all(dir.path(), 5);
+    // A part of layer 6 valued from the files below (what Python's `tablebase_chunk` does).
+    let mut tb = Tablebase::empty(&g.rule, &b).unwrap();
+    assert_eq!(file::load(dir.path(), &mut tb).unwrap(), 6);
+    let n = tb.layer_size(6);
+    let err = sowlab::search::tablebase::build::build_range(&g.rule, &b, &tb, 6, 0, n)
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("layer-005.sowtb: position "), "{err}");
+    assert!(err.contains(", but its moves give "), "{err}");
+    // `tablebase build` going on from the files says the same and writes no layer 6.
+    let o = common::sowlab(&[
+        "tablebase",
+        "build",
+        "kalah",
+        "--set",
+        "holes=3",
+        "--set",
+        "empty_capture=true",
+        "--seeds",
+        "6",
+        "--out",
+        dir.path().to_str().unwrap(),
+    ]);
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("layer-005.sowtb: position "), "{stderr}");
+    assert!(!file::layer_path(dir.path(), 6).exists());
+}

@@ -95,7 +95,7 @@ fn load_into(
     while tb.layers() < k {
         let n = tb.layers();
         match file::read_layer(dir, tb, n) {
-            Ok(Some(v)) => tb.push_layer(v),
+            Ok(Some(v)) => tb.push_read_layer(v, &file::layer_path(dir, n)),
             Ok(None) => {
                 let path = file::layer_path(dir, n);
                 return Err(sowlab::Error::msg(format!(

@@ -67,7 +67,7 @@ fn cmd_build(dir: &RulePath, a: BuildArgs) -> Result<i32> {
     let start = Instant::now();
     for k in 0..=k_max {
         if let Some(v) = file::read_layer(&a.out, &tb, k)? {
-            tb.push_layer(v);
+            tb.push_read_layer(v, &file::layer_path(&a.out, k));
             eprintln!(
                 "layer {k}: {} positions, kept from {}",
                 tb.layer_size(k),

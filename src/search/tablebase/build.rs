@@ -53,15 +53,13 @@ impl Worker<'_> {
         self.line.push(i);
         let mut result = Ok(());
         for &pit in &moves {
-            let v =
-                child_value(self.rule, self.tb, self.k, &node, pit, &mut child).and_then(
-                    |c| match c {
-                        Child::Over(v) | Child::Lower(v) => Ok(v),
-                        Child::SameLayer { index, margin } => {
-                            self.value(index).map(|v| margin.of(v as i32))
-                        }
-                    },
-                );
+            let v = child_value::<true>(self.rule, self.tb, self.k, &node, pit, &mut child)
+                .and_then(|c| match c {
+                    Child::Over(v) | Child::Lower(v) => Ok(v),
+                    Child::SameLayer { index, margin } => {
+                        self.value(index).map(|v| margin.of(v as i32))
+                    }
+                });
             match v {
                 Ok(v) => best = best.max(v),
                 Err(e) => {

@@ -184,7 +184,8 @@ pub fn read_layer(dir: &Path, tb: &Tablebase, k: usize) -> Result<Option<Vec<i8>
 pub fn load(dir: &Path, tb: &mut Tablebase) -> Result<usize> {
     let mut n = 0;
     while let Some(v) = read_layer(dir, tb, tb.layers())? {
-        tb.push_layer(v);
+        let k = tb.layers();
+        tb.push_read_layer(v, &layer_path(dir, k));
         n += 1;
         if tb.layers() > super::MAX_SEEDS {
             break;

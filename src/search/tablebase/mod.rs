@@ -15,14 +15,17 @@
 
 pub mod build;
 pub mod captures;
+mod checked;
 pub mod file;
 pub mod index;
 mod position;
 pub mod rounds;
 pub mod splits;
+mod verify;
 
 use crate::search::twoplayer::reading::Reading;
 use crate::{Board, Error, Result, Rule};
+use checked::LayerCheck;
 use index::Index;
 use splits::Captures;
 
@@ -62,6 +65,14 @@ pub struct Tablebase {
     pub captures: Option<Captures>,
     /// `layers[k]`: values of the positions with `k` seeds, player 1 to move then player 2.
     layers: Vec<Vec<i8>>,
+    /// A board of the rule (the game's start): what a position is written onto, emptied, when
+    /// its value is checked against its moves ([`verify`]).
+    template: Board,
+    /// `checks[k]`: for a layer read from a file, its path and the positions whose value was
+    /// checked against their moves; `None` for a layer built here.
+    checks: Vec<Option<std::sync::Arc<LayerCheck>>>,
+    /// The first value found wrong by a lookup that cannot fail ([`Tablebase::probe_noting`]).
+    failure: std::sync::Arc<std::sync::OnceLock<String>>,
 }
 
 /// The fingerprint of what decides a rule's moves and ends on board `b`: its declared move, its
@@ -131,6 +142,9 @@ impl Tablebase {
             index: Index::new(holes.len(), MAX_SEEDS),
             holes,
             layers: Vec::new(),
+            template: b.clone(),
+            checks: Vec::new(),
+            failure: Default::default(),
         })
     }
 
@@ -196,16 +210,30 @@ impl Tablebase {
     pub fn push_layer(&mut self, values: Vec<i8>) {
         debug_assert_eq!(values.len() as u64, self.layer_size(self.layers.len()));
         self.layers.push(values);
+        self.checks.push(None);
+    }
+
+    /// Adds layer `k` (the next one), read from the file `path`: each of its values is checked
+    /// against its position's moves the first time a lookup uses it ([`verify`]).
+    pub fn push_read_layer(&mut self, values: Vec<i8>, path: &std::path::Path) {
+        let check = LayerCheck::new(path, values.len());
+        self.push_layer(values);
+        if let Some(c) = self.checks.last_mut() {
+            *c = Some(std::sync::Arc::new(check));
+        }
     }
 
     /// Keeps layers `0..k` only (a reader that holds more than the layer it builds next).
     pub fn truncate(&mut self, k: usize) {
         self.layers.truncate(k);
+        self.checks.truncate(k);
     }
 
-    /// Bytes the layers take.
+    /// Bytes the layers take (with a bit a position for the layers read from files: which
+    /// values were checked).
     pub fn bytes(&self) -> u64 {
-        self.layers.iter().map(|l| l.len() as u64).sum()
+        let bits: u64 = self.checks.iter().flatten().map(|c| c.bytes()).sum();
+        self.layers.iter().map(|l| l.len() as u64).sum::<u64>() + bits
     }
 
     /// Refuses a tablebase built for another rule, or for options that declare other moves,
@@ -301,27 +329,64 @@ impl Tablebase {
     }
 
     /// The margin still to be won by the player to move at `b` (not over) under perfect play,
-    /// when a layer covers it.
+    /// when a layer covers it (`rule`: the tablebase's, which plays the moves that check a value
+    /// read from a file). An error naming the file and the position when the value is not
+    /// what its moves give.
     #[inline]
-    pub fn probe(&self, b: &Board) -> Option<i32> {
+    pub fn probe(&self, rule: &Rule, b: &Board) -> Result<Option<i32>> {
         // A captures tablebase values positions with no history: one reached by other
         // positions since the last capture may end sooner, on a repetition.
         if self.captures.is_some() && b.seen.hashes.len() > 1 {
-            return None;
+            return Ok(None);
         }
-        self.value_of(b)
+        self.value_of(rule, b)
     }
 
     /// The value the layers hold for `b` (not over), whatever its history: for a captures
-    /// tablebase, the value of the game that starts at `b` (see [`Tablebase::probe`]).
+    /// tablebase, the value of the game that starts at `b` (see [`Tablebase::probe`]); checked
+    /// against its moves as [`Tablebase::probe`] does.
     #[inline]
-    pub fn value_of(&self, b: &Board) -> Option<i32> {
+    pub fn value_of(&self, rule: &Rule, b: &Board) -> Result<Option<i32>> {
+        let Some((k, i)) = self.stored_at(b) else {
+            return Ok(None);
+        };
+        self.verify(rule, k, i)?;
+        Ok(Some(self.layers[k][i] as i32))
+    }
+
+    /// [`Tablebase::probe`] for a search that goes on without the value: a wrong value is not
+    /// used (`None`) and its error is kept for [`Tablebase::failure`].
+    #[inline]
+    pub fn probe_noting(&self, rule: &Rule, b: &Board) -> Option<i32> {
+        match self.probe(rule, b) {
+            Ok(v) => v,
+            Err(e) => {
+                let _ = self.failure.set(e.to_string());
+                None
+            }
+        }
+    }
+
+    /// The first wrong value [`Tablebase::probe_noting`] met, as its error.
+    pub fn failure(&self) -> Option<Error> {
+        self.failure.get().map(|e| Error::msg(e.clone()))
+    }
+
+    /// Where the layers hold a value for `b` (not over): its layer and index, unchecked.
+    #[inline]
+    fn stored_at(&self, b: &Board) -> Option<(usize, usize)> {
         if b.over {
             return None;
         }
         let (k, i) = self.locate(b)?;
-        let v = self.layers[k][i];
-        (v != UNKNOWN).then_some(v as i32)
+        (self.layers[k][i] != UNKNOWN).then_some((k, i))
+    }
+
+    /// The value the layers hold for `b` (not over), unchecked: what a check reads of the
+    /// positions one move away.
+    #[inline]
+    pub(super) fn stored(&self, b: &Board) -> Option<i32> {
+        self.stored_at(b).map(|(k, i)| self.layers[k][i] as i32)
     }
 }
 

@@ -118,10 +118,12 @@ impl Margin {
 
 /// Plays `pit` from `node` (a position of layer `k`) onto `child` (a board of the same layout)
 /// and values the child for the player who moved. Errors: the rule's, a lower position that the
-/// layers do not cover, and seeds brought back into play. (Inlined into each builder's loop,
+/// layers do not cover (or, `CHECKED`, whose value read from a file is not what its moves give:
+/// unchecked, the value is read as it is, what a check of `node` itself reads), and seeds
+/// brought back into play. (Inlined into each builder's loop,
 /// as the code it replaces was.)
 #[inline(always)]
-pub(super) fn child_value(
+pub(super) fn child_value<const CHECKED: bool>(
     rule: &Rule,
     tb: &Tablebase,
     k: usize,
@@ -144,7 +146,12 @@ pub(super) fn child_value(
     let margin = Margin { sign, off };
     let k2 = in_play(child) as usize;
     if k2 < k {
-        match tb.probe(child) {
+        let v = if CHECKED {
+            tb.probe(rule, child)?
+        } else {
+            tb.stored(child)
+        };
+        match v {
             Some(v) => Ok(Child::Lower(margin.of(v))),
             None => Err(Error::msg(format!(
                 "{}: a move from layer {k} reached a position the lower layers do not cover",

@@ -79,15 +79,16 @@ impl Part<'_> {
             .iter()
             .take(if result.is_ok() { usize::MAX } else { 0 })
         {
-            let v = child_value(self.rule, self.tb, self.k, &node, pit, &mut child).and_then(|c| {
-                match c {
-                    Child::Over(v) | Child::Lower(v) => Ok(Some(v)),
-                    // A child of another part not valued yet: this position waits.
-                    Child::SameLayer { index, margin } => {
-                        Ok(self.value(index)?.map(|v| margin.of(v as i32)))
+            let v = child_value::<true>(self.rule, self.tb, self.k, &node, pit, &mut child)
+                .and_then(|c| {
+                    match c {
+                        Child::Over(v) | Child::Lower(v) => Ok(Some(v)),
+                        // A child of another part not valued yet: this position waits.
+                        Child::SameLayer { index, margin } => {
+                            Ok(self.value(index)?.map(|v| margin.of(v as i32)))
+                        }
                     }
-                }
-            });
+                });
             match v {
                 Ok(Some(v)) => best = best.max(v),
                 Ok(None) => {

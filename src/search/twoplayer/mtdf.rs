@@ -44,7 +44,7 @@ impl Search<'_> {
             if hi <= alpha {
                 return Ok(Some(hi));
             }
-            if let Some(v) = self.tb.and_then(|t| t.probe(&b)) {
+            if let Some(v) = self.tb.and_then(|t| t.probe_noting(self.rule, &b)) {
                 self.tb_hits += 1;
                 return Ok(Some(v));
             }
