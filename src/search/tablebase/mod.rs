@@ -13,6 +13,7 @@
 //! moves can cycle (Oware) have positions that carry the captured split, built by retrograde
 //! analysis ([`captures`]).
 
+mod blank;
 pub mod build;
 pub mod captures;
 mod checked;
@@ -65,8 +66,8 @@ pub struct Tablebase {
     pub captures: Option<Captures>,
     /// `layers[k]`: values of the positions with `k` seeds, player 1 to move then player 2.
     layers: Vec<Vec<i8>>,
-    /// A board of the rule (the game's start): what a position is written onto, emptied, when
-    /// its value is checked against its moves ([`verify`]).
+    /// A board of the rule with nothing on it: what a position is written onto when its value
+    /// is checked against its moves ([`verify`]).
     template: Board,
     /// `checks[k]`: for a layer read from a file, its path and the positions whose value was
     /// checked against their moves; `None` for a layer built here.
@@ -142,7 +143,7 @@ impl Tablebase {
             index: Index::new(holes.len(), MAX_SEEDS),
             holes,
             layers: Vec::new(),
-            template: b.clone(),
+            template: blank::blank(b),
             checks: Vec::new(),
             failure: Default::default(),
         })

@@ -2,11 +2,11 @@
 //! the layer builders share ([`super::build`] values a layer depth first, [`super::rounds`] in
 //! rounds of parts, [`super::captures`] by retrograde analysis).
 
+pub(super) use super::blank::blank;
 use super::Tablebase;
 use crate::search::twoplayer::reading::{held, in_play};
 use crate::{Board, Error, Result, Rule};
 
-/// A board like `template` with nothing on it and nothing decided: what each position of a layer
 /// Checks a part of layer `k` to build: positions `start..end` of the layer, given `values`
 /// values (one per position of the layer); the one-line error otherwise.
 pub(super) fn check_part(
@@ -28,18 +28,6 @@ pub(super) fn check_part(
         )));
     }
     Ok(())
-}
-
-/// is written onto.
-pub(super) fn blank(template: &Board) -> Board {
-    let mut t = template.clone();
-    t.seeds.iter_mut().for_each(|s| *s = 0);
-    t.reserves.iter_mut().for_each(|r| *r = 0);
-    t.vars.iter_mut().for_each(|v| *v = 0);
-    t.over = false;
-    t.winner = 0;
-    t.trace = None;
-    t
 }
 
 /// A depth of a depth-first line through a layer: the parent's board, the child's and the

@@ -11,7 +11,7 @@
 //! values down, a few plies at most).
 
 use super::captures::{margin1, set_position};
-use super::position::{blank, child_value, set_holes, Child};
+use super::position::{child_value, set_holes, Child};
 use super::{Tablebase, UNKNOWN};
 use crate::search::twoplayer::reading::in_play;
 use crate::{Board, Error, Result, Rule};
@@ -19,12 +19,17 @@ use crate::{Board, Error, Result, Rule};
 /// Plies a wrong value is followed down to the position that holds the first one.
 const BLAME_DEPTH: usize = 16;
 
-/// Scratch boards of a check.
+/// Scratch boards of a check, and the table entries its moves read.
 struct Boards {
     node: Board,
     child: Board,
     moves: Vec<usize>,
     parts: Vec<usize>,
+    kids: Vec<(usize, usize)>,
+}
+
+thread_local! {
+    static SCRATCH: std::cell::RefCell<Vec<Boards>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
 impl Tablebase {
@@ -61,18 +66,27 @@ impl Tablebase {
         if c.is_done(i) {
             return Ok(());
         }
-        let mut kids = Vec::new();
-        let node = blank(&self.template);
-        let mut b = Boards {
-            child: node.clone(),
-            node,
-            moves: Vec::new(),
-            parts: vec![0; self.holes.len()],
-        };
+        // Boards kept by the thread from one check to the next (a check is a few moves: making
+        // boards for each would cost more than playing them).
+        let mut b = SCRATCH
+            .with(|c| c.borrow_mut().pop())
+            .unwrap_or_else(|| Boards {
+                node: self.template.clone(),
+                child: self.template.clone(),
+                moves: Vec::new(),
+                parts: Vec::new(),
+                kids: Vec::new(),
+            });
+        b.node.copy_from(&self.template);
+        b.parts.resize(self.holes.len(), 0);
+        b.kids.clear();
         let computed = match self.captures {
-            None => self.one_ply(rule, k, i, &mut b, &mut kids)?,
-            Some(_) => self.one_ply_captures(rule, k, i, &mut b, &mut kids)?,
+            None => self.one_ply(rule, k, i, &mut b),
+            Some(_) => self.one_ply_captures(rule, k, i, &mut b),
         };
+        let kids = std::mem::take(&mut b.kids);
+        SCRATCH.with(|c| c.borrow_mut().push(b));
+        let computed = computed?;
         let held = self.layers[k][i] as i32;
         if computed == held {
             c.mark(i);
@@ -115,14 +129,7 @@ impl Tablebase {
 
     /// The value of position `i` of layer `k` (no captures carried) from its moves, as
     /// [`super::build`] values it.
-    fn one_ply(
-        &self,
-        rule: &Rule,
-        k: usize,
-        i: usize,
-        b: &mut Boards,
-        kids: &mut Vec<(usize, usize)>,
-    ) -> Result<i32> {
+    fn one_ply(&self, rule: &Rule, k: usize, i: usize, b: &mut Boards) -> Result<i32> {
         set_holes(self, k, i, &mut b.node, &mut b.parts);
         rule.legal_board(&b.node, &mut b.moves)?;
         let mut best = if b.moves.is_empty() { 0 } else { i32::MIN };
@@ -131,11 +138,13 @@ impl Tablebase {
                 Child::Over(v) => v,
                 Child::Lower(v) => {
                     if let Some(at) = self.locate(&b.child) {
-                        kids.push(at);
+                        b.kids.push(at);
                     }
                     v
                 }
-                Child::SameLayer { index, margin } => margin.of(self.entry(k, index, kids)?),
+                Child::SameLayer { index, margin } => {
+                    margin.of(self.entry(k, index, &mut b.kids)?)
+                }
             };
             best = best.max(v);
         }
@@ -145,14 +154,7 @@ impl Tablebase {
     /// The value of position `i` of layer `k` of a captures tablebase (its split included) from
     /// its moves, as [`super::captures`] values it: for player 1, the best of his moves or the
     /// worst of his opponent's, within `-k..=k`.
-    fn one_ply_captures(
-        &self,
-        rule: &Rule,
-        k: usize,
-        i: usize,
-        b: &mut Boards,
-        kids: &mut Vec<(usize, usize)>,
-    ) -> Result<i32> {
+    fn one_ply_captures(&self, rule: &Rule, k: usize, i: usize, b: &mut Boards) -> Result<i32> {
         let Some(cap) = self.captures else {
             return Err(Error::msg("not a captures tablebase"));
         };
@@ -188,7 +190,7 @@ impl Tablebase {
                         self.describe(k, i)
                     )));
                 };
-                let v = self.entry(k2, i2, kids)?;
+                let v = self.entry(k2, i2, &mut b.kids)?;
                 gain + if b.child.to_move == 1 { v } else { -v }
             };
             best = Some(match best {
