@@ -485,3 +485,37 @@ mod playground {
         assert_eq!(after["state"], before["state"]);
     }
 }
+
+#[test]
+fn a_folder_to_make_where_a_pipe_or_a_file_is_is_refused_saying_what_is_there() {
+    let d = tempfile::tempdir().unwrap();
+    let d = d.path();
+    mkfifo(&d.join("pipe"));
+    std::fs::write(d.join("file"), "x").unwrap();
+    for (out, what) in [
+        ("pipe", "not a folder (a device, a pipe or a socket)"),
+        ("file", "a file"),
+    ] {
+        let (code, o, err) = run(
+            d,
+            &[
+                "tablebase",
+                "build",
+                "kalah",
+                "--set",
+                "holes=2",
+                "--seeds",
+                "1",
+                "--out",
+                out,
+            ],
+        );
+        assert_eq!(code, 1, "{o}{err}");
+        assert_eq!(
+            err.trim_end(),
+            format!("sowlab: --out {out}: it exists and is {what}"),
+            "{o}"
+        );
+    }
+    assert!(is_fifo(&d.join("pipe")));
+}

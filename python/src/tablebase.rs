@@ -299,7 +299,7 @@ pub fn tablebase_write_layer(
         values.extend(p.as_bytes().iter().map(|&x| x as i8));
     }
     interruptible(py, || -> sowlab::Result<String> {
-        std::fs::create_dir_all(&dir)
+        sowlab::engine::base::files::create_dir_all(&dir)
             .map_err(|e| sowlab::Error::msg(format!("{}: {e}", dir.display())))?;
         let mut cache = lock();
         load_into(&mut cache, &dir, empty, layer)?;

@@ -61,7 +61,7 @@ fn cmd_build(dir: &RulePath, a: BuildArgs) -> Result<i32> {
     let mut tb = Tablebase::empty(&g.rule, &b)?;
     let k_max = a.seeds as usize;
     let need = tb.ask_layers(crate::Budget::mib_or_default(a.max_memory), k_max)?;
-    std::fs::create_dir_all(&a.out)
+    crate::engine::base::files::create_dir_all(&a.out)
         .map_err(|e| Error::msg(format!("--out {}: {e}", a.out.display())))?;
     crate::cli::leave_on_second_interrupt();
     let start = Instant::now();

@@ -163,7 +163,7 @@ pub fn import_file(path: &Path, out: &Path, taken: &mut Names) -> Imported {
     let write = |rel: &str, text: &str| -> std::result::Result<PathBuf, String> {
         let f = out.join(rel);
         if let Some(d) = f.parent() {
-            std::fs::create_dir_all(d)
+            crate::engine::base::files::create_dir_all(d)
                 .map_err(|e| format!("cannot create {}: {e}", d.display()))?;
         }
         crate::engine::base::files::write_replacing(&f, text.as_bytes(), "write")
