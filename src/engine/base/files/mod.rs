@@ -28,7 +28,9 @@ mod read;
 mod write;
 
 pub use dirs::{canonical, create_dir_all, is_link};
-pub use read::{absent_or_small_regular, list_dir, open_regular, read_bytes, read_text, Entry};
+pub use read::{
+    absent_or_small_regular, list_dir, list_dir_all, open_regular, read_bytes, read_text, Entry,
+};
 #[cfg(test)]
 pub use write::write_fixture;
 pub use write::{write_replacing, SafeFile};
