@@ -522,3 +522,28 @@ fn a_folder_to_make_where_a_pipe_or_a_file_is_is_refused_saying_what_is_there() 
     }
     assert!(is_fifo(&d.join("pipe")));
 }
+
+#[test]
+fn a_tablebase_folder_that_is_a_pipe_or_a_file_is_named_as_such() {
+    let d = tempfile::tempdir().unwrap();
+    let d = d.path();
+    mkfifo(&d.join("pipe"));
+    std::fs::write(d.join("file"), "x").unwrap();
+    for (tb, why) in [
+        ("pipe", "not a folder (the layer files go in a folder)"),
+        ("file", "not a folder (the layer files go in a folder)"),
+        ("missing", "no such folder"),
+    ] {
+        let (code, o, err) = run(
+            d,
+            &["solve", "kalah", "--set", "holes=2", "--tablebase", tb],
+        );
+        assert_eq!(code, 1, "{o}{err}");
+        assert_eq!(
+            err.trim_end(),
+            format!("sowlab: --tablebase {tb}: {why}"),
+            "{o}"
+        );
+    }
+    assert!(is_fifo(&d.join("pipe")));
+}
