@@ -17,6 +17,7 @@ pub mod build;
 pub mod captures;
 pub mod file;
 pub mod index;
+pub mod packing;
 mod position;
 pub mod rounds;
 pub mod splits;
