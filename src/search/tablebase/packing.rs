@@ -57,21 +57,74 @@ fn can_mirror(tb: &Tablebase) -> bool {
 }
 
 /// Calls `f(j, i)` for every position `j` of player 2's half of layer `k` with `i` its mirror
-/// image in player 1's half (both indices within a half); stops at the first `false`.
+/// image in player 1's half (both indices within a half); stops at the first `false`. The
+/// compositions are walked depth first, both numbers summed term by term on the way down (a
+/// few additions a position, where unranking each would take a search a hole).
 fn each_mirror(tb: &Tablebase, k: usize, mut f: impl FnMut(usize, usize) -> bool) -> bool {
     let n = tb.holes();
-    let size = tb.index().size(k);
-    let mut parts = vec![0usize; n];
-    for j in 0..size {
-        tb.index().unrank(k, j, &mut parts);
-        let i = tb
-            .index()
-            .rank(parts[n / 2..].iter().chain(&parts[..n / 2]).copied());
-        if !f(j as usize, i as usize) {
-            return false;
+    let mut w = Walk {
+        ix: tb.index(),
+        n,
+        h: n / 2,
+        k,
+        prefix: vec![0; n],
+        f: &mut f,
+    };
+    w.down(0, 0, 0)
+}
+
+/// The walk of [`each_mirror`]: compositions `d` of `k` into `n` parts (player 2's position),
+/// the number of `d` and of `d` turned by `h` parts (its mirror image, `c`).
+struct Walk<'a, F> {
+    ix: &'a super::index::Index,
+    n: usize,
+    h: usize,
+    k: usize,
+    /// `prefix[j]`: `d_0 + ... + d_j`.
+    prefix: Vec<usize>,
+    f: &'a mut F,
+}
+
+impl<F: FnMut(usize, usize) -> bool> Walk<'_, F> {
+    /// Parts `j..` of `d`, with `rd` and `rc` the terms of the two numbers so far.
+    fn down(&mut self, j: usize, rd: u64, rc: u64) -> bool {
+        let (n, h, k) = (self.n, self.h, self.k);
+        let before = if j == 0 { 0 } else { self.prefix[j - 1] };
+        let (from, to) = if j == n - 1 {
+            (k - before, k - before)
+        } else {
+            (0, k - before)
+        };
+        for x in from..=to {
+            let p = before + x;
+            self.prefix[j] = p;
+            let mut rd = rd;
+            let mut rc = rc;
+            if j < n - 1 {
+                rd += self.ix.choose(p + j, j + 1);
+            }
+            if j == h - 1 {
+                // c's parts h.. are d's parts ..h, after d's last n - h parts (k - p seeds).
+                for i in h..n - 1 {
+                    rc += self.ix.choose(k - p + self.prefix[i - h] + i, i + 1);
+                }
+            }
+            if j >= h {
+                // c's part j - h is d's part j.
+                let i = j - h;
+                rc += self.ix.choose(p - self.prefix[h - 1] + i, i + 1);
+            }
+            let go = if j == n - 1 {
+                (self.f)(rd as usize, rc as usize)
+            } else {
+                self.down(j + 1, rd, rc)
+            };
+            if !go {
+                return false;
+            }
         }
+        true
     }
-    true
 }
 
 /// Packs `values`, layer `k` of `tb` (both halves), into the bytes a file holds.
