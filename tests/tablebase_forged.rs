@@ -12,7 +12,7 @@ mod common;
 use std::path::Path;
 
 use sowlab::search::tablebase::build::build_all;
-use sowlab::search::tablebase::file;
+use sowlab::search::tablebase::{file, packing};
 use sowlab::Tablebase;
 
 /// Layers 0..=6 of Kalah(3 holes, empty captures) written into `dir`; the empty tablebase.
@@ -26,21 +26,25 @@ fn build(dir: &Path) -> Tablebase {
     Tablebase::empty(&g.rule, &b).unwrap()
 }
 
-/// Sets value `i` of layer `k`'s file to `v` and writes the checksum of the new values into its
-/// header, as a forger would.
+/// Sets value `i` of layer `k`'s file to `v`, packs the new values as the writer would and
+/// writes their checksum into the header, as a forger would.
 fn forge(dir: &Path, k: usize, i: usize, v: i8) {
     let path = file::layer_path(dir, k);
     let bytes = std::fs::read(&path).unwrap();
     let first = bytes.iter().position(|&b| b == b'\n').unwrap() + 1;
     let second = first + bytes[first..].iter().position(|&b| b == b'\n').unwrap() + 1;
     let mut header: file::Header = serde_json::from_slice(&bytes[first..second - 1]).unwrap();
-    let mut values: Vec<i8> = bytes[second..].iter().map(|&b| b as i8).collect();
+    let g = common::kalah(3, 3, true);
+    let tb = Tablebase::empty(&g.rule, &g.board()).unwrap();
+    let mut values = packing::decode(&tb, k, &header.packing.unwrap(), &bytes[second..]).unwrap();
     values[i] = v;
-    header.sha256 = file::checksum(&values);
+    let (p, packed) = packing::encode(&tb, k, &values);
+    header.packing = Some(p);
+    header.sha256 = file::checksum(&packed);
     let mut out = bytes[..first].to_vec();
     out.extend(serde_json::to_string(&header).unwrap().bytes());
     out.push(b'\n');
-    out.extend(values.iter().map(|&v| v as u8));
+    out.extend(packed);
     std::fs::write(&path, out).unwrap();
 }
 

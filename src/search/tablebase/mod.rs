@@ -19,6 +19,7 @@ pub mod captures;
 mod checked;
 pub mod file;
 pub mod index;
+pub mod packing;
 mod position;
 pub mod rounds;
 pub mod splits;

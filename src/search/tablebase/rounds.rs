@@ -72,7 +72,11 @@ impl Part<'_> {
         set_holes(self.tb, self.k, i, &mut node, &mut self.parts);
         self.expanded += 1;
         let mut result = self.rule.legal_board(&node, &mut moves).map(|_| ());
-        let mut best = if moves.is_empty() { 0 } else { i32::MIN };
+        let mut best = if moves.is_empty() {
+            super::build::no_move(self.k)
+        } else {
+            i32::MIN
+        };
         let mut put_off = false;
         self.line.push(i);
         for &pit in moves
