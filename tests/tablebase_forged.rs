@@ -26,19 +26,19 @@ fn build(dir: &Path) -> Tablebase {
     Tablebase::empty(&g.rule, &b).unwrap()
 }
 
-/// Sets value `i` of layer `k`'s file to `v`, packs the new values as the writer would and
-/// writes their checksum into the header, as a forger would.
-fn forge(dir: &Path, k: usize, i: usize, v: i8) {
+/// Rewrites layer `k`'s file (of `tb`'s rule) with its values changed by `change`: decoded,
+/// changed, packed again as the writer would, with the checksum of the new bytes in the header,
+/// as a forger would. The values as they were.
+fn rewrite(dir: &Path, tb: &Tablebase, k: usize, change: impl FnOnce(&mut [i8])) -> Vec<i8> {
     let path = file::layer_path(dir, k);
     let bytes = std::fs::read(&path).unwrap();
     let first = bytes.iter().position(|&b| b == b'\n').unwrap() + 1;
     let second = first + bytes[first..].iter().position(|&b| b == b'\n').unwrap() + 1;
     let mut header: file::Header = serde_json::from_slice(&bytes[first..second - 1]).unwrap();
-    let g = common::kalah(3, 3, true);
-    let tb = Tablebase::empty(&g.rule, &g.board()).unwrap();
-    let mut values = packing::decode(&tb, k, &header.packing.unwrap(), &bytes[second..]).unwrap();
-    values[i] = v;
-    let (p, packed) = packing::encode(&tb, k, &values);
+    let mut values = packing::decode(tb, k, &header.packing.unwrap(), &bytes[second..]).unwrap();
+    let before = values.clone();
+    change(&mut values);
+    let (p, packed) = packing::encode(tb, k, &values);
     header.packing = Some(p);
     header.sha256 = file::checksum(&packed);
     let mut out = bytes[..first].to_vec();
@@ -46,6 +46,12 @@ fn forge(dir: &Path, k: usize, i: usize, v: i8) {
     out.push(b'\n');
     out.extend(packed);
     std::fs::write(&path, out).unwrap();
+    before
+}
+
+/// Sets value `i` of layer `k`'s file (of `tb`'s rule) to `v` ([`rewrite`]).
+fn forge(dir: &Path, tb: &Tablebase, k: usize, i: usize, v: i8) {
+    rewrite(dir, tb, k, |values| values[i] = v);
 }
 
 fn solve(dir: &Path) -> std::process::Output {
@@ -68,7 +74,7 @@ fn a_forged_value_outside_every_range_is_refused_naming_the_file_and_position() 
     let dir = tempfile::tempdir().unwrap();
     let mut tb = build(dir.path());
     // 127: more than any layer's seeds (and than the 120 a tablebase covers).
-    forge(dir.path(), 4, 5, 127);
+    forge(dir.path(), &tb, 4, 5, 127);
     let err = file::load(dir.path(), &mut tb).unwrap_err().to_string();
     assert!(
         err.contains("layer-004.sowtb: position 5 of layer 4 (player 1 to move, holes "),
@@ -97,7 +103,7 @@ fn a_forged_value_the_position_cannot_have_is_refused() {
     // Layer 2 has 2 seeds in play: no player can win 3 more, nor lose 3 more. The last position
     // of the layer: player 2 to move.
     let n = tb.layer_size(2) as usize;
-    forge(dir.path(), 2, n - 1, -3);
+    forge(dir.path(), &tb, 2, n - 1, -3);
     let err = file::load(dir.path(), &mut tb).unwrap_err().to_string();
     assert!(
         err.contains(&format!(
@@ -117,7 +123,7 @@ fn a_forged_value_the_position_cannot_have_is_refused() {
     // A value marked unknown (never written by a build) is refused too.
     let dir = tempfile::tempdir().unwrap();
     let mut tb = build(dir.path());
-    forge(dir.path(), 3, 0, i8::MIN);
+    forge(dir.path(), &tb, 3, 0, i8::MIN);
     let err = file::load(dir.path(), &mut tb).unwrap_err().to_string();
     assert!(
         err.contains("layer-003.sowtb: position 0 of layer 3 (player 1 to move, holes 0 0 0 0 0 3")
@@ -133,7 +139,7 @@ fn forged_copy(full: &Tablebase, k: usize, i: usize, v: i8) -> tempfile::TempDir
     for j in 0..=6 {
         file::write_layer(dir.path(), full, j).unwrap();
     }
-    forge(dir.path(), k, i, v);
+    forge(dir.path(), full, k, i, v);
     dir
 }
 
@@ -282,7 +288,7 @@ fn every_honest_value_agrees_with_its_moves_and_a_forged_oware_value_does_not() 
     let k = read.layers() - 1;
     let truth = read.layer(k)[0];
     let forged = other_in_range(truth, k);
-    forge(dir.path(), k, 0, forged);
+    forge(dir.path(), &read, k, 0, forged);
     let mut tb = Tablebase::empty(&g.rule, &g.board()).unwrap();
     file::load(dir.path(), &mut tb).unwrap();
     let err = tb.verify_layer(&g.rule, k).unwrap_err().to_string();
@@ -296,18 +302,12 @@ fn every_honest_value_agrees_with_its_moves_and_a_forged_oware_value_does_not() 
     );
 }
 
-/// Every value of layer `k`'s file moved to another value of its range (the checksum
-/// recomputed).
-fn forge_all(dir: &Path, k: usize) {
-    let path = file::layer_path(dir, k);
-    let bytes = std::fs::read(&path).unwrap();
-    let first = bytes.iter().position(|&b| b == b'\n').unwrap() + 1;
-    let second = first + bytes[first..].iter().position(|&b| b == b'\n').unwrap() + 1;
-    let n = bytes.len() - second;
-    for i in 0..n {
-        let v = std::fs::read(&path).unwrap()[second + i] as i8;
-        forge(dir, k, i, other_in_range(v, k));
-    }
+/// Every value of layer `k`'s file (of `tb`'s rule) moved to another value of its range (the
+/// checksum recomputed).
+fn forge_all(dir: &Path, tb: &Tablebase, k: usize) {
+    rewrite(dir, tb, k, |values| {
+        values.iter_mut().for_each(|v| *v = other_in_range(*v, k))
+    });
 }
 
 #[test]
@@ -319,7 +319,7 @@ fn a_build_that_reads_forged_lower_layers_stops_naming_one() {
     for k in 0..=5 {
         file::write_layer(dir.path(), &full, k).unwrap();
     }
-    forge_all(dir.path(), 5);
+    forge_all(dir.path(), &full, 5);
     // A part of layer 6 valued from the files below (what Python's `tablebase_chunk` does).
     let mut tb = Tablebase::empty(&g.rule, &b).unwrap();
     assert_eq!(file::load(dir.path(), &mut tb).unwrap(), 6);
@@ -347,4 +347,66 @@ fn a_build_that_reads_forged_lower_layers_stops_naming_one() {
     assert_eq!(o.status.code(), Some(1), "{stderr}");
     assert!(stderr.contains("layer-005.sowtb: position "), "{stderr}");
     assert!(!file::layer_path(dir.path(), 6).exists());
+}
+
+/// Layer `k`'s file (of `tb`'s rule) written again in format 1 (a byte a value, both halves, no
+/// packing), as a sowlab before format 2 wrote it, with `v` at `i` when given.
+fn as_format_1(dir: &Path, tb: &Tablebase, k: usize, forged: Option<(usize, i8)>) {
+    let path = file::layer_path(dir, k);
+    let bytes = std::fs::read(&path).unwrap();
+    let first = bytes.iter().position(|&b| b == b'\n').unwrap() + 1;
+    let second = first + bytes[first..].iter().position(|&b| b == b'\n').unwrap() + 1;
+    let mut header: file::Header = serde_json::from_slice(&bytes[first..second - 1]).unwrap();
+    let mut values = packing::decode(tb, k, &header.packing.unwrap(), &bytes[second..]).unwrap();
+    if let Some((i, v)) = forged {
+        values[i] = v;
+    }
+    let raw: Vec<u8> = values.iter().map(|&v| v as u8).collect();
+    header.format = 1;
+    header.packing = None;
+    header.sha256 = file::checksum(&raw);
+    let mut out = bytes[..first].to_vec();
+    out.extend(serde_json::to_string(&header).unwrap().bytes());
+    out.push(b'\n');
+    out.extend(raw);
+    std::fs::write(&path, out).unwrap();
+}
+
+#[test]
+fn format_1_files_are_still_read_and_their_values_checked() {
+    let g = common::kalah(3, 1, true);
+    let b = g.board();
+    let full = build_all(&g.rule, &b, 6, 1).unwrap().unwrap();
+    let (k, i) = full.locate(&b).unwrap();
+    let truth = full.layer(k)[i];
+    let forged = other_in_range(truth, k);
+    for with in [None, Some((i, forged))] {
+        let dir = tempfile::tempdir().unwrap();
+        for j in 0..=6 {
+            file::write_layer(dir.path(), &full, j).unwrap();
+            as_format_1(dir.path(), &full, j, with.filter(|_| j == k));
+        }
+        let mut tb = Tablebase::empty(&g.rule, &b).unwrap();
+        assert_eq!(file::load(dir.path(), &mut tb).unwrap(), 7);
+        match with {
+            None => {
+                for j in 0..=6 {
+                    assert_eq!(tb.layer(j), full.layer(j));
+                }
+                for j in 0..=6 {
+                    tb.verify_layer(&g.rule, j).unwrap();
+                }
+                assert_eq!(tb.probe(&g.rule, &b).unwrap(), Some(truth as i32));
+            }
+            Some(_) => {
+                let err = tb.probe(&g.rule, &b).unwrap_err().to_string();
+                assert!(
+                    err.contains(&format!(
+                        "layer-006.sowtb: position {i} of layer 6 (player 1 to move, holes 1 1 1 1 1 1) holds the value {forged}, but its moves give {truth}"
+                    )),
+                    "{err}"
+                );
+            }
+        }
+    }
 }

@@ -10,6 +10,7 @@
 //! positions they lead to holds a wrong value, that one is named (the error follows the wrong
 //! values down, a few plies at most).
 
+use super::build::no_move;
 use super::captures::{margin1, set_position};
 use super::position::{child_value, set_holes, Child};
 use super::{Tablebase, UNKNOWN};
@@ -132,7 +133,13 @@ impl Tablebase {
     fn one_ply(&self, rule: &Rule, k: usize, i: usize, b: &mut Boards) -> Result<i32> {
         set_holes(self, k, i, &mut b.node, &mut b.parts);
         rule.legal_board(&b.node, &mut b.moves)?;
-        let mut best = if b.moves.is_empty() { 0 } else { i32::MIN };
+        if b.moves.is_empty() {
+            // Never probed (over as soon as it arises): the builders write `no_move(k)` (format
+            // 2), format 1 files 0 (written before); either is right.
+            let held = self.layers[k][i] as i32;
+            return Ok(if held == 0 { 0 } else { no_move(k) });
+        }
+        let mut best = i32::MIN;
         for &pit in &b.moves {
             let v = match child_value::<false>(rule, self, k, &b.node, pit, &mut b.child)? {
                 Child::Over(v) => v,
