@@ -410,3 +410,99 @@ fn format_1_files_are_still_read_and_their_values_checked() {
         }
     }
 }
+
+/// The boards of Kalah(3 holes, 1 seed, empty captures) reached by `line` and then up to
+/// `depth` plies (the game not over).
+fn reached(line: &mut Vec<String>, depth: usize, out: &mut Vec<sowlab::Board>) {
+    let mut g = common::kalah(3, 1, true);
+    for m in line.iter() {
+        g.play(m).unwrap();
+    }
+    let b = g.board();
+    if b.over {
+        return;
+    }
+    out.push(b);
+    if depth == 0 {
+        return;
+    }
+    for label in g.legal_labels().unwrap() {
+        line.push(label);
+        reached(line, depth - 1, out);
+        line.pop();
+    }
+}
+
+#[test]
+fn a_mirrored_file_keeps_one_half_and_player_2_values_are_checked_against_his_moves() {
+    let g = common::kalah(3, 1, true);
+    let b = g.board();
+    let full = build_all(&g.rule, &b, 6, 1).unwrap().unwrap();
+    let (dir, read) = written_and_read(&g, &full);
+    // Player 2's halves are not held: half the bytes (and a bit a position: which were checked).
+    let values: u64 = (0..=6).map(|k| full.layer_size(k)).sum();
+    assert_eq!(full.bytes(), values);
+    let checks: u64 = (0..=6).map(|k| full.layer_size(k).div_ceil(64) * 8).sum();
+    assert_eq!(read.bytes(), values / 2 + checks);
+    for k in 0..=6 {
+        assert_eq!(read.layer(k), full.layer(k), "layer {k}");
+    }
+    // Every position a few plies from the start, either player to move: the same value.
+    let mut boards = Vec::new();
+    reached(&mut Vec::new(), 6, &mut boards);
+    assert!(boards
+        .iter()
+        .any(|b| b.to_move == 2 && full.locate(b).is_some()));
+    for p in &boards {
+        assert_eq!(
+            read.probe(&g.rule, p).unwrap(),
+            full.probe(&g.rule, p).unwrap()
+        );
+    }
+    drop(dir);
+    // A value of player 2 to move forged with its mirror image (the file still mirrored, player
+    // 1's half holding the forged value for both): found by player 2's own moves.
+    let p2 = boards
+        .iter()
+        .find(|p| p.to_move == 2 && full.locate(p).is_some_and(|(k, _)| k == 6))
+        .unwrap();
+    let (k, at) = full.locate(p2).unwrap();
+    let size = full.index().size(k) as usize;
+    let j = at - size;
+    let mut marks = vec![0i8; size];
+    let unfolded = (0..size)
+        .find(|&i| {
+            marks.fill(0);
+            marks[i] = 1;
+            packing::unfold(&full, k, &marks)[size + j] == 1
+        })
+        .unwrap();
+    let truth = full.layer(k)[at];
+    let forged = other_in_range(truth, k);
+    let dir = tempfile::tempdir().unwrap();
+    for m in 0..=6 {
+        file::write_layer(dir.path(), &full, m).unwrap();
+    }
+    rewrite(dir.path(), &full, k, |values| {
+        values[unfolded] = forged;
+        values[at] = forged;
+    });
+    let text = std::fs::read(file::layer_path(dir.path(), k)).unwrap();
+    let header = String::from_utf8_lossy(&text)
+        .lines()
+        .nth(1)
+        .unwrap()
+        .to_string();
+    assert!(header.contains("\"mirrored\":true"), "{header}");
+    let mut tb = Tablebase::empty(&g.rule, &b).unwrap();
+    file::load(dir.path(), &mut tb).unwrap();
+    let err = tb.probe(&g.rule, p2).unwrap_err().to_string();
+    assert!(
+        err.contains(&format!(
+            "layer-006.sowtb: position {at} of layer 6 (player 2 to move, holes "
+        )) && err.contains(&format!(
+            "holds the value {forged}, but its moves give {truth}"
+        )),
+        "{err}"
+    );
+}

@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
-use super::packing::{decode, encode, Packing};
+use super::packing::{decode_kept, encode, Packing};
 use super::Tablebase;
 use crate::{Error, Result};
 
@@ -65,7 +65,7 @@ pub fn checksum(bytes: &[u8]) -> String {
 
 /// The header layer `k` of `tb` gets, and the bytes that follow it.
 pub fn header(tb: &Tablebase, k: usize) -> (Header, Vec<u8>) {
-    let (packing, bytes) = encode(tb, k, tb.layer(k));
+    let (packing, bytes) = encode(tb, k, &tb.layer(k));
     let h = Header {
         format: FORMAT,
         rule: tb.rule.clone(),
@@ -101,7 +101,9 @@ pub fn write_layer(dir: &Path, tb: &Tablebase, k: usize) -> Result<PathBuf> {
 }
 
 /// Reads layer `k` from `dir` for `tb` (which holds layers `0..k`): `Ok(None)` when there is no
-/// such file; an error when the file is for another rule or options, or damaged.
+/// such file; an error when the file is for another rule or options, or damaged. The values as
+/// [`Tablebase::push_layer`] takes them: player 1's half only when the file holds only it
+/// (player 2's being its mirror image).
 pub fn read_layer(dir: &Path, tb: &Tablebase, k: usize) -> Result<Option<Vec<i8>>> {
     let path = layer_path(dir, k);
     let at = path.display().to_string();
@@ -184,7 +186,7 @@ pub fn read_layer(dir: &Path, tb: &Tablebase, k: usize) -> Result<Option<Vec<i8>
     let values = if h.format == 1 {
         bytes.into_iter().map(|b| b as i8).collect()
     } else {
-        decode(tb, k, &packing, &bytes).map_err(|e| Error::msg(format!("{at}: {e}")))?
+        decode_kept(tb, k, &packing, &bytes).map_err(|e| Error::msg(format!("{at}: {e}")))?
     };
     tb.check_values(k, &values)
         .map_err(|e| Error::msg(format!("{at}: {e}")))?;

@@ -18,6 +18,7 @@ pub mod build;
 pub mod captures;
 mod checked;
 pub mod file;
+mod half;
 pub mod index;
 pub mod packing;
 mod position;
@@ -65,8 +66,11 @@ pub struct Tablebase {
     index: Index,
     /// Positions carry the captured split (a rule whose ends read the captures: [`captures`]).
     pub captures: Option<Captures>,
-    /// `layers[k]`: values of the positions with `k` seeds, player 1 to move then player 2.
+    /// `layers[k]`: values of the positions with `k` seeds, player 1 to move then player 2;
+    /// player 1's half only when `half[k]` ([`half`]).
     layers: Vec<Vec<i8>>,
+    /// `half[k]`: layer `k` holds player 1's half, player 2's being its mirror image.
+    half: Vec<bool>,
     /// A board of the rule with nothing on it: what a position is written onto when its value
     /// is checked against its moves ([`verify`]).
     template: Board,
@@ -144,6 +148,7 @@ impl Tablebase {
             index: Index::new(holes.len(), MAX_SEEDS),
             holes,
             layers: Vec::new(),
+            half: Vec::new(),
             template: blank::blank(b),
             checks: Vec::new(),
             failure: Default::default(),
@@ -158,11 +163,6 @@ impl Tablebase {
     /// Layers held.
     pub fn layers(&self) -> usize {
         self.layers.len()
-    }
-
-    /// The values of layer `k`.
-    pub fn layer(&self, k: usize) -> &[i8] {
-        &self.layers[k]
     }
 
     /// Positions in layer `k` (both players to move), known before it is built (saturating:
@@ -208,17 +208,23 @@ impl Tablebase {
         &self.index
     }
 
-    /// Adds layer `k` (the next one).
+    /// Adds layer `k` (the next one): its values, or player 1's half of them when player 2's
+    /// half is its mirror image (a file's `mirrored` layer, [`packing::decode_kept`]).
     pub fn push_layer(&mut self, values: Vec<i8>) {
-        debug_assert_eq!(values.len() as u64, self.layer_size(self.layers.len()));
+        let size = self.layer_size(self.layers.len());
+        let half = values.len() as u64 != size;
+        debug_assert!(!half || (self.captures.is_none() && 2 * values.len() as u64 == size));
         self.layers.push(values);
+        self.half.push(half);
         self.checks.push(None);
     }
 
-    /// Adds layer `k` (the next one), read from the file `path`: each of its values is checked
-    /// against its position's moves the first time a lookup uses it ([`verify`]).
+    /// Adds layer `k` (the next one), read from the file `path` (as [`Tablebase::push_layer`]):
+    /// each of its values is checked against its position's moves the first time a lookup uses
+    /// it ([`verify`]).
     pub fn push_read_layer(&mut self, values: Vec<i8>, path: &std::path::Path) {
-        let check = LayerCheck::new(path, values.len());
+        let size = self.layer_size(self.layers.len());
+        let check = LayerCheck::new(path, size as usize);
         self.push_layer(values);
         if let Some(c) = self.checks.last_mut() {
             *c = Some(std::sync::Arc::new(check));
@@ -228,6 +234,7 @@ impl Tablebase {
     /// Keeps layers `0..k` only (a reader that holds more than the layer it builds next).
     pub fn truncate(&mut self, k: usize) {
         self.layers.truncate(k);
+        self.half.truncate(k);
         self.checks.truncate(k);
     }
 
@@ -349,11 +356,11 @@ impl Tablebase {
     /// against its moves as [`Tablebase::probe`] does.
     #[inline]
     pub fn value_of(&self, rule: &Rule, b: &Board) -> Result<Option<i32>> {
-        let Some((k, i)) = self.stored_at(b) else {
+        let Some((k, i, v)) = self.stored_at(b) else {
             return Ok(None);
         };
         self.verify(rule, k, i)?;
-        Ok(Some(self.layers[k][i] as i32))
+        Ok(Some(v as i32))
     }
 
     /// [`Tablebase::probe`] for a search that goes on without the value: a wrong value is not
@@ -374,21 +381,22 @@ impl Tablebase {
         self.failure.get().map(|e| Error::msg(e.clone()))
     }
 
-    /// Where the layers hold a value for `b` (not over): its layer and index, unchecked.
+    /// Where the layers hold a value for `b` (not over): its layer, index and value, unchecked.
     #[inline]
-    fn stored_at(&self, b: &Board) -> Option<(usize, usize)> {
+    fn stored_at(&self, b: &Board) -> Option<(usize, usize, i8)> {
         if b.over {
             return None;
         }
         let (k, i) = self.locate(b)?;
-        (self.layers[k][i] != UNKNOWN).then_some((k, i))
+        let v = self.held_on(b, k, i);
+        (v != UNKNOWN).then_some((k, i, v))
     }
 
     /// The value the layers hold for `b` (not over), unchecked: what a check reads of the
     /// positions one move away.
     #[inline]
     pub(super) fn stored(&self, b: &Board) -> Option<i32> {
-        self.stored_at(b).map(|(k, i)| self.layers[k][i] as i32)
+        self.stored_at(b).map(|(_, _, v)| v as i32)
     }
 }
 

@@ -14,7 +14,7 @@
 //! position with player 1 to move and the rows swapped (`c` turned by half the holes) when the
 //! rule treats both players alike. The writer checks every value of the layer: when player 2's
 //! half is player 1's half read through that turn, only player 1's half is written
-//! (`mirrored`), and the reader rebuilds the other. A rule whose players differ (or a board of
+//! (`mirrored`), and the reader keeps it and reads player 2's through the mirror ([`super::half`]). A rule whose players differ (or a board of
 //! another shape) has both halves written.
 
 use serde::{Deserialize, Serialize};
@@ -163,10 +163,11 @@ pub fn encode(tb: &Tablebase, k: usize, values: &[i8]) -> (Packing, Vec<u8>) {
     (p, out)
 }
 
-/// The values of layer `k` of `tb` (both halves) from the bytes of its file packed as `p`; an
-/// error naming what does not fit (the caller names the file). The values are then checked
-/// against their positions' range by the caller.
-pub fn decode(tb: &Tablebase, k: usize, p: &Packing, bytes: &[u8]) -> Result<Vec<i8>, String> {
+/// The values of layer `k` of `tb` written in the bytes of its file packed as `p` (player 1's
+/// half only when mirrored: player 2's is read through the mirror, [`super::half`]); an error
+/// naming what does not fit (the caller names the file). The values are then checked against
+/// their positions' range by the caller.
+pub fn decode_kept(tb: &Tablebase, k: usize, p: &Packing, bytes: &[u8]) -> Result<Vec<i8>, String> {
     let positions = tb.layer_size(k);
     if p.bits > 8 || p.step == 0 {
         return Err(format!(
@@ -205,15 +206,30 @@ pub fn decode(tb: &Tablebase, k: usize, p: &Packing, bytes: &[u8]) -> Result<Vec
         };
         values.push(v);
     }
-    if p.mirrored {
-        values.resize(positions as usize, 0);
-        let size = n;
-        each_mirror(tb, k, |j, i| {
-            values[size + j] = values[i];
-            true
-        });
-    }
     Ok(values)
+}
+
+/// The values of layer `k` of `tb` packed in `bytes` by `p`, both halves ([`decode_kept`],
+/// unfolded when mirrored).
+pub fn decode(tb: &Tablebase, k: usize, p: &Packing, bytes: &[u8]) -> Result<Vec<i8>, String> {
+    let values = decode_kept(tb, k, p, bytes)?;
+    Ok(if p.mirrored {
+        unfold(tb, k, &values)
+    } else {
+        values
+    })
+}
+
+/// Layer `k` of `tb` from player 1's half `half`: player 2's half its mirror image.
+pub fn unfold(tb: &Tablebase, k: usize, half: &[i8]) -> Vec<i8> {
+    let size = half.len();
+    let mut values = half.to_vec();
+    values.resize(2 * size, 0);
+    each_mirror(tb, k, |j, i| {
+        values[size + j] = values[i];
+        true
+    });
+    values
 }
 
 fn gcd(a: u32, b: u32) -> u32 {
@@ -245,7 +261,7 @@ mod tests {
             .unwrap();
         for k in 0..=9 {
             let values = tb.layer(k);
-            let (p, bytes) = encode(&tb, k, values);
+            let (p, bytes) = encode(&tb, k, &values);
             assert!(p.mirrored, "layer {k}");
             // Values of the parity of k: a step of 2 (from layer 2, where two values differ).
             if k >= 2 {
@@ -253,7 +269,7 @@ mod tests {
             }
             assert!(p.bits <= 4, "layer {k}: {p:?}");
             assert_eq!(bytes.len() as u64, p.bytes(values.len() as u64));
-            assert_eq!(decode(&tb, k, &p, &bytes).unwrap(), values, "layer {k}");
+            assert_eq!(decode(&tb, k, &p, &bytes).unwrap(), *values, "layer {k}");
         }
     }
 

@@ -47,7 +47,12 @@ impl Tablebase {
     /// Checks every value of layer `k` read from a file against its moves (what the lookups
     /// do position by position): the first wrong one as its error.
     pub fn verify_layer(&self, rule: &Rule, k: usize) -> Result<()> {
-        for i in 0..self.layers.get(k).map_or(0, |l| l.len()) {
+        let n = if k < self.layers() {
+            self.layer_size(k)
+        } else {
+            0
+        };
+        for i in 0..n as usize {
             self.verify(rule, k, i)?;
         }
         Ok(())
@@ -86,9 +91,10 @@ impl Tablebase {
             Some(_) => self.one_ply_captures(rule, k, i, &mut b),
         };
         let kids = std::mem::take(&mut b.kids);
+        // `node` holds the position checked (written first by either way of valuing it).
+        let held = self.held_on(&b.node, k, i) as i32;
         SCRATCH.with(|c| c.borrow_mut().push(b));
         let computed = computed?;
-        let held = self.layers[k][i] as i32;
         if computed == held {
             c.mark(i);
             return Ok(());
@@ -114,10 +120,10 @@ impl Tablebase {
         )))
     }
 
-    /// The value of a table entry (layer `k`, index `i`), unchecked, as a position's own value;
-    /// noted in `kids`.
-    fn entry(&self, k: usize, i: usize, kids: &mut Vec<(usize, usize)>) -> Result<i32> {
-        let v = self.layers[k][i];
+    /// The value of a table entry (layer `k`, index `i`, the position on board `on`), unchecked,
+    /// as a position's own value; noted in `kids`.
+    fn entry(&self, on: &Board, k: usize, i: usize, kids: &mut Vec<(usize, usize)>) -> Result<i32> {
+        let v = self.held_on(on, k, i);
         if v == UNKNOWN {
             return Err(Error::msg(format!(
                 "{} holds no value (a damaged tablebase)",
@@ -136,7 +142,7 @@ impl Tablebase {
         if b.moves.is_empty() {
             // Never probed (over as soon as it arises): the builders write `no_move(k)` (format
             // 2), format 1 files 0 (written before); either is right.
-            let held = self.layers[k][i] as i32;
+            let held = self.held_on(&b.node, k, i) as i32;
             return Ok(if held == 0 { 0 } else { no_move(k) });
         }
         let mut best = i32::MIN;
@@ -150,7 +156,7 @@ impl Tablebase {
                     v
                 }
                 Child::SameLayer { index, margin } => {
-                    margin.of(self.entry(k, index, &mut b.kids)?)
+                    margin.of(self.entry(&b.child, k, index, &mut b.kids)?)
                 }
             };
             best = best.max(v);
@@ -197,7 +203,7 @@ impl Tablebase {
                         self.describe(k, i)
                     )));
                 };
-                let v = self.entry(k2, i2, &mut b.kids)?;
+                let v = self.entry(&b.child, k2, i2, &mut b.kids)?;
                 gain + if b.child.to_move == 1 { v } else { -v }
             };
             best = Some(match best {
