@@ -293,7 +293,7 @@ fn tablebase_values_equal_the_negamax_and_the_search() {
             if b.over || holes[..m].iter().all(|&h| h == 0) || holes[m..].iter().all(|&h| h == 0) {
                 continue; // an empty side ends the game: no position to solve
             }
-            let v = tb.probe(&b).unwrap() as i64;
+            let v = tb.probe(&g.rule, &b).unwrap().unwrap() as i64;
             let base = stores[to_move - 1] - stores[2 - to_move];
             let plain = exact(&g, None);
             let probed = exact(&g, Some(&tb));
@@ -467,14 +467,20 @@ fn tablebases_on_the_command_line_are_kept_checked_and_refused_for_other_moves()
         "{}",
         String::from_utf8_lossy(&o.stderr)
     );
-    // Each layer file: the header says its size; the bytes follow.
+    // Each layer file: the header says its size and packing; the bytes follow. Kalah's players
+    // are alike (player 2's half is not written) and its values of 6 seeds in play are even
+    // (-6 to 6 in steps of 2: 3 bits a value at most).
     let f = std::fs::read(dir.path().join("layer-006.sowtb")).unwrap();
     let text = String::from_utf8_lossy(&f);
     let header: serde_json::Value = serde_json::from_str(text.lines().nth(1).unwrap()).unwrap();
     assert_eq!(header["positions"], 2 * 462); // 2 x C(6 + 5, 5)
     assert_eq!(header["layer"], 6);
+    assert_eq!(header["packing"]["mirrored"], true);
+    assert_eq!(header["packing"]["step"], 2);
+    let bits = header["packing"]["bits"].as_u64().unwrap();
+    assert!(bits <= 3, "{header}");
     let head = text.lines().take(2).map(|l| l.len() + 1).sum::<usize>();
-    assert_eq!(f.len() - head, 924);
+    assert_eq!((f.len() - head) as u64, (462 * bits).div_ceil(8));
     // Two workers write the same files (same checksums in the headers).
     let dir2 = tempfile::tempdir().unwrap();
     let d2 = dir2.path().to_str().unwrap();

@@ -319,7 +319,7 @@ fn every_position_of_the_tablebase_equals_the_minimax() {
                 now - south
             };
             assert_eq!(
-                tb.probe(&b),
+                tb.probe(&g0.rule, &b).unwrap(),
                 Some(want),
                 "{h}x{n}: {o:?} (tablebase against minimax)"
             );

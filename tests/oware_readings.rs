@@ -484,7 +484,7 @@ fn the_model_of_openspiel_reads_the_hand_built_positions_the_same_way() {
 fn repetitions_survive_save_and_load() {
     use sowlab::repl::save;
     let dir = std::env::temp_dir().join(format!("sowlab-oware-save-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    sowlab::engine::base::files::create_dir_all(&dir).unwrap();
     let start = Position {
         pits: cat(&[1, 0, 0, 0, 0, 0], &[1, 0, 0, 0, 0, 0]),
         stores: Some(vec![22, 24]),

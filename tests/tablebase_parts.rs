@@ -33,7 +33,7 @@ fn layers_built_in_parts_equal_the_whole_build() {
                 outside += part.valued - (w[1] - w[0]);
                 layer.extend(part.values);
             }
-            assert_eq!(layer, whole.layer(k), "holes {holes} layer {k}");
+            assert_eq!(layer, *whole.layer(k), "holes {holes} layer {k}");
             tb.push_layer(layer);
         }
         // Moves within a layer cross the cuts: some parts valued positions beyond their own.
@@ -55,7 +55,7 @@ fn layers_built_in_parts_equal_the_whole_build() {
             valued += part.valued;
             layer.extend(part.values);
         }
-        assert_eq!(layer, whole.layer(k));
+        assert_eq!(layer, *whole.layer(k));
         assert_eq!(valued, n);
         let again = build_range_in(&g.rule, &b, &tb, k, 0, n, &cur)
             .unwrap()

@@ -33,7 +33,7 @@ fn layers_built_in_rounds_equal_the_whole_build() {
                     .unwrap();
                 assert_eq!(
                     layer,
-                    whole.layer(k),
+                    *whole.layer(k),
                     "holes {holes}, layer {k}, cuts {cuts:?}"
                 );
                 if cuts.len() == 2 {
@@ -84,7 +84,7 @@ fn each_position_is_valued_once_by_its_owner() {
         }
         assert!(rounds < 1000);
     }
-    assert_eq!(known, whole.layer(k));
+    assert_eq!(known, *whole.layer(k));
     assert_eq!(valued, n, "each position valued once");
     assert!(expanded >= n && rounds > 1, "{expanded} {rounds}");
 }

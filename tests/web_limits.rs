@@ -151,3 +151,59 @@ fn the_picture_of_a_move_of_very_many_seeds_is_refused_not_built_whole() {
     assert_eq!(s, 200, "{v}");
     assert!(v["frame"]["svg"].as_str().unwrap().starts_with("<svg"));
 }
+
+/// A data rule of `rows` rows of 64 holes (and two stores), in a new rules folder: the folder.
+// (Tests make their fixtures directly; sowlab itself goes through its file door.)
+#[allow(clippy::disallowed_methods)]
+fn rows_rule(rows: usize) -> std::path::PathBuf {
+    let d = std::env::temp_dir().join(format!("sowlab-limits-rows-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    let name = |mut i: usize| {
+        let mut s = String::new();
+        loop {
+            s.insert(0, (b'a' + (i % 26) as u8) as char);
+            i /= 26;
+            if i == 0 {
+                break s;
+            }
+        }
+    };
+    let pits: String = (0..rows)
+        .map(|i| {
+            format!(
+                "    - {{ row: {}, owner: {}, holes: 64, seeds: 1 }}\n",
+                name(i),
+                1 + i % 2
+            )
+        })
+        .collect();
+    let text = format!(
+        "name: Rows\nplayers: 2\ndescription: \"rows upon rows\"\nboard:\n  players: 2\n  \
+         shape: two_rows\n  pits:\n{pits}    - {{ store: s1, owner: 1 }}\n    - {{ store: s2, \
+         owner: 2 }}\nsowing:\n  stores: own\npipeline:\n  extra_turn: store\n  end:\n    - {{ \
+         when: side_empty, sweep: owners, then: most_seeds }}\n"
+    );
+    std::fs::write(d.join("rows.yaml"), text).unwrap();
+    d
+}
+
+#[test]
+fn a_board_too_large_to_draw_is_refused_not_drawn_whole() {
+    // 1 500 rows of 64 holes: 96 002 pits, under the engine's cap of 100 000, a picture of tens
+    // of MB in every answer.
+    let rules = rows_rule(1500);
+    let user = rules.join("user");
+    let pg = Playground::new(Config::new(&rules, user));
+    let (s, v) = pg.handle("new", br#"{"rule": "rows"}"#);
+    assert_eq!(s, 422, "{:.300}", v.to_string());
+    let e = v["error"].as_str().unwrap();
+    assert_eq!(
+        e,
+        "the board has 96002 pits, more than one picture draws (4096): the playground cannot show this game (play it in the REPL)"
+    );
+    // A board of a few rows is drawn as ever.
+    let (s, v) = pg.handle("new", br#"{"rule": "kalah", "options": {"holes": 64}}"#);
+    assert_eq!(s, 200, "{v}");
+    assert!(v["svg"].as_str().unwrap().starts_with("<svg"));
+    let _ = std::fs::remove_dir_all(&rules);
+}

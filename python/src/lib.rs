@@ -450,11 +450,11 @@ impl PyGame {
     }
 
     /// The position as SVG, its legal moves marked (what a notebook shows).
-    fn svg(&self) -> String {
+    fn svg(&self) -> PyResult<String> {
         search_board::game_svg(&self.g())
     }
 
-    fn _repr_svg_(&self) -> String {
+    fn _repr_svg_(&self) -> PyResult<String> {
         search_board::game_svg(&self.g())
     }
 

@@ -16,7 +16,9 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
 use rhai::Dynamic;
-use sowlab::render::svg::{board_svg, lap_frames, trace_svg, SvgOptions};
+use sowlab::render::svg::{
+    board_svg, check_pits, lap_frames, trace_svg, SvgOptions, MAX_PICTURE_EVENTS,
+};
 // `board_of`: the board inside a position value (the core stores only boards there).
 use sowlab::{board as board_of, Board, Game, Options, Rule};
 
@@ -565,6 +567,7 @@ impl PyBoard {
 
     /// The position as SVG (its legal moves marked).
     fn svg(&mut self) -> PyResult<String> {
+        check_pits(&board_of(&self.d)).map_err(msg)?;
         let legal = self.legal_pits()?.clone();
         Ok(board_svg(
             &board_of(&self.d),
@@ -590,9 +593,11 @@ impl PyBoard {
     }
 }
 
-/// The picture of a game's current position, its legal moves marked.
-pub fn game_svg(g: &Game) -> String {
-    sowlab::render::svg::game_svg(g)
+/// The picture of a game's current position, its legal moves marked; a `SowlabError` (a
+/// `ValueError`) for a board past what one picture draws.
+pub fn game_svg(g: &Game) -> PyResult<String> {
+    check_pits(&g.board()).map_err(msg)?;
+    Ok(sowlab::render::svg::game_svg(g))
 }
 
 /// The picture of move `n` (1-based; default the last) of a game: its laps drawn over the
@@ -611,7 +616,8 @@ pub fn move_svg(g: &Game, n: Option<usize>, lap: Option<usize>) -> PyResult<(Str
         }
     };
     let p = &g.history[i];
-    let laps = lap_frames(&p.events).len().saturating_sub(1);
+    let frames = lap_frames(&p.events);
+    let laps = frames.len().saturating_sub(1);
     if let Some(k) = lap {
         if k > laps {
             return Err(msg(format!(
@@ -621,7 +627,17 @@ pub fn move_svg(g: &Game, n: Option<usize>, lap: Option<usize>) -> PyResult<(Str
             )));
         }
     }
+    // The picture draws the board and every event up to the lap shown: both are bounded.
     let before = board_of(&p.before).clone();
+    check_pits(&before).map_err(msg)?;
+    let events = frames.get(lap.unwrap_or(laps)).copied().unwrap_or(0);
+    if events > MAX_PICTURE_EVENTS {
+        return Err(msg(format!(
+            "move {} up to lap {} is {events} sowing events, more than one picture draws ({MAX_PICTURE_EVENTS}): ask for an earlier lap",
+            i + 1,
+            lap.unwrap_or(laps)
+        )));
+    }
     let after = board_of(&p.after);
     Ok((
         trace_svg(before, Some(&after), &p.events, lap, &SvgOptions::default()),

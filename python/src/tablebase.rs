@@ -95,7 +95,7 @@ fn load_into(
     while tb.layers() < k {
         let n = tb.layers();
         match file::read_layer(dir, tb, n) {
-            Ok(Some(v)) => tb.push_layer(v),
+            Ok(Some(v)) => tb.push_read_layer(v, &file::layer_path(dir, n)),
             Ok(None) => {
                 let path = file::layer_path(dir, n);
                 return Err(sowlab::Error::msg(format!(
@@ -299,7 +299,7 @@ pub fn tablebase_write_layer(
         values.extend(p.as_bytes().iter().map(|&x| x as i8));
     }
     interruptible(py, || -> sowlab::Result<String> {
-        std::fs::create_dir_all(&dir)
+        sowlab::engine::base::files::create_dir_all(&dir)
             .map_err(|e| sowlab::Error::msg(format!("{}: {e}", dir.display())))?;
         let mut cache = lock();
         load_into(&mut cache, &dir, empty, layer)?;

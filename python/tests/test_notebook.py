@@ -92,3 +92,36 @@ def test_the_example_notebook_runs_top_to_bottom():
     assert any("image/png" in o.get("data", {}) for o in outputs), "the sweep is plotted"
     text = "".join(o.get("text", "") for o in outputs if o.get("output_type") == "stream")
     assert "MCTS won" in text
+
+
+def test_pictures_past_the_bound_are_refused_not_built_whole(tmp_path):
+    # One move of 100 000 seeds: 100 000 sowing events, a picture of over 10 MB.
+    g = sowlab.Game("kalah", options={"holes": 64, "seeds": 100000})
+    g.play("1")
+    with pytest.raises(ValueError, match=r"move 1 up to lap 1 is 100\d+ sowing events, more than one picture draws \(20000\)"):
+        g.move_svg()
+    assert g.move_svg(1, 0)[0].startswith("<svg")  # the position before it is drawn
+    # A board of 96 002 pits (1 500 rows of 64 holes): its picture is refused, not drawn whole.
+    def row(i):
+        s = ""
+        while True:
+            s = chr(ord("a") + i % 26) + s
+            i //= 26
+            if i == 0:
+                return s
+
+    pits = "".join(
+        f"    - {{ row: {row(i)}, owner: {1 + i % 2}, holes: 64, seeds: 1 }}\n" for i in range(1500)
+    )
+    (tmp_path / "rows.yaml").write_text(
+        "name: Rows\nplayers: 2\ndescription: \"rows upon rows\"\nboard:\n  players: 2\n"
+        f"  shape: two_rows\n  pits:\n{pits}    - {{ store: s1, owner: 1 }}\n"
+        "    - { store: s2, owner: 2 }\nsowing:\n  stores: own\npipeline:\n  extra_turn: store\n"
+        "  end:\n    - { when: side_empty, sweep: owners, then: most_seeds }\n"
+    )
+    big = sowlab.Game("rows", rules=str(tmp_path))
+    with pytest.raises(ValueError, match=r"the board has 96002 pits, more than one picture draws \(4096\)"):
+        big.svg()
+    big.play("a1")
+    with pytest.raises(ValueError, match=r"the board has 96002 pits"):
+        big.move_svg()

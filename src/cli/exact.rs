@@ -11,11 +11,16 @@ use crate::{Error, Game, Result, Tablebase};
 pub fn load_tablebase(dir: &std::path::Path, g: &Game) -> Result<Tablebase> {
     let b = g.board();
     let mut tb = Tablebase::empty(&g.rule, &b)?;
-    if !dir.is_dir() {
-        return Err(Error::msg(format!(
-            "--tablebase {}: no such folder",
-            dir.display()
-        )));
+    // (a folder, after links: a pipe, a file or a device given as one is named as such)
+    if let Err(e) = crate::engine::base::files::list_dir(dir) {
+        let why = if e.kind() == std::io::ErrorKind::NotFound {
+            "no such folder".to_string()
+        } else if e.kind() == std::io::ErrorKind::NotADirectory {
+            "not a folder (the layer files go in a folder)".to_string()
+        } else {
+            e.to_string()
+        };
+        return Err(Error::msg(format!("--tablebase {}: {why}", dir.display())));
     }
     if file::load(dir, &mut tb)? == 0 {
         return Err(Error::msg(format!(

@@ -61,13 +61,13 @@ fn cmd_build(dir: &RulePath, a: BuildArgs) -> Result<i32> {
     let mut tb = Tablebase::empty(&g.rule, &b)?;
     let k_max = a.seeds as usize;
     let need = tb.ask_layers(crate::Budget::mib_or_default(a.max_memory), k_max)?;
-    std::fs::create_dir_all(&a.out)
+    crate::engine::base::files::create_dir_all(&a.out)
         .map_err(|e| Error::msg(format!("--out {}: {e}", a.out.display())))?;
     crate::cli::leave_on_second_interrupt();
     let start = Instant::now();
     for k in 0..=k_max {
         if let Some(v) = file::read_layer(&a.out, &tb, k)? {
-            tb.push_layer(v);
+            tb.push_read_layer(v, &file::layer_path(&a.out, k));
             eprintln!(
                 "layer {k}: {} positions, kept from {}",
                 tb.layer_size(k),

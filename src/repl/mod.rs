@@ -109,7 +109,7 @@ mod tests {
     #[test]
     fn script_errors_show_the_source_line_and_a_caret() {
         let dir = std::env::temp_dir().join(format!("sowlab-excerpt-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).expect("temp dir");
+        crate::engine::base::files::create_dir_all(&dir).expect("temp dir");
         let f = dir.join("broken.rhai");
         crate::engine::base::files::write_fixture(
             &f,

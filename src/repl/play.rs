@@ -394,7 +394,7 @@ mod tests {
     #[test]
     fn a_rule_stuck_without_moves_is_not_called_over() {
         let dir = std::env::temp_dir().join(format!("sowlab-stuck-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).expect("temp dir");
+        crate::engine::base::files::create_dir_all(&dir).expect("temp dir");
         let f = dir.join("stuck.rhai");
         crate::engine::base::files::write_fixture(
             &f,

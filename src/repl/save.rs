@@ -184,7 +184,7 @@ pub fn rule_spec_for_save(spec: &str, rule: &Rule, dir: &RulePath, save_path: &P
             return rule.name.clone();
         }
     }
-    let rule_file = std::fs::canonicalize(spec);
+    let rule_file = crate::engine::base::files::canonical(Path::new(spec));
     let save_dir = save_path
         .parent()
         .map(|d| {
@@ -194,7 +194,7 @@ pub fn rule_spec_for_save(spec: &str, rule: &Rule, dir: &RulePath, save_path: &P
                 d
             }
         })
-        .and_then(|d| std::fs::canonicalize(d).ok());
+        .and_then(|d| crate::engine::base::files::canonical(d).ok());
     match (rule_file, save_dir) {
         (Ok(f), Some(d)) => relative(&d, &f).unwrap_or(f).display().to_string(),
         (Ok(f), None) => f.display().to_string(),

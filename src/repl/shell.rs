@@ -254,7 +254,7 @@ fn interactive(mut session: Session) -> i32 {
     if let Some(p) = &hist {
         // Failing to keep the history is not an error.
         if let Some(d) = p.parent() {
-            let _ = std::fs::create_dir_all(d);
+            let _ = crate::engine::base::files::create_dir_all(d);
         }
         if crate::engine::base::files::absent_or_small_regular(p) {
             let _ = rl.append_history(p);

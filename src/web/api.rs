@@ -25,7 +25,7 @@ pub use crate::web::config::{default_user_dir, Config};
 pub use crate::web::error::ApiError;
 use crate::web::error::{bad, Reply};
 use crate::web::session::{copy_of, lock, session_id, Busy, Entry, Session, Table};
-use crate::web::view::view;
+use crate::web::view::{drawable, view};
 
 /// All sessions of a playground. Shared by the server's threads (`&self` everywhere).
 pub struct Playground {
@@ -203,6 +203,7 @@ impl Playground {
             version: 0,
             saved: Vec::new(),
         };
+        drawable(&s)?;
         let v = view(&id, &s, format!("new game of {}", s.game.rule.name));
         let mut t = lock(&self.table);
         if t.map.len() >= self.cfg.max_sessions {
@@ -261,6 +262,7 @@ impl Playground {
         let (id, cell) = self.session(req)?;
         let mut held = lock(&cell);
         let (extra, done) = f(&self.cfg, copy_of(&held))?;
+        drawable(&done)?;
         Ok(commit(&id, &mut held, extra, done))
     }
 
@@ -292,6 +294,7 @@ impl Playground {
             (copy_of(&held), held.version)
         };
         let (extra, done) = f(&self.cfg, copy)?;
+        drawable(&done)?;
         let mut held = lock(&cell);
         if held.version != version {
             return Err(ApiError::new(

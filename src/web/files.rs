@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::json;
 
+use crate::engine::base::files::{canonical, create_dir_all, is_link};
 use crate::error::Error;
 use crate::web::config::Config;
 use crate::web::error::ApiError;
@@ -14,14 +15,14 @@ use crate::Rule;
 
 /// Whether `path` lies in the rules folder or the user rules folder.
 pub(super) fn allowed(cfg: &Config, path: &Path) -> bool {
-    let Ok(p) = path.canonicalize() else {
+    let Ok(p) = canonical(path) else {
         return false;
     };
     cfg.rules
         .dirs()
         .iter()
         .chain([&cfg.user_dir])
-        .filter_map(|d| d.canonicalize().ok())
+        .filter_map(|d| canonical(d).ok())
         .any(|d| p.starts_with(d))
 }
 
@@ -49,11 +50,8 @@ pub(super) fn check_rule_target(cfg: &Config, target: &Path) -> Result<(), ApiEr
     if target.parent() != Some(cfg.user_dir.as_path()) {
         return Err(refused());
     }
-    let is_link = target
-        .symlink_metadata()
-        .is_ok_and(|m| m.file_type().is_symlink());
-    if is_link {
-        let inside = match (target.canonicalize(), cfg.user_dir.canonicalize()) {
+    if is_link(target) {
+        let inside = match (canonical(target), canonical(&cfg.user_dir)) {
             (Ok(t), Ok(d)) => t.starts_with(d),
             _ => false,
         };
@@ -78,7 +76,7 @@ pub(super) fn write_rule(cfg: &Config, target: &Path, text: &str) -> Result<(), 
     check_rule_target(cfg, target)?;
     let fail =
         |e: std::io::Error| ApiError::new(500, format!("cannot write {}: {e}", target.display()));
-    std::fs::create_dir_all(&cfg.user_dir).map_err(fail)?;
+    create_dir_all(&cfg.user_dir).map_err(fail)?;
     crate::engine::base::files::write_replacing(target, text.as_bytes(), "write")
         .map_err(|e| ApiError::new(500, e.one_line()))
 }
@@ -99,8 +97,7 @@ pub(super) fn save_target(cfg: &Config, s: &Session, overwrite: bool) -> Result<
         _ => "rhai",
     };
     let target = cfg.user_dir.join(format!("{stem}.{ext}"));
-    let same =
-        |a: &std::path::Path| a == target || a.canonicalize().ok() == target.canonicalize().ok();
+    let same = |a: &std::path::Path| a == target || canonical(a).ok() == canonical(&target).ok();
     if target.exists() && !overwrite && !same(shown) && !s.saved.iter().any(|p| same(p)) {
         let mut e = ApiError::new(
             409,

@@ -11,7 +11,7 @@ use crate::web::session::lock;
 use crate::web::view::view;
 
 /// The most events of a move one `frame` answer draws (about 150 bytes of SVG each).
-pub const MAX_FRAME_EVENTS: usize = 20_000;
+pub const MAX_FRAME_EVENTS: usize = crate::render::svg::MAX_PICTURE_EVENTS;
 
 impl Playground {
     pub(super) fn play(&self, req: &Req) -> Reply {

@@ -3,8 +3,21 @@
 
 use serde_json::{json, Value};
 
-use crate::render::svg::{game_svg, lap_frames};
+use crate::render::svg::{check_pits, game_svg, lap_frames};
+use crate::web::error::ApiError;
 use crate::web::session::Session;
+
+/// Refuses (422, in one line) a game whose board is past what one picture draws: every answer
+/// carries the board's picture, which would be built whole (see [`crate::render::svg::bounds`]).
+/// Asked before a game is kept, so that a refused call changes nothing.
+pub(super) fn drawable(s: &Session) -> Result<(), ApiError> {
+    check_pits(&s.game.board()).map_err(|e| {
+        ApiError::new(
+            422,
+            format!("{e}: the playground cannot show this game (play it in the REPL)"),
+        )
+    })
+}
 
 /// What the page draws: the board, the legal moves, the history, whose turn.
 pub(super) fn view(id: &str, s: &Session, message: String) -> Value {

@@ -133,7 +133,7 @@ mod tests {
                 std::process::id(),
                 want.len()
             ));
-            std::fs::create_dir_all(&dir).unwrap();
+            crate::engine::base::files::create_dir_all(&dir).unwrap();
             let f = dir.join("t.yaml");
             crate::engine::base::files::write_fixture(&f, text).unwrap();
             let e = crate::Rule::load(f.to_str().unwrap(), &dir)

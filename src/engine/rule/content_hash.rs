@@ -111,7 +111,7 @@ mod tests {
             ["a", "b_2"]
         );
         let d = std::env::temp_dir().join(format!("sowlab-hash-{}", std::process::id()));
-        std::fs::create_dir_all(&d).unwrap();
+        crate::engine::base::files::create_dir_all(&d).unwrap();
         crate::engine::base::files::write_fixture(d.join("m.rhai"), "fn f() { 1 }").unwrap();
         let src = "import \"m\" as m;\nfn setup() {}";
         let dir = d.clone();

@@ -89,7 +89,7 @@ impl RulePath {
         let mut out: Vec<PathBuf> = Vec::new();
         let mut seen: Vec<PathBuf> = Vec::new();
         for d in dirs {
-            let Ok(real) = d.canonicalize() else {
+            let Ok(real) = crate::engine::base::files::canonical(&d) else {
                 continue;
             };
             if real.is_dir() && !seen.contains(&real) {
@@ -309,8 +309,8 @@ mod tests {
     fn earlier_folders_override_later_ones_and_the_builtins() {
         let d = std::env::temp_dir().join(format!("sowlab-rulepath-{}", std::process::id()));
         let (a, b) = (d.join("a"), d.join("b"));
-        std::fs::create_dir_all(a.join("presets")).unwrap();
-        std::fs::create_dir_all(&b).unwrap();
+        crate::engine::base::files::create_dir_all(&a.join("presets")).unwrap();
+        crate::engine::base::files::create_dir_all(&b).unwrap();
         crate::engine::base::files::write_fixture(a.join("kalah.rhai"), "fn setup() {}").unwrap();
         crate::engine::base::files::write_fixture(b.join("kalah.rhai"), "fn setup() {}").unwrap();
         crate::engine::base::files::write_fixture(b.join("mine.rhai"), "fn setup() {}").unwrap();

@@ -100,8 +100,10 @@ impl ModuleResolver for RulesResolver {
         let file = from.path_of(&rel);
         // A module that imports itself, or a cycle of imports, would recurse until the stack
         // overflows: refuse it, naming the chain.
-        let id = std::fs::canonicalize(&file).unwrap_or_else(|_| file.clone());
-        let importer = source.map(|s| std::fs::canonicalize(s).unwrap_or_else(|_| s.into()));
+        let canonical = crate::engine::base::files::canonical;
+        let id = canonical(&file).unwrap_or_else(|_| file.clone());
+        let importer =
+            source.map(|s| canonical(std::path::Path::new(s)).unwrap_or_else(|_| s.into()));
         let chain = IMPORTING.with(|v| v.borrow().clone());
         if importer.as_ref() == Some(&id) || chain.contains(&id) {
             let mut names: Vec<String> = chain

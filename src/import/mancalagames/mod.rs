@@ -89,13 +89,14 @@ impl Imported {
 }
 
 /// The game files named by `paths`: files as given, folders' `*.txt` files (sorted; names
-/// starting with `_`, MancalaGames' templates, left out).
+/// starting with `_`, MancalaGames' templates, left out). An entry named like a game file that is
+/// not a regular file (a pipe, a device, a dangling link) is listed too, never opened: importing
+/// it is refused with a line saying what it is, rather than skipped without a word.
 pub fn game_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>> {
     let mut out = Vec::new();
     for p in paths {
         if p.is_dir() {
-            // (regular files only: a pipe or a device named `x.txt` is left out)
-            let v = crate::engine::base::files::list_dir(p)
+            let v = crate::engine::base::files::list_dir_all(p)
                 .map_err(|e| Error::msg(format!("{}: cannot read the folder: {e}", p.display())))?
                 .into_iter()
                 .filter(|e| !e.is_dir && e.name.ends_with(".txt") && !e.name.starts_with('_'))
@@ -163,7 +164,7 @@ pub fn import_file(path: &Path, out: &Path, taken: &mut Names) -> Imported {
     let write = |rel: &str, text: &str| -> std::result::Result<PathBuf, String> {
         let f = out.join(rel);
         if let Some(d) = f.parent() {
-            std::fs::create_dir_all(d)
+            crate::engine::base::files::create_dir_all(d)
                 .map_err(|e| format!("cannot create {}: {e}", d.display()))?;
         }
         crate::engine::base::files::write_replacing(&f, text.as_bytes(), "write")

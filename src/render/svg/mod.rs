@@ -9,11 +9,13 @@
 //! them clickable.
 
 pub mod board;
+pub mod bounds;
 pub mod game;
 pub mod geometry;
 pub mod trace;
 
 pub use board::{board_svg, esc, ink, tint, SvgOptions, MAX_DOTS};
 pub(crate) use board::{n, wrap};
+pub use bounds::{check_pits, MAX_PICTURE_EVENTS, MAX_PICTURE_PITS};
 pub use game::{game_svg, last_move_svg};
 pub use trace::{lap_frames, trace_svg};

@@ -17,6 +17,14 @@ pub use super::LayerProgress;
 use super::{Tablebase, UNKNOWN};
 use crate::{Board, Error, Result, Rule, INTERRUPTED};
 
+/// The value written for a position of layer `k` whose player to move has no move: such a
+/// position is over as soon as it arises and never probed. `-k` (his opponent keeps the seeds,
+/// as in Kalah) has the parity of the layer's other values where every seed in play ends in a
+/// player's hands, so that it packs in as few bits as they do ([`super::packing`]).
+pub fn no_move(k: usize) -> i32 {
+    -(k as i32)
+}
+
 /// Positions a worker takes at a time.
 const CHUNK: u64 = 1 << 12;
 
@@ -47,21 +55,21 @@ impl Worker<'_> {
         node.copy_from(&self.template);
         set_holes(self.tb, self.k, i, &mut node, &mut self.parts);
         self.rule.legal_board(&node, &mut moves)?;
-        // A position whose player to move has no move is over as soon as it arises: never
-        // probed. Its byte says 0.
-        let mut best = if moves.is_empty() { 0 } else { i32::MIN };
+        let mut best = if moves.is_empty() {
+            no_move(self.k)
+        } else {
+            i32::MIN
+        };
         self.line.push(i);
         let mut result = Ok(());
         for &pit in &moves {
-            let v =
-                child_value(self.rule, self.tb, self.k, &node, pit, &mut child).and_then(
-                    |c| match c {
-                        Child::Over(v) | Child::Lower(v) => Ok(v),
-                        Child::SameLayer { index, margin } => {
-                            self.value(index).map(|v| margin.of(v as i32))
-                        }
-                    },
-                );
+            let v = child_value::<true>(self.rule, self.tb, self.k, &node, pit, &mut child)
+                .and_then(|c| match c {
+                    Child::Over(v) | Child::Lower(v) => Ok(v),
+                    Child::SameLayer { index, margin } => {
+                        self.value(index).map(|v| margin.of(v as i32))
+                    }
+                });
             match v {
                 Ok(v) => best = best.max(v),
                 Err(e) => {

@@ -44,7 +44,14 @@ use crate::{Board, Error, Result, Rule, INTERRUPTED};
 pub const MAX_LINE: usize = 1000;
 
 /// Writes position `i` of the split `a` of layer `k` onto `node` (a blank board: no history).
-fn set_position(tb: &Tablebase, k: usize, a: i64, i: usize, node: &mut Board, parts: &mut [usize]) {
+pub(super) fn set_position(
+    tb: &Tablebase,
+    k: usize,
+    a: i64,
+    i: usize,
+    node: &mut Board,
+    parts: &mut [usize],
+) {
     set_holes(tb, k, i, node, parts);
     let total = tb.captures.map_or(0, |c| c.total);
     node.reserves[0] = a;
@@ -59,7 +66,7 @@ fn set_position(tb: &Tablebase, k: usize, a: i64, i: usize, node: &mut Board, pa
 
 /// The margin for player 1 (captures minus player 2's) on `b`.
 #[inline]
-fn margin1(b: &Board) -> i32 {
+pub(super) fn margin1(b: &Board) -> i32 {
     (held(b, 1) - held(b, 2)) as i32
 }
 
@@ -155,7 +162,7 @@ pub fn build_layer(
                 }
                 let k2 = in_play(&child) as usize;
                 if k2 < k {
-                    let Some(v) = tb.probe(&child) else {
+                    let Some(v) = tb.probe(rule, &child)? else {
                         return Err(Error::msg(format!(
                             "{}: a move from layer {k} reached a position the lower layers do not cover",
                             rule.name
@@ -264,7 +271,7 @@ fn solve_split(g: &mut Graph, size: usize, k: i32, value: &mut [i32]) {
 /// rule). At most `max` moves; stops short if no move keeps the value (never, for a right table).
 pub fn line(rule: &Rule, tb: &Tablebase, b0: &Board, max: usize) -> Result<Vec<String>> {
     let mut out = Vec::new();
-    let Some(mut need) = tb.probe(b0) else {
+    let Some(mut need) = tb.probe(rule, b0)? else {
         return Ok(out);
     };
     let mut node = b0.clone();
@@ -285,7 +292,7 @@ pub fn line(rule: &Rule, tb: &Tablebase, b0: &Board, max: usize) -> Result<Vec<S
             let (through, leaves) = if child.over {
                 (gain, true)
             } else {
-                let Some(v) = tb.value_of(&child) else {
+                let Some(v) = tb.value_of(rule, &child)? else {
                     continue;
                 };
                 let v = if child.to_move == mover { v } else { -v };

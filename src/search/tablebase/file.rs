@@ -1,10 +1,12 @@
 //! Tablebase files: one per layer, `layer-K.sowtb` in a folder. A file is one header line of
-//! JSON after a magic line, then the layer's bytes (one signed byte per position: player 1 to
-//! move first, then player 2, each in index order). The header names the format, the rule (name
-//! and content hash), its options and the fingerprint of the moves they declare, the layer, the
-//! holes, the position count and the SHA-256 of the bytes; a file for another rule or other
-//! moves, of another size, or whose bytes do not match is refused with a message that says
-//! which.
+//! JSON after a magic line, then the layer's values, packed (format 2, [`super::packing`]: as
+//! few bits a value as the layer needs, player 1 to move first, then player 2, each in index
+//! order, player 2's half left out when it is player 1's mirror image). Format 1 files (one
+//! signed byte a position, both halves) are still read. The header names the format, the rule
+//! (name and content hash), its options and the fingerprint of the moves they declare, the
+//! layer, the holes, the position count, the packing and the SHA-256 of the bytes that follow;
+//! a file for another rule or other moves, of another size, or whose bytes do not match is
+//! refused with a message that says which.
 
 use std::io::{BufRead, Read, Write};
 use std::path::{Path, PathBuf};
@@ -12,6 +14,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
+use super::packing::{decode_kept, encode, Packing};
 use super::Tablebase;
 use crate::{Error, Result};
 
@@ -19,7 +22,7 @@ use crate::{Error, Result};
 pub const MAGIC: &str = "sowlab tablebase";
 
 /// The format written.
-pub const FORMAT: u32 = 1;
+pub const FORMAT: u32 = 2;
 
 /// A layer file's header.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
@@ -38,9 +41,12 @@ pub struct Header {
     pub holes: usize,
     /// Seeds in play (the layer).
     pub layer: usize,
-    /// Positions (bytes that follow).
+    /// Positions of the layer (both players to move).
     pub positions: u64,
-    /// SHA-256 of those bytes, hex.
+    /// How the values that follow are packed (format 2; format 1: a byte a position).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub packing: Option<Packing>,
+    /// SHA-256 of the bytes that follow, hex.
     pub sha256: String,
 }
 
@@ -49,27 +55,18 @@ pub fn layer_path(dir: &Path, k: usize) -> PathBuf {
     dir.join(format!("layer-{k:03}.sowtb"))
 }
 
-/// The SHA-256 of `values`, hex.
-pub fn checksum(values: &[i8]) -> String {
-    let mut h = Sha256::new();
-    for_bytes(values, |b| h.update(b));
-    h.finalize().iter().map(|b| format!("{b:02x}")).collect()
+/// The SHA-256 of `bytes`, hex.
+pub fn checksum(bytes: &[u8]) -> String {
+    Sha256::digest(bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
 }
 
-/// Calls `f` with the bytes of `values`, a block at a time.
-fn for_bytes(values: &[i8], mut f: impl FnMut(&[u8])) {
-    let mut buf = vec![0u8; 1 << 16];
-    for chunk in values.chunks(buf.len()) {
-        for (b, &v) in buf.iter_mut().zip(chunk) {
-            *b = v as u8;
-        }
-        f(&buf[..chunk.len()]);
-    }
-}
-
-/// The header layer `k` of `tb` gets.
-pub fn header(tb: &Tablebase, k: usize) -> Header {
-    Header {
+/// The header layer `k` of `tb` gets, and the bytes that follow it.
+pub fn header(tb: &Tablebase, k: usize) -> (Header, Vec<u8>) {
+    let (packing, bytes) = encode(tb, k, &tb.layer(k));
+    let h = Header {
         format: FORMAT,
         rule: tb.rule.clone(),
         rule_hash: tb.rule_hash.clone(),
@@ -78,8 +75,10 @@ pub fn header(tb: &Tablebase, k: usize) -> Header {
         holes: tb.holes(),
         layer: k,
         positions: tb.layer_size(k),
-        sha256: checksum(tb.layer(k)),
-    }
+        packing: Some(packing),
+        sha256: checksum(&bytes),
+    };
+    (h, bytes)
 }
 
 /// Writes layer `k` of `tb` into `dir` through the one safe writer
@@ -88,27 +87,23 @@ pub fn header(tb: &Tablebase, k: usize) -> Header {
 pub fn write_layer(dir: &Path, tb: &Tablebase, k: usize) -> Result<PathBuf> {
     let path = layer_path(dir, k);
     let err = |e: std::io::Error| Error::msg(format!("{}: {e}", path.display()));
-    let h = header(tb, k);
+    let (h, bytes) = header(tb, k);
     let out = crate::engine::base::files::SafeFile::create(&path, "write")?;
     {
         let mut f = std::io::BufWriter::new(out);
         writeln!(f, "{MAGIC}").map_err(err)?;
         let line = serde_json::to_string(&h).map_err(|e| Error::msg(e.to_string()))?;
         writeln!(f, "{line}").map_err(err)?;
-        let mut res = Ok(());
-        for_bytes(tb.layer(k), |b| {
-            if res.is_ok() {
-                res = f.write_all(b);
-            }
-        });
-        res.map_err(err)?;
+        f.write_all(&bytes).map_err(err)?;
         f.into_inner().map_err(|e| err(e.into_error()))?.commit()?;
     }
     Ok(path)
 }
 
 /// Reads layer `k` from `dir` for `tb` (which holds layers `0..k`): `Ok(None)` when there is no
-/// such file; an error when the file is for another rule or options, or damaged.
+/// such file; an error when the file is for another rule or options, or damaged. The values as
+/// [`Tablebase::push_layer`] takes them: player 1's half only when the file holds only it
+/// (player 2's being its mirror image).
 pub fn read_layer(dir: &Path, tb: &Tablebase, k: usize) -> Result<Option<Vec<i8>>> {
     let path = layer_path(dir, k);
     let at = path.display().to_string();
@@ -135,12 +130,27 @@ pub fn read_layer(dir: &Path, tb: &Tablebase, k: usize) -> Result<Option<Vec<i8>
         .map_err(|e| Error::msg(format!("{at}: {e}")))?;
     let h: Header =
         serde_json::from_str(&line).map_err(|e| Error::msg(format!("{at}: a bad header: {e}")))?;
-    if h.format != FORMAT {
-        return Err(Error::msg(format!(
-            "{at}: format {} (this sowlab reads format {FORMAT})",
-            h.format
-        )));
-    }
+    // Format 1: a byte a position, both halves.
+    let packing = match (h.format, h.packing) {
+        (1, None) => Packing {
+            min: i8::MIN as i32,
+            step: 1,
+            bits: 8,
+            mirrored: false,
+        },
+        (FORMAT, Some(p)) => p,
+        _ => {
+            return Err(Error::msg(format!(
+                "{at}: format {}{} (this sowlab reads formats 1 and {FORMAT})",
+                h.format,
+                if h.packing.is_none() {
+                    " without a packing"
+                } else {
+                    ""
+                }
+            )))
+        }
+    };
     if h.rule_hash != tb.rule_hash || h.moves != tb.moves {
         return Err(Error::msg(format!(
             "{at}: built for {} ({}), not for {} ({}): another rule, or options that declare other moves",
@@ -157,23 +167,27 @@ pub fn read_layer(dir: &Path, tb: &Tablebase, k: usize) -> Result<Option<Vec<i8>
             tb.layer_size(k)
         )));
     }
-    let mut bytes = Vec::with_capacity(h.positions as usize);
-    r.take(h.positions + 1)
+    let want = packing.bytes(h.positions);
+    let mut bytes = Vec::with_capacity(want.min(1 << 32) as usize);
+    r.take(want + 1)
         .read_to_end(&mut bytes)
         .map_err(|e| Error::msg(format!("{at}: {e}")))?;
-    if bytes.len() as u64 != h.positions {
+    if bytes.len() as u64 != want {
         return Err(Error::msg(format!(
-            "{at}: {} bytes of values, the header says {}",
+            "{at}: {} bytes of values, the header says {want}",
             bytes.len(),
-            h.positions
         )));
     }
-    let values: Vec<i8> = bytes.into_iter().map(|b| b as i8).collect();
-    if checksum(&values) != h.sha256 {
+    if checksum(&bytes) != h.sha256 {
         return Err(Error::msg(format!(
             "{at}: the checksum does not match (a damaged file)"
         )));
     }
+    let values = if h.format == 1 {
+        bytes.into_iter().map(|b| b as i8).collect()
+    } else {
+        decode_kept(tb, k, &packing, &bytes).map_err(|e| Error::msg(format!("{at}: {e}")))?
+    };
     tb.check_values(k, &values)
         .map_err(|e| Error::msg(format!("{at}: {e}")))?;
     Ok(Some(values))
@@ -184,7 +198,8 @@ pub fn read_layer(dir: &Path, tb: &Tablebase, k: usize) -> Result<Option<Vec<i8>
 pub fn load(dir: &Path, tb: &mut Tablebase) -> Result<usize> {
     let mut n = 0;
     while let Some(v) = read_layer(dir, tb, tb.layers())? {
-        tb.push_layer(v);
+        let k = tb.layers();
+        tb.push_read_layer(v, &layer_path(dir, k));
         n += 1;
         if tb.layers() > super::MAX_SEEDS {
             break;

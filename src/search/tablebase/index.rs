@@ -38,6 +38,12 @@ impl Index {
         self.binom[k + self.n - 1][self.n - 1]
     }
 
+    /// `C(a, b)` for `a <= max_k + n`, `b <= n`.
+    #[inline]
+    pub fn choose(&self, a: usize, b: usize) -> u64 {
+        self.binom[a][b]
+    }
+
     /// The number of the composition `c` (its parts sum to the layer's `k`).
     #[inline]
     pub fn rank(&self, c: impl IntoIterator<Item = usize>) -> u64 {

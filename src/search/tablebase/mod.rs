@@ -13,16 +13,22 @@
 //! moves can cycle (Oware) have positions that carry the captured split, built by retrograde
 //! analysis ([`captures`]).
 
+mod blank;
 pub mod build;
 pub mod captures;
+mod checked;
 pub mod file;
+mod half;
 pub mod index;
+pub mod packing;
 mod position;
 pub mod rounds;
 pub mod splits;
+mod verify;
 
 use crate::search::twoplayer::reading::Reading;
 use crate::{Board, Error, Result, Rule};
+use checked::LayerCheck;
 use index::Index;
 use splits::Captures;
 
@@ -60,8 +66,19 @@ pub struct Tablebase {
     index: Index,
     /// Positions carry the captured split (a rule whose ends read the captures: [`captures`]).
     pub captures: Option<Captures>,
-    /// `layers[k]`: values of the positions with `k` seeds, player 1 to move then player 2.
+    /// `layers[k]`: values of the positions with `k` seeds, player 1 to move then player 2;
+    /// player 1's half only when `half[k]` ([`half`]).
     layers: Vec<Vec<i8>>,
+    /// `half[k]`: layer `k` holds player 1's half, player 2's being its mirror image.
+    half: Vec<bool>,
+    /// A board of the rule with nothing on it: what a position is written onto when its value
+    /// is checked against its moves ([`verify`]).
+    template: Board,
+    /// `checks[k]`: for a layer read from a file, its path and the positions whose value was
+    /// checked against their moves; `None` for a layer built here.
+    checks: Vec<Option<std::sync::Arc<LayerCheck>>>,
+    /// The first value found wrong by a lookup that cannot fail ([`Tablebase::probe_noting`]).
+    failure: std::sync::Arc<std::sync::OnceLock<String>>,
 }
 
 /// The fingerprint of what decides a rule's moves and ends on board `b`: its declared move, its
@@ -131,6 +148,10 @@ impl Tablebase {
             index: Index::new(holes.len(), MAX_SEEDS),
             holes,
             layers: Vec::new(),
+            half: Vec::new(),
+            template: blank::blank(b),
+            checks: Vec::new(),
+            failure: Default::default(),
         })
     }
 
@@ -142,11 +163,6 @@ impl Tablebase {
     /// Layers held.
     pub fn layers(&self) -> usize {
         self.layers.len()
-    }
-
-    /// The values of layer `k`.
-    pub fn layer(&self, k: usize) -> &[i8] {
-        &self.layers[k]
     }
 
     /// Positions in layer `k` (both players to move), known before it is built (saturating:
@@ -192,20 +208,41 @@ impl Tablebase {
         &self.index
     }
 
-    /// Adds layer `k` (the next one).
+    /// Adds layer `k` (the next one): its values, or player 1's half of them when player 2's
+    /// half is its mirror image (a file's `mirrored` layer, [`packing::decode_kept`]).
     pub fn push_layer(&mut self, values: Vec<i8>) {
-        debug_assert_eq!(values.len() as u64, self.layer_size(self.layers.len()));
+        let size = self.layer_size(self.layers.len());
+        let half = values.len() as u64 != size;
+        debug_assert!(!half || (self.captures.is_none() && 2 * values.len() as u64 == size));
         self.layers.push(values);
+        self.half.push(half);
+        self.checks.push(None);
+    }
+
+    /// Adds layer `k` (the next one), read from the file `path` (as [`Tablebase::push_layer`]):
+    /// each of its values is checked against its position's moves the first time a lookup uses
+    /// it ([`verify`]).
+    pub fn push_read_layer(&mut self, values: Vec<i8>, path: &std::path::Path) {
+        let size = self.layer_size(self.layers.len());
+        let check = LayerCheck::new(path, size as usize);
+        self.push_layer(values);
+        if let Some(c) = self.checks.last_mut() {
+            *c = Some(std::sync::Arc::new(check));
+        }
     }
 
     /// Keeps layers `0..k` only (a reader that holds more than the layer it builds next).
     pub fn truncate(&mut self, k: usize) {
         self.layers.truncate(k);
+        self.half.truncate(k);
+        self.checks.truncate(k);
     }
 
-    /// Bytes the layers take.
+    /// Bytes the layers take (with a bit a position for the layers read from files: which
+    /// values were checked).
     pub fn bytes(&self) -> u64 {
-        self.layers.iter().map(|l| l.len() as u64).sum()
+        let bits: u64 = self.checks.iter().flatten().map(|c| c.bytes()).sum();
+        self.layers.iter().map(|l| l.len() as u64).sum::<u64>() + bits
     }
 
     /// Refuses a tablebase built for another rule, or for options that declare other moves,
@@ -301,27 +338,65 @@ impl Tablebase {
     }
 
     /// The margin still to be won by the player to move at `b` (not over) under perfect play,
-    /// when a layer covers it.
+    /// when a layer covers it (`rule`: the tablebase's, which plays the moves that check a value
+    /// read from a file). An error naming the file and the position when the value is not
+    /// what its moves give.
     #[inline]
-    pub fn probe(&self, b: &Board) -> Option<i32> {
+    pub fn probe(&self, rule: &Rule, b: &Board) -> Result<Option<i32>> {
         // A captures tablebase values positions with no history: one reached by other
         // positions since the last capture may end sooner, on a repetition.
         if self.captures.is_some() && b.seen.hashes.len() > 1 {
-            return None;
+            return Ok(None);
         }
-        self.value_of(b)
+        self.value_of(rule, b)
     }
 
     /// The value the layers hold for `b` (not over), whatever its history: for a captures
-    /// tablebase, the value of the game that starts at `b` (see [`Tablebase::probe`]).
+    /// tablebase, the value of the game that starts at `b` (see [`Tablebase::probe`]); checked
+    /// against its moves as [`Tablebase::probe`] does.
     #[inline]
-    pub fn value_of(&self, b: &Board) -> Option<i32> {
+    pub fn value_of(&self, rule: &Rule, b: &Board) -> Result<Option<i32>> {
+        let Some((k, i, v)) = self.stored_at(b) else {
+            return Ok(None);
+        };
+        self.verify(rule, k, i)?;
+        Ok(Some(v as i32))
+    }
+
+    /// [`Tablebase::probe`] for a search that goes on without the value: a wrong value is not
+    /// used (`None`) and its error is kept for [`Tablebase::failure`].
+    #[inline]
+    pub fn probe_noting(&self, rule: &Rule, b: &Board) -> Option<i32> {
+        match self.probe(rule, b) {
+            Ok(v) => v,
+            Err(e) => {
+                let _ = self.failure.set(e.to_string());
+                None
+            }
+        }
+    }
+
+    /// The first wrong value [`Tablebase::probe_noting`] met, as its error.
+    pub fn failure(&self) -> Option<Error> {
+        self.failure.get().map(|e| Error::msg(e.clone()))
+    }
+
+    /// Where the layers hold a value for `b` (not over): its layer, index and value, unchecked.
+    #[inline]
+    fn stored_at(&self, b: &Board) -> Option<(usize, usize, i8)> {
         if b.over {
             return None;
         }
         let (k, i) = self.locate(b)?;
-        let v = self.layers[k][i];
-        (v != UNKNOWN).then_some(v as i32)
+        let v = self.held_on(b, k, i);
+        (v != UNKNOWN).then_some((k, i, v))
+    }
+
+    /// The value the layers hold for `b` (not over), unchecked: what a check reads of the
+    /// positions one move away.
+    #[inline]
+    pub(super) fn stored(&self, b: &Board) -> Option<i32> {
+        self.stored_at(b).map(|(_, _, v)| v as i32)
     }
 }
 

@@ -2,11 +2,11 @@
 //! the layer builders share ([`super::build`] values a layer depth first, [`super::rounds`] in
 //! rounds of parts, [`super::captures`] by retrograde analysis).
 
+pub(super) use super::blank::blank;
 use super::Tablebase;
 use crate::search::twoplayer::reading::{held, in_play};
 use crate::{Board, Error, Result, Rule};
 
-/// A board like `template` with nothing on it and nothing decided: what each position of a layer
 /// Checks a part of layer `k` to build: positions `start..end` of the layer, given `values`
 /// values (one per position of the layer); the one-line error otherwise.
 pub(super) fn check_part(
@@ -28,18 +28,6 @@ pub(super) fn check_part(
         )));
     }
     Ok(())
-}
-
-/// is written onto.
-pub(super) fn blank(template: &Board) -> Board {
-    let mut t = template.clone();
-    t.seeds.iter_mut().for_each(|s| *s = 0);
-    t.reserves.iter_mut().for_each(|r| *r = 0);
-    t.vars.iter_mut().for_each(|v| *v = 0);
-    t.over = false;
-    t.winner = 0;
-    t.trace = None;
-    t
 }
 
 /// A depth of a depth-first line through a layer: the parent's board, the child's and the
@@ -118,10 +106,12 @@ impl Margin {
 
 /// Plays `pit` from `node` (a position of layer `k`) onto `child` (a board of the same layout)
 /// and values the child for the player who moved. Errors: the rule's, a lower position that the
-/// layers do not cover, and seeds brought back into play. (Inlined into each builder's loop,
+/// layers do not cover (or, `CHECKED`, whose value read from a file is not what its moves give:
+/// unchecked, the value is read as it is, what a check of `node` itself reads), and seeds
+/// brought back into play. (Inlined into each builder's loop,
 /// as the code it replaces was.)
 #[inline(always)]
-pub(super) fn child_value(
+pub(super) fn child_value<const CHECKED: bool>(
     rule: &Rule,
     tb: &Tablebase,
     k: usize,
@@ -144,7 +134,12 @@ pub(super) fn child_value(
     let margin = Margin { sign, off };
     let k2 = in_play(child) as usize;
     if k2 < k {
-        match tb.probe(child) {
+        let v = if CHECKED {
+            tb.probe(rule, child)?
+        } else {
+            tb.stored(child)
+        };
+        match v {
             Some(v) => Ok(Child::Lower(margin.of(v))),
             None => Err(Error::msg(format!(
                 "{}: a move from layer {k} reached a position the lower layers do not cover",

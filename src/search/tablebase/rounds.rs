@@ -72,22 +72,27 @@ impl Part<'_> {
         set_holes(self.tb, self.k, i, &mut node, &mut self.parts);
         self.expanded += 1;
         let mut result = self.rule.legal_board(&node, &mut moves).map(|_| ());
-        let mut best = if moves.is_empty() { 0 } else { i32::MIN };
+        let mut best = if moves.is_empty() {
+            super::build::no_move(self.k)
+        } else {
+            i32::MIN
+        };
         let mut put_off = false;
         self.line.push(i);
         for &pit in moves
             .iter()
             .take(if result.is_ok() { usize::MAX } else { 0 })
         {
-            let v = child_value(self.rule, self.tb, self.k, &node, pit, &mut child).and_then(|c| {
-                match c {
-                    Child::Over(v) | Child::Lower(v) => Ok(Some(v)),
-                    // A child of another part not valued yet: this position waits.
-                    Child::SameLayer { index, margin } => {
-                        Ok(self.value(index)?.map(|v| margin.of(v as i32)))
+            let v = child_value::<true>(self.rule, self.tb, self.k, &node, pit, &mut child)
+                .and_then(|c| {
+                    match c {
+                        Child::Over(v) | Child::Lower(v) => Ok(Some(v)),
+                        // A child of another part not valued yet: this position waits.
+                        Child::SameLayer { index, margin } => {
+                            Ok(self.value(index)?.map(|v| margin.of(v as i32)))
+                        }
                     }
-                }
-            });
+                });
             match v {
                 Ok(Some(v)) => best = best.max(v),
                 Ok(None) => {

@@ -20,6 +20,12 @@ impl Key {
     pub fn hash(&self) -> u64 {
         mix(self.0 ^ mix(self.1))
     }
+
+    /// A second hash of the key, independent of [`Key::hash`] (the table's check).
+    #[inline]
+    pub fn hash2(&self) -> u64 {
+        mix(self.1 ^ mix(self.0 ^ 0x9e37_79b9_7f4a_7c15).wrapping_add(0x6a09_e667_f3bc_c909))
+    }
 }
 
 #[inline]

@@ -259,7 +259,9 @@ fn solve_in<'a, P: Position>(
         // A limit met while the line is read cuts the line short; the value stays known.
         // A position a captures tablebase answers: its line is read from the tablebase (the
         // search, whose keys hold the positions since the last capture, would search it again).
-        out.pv = match tablebase.filter(|t| t.captures.is_some() && t.probe(b0).is_some()) {
+        out.pv = match tablebase
+            .filter(|t| t.captures.is_some() && t.probe_noting(rule, b0).is_some())
+        {
             Some(t) => crate::search::tablebase::captures::line(
                 rule,
                 t,
@@ -269,6 +271,11 @@ fn solve_in<'a, P: Position>(
             None => principal_variation(&mut s, &mut root, &mut frames, lo)?,
         };
         out.best = out.pv.first().cloned();
+    }
+    // A value of the tablebase found wrong was not used (the search went on without it): the
+    // answer is refused all the same, naming it.
+    if let Some(e) = tablebase.and_then(|t| t.failure()) {
+        return Err(e);
     }
     out.passes = s.pass;
     out.positions = s.tt.used();

@@ -44,7 +44,7 @@ impl Search<'_> {
             if hi <= alpha {
                 return Ok(Some(hi));
             }
-            if let Some(v) = self.tb.and_then(|t| t.probe(&b)) {
+            if let Some(v) = self.tb.and_then(|t| t.probe_noting(self.rule, &b)) {
                 self.tb_hits += 1;
                 return Ok(Some(v));
             }
@@ -118,15 +118,18 @@ impl Search<'_> {
                 // A move proved the cut-off from the table alone (enhanced transposition
                 // cut-off).
                 self.path.pop();
-                self.tt.put(
-                    &key,
-                    Entry {
-                        lo: v as i16,
-                        hi: range.1 as i16,
-                        best: NO_MOVE,
-                    },
-                    1,
-                );
+                let work = self.nodes - work0;
+                if work >= self.min_work {
+                    self.tt.put(
+                        &key,
+                        Entry {
+                            lo: v as i16,
+                            hi: range.1 as i16,
+                            best: NO_MOVE,
+                        },
+                        work,
+                    );
+                }
                 return Ok(Some(v));
             }
             // With other threads, near the root: a move whose position another thread is
@@ -215,7 +218,11 @@ impl Search<'_> {
                 best: best_i,
             }
         };
-        self.tt.put(&key, e, self.nodes - work0);
+        // A subtree of a few moves is searched again sooner than a slot is spent on it.
+        let work = self.nodes - work0;
+        if work >= self.min_work {
+            self.tt.put(&key, e, work);
+        }
         Ok(Some(best))
     }
 

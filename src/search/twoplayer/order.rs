@@ -93,7 +93,7 @@ pub fn expand<P: Position>(
         } else {
             // `off` is the margin the move wins at once (the same for either sign).
             let gain = if s.k == 0 { k.off } else { 0 };
-            let known = if let Some(v) = s.tb.and_then(|t| t.probe(&b)) {
+            let known = if let Some(v) = s.tb.and_then(|t| t.probe_noting(s.rule, &b)) {
                 // Valued once, here: the move is then never searched.
                 k.valued = true;
                 k.exact = k.sign * v + k.off;

@@ -73,6 +73,8 @@ pub struct Search<'a> {
     /// most. Everywhere, the table's misses cost more than the nodes they save (BENCHMARKS.md).
     pub etc_min: i64,
     pub(super) etc_now: bool,
+    /// Moves below a position under which its entry is not kept ([`super::tt::MIN_WORK`]).
+    pub(super) min_work: u64,
     limits: SearchLimits,
     progress: OnProgress<'a>,
     next_report: u64,
@@ -118,6 +120,7 @@ impl<'a> Search<'a> {
             tb_hits: 0,
             etc_min: 0,
             etc_now: true,
+            min_work: super::tt::MIN_WORK,
             limits: limits.clone(),
             progress,
             next_report: 1 << 16,

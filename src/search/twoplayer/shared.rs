@@ -3,40 +3,48 @@
 //! whether it is alone or one of several ([`Tables`]), and the positions being searched right
 //! now ([`Busy`], so that a thread takes another move first instead of repeating the work).
 //!
-//! A slot is three words, the key's two words each XOR-ed with the entry's word, and the entry:
-//! a reader takes an entry only when both key words check out against it, so an entry half
-//! written by another thread is a miss, never a wrong bound. Two threads merging bounds of the
-//! same position at once may lose one of the two: a lost bound costs time, not correctness
-//! (every entry is a bound proved by a complete search below it).
+//! The table's buckets are those of [`super::tt`] (four slots of two words in one cache line), a
+//! slot's first word XOR-ed with its entry word: a reader takes an entry only when the check
+//! word checks out against it, so an entry half written by another thread is a miss, never a
+//! wrong bound. Two threads merging bounds of the same position at once may lose one of the
+//! two: a lost bound costs time, not correctness (every entry is a bound proved by a complete
+//! search below it).
 
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 use super::key::Key;
-use super::tt::{pack, slots_within, unpack, Entry, Table, NO_MOVE, SLOT_BYTES};
+use super::tt::{
+    buckets_within, check_of, log_work, pack, tag_of, unpack, victim, Entry, Table, NO_MOVE,
+    SLOT_BYTES, WAYS,
+};
+
+/// One cache line of atomic words (see [`super::tt::Bucket`]).
+#[repr(C, align(64))]
+struct SharedBucket([AtomicU64; 2 * WAYS]);
 
 /// A fixed-size transposition table for several threads.
 pub struct SharedTable {
-    slots: Vec<[AtomicU64; 3]>,
+    buckets: Vec<SharedBucket>,
     mask: usize,
     used: AtomicU64,
 }
 
 impl SharedTable {
-    /// The largest table (a power of two of slots, two at least) within `bytes`.
+    /// The largest table (a power of two of buckets, one at least) within `bytes`.
     pub fn with_bytes(bytes: u64) -> SharedTable {
-        let n = slots_within(bytes);
+        let n = buckets_within(bytes);
         SharedTable {
-            slots: (0..n)
-                .map(|_| [AtomicU64::new(0), AtomicU64::new(0), AtomicU64::new(0)])
+            buckets: (0..n)
+                .map(|_| SharedBucket(std::array::from_fn(|_| AtomicU64::new(0))))
                 .collect(),
-            mask: n - 2,
+            mask: n - 1,
             used: AtomicU64::new(0),
         }
     }
 
-    /// Bytes taken by the slots.
+    /// Bytes taken by the buckets.
     pub fn bytes(&self) -> u64 {
-        self.slots.len() as u64 * SLOT_BYTES
+        self.buckets.len() as u64 * WAYS as u64 * SLOT_BYTES
     }
 
     /// Slots holding an entry (counted as they are first filled).
@@ -44,55 +52,52 @@ impl SharedTable {
         self.used.load(Relaxed)
     }
 
-    /// The entry word in slot `i` if it holds `k`.
+    /// The entry word in slot `i` of bucket `b` if it holds the key of check `(h, tag)`.
     #[inline]
-    fn read(&self, i: usize, k: &Key) -> Option<u64> {
-        let s = &self.slots[i];
-        let d = s[2].load(Relaxed);
-        (d != 0 && s[0].load(Relaxed) ^ d == k.0 && s[1].load(Relaxed) ^ d == k.1).then_some(d)
+    fn read(b: &SharedBucket, i: usize, h: u64, tag: u64) -> Option<u64> {
+        let d = b.0[2 * i + 1].load(Relaxed);
+        (d != 0 && b.0[2 * i].load(Relaxed) ^ d == h && tag_of(d) == tag).then_some(d)
     }
 
     #[inline]
-    fn write(&self, i: usize, k: &Key, d: u64) {
-        let s = &self.slots[i];
-        s[2].store(d, Relaxed);
-        s[0].store(k.0 ^ d, Relaxed);
-        s[1].store(k.1 ^ d, Relaxed);
+    fn write(b: &SharedBucket, i: usize, h: u64, d: u64) {
+        b.0[2 * i + 1].store(d, Relaxed);
+        b.0[2 * i].store(h ^ d, Relaxed);
     }
 
     /// The entry for `k`, if one is kept.
     #[inline]
     pub fn get(&self, k: &Key) -> Option<Entry> {
-        let at = (k.hash() as usize) & self.mask;
-        (at..at + 2)
-            .find_map(|i| self.read(i, k))
+        let (h, tag) = check_of(k);
+        let b = &self.buckets[h as usize & self.mask];
+        (0..WAYS)
+            .find_map(|i| Self::read(b, i, h, tag))
             .map(|d| unpack(d).0)
     }
 
     /// Stores `e` for `k` (merged with the bounds kept for it), the result of `work` moves:
-    /// the replacement of [`Table::put`] (the first slot keeps the costlier entry).
+    /// the replacement of [`Table::put`] (a free slot, else the one of least work).
     pub fn put(&self, k: &Key, mut e: Entry, work: u64) {
-        let work = (64 - work.leading_zeros()) as u8;
-        let at = (k.hash() as usize) & self.mask;
-        for i in at..at + 2 {
-            if let Some(d) = self.read(i, k) {
+        let work = log_work(work);
+        let (h, tag) = check_of(k);
+        let b = &self.buckets[h as usize & self.mask];
+        for i in 0..WAYS {
+            if let Some(d) = Self::read(b, i, h, tag) {
                 let (old, w) = unpack(d);
                 e.lo = e.lo.max(old.lo);
                 e.hi = e.hi.min(old.hi);
                 if e.best == NO_MOVE {
                     e.best = old.best;
                 }
-                self.write(i, k, pack(e, work.max(w)));
+                Self::write(b, i, h, pack(e, work.max(w), tag));
                 return;
             }
         }
-        let first = self.slots[at][2].load(Relaxed);
-        let keep_first = first != 0 && unpack(first).1 > work;
-        let i = if keep_first { at + 1 } else { at };
-        if self.slots[i][2].load(Relaxed) == 0 {
+        let i = victim(|j| b.0[2 * j + 1].load(Relaxed));
+        if b.0[2 * i + 1].load(Relaxed) == 0 {
             self.used.fetch_add(1, Relaxed);
         }
-        self.write(i, k, pack(e, work));
+        Self::write(b, i, h, pack(e, work, tag));
     }
 }
 
@@ -221,11 +226,14 @@ mod tests {
             })
         );
         assert_eq!(t.used(), 1);
-        // A slot whose entry word changed without its key words (a write half done) is a miss.
-        let at = (k.hash() as usize) & t.mask;
-        let i = (at..at + 2).find(|&i| t.read(i, &k).is_some()).unwrap();
-        let d = t.slots[i][2].load(Relaxed);
-        t.slots[i][2].store(d ^ 1, Relaxed);
+        // A slot whose entry word changed without its check word (a write half done) is a miss.
+        let (h, tag) = check_of(&k);
+        let b = &t.buckets[h as usize & t.mask];
+        let i = (0..WAYS)
+            .find(|&i| SharedTable::read(b, i, h, tag).is_some())
+            .unwrap();
+        let d = b.0[2 * i + 1].load(Relaxed);
+        b.0[2 * i + 1].store(d ^ 1, Relaxed);
         assert_eq!(t.get(&k), None);
     }
 

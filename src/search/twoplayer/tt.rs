@@ -1,12 +1,18 @@
-//! The transposition table of the exact two-player search: two slots per bucket, bounds on a
-//! position's value and the best move found there. The table starts small and doubles (every
-//! entry moved to its new bucket) when an entry would push out another while half its slots are
-//! used, up to the memory budget: a small game takes little memory, a large one the budget.
+//! The transposition table of the exact two-player search: bounds on a position's value and the
+//! best move found there, in one-slot entries of 16 bytes, four to a bucket of one 64-byte cache
+//! line (one memory access a probe). The table starts small and doubles (every entry moved to its
+//! new bucket) when an entry would push out another while half its slots are used, up to the
+//! memory budget: a small game takes little memory, a large one the budget.
 //!
-//! Replacement: the first slot of a bucket keeps the entry that cost the most work to compute
-//! (log2 of the moves played below it), the second takes every other new entry. Entries are
-//! only ever bounds proved by a complete search below the position, so a lost entry costs time,
-//! never correctness.
+//! An entry holds no key: it holds the key's 64-bit hash (which also picks the bucket, so that a
+//! growing table can move it) and 16 bits of a second, independent hash. Two positions are taken
+//! for one only when both agree: about once in 2^80 probes a bucket of 4 (the bound would then
+//! be another position's: at 10^10 probes a search, odds of 1 in 10^13).
+//!
+//! Replacement: a new entry takes a free slot of its bucket, else the slot whose entry cost the
+//! least work (log2 of the moves played below it). The search leaves out entries of subtrees too
+//! small to be worth a slot ([`MIN_WORK`]). Entries are only ever bounds proved by a complete
+//! search below the position, so a lost entry costs time, never correctness.
 
 use super::key::Key;
 
@@ -24,37 +30,39 @@ pub struct Entry {
 /// No best move recorded.
 pub const NO_MOVE: u8 = u8::MAX;
 
-/// Bytes of one slot: the key (two words) and the packed entry (one word).
-pub const SLOT_BYTES: u64 = 24;
+/// Bytes of one slot: the key's hash and the packed entry.
+pub const SLOT_BYTES: u64 = 16;
 
-/// A table of `2^bits` slots.
-pub struct Table {
-    slots: Vec<[u64; 3]>,
-    mask: usize,
-    used: u64,
-    /// Most slots the table may grow to.
-    max_slots: usize,
+/// Slots of a bucket (one cache line).
+pub const WAYS: usize = 4;
+
+/// Moves below a position under which the search does not keep its entry: searching such a
+/// subtree again costs about what a table slot saves (Kalah(5,5) with 20-seed tablebases: 33.2
+/// s at 1, 33.4 s at 4 with 15% fewer entries, 40.1 s at 16; BENCHMARKS.md).
+pub const MIN_WORK: u64 = 4;
+
+/// One cache line: `WAYS` slots of two words (the check word, the entry word).
+#[derive(Clone, Copy, Default)]
+#[repr(C, align(64))]
+pub struct Bucket(pub [u64; 2 * WAYS]);
+
+/// The two words a slot compares: the key's hash and 16 bits of a second hash.
+#[inline]
+pub(super) fn check_of(k: &Key) -> (u64, u64) {
+    let h2 = k.hash2();
+    (k.hash(), h2 >> 48)
 }
 
-/// Slots a growing table starts with (768 KiB).
-pub const START_SLOTS: usize = 1 << 15;
+/// Bit 47 of an entry word: the slot is used.
+const USED: u64 = 1 << 47;
 
-/// The most slots (a power of two, two at least) within `bytes`.
-pub(super) fn slots_within(bytes: u64) -> usize {
-    let mut n: u64 = 2;
-    while n * 2 * SLOT_BYTES <= bytes {
-        n *= 2;
-    }
-    n as usize
-}
-
-pub(super) fn pack(e: Entry, work: u8) -> u64 {
-    // Bit 63: the slot is used.
+pub(super) fn pack(e: Entry, work: u8, tag: u64) -> u64 {
     (e.lo as u16 as u64)
         | (e.hi as u16 as u64) << 16
         | (e.best as u64) << 32
-        | (work as u64) << 40
-        | 1 << 63
+        | (work.min(127) as u64) << 40
+        | USED
+        | tag << 48
 }
 
 pub(super) fn unpack(w: u64) -> (Entry, u8) {
@@ -64,64 +72,113 @@ pub(super) fn unpack(w: u64) -> (Entry, u8) {
             hi: (w >> 16) as u16 as i16,
             best: (w >> 32) as u8,
         },
-        (w >> 40) as u8,
+        ((w >> 40) & 127) as u8,
     )
 }
 
+/// The 16 bits of the second hash an entry word holds.
+#[inline]
+pub(super) fn tag_of(w: u64) -> u64 {
+    w >> 48
+}
+
+/// Log2 of `work` moves, as a slot keeps it.
+#[inline]
+pub(super) fn log_work(work: u64) -> u8 {
+    (64 - work.leading_zeros()) as u8
+}
+
+/// The most buckets (a power of two, one at least) within `bytes`.
+pub(super) fn buckets_within(bytes: u64) -> usize {
+    let per = SLOT_BYTES * WAYS as u64;
+    let mut n: u64 = 1;
+    while n * 2 * per <= bytes {
+        n *= 2;
+    }
+    n as usize
+}
+
+/// Where in a bucket an entry for a key not in it goes: a free slot, else the one of least work.
+#[inline]
+pub(super) fn victim(words: impl Fn(usize) -> u64) -> usize {
+    let mut at = 0;
+    let mut least = u8::MAX;
+    for i in 0..WAYS {
+        let w = words(i);
+        if w == 0 {
+            return i;
+        }
+        let work = unpack(w).1;
+        if work < least {
+            (at, least) = (i, work);
+        }
+    }
+    at
+}
+
+/// A table of buckets.
+pub struct Table {
+    buckets: Vec<Bucket>,
+    mask: usize,
+    used: u64,
+    /// Most buckets the table may grow to.
+    max_buckets: usize,
+}
+
+/// Buckets a growing table starts with (512 KiB).
+pub const START_BUCKETS: usize = 1 << 13;
+
 impl Table {
-    /// The largest table (a power of two of slots, two at least) within `bytes`, all of it
+    /// The largest table (a power of two of buckets, one at least) within `bytes`, all of it
     /// from the start.
     pub fn with_bytes(bytes: u64) -> Table {
-        let n = slots_within(bytes);
+        let n = buckets_within(bytes);
         Table::sized(n, n)
     }
 
-    /// A table that starts small and grows as entries come, up to the most slots within
+    /// A table that starts small and grows as entries come, up to the most buckets within
     /// `bytes`.
     pub fn growing(bytes: u64) -> Table {
-        let max = slots_within(bytes);
-        Table::sized(START_SLOTS.min(max), max)
+        let max = buckets_within(bytes);
+        Table::sized(START_BUCKETS.min(max), max)
     }
 
-    fn sized(n: usize, max_slots: usize) -> Table {
+    fn sized(n: usize, max_buckets: usize) -> Table {
         Table {
             // Zeroed memory: the pages are only taken when first written.
-            slots: vec![[0u64; 3]; n],
-            mask: n - 2,
+            buckets: vec![Bucket::default(); n],
+            mask: n - 1,
             used: 0,
-            max_slots,
+            max_buckets,
         }
     }
 
-    /// Doubles the slots, moving every entry to its bucket in the larger table.
+    /// Doubles the buckets, moving every entry to its bucket in the larger table.
     fn grow(&mut self) {
-        let n = self.slots.len() * 2;
-        let old = std::mem::replace(&mut self.slots, vec![[0u64; 3]; n]);
-        self.mask = n - 2;
+        let n = self.buckets.len() * 2;
+        let old = std::mem::replace(&mut self.buckets, vec![Bucket::default(); n]);
+        self.mask = n - 1;
         self.used = 0;
-        for s in old.into_iter().filter(|s| s[2] != 0) {
-            let at = self.bucket(&Key(s[0], s[1]));
-            let w = unpack(s[2]).1;
-            let i = if self.slots[at][2] == 0 {
-                at
-            } else if self.slots[at + 1][2] == 0 {
-                at + 1
-            } else if unpack(self.slots[at][2]).1 < w {
-                // Both taken (rare): the first slot keeps the costlier entry.
-                at
-            } else {
-                at + 1
-            };
-            if self.slots[i][2] == 0 {
-                self.used += 1;
+        for b in &old {
+            for s in b.0.chunks_exact(2).filter(|s| s[1] != 0) {
+                let at = s[0] as usize & self.mask;
+                let nb = &mut self.buckets[at].0;
+                let i = victim(|j| nb[2 * j + 1]);
+                if nb[2 * i + 1] == 0 {
+                    self.used += 1;
+                } else if unpack(nb[2 * i + 1]).1 >= unpack(s[1]).1 {
+                    // (rare: five entries of the old buckets meet in one new one)
+                    continue;
+                }
+                nb[2 * i] = s[0];
+                nb[2 * i + 1] = s[1];
             }
-            self.slots[i] = s;
         }
     }
 
-    /// Bytes taken by the slots.
+    /// Bytes taken by the buckets.
     pub fn bytes(&self) -> u64 {
-        self.slots.len() as u64 * SLOT_BYTES
+        self.buckets.len() as u64 * WAYS as u64 * SLOT_BYTES
     }
 
     /// Slots holding an entry.
@@ -129,60 +186,62 @@ impl Table {
         self.used
     }
 
+    /// The slot of `k` in its bucket, if one is kept, with the bucket.
     #[inline]
-    fn bucket(&self, k: &Key) -> usize {
-        (k.hash() as usize) & self.mask
+    fn find(&self, h: u64, tag: u64) -> (usize, Option<usize>) {
+        let at = h as usize & self.mask;
+        let b = &self.buckets[at].0;
+        let i =
+            (0..WAYS).find(|&i| b[2 * i] == h && b[2 * i + 1] != 0 && tag_of(b[2 * i + 1]) == tag);
+        (at, i)
     }
 
     /// The entry for `k`, if one is kept.
     #[inline]
     pub fn get(&self, k: &Key) -> Option<Entry> {
-        let at = self.bucket(k);
-        for s in &self.slots[at..at + 2] {
-            if s[2] != 0 && s[0] == k.0 && s[1] == k.1 {
-                return Some(unpack(s[2]).0);
-            }
-        }
-        None
+        let (h, tag) = check_of(k);
+        let (at, i) = self.find(h, tag);
+        i.map(|i| unpack(self.buckets[at].0[2 * i + 1]).0)
     }
 
     /// Stores `e` for `k` (merged with the bounds kept for it), the result of `work` moves.
     pub fn put(&mut self, k: &Key, e: Entry, work: u64) {
-        self.put_log(k, e, (64 - work.leading_zeros()) as u8);
+        let (h, tag) = check_of(k);
+        self.put_log(h, tag, e, log_work(work));
     }
 
-    /// `put`, with the work as its log2.
-    fn put_log(&mut self, k: &Key, mut e: Entry, work: u8) {
-        let at = self.bucket(k);
-        for i in at..at + 2 {
-            let s = self.slots[i];
-            if s[2] != 0 && s[0] == k.0 && s[1] == k.1 {
-                let (old, w) = unpack(s[2]);
-                e.lo = e.lo.max(old.lo);
-                e.hi = e.hi.min(old.hi);
-                if e.best == NO_MOVE {
-                    e.best = old.best;
-                }
-                self.slots[i][2] = pack(e, work.max(w));
-                return;
+    fn put_log(&mut self, h: u64, tag: u64, mut e: Entry, work: u8) {
+        let (at, found) = self.find(h, tag);
+        if let Some(i) = found {
+            let w = &mut self.buckets[at].0[2 * i + 1];
+            let (old, ow) = unpack(*w);
+            e.lo = e.lo.max(old.lo);
+            e.hi = e.hi.min(old.hi);
+            if e.best == NO_MOVE {
+                e.best = old.best;
             }
+            *w = pack(e, work.max(ow), tag);
+            return;
         }
-        if self.slots[at][2] != 0
-            && self.slots[at + 1][2] != 0
-            && self.slots.len() < self.max_slots
-            && self.used * 2 >= self.slots.len() as u64
+        let i = {
+            let b = &self.buckets[at].0;
+            victim(|j| b[2 * j + 1])
+        };
+        let full = self.buckets[at].0[2 * i + 1] != 0;
+        if full
+            && self.buckets.len() < self.max_buckets
+            && self.used * 2 >= (self.buckets.len() * WAYS) as u64
         {
             // The entry would push out another: grow first, while the budget allows.
             self.grow();
-            return self.put_log(k, e, work);
+            return self.put_log(h, tag, e, work);
         }
-        let first = self.slots[at];
-        let keep_first = first[2] != 0 && unpack(first[2]).1 > work;
-        let i = if keep_first { at + 1 } else { at };
-        if self.slots[i][2] == 0 {
+        if !full {
             self.used += 1;
         }
-        self.slots[i] = [k.0, k.1, pack(e, work)];
+        let b = &mut self.buckets[at].0;
+        b[2 * i] = h;
+        b[2 * i + 1] = pack(e, work, tag);
     }
 }
 
@@ -236,21 +295,22 @@ mod tests {
 
     #[test]
     fn a_growing_table_starts_small_keeps_its_entries_and_stops_at_the_budget() {
-        let budget = 64 * START_SLOTS as u64 * SLOT_BYTES;
+        let start = (START_BUCKETS * WAYS) as u64 * SLOT_BYTES;
+        let budget = 64 * start;
         let mut t = Table::growing(budget);
-        assert_eq!(t.bytes(), START_SLOTS as u64 * SLOT_BYTES);
+        assert_eq!(t.bytes(), start);
         let e = |i: u64| Entry {
             lo: (i % 1000) as i16,
             hi: 1000,
             best: (i % 7) as u8,
         };
-        let n = 8 * START_SLOTS as u64;
+        let n = 8 * (START_BUCKETS * WAYS) as u64;
         for i in 0..n {
             t.put(&Key(i, i.wrapping_mul(31)), e(i), i % 50);
         }
         // It grew (at least once), within the budget, and kept more than half the entries (a
-        // bucket of two still pushes one out before the table is half full).
-        assert!(t.bytes() > START_SLOTS as u64 * SLOT_BYTES, "{}", t.bytes());
+        // full bucket still pushes one out before the table is half full).
+        assert!(t.bytes() > start, "{}", t.bytes());
         assert!(t.bytes() <= budget);
         let kept = (0..n)
             .filter(|&i| t.get(&Key(i, i.wrapping_mul(31))) == Some(e(i)))
@@ -258,7 +318,11 @@ mod tests {
         assert!(kept * 2 >= n, "{kept} of {n}");
         assert_eq!(
             t.used(),
-            (0..t.slots.len()).filter(|&i| t.slots[i][2] != 0).count() as u64
+            t.buckets
+                .iter()
+                .flat_map(|b| b.0.chunks_exact(2))
+                .filter(|s| s[1] != 0)
+                .count() as u64
         );
         // A budget of a few slots is never passed.
         let mut small = Table::growing(1 << 12);
@@ -266,5 +330,34 @@ mod tests {
             small.put(&Key(i, 1), e(i), 1);
         }
         assert!(small.bytes() <= 1 << 12);
+    }
+
+    #[test]
+    fn a_full_bucket_gives_up_its_cheapest_entry_and_keys_that_share_a_hash_differ() {
+        // One bucket: every key lands in it.
+        let mut t = Table::with_bytes(64);
+        assert_eq!(t.bytes(), 64);
+        let e = Entry {
+            lo: 1,
+            hi: 2,
+            best: 0,
+        };
+        for (i, work) in [(1u64, 1000u64), (2, 10), (3, 100), (4, 5000)] {
+            t.put(&Key(i, 0), e, work);
+        }
+        assert_eq!(t.used(), 4);
+        t.put(&Key(5, 0), e, 2);
+        // Key 2 (10 moves) made room; the others stay.
+        assert_eq!(t.get(&Key(2, 0)), None);
+        for i in [1, 3, 4, 5] {
+            assert_eq!(t.get(&Key(i, 0)), Some(e), "{i}");
+        }
+        assert_eq!(t.used(), 4);
+        // A slot whose second hash differs is another position's, even with the same first hash.
+        let (h, tag) = check_of(&Key(1, 0));
+        let b = &mut t.buckets[h as usize & t.mask].0;
+        let i = (0..WAYS).find(|&i| b[2 * i] == h).unwrap();
+        b[2 * i + 1] = pack(e, 10, tag ^ 1);
+        assert_eq!(t.get(&Key(1, 0)), None);
     }
 }

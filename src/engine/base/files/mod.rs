@@ -1,6 +1,8 @@
 //! The one door every file sowlab reads or writes goes through (the compiler keeps it so:
 //! `clippy.toml` disallows `std::fs::read`, `read_to_string`, `write`, `File::open`,
-//! `File::create`, `OpenOptions::open`, `rename`, `copy` and `read_dir` everywhere else).
+//! `File::create`, `OpenOptions::open`, `rename`, `copy`, `read_dir`, `create_dir_all`,
+//! `create_dir`, `canonicalize`, `remove_file`, `metadata` and `symlink_metadata` everywhere
+//! else).
 //!
 //! - Reading ([`read_bytes`], [`read_text`], [`open_regular`], [`list_dir`]): only regular
 //!   files, opened without blocking and checked as opened (a named pipe never hangs a command),
@@ -12,16 +14,23 @@
 //!   target, the folder flushed; a pipe, device, socket or directory is refused as a target and
 //!   never replaced. A stream (the games of a run) is a [`SafeFile`] written in pieces; nothing
 //!   is appended in place.
+//! - Folders and paths ([`create_dir_all`], [`canonical`], [`is_link`]): folders are created
+//!   only where nothing else is (a pipe or a file named like the folder is refused, saying so);
+//!   the policies that judge where a path leads ask here.
 //! - Symbolic links: followed, for reading and for writing alike (a link's file is read, and
 //!   replaced, the link staying). A caller that confines files to a folder (the playground's
 //!   rules folders) checks where a link leads before reading and before writing, the same way.
 //! - YAML is checked before parsing ([`check_yaml`]: no anchors or aliases, bounded nesting), so
 //!   no file can expand into gigabytes or minutes.
 
+mod dirs;
 mod read;
 mod write;
 
-pub use read::{absent_or_small_regular, list_dir, open_regular, read_bytes, read_text, Entry};
+pub use dirs::{canonical, create_dir_all, is_link};
+pub use read::{
+    absent_or_small_regular, list_dir, list_dir_all, open_regular, read_bytes, read_text, Entry,
+};
 #[cfg(test)]
 pub use write::write_fixture;
 pub use write::{write_replacing, SafeFile};

@@ -92,6 +92,7 @@ pub fn read_text(path: &Path, what: &str) -> Result<String> {
 /// Whether `path` is nothing yet, or a regular file (after links) within the file cap: what may
 /// be handed to a library that opens files itself (the line editor's history), which would
 /// block on a pipe or read a huge file whole.
+#[allow(clippy::disallowed_methods)] // the door itself
 pub fn absent_or_small_regular(path: &Path) -> bool {
     match std::fs::metadata(path) {
         Ok(m) => m.is_file() && m.len() <= limits::max_file_mb() * (1 << 20),
@@ -109,16 +110,31 @@ pub struct Entry {
     pub name: String,
     /// The folder joined with the name.
     pub path: PathBuf,
-    /// A folder (after links); otherwise a regular file.
+    /// A folder (after links); otherwise a regular file (or, from [`list_dir_all`], a special
+    /// entry).
     pub is_dir: bool,
+    /// What the entry is when it is neither a regular file nor a folder (after links): "a named
+    /// pipe", "a device", "a socket", "a symbolic link that leads nowhere" (only from
+    /// [`list_dir_all`]).
+    pub special: Option<&'static str>,
 }
 
 /// The regular files and folders in folder `dir` (after symbolic links), sorted by name. Entries
 /// that are neither (a pipe, a device, a socket, a dangling or looping link) are left out, so
 /// nothing listed blocks or floods whoever reads it next; names that are not UTF-8 are left out
 /// too (no rule or game file has one). An error when `dir` is not a readable folder.
-#[allow(clippy::disallowed_methods)] // the door itself
 pub fn list_dir(dir: &Path) -> std::io::Result<Vec<Entry>> {
+    let mut v = list_dir_all(dir)?;
+    v.retain(|e| e.special.is_none());
+    Ok(v)
+}
+
+/// Every entry of folder `dir` whose name is UTF-8, sorted by name: the regular files and
+/// folders of [`list_dir`], and the special entries it leaves out marked with what they are
+/// ([`Entry::special`]), for a caller that tells the user about them instead of skipping them
+/// silently (they are never opened here).
+#[allow(clippy::disallowed_methods)] // the door itself
+pub fn list_dir_all(dir: &Path) -> std::io::Result<Vec<Entry>> {
     let m = std::fs::metadata(dir)?;
     if !m.is_dir() {
         return Err(IoError::new(ErrorKind::NotADirectory, "not a folder"));
@@ -128,14 +144,39 @@ pub fn list_dir(dir: &Path) -> std::io::Result<Vec<Entry>> {
         .filter_map(|e| {
             let name = e.file_name().into_string().ok()?;
             let path = e.path();
-            let m = std::fs::metadata(&path).ok()?;
-            (m.is_file() || m.is_dir()).then_some(Entry {
+            let (is_dir, special) = match std::fs::metadata(&path) {
+                Ok(m) if m.is_file() || m.is_dir() => (m.is_dir(), None),
+                Ok(m) => (false, Some(special_kind(&m))),
+                Err(_) => (false, Some("a symbolic link that leads nowhere")),
+            };
+            Some(Entry {
                 name,
                 path,
-                is_dir: m.is_dir(),
+                is_dir,
+                special,
             })
         })
         .collect();
     v.sort_by(|a, b| a.name.cmp(&b.name));
     Ok(v)
+}
+
+/// What a path that is neither a regular file nor a folder is, in words.
+fn special_kind(m: &std::fs::Metadata) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        let t = m.file_type();
+        if t.is_fifo() {
+            return "a named pipe";
+        }
+        if t.is_socket() {
+            return "a socket";
+        }
+        if t.is_block_device() || t.is_char_device() {
+            return "a device";
+        }
+    }
+    let _ = m;
+    "not a regular file"
 }
