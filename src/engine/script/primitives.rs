@@ -11,7 +11,9 @@ pub use crate::engine::base::clock::{
 };
 pub use crate::engine::script::api::register_board_api;
 pub use crate::engine::script::args::{pit, MAX_ROW_HOLES, MAX_SEEDS};
-pub use crate::engine::script::sandbox::{engine, start_rule_call, start_rule_move, Limits};
+pub use crate::engine::script::sandbox::{
+    engine, start_rule_call, start_rule_move, Limits, RULE_OPERATIONS, RULE_WORK,
+};
 
 pub use crate::engine::base::values::to_json;
 
