@@ -185,7 +185,8 @@ pub use search::solve::{
 /// The clock and limits of a call, for tests and tools that drive native work directly.
 #[doc(hidden)]
 pub use engine::script::primitives::{
-    charge, check_now, start_call, start_move, MAX_ROW_HOLES, MAX_SEEDS,
+    charge, check_now, start_call, start_move, work_done, MAX_ROW_HOLES, MAX_SEEDS,
+    RULE_OPERATIONS, RULE_WORK,
 };
 pub use search::tablebase::Tablebase;
 pub use search::twoplayer::{solve_exact, solve_exact_threads, Exact};

@@ -149,45 +149,68 @@ fn perft_counts_are_those_of_a_clone_per_move() {
     }
 }
 
-/// A native move's clock starts lazily (`script::start_move`) but limits the move as a call's
-/// clock does, inside an enclosing clock too, and the enclosing clock comes back afterwards.
+/// A native move's limits start lazily (`script::start_move`) but limit the move as a call's do,
+/// inside an enclosing call too, and the enclosing limits come back afterwards. Work budgets
+/// decide every outcome here (the same on every machine); the wall clock is tested as the backstop
+/// it is, on work that never ends by itself.
 #[test]
-fn a_native_moves_lazy_clock_limits_it_like_a_calls() {
-    use sowlab::{charge, check_now, start_call, start_move};
-    use std::time::{Duration, Instant};
-    let spin = |limit: Duration| -> Result<(), String> {
-        let t = Instant::now();
-        while t.elapsed() < limit {
-            charge(64)?;
+fn a_native_moves_lazy_limits_work_like_a_calls() {
+    use sowlab::{charge, check_now, start_call, start_move, work_done};
+    use std::time::Duration;
+    let long = Duration::from_secs(3600);
+    let units = |n: u64| -> Result<(), String> {
+        for _ in 0..n {
+            charge(1)?;
         }
         Ok(())
     };
-    // No clock: nothing stops the work.
-    spin(Duration::from_millis(30)).expect("no limit");
+    // No limits: nothing stops the work, and the count says how much was done.
+    let w = work_done();
+    units(10_000).expect("no limit");
+    assert_eq!(work_done() - w, 10_000);
     {
-        let _m = start_move(Duration::from_millis(20));
-        let e = spin(Duration::from_secs(5)).expect_err("the move's limit stops it");
-        assert!(e.contains("time limit exceeded"), "{e}");
+        // The move's budget is exact: its 5000 units pass, the next one does not.
+        let _m = start_move(long, Some(5_000));
+        units(5_000).expect("within the budget");
+        let e = units(1).expect_err("the move's budget stops it");
+        assert!(e.contains("work limit exceeded"), "{e}");
+        assert!(e.contains("more than 5000 units"), "{e}");
     }
-    // The move ended: no clock again.
-    spin(Duration::from_millis(30)).expect("the move's clock is gone");
+    // The move ended: no limit again.
+    units(100_000).expect("the move's limits are gone");
     check_now().expect("no limit");
-    // Inside a longer enclosing clock the move's own limit stops it, and the enclosing clock
-    // (not yet over) comes back.
+    // Inside an enclosing call the move's own budget stops it, and the enclosing budget (not yet
+    // spent: the move's work counts in it) comes back.
     {
-        let _run = start_call(Duration::from_secs(30), true);
+        let _run = start_call(long, Some(20_000), true);
         {
-            let _m = start_move(Duration::from_millis(20));
-            assert!(spin(Duration::from_secs(5)).is_err());
+            let _m = start_move(long, Some(5_000));
+            units(5_000).expect("within the budget");
+            assert!(units(1).is_err());
         }
-        spin(Duration::from_millis(30)).expect("the run's clock is not over");
+        units(10_000).expect("the run's budget is not spent");
+        let e = units(10_000).expect_err("the run's budget stops it");
+        assert!(e.contains("more than 20000 units"), "{e}");
+        // A move inside keeps the earlier end, the run's.
+        let _m = start_move(long, Some(1_000_000));
+        assert!(units(1).is_err());
     }
     // A move that makes no check leaves nothing behind.
     {
-        let _m = start_move(Duration::from_millis(1));
+        let _m = start_move(long, Some(1_024));
     }
-    std::thread::sleep(Duration::from_millis(5));
-    spin(Duration::from_millis(30)).expect("no limit left over");
+    units(100_000).expect("no limit left over");
+    // The wall clock is the backstop: work without a budget that would never end is stopped.
+    {
+        let _m = start_move(Duration::from_millis(20), None);
+        let e = loop {
+            if let Err(e) = charge(64) {
+                break e;
+            }
+        };
+        assert!(e.contains("time limit exceeded"), "{e}");
+    }
+    units(100_000).expect("no limit left over");
 }
 
 /// Counts of a solitaire's positions by the plainest search: breadth-first over clones of the

@@ -68,14 +68,13 @@ fn load_err(src: &str) -> (String, PathBuf) {
 }
 
 #[test]
-fn an_endless_loop_hits_the_time_or_operation_limit() {
+fn an_endless_loop_hits_the_operation_limit() {
+    // The operation count stops it, the same on every machine (never the wall clock's backstop).
     let e = play_err(&with_play("let x = 0; loop { x += 1; }"));
     // Rhai knows no line when it stops a function from the outside: the function is named.
     assert!(e.contains("bad.rhai: move 1: in play(): "), "{e}");
-    assert!(
-        e.contains("time limit exceeded") || e.contains("too many operations"),
-        "{e}"
-    );
+    assert!(e.contains("too many operations"), "{e}");
+    assert_eq!(e.lines().count(), 1, "{e}");
 }
 
 #[test]
@@ -95,15 +94,14 @@ fn deep_recursion_is_a_stack_overflow_error() {
 #[test]
 fn huge_arrays_and_strings_are_refused() {
     // (One call that grows the array past the limit: a loop of pushes, each checked by Rhai in
-    // time proportional to the array, takes about the 1 s the call's clock allows in a debug build
-    // on a loaded machine, now that the clock counts from the call's start.)
+    // time proportional to the array, would be slow in a debug build.)
     let e = play_err(&with_play("let a = []; a.pad(20000, 0);"));
     assert!(e.contains("Size of array"), "{e}");
-    // Rhai does not check map sizes on indexed assignment: the time limit stops it.
+    // Rhai does not check map sizes on indexed assignment: the operation limit stops it.
     let e = play_err(&with_play(
         "let m = #{}; for i in 0..10000000 { m[`k${i}`] = i; }",
     ));
-    assert!(e.contains("time limit exceeded"), "{e}");
+    assert!(e.contains("too many operations"), "{e}");
     let e = play_err(&with_play("let s = \"x\"; for i in 0..40 { s += s; }"));
     assert!(e.contains("Length of string"), "{e}");
 }

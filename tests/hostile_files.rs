@@ -191,7 +191,7 @@ fn repl_new_and_reload_of_a_self_import_keep_the_game() {
 fn ctrl_c_stops_a_long_native_move() {
     let d = tmpdir();
     // Moves of a hundred thousand seeds sown natively, played for ever by a check script with a
-    // long --timeout (each move well within its own 1 s): Ctrl-C must end it.
+    // long --timeout (each move well within its own work budget): Ctrl-C must end it.
     std::fs::write(
         d.join("rules/long.rhai"),
         "fn setup() { this.add_row(\"\", 1, 64, 100000); this.add_store(\"s\", 1); }\n\

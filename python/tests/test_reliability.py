@@ -42,8 +42,10 @@ def poke():
 threading.Thread(target=poke, daemon=True).start()
 for call in (lambda: sowlab.simulate("kalah", games=10**8, jobs=1),
              lambda: sowlab.sweep("kalah", {"holes": [6, 7]}, games=10**7, jobs=1)):
-    calling.set()
     try:
+        # (Inside the try: however long the machine pauses before the call, the signal is
+        # caught here.)
+        calling.set()
         call()
     except KeyboardInterrupt:
         calling.clear()

@@ -116,7 +116,7 @@ pub fn run_file(path: &Path, args: &[String], c: &Context) -> Result<()> {
     scope.push_constant("ARGS", strs(args.iter().cloned()));
     // The run's clock (--timeout) bounds the script and every native call it makes; it started
     // with the context.
-    let _clock = script::start_call(c.timeout, true);
+    let _clock = script::start_call(c.timeout, None, true);
     e.run_ast_with_scope(&mut scope, &ast)
         .map_err(|err| Error::from_eval(path, &err))
 }

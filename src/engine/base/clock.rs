@@ -1,6 +1,10 @@
 //! The clock of a call: what stops the work of a rule call, a native move or a check run on this
-//! thread (Ctrl-C, a wall-clock limit, the memory the thread allocated), checked every few
-//! microseconds of work by [`charge`], which script operations and native loops (sowing) call.
+//! thread (Ctrl-C, a work budget, a wall-clock limit, the memory the thread allocated), checked by
+//! [`charge`], which script operations and native loops (sowing) call with the work they do.
+//!
+//! The work budget is what bounds a rule call: it counts units of work (a script operation, a
+//! seed sown), so where a call stops does not depend on the machine's speed. The wall clock is a
+//! backstop for work that is not counted, far above what the work budget lets a call run.
 
 use std::cell::Cell;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -10,9 +14,9 @@ use std::time::{Duration, Instant};
 /// Set by Ctrl-C: running scripts and searches stop at the next check.
 pub static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 
-/// What stops the work of the current call on this thread: a wall-clock limit (started lazily, at
-/// the first check, so starting a call costs no clock read), and a memory limit over the bytes
-/// the thread allocated since the call began.
+/// What stops the work of the current call on this thread: a work budget, a wall-clock limit
+/// (started lazily, at the first check, so starting a call costs no clock read), and a memory
+/// limit over the bytes the thread allocated since the call began.
 #[derive(Clone, Copy)]
 struct Clock {
     start: Option<Instant>,
@@ -20,19 +24,54 @@ struct Clock {
     /// What the limit is, for the message: a rule call, or a whole check run.
     run: bool,
     mem_base: isize,
+    /// The thread's work count past which the call has spent its budget, and the budget (for the
+    /// message); none: no work budget.
+    work: Option<(u64, u64)>,
+}
+
+const NO_CLOCK: Clock = Clock {
+    start: None,
+    limit: None,
+    run: false,
+    mem_base: 0,
+    work: None,
+};
+
+/// The work counts of this thread: units done so far, the count at which [`charge`] next takes
+/// its slow path, and the count of the next look at the clock, Ctrl-C and the memory.
+#[derive(Clone, Copy)]
+struct Counts {
+    done: u64,
+    next: u64,
+    look: u64,
 }
 
 thread_local! {
-    static CLOCK: Cell<Clock> = const {
-        Cell::new(Clock { start: None, limit: None, run: false, mem_base: 0 })
+    static CLOCK: Cell<Clock> = const { Cell::new(NO_CLOCK) };
+    static COUNTS: Cell<Counts> = const {
+        Cell::new(Counts { done: 0, next: CHECK_EVERY, look: CHECK_EVERY })
     };
-    /// Work units left before the next look at the clock (shared by every call on the thread).
-    static BUDGET: Cell<u32> = const { Cell::new(CHECK_EVERY) };
 }
 
 /// Work units (script operations, seeds dropped, pits stepped over) between two looks at the
 /// clock, Ctrl-C and the memory used: a few microseconds of work.
-const CHECK_EVERY: u32 = 1 << 10;
+const CHECK_EVERY: u64 = 1 << 10;
+
+/// The units of work done on this thread so far (script operations, seeds sown): the difference
+/// of two readings is the work done between them, the same on every machine.
+pub fn work_done() -> u64 {
+    COUNTS.with(|c| c.get().done)
+}
+
+/// Sets when [`charge`] next looks: at the next look at the clock, or just past the end of the
+/// current call's work budget (`end`), whichever comes first.
+fn aim(end: Option<u64>) {
+    COUNTS.with(|c| {
+        let mut v = c.get();
+        v.next = end.map_or(v.look, |e| v.look.min(e.saturating_add(1)));
+        c.set(v);
+    });
+}
 
 thread_local! {
     /// What stops all the work of this thread from outside (see [`stop_when`]).
@@ -73,48 +112,66 @@ pub struct CallGuard {
 
 impl Drop for CallGuard {
     fn drop(&mut self) {
-        CLOCK.with(|c| c.set(self.prev));
+        set_clock(self.prev);
     }
 }
 
+/// Makes `c` the current call's clock, aiming the next slow [`charge`] at its work budget's end.
+fn set_clock(c: Clock) {
+    CLOCK.with(|x| x.set(c));
+    aim(c.work.map(|(end, _)| end));
+}
+
+/// A native move's time limit, and the end and size of its work budget.
+type Pending = (Duration, Option<(u64, u64)>);
+
 thread_local! {
-    /// The limit of a native move whose clock has not started yet (see [`start_move`]).
-    static PENDING: Cell<Option<Duration>> = const { Cell::new(None) };
+    /// The limits of a native move whose clock has not started yet (see [`start_move`]): the
+    /// time limit, and the end and size of its work budget.
+    static PENDING: Cell<Option<Pending>> = const { Cell::new(None) };
     /// Whether the current native move's clock started (then `MOVE_PREV` is the clock to
     /// restore when the move ends).
     static MOVE_STARTED: Cell<bool> = const { Cell::new(false) };
-    static MOVE_PREV: Cell<Clock> = const {
-        Cell::new(Clock { start: None, limit: None, run: false, mem_base: 0 })
-    };
+    static MOVE_PREV: Cell<Clock> = const { Cell::new(NO_CLOCK) };
 }
 
-/// Ends a native move's time limit (see [`start_move`]).
+/// Ends a native move's limits (see [`start_move`]).
 pub struct MoveGuard(());
 
 impl Drop for MoveGuard {
     fn drop(&mut self) {
         PENDING.with(|p| p.set(None));
         if MOVE_STARTED.with(|m| m.replace(false)) {
-            let prev = MOVE_PREV.with(Cell::get);
-            CLOCK.with(|c| c.set(prev));
+            set_clock(MOVE_PREV.with(Cell::get));
         }
     }
 }
 
-/// Gives a native move (a declared move that calls no script: no hooks) the time limit of a rule
-/// call, as [`start_call`] does, but lazily: nothing is read or saved now, and the move's first
-/// check (see [`charge`]) starts its clock exactly as `start_call` would have. A call's clock
-/// starts at its first check anyway, so the limit is the same; the many short moves of a search,
-/// which make no check, cost no clock work. Not for code that calls scripts (use `start_call`).
-pub fn start_move(limit: Duration) -> MoveGuard {
-    PENDING.with(|p| p.set(Some(limit)));
+/// Gives a native move (a declared move that calls no script: no hooks) the limits of a rule
+/// call, as [`start_call`] does, but lazily: only the work count is read now, and the move's
+/// first check (see [`charge`], at most [`CHECK_EVERY`] units later) starts its clock and its work
+/// budget exactly as `start_call` would have at the move's start. The many short moves of a
+/// search, which make no check, cost no clock work. Not for code that calls scripts (use
+/// `start_call`). A work budget below `CHECK_EVERY` units counts as `CHECK_EVERY`.
+pub fn start_move(limit: Duration, work: Option<u64>) -> MoveGuard {
+    let w = work.map(|b| {
+        let b = b.max(CHECK_EVERY);
+        (work_done().saturating_add(b), b)
+    });
+    PENDING.with(|p| p.set(Some((limit, w))));
     MoveGuard(())
 }
 
-/// Starts the clock of a call limited to `limit` (a rule call) on this thread; the enclosing
-/// call's clock comes back when the guard is dropped. A call inside another keeps the earlier of
-/// the two deadlines. `run` says the limit is a whole check run's (`--timeout`).
-pub fn start_call(limit: Duration, run: bool) -> CallGuard {
+/// Starts the limits of a call on this thread: `limit` on the wall clock, `work` units of work
+/// (none: no work budget); the enclosing call's limits come back when the guard is dropped. A
+/// call inside another keeps the earlier of the two deadlines and of the two work budgets' ends.
+/// `run` says the limit is a whole check run's (`--timeout`).
+pub fn start_call(limit: Duration, work: Option<u64>, run: bool) -> CallGuard {
+    let w = work.map(|b| (work_done().saturating_add(b), b));
+    begin(limit, w, run)
+}
+
+fn begin(limit: Duration, work: Option<(u64, u64)>, run: bool) -> CallGuard {
     let mut prev = CLOCK.with(Cell::get);
     if prev.limit.is_some() && prev.start.is_none() {
         // The enclosing clock starts now at the latest: it bounds this call too.
@@ -126,6 +183,7 @@ pub fn start_call(limit: Duration, run: bool) -> CallGuard {
         limit: Some(limit),
         run,
         mem_base: crate::engine::base::limits::thread_bytes(),
+        work,
     };
     if let (Some(s), Some(l)) = (prev.start, prev.limit) {
         if s.elapsed() + limit >= l {
@@ -135,33 +193,69 @@ pub fn start_call(limit: Duration, run: bool) -> CallGuard {
             next.run = prev.run;
         }
     }
-    CLOCK.with(|c| c.set(next));
+    if let Some((end, _)) = prev.work {
+        if next.work.is_none_or(|(e, _)| end < e) {
+            // The enclosing work budget ends first: keep it.
+            next.work = prev.work;
+        }
+    }
+    set_clock(next);
     CallGuard { prev }
 }
 
-/// Counts `units` of work of the current call and, every [`CHECK_EVERY`] units, checks Ctrl-C,
-/// the call's wall clock and its memory. Native primitives call it in their loops, so a single
-/// long primitive is stopped like a long script.
+/// Counts `units` of work of the current call and stops it, with an error, once its work budget
+/// is spent; every [`CHECK_EVERY`] units, checks Ctrl-C, the call's wall clock and its memory.
+/// Native primitives call it in their loops, so a single long primitive is stopped like a long
+/// script.
 #[inline]
 pub fn charge(units: u32) -> Result<(), String> {
-    let left = BUDGET.with(|b| {
-        let v = b.get().saturating_sub(units);
-        b.set(v);
-        v
+    let (done, next) = COUNTS.with(|c| {
+        let mut v = c.get();
+        v.done = v.done.wrapping_add(u64::from(units));
+        c.set(v);
+        (v.done, v.next)
     });
-    if left > 0 {
+    if done < next {
         return Ok(());
     }
-    BUDGET.with(|b| b.set(CHECK_EVERY));
-    check_now()
+    slow_charge(done)
 }
 
-/// Checks Ctrl-C, the current call's wall clock and its memory now.
+#[cold]
+fn slow_charge(done: u64) -> Result<(), String> {
+    let v = COUNTS.with(Cell::get);
+    if done >= v.look {
+        COUNTS.with(|c| {
+            let mut v = c.get();
+            v.look = done.saturating_add(CHECK_EVERY);
+            c.set(v);
+        });
+        check_now()
+    } else {
+        check_work()
+    }
+}
+
+/// Checks the current call's work budget (see [`charge`]), aiming the next slow charge.
+fn check_work() -> Result<(), String> {
+    let c = CLOCK.with(Cell::get);
+    let end = c.work.map(|(end, _)| end);
+    aim(end);
+    match c.work {
+        Some((end, budget)) if work_done() > end => Err(format!(
+            "work limit exceeded: the call did more than {budget} units of work (script \
+             operations, seeds sown; an endless loop?)"
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// Checks Ctrl-C, the current call's work budget, wall clock and memory now.
 pub fn check_now() -> Result<(), String> {
-    if let Some(limit) = PENDING.with(|p| p.take()) {
+    if let Some((limit, work)) = PENDING.with(|p| p.take()) {
         // A native move's first check: its clock starts now (see `start_move`), and the clock
         // it replaces comes back when the move ends.
-        let started = start_call(limit, false);
+        let started = begin(limit, work, false);
         MOVE_PREV.with(|m| m.set(started.prev));
         MOVE_STARTED.with(|m| m.set(true));
         std::mem::forget(started);
@@ -172,6 +266,7 @@ pub fn check_now() -> Result<(), String> {
     if stopped() {
         return Err("stopped: the computation's time bound passed or its client went away".into());
     }
+    check_work()?;
     let mut c = CLOCK.with(Cell::get);
     let Some(limit) = c.limit else {
         return Ok(());

@@ -2,7 +2,7 @@
 //! that keeps Rhai's call state between calls, and the script's own evaluation.
 
 use crate::engine::board::state::Board;
-use crate::engine::script::primitives::{self as script, Limits};
+use crate::engine::script::primitives::{self as script};
 use crate::error::{Error, Result};
 use rhai::{Caches, CallFnOptions, Dynamic, EvalAltResult, EvalContext, FuncArgs, Scope};
 
@@ -12,7 +12,7 @@ impl Rule {
     /// Calls script function `f` with `board` bound as `this`.
     pub fn call(&self, board: &mut Dynamic, f: &str, args: impl FuncArgs) -> Result<Dynamic> {
         // The call's wall clock (and memory) limit covers the script and the primitives it calls.
-        let _clock = script::start_call(Limits::rules().time_limit, false);
+        let _clock = script::start_rule_call();
         let mut argv: rhai::StaticVec<Dynamic> = rhai::StaticVec::new();
         args.parse(&mut argv);
         let is_script_fn = self

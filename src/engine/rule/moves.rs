@@ -4,7 +4,7 @@
 use crate::engine::board::state::Board;
 use crate::engine::declare::pipeline::Hooks;
 use crate::engine::player::play::{self as declared, HookCall};
-use crate::engine::script::primitives::{self as script, Limits};
+use crate::engine::script::primitives::{self as script};
 use crate::error::{Error, Result};
 use rhai::Dynamic;
 
@@ -168,7 +168,7 @@ impl Rule {
                 "the rule's moves need script calls: play them on a script value",
             ));
         }
-        let _clock = script::start_move(Limits::rules().time_limit);
+        let _clock = script::start_rule_move();
         b.ledger.clear();
         let mut hooks = Vec::new();
         declared::play(b, pit, &mut hooks).map_err(|e| {
@@ -187,9 +187,8 @@ impl Rule {
         // The declared move runs natively: it has the time limit of a script call. Without hooks
         // it calls no script, so its clock starts lazily, at its first check (`start_move`).
         let quiet = !self.has_play && self.hooks == Hooks::default();
-        let _move = quiet.then(|| script::start_move(Limits::rules().time_limit));
-        let _clock = (!self.has_play && !quiet)
-            .then(|| script::start_call(Limits::rules().time_limit, false));
+        let _move = quiet.then(script::start_rule_move);
+        let _clock = (!self.has_play && !quiet).then(script::start_rule_call);
         let before = if self.has_play {
             let mut b = board_mut(d);
             b.ledger.clear();

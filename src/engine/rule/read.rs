@@ -1,7 +1,7 @@
 //! What a rule script says about itself: its `meta()` and `options()`, read once when it loads,
 //! with the errors that name a broken contract.
 
-use crate::engine::script::primitives::{self as script, Limits};
+use crate::engine::script::primitives::{self as script};
 use crate::error::{Error, Result};
 use rhai::{CallFnOptions, Dynamic, Map, Scope};
 
@@ -13,7 +13,7 @@ impl Rule {
     }
 
     pub(super) fn call_free(&self, f: &str) -> Result<Dynamic> {
-        let _clock = script::start_call(Limits::rules().time_limit, false);
+        let _clock = script::start_rule_call();
         let mut scope = Scope::new();
         self.engine
             .call_fn_with_options::<Dynamic>(

@@ -7,11 +7,13 @@
 use rhai::Dynamic;
 
 pub use crate::engine::base::clock::{
-    charge, check_now, start_call, start_move, CallGuard, MoveGuard, INTERRUPTED,
+    charge, check_now, start_call, start_move, work_done, CallGuard, MoveGuard, INTERRUPTED,
 };
 pub use crate::engine::script::api::register_board_api;
 pub use crate::engine::script::args::{pit, MAX_ROW_HOLES, MAX_SEEDS};
-pub use crate::engine::script::sandbox::{engine, Limits};
+pub use crate::engine::script::sandbox::{
+    engine, start_rule_call, start_rule_move, Limits, RULE_OPERATIONS, RULE_WORK,
+};
 
 pub use crate::engine::base::values::to_json;
 

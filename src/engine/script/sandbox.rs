@@ -7,18 +7,48 @@ use std::time::Duration;
 use rhai::module_resolvers::ModuleResolver;
 use rhai::{Engine, EvalAltResult, Module, Position, Shared};
 
-use crate::engine::base::clock::charge;
+use crate::engine::base::clock::{charge, start_call, start_move, CallGuard, MoveGuard};
 use crate::engine::base::source::Source;
 
 use crate::engine::script::api::register_board_api;
 use crate::engine::script::args::RResult;
 
+/// Most script operations one rule call may run: about what a release build ran in the second
+/// the wall clock once allowed, two hundred times the costliest move of the shipped rules'
+/// recorded games (Lobudok: 26 000 units), reached in seconds by an endless loop in a debug build.
+pub const RULE_OPERATIONS: u64 = 5_000_000;
+
+/// Most units of work (script operations, seeds sown: a seed counts one unit per 16 pits of the
+/// track) one rule call or declared move may do: above [`RULE_OPERATIONS`], so an endless script
+/// loop meets Rhai's operation limit first, whose error names the line.
+pub const RULE_WORK: u64 = 100_000_000;
+
+/// The wall-clock backstop of one rule call, in seconds: for work the budgets do not count; a
+/// call within its budgets ends long before it, even in a debug build on a loaded machine.
+pub const RULE_SECONDS: u64 = 120;
+
+/// Starts the limits of one rule call ([`Limits::rules`]): its work budget and the clock's
+/// backstop (see [`start_call`]).
+pub fn start_rule_call() -> CallGuard {
+    let l = Limits::rules();
+    start_call(l.time_limit, Some(l.max_work), false)
+}
+
+/// Starts the limits of one declared move that calls no script, lazily (see [`start_move`]).
+pub fn start_rule_move() -> MoveGuard {
+    start_move(Duration::from_secs(RULE_SECONDS), Some(RULE_WORK))
+}
+
 /// The limits of a sandboxed engine.
 #[derive(Clone, Debug)]
 pub struct Limits {
-    /// Most operations one call may run (0: no limit).
+    /// Most script operations one call may run (0: no limit).
     pub max_operations: u64,
-    /// Wall-clock limit of one call.
+    /// Most units of work one call may do, script operations and native work (seeds sown) alike
+    /// (see [`charge`]): what bounds a rule call, the same on every machine.
+    pub max_work: u64,
+    /// Wall-clock limit of one call: a backstop for work nothing counts, far above what the
+    /// budgets above let a call run.
     pub time_limit: Duration,
     /// Deepest call nesting.
     pub max_call_levels: usize,
@@ -34,8 +64,9 @@ impl Limits {
     /// The limits for rule scripts: a move is a small computation.
     pub fn rules() -> Limits {
         Limits {
-            max_operations: 50_000_000,
-            time_limit: Duration::from_secs(1),
+            max_operations: RULE_OPERATIONS,
+            max_work: RULE_WORK,
+            time_limit: Duration::from_secs(RULE_SECONDS),
             max_call_levels: 48,
             max_string_size: 1 << 16,
             max_array_size: 10_000,
@@ -48,6 +79,7 @@ impl Limits {
     pub fn checks(time_limit: Duration) -> Limits {
         Limits {
             max_operations: 0,
+            max_work: 0,
             time_limit,
             max_call_levels: 48,
             max_string_size: 1 << 20,
