@@ -203,6 +203,38 @@ def notation(move, game, listed):
     return str(hole(move, north))
 
 
+def chosen_holes(game, shape):
+    """round_fill UCHOOSE: the round's loser may move the seeds of a filled hole of his into an
+    empty one (MancalaGames leaves it to its UI; unused here, he keeps the holes its fill gave).
+    In sowlab he chooses the holes he fills, one a move: the choice that gives MancalaGames'
+    holes is recorded as his moves, from his left, with the positions before each (the first:
+    his holes all empty and open, his seeds in his store) as (label, position) pairs; the
+    position after the last is MancalaGames' own."""
+    h = game.cts.holes
+    now = position(game, shape, False)
+    for north in (False, True):
+        locs = list(range(h, 2 * h)) if north else list(range(h))
+        filled = [loc for loc in locs if game.board[loc] > 0]
+        if not filled or len(filled) == len(locs):
+            continue
+        pos = {k: (list(v) if isinstance(v, list) else v) for k, v in now.items()}
+        side = 1 if north else 0
+        for loc in filled:
+            pos["s"][side] += pos["p"][loc]
+            pos["p"][loc] = 0
+        if "x" in pos:
+            pos["x"] = [i for i in pos["x"] if i not in locs]
+        pos["t"] = 2 if north else 1
+        out = []
+        for loc in filled:
+            out.append((str(loc - h + 1 if north else loc + 1),
+                        {k: (list(v) if isinstance(v, list) else v) for k, v in pos.items()}))
+            pos["p"][loc] = game.board[loc]
+            pos["s"][side] -= game.board[loc]
+        return out
+    return []
+
+
 def build(mc, path, variant):
     game_dict = mc.read_game(path)
     game = mc.game_from_config(game_dict, variant)
@@ -286,6 +318,12 @@ def play(mc, path, variant, seed, cap, full=False):
                 game.new_game(new_round=True)
             if game.info.mustpass:
                 game.test_pass()
+            if new_round and game.info.round_fill == gi.RoundFill.UCHOOSE:
+                for label, pos in chosen_holes(game, shape):
+                    hashes.append("%08x" % crc32(canonical(pos)))
+                    if full:
+                        positions.append(pos)
+                    moves.append(label)
             pos = note(False)
             if new_round and random_start:
                 rounds[str(len(moves))] = {"p": pos["p"], "s": pos["s"], "t": pos["t"]}

@@ -53,6 +53,23 @@ pub struct Rounds {
     /// number give the draw), rather than `fill` in every hole.
     #[serde(default)]
     pub random_layout: Option<RandomStart>,
+    /// Who chooses which of his holes are filled for the next round, rather than `fill_from`
+    /// (with `winner: most_seeds`, no `tally`): `loser`, the round's loser, when he cannot fill
+    /// them all, one hole a move (the hole's own label) until his seeds are placed.
+    #[serde(default)]
+    pub choose_filled: ChooseFilled,
+}
+
+/// Who chooses the holes filled for a round (`rounds.choose_filled`).
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum ChooseFilled {
+    /// Nobody: the holes are filled from `fill_from`.
+    #[default]
+    Nobody,
+    /// The round's loser (on a level round, nobody), one hole a move, before the next round's
+    /// first move.
+    Loser,
 }
 
 /// When `rounds.layout` is turned round for a round.

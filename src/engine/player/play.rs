@@ -14,6 +14,7 @@ use crate::engine::player::capture::{
 };
 use crate::engine::player::directions;
 use crate::engine::player::end::run_checks;
+use crate::engine::player::fill_choice;
 pub use crate::engine::player::hooks::HookCall;
 pub use crate::engine::player::material::material;
 use crate::engine::player::material::{is_out, next_of, side_empty};
@@ -29,6 +30,10 @@ pub fn play(b: &mut Board, pit: usize, hooks: &mut Vec<HookCall>) -> Result<(), 
     let Some(p) = l.pipeline.as_deref() else {
         return Err("the rule declares no move pipeline (this.pipeline(#{...}) in setup())".into());
     };
+    // (between rounds: a hole chosen to be filled, not a sowing)
+    if p.at.fill_choice_var.is_some() && fill_choice::pending(b, p).is_some() {
+        return fill_choice::play(b, l, p, pit);
+    }
     if p.at.rare {
         play_with::<true, false>(b, l, p, pit, hooks)
     } else {
@@ -42,6 +47,9 @@ pub fn play(b: &mut Board, pit: usize, hooks: &mut Vec<HookCall>) -> Result<(), 
 /// move when none does).
 #[inline]
 pub fn legal_into(b: &Board, p: &Pipeline, player: usize, out: &mut Vec<usize>) {
+    if p.at.fill_choice_var.is_some() && fill_choice::pending(b, p).is_some() {
+        return fill_choice::legal_into(b, p, player, out);
+    }
     let start = out.len();
     crate::engine::player::legal::legal_into(b, p, player, out);
     if p.moves.must_feed && p.moves.feed_after_captures {

@@ -14,6 +14,7 @@ use crate::engine::declare::pipeline::{Pipeline, Starter};
 use crate::engine::sowing::sow;
 use crate::engine::trace::event::Event;
 
+use crate::engine::player::fill_choice::{self, take_held};
 use crate::engine::player::hooks::HookCall;
 use crate::engine::player::material::material;
 use crate::engine::player::rounds::{
@@ -32,18 +33,6 @@ fn in_own_holes(b: &Board, l: &Compiled, pl: usize) -> i64 {
 /// What a player holds at a round's end: his material and his children's seeds.
 fn held(b: &Board, pl: usize) -> i64 {
     material(b, pl) + crate::engine::player::children::seeds_of(b, pl)
-}
-
-/// Takes `n` seeds from what player `pl` holds: his store first, then his reserve.
-fn take_held(b: &mut Board, l: &Compiled, pl: usize, mut n: i64) {
-    for &s in &l.stores {
-        if l.pits[s].owner == pl {
-            let k = n.min(b.seeds[s]);
-            b.seeds[s] -= k;
-            n -= k;
-        }
-    }
-    b.reserves[pl - 1] -= n;
 }
 
 /// Scores a round by the seeds held, then ends the match or sets up the next round.
@@ -84,12 +73,18 @@ pub(super) fn end_round_by_seeds(
             });
         }
     }
+    let mut chooser = None;
     for pl in [1usize, 2] {
         let Some(row) = l.rows.iter().find(|row| row.owner == pl) else {
             continue;
         };
         let n = row.pits.len();
         let k = ((material(b, pl) / r.fill) as usize).min(n);
+        // (the holes chosen by the player, one a move: see `fill_choice`)
+        if fill_choice::begin(b, p, pl, rw, k, n) {
+            chooser = Some(pl);
+            continue;
+        }
         let at = |i: usize| row.pits[r.fill_from.nth(i, n, pl == 1)];
         take_held(b, l, pl, k as i64 * r.fill);
         fill_holes(b, pl, r.fill, (0..k).map(at));
@@ -104,4 +99,5 @@ pub(super) fn end_round_by_seeds(
         b.vars[*s2] = material(b, 2);
     }
     start_next_round(b, l, p, rv, round, starter, mover, rw);
+    fill_choice::hand_over(b, p, chooser);
 }

@@ -100,12 +100,20 @@ pub(super) fn rounds(p: &Params, goal: &str) -> Result<(String, String, i64), Re
                 "rounds are translated only with goal=MAX_SEEDS, RND_WIN_COUNT_MAX, RND_SEED_COUNT and RND_POINTS yet",
             ));
         }
+        let mut chosen = "";
         let fill_from = match word(p, "round_fill").as_str() {
             "LEFT_FILL" => "left",
             "RIGHT_FILL" => "right",
             // (alternately from both ends of each row, inwards)
             "NOT_APPLICABLE" => "outside_in",
-            choice @ ("UCHOOSE" | "UMOVE" | "UCHOWN" | "LOSER_ONLY") => {
+            // (the round's loser chooses which of his holes are filled, one a move; MancalaGames
+            // fills them as NOT_APPLICABLE does, then lets him move the seeds of a filled hole
+            // into an empty one: the same choice of holes)
+            "UCHOOSE" => {
+                chosen = ", choose_filled: loser";
+                "outside_in"
+            }
+            choice @ ("UMOVE" | "UCHOWN" | "LOSER_ONLY") => {
                 return Err(refuse(
                     "round_fill",
                     choice,
@@ -122,10 +130,15 @@ pub(super) fn rounds(p: &Params, goal: &str) -> Result<(String, String, i64), Re
         };
         let _ = writeln!(
             rounds,
-            "  # rounds={kind}, round_fill={}, goal_param={}, blocks={}: the most seeds wins a round; who\n  # cannot fill {gp} hole(s) ends the match; holes are refilled from the {fill_from}\n  rounds: {{ fill: $seeds, fill_from: {fill_from}, winner: most_seeds, min_holes: {gp}, close_unfilled: {} }}",
+            "  # rounds={kind}, round_fill={}, goal_param={}, blocks={}: the most seeds wins a round; who\n  # cannot fill {gp} hole(s) ends the match; holes are refilled from the {fill_from}{}\n  rounds: {{ fill: $seeds, fill_from: {fill_from}, winner: most_seeds, min_holes: {gp}, close_unfilled: {}{chosen} }}",
             word(p, "round_fill"),
             p.int("goal_param"),
             p.flag("blocks"),
+            if chosen.is_empty() {
+                ""
+            } else {
+                ";\n  # the round's loser chooses which of his holes he fills, one a move"
+            },
             p.flag("blocks")
         );
         then = format!("round, starter: {starter}");
