@@ -235,6 +235,33 @@ def chosen_holes(game, shape):
     return []
 
 
+def owned_holes(game, shape):
+    """round_fill UCHOWN (a territory game): the round's winner may choose which holes of the
+    loser's row he owns (MancalaGames leaves it to its UI; unused here, he owns those its fill
+    gave). In sowlab he chooses them one a move: the choice that gives MancalaGames' owners is
+    recorded as his moves, from the row owner's left, with the positions before each (the first:
+    the loser's row all the loser's, the winner to move) as (label, position) pairs."""
+    h = game.cts.holes
+    now = position(game, shape, False)
+    for north in (False, True):
+        locs = list(range(h, 2 * h)) if north else list(range(h))
+        row_owner = 2 if north else 1
+        won = [loc for loc in locs if now["o"][loc] != row_owner]
+        if not won or len(won) == len(locs):
+            continue
+        pos = {k: (list(v) if isinstance(v, list) else v) for k, v in now.items()}
+        for loc in won:
+            pos["o"][loc] = row_owner
+        pos["t"] = 3 - row_owner
+        out = []
+        for loc in won:
+            label = ("N" + str(loc - h + 1)) if north else ("S" + str(loc + 1))
+            out.append((label, {k: (list(v) if isinstance(v, list) else v) for k, v in pos.items()}))
+            pos["o"][loc] = 3 - row_owner
+        return out
+    return []
+
+
 def build(mc, path, variant):
     game_dict = mc.read_game(path)
     game = mc.game_from_config(game_dict, variant)
@@ -318,8 +345,9 @@ def play(mc, path, variant, seed, cap, full=False):
                 game.new_game(new_round=True)
             if game.info.mustpass:
                 game.test_pass()
-            if new_round and game.info.round_fill == gi.RoundFill.UCHOOSE:
-                for label, pos in chosen_holes(game, shape):
+            choice = {gi.RoundFill.UCHOOSE: chosen_holes, gi.RoundFill.UCHOWN: owned_holes}
+            if new_round and game.info.round_fill in choice:
+                for label, pos in choice[game.info.round_fill](game, shape):
                     hashes.append("%08x" % crc32(canonical(pos)))
                     if full:
                         positions.append(pos)

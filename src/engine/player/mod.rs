@@ -17,6 +17,7 @@ pub(crate) mod legal_rightmost;
 pub mod material;
 pub mod notes;
 pub mod opening;
+pub mod own_choice;
 pub mod play;
 pub mod rounds;
 pub mod rounds_by_seeds;
