@@ -40,6 +40,12 @@ fn the_rounds_loser_chooses_the_holes_he_fills_one_a_move() {
     assert!(g.state().closed.is_empty());
     assert_eq!(var(&g, "fill_choices"), Some(2));
     assert_eq!(g.legal_labels().unwrap(), ["1", "2", "3"]);
+    assert!(
+        sowlab::render::status(&g.board())
+            .contains("player 2 to move: chooses the holes he fills for the round (2 more)"),
+        "{}",
+        sowlab::render::status(&g.board())
+    );
     // N3: filled with two seeds from his store; he chooses again.
     g.play("3").unwrap();
     assert_eq!(
@@ -57,6 +63,7 @@ fn the_rounds_loser_chooses_the_holes_he_fills_one_a_move() {
     assert_eq!(var(&g, "fill_choices"), Some(0));
     assert_eq!(g.state().closed, [4]);
     assert_eq!(g.legal_labels().unwrap(), ["1", "2", "3"]);
+    assert!(sowlab::render::status(&g.board()).ends_with("player 1 to move\n"));
 }
 
 #[test]

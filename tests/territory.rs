@@ -205,6 +205,9 @@ fn the_rounds_winner_chooses_the_holes_of_the_losers_row_he_owns_one_a_move() {
     assert_eq!(s.pits, vec![4; 8]);
     assert_eq!((s.to_move, s.over), (Some(1), false));
     assert_eq!(s.vars.get("own_choices"), Some(&2));
+    assert!(sowlab::render::status(&g.board()).contains(
+        "player 1 to move: chooses the holes of his opponent's row he owns for the round (2 more)"
+    ));
     assert_eq!(g.legal_labels().unwrap(), ["N1", "N2", "N3", "N4"]);
     // N3: his for the round; he chooses again.
     g.play("N3").unwrap();
