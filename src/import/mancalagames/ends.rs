@@ -117,7 +117,11 @@ pub(super) fn rounds(p: &Params, goal: &str) -> Result<(String, String, i64), Re
                 return Err(refuse(
                     "round_fill",
                     choice,
-                    "a player's choice between rounds (which holes to fill, move or own), which MancalaGames leaves to its UI; sowlab has no move for it and does not pick one silently",
+                    match choice {
+                        "UMOVE" => "a player's choice between rounds: the loser's seeds are spread evenly over every hole of both rows (the winner keeping the rest), then the loser arranges his row as he likes (each hole at least one seed, seeds to and from his store) and the winner's row copies it; no step declares this refill and arrangement yet, and sowlab does not pick one silently",
+                        "UCHOWN" => "a player's choice between rounds (the holes the winner owns), which MancalaGames allows only with goal=TERRITORY",
+                        _ => "a player's choice between rounds: only the loser's row is gathered and refilled (which of his holes, his choice), the winner's seeds staying in his holes, the round scored without a sweep, a level round ending the match and a winner's row without a move too; no step declares this refill yet, and sowlab does not pick one silently",
+                    },
                 ))
             }
             other => {
