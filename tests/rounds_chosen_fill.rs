@@ -152,3 +152,26 @@ fn round_fill_uchoose_is_the_losers_choice_of_the_holes_filled() {
         "{y}"
     );
 }
+
+#[test]
+fn agents_choose_the_holes_filled_like_any_move() {
+    use sowlab::{Agent, Rng};
+    let r = rule("chosen_e", 3, &rounds(", choose_filled: loser"));
+    let mut g = at(&r, &[0, 0, 1], &[2, 0, 0], [6, 3]);
+    g.play("3").unwrap();
+    let choices = g.legal().unwrap();
+    assert_eq!(choices.len(), 3);
+    let mut rng = Rng::new(7);
+    for a in ["random", "greedy", "alphabeta:4", "mcts:30"] {
+        let mv = Agent::parse(a)
+            .unwrap()
+            .choose(&r, g.current(), &mut rng)
+            .unwrap();
+        assert!(choices.contains(&mv), "{a} chose {mv}");
+        // (the agent's choice plays: a hole filled, the choice going on)
+        let mut h = at(&r, &[0, 0, 1], &[2, 0, 0], [6, 3]);
+        h.play("3").unwrap();
+        h.play_pit(mv).unwrap();
+        assert_eq!(var(&h, "fill_choices"), Some(1), "{a}");
+    }
+}
