@@ -151,9 +151,10 @@ fn cleared_opp_and_seeds_limit_end_the_game_by_unclaimed() {
 
 #[test]
 fn a_round_fill_that_is_a_players_choice_is_refused_with_that_reason() {
-    // (UCHOOSE, 6, is the round's loser's choice of the holes filled: a move of his, see
-    // tests/rounds_chosen_fill.rs; UCHOWN, 8, the territory winner's, tests/territory.rs)
-    for fill in [7, 8, 10] {
+    // (UCHOOSE, 6, and LOSER_ONLY, 10, are the round's loser's choice of the holes filled: a
+    // move of his, see tests/rounds_chosen_fill.rs; UCHOWN, 8, the territory winner's,
+    // tests/territory.rs, refused here, without goal=TERRITORY)
+    for fill in [7, 8] {
         let e = yaml(
             &format!(r#""rounds": 2, "round_fill": {fill}, "stores": true"#),
             6,

@@ -175,3 +175,69 @@ fn agents_choose_the_holes_filled_like_any_move() {
         assert_eq!(var(&h, "fill_choices"), Some(1), "{a}");
     }
 }
+
+/// Rounds where only the loser's row is refilled, nothing swept: `refill: loser`.
+fn loser_only(choose: &str) -> String {
+    format!("  rounds: {{ fill: 2, winner: most_seeds, close_unfilled: true, refill: loser{choose} }}\n  end:\n    - {{ when: no_move, then: round, starter: winner }}\n")
+}
+
+#[test]
+fn only_the_losers_row_is_refilled_the_winners_seeds_staying() {
+    let r = rule("loser_a", 3, &loser_only(""));
+    // S3 (1) into South's store; North cannot move: the round ends, nothing swept. South holds
+    // 5 and 2 in his holes (7), North 5: South wins. North's row alone is refilled: two holes
+    // of two seeds from his store, the third closed, one seed left; South's row stays.
+    let mut g = at(&r, &[1, 1, 1], &[0, 0, 0], [4, 5]);
+    g.play("3").unwrap();
+    assert_eq!(
+        summary(&g),
+        (vec![1, 1, 0, 0, 2, 2], vec![5, 1], Some(1), false, None)
+    );
+    assert_eq!(g.state().closed, [3]);
+    // With the choice, North chooses his two holes, South's row staying as it is.
+    let r = rule("loser_b", 3, &loser_only(", choose_filled: loser"));
+    let mut g = at(&r, &[1, 1, 1], &[0, 0, 0], [4, 5]);
+    g.play("3").unwrap();
+    assert_eq!(
+        summary(&g),
+        (vec![1, 1, 0, 0, 0, 0], vec![5, 5], Some(2), false, None)
+    );
+    g.play("1").unwrap();
+    g.play("3").unwrap();
+    assert_eq!(
+        summary(&g),
+        (vec![1, 1, 0, 2, 0, 2], vec![5, 1], Some(1), false, None)
+    );
+    assert_eq!(g.state().closed, [4]);
+}
+
+#[test]
+fn a_level_round_or_a_winner_without_a_move_ends_the_match() {
+    let r = rule("loser_c", 3, &loser_only(""));
+    // 6 (5 and S1's seed) against 6: level, the match is drawn, the board as the round left it.
+    let mut g = at(&r, &[1, 0, 1], &[0, 0, 0], [4, 6]);
+    g.play("3").unwrap();
+    assert_eq!(
+        summary(&g),
+        (vec![1, 0, 0, 0, 0, 0], vec![5, 6], None, true, None)
+    );
+    // South wins the round (7 to 5) with no seed left in his holes: no move, the match is his.
+    let mut g = at(&r, &[0, 0, 1], &[0, 0, 0], [6, 5]);
+    g.play("3").unwrap();
+    assert_eq!(
+        summary(&g),
+        (vec![0, 0, 0, 0, 0, 0], vec![7, 5], None, true, Some(1))
+    );
+}
+
+#[test]
+fn round_fill_loser_only_refills_the_losers_row_by_his_choice() {
+    let file = r#"{"game_class": "Mancala", "game_constants": {"holes": 7, "nbr_start": 5}, "game_info": {"blocks": true, "rounds": 2, "round_fill": 10, "stores": true}}"#;
+    let (y, _) = rule_text(Path::new("loser.txt"), file).unwrap();
+    assert!(
+        y.contains("close_unfilled: true, choose_filled: loser, refill: loser }")
+            && y.contains("- { when: no_move, sweep: none, then: round, starter: alternate }")
+            && !y.contains("sweep: owners, then: round"),
+        "{y}"
+    );
+}

@@ -204,7 +204,7 @@ def notation(move, game, listed):
 
 
 def chosen_holes(game, shape):
-    """round_fill UCHOOSE: the round's loser may move the seeds of a filled hole of his into an
+    """round_fill UCHOOSE (and LOSER_ONLY, which refills his row alone): the round's loser may move the seeds of a filled hole of his into an
     empty one (MancalaGames leaves it to its UI; unused here, he keeps the holes its fill gave).
     In sowlab he chooses the holes he fills, one a move: the choice that gives MancalaGames'
     holes is recorded as his moves, from his left, with the positions before each (the first:
@@ -212,7 +212,12 @@ def chosen_holes(game, shape):
     position after the last is MancalaGames' own."""
     h = game.cts.holes
     now = position(game, shape, False)
+    # (the round's loser: with LOSER_ONLY the winner's row, left as the round left it, may have
+    # empty holes too)
+    loser_north = not game.mdata.winner
     for north in (False, True):
+        if north != loser_north:
+            continue
         locs = list(range(h, 2 * h)) if north else list(range(h))
         filled = [loc for loc in locs if game.board[loc] > 0]
         if not filled or len(filled) == len(locs):
@@ -345,7 +350,8 @@ def play(mc, path, variant, seed, cap, full=False):
                 game.new_game(new_round=True)
             if game.info.mustpass:
                 game.test_pass()
-            choice = {gi.RoundFill.UCHOOSE: chosen_holes, gi.RoundFill.UCHOWN: owned_holes}
+            choice = {gi.RoundFill.UCHOOSE: chosen_holes, gi.RoundFill.LOSER_ONLY: chosen_holes,
+                      gi.RoundFill.UCHOWN: owned_holes}
             if new_round and game.info.round_fill in choice:
                 for label, pos in choice[game.info.round_fill](game, shape):
                     hashes.append("%08x" % crc32(canonical(pos)))

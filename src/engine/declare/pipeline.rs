@@ -18,7 +18,9 @@ pub use crate::engine::declare::children::{ChildSide, Children, CHILD_OF_NOBODY}
 pub use crate::engine::declare::end::{Cond, End, EndCheck, Outcome, Starter, Sweep};
 pub use crate::engine::declare::moves::{Landing, Moves};
 pub use crate::engine::declare::notes::{fill, Note, Notes};
-pub use crate::engine::declare::rounds::{ChooseFilled, RoundWinner, Rounds, Tally, TurnLayout};
+pub use crate::engine::declare::rounds::{
+    ChooseFilled, Refill, RoundWinner, Rounds, Tally, TurnLayout,
+};
 pub use crate::engine::declare::territory::{ChooseOwned, PartHole, Territory};
 pub use crate::engine::declare::turn::{ExtraTurn, Pass};
 
@@ -332,6 +334,13 @@ impl Pipeline {
             }
             if let Some(r) = &self.rounds {
                 r.check_layouts(l.holes.len())?;
+                if r.refill != Refill::Both
+                    && (r.winner != RoundWinner::MostSeeds
+                        || r.tally != Tally::None
+                        || self.territory.is_some())
+                {
+                    return Err("pipeline: rounds: `refill: loser` needs `winner: most_seeds`, no `tally` and no `territory`".into());
+                }
                 if r.choose_filled != ChooseFilled::Nobody {
                     if r.winner != RoundWinner::MostSeeds || r.tally != Tally::None {
                         return Err("pipeline: rounds: `choose_filled` needs `winner: most_seeds` and no `tally`".into());

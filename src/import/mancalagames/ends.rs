@@ -113,14 +113,19 @@ pub(super) fn rounds(p: &Params, goal: &str) -> Result<(String, String, i64), Re
                 chosen = ", choose_filled: loser";
                 "outside_in"
             }
-            choice @ ("UMOVE" | "UCHOWN" | "LOSER_ONLY") => {
+            // (only the loser's row gathered and refilled, from his left, the holes his choice;
+            // the ends sweep nothing: the seeds in a player's holes count for him)
+            "LOSER_ONLY" => {
+                chosen = ", choose_filled: loser, refill: loser";
+                "left"
+            }
+            choice @ ("UMOVE" | "UCHOWN") => {
                 return Err(refuse(
                     "round_fill",
                     choice,
                     match choice {
                         "UMOVE" => "a player's choice between rounds: the loser's seeds are spread evenly over every hole of both rows (the winner keeping the rest), then the loser arranges his row as he likes (each hole at least one seed, seeds to and from his store) and the winner's row copies it; no step declares this refill and arrangement yet, and sowlab does not pick one silently",
-                        "UCHOWN" => "a player's choice between rounds (the holes the winner owns), which MancalaGames allows only with goal=TERRITORY",
-                        _ => "a player's choice between rounds: only the loser's row is gathered and refilled (which of his holes, his choice), the winner's seeds staying in his holes, the round scored without a sweep, a level round ending the match and a winner's row without a move too; no step declares this refill yet, and sowlab does not pick one silently",
+                        _ => "a player's choice between rounds (the holes the winner owns), which MancalaGames allows only with goal=TERRITORY",
                     },
                 ))
             }
@@ -138,10 +143,10 @@ pub(super) fn rounds(p: &Params, goal: &str) -> Result<(String, String, i64), Re
             word(p, "round_fill"),
             p.int("goal_param"),
             p.flag("blocks"),
-            if chosen.is_empty() {
-                ""
-            } else {
-                ";\n  # the round's loser chooses which of his holes he fills, one a move"
+            match chosen {
+                "" => "",
+                ", choose_filled: loser" => ";\n  # the round's loser chooses which of his holes he fills, one a move",
+                _ => ";\n  # only the round's loser's row is gathered and refilled, the holes his choice, one a\n  # move; the winner's seeds stay where they are (a level round ends the match, and so does\n  # a winner without a move)",
             },
             p.flag("blocks")
         );
@@ -225,6 +230,12 @@ pub(super) fn ends(
                 "only HOLE_OWNER, DONT_SCORE, LAST_MOVER and DIVVIED are translated yet",
             ))
         }
+    };
+    // (round_fill=LOSER_ONLY: nothing is swept, the seeds in a player's holes count for him)
+    let sweep = if word(p, "round_fill") == "LOSER_ONLY" && !rounds.is_empty() {
+        "none"
+    } else {
+        sweep
     };
     let total = super::starts::total_seeds(p);
     let mut end = stopped_end;
