@@ -151,7 +151,10 @@ fn cleared_opp_and_seeds_limit_end_the_game_by_unclaimed() {
 
 #[test]
 fn a_round_fill_that_is_a_players_choice_is_refused_with_that_reason() {
-    for fill in [6, 7, 8, 10] {
+    // (UCHOOSE, 6, and LOSER_ONLY, 10, are the round's loser's choice of the holes filled: a
+    // move of his, see tests/rounds_chosen_fill.rs; UCHOWN, 8, the territory winner's,
+    // tests/territory.rs, refused here, without goal=TERRITORY)
+    for fill in [7, 8] {
         let e = yaml(
             &format!(r#""rounds": 2, "round_fill": {fill}, "stores": true"#),
             6,
@@ -222,7 +225,7 @@ fn replay_all(name: &str) -> usize {
 
 #[test]
 fn half_seeds_rounds_equal_mancalagames() {
-    // Erherhe with round_fill=LEFT_FILL for its UCHOOSE (a player's choice, refused) and without
+    // Erherhe with round_fill=LEFT_FILL for its UCHOOSE (the loser's choice of holes) and without
     // mustshare (MancalaGames judges a feed after the move's captures, sowlab's must_feed after
     // the sowing): a round ends when a player holds more than half the seeds.
     let y = yaml(

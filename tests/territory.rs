@@ -192,3 +192,46 @@ fn the_last_seeds_go_to_who_started_the_round() {
     assert_eq!(s.pits, vec![0; 8]);
     assert_eq!(s.stores, vec![6, 10]);
 }
+
+#[test]
+fn the_rounds_winner_chooses_the_holes_of_the_losers_row_he_owns_one_a_move() {
+    let (_d, r) = rule(4, "least_seeds: 4, choose_owned: winner");
+    // As above: South wins the round with 23 seeds, six holes, two of them in North's row,
+    // which he chooses; meanwhile North's row is all North's and South is to move.
+    let mut g = game(&r, [1, 0, 0, 0, 0, 0, 0, 0], [22, 9], ROWS);
+    g.play("1").unwrap();
+    let s = g.state();
+    assert_eq!(s.owners, Some(ROWS.to_vec()));
+    assert_eq!(s.pits, vec![4; 8]);
+    assert_eq!((s.to_move, s.over), (Some(1), false));
+    assert_eq!(s.vars.get("own_choices"), Some(&2));
+    assert!(sowlab::render::status(&g.board()).contains(
+        "player 1 to move: chooses the holes of his opponent's row he owns for the round (2 more)"
+    ));
+    assert_eq!(g.legal_labels().unwrap(), ["N1", "N2", "N3", "N4"]);
+    // N3: his for the round; he chooses again.
+    g.play("N3").unwrap();
+    let s = g.state();
+    assert_eq!(s.owners, Some(vec![1, 1, 1, 1, 2, 2, 1, 2]));
+    assert_eq!((s.to_move, s.vars.get("own_choices")), (Some(1), Some(&1)));
+    assert_eq!(g.legal_labels().unwrap(), ["N1", "N2", "N4"]);
+    assert!(g.play("S1").is_err(), "his own hole is no choice");
+    // N1, the last: the round's starter, the loser North, moves from the holes left him.
+    g.play("N1").unwrap();
+    let s = g.state();
+    assert_eq!(s.owners, Some(vec![1, 1, 1, 1, 1, 2, 1, 2]));
+    assert_eq!(s.pits, vec![4; 8]);
+    assert_eq!((s.to_move, s.vars.get("own_choices")), (Some(2), Some(&0)));
+    assert_eq!(g.legal_labels().unwrap(), ["N2", "N4"]);
+}
+
+#[test]
+fn round_fill_uchown_is_the_winners_choice_of_the_holes_he_owns() {
+    let file = r#"{"game_class": "Mancala", "game_constants": {"holes": 6, "nbr_start": 4}, "game_info": {"goal": 2, "goal_param": 10, "rounds": 2, "round_fill": 8, "stores": true}}"#;
+    let (y, _) =
+        sowlab::import::mancalagames::rule_text(std::path::Path::new("own.txt"), file).unwrap();
+    assert!(
+        y.contains("territory: { hole_seeds: $seeds, part_hole: over_half, part_kept: false, least_seeds: 11, choose_owned: winner }"),
+        "{y}"
+    );
+}

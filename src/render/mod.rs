@@ -133,9 +133,35 @@ pub fn status_with(b: &Board, all_vars: bool) -> String {
     if let Some(outcome) = b.outcome() {
         let _ = writeln!(s, "game over: {outcome}");
     } else if l.players > 1 {
-        let _ = writeln!(s, "player {} to move", b.to_move);
+        let _ = writeln!(
+            s,
+            "player {} to move{}",
+            b.to_move,
+            choice_between_rounds(b)
+        );
     }
     s
+}
+
+/// What the player to move chooses between rounds, when a choice is pending (the declared
+/// `rounds.choose_filled`, `territory.choose_owned`): said after "player N to move".
+fn choice_between_rounds(b: &Board) -> String {
+    let var = |name: &str| b.layout.var_index(name).map_or(0, |i| b.vars[i]);
+    let more = |k: i64| {
+        if k == 1 {
+            "1 more".to_string()
+        } else {
+            format!("{k} more")
+        }
+    };
+    match (var("fill_choices"), var("own_choices")) {
+        (k, _) if k > 0 => format!(": chooses the holes he fills for the round ({})", more(k)),
+        (_, k) if k > 0 => format!(
+            ": chooses the holes of his opponent's row he owns for the round ({})",
+            more(k)
+        ),
+        _ => String::new(),
+    }
 }
 
 fn row(b: &Board, st: Style, mark: Option<usize>) -> String {

@@ -203,6 +203,70 @@ def notation(move, game, listed):
     return str(hole(move, north))
 
 
+def chosen_holes(game, shape):
+    """round_fill UCHOOSE (and LOSER_ONLY, which refills his row alone): the round's loser may move the seeds of a filled hole of his into an
+    empty one (MancalaGames leaves it to its UI; unused here, he keeps the holes its fill gave).
+    In sowlab he chooses the holes he fills, one a move: the choice that gives MancalaGames'
+    holes is recorded as his moves, from his left, with the positions before each (the first:
+    his holes all empty and open, his seeds in his store) as (label, position) pairs; the
+    position after the last is MancalaGames' own."""
+    h = game.cts.holes
+    now = position(game, shape, False)
+    # (the round's loser: with LOSER_ONLY the winner's row, left as the round left it, may have
+    # empty holes too)
+    loser_north = not game.mdata.winner
+    for north in (False, True):
+        if north != loser_north:
+            continue
+        locs = list(range(h, 2 * h)) if north else list(range(h))
+        filled = [loc for loc in locs if game.board[loc] > 0]
+        if not filled or len(filled) == len(locs):
+            continue
+        pos = {k: (list(v) if isinstance(v, list) else v) for k, v in now.items()}
+        side = 1 if north else 0
+        for loc in filled:
+            pos["s"][side] += pos["p"][loc]
+            pos["p"][loc] = 0
+        if "x" in pos:
+            pos["x"] = [i for i in pos["x"] if i not in locs]
+        pos["t"] = 2 if north else 1
+        out = []
+        for loc in filled:
+            out.append((str(loc - h + 1 if north else loc + 1),
+                        {k: (list(v) if isinstance(v, list) else v) for k, v in pos.items()}))
+            pos["p"][loc] = game.board[loc]
+            pos["s"][side] -= game.board[loc]
+        return out
+    return []
+
+
+def owned_holes(game, shape):
+    """round_fill UCHOWN (a territory game): the round's winner may choose which holes of the
+    loser's row he owns (MancalaGames leaves it to its UI; unused here, he owns those its fill
+    gave). In sowlab he chooses them one a move: the choice that gives MancalaGames' owners is
+    recorded as his moves, from the row owner's left, with the positions before each (the first:
+    the loser's row all the loser's, the winner to move) as (label, position) pairs."""
+    h = game.cts.holes
+    now = position(game, shape, False)
+    for north in (False, True):
+        locs = list(range(h, 2 * h)) if north else list(range(h))
+        row_owner = 2 if north else 1
+        won = [loc for loc in locs if now["o"][loc] != row_owner]
+        if not won or len(won) == len(locs):
+            continue
+        pos = {k: (list(v) if isinstance(v, list) else v) for k, v in now.items()}
+        for loc in won:
+            pos["o"][loc] = row_owner
+        pos["t"] = 3 - row_owner
+        out = []
+        for loc in won:
+            label = ("N" + str(loc - h + 1)) if north else ("S" + str(loc + 1))
+            out.append((label, {k: (list(v) if isinstance(v, list) else v) for k, v in pos.items()}))
+            pos["o"][loc] = 3 - row_owner
+        return out
+    return []
+
+
 def build(mc, path, variant):
     game_dict = mc.read_game(path)
     game = mc.game_from_config(game_dict, variant)
@@ -286,6 +350,14 @@ def play(mc, path, variant, seed, cap, full=False):
                 game.new_game(new_round=True)
             if game.info.mustpass:
                 game.test_pass()
+            choice = {gi.RoundFill.UCHOOSE: chosen_holes, gi.RoundFill.LOSER_ONLY: chosen_holes,
+                      gi.RoundFill.UCHOWN: owned_holes}
+            if new_round and game.info.round_fill in choice:
+                for label, pos in choice[game.info.round_fill](game, shape):
+                    hashes.append("%08x" % crc32(canonical(pos)))
+                    if full:
+                        positions.append(pos)
+                    moves.append(label)
             pos = note(False)
             if new_round and random_start:
                 rounds[str(len(moves))] = {"p": pos["p"], "s": pos["s"], "t": pos["t"]}

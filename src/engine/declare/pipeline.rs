@@ -18,8 +18,10 @@ pub use crate::engine::declare::children::{ChildSide, Children, CHILD_OF_NOBODY}
 pub use crate::engine::declare::end::{Cond, End, EndCheck, Outcome, Starter, Sweep};
 pub use crate::engine::declare::moves::{Landing, Moves};
 pub use crate::engine::declare::notes::{fill, Note, Notes};
-pub use crate::engine::declare::rounds::{RoundWinner, Rounds, Tally, TurnLayout};
-pub use crate::engine::declare::territory::{PartHole, Territory};
+pub use crate::engine::declare::rounds::{
+    ChooseFilled, Refill, RoundWinner, Rounds, Tally, TurnLayout,
+};
+pub use crate::engine::declare::territory::{ChooseOwned, PartHole, Territory};
 pub use crate::engine::declare::turn::{ExtraTurn, Pass};
 
 /// A declared move pipeline.
@@ -98,6 +100,12 @@ pub struct Resolved {
     pub round_starter_var: Option<usize>,
     /// `tally_1`, `tally_2`: the match's tallies (rounds with a `tally`).
     pub tally_vars: Vec<usize>,
+    /// `fill_choices` (with `rounds.choose_filled`): the holes the player to move has still to
+    /// choose before the round's first move (0: no choice pending).
+    pub fill_choice_var: Option<usize>,
+    /// `own_choices` (with `territory.choose_owned`): the holes of the loser's row the player to
+    /// move (the round's winner) has still to choose before the round's first move.
+    pub own_choice_var: Option<usize>,
     /// Hook functions the rule script defines: `on_pass`, `on_round_end`, `on_game_end`.
     pub hooks: Hooks,
     /// `holes_of[player]`: the player's holes in canonical order (index 0: holes of nobody).
@@ -326,6 +334,27 @@ impl Pipeline {
             }
             if let Some(r) = &self.rounds {
                 r.check_layouts(l.holes.len())?;
+                if r.refill != Refill::Both
+                    && (r.winner != RoundWinner::MostSeeds
+                        || r.tally != Tally::None
+                        || self.territory.is_some())
+                {
+                    return Err("pipeline: rounds: `refill: loser` needs `winner: most_seeds`, no `tally` and no `territory`".into());
+                }
+                if r.choose_filled != ChooseFilled::Nobody {
+                    if r.winner != RoundWinner::MostSeeds || r.tally != Tally::None {
+                        return Err("pipeline: rounds: `choose_filled` needs `winner: most_seeds` and no `tally`".into());
+                    }
+                    if self.territory.is_some() {
+                        return Err(
+                            "pipeline: rounds: `choose_filled` is not for holes owned round by round (`territory`)"
+                                .into(),
+                        );
+                    }
+                    self.at.fill_choice_var = Some(var(l, "fill_choices", 0));
+                    // (who moves once the holes are chosen: the round's starter)
+                    self.at.round_starter_var = Some(var(l, "round_starter", 0));
+                }
             }
             if self.rounds.as_ref().is_some_and(|r| r.min_holes < 1) {
                 return Err("pipeline: rounds: `min_holes` must be at least 1".into());
@@ -385,6 +414,16 @@ impl Pipeline {
             }
             if t.hole_seeds < 1 {
                 return Err("pipeline: territory: `hole_seeds` must be at least 1".into());
+            }
+            if t.choose_owned != ChooseOwned::Nobody {
+                if t.part_kept {
+                    return Err(
+                        "pipeline: territory: `choose_owned` is not with `part_kept: true`".into(),
+                    );
+                }
+                self.at.own_choice_var = Some(var(l, "own_choices", 0));
+                // (who moves once the holes are chosen: the round's starter)
+                self.at.round_starter_var = Some(var(l, "round_starter", 0));
             }
         }
         if self.rounds.as_ref().is_some_and(|r| r.fill < 1) {

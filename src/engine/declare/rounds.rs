@@ -53,6 +53,41 @@ pub struct Rounds {
     /// number give the draw), rather than `fill` in every hole.
     #[serde(default)]
     pub random_layout: Option<RandomStart>,
+    /// Who chooses which of his holes are filled for the next round, rather than `fill_from`
+    /// (with `winner: most_seeds`, no `tally`): `loser`, the round's loser, when he cannot fill
+    /// them all, one hole a move (the hole's own label) until his seeds are placed.
+    #[serde(default)]
+    pub choose_filled: ChooseFilled,
+    /// Whose holes a round's end gathers and refills (with `winner: most_seeds`, no `tally`):
+    /// `both` (default), or `loser`: the round's loser's alone (see [`Refill`]).
+    #[serde(default)]
+    pub refill: Refill,
+}
+
+/// Whose holes a round's end gathers and refills (`rounds.refill`).
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum Refill {
+    /// Both players': every seed left goes to its hole's owner and each fills his row.
+    #[default]
+    Both,
+    /// The round's loser's alone: the winner's seeds stay where the round left them (his holes,
+    /// closed ones too, and his store). The round is scored by the seeds each holds and those in
+    /// his own holes; a level round ends the match (a draw), and so does a winner who then has no
+    /// move (his win).
+    Loser,
+}
+
+/// Who chooses the holes filled for a round (`rounds.choose_filled`).
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum ChooseFilled {
+    /// Nobody: the holes are filled from `fill_from`.
+    #[default]
+    Nobody,
+    /// The round's loser (on a level round, nobody), one hole a move, before the next round's
+    /// first move.
+    Loser,
 }
 
 /// When `rounds.layout` is turned round for a round.

@@ -24,6 +24,22 @@ pub struct Territory {
     /// The match ends (won by the round's winner) when a player holds fewer than this many seeds
     /// at a round's end (his stores, children and the seeds in the holes he owns).
     pub least_seeds: i64,
+    /// Who chooses the holes of the loser's row the round's winner owns (those he wins beyond
+    /// his own row), rather than taking them from the loser's first hole on: `winner`, one hole a
+    /// move (the hole's label, `N3`), before the round's first move.
+    #[serde(default)]
+    pub choose_owned: ChooseOwned,
+}
+
+/// Who chooses the holes of the loser's row the winner owns (`territory.choose_owned`).
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum ChooseOwned {
+    /// Nobody: they are the loser's first holes, anticlockwise.
+    #[default]
+    Nobody,
+    /// The round's winner, one hole a move.
+    Winner,
 }
 
 /// Who owns the hole a round's winner fills only in part.
@@ -89,6 +105,7 @@ mod tests {
             part_hole,
             part_kept: false,
             least_seeds: 11,
+            choose_owned: ChooseOwned::Nobody,
         }
     }
 

@@ -14,11 +14,13 @@ use crate::engine::player::capture::{
 };
 use crate::engine::player::directions;
 use crate::engine::player::end::run_checks;
+use crate::engine::player::fill_choice;
 pub use crate::engine::player::hooks::HookCall;
 pub use crate::engine::player::material::material;
 use crate::engine::player::material::{is_out, next_of, side_empty};
 use crate::engine::player::notes::note;
 use crate::engine::player::opening;
+use crate::engine::player::own_choice;
 use crate::engine::player::turn::passes;
 /// Plays the declared move from hole `pit` (assumed legal). Hooks to call are pushed on `hooks`
 /// (only those the rule defines).
@@ -29,6 +31,13 @@ pub fn play(b: &mut Board, pit: usize, hooks: &mut Vec<HookCall>) -> Result<(), 
     let Some(p) = l.pipeline.as_deref() else {
         return Err("the rule declares no move pipeline (this.pipeline(#{...}) in setup())".into());
     };
+    // (between rounds: a hole chosen to be filled, not a sowing)
+    if p.at.fill_choice_var.is_some() && fill_choice::pending(b, p).is_some() {
+        return fill_choice::play(b, l, p, pit);
+    }
+    if p.at.own_choice_var.is_some() && own_choice::pending(b, p).is_some() {
+        return own_choice::play(b, l, p, pit);
+    }
     if p.at.rare {
         play_with::<true, false>(b, l, p, pit, hooks)
     } else {
@@ -42,6 +51,12 @@ pub fn play(b: &mut Board, pit: usize, hooks: &mut Vec<HookCall>) -> Result<(), 
 /// move when none does).
 #[inline]
 pub fn legal_into(b: &Board, p: &Pipeline, player: usize, out: &mut Vec<usize>) {
+    if p.at.fill_choice_var.is_some() && fill_choice::pending(b, p).is_some() {
+        return fill_choice::legal_into(b, p, player, out);
+    }
+    if p.at.own_choice_var.is_some() && own_choice::pending(b, p).is_some() {
+        return own_choice::legal_into(b, p, player, out);
+    }
     let start = out.len();
     crate::engine::player::legal::legal_into(b, p, player, out);
     if p.moves.must_feed && p.moves.feed_after_captures {

@@ -10,11 +10,13 @@
 
 use crate::engine::board::state::{Board, PitKind};
 use crate::engine::declare::compiled::Compiled;
-use crate::engine::declare::pipeline::{Pipeline, Starter};
+use crate::engine::declare::pipeline::{Pipeline, Refill, Starter};
 use crate::engine::sowing::sow;
 use crate::engine::trace::event::Event;
 
-use crate::engine::player::hooks::HookCall;
+use crate::engine::player::fill_choice::{self, take_held};
+use crate::engine::player::hooks::{finish, HookCall};
+use crate::engine::player::legal::has_move;
 use crate::engine::player::material::material;
 use crate::engine::player::rounds::{
     close_holes, fill_holes, match_ends_short, refill_note, score_round, start_next_round,
@@ -34,18 +36,6 @@ fn held(b: &Board, pl: usize) -> i64 {
     material(b, pl) + crate::engine::player::children::seeds_of(b, pl)
 }
 
-/// Takes `n` seeds from what player `pl` holds: his store first, then his reserve.
-fn take_held(b: &mut Board, l: &Compiled, pl: usize, mut n: i64) {
-    for &s in &l.stores {
-        if l.pits[s].owner == pl {
-            let k = n.min(b.seeds[s]);
-            b.seeds[s] -= k;
-            n -= k;
-        }
-    }
-    b.reserves[pl - 1] -= n;
-}
-
 /// Scores a round by the seeds held, then ends the match or sets up the next round.
 pub(super) fn end_round_by_seeds(
     b: &mut Board,
@@ -58,21 +48,41 @@ pub(super) fn end_round_by_seeds(
     let Some(r) = &p.rounds else { return };
     let Some(rv) = p.at.round_var else { return };
     let round = b.vars[rv];
-    let (m1, m2) = (held(b, 1), held(b, 2));
+    let claim = |b: &Board, pl: usize| held(b, pl) + in_own_holes(b, l, pl);
+    // (the loser's row alone refilled: the seeds in a player's holes count for him, unswept)
+    let loser_only = r.refill == Refill::Loser;
+    let (m1, m2) = if loser_only {
+        (claim(b, 1), claim(b, 2))
+    } else {
+        (held(b, 1), held(b, 2))
+    };
     let Some(rw) = score_round(b, p, mover, round, [m1, m2], hooks) else {
         return;
     };
+    if loser_only && rw == 0 {
+        finish(b, p, 0, hooks);
+        return;
+    }
     let need = r.min_holes * r.fill;
-    let claim = |b: &Board, pl: usize| held(b, pl) + in_own_holes(b, l, pl);
     if match_ends_short(b, p, mover, round, rw, need, claim, hooks) {
         return;
     }
+    // (a winner left without a move, the board as the round left it, wins the match)
+    if loser_only && !has_move(b, p, rw, &mut Vec::new()) {
+        finish(b, p, rw, hooks);
+        return;
+    }
+    // (whose holes are gathered and refilled)
+    let refilled = |pl: usize| !loser_only || pl != rw;
     // Children last one round: each one's seeds go to its owner, and it is a hole again.
     crate::engine::player::children::end_with_round(b, l);
     // Every seed left in a hole goes to the hole's owner, then the board is set up afresh.
     for i in 0..l.holes.len() {
         let h = l.holes[i];
         let owner = l.pits[h].owner;
+        if !refilled(owner) {
+            continue;
+        }
         if b.seeds[h] > 0 && owner >= 1 && l.pits[h].kind == PitKind::Hole {
             sow::capture(b, h, owner, "end of round");
         }
@@ -84,12 +94,18 @@ pub(super) fn end_round_by_seeds(
             });
         }
     }
+    let mut chooser = None;
     for pl in [1usize, 2] {
-        let Some(row) = l.rows.iter().find(|row| row.owner == pl) else {
+        let Some(row) = l.rows.iter().find(|row| row.owner == pl && refilled(pl)) else {
             continue;
         };
         let n = row.pits.len();
         let k = ((material(b, pl) / r.fill) as usize).min(n);
+        // (the holes chosen by the player, one a move: see `fill_choice`)
+        if fill_choice::begin(b, p, pl, rw, k, n) {
+            chooser = Some(pl);
+            continue;
+        }
         let at = |i: usize| row.pits[r.fill_from.nth(i, n, pl == 1)];
         take_held(b, l, pl, k as i64 * r.fill);
         fill_holes(b, pl, r.fill, (0..k).map(at));
@@ -104,4 +120,5 @@ pub(super) fn end_round_by_seeds(
         b.vars[*s2] = material(b, 2);
     }
     start_next_round(b, l, p, rv, round, starter, mover, rw);
+    fill_choice::hand_over(b, p, chooser);
 }

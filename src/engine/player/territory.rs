@@ -94,6 +94,12 @@ pub(super) fn end_round_territory(
     };
     let (owners, loser_first) = owners_after(l, winner, won.min(l.holes.len()));
     b.owners = owners;
+    // (the winner's holes in the loser's row chosen by him, one a move: see `own_choice`)
+    let chooser = if rw == 0 {
+        None
+    } else {
+        crate::engine::player::own_choice::begin(b, p, winner, won.min(l.holes.len()))
+    };
     // Every hole starts again with `hole_seeds` seeds; the stores and reserves are emptied.
     let s = t.hole_seeds;
     let kept = if t.part_kept {
@@ -143,6 +149,9 @@ pub(super) fn end_round_territory(
         b.to_move = if mover == 1 { 2 } else { 1 };
     }
     start_next_round(b, l, p, rv, round, starter, mover, rw);
+    if let Some(w) = chooser {
+        b.to_move = w;
+    }
 }
 
 /// Sets pit `q` to `n` seeds (an adjustment in the trace).

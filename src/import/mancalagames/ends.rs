@@ -100,16 +100,33 @@ pub(super) fn rounds(p: &Params, goal: &str) -> Result<(String, String, i64), Re
                 "rounds are translated only with goal=MAX_SEEDS, RND_WIN_COUNT_MAX, RND_SEED_COUNT and RND_POINTS yet",
             ));
         }
+        let mut chosen = "";
         let fill_from = match word(p, "round_fill").as_str() {
             "LEFT_FILL" => "left",
             "RIGHT_FILL" => "right",
             // (alternately from both ends of each row, inwards)
             "NOT_APPLICABLE" => "outside_in",
-            choice @ ("UCHOOSE" | "UMOVE" | "UCHOWN" | "LOSER_ONLY") => {
+            // (the round's loser chooses which of his holes are filled, one a move; MancalaGames
+            // fills them as NOT_APPLICABLE does, then lets him move the seeds of a filled hole
+            // into an empty one: the same choice of holes)
+            "UCHOOSE" => {
+                chosen = ", choose_filled: loser";
+                "outside_in"
+            }
+            // (only the loser's row gathered and refilled, from his left, the holes his choice;
+            // the ends sweep nothing: the seeds in a player's holes count for him)
+            "LOSER_ONLY" => {
+                chosen = ", choose_filled: loser, refill: loser";
+                "left"
+            }
+            choice @ ("UMOVE" | "UCHOWN") => {
                 return Err(refuse(
                     "round_fill",
                     choice,
-                    "a player's choice between rounds (which holes to fill, move or own), which MancalaGames leaves to its UI; sowlab has no move for it and does not pick one silently",
+                    match choice {
+                        "UMOVE" => "a player's choice between rounds: the loser's seeds are spread evenly over every hole of both rows (the winner keeping the rest), then the loser arranges his row as he likes (each hole at least one seed, seeds to and from his store) and the winner's row copies it; no step declares this refill and arrangement yet, and sowlab does not pick one silently",
+                        _ => "a player's choice between rounds (the holes the winner owns), which MancalaGames allows only with goal=TERRITORY",
+                    },
                 ))
             }
             other => {
@@ -122,10 +139,15 @@ pub(super) fn rounds(p: &Params, goal: &str) -> Result<(String, String, i64), Re
         };
         let _ = writeln!(
             rounds,
-            "  # rounds={kind}, round_fill={}, goal_param={}, blocks={}: the most seeds wins a round; who\n  # cannot fill {gp} hole(s) ends the match; holes are refilled from the {fill_from}\n  rounds: {{ fill: $seeds, fill_from: {fill_from}, winner: most_seeds, min_holes: {gp}, close_unfilled: {} }}",
+            "  # rounds={kind}, round_fill={}, goal_param={}, blocks={}: the most seeds wins a round; who\n  # cannot fill {gp} hole(s) ends the match; holes are refilled from the {fill_from}{}\n  rounds: {{ fill: $seeds, fill_from: {fill_from}, winner: most_seeds, min_holes: {gp}, close_unfilled: {}{chosen} }}",
             word(p, "round_fill"),
             p.int("goal_param"),
             p.flag("blocks"),
+            match chosen {
+                "" => "",
+                ", choose_filled: loser" => ";\n  # the round's loser chooses which of his holes he fills, one a move",
+                _ => ";\n  # only the round's loser's row is gathered and refilled, the holes his choice, one a\n  # move; the winner's seeds stay where they are (a level round ends the match, and so does\n  # a winner without a move)",
+            },
             p.flag("blocks")
         );
         then = format!("round, starter: {starter}");
@@ -208,6 +230,12 @@ pub(super) fn ends(
                 "only HOLE_OWNER, DONT_SCORE, LAST_MOVER and DIVVIED are translated yet",
             ))
         }
+    };
+    // (round_fill=LOSER_ONLY: nothing is swept, the seeds in a player's holes count for him)
+    let sweep = if word(p, "round_fill") == "LOSER_ONLY" && !rounds.is_empty() {
+        "none"
+    } else {
+        sweep
     };
     let total = super::starts::total_seeds(p);
     let mut end = stopped_end;

@@ -37,7 +37,9 @@ pub(super) fn rounds(p: &Params, kind: &str) -> Result<String, Refusal> {
     }
     let fill = word(p, "round_fill");
     let (part_hole, part_kept) = match fill.as_str() {
-        "NOT_APPLICABLE" | "LEFT_FILL" | "RIGHT_FILL" | "SHORTEN_ALL" => ("over_half", false),
+        "NOT_APPLICABLE" | "LEFT_FILL" | "RIGHT_FILL" | "SHORTEN_ALL" | "UCHOWN" => {
+            ("over_half", false)
+        }
         "TERR_EX_LOSER" => ("loser", false),
         "TERR_EX_EMPTY" => ("loser", true),
         other => {
@@ -54,6 +56,13 @@ pub(super) fn rounds(p: &Params, kind: &str) -> Result<String, Refusal> {
             ))
         }
     };
+    // (UCHOWN: the winner may choose which holes of the loser's row he owns, as many as he won
+    // there; MancalaGames gives him the loser's first ones, as the other fills do)
+    let chosen = if fill == "UCHOWN" {
+        ", choose_owned: winner"
+    } else {
+        ""
+    };
     let (h, s) = (p.holes, p.nbr_start);
     let gp = p.int("goal_param");
     let total = 2 * h * s;
@@ -65,11 +74,16 @@ pub(super) fn rounds(p: &Params, kind: &str) -> Result<String, Refusal> {
         total - ((gp - 1) * s + s / 2 + 1) + s / 2
     };
     Ok(format!(
-        "  # goal=TERRITORY, goal_param={gp}, rounds={kind}, round_fill={fill}: the most seeds wins a round; the\n  # winner then owns a hole for each {s} seeds he holds (a hole filled in part: {}), from his\n  # first hole on, the loser the rest; every hole starts again with {s} seeds{}; a player\n  # holding fewer than {least} seeds (with the holes he owns) ends the match ({gp} holes won;\n  # for {h} holes and {s} seeds)\n  rounds: {{ fill: $seeds, winner: most_seeds }}\n  territory: {{ hole_seeds: $seeds, part_hole: {part_hole}, part_kept: {part_kept}, least_seeds: {least} }}\n",
+        "  # goal=TERRITORY, goal_param={gp}, rounds={kind}, round_fill={fill}: the most seeds wins a round; the\n  # winner then owns a hole for each {s} seeds he holds (a hole filled in part: {}), from his\n  # first hole on{}, the loser the rest; every hole starts again with {s} seeds{}; a player\n  # holding fewer than {least} seeds (with the holes he owns) ends the match ({gp} holes won;\n  # for {h} holes and {s} seeds)\n  rounds: {{ fill: $seeds, winner: most_seeds }}\n  territory: {{ hole_seeds: $seeds, part_hole: {part_hole}, part_kept: {part_kept}, least_seeds: {least}{chosen} }}\n",
         if part_hole == "loser" {
             "the loser's"
         } else {
             "the winner's if over half"
+        },
+        if chosen.is_empty() {
+            ""
+        } else {
+            " (those in the loser's row chosen by\n  # the winner, one a move)"
         },
         if part_kept {
             ", but the loser's first, empty, and the seeds filling no whole hole stay in the stores"
