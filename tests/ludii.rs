@@ -35,6 +35,11 @@ const DIFFERING: &[(&str, &str, &str)] = &[
     ("Dabuda", "seed 1, ply 17:", "Ludii plays N2 at ply 17, a move sowlab's restriction on moves (after the first move) refuses: the restriction is read differently"),
     ("Daramuti", "seed 1, ply 2 ", "Ludii's first player chooses the direction with his first move (seed 1: clockwise, S6 into S5..S2); sowlab takes that choice as the option `direction` (default anticlockwise), which the test does not set from the trace"),
     ("English Wari (St. Lucia)", "seed 1, end:", "with opening=first_moves (Ludii makes each player's first move the opening move the source allows: a hole's counters added to the next hole) the openings agree; later the end (seed 1: Ludii's game is over where sowlab plays on) and some captures of fours (seed 3, ply 9: Ludii leaves a four in N5) differ, not yet investigated"),
+    ("Hus (Nama)", "seed 1, start:", "Ludii's Hus (Nama) (after Schultze 1907, 4 x 16) puts two counters in the right half of each inner row (eight holes), sowlab's hus (Wikipedia, 4 x 8; Vedder 1923 for the Damara) in its four rightmost holes; Ludii's game also opens with one of four set moves and captures from the outer row too, which sowlab does not play; no reading: ludii yet"),
+    ("Kisolo", "seed 1, start:", "Ludii's Kisolo is the Luba game (after Townshend 1977: 4 x 7, three counters in each outer hole, the inner rows empty, captures made at the start of each lap from the mover's occupied inner holes, the captured counters put into his outer row), another game than sowlab's kisolo (Wikipedia's rules for north-east Zambia: two in every hole, moves from the front row, captures from an empty front hole); no reading: ludii"),
+    ("Kisolo (Lali)", "seed 1, start:", "Ludii's Kisolo (Lali) (after Klepzig 1972) starts with four counters in each inner hole and none in the outer rows, sows the first counter back into the hole it was lifted from, and captures the opponent's inner hole alone from an occupied inner hole: another reading than sowlab's kisolo (Wikipedia, north-east Zambia); no reading: ludii"),
+    ("Kubuguza", "seed 1, start:", "Ludii's Kubuguza (Rwanda, after Merriam 1953) starts with the counters in the inner rows (three a hole in its encoding, four in its description), sowlab's igisoro (Wikipedia) with four in each back-row hole; Ludii's game also forbids moves of a single counter and captures on the first move, and lets four holes sow clockwise when that captures, which sowlab does not play; no reading: ludii yet"),
+    ("Moruba", "seed 1, start:", "Ludii's Moruba (after Malesa 2012: 4 x 12, four counters in every hole, single laps, a last counter anywhere in the mover's inner row facing counters captures, the most captured wins) is another description than sowlab's moruba (boardgamesoftheworld: 29 stones each, relay sowing, captures only from an empty inner hole, stones removed until one side has none); no reading: ludii yet"),
     ("Ovalhu", "seed 1, ply 143 ", "with capture=opposite_only and round_end=board_empty (Ludii's reading) the first round of all 20 games agrees; between rounds Ludii's players fill the holes of their choice, one a turn (moves from the store), where sowlab fills them from the left (Mancala World, Ohvalhu)"),
     ("Pallankuli", "seed 1, ply 2 ", "Ludii relays from the hole the last seed fell into (ply 1 lifts N5 after a sowing ending there); sowlab relays from the cup after it (IndiaNetzone, the rule's source). Ludii's encoding differs further: a last seed into an empty hole takes the hole after it and ends the turn, a lap's fours are taken after the lap, and a round ends when a row is empty"),
     ("Papan Dakon", "seed 1, ply 1 ", "Ludii's Papan Dakon is Beart's (1955) game of Borneo, another reading than sowlab's Dakon of Java (the Mojokerto description): a last seed in an empty hole captures nothing and one in the store ends the turn, while a lap ending in an occupied hole of the mover's may, instead of relaying, put its last seed into the hole opposite and store both (a decision within the turn); seed 1 differs at the first empty hole (sowlab captures)"),
@@ -239,6 +244,11 @@ fn replay(rule: &Arc<Rule>, e: &LudiiGame, t: &Value) -> Result<(), String> {
             {
                 i = run_end + 1;
                 continue;
+            }
+            // Ludii's last turn of a game cut off at its ply limit (`capped`) may stop within a
+            // move that relays ply by ply: its last position is no turn's end to compare.
+            if run_end + 1 == plies.len() && t["capped"].as_bool() == Some(true) {
+                return Ok(());
             }
             return Err(format!(
                 "ply {run_end} (turn from ply {i}): {}",

@@ -42,6 +42,10 @@ pub enum AcrossThen {
     /// Into the mover's hand, sown on from the hole after the one the move began in (into the
     /// same holes as the move's first lap).
     SowOnFromStart,
+    /// Out of the board with the last hole's seeds too, to the mover's store (or reserve); the
+    /// move goes on from the hole after the last one when it holds two seeds or more (they are
+    /// lifted and sown on), else it ends.
+    OutThenNext,
 }
 
 /// "Capture from the inner row the facing holes of both opposing rows".
@@ -108,6 +112,9 @@ impl Across {
             }
             AcrossThen::SowOnFromStart => {
                 "; the seeds taken are sown on from the hole after the one the move began in (instead of a relay)"
+            }
+            AcrossThen::OutThenNext => {
+                "; the seeds taken and the last hole's leave the board, and the move goes on from the hole after the last when it holds two seeds or more"
             }
         };
         format!("capture: {last} looks across at the opponent's two holes of its file, and {needs}{then}")

@@ -55,6 +55,14 @@ pub struct PitsDecl {
     /// Seeds in each hole at the start.
     #[serde(default)]
     pub seeds: i64,
+    /// Seeds in the row's first holes (from its owner's left) at the start, one count a hole,
+    /// where they are not `seeds` (a four-row board's inner row: `[0, 1]`).
+    #[serde(default)]
+    pub seeds_first: Vec<i64>,
+    /// Seeds in the row's last holes at the start (the rightmost, written from the owner's
+    /// left), where they are not `seeds`.
+    #[serde(default)]
+    pub seeds_last: Vec<i64>,
 }
 
 /// The board of a data rule.
@@ -387,9 +395,29 @@ impl DataRule {
                             e.seeds
                         ));
                     }
+                    let n = e.holes as usize;
+                    if e.seeds_first.len() + e.seeds_last.len() > n {
+                        return Err(format!(
+                            "{at}: seeds_first and seeds_last name {} holes, the row has {n}",
+                            e.seeds_first.len() + e.seeds_last.len()
+                        ));
+                    }
+                    let mut given = e.seeds_first.iter().chain(&e.seeds_last);
+                    if let Some(x) = given.find(|x| !(0..=MAX_SEEDS).contains(*x)) {
+                        return Err(format!(
+                            "{at}: seeds_first/seeds_last hold {x}, not a count of seeds (0 to {MAX_SEEDS})"
+                        ));
+                    }
                     let r = l.rows.len();
                     let mut pits = Vec::new();
-                    for pos in 1..=e.holes as usize {
+                    for pos in 1..=n {
+                        let seeds = if pos <= e.seeds_first.len() {
+                            e.seeds_first[pos - 1]
+                        } else if pos + e.seeds_last.len() > n {
+                            e.seeds_last[pos + e.seeds_last.len() - n - 1]
+                        } else {
+                            e.seeds
+                        };
                         let id = l.pits.len();
                         l.pits.push(Pit {
                             kind: PitKind::Hole,
@@ -399,7 +427,7 @@ impl DataRule {
                             name: String::new(),
                         });
                         l.holes.push(id);
-                        b.seeds.push(e.seeds);
+                        b.seeds.push(seeds);
                         b.closed.push(false);
                         pits.push(id);
                     }
