@@ -163,6 +163,20 @@ fn a_rows_first_and_last_holes_start_as_written_whatever_its_length() {
         "North's inner row"
     );
     assert_eq!(s.iter().sum::<i64>(), 2 * (24 + 8));
+    // A run of holes whose length is an option (Owela's, written `{ holes: $inner_seeded, ... }`).
+    let s = start("hus", &["holes=12", "inner_seeded=5"]);
+    assert_eq!(&s[12..24], &[vec![0; 7], vec![2; 5]].concat()[..]);
+    assert_eq!(s.iter().sum::<i64>(), 2 * (24 + 10));
+    let r = Rule::load("hus", RulePath::builtin()).unwrap();
+    let o = r.resolve_options(&["holes=4", "inner_seeded=5"]).unwrap();
+    let e = Game::new(Arc::new(r), o)
+        .map(|_| ())
+        .unwrap_err()
+        .one_line();
+    assert!(
+        e.contains("board: pits[1]: seeds_first and seeds_last name 5 holes, the row has 4"),
+        "{e}"
+    );
     // Moruba: its inner row's first holes hold 0 and 1 (seeds_first).
     let s = start("moruba", &["holes=12"]);
     assert_eq!(&s[12..16], &[0, 1, 2, 2]);
