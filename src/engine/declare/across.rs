@@ -27,6 +27,8 @@ pub enum AcrossNeeds {
     Inner,
     /// Both of them.
     Both,
+    /// His inner hole, which alone is taken (his outer hole is left).
+    InnerOnly,
 }
 
 /// Where the seeds taken go.
@@ -62,8 +64,8 @@ pub struct Across {
 
 impl Across {
     /// The holes a lap by `mover` ending in `pos` takes (the opponent's inner and outer hole of
-    /// its file), when the capture applies; `was_empty`: the last hole was empty before the
-    /// last seed.
+    /// its file; with `inner_only` his inner hole twice), when the capture applies; `was_empty`:
+    /// the last hole was empty before the last seed.
     #[inline]
     pub fn takes(
         &self,
@@ -77,7 +79,12 @@ impl Across {
             return None;
         }
         let (inner, outer) = l.across(pos)?;
-        let ok = seeds[inner] > 0 && (self.needs == AcrossNeeds::Inner || seeds[outer] > 0);
+        let ok = seeds[inner] > 0 && (self.needs != AcrossNeeds::Both || seeds[outer] > 0);
+        let outer = if self.needs == AcrossNeeds::InnerOnly {
+            inner
+        } else {
+            outer
+        };
         ok.then_some((inner, outer))
     }
 
@@ -104,6 +111,7 @@ impl Across {
                 "when his inner hole holds seeds takes it, and his outer hole behind it"
             }
             AcrossNeeds::Both => "when both hold seeds takes them",
+            AcrossNeeds::InnerOnly => "when his inner hole holds seeds takes it alone",
         };
         let then = match self.then {
             AcrossThen::Out => "; the seeds taken leave the board and the move ends",

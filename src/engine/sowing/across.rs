@@ -100,10 +100,17 @@ pub(crate) fn at_lap_end(
             };
             emit_into(trace, || Event::Note {
                 kind: "capture".into(),
-                text: format!(
-                    "player {mover} captures {hand} from {} and {} and sows them on after {}",
-                    l.pits[inner].name, l.pits[outer].name, l.pits[from].name
-                ),
+                text: if inner == outer {
+                    format!(
+                        "player {mover} captures {hand} from {} and sows them on after {}",
+                        l.pits[inner].name, l.pits[from].name
+                    )
+                } else {
+                    format!(
+                        "player {mover} captures {hand} from {} and {} and sows them on after {}",
+                        l.pits[inner].name, l.pits[outer].name, l.pits[from].name
+                    )
+                },
             });
             Ok(AcrossStep::SowOn(hand, from))
         }
