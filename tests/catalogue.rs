@@ -165,6 +165,19 @@ const EXAMPLES: &[Example] = &[
         stores: &[22, 4],
         to_move: Some(1),
     },
+    // Hawalis: no worked example in the sources; built from their rules. South's SI7 (2) ends in
+    // SI5 and relays 3 to SI2, 3 to SO2, 3 to SO5, 3 to SI7, emptied by the move: an empty front
+    // hole facing North's NI1 (2), which is taken with NO1 behind it (4 seeds out, R4).
+    Example {
+        game: "hawalis",
+        sets: &[],
+        moves: "SI7",
+        pits: &[
+            3, 0, 3, 3, 0, 3, 3, 3, 0, 3, 3, 0, 3, 1, 0, 2, 2, 2, 2, 2, 2, 0, 2, 2, 2, 2, 2, 2,
+        ],
+        stores: &[4, 0],
+        to_move: Some(2),
+    },
     // Hus: no worked example in the sources; built from their rules. In the third move South's relay
     // ends in SI2, occupied, and North's NI7 and NO7 (the file opposite) both hold seeds: the 6 are
     // captured (R4) and sown on from SI1: SI1, SO1..SO5; relay from SO5 to SO6..SI8; SI8 faces an
@@ -610,7 +623,7 @@ fn sowlab_rules_groups_the_catalogue_by_family() {
     for name in catalogue() {
         assert_eq!(family_of(&name), load(&name).meta.family, "{name}: {text}");
     }
-    for four_rows in ["hus", "igisoro", "moruba"] {
+    for four_rows in ["hawalis", "hus", "igisoro", "moruba"] {
         assert_eq!(
             family_of(four_rows),
             "Four-row games (East and Southern Africa)"
@@ -662,8 +675,8 @@ fn sowlab_rules_grep_searches_names_descriptions_sources_regions_and_steps() {
     ] {
         assert!(!relay.contains(&no.to_string()), "{no}: {relay:?}");
     }
-    // a region
-    assert_eq!(names(&["--grep", "namibia"]), ["hus"]);
+    // a region (Hus's, and Owela's, a preset of it, by its own description)
+    assert_eq!(names(&["--grep", "namibia"]), ["hus", "owela"]);
     // a source
     assert!(names(&["--grep", "Shakespear"]).contains(&"vai_lung_thlan".to_string()));
     // a family word finds the family's games and their presets
@@ -710,7 +723,9 @@ fn the_playground_rule_list_carries_family_and_region() {
 #[test]
 fn four_row_games_are_drawn_as_four_rows_facing_file_by_file() {
     use sowlab::render::svg::geometry::Geometry;
-    for name in ["hus", "igisoro", "kisolo", "lobudok", "moruba", "tsoro"] {
+    for name in [
+        "hawalis", "hus", "igisoro", "kisolo", "lobudok", "moruba", "tsoro",
+    ] {
         let r = load(name);
         let opts = r.resolve_options::<&str>(&[]).unwrap();
         let b = Game::new(r, opts).unwrap().board();

@@ -143,3 +143,64 @@ fn a_wrong_four_row_word_is_one_line_naming_the_key_and_the_words() {
         "{e}"
     );
 }
+
+/// The start of `name` with `sets`: every hole's seeds in canonical order.
+fn start(name: &str, sets: &[&str]) -> Vec<i64> {
+    let r = Arc::new(Rule::load(name, RulePath::builtin()).unwrap());
+    let o = r.resolve_options(sets).unwrap();
+    Game::new(r, o).unwrap().state().pits
+}
+
+#[test]
+fn a_rows_first_and_last_holes_start_as_written_whatever_its_length() {
+    // Hus: two seeds in the four rightmost holes of each inner row (seeds_last).
+    let two = |n: usize| [vec![2; n], vec![0; n - 4], vec![2; 4]].concat();
+    let s = start("hus", &["holes=12"]);
+    assert_eq!(&s[..24], &two(12)[..], "South's rows");
+    assert_eq!(
+        &s[24..36],
+        &[vec![0; 8], vec![2; 4]].concat()[..],
+        "North's inner row"
+    );
+    assert_eq!(s.iter().sum::<i64>(), 2 * (24 + 8));
+    // A run of holes whose length is an option (Owela's, written `{ holes: $inner_seeded, ... }`).
+    let s = start("hus", &["holes=12", "inner_seeded=5"]);
+    assert_eq!(&s[12..24], &[vec![0; 7], vec![2; 5]].concat()[..]);
+    assert_eq!(s.iter().sum::<i64>(), 2 * (24 + 10));
+    let r = Rule::load("hus", RulePath::builtin()).unwrap();
+    let o = r.resolve_options(&["holes=4", "inner_seeded=5"]).unwrap();
+    let e = Game::new(Arc::new(r), o)
+        .map(|_| ())
+        .unwrap_err()
+        .one_line();
+    assert!(
+        e.contains("board: pits[1]: seeds_first and seeds_last name 5 holes, the row has 4"),
+        "{e}"
+    );
+    // Moruba: its inner row's first holes hold 0 and 1 (seeds_first).
+    let s = start("moruba", &["holes=12"]);
+    assert_eq!(&s[12..16], &[0, 1, 2, 2]);
+    assert_eq!(&s[24..28], &[0, 1, 2, 2]);
+    assert_eq!(s.iter().sum::<i64>(), 2 * (48 - 4) + 2);
+    // More counts than holes: one line naming the row.
+    let e = tsoro_error("long_first", |t| {
+        t.replace(
+            "{ row: SI, owner: 1, holes: $holes, seeds: 0 }",
+            "{ row: SI, owner: 1, holes: 2, seeds: 0, seeds_first: [1, 2, 3] }",
+        )
+    });
+    assert!(
+        e.contains("board: pits[1]: seeds_first and seeds_last name 3 holes, the row has 2"),
+        "{e}"
+    );
+    let e = tsoro_error("bad_last", |t| {
+        t.replace(
+            "{ row: SI, owner: 1, holes: $holes, seeds: 0 }",
+            "{ row: SI, owner: 1, holes: $holes, seeds: 0, seeds_last: [-1] }",
+        )
+    });
+    assert!(
+        e.contains("board: pits[1]: seeds_first/seeds_last hold -1"),
+        "{e}"
+    );
+}

@@ -27,6 +27,8 @@ pub enum AcrossNeeds {
     Inner,
     /// Both of them.
     Both,
+    /// His inner hole, which alone is taken (his outer hole is left).
+    InnerOnly,
 }
 
 /// Where the seeds taken go.
@@ -42,6 +44,10 @@ pub enum AcrossThen {
     /// Into the mover's hand, sown on from the hole after the one the move began in (into the
     /// same holes as the move's first lap).
     SowOnFromStart,
+    /// Out of the board with the last hole's seeds too, to the mover's store (or reserve); the
+    /// move goes on from the hole after the last one when it holds two seeds or more (they are
+    /// lifted and sown on), else it ends.
+    OutThenNext,
 }
 
 /// "Capture from the inner row the facing holes of both opposing rows".
@@ -58,8 +64,8 @@ pub struct Across {
 
 impl Across {
     /// The holes a lap by `mover` ending in `pos` takes (the opponent's inner and outer hole of
-    /// its file), when the capture applies; `was_empty`: the last hole was empty before the
-    /// last seed.
+    /// its file; with `inner_only` his inner hole twice), when the capture applies; `was_empty`:
+    /// the last hole was empty before the last seed.
     #[inline]
     pub fn takes(
         &self,
@@ -73,7 +79,12 @@ impl Across {
             return None;
         }
         let (inner, outer) = l.across(pos)?;
-        let ok = seeds[inner] > 0 && (self.needs == AcrossNeeds::Inner || seeds[outer] > 0);
+        let ok = seeds[inner] > 0 && (self.needs != AcrossNeeds::Both || seeds[outer] > 0);
+        let outer = if self.needs == AcrossNeeds::InnerOnly {
+            inner
+        } else {
+            outer
+        };
         ok.then_some((inner, outer))
     }
 
@@ -100,6 +111,7 @@ impl Across {
                 "when his inner hole holds seeds takes it, and his outer hole behind it"
             }
             AcrossNeeds::Both => "when both hold seeds takes them",
+            AcrossNeeds::InnerOnly => "when his inner hole holds seeds takes it alone",
         };
         let then = match self.then {
             AcrossThen::Out => "; the seeds taken leave the board and the move ends",
@@ -108,6 +120,9 @@ impl Across {
             }
             AcrossThen::SowOnFromStart => {
                 "; the seeds taken are sown on from the hole after the one the move began in (instead of a relay)"
+            }
+            AcrossThen::OutThenNext => {
+                "; the seeds taken and the last hole's leave the board, and the move goes on from the hole after the last when it holds two seeds or more"
             }
         };
         format!("capture: {last} looks across at the opponent's two holes of its file, and {needs}{then}")

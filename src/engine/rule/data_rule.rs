@@ -55,7 +55,49 @@ pub struct PitsDecl {
     /// Seeds in each hole at the start.
     #[serde(default)]
     pub seeds: i64,
+    /// Seeds in the row's first holes (from its owner's left) at the start, one count a hole,
+    /// where they are not `seeds` (a four-row board's inner row: `[0, 1]`).
+    #[serde(default)]
+    pub seeds_first: Vec<i64>,
+    /// Seeds in the row's last holes at the start (the rightmost, written from the owner's
+    /// left), where they are not `seeds`.
+    #[serde(default)]
+    pub seeds_last: HoleCounts,
 }
+
+/// Counts for some holes of a row: one count a hole (`[0, 1]`), or a run of holes holding the
+/// same count (`{ holes: 4, seeds: 2 }`, so that the run's length can be an option).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(untagged)]
+pub enum HoleCounts {
+    /// One count a hole.
+    Each(Vec<i64>),
+    /// `holes` holes of `seeds` each.
+    Run {
+        /// How many holes.
+        holes: usize,
+        /// Seeds in each.
+        seeds: i64,
+    },
+}
+
+impl Default for HoleCounts {
+    fn default() -> Self {
+        HoleCounts::Each(Vec::new())
+    }
+}
+
+impl HoleCounts {
+    /// The counts, one a hole.
+    pub fn counts(&self) -> Vec<i64> {
+        match self {
+            HoleCounts::Each(v) => v.clone(),
+            HoleCounts::Run { holes, seeds } => vec![*seeds; (*holes).min(MAX_ROW_HOLES_USIZE)],
+        }
+    }
+}
+
+const MAX_ROW_HOLES_USIZE: usize = crate::engine::script::primitives::MAX_ROW_HOLES as usize + 1;
 
 /// The board of a data rule.
 #[derive(Clone, Debug, Deserialize)]
@@ -387,9 +429,30 @@ impl DataRule {
                             e.seeds
                         ));
                     }
+                    let n = e.holes as usize;
+                    let last = e.seeds_last.counts();
+                    if e.seeds_first.len() + last.len() > n {
+                        return Err(format!(
+                            "{at}: seeds_first and seeds_last name {} holes, the row has {n}",
+                            e.seeds_first.len() + last.len()
+                        ));
+                    }
+                    let mut given = e.seeds_first.iter().chain(&last);
+                    if let Some(x) = given.find(|x| !(0..=MAX_SEEDS).contains(*x)) {
+                        return Err(format!(
+                            "{at}: seeds_first/seeds_last hold {x}, not a count of seeds (0 to {MAX_SEEDS})"
+                        ));
+                    }
                     let r = l.rows.len();
                     let mut pits = Vec::new();
-                    for pos in 1..=e.holes as usize {
+                    for pos in 1..=n {
+                        let seeds = if pos <= e.seeds_first.len() {
+                            e.seeds_first[pos - 1]
+                        } else if pos + last.len() > n {
+                            last[pos + last.len() - n - 1]
+                        } else {
+                            e.seeds
+                        };
                         let id = l.pits.len();
                         l.pits.push(Pit {
                             kind: PitKind::Hole,
@@ -399,7 +462,7 @@ impl DataRule {
                             name: String::new(),
                         });
                         l.holes.push(id);
-                        b.seeds.push(e.seeds);
+                        b.seeds.push(seeds);
                         b.closed.push(false);
                         pits.push(id);
                     }

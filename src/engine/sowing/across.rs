@@ -21,7 +21,8 @@ pub(crate) enum AcrossStep {
 }
 
 /// The capture across after a lap by `mover` ending in `pos` (`was_empty`: before its last
-/// seed), `drops` drops into the move; a capture sown on is one more lap, under the lap limit.
+/// seed), `drops` drops into the move, `next` the hole after `pos` along the sowing; a capture
+/// sown on is one more lap, under the lap limit.
 #[allow(clippy::too_many_arguments)]
 #[inline]
 pub(crate) fn at_lap_end(
@@ -33,6 +34,7 @@ pub(crate) fn at_lap_end(
     was_empty: bool,
     mover: usize,
     drops: i64,
+    next: Option<usize>,
     end: &mut SowEnd,
 ) -> Result<AcrossStep, String> {
     let Some(a) = l.sow.across.as_ref() else {
@@ -46,6 +48,31 @@ pub(crate) fn at_lap_end(
             end.captured += take_into(l, seeds, reserves, trace, inner, mover, "inner hole across");
             end.captured += take_into(l, seeds, reserves, trace, outer, mover, "outer hole across");
             Ok(AcrossStep::End)
+        }
+        AcrossThen::OutThenNext => {
+            end.captured += take_into(l, seeds, reserves, trace, inner, mover, "inner hole across");
+            end.captured += take_into(l, seeds, reserves, trace, outer, mover, "outer hole across");
+            end.captured += take_into(l, seeds, reserves, trace, pos, mover, "last hole");
+            let Some(next) = next.filter(|&q| seeds[q] >= 2) else {
+                return Ok(AcrossStep::End);
+            };
+            if end.laps >= l.sow.max_laps || drops >= MAX_DROPS {
+                if l.sow.at_max_laps == AtMaxLaps::Error {
+                    return Err(format!(
+                        "endless sowing: the move from {} still sows on after {} laps",
+                        l.pits[end.from].name, end.laps
+                    ));
+                }
+                end.stopped = true;
+                return Ok(AcrossStep::End);
+            }
+            let hand = seeds[next];
+            seeds[next] = 0;
+            emit_into(trace, || Event::Pickup {
+                pit: next,
+                seeds: hand,
+            });
+            Ok(AcrossStep::SowOn(hand, next))
         }
         AcrossThen::SowOn | AcrossThen::SowOnFromStart => {
             if end.laps >= l.sow.max_laps || drops >= MAX_DROPS {
@@ -73,10 +100,17 @@ pub(crate) fn at_lap_end(
             };
             emit_into(trace, || Event::Note {
                 kind: "capture".into(),
-                text: format!(
-                    "player {mover} captures {hand} from {} and {} and sows them on after {}",
-                    l.pits[inner].name, l.pits[outer].name, l.pits[from].name
-                ),
+                text: if inner == outer {
+                    format!(
+                        "player {mover} captures {hand} from {} and sows them on after {}",
+                        l.pits[inner].name, l.pits[from].name
+                    )
+                } else {
+                    format!(
+                        "player {mover} captures {hand} from {} and {} and sows them on after {}",
+                        l.pits[inner].name, l.pits[outer].name, l.pits[from].name
+                    )
+                },
             });
             Ok(AcrossStep::SowOn(hand, from))
         }

@@ -111,7 +111,16 @@ fn sow_with<const RARE: bool>(b: &mut Board, from: usize) -> Result<SowEnd, Stri
             use crate::engine::sowing::across::{at_lap_end, AcrossStep};
             let t = &mut None;
             match at_lap_end(
-                l, seeds, reserves, t, pos, was_empty, mover, drops, &mut end,
+                l,
+                seeds,
+                reserves,
+                t,
+                pos,
+                was_empty,
+                mover,
+                drops,
+                next(pos, NO_PIT),
+                &mut end,
             )? {
                 AcrossStep::Nothing => {}
                 AcrossStep::End => break,

@@ -136,7 +136,16 @@ pub fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
         if rule.across.is_some() {
             use crate::engine::sowing::across::{at_lap_end, AcrossStep};
             match at_lap_end(
-                l, seeds, reserves, trace, pos, was_empty, mover, drops, &mut end,
+                l,
+                seeds,
+                reserves,
+                trace,
+                pos,
+                was_empty,
+                mover,
+                drops,
+                next_in(l, table, closed, pos, NO_PIT, mover),
+                &mut end,
             )? {
                 AcrossStep::Nothing => {}
                 AcrossStep::End => break,
