@@ -288,6 +288,40 @@ const EXAMPLES: &[Example] = &[
         stores: &[0, 3],
         to_move: Some(1),
     },
+    // Chongka': no worked example in the source; built from its rules (R2-R4). Clockwise: S1 (7)
+    // sows South's store and N7..N2; N2 held 7: relay 8 from N2 into N1 and S7..S1; S1, empty
+    // (the move's start), takes N7 (8) into South's store, the last counter staying (R4).
+    Example {
+        game: "chongka",
+        sets: &[],
+        moves: "1",
+        pits: &[1, 8, 8, 8, 8, 8, 8, 8, 0, 8, 8, 8, 8, 0],
+        stores: &[9, 0],
+        to_move: Some(2),
+    },
+    // Chonka: no worked example in the source; built from its rules (R2-R4). S2 (7) sows S3..S7,
+    // South's store and N1; N1 held 7: relay 8 from N1 into N2..N7, S1 and S2, empty (the move's
+    // start): the last counter is captured with N6 (8), opposite (R4).
+    Example {
+        game: "chonka",
+        sets: &[],
+        moves: "2",
+        pits: &[8, 0, 8, 8, 8, 8, 8, 0, 8, 8, 8, 8, 0, 8],
+        stores: &[10, 0],
+        to_move: Some(2),
+    },
+    // French Wari: no worked example in the source; built from its rules (R2-R4). S3 (4) ends in
+    // N1 (5): relay into N2..N6; N6 (5): relay into S1..S5; S5 (6): relay into S6, N1..N5; N5 (6):
+    // relay into N6, S1..S5; S5, empty, takes N2 (6), opposite (R4). North's N1 (1) falls into
+    // N2, empty: it takes S5 (1), opposite, an empty hole of his own row too.
+    Example {
+        game: "french_wari",
+        sets: &[],
+        moves: "3 1",
+        pits: &[6, 6, 2, 7, 0, 6, 0, 1, 6, 6, 0, 1],
+        stores: &[6, 1],
+        to_move: Some(1),
+    },
     // Daramutu: no worked example in the sources; built from their rules (anticlockwise). S1 (4)
     // ends in S5, which held 4: relay (R3) to N3, which held 4: relay to S1, empty: the hole
     // opposite, N7 (5), is captured (R4).
