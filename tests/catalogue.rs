@@ -310,6 +310,48 @@ const EXAMPLES: &[Example] = &[
         stores: &[10, 0],
         to_move: Some(2),
     },
+    // Chungcajon: no worked example in the source; built from its rules (R2-R4). Clockwise: S1
+    // (7) sows South's store and N7..N2; N2 held 7: relay 8 from N2 into N1 and S7..S1; S1,
+    // empty (the move's start), ends the turn: nothing is captured.
+    Example {
+        game: "chungcajon",
+        sets: &[],
+        moves: "1",
+        pits: &[1, 8, 8, 8, 8, 8, 8, 8, 0, 8, 8, 8, 8, 8],
+        stores: &[1, 0],
+        to_move: Some(2),
+    },
+    // Altiev: no worked example in the source; built from its rules (R2-R4). S1 (3) ends in S4
+    // (4): relay into S5, S6, N1, N2 (4): relay into N3..N6 (4): relay into S1..S4; S4, emptied
+    // by the first relay, is empty: South takes N3 (4), opposite.
+    Example {
+        game: "altiev",
+        sets: &[],
+        moves: "1",
+        pits: &[1, 5, 5, 1, 4, 4, 4, 0, 0, 4, 4, 0],
+        stores: &[4, 0],
+        to_move: Some(2),
+    },
+    // Adidada: no worked example in the source; built from its rules (R2, R3). S1, N1, S2, then
+    // North's N3 (5) ends in S2, empty, making 1; South's S1 (1) falls into S2, making 2: captured
+    // (R3, a hole of his own row: capture_side=any); S1 before it is empty: the run stops.
+    Example {
+        game: "adidada",
+        sets: &[],
+        moves: "1 1 2 3 1",
+        pits: &[0, 0, 6, 6, 6, 5, 1, 5, 0, 6, 6, 5],
+        stores: &[2, 0],
+        to_move: Some(2),
+    },
+    // The same with Ludii's reading (capture_side=opponent): the 2 in South's own S2 stay.
+    Example {
+        game: "adidada",
+        sets: &["capture_side=opponent"],
+        moves: "1 1 2 3 1",
+        pits: &[0, 2, 6, 6, 6, 5, 1, 5, 0, 6, 6, 5],
+        stores: &[0, 0],
+        to_move: Some(2),
+    },
     // French Wari: no worked example in the source; built from its rules (R2-R4). S3 (4) ends in
     // N1 (5): relay into N2..N6; N6 (5): relay into S1..S5; S5 (6): relay into S6, N1..N5; N5 (6):
     // relay into N6, S1..S5; S5, empty, takes N2 (6), opposite (R4). North's N1 (1) falls into
