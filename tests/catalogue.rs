@@ -352,6 +352,30 @@ const EXAMPLES: &[Example] = &[
         stores: &[0, 0],
         to_move: Some(2),
     },
+    // J'odu: no worked example in the source; built from its rules (R2-R4). S1 (4) ends in S5
+    // (5): relay into S6, N1..N4 (5): relay into N5, N6, S1..S3 (6): relay into S4..S6, N1..N3
+    // (6): relay into N4..N6, S1..S3; S3, emptied by the third relay, is empty: South takes N4
+    // (1), opposite, into his store.
+    Example {
+        game: "j_odu",
+        sets: &[],
+        moves: "1",
+        pits: &[2, 7, 1, 6, 1, 6, 6, 6, 0, 0, 6, 6],
+        stores: &[1, 0],
+        to_move: Some(2),
+    },
+    // Foji: no worked example in the source; built from its rules (R2, R3). Clockwise: S1 (4)
+    // ends in N3 (5): relay into N2, N1, S6..S4 (5): relay into S3..S1, N6, N5 (6): relay into
+    // N4..N1, S6, S5 (6): relay into S4..S1, N6, N5, emptied by the third relay: the turn ends
+    // in the opponent's row without a capture.
+    Example {
+        game: "foji",
+        sets: &[],
+        moves: "1",
+        pits: &[2, 6, 6, 1, 0, 6, 6, 6, 1, 6, 1, 7],
+        stores: &[0, 0],
+        to_move: Some(2),
+    },
     // French Wari: no worked example in the source; built from its rules (R2-R4). S3 (4) ends in
     // N1 (5): relay into N2..N6; N6 (5): relay into S1..S5; S5 (6): relay into S6, N1..N5; N5 (6):
     // relay into N6, S1..S5; S5, empty, takes N2 (6), opposite (R4). North's N1 (1) falls into
