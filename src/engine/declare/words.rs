@@ -462,6 +462,7 @@ fn cond_words(c: &EndCheck) -> String {
             c.limit
         ),
         Cond::LeftAtMost => format!("at most {} seeds are left in the holes", c.limit),
+        Cond::HolesAtMost => format!("every hole holds at most {} seeds", c.limit),
         Cond::RepeatedPosition => {
             "a position repeats (same seeds everywhere, same player to move) since the last capture"
                 .into()
