@@ -387,6 +387,29 @@ const EXAMPLES: &[Example] = &[
         stores: &[0, 2],
         to_move: Some(1),
     },
+    // Halusa: no worked example in the source; built from its rules (R2, R3). S1 (6) sows S2..S6
+    // and N1; N1 (7) sows N2..N6, S1 and S2; South's S6 (7) sows N1..N6 and S1, which now holds
+    // 2, even, in his own row: captured; the hole before it, N6, is North's: the run stops.
+    Example {
+        game: "halusa",
+        sets: &[],
+        moves: "1 1 6",
+        pits: &[0, 8, 7, 7, 7, 0, 1, 8, 8, 8, 8, 8],
+        stores: &[2, 0],
+        to_move: Some(2),
+    },
+    // Boukerourou: no worked example in the source; built from its rules (R2, R3). S1 (6) ends
+    // in N3; N1 (7) ends in S4 (8); S2 (8) sows S3, S4, N1..N4, S1 and S2, emptied at the start:
+    // the counters of the hole after it, S3 (9), are sown on from S4 round to S4 (11): the turn
+    // ends.
+    Example {
+        game: "boukerourou",
+        sets: &[],
+        moves: "1 1 2",
+        pits: &[3, 2, 1, 11, 2, 10, 10, 9],
+        stores: &[0, 0],
+        to_move: Some(2),
+    },
     // French Wari: no worked example in the source; built from its rules (R2-R4). S3 (4) ends in
     // N1 (5): relay into N2..N6; N6 (5): relay into S1..S5; S5 (6): relay into S6, N1..N5; N5 (6):
     // relay into N6, S1..S5; S5, empty, takes N2 (6), opposite (R4). North's N1 (1) falls into
