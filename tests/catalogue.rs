@@ -410,6 +410,27 @@ const EXAMPLES: &[Example] = &[
         stores: &[0, 0],
         to_move: Some(2),
     },
+    // Fondji: no worked example in the source; built from its rules (R2, R3). With Ludii's
+    // reading (capture_side=opponent): S1, N3, S3 sow without a capture; North's N2 (5) sows
+    // N3..N6 and S1, which held 1 and now 2, in South's row: captured; the hole before it is
+    // North's own N6: the run stops.
+    Example {
+        game: "fondji",
+        sets: &["capture_side=opponent"],
+        moves: "1 3 3 2",
+        pits: &[0, 5, 0, 6, 6, 5, 5, 0, 1, 6, 6, 6],
+        stores: &[0, 2],
+        to_move: Some(1),
+    },
+    // The same with the source's reading (capture_side=own): S1 is not North's row: the 2 stay.
+    Example {
+        game: "fondji",
+        sets: &[],
+        moves: "1 3 3 2",
+        pits: &[2, 5, 0, 6, 6, 5, 5, 0, 1, 6, 6, 6],
+        stores: &[0, 0],
+        to_move: Some(1),
+    },
     // French Wari: no worked example in the source; built from its rules (R2-R4). S3 (4) ends in
     // N1 (5): relay into N2..N6; N6 (5): relay into S1..S5; S5 (6): relay into S6, N1..N5; N5 (6):
     // relay into N6, S1..S5; S5, empty, takes N2 (6), opposite (R4). North's N1 (1) falls into
