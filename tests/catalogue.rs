@@ -301,6 +301,161 @@ const EXAMPLES: &[Example] = &[
         stores: &[0, 3],
         to_move: Some(1),
     },
+    // Chongka': no worked example in the source; built from its rules (R2-R4). Clockwise: S1 (7)
+    // sows South's store and N7..N2; N2 held 7: relay 8 from N2 into N1 and S7..S1; S1, empty
+    // (the move's start), takes N7 (8) into South's store, the last counter staying (R4).
+    Example {
+        game: "chongka",
+        sets: &[],
+        moves: "1",
+        pits: &[1, 8, 8, 8, 8, 8, 8, 8, 0, 8, 8, 8, 8, 0],
+        stores: &[9, 0],
+        to_move: Some(2),
+    },
+    // Chonka: no worked example in the source; built from its rules (R2-R4). S2 (7) sows S3..S7,
+    // South's store and N1; N1 held 7: relay 8 from N1 into N2..N7, S1 and S2, empty (the move's
+    // start): the last counter is captured with N6 (8), opposite (R4).
+    Example {
+        game: "chonka",
+        sets: &[],
+        moves: "2",
+        pits: &[8, 0, 8, 8, 8, 8, 8, 0, 8, 8, 8, 8, 0, 8],
+        stores: &[10, 0],
+        to_move: Some(2),
+    },
+    // Chungcajon: no worked example in the source; built from its rules (R2-R4). Clockwise: S1
+    // (7) sows South's store and N7..N2; N2 held 7: relay 8 from N2 into N1 and S7..S1; S1,
+    // empty (the move's start), ends the turn: nothing is captured.
+    Example {
+        game: "chungcajon",
+        sets: &[],
+        moves: "1",
+        pits: &[1, 8, 8, 8, 8, 8, 8, 8, 0, 8, 8, 8, 8, 8],
+        stores: &[1, 0],
+        to_move: Some(2),
+    },
+    // Altiev: no worked example in the source; built from its rules (R2-R4). S1 (3) ends in S4
+    // (4): relay into S5, S6, N1, N2 (4): relay into N3..N6 (4): relay into S1..S4; S4, emptied
+    // by the first relay, is empty: South takes N3 (4), opposite.
+    Example {
+        game: "altiev",
+        sets: &[],
+        moves: "1",
+        pits: &[1, 5, 5, 1, 4, 4, 4, 0, 0, 4, 4, 0],
+        stores: &[4, 0],
+        to_move: Some(2),
+    },
+    // Adidada: no worked example in the source; built from its rules (R2, R3). S1, N1, S2, then
+    // North's N3 (5) ends in S2, empty, making 1; South's S1 (1) falls into S2, making 2: captured
+    // (R3, a hole of his own row: capture_side=any); S1 before it is empty: the run stops.
+    Example {
+        game: "adidada",
+        sets: &[],
+        moves: "1 1 2 3 1",
+        pits: &[0, 0, 6, 6, 6, 5, 1, 5, 0, 6, 6, 5],
+        stores: &[2, 0],
+        to_move: Some(2),
+    },
+    // The same with Ludii's reading (capture_side=opponent): the 2 in South's own S2 stay.
+    Example {
+        game: "adidada",
+        sets: &["capture_side=opponent"],
+        moves: "1 1 2 3 1",
+        pits: &[0, 2, 6, 6, 6, 5, 1, 5, 0, 6, 6, 5],
+        stores: &[0, 0],
+        to_move: Some(2),
+    },
+    // J'odu: no worked example in the source; built from its rules (R2-R4). S1 (4) ends in S5
+    // (5): relay into S6, N1..N4 (5): relay into N5, N6, S1..S3 (6): relay into S4..S6, N1..N3
+    // (6): relay into N4..N6, S1..S3; S3, emptied by the third relay, is empty: South takes N4
+    // (1), opposite, into his store.
+    Example {
+        game: "j_odu",
+        sets: &[],
+        moves: "1",
+        pits: &[2, 7, 1, 6, 1, 6, 6, 6, 0, 0, 6, 6],
+        stores: &[1, 0],
+        to_move: Some(2),
+    },
+    // Foji: no worked example in the source; built from its rules (R2, R3). Clockwise: S1 (4)
+    // ends in N3 (5): relay into N2, N1, S6..S4 (5): relay into S3..S1, N6, N5 (6): relay into
+    // N4..N1, S6, S5 (6): relay into S4..S1, N6, N5, emptied by the third relay: the turn ends
+    // in the opponent's row without a capture.
+    Example {
+        game: "foji",
+        sets: &[],
+        moves: "1",
+        pits: &[2, 6, 6, 1, 0, 6, 6, 6, 1, 6, 1, 7],
+        stores: &[0, 0],
+        to_move: Some(2),
+    },
+    // Awari: no worked example in the source; built from its rules (R2, R3). S1, N3, S3 sow
+    // without a capture; North's N2 (5) sows N3..N6 and S1, which held 1 and now 2: captured;
+    // the hole before it is North's own N6: the run stops.
+    Example {
+        game: "awari",
+        sets: &[],
+        moves: "1 3 3 2",
+        pits: &[0, 5, 0, 6, 6, 5, 5, 0, 1, 6, 6, 6],
+        stores: &[0, 2],
+        to_move: Some(1),
+    },
+    // Halusa: no worked example in the source; built from its rules (R2, R3). S1 (6) sows S2..S6
+    // and N1; N1 (7) sows N2..N6, S1 and S2; South's S6 (7) sows N1..N6 and S1, which now holds
+    // 2, even, in his own row: captured; the hole before it, N6, is North's: the run stops.
+    Example {
+        game: "halusa",
+        sets: &[],
+        moves: "1 1 6",
+        pits: &[0, 8, 7, 7, 7, 0, 1, 8, 8, 8, 8, 8],
+        stores: &[2, 0],
+        to_move: Some(2),
+    },
+    // Boukerourou: no worked example in the source; built from its rules (R2, R3). S1 (6) ends
+    // in N3; N1 (7) ends in S4 (8); S2 (8) sows S3, S4, N1..N4, S1 and S2, emptied at the start:
+    // the counters of the hole after it, S3 (9), are sown on from S4 round to S4 (11): the turn
+    // ends.
+    Example {
+        game: "boukerourou",
+        sets: &[],
+        moves: "1 1 2",
+        pits: &[3, 2, 1, 11, 2, 10, 10, 9],
+        stores: &[0, 0],
+        to_move: Some(2),
+    },
+    // Fondji: no worked example in the source; built from its rules (R2, R3). With Ludii's
+    // reading (capture_side=opponent): S1, N3, S3 sow without a capture; North's N2 (5) sows
+    // N3..N6 and S1, which held 1 and now 2, in South's row: captured; the hole before it is
+    // North's own N6: the run stops.
+    Example {
+        game: "fondji",
+        sets: &["capture_side=opponent"],
+        moves: "1 3 3 2",
+        pits: &[0, 5, 0, 6, 6, 5, 5, 0, 1, 6, 6, 6],
+        stores: &[0, 2],
+        to_move: Some(1),
+    },
+    // The same with the source's reading (capture_side=own): S1 is not North's row: the 2 stay.
+    Example {
+        game: "fondji",
+        sets: &[],
+        moves: "1 3 3 2",
+        pits: &[2, 5, 0, 6, 6, 5, 5, 0, 1, 6, 6, 6],
+        stores: &[0, 0],
+        to_move: Some(1),
+    },
+    // French Wari: no worked example in the source; built from its rules (R2-R4). S3 (4) ends in
+    // N1 (5): relay into N2..N6; N6 (5): relay into S1..S5; S5 (6): relay into S6, N1..N5; N5 (6):
+    // relay into N6, S1..S5; S5, empty, takes N2 (6), opposite (R4). North's N1 (1) falls into
+    // N2, empty: it takes S5 (1), opposite, an empty hole of his own row too.
+    Example {
+        game: "french_wari",
+        sets: &[],
+        moves: "3 1",
+        pits: &[6, 6, 2, 7, 0, 6, 0, 1, 6, 6, 0, 1],
+        stores: &[6, 1],
+        to_move: Some(1),
+    },
     // Daramutu: no worked example in the sources; built from their rules (anticlockwise). S1 (4)
     // ends in S5, which held 4: relay (R3) to N3, which held 4: relay to S1, empty: the hole
     // opposite, N7 (5), is captured (R4).

@@ -1,5 +1,5 @@
 //! The declared goals, ends and round set-ups of issue #22's goals group, each from a position
-//! to the position after one move: `opponent_empty`, `opponent_no_move`, `left_at_most`, the
+//! to the position after one move: `opponent_empty`, `opponent_no_move`, `left_at_most`, `holes_at_most`, `moves.feed_always`, the
 //! outcomes `mover_loses` and `to_move_loses`, refilling `fill_from: outside_in`, and rounds
 //! scored into a `tally`.
 
@@ -87,6 +87,44 @@ fn a_few_seeds_left_end_the_game_at_the_limit() {
     let mut g = at(&r, &[0, 0, 1], &[1, 0, 1], [5, 0]);
     g.play("3").unwrap();
     assert_eq!(summary(&g).2, Some(2));
+}
+
+#[test]
+fn holes_holding_single_seeds_at_most_end_the_game() {
+    let end = "  end:\n    - { when: holes_at_most, limit: 1, sweep: owners, then: most_seeds }\n";
+    // S2 (2) into S3 and the store: no hole holds more than one: each side to its owner, 5 + 1 + 1 - 2.
+    let r = rule("holes_1", 3, end);
+    let mut g = at(&r, &[0, 2, 0], &[1, 0, 1], [5, 0]);
+    g.play("2").unwrap();
+    assert_eq!(summary(&g), (vec![0; 6], vec![7, 2], None, true, Some(1)));
+    // N1 holds 2: play goes on.
+    let mut g = at(&r, &[0, 2, 0], &[2, 0, 1], [5, 0]);
+    g.play("2").unwrap();
+    assert_eq!(summary(&g).2, Some(2));
+}
+
+#[test]
+fn feed_always_refuses_a_move_taking_the_opponents_last_seeds() {
+    let feed = |always: bool| {
+        format!("  moves: {{ must_feed: true, feed_after_captures: true, feed_always: {always} }}\n  capture:\n    opposite: {{}}\n  end:\n    - {{ when: no_move, sweep: owners, then: most_seeds }}\n")
+    };
+    // S1 (1) into S2, empty, would take N2's 3, all North holds: refused with feed_always,
+    // though North has seeds before the move; S3 into the store leaves him his.
+    let r = rule("feed_always", 3, &feed(true));
+    let mut g = at(&r, &[1, 0, 1], &[0, 3, 0], [0, 0]);
+    assert!(g.play("1").is_err());
+    g.play("3").unwrap();
+    assert_eq!(summary(&g).2, Some(2));
+    // Without it, must_feed asks nothing of a move while North holds seeds: S1 takes 4, North
+    // cannot move and South's S3 goes to him.
+    let r = rule("feed_when_empty", 3, &feed(false));
+    let mut g = at(&r, &[1, 0, 1], &[0, 3, 0], [0, 0]);
+    g.play("1").unwrap();
+    assert_eq!(summary(&g).1, vec![5, 0]);
+    // feed_always alone is refused at load, naming what it needs.
+    let text = "name: t\nplayers: 2\nboard:\n  players: 2\n  shape: two_rows\n  pits:\n    - { row: S, owner: 1, holes: 3, seeds: 2 }\n    - { row: N, owner: 2, holes: 3, seeds: 2 }\nsowing: {}\npipeline:\n  moves: { feed_always: true }\n";
+    let e = Rule::data_from_text(text.to_string(), std::path::Path::new("t.yaml")).unwrap_err();
+    assert!(e.to_string().contains("feed_always needs must_feed"), "{e}");
 }
 
 #[test]

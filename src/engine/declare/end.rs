@@ -42,6 +42,9 @@ pub enum Cond {
     FewLeft,
     /// At most `limit` seeds are left in the open holes (none included).
     LeftAtMost,
+    /// Every open hole holds at most `limit` seeds (no capture or relay is left to make: "the
+    /// holes hold only single seeds").
+    HolesAtMost,
     /// The position (every pit's seeds, the reserves, the closed holes and the player to move)
     /// is one already seen since the number of seeds in the holes last changed (a capture).
     RepeatedPosition,

@@ -25,6 +25,11 @@ pub struct Moves {
     /// With `must_feed`: a move feeds when the next player holds seeds after its sowing and its
     /// captures (a capture may take the seeds just given), not after the sowing alone.
     pub feed_after_captures: bool,
+    /// With `must_feed` and `feed_after_captures`: every move must leave the next player seeds
+    /// (once sown and captured), not only when he has none before it ("play so that the
+    /// opponent can play next turn": a move taking his last seeds is not legal when another
+    /// leaves him some).
+    pub feed_always: bool,
     /// The mover may play from any open hole, his opponent's too (moves are then written with
     /// the row: `S3`, `N5`).
     pub any_row: bool,

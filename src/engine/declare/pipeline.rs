@@ -198,6 +198,12 @@ impl Pipeline {
         if m.feed_after_captures && !m.must_feed {
             return Err("pipeline: moves: feed_after_captures needs must_feed: true".into());
         }
+        if m.feed_always && !m.feed_after_captures {
+            return Err(
+                "pipeline: moves: feed_always needs must_feed: true and feed_after_captures: true"
+                    .into(),
+            );
+        }
         self.at.moves_var = self.count_moves.as_deref().map(|n| var(l, n, 0));
         self.moves.moves_var = self
             .at

@@ -58,8 +58,12 @@ impl Pipeline {
         if m.min_seeds > 1 {
             legal.push_str(&format!(", holding at least {} seeds", m.min_seeds));
         }
-        if m.must_feed {
+        if m.feed_always {
+            legal.push_str("; only moves that leave the next player seeds");
+        } else if m.must_feed {
             legal.push_str("; when the next player has no seeds, only moves that give him some");
+        }
+        if m.must_feed {
             if m.feed_if_able {
                 legal.push_str(" (any move when none does)");
             }
@@ -458,6 +462,7 @@ fn cond_words(c: &EndCheck) -> String {
             c.limit
         ),
         Cond::LeftAtMost => format!("at most {} seeds are left in the holes", c.limit),
+        Cond::HolesAtMost => format!("every hole holds at most {} seeds", c.limit),
         Cond::RepeatedPosition => {
             "a position repeats (same seeds everywhere, same player to move) since the last capture"
                 .into()

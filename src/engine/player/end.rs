@@ -84,6 +84,10 @@ pub(super) fn holds(
             left > 0 && left < c.limit
         }
         Cond::LeftAtMost => in_open_holes(b, l) <= c.limit,
+        Cond::HolesAtMost => l
+            .holes
+            .iter()
+            .all(|&h| b.closed[h] || b.seeds[h] <= c.limit),
         Cond::RepeatedPosition => b.seen.repeated,
     }
 }

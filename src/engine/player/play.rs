@@ -66,14 +66,15 @@ pub fn legal_into(b: &Board, p: &Pipeline, player: usize, out: &mut Vec<usize>) 
 
 /// `feed_after_captures`: keeps in `out[start..]` the moves that leave the next player seeds
 /// once sown and captured on a copy of the board (when none does: all of them with
-/// `feed_if_able`, else none).
+/// `feed_if_able`, else none); only when he has none before the move, or with `feed_always`
+/// for every move.
 #[cold]
 #[inline(never)]
 fn feed_after_captures(b: &Board, p: &Pipeline, player: usize, start: usize, out: &mut Vec<usize>) {
     let layout = b.layout.clone();
     let l = &*layout;
     let opp = next_of(l, player);
-    if opp == player || !side_empty(b, p, opp) {
+    if opp == player || (!p.moves.feed_always && !side_empty(b, p, opp)) {
         return;
     }
     let mut hooks = Vec::new();
