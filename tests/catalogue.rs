@@ -448,6 +448,84 @@ const EXAMPLES: &[Example] = &[
         stores: &[5, 0],
         to_move: Some(2),
     },
+    // Wari (Cardinall): no worked example in the source; built from its rules. South's S3 (4)
+    // sows S4, S5, S6, N1; North's N6 (4) sows S1..S4, and S4 now holds 6: captured (R3).
+    Example {
+        game: "wari",
+        sets: &[],
+        moves: "3 6",
+        pits: &[5, 5, 1, 0, 5, 5, 5, 4, 4, 4, 4, 0],
+        stores: &[0, 6],
+        to_move: Some(1),
+    },
+    // Wore: no worked example in the source; built from its rules. S2 (6) ends in N4 (7); N1 (7)
+    // in S4 (8); S1 (7) in N4 (9); N4 (9) goes round, its start hole included, and its last
+    // counter makes S1 2: captured (R3).
+    Example {
+        game: "wore",
+        sets: &[],
+        moves: "2 1 1 4",
+        pits: &[0, 3, 10, 10, 2, 10, 10, 1],
+        stores: &[0, 2],
+        to_move: Some(1),
+    },
+    // Mankala: no worked example in the source; built from its rules. S1 (6) ends in N1 (7); N1
+    // (7) in S2 (8); S6 (7) sows N1..N6 and S1, which now holds 2: captured, on the mover's own
+    // side (R3); the hole before it, N6, holds 8: the line stops.
+    Example {
+        game: "mankala",
+        sets: &[],
+        moves: "1 1 6",
+        pits: &[0, 8, 7, 7, 7, 0, 1, 8, 8, 8, 8, 8],
+        stores: &[2, 0],
+        to_move: Some(2),
+    },
+    // Mangala (And): no worked example in the sources; built from their rules. After S7, N1, S6
+    // and N7, South's S2 (6) ends in N1, which held 1: 2 captured, and the line before it, S7 (2)
+    // and S6 (2), on his own side; S5 (7) stops it (R3).
+    Example {
+        game: "mangala_and",
+        sets: &[],
+        moves: "7 1 6 7 2",
+        pits: &[6, 0, 7, 7, 7, 0, 0, 0, 8, 8, 8, 7, 6, 0],
+        stores: &[6, 0],
+        to_move: Some(2),
+    },
+    // Waurie: no worked example in the source; built from its rules. S3 (4) ends in South's store:
+    // he plays again (R3); S6 (5) sows his store and N1..N4; North's N2 (5) ends in his store: he
+    // plays again.
+    Example {
+        game: "waurie",
+        sets: &[],
+        moves: "3 6 2",
+        pits: &[4, 4, 0, 5, 5, 0, 5, 0, 6, 6, 5, 5],
+        stores: &[2, 1],
+        to_move: Some(2),
+    },
+    // Um el-Bagara: no worked example in the source; built from its rules. S1 sows clockwise into
+    // North's row; N5 and S4 anticlockwise; North's middle hole N3 (7) clockwise ends in S1,
+    // which held 1: 2 captured; South's middle hole S3 (7) anticlockwise ends in N5, which held
+    // 1: 2 captured; N4 (8) before it stops the line (R2, R3).
+    Example {
+        game: "um_el_bagara",
+        sets: &[],
+        moves: "1 5 4 3cw 3ccw",
+        pits: &[0, 7, 0, 2, 9, 10, 9, 1, 8, 0],
+        stores: &[2, 2],
+        to_move: Some(2),
+    },
+    // Um el Tuweisat: no worked example in the source; built from its rules, worked by hand.
+    // S1 cw, N2 cw, S2 cw, N1 cw (round to itself); S1 (3) clockwise ends in N1, which held 1:
+    // captured (R3); N2 (3) anticlockwise ends in S2, which held 1: captured, S1 (1) before it
+    // stops the line.
+    Example {
+        game: "um_el_tuweisat",
+        sets: &[],
+        moves: "1 2cw 2cw 1 1 2ccw",
+        pits: &[1, 0, 5, 0, 0, 8],
+        stores: &[2, 2],
+        to_move: Some(1),
+    },
     // Lobudok: no worked example in the source; built from its rules, worked by hand. South's SO7
     // (6) sows the twelve opening holes only (R3); the relays end in SI3 facing NI6 and NO6 (1
     // each): captured and sown again from SI4, the lap's first hole (R4); later SI6 faces NI3 and

@@ -212,19 +212,37 @@ fn replay(rule: &Arc<Rule>, e: &LudiiGame, t: &Value) -> Result<(), String> {
         let b = g.board();
         let pit = b.layout.holes[hole];
         let legal = g.legal().map_err(|x| x.one_line())?;
-        if !legal.contains(&pit) {
+        // The moves from this hole: the hole itself, or, where the mover chooses the direction
+        // from it, one move each way (Ludii's plies do not name the way: the one after which
+        // sowlab's position is Ludii's at one of the run's plies is taken).
+        let from_hole: Vec<usize> = legal
+            .iter()
+            .copied()
+            .filter(|&m| !b.layout.is_named_move(m) && b.layout.move_pit(m) == pit)
+            .collect();
+        if from_hole.is_empty() {
             let labels: Vec<String> = legal.iter().map(|&q| b.layout.label(q)).collect();
             return Err(format!(
                 "ply {i}: Ludii plays site {from} ({}), not legal in sowlab (legal: {labels:?})",
                 b.layout.label(pit)
             ));
         }
-        g.play_pit(pit)
-            .map_err(|x| format!("ply {i}: {}", x.one_line()))?;
-        // The decisions of the turn after the hole (a direction, an end hole: named moves), which
-        // Ludii's plies do not name: the ones after which sowlab's position is Ludii's at one of
-        // the run's plies.
-        decide(&mut g, e, &plies[i..=run_end]);
+        for (k, &m) in from_hole.iter().enumerate() {
+            g.play_pit(m)
+                .map_err(|x| format!("ply {i}: {}", x.one_line()))?;
+            // The decisions of the turn after the hole (a direction, an end hole: named moves),
+            // which Ludii's plies do not name: the ones after which sowlab's position is
+            // Ludii's at one of the run's plies.
+            let run = &plies[i..=run_end];
+            let fits = decide(&mut g, e, run)
+                || (g.state().over
+                    && run_end + 1 == plies.len()
+                    && (ends_alike(&g, t) || swept_alike(&g, e, &plies[run_end].3)));
+            if fits || k + 1 == from_hole.len() {
+                break;
+            }
+            g.undo();
+        }
         let s = g.state();
         let again = !s.over && s.to_move == Some(mover);
         // The ply of the run after which Ludii's position is sowlab's.

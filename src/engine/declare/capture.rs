@@ -159,6 +159,10 @@ pub struct Chain {
     /// `grand_slam: all`.
     #[serde(default)]
     pub and_opposite: bool,
+    /// The chain goes back (or on) no further than the hole the move was sown from: it never
+    /// takes that hole, unless the last seed fell there.
+    #[serde(default)]
+    pub stops_at_start: bool,
     /// The reason its captures show in the trace ("2 or 3"), made when setup ends.
     #[serde(skip)]
     pub why: String,

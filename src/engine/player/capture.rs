@@ -75,7 +75,11 @@ pub(super) fn chain_scan(
     let mut n = 0;
     let mut from_opp = 0;
     let mut q = last;
-    while n < limit && takes(b, l, c, mover, q) && !caught[..n].contains(&q) {
+    while n < limit
+        && takes(b, l, c, mover, q)
+        && !caught[..n].contains(&q)
+        && !(n > 0 && c.stops_at_start && q == b.last.from)
+    {
         caught[n] = q;
         n += 1;
         if l.pits[q].owner == opp {
