@@ -526,6 +526,39 @@ const EXAMPLES: &[Example] = &[
         stores: &[2, 2],
         to_move: Some(1),
     },
+    // Qelat (Beni Amir-Mensa): no worked example in the source; built from its rules, worked by
+    // hand. S1 and S2 sow clockwise, N4 and N5 anticlockwise (R2); South's S2 (1) then drops its
+    // counter into S1, his end hole, which held 3: a four, S1 becomes his (R3).
+    Example {
+        game: "qelat_beni_amir",
+        sets: &[],
+        moves: "1 4 2 5 2",
+        pits: &[4, 0, 6, 5, 5, 5, 4, 4, 6, 1, 0, 8],
+        stores: &[0, 0],
+        to_move: Some(2),
+    },
+    // Meusueb: no worked example in the source; built from its rules, worked by hand. South's
+    // S1 relays through S5, N4, S3, N3 and ends in S3, empty; North's N2 (6) relays from S2 and
+    // N4 and ends in S1, making 4: captured (R4), and S2 after it is empty: the move ends.
+    Example {
+        game: "meusueb",
+        sets: &[],
+        moves: "1 2",
+        pits: &[0, 0, 2, 7, 2, 7, 7, 1, 2, 0, 8, 8],
+        stores: &[0, 4],
+        to_move: Some(1),
+    },
+    // La'b Akila: no worked example in the source; built from its rules, worked by hand. S1 (7)
+    // relays from N1 (8), S2 (9), N4 (9), S6 (10), and the fifth lap ends in S2, which held 1:
+    // its 2 and the 10 of N6 opposite are captured (R4); S1 before it holds 3: the line stops.
+    Example {
+        game: "lab_akila",
+        sets: &[],
+        moves: "1",
+        pits: &[3, 0, 10, 10, 10, 0, 10, 2, 10, 10, 1, 10, 0, 10],
+        stores: &[12, 0],
+        to_move: Some(2),
+    },
     // Lobudok: no worked example in the source; built from its rules, worked by hand. South's SO7
     // (6) sows the twelve opening holes only (R3); the relays end in SI3 facing NI6 and NO6 (1
     // each): captured and sown again from SI4, the lap's first hole (R4); later SI6 faces NI3 and

@@ -163,6 +163,11 @@ pub struct Chain {
     /// takes that hole, unless the last seed fell there.
     #[serde(default)]
     pub stops_at_start: bool,
+    /// With `and_opposite`: each hole of the line is judged by the count the sowing left in it,
+    /// before any take (a hole already taken as the hole opposite an earlier one still carries
+    /// the line on); the plain chain is always judged so.
+    #[serde(default)]
+    pub as_sown: bool,
     /// The reason its captures show in the trace ("2 or 3"), made when setup ends.
     #[serde(skip)]
     pub why: String,

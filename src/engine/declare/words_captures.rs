@@ -41,6 +41,13 @@ impl Capture {
         if self.chain.as_ref().is_some_and(|c| c.and_opposite) {
             out.push("capture: each hole the chain takes takes the hole opposite it too".into());
         }
+        if self
+            .chain
+            .as_ref()
+            .is_some_and(|c| c.and_opposite && c.as_sown)
+        {
+            out.push("capture: the chain's holes are judged by the counts the sowing left, before any take".into());
+        }
         if self.chain.as_ref().is_some_and(|c| c.stops_at_start) {
             out.push("capture: the chain stops at the hole the move was sown from (it takes it only as the last hole)".into());
         }
