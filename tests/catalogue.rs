@@ -559,6 +559,28 @@ const EXAMPLES: &[Example] = &[
         stores: &[12, 0],
         to_move: Some(2),
     },
+    // Shono: no worked example in the source; built from its rules, worked by hand. S1, N2 (its
+    // last counter in S1, which then holds 1), S2; North's N1 (6) ends in S1, making 2: captured
+    // (R3); the hole before it, N6, is his own: the line stops.
+    Example {
+        game: "shono",
+        sets: &[],
+        moves: "1 2 2 1",
+        pits: &[0, 0, 7, 7, 7, 7, 0, 2, 7, 7, 7, 7],
+        stores: &[0, 2],
+        to_move: Some(1),
+    },
+    // Unnee Tugalluulax: no worked example in the source; built from its rules, worked by hand.
+    // Clockwise: S1, N1, S2 (its first counter makes S1 2), N2 (S1 3); South's S2 (1) drops its
+    // counter into S1, his own hole, making 4: captured (R3).
+    Example {
+        game: "unnee_tugalluulax",
+        sets: &[],
+        moves: "1 1 2 2 2",
+        pits: &[0, 0, 8, 8, 8, 8, 2, 0, 8, 8, 8, 10],
+        stores: &[4, 0],
+        to_move: Some(2),
+    },
     // Lobudok: no worked example in the source; built from its rules, worked by hand. South's SO7
     // (6) sows the twelve opening holes only (R3); the relays end in SI3 facing NI6 and NO6 (1
     // each): captured and sown again from SI4, the lap's first hole (R4); later SI6 faces NI3 and
