@@ -581,6 +581,17 @@ const EXAMPLES: &[Example] = &[
         stores: &[4, 0],
         to_move: Some(2),
     },
+    // Yovodji: no worked example in the source; built from its rules, worked by hand. S1 (4)
+    // relays from S5, N4, S3 and N3 (R3), and the fifth lap ends in S3, emptied by the third: the
+    // counter of N4 opposite is captured, the last counter stays (R4).
+    Example {
+        game: "yovodji",
+        sets: &[],
+        moves: "1",
+        pits: &[2, 7, 1, 6, 1, 6, 6, 6, 0, 0, 6, 6],
+        stores: &[1, 0],
+        to_move: Some(2),
+    },
     // Lobudok: no worked example in the source; built from its rules, worked by hand. South's SO7
     // (6) sows the twelve opening holes only (R3); the relays end in SI3 facing NI6 and NO6 (1
     // each): captured and sown again from SI4, the lap's first hole (R4); later SI6 faces NI3 and
