@@ -592,6 +592,18 @@ const EXAMPLES: &[Example] = &[
         stores: &[1, 0],
         to_move: Some(2),
     },
+    // Oure Ngat: no worked example in the source; built from its rules, worked by hand. S3 (6)
+    // sows from its own place: S3 1, S4 and N1..N4 7; S1 and S2 (6 each) are South's (R3);
+    // North's N2 (7) sows N2..N4, S1..S4: S3 now holds 2, North's; South's S1 (1) stays where it
+    // is (R2): nothing changes, and no pile holds 2, 4 or 6.
+    Example {
+        game: "oure_ngat",
+        sets: &[],
+        moves: "3 2 1",
+        pits: &[1, 1, 0, 8, 7, 1, 8, 8],
+        stores: &[12, 2],
+        to_move: Some(2),
+    },
     // Lobudok: no worked example in the source; built from its rules, worked by hand. South's SO7
     // (6) sows the twelve opening holes only (R3); the relays end in SI3 facing NI6 and NO6 (1
     // each): captured and sown again from SI4, the lap's first hole (R4); later SI6 faces NI3 and

@@ -246,6 +246,8 @@ pub struct StoreToOpponent {
 pub struct SingleSeedHoles {
     /// Whose holes are taken (default any).
     pub side: BeyondSide,
+    /// The counts taken ("every hole holding 2, 4 or 6"); empty: a single seed.
+    pub counts: Vec<i64>,
 }
 
 /// Whose holes a capture across a gap takes.

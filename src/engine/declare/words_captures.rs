@@ -14,11 +14,16 @@ impl Capture {
         }
         if let Some(c) = &self.single_seed_holes {
             out.push(format!(
-                "capture: after the sowing, the mover takes every {}hole holding a single seed",
+                "capture: after the sowing, the mover takes every {}hole holding {}",
                 match c.side {
                     BeyondSide::Any => "",
                     BeyondSide::Opponent => "opponent's ",
                     BeyondSide::Own => "own ",
+                },
+                if c.counts.is_empty() {
+                    "a single seed".to_string()
+                } else {
+                    format!("{:?} seeds", c.counts)
                 }
             ));
         }

@@ -24,8 +24,23 @@ fn side_ok(l: &Compiled, side: BeyondSide, q: usize, mover: usize) -> bool {
 pub(super) fn single_seed_holes(b: &mut Board, l: &Compiled, c: &SingleSeedHoles, mover: usize) {
     for i in 0..l.holes.len() {
         let h = l.holes[i];
-        if b.seeds[h] == 1 && !b.closed[h] && !b.is_child(h) && side_ok(l, c.side, h, mover) {
-            sow::capture(b, h, mover, "a single seed");
+        let n = b.seeds[h];
+        let counted = if c.counts.is_empty() {
+            n == 1
+        } else {
+            n > 0 && c.counts.contains(&n)
+        };
+        if counted && !b.closed[h] && !b.is_child(h) && side_ok(l, c.side, h, mover) {
+            sow::capture(
+                b,
+                h,
+                mover,
+                if c.counts.is_empty() {
+                    "a single seed"
+                } else {
+                    "a counted hole"
+                },
+            );
         }
     }
 }
