@@ -358,3 +358,22 @@ fn a_chain_taking_the_holes_opposite_judges_its_line_as_sown_when_asked() {
         (vec![0, 0, 0, 0, 0, 0], vec![8, 0], 2)
     );
 }
+
+#[test]
+fn the_hole_opposite_goes_to_the_last_holes_owner_when_asked() {
+    let r = rule(
+        3,
+        "",
+        "    opposite: { last_in: any, take_last: false, to_last_hole_owner: true }\n",
+    );
+    // S3's two seeds end in N2, empty: North takes S2 opposite it (3), the last seed stays.
+    assert_eq!(
+        after(&r, &[1, 3, 2], &[1, 0, 1], &["3"]),
+        (vec![1, 0, 0, 2, 1, 1], vec![0, 3], 2)
+    );
+    // In an empty hole of South's own, South takes the hole opposite.
+    assert_eq!(
+        after(&r, &[1, 0, 2], &[1, 4, 1], &["1"]),
+        (vec![0, 1, 2, 1, 0, 1], vec![4, 0], 2)
+    );
+}

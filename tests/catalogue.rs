@@ -604,6 +604,17 @@ const EXAMPLES: &[Example] = &[
         stores: &[12, 2],
         to_move: Some(2),
     },
+    // Yovodi: no worked example in the source; built from its rules, worked by hand. Clockwise,
+    // South's S1 (4) relays from N3, S4, N5 and S5 (R3); the fifth lap ends in N5, emptied by
+    // the third: an empty hole of North's, so North captures S2 opposite it (6) (R4).
+    Example {
+        game: "yovodi",
+        sets: &[],
+        moves: "1",
+        pits: &[2, 0, 6, 1, 0, 6, 6, 6, 1, 6, 1, 7],
+        stores: &[0, 6],
+        to_move: Some(2),
+    },
     // Lobudok: no worked example in the source; built from its rules, worked by hand. South's SO7
     // (6) sows the twelve opening holes only (R3); the relays end in SI3 facing NI6 and NO6 (1
     // each): captured and sown again from SI4, the lap's first hole (R4); later SI6 faces NI3 and

@@ -96,6 +96,10 @@ pub struct Opposite {
     /// holes, `opponent` the mover's (on two rows of fixed owners, the same as where the last
     /// seed falls).
     pub go_on_along_row: bool,
+    /// The seeds taken go to the owner of the last hole, not to the mover: a last seed in an
+    /// empty hole of the opponent's (with `last_in` `opponent` or `any`) gives him the hole
+    /// opposite it, the mover's own.
+    pub to_last_hole_owner: bool,
     /// With `go_on_along_row`: what takes that would leave the opponent's row empty do, when
     /// it held seeds before the move: `all` (default) they are made; `leave_first` the mover
     /// takes every hole of the opponent's but his first one holding seeds (his holes in
@@ -188,6 +192,7 @@ impl Default for Opposite {
             go_on_while_next_empty: false,
             go_on_along_row: false,
             grand_slam: GrandSlam::All,
+            to_last_hole_owner: false,
         }
     }
 }

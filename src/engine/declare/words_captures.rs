@@ -30,6 +30,9 @@ impl Capture {
         if self.matching_opposite {
             out.push("capture: when the last hole holds as many seeds as the hole opposite, the mover takes both".into());
         }
+        if self.opposite.as_ref().is_some_and(|o| o.to_last_hole_owner) {
+            out.push("capture: the seeds taken opposite the last hole go to that hole's owner (a last seed in an empty hole of the opponent's gives him the hole opposite)".into());
+        }
         if self.opposite.as_ref().is_some_and(|o| o.pull_into_last) {
             out.push("capture: the seeds of the hole opposite are moved into the last hole (they stay on the board)".into());
         }
