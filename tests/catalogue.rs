@@ -615,6 +615,18 @@ const EXAMPLES: &[Example] = &[
         stores: &[0, 6],
         to_move: Some(2),
     },
+    // Pachgarhwa: no worked example in the source; built from its rules (and checked by a
+    // separate count of the sowing). S1 (5) ends in S5; the next hole, N1, is taken up and sown
+    // on (R3), and so on for six laps, until the hole after the last (N2) is empty: N3 beyond it
+    // (8) is captured (R4).
+    Example {
+        game: "pachgarhwa",
+        sets: &[],
+        moves: "1",
+        pits: &[3, 9, 2, 9, 9, 9, 0, 0, 0, 1],
+        stores: &[8, 0],
+        to_move: Some(2),
+    },
     // Lobudok: no worked example in the source; built from its rules, worked by hand. South's SO7
     // (6) sows the twelve opening holes only (R3); the relays end in SI3 facing NI6 and NO6 (1
     // each): captured and sown again from SI4, the lap's first hole (R4); later SI6 faces NI3 and
