@@ -281,3 +281,99 @@ fn a_hole_with_a_choice_of_direction_is_played_both_ways_when_either_feeds_if_as
     v.sort();
     assert_eq!(v, ["1ccw", "1cw"]);
 }
+
+#[test]
+fn every_hole_holding_one_of_the_counts_is_taken_when_counts_are_given() {
+    let r = rule(
+        3,
+        "",
+        "    single_seed_holes: { side: any, counts: [2, 4] }\n",
+    );
+    // S1's two seeds make S2 2 and S3 4; N2 holds 4, N3 1: S2, S3 and N2 are taken.
+    assert_eq!(
+        after(&r, &[2, 1, 3], &[0, 4, 1], &["1"]),
+        (vec![0, 0, 0, 0, 0, 1], vec![10, 0], 2)
+    );
+}
+
+#[test]
+fn a_single_seed_stays_in_its_hole_when_asked_and_the_captures_are_still_made() {
+    let stays = rule(
+        3,
+        "  first_seed_back: true\n  single_seed_stays: true\n",
+        "    single_seed_holes: { side: any, counts: [2] }\n",
+    );
+    // S1's single seed stays: the board is unchanged, and S2 (2) is taken.
+    assert_eq!(
+        after(&stays, &[1, 2, 0], &[0, 0, 3], &["1"]),
+        (vec![1, 0, 0, 0, 0, 3], vec![2, 0], 2)
+    );
+    // Without: it moves on into S2, which holds 3: nothing is taken.
+    let moves_on = rule(
+        3,
+        "  first_seed_back: true\n",
+        "    single_seed_holes: { side: any, counts: [2] }\n",
+    );
+    assert_eq!(
+        after(&moves_on, &[1, 2, 0], &[0, 0, 3], &["1"]),
+        (vec![0, 3, 0, 0, 0, 3], vec![0, 0], 2)
+    );
+}
+
+#[test]
+fn a_chain_stops_at_the_hole_the_move_was_sown_from_when_asked() {
+    // S1's seven seeds go round: S2 1, S3 1, N1 1, N2 1, N3 1, S1 1, S2 2. The chain of 1s and
+    // 2s back from S2 would take every hole; it stops at S1, the start, when asked.
+    let chain = "counts: [1, 2], side: any, grand_slam: all";
+    let stops = rule(
+        3,
+        "",
+        &format!("    chain: {{ {chain}, stops_at_start: true }}\n"),
+    );
+    assert_eq!(
+        after(&stops, &[7, 0, 0], &[0, 0, 0], &["1"]),
+        (vec![1, 0, 1, 1, 1, 1], vec![2, 0], 2)
+    );
+    let goes = rule(3, "", &format!("    chain: {{ {chain} }}\n"));
+    assert_eq!(
+        after(&goes, &[7, 0, 0], &[0, 0, 0], &["1"]),
+        (vec![0, 0, 0, 0, 0, 0], vec![7, 0], 2)
+    );
+}
+
+#[test]
+fn a_chain_taking_the_holes_opposite_judges_its_line_as_sown_when_asked() {
+    // S3's four seeds make N1, N2, N3 and S1 2 each; S1 is taken with N3 opposite it. The hole
+    // before S1 is N3, just emptied: the chain stops there, unless it judges N3 by its count
+    // after the sowing (2), then goes on through N2 and N1 (their opposites S2, S3 are empty).
+    let chain = "counts: [2], side: any, and_opposite: true, grand_slam: all";
+    let judged_after = rule(3, "", &format!("    chain: {{ {chain} }}\n"));
+    assert_eq!(
+        after(&judged_after, &[1, 0, 4], &[1, 1, 1], &["3"]),
+        (vec![0, 0, 0, 2, 2, 0], vec![4, 0], 2)
+    );
+    let as_sown = rule(3, "", &format!("    chain: {{ {chain}, as_sown: true }}\n"));
+    assert_eq!(
+        after(&as_sown, &[1, 0, 4], &[1, 1, 1], &["3"]),
+        (vec![0, 0, 0, 0, 0, 0], vec![8, 0], 2)
+    );
+}
+
+#[test]
+fn the_hole_opposite_goes_to_the_last_holes_owner_when_asked() {
+    let r = rule(
+        3,
+        "",
+        "    opposite: { last_in: any, take_last: false, to_last_hole_owner: true }\n",
+    );
+    // S3's two seeds end in N2, empty: North takes S2 opposite it (3), the last seed stays.
+    assert_eq!(
+        after(&r, &[1, 3, 2], &[1, 0, 1], &["3"]),
+        (vec![1, 0, 0, 2, 1, 1], vec![0, 3], 2)
+    );
+    // In an empty hole of South's own, South takes the hole opposite.
+    assert_eq!(
+        after(&r, &[1, 0, 2], &[1, 4, 1], &["1"]),
+        (vec![0, 1, 2, 1, 0, 1], vec![4, 0], 2)
+    );
+}

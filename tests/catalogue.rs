@@ -616,6 +616,185 @@ const EXAMPLES: &[Example] = &[
         stores: &[5, 0],
         to_move: Some(2),
     },
+    // Wari (Cardinall): no worked example in the source; built from its rules. South's S3 (4)
+    // sows S4, S5, S6, N1; North's N6 (4) sows S1..S4, and S4 now holds 6: captured (R3).
+    Example {
+        game: "wari",
+        sets: &[],
+        moves: "3 6",
+        pits: &[5, 5, 1, 0, 5, 5, 5, 4, 4, 4, 4, 0],
+        stores: &[0, 6],
+        to_move: Some(1),
+    },
+    // Wore: no worked example in the source; built from its rules. S2 (6) ends in N4 (7); N1 (7)
+    // in S4 (8); S1 (7) in N4 (9); N4 (9) goes round, its start hole included, and its last
+    // counter makes S1 2: captured (R3).
+    Example {
+        game: "wore",
+        sets: &[],
+        moves: "2 1 1 4",
+        pits: &[0, 3, 10, 10, 2, 10, 10, 1],
+        stores: &[0, 2],
+        to_move: Some(1),
+    },
+    // Mankala: no worked example in the source; built from its rules. S1 (6) ends in N1 (7); N1
+    // (7) in S2 (8); S6 (7) sows N1..N6 and S1, which now holds 2: captured, on the mover's own
+    // side (R3); the hole before it, N6, holds 8: the line stops.
+    Example {
+        game: "mankala",
+        sets: &[],
+        moves: "1 1 6",
+        pits: &[0, 8, 7, 7, 7, 0, 1, 8, 8, 8, 8, 8],
+        stores: &[2, 0],
+        to_move: Some(2),
+    },
+    // Mangala (And): no worked example in the sources; built from their rules. After S7, N1, S6
+    // and N7, South's S2 (6) ends in N1, which held 1: 2 captured, and the line before it, S7 (2)
+    // and S6 (2), on his own side; S5 (7) stops it (R3).
+    Example {
+        game: "mangala_and",
+        sets: &[],
+        moves: "7 1 6 7 2",
+        pits: &[6, 0, 7, 7, 7, 0, 0, 0, 8, 8, 8, 7, 6, 0],
+        stores: &[6, 0],
+        to_move: Some(2),
+    },
+    // Waurie: no worked example in the source; built from its rules. S3 (4) ends in South's store:
+    // he plays again (R3); S6 (5) sows his store and N1..N4; North's N2 (5) ends in his store: he
+    // plays again.
+    Example {
+        game: "waurie",
+        sets: &[],
+        moves: "3 6 2",
+        pits: &[4, 4, 0, 5, 5, 0, 5, 0, 6, 6, 5, 5],
+        stores: &[2, 1],
+        to_move: Some(2),
+    },
+    // Um el-Bagara: no worked example in the source; built from its rules. S1 sows clockwise into
+    // North's row; N5 and S4 anticlockwise; North's middle hole N3 (7) clockwise ends in S1,
+    // which held 1: 2 captured; South's middle hole S3 (7) anticlockwise ends in N5, which held
+    // 1: 2 captured; N4 (8) before it stops the line (R2, R3).
+    Example {
+        game: "um_el_bagara",
+        sets: &[],
+        moves: "1 5 4 3cw 3ccw",
+        pits: &[0, 7, 0, 2, 9, 10, 9, 1, 8, 0],
+        stores: &[2, 2],
+        to_move: Some(2),
+    },
+    // Um el Tuweisat: no worked example in the source; built from its rules, worked by hand.
+    // S1 cw, N2 cw, S2 cw, N1 cw (round to itself); S1 (3) clockwise ends in N1, which held 1:
+    // captured (R3); N2 (3) anticlockwise ends in S2, which held 1: captured, S1 (1) before it
+    // stops the line.
+    Example {
+        game: "um_el_tuweisat",
+        sets: &[],
+        moves: "1 2cw 2cw 1 1 2ccw",
+        pits: &[1, 0, 5, 0, 0, 8],
+        stores: &[2, 2],
+        to_move: Some(1),
+    },
+    // Qelat (Beni Amir-Mensa): no worked example in the source; built from its rules, worked by
+    // hand. S1 and S2 sow clockwise, N4 and N5 anticlockwise (R2); South's S2 (1) then drops its
+    // counter into S1, his end hole, which held 3: a four, S1 becomes his (R3).
+    Example {
+        game: "qelat_beni_amir",
+        sets: &[],
+        moves: "1 4 2 5 2",
+        pits: &[4, 0, 6, 5, 5, 5, 4, 4, 6, 1, 0, 8],
+        stores: &[0, 0],
+        to_move: Some(2),
+    },
+    // Meusueb: no worked example in the source; built from its rules, worked by hand. South's
+    // S1 relays through S5, N4, S3, N3 and ends in S3, empty; North's N2 (6) relays from S2 and
+    // N4 and ends in S1, making 4: captured (R4), and S2 after it is empty: the move ends.
+    Example {
+        game: "meusueb",
+        sets: &[],
+        moves: "1 2",
+        pits: &[0, 0, 2, 7, 2, 7, 7, 1, 2, 0, 8, 8],
+        stores: &[0, 4],
+        to_move: Some(1),
+    },
+    // La'b Akila: no worked example in the source; built from its rules, worked by hand. S1 (7)
+    // relays from N1 (8), S2 (9), N4 (9), S6 (10), and the fifth lap ends in S2, which held 1:
+    // its 2 and the 10 of N6 opposite are captured (R4); S1 before it holds 3: the line stops.
+    Example {
+        game: "lab_akila",
+        sets: &[],
+        moves: "1",
+        pits: &[3, 0, 10, 10, 10, 0, 10, 2, 10, 10, 1, 10, 0, 10],
+        stores: &[12, 0],
+        to_move: Some(2),
+    },
+    // Shono: no worked example in the source; built from its rules, worked by hand. S1, N2 (its
+    // last counter in S1, which then holds 1), S2; North's N1 (6) ends in S1, making 2: captured
+    // (R3); the hole before it, N6, is his own: the line stops.
+    Example {
+        game: "shono",
+        sets: &[],
+        moves: "1 2 2 1",
+        pits: &[0, 0, 7, 7, 7, 7, 0, 2, 7, 7, 7, 7],
+        stores: &[0, 2],
+        to_move: Some(1),
+    },
+    // Unnee Tugalluulax: no worked example in the source; built from its rules, worked by hand.
+    // Clockwise: S1, N1, S2 (its first counter makes S1 2), N2 (S1 3); South's S2 (1) drops its
+    // counter into S1, his own hole, making 4: captured (R3).
+    Example {
+        game: "unnee_tugalluulax",
+        sets: &[],
+        moves: "1 1 2 2 2",
+        pits: &[0, 0, 8, 8, 8, 8, 2, 0, 8, 8, 8, 10],
+        stores: &[4, 0],
+        to_move: Some(2),
+    },
+    // Yovodji: no worked example in the source; built from its rules, worked by hand. S1 (4)
+    // relays from S5, N4, S3 and N3 (R3), and the fifth lap ends in S3, emptied by the third: the
+    // counter of N4 opposite is captured, the last counter stays (R4).
+    Example {
+        game: "yovodji",
+        sets: &[],
+        moves: "1",
+        pits: &[2, 7, 1, 6, 1, 6, 6, 6, 0, 0, 6, 6],
+        stores: &[1, 0],
+        to_move: Some(2),
+    },
+    // Oure Ngat: no worked example in the source; built from its rules, worked by hand. S3 (6)
+    // sows from its own place: S3 1, S4 and N1..N4 7; S1 and S2 (6 each) are South's (R3);
+    // North's N2 (7) sows N2..N4, S1..S4: S3 now holds 2, North's; South's S1 (1) stays where it
+    // is (R2): nothing changes, and no pile holds 2, 4 or 6.
+    Example {
+        game: "oure_ngat",
+        sets: &[],
+        moves: "3 2 1",
+        pits: &[1, 1, 0, 8, 7, 1, 8, 8],
+        stores: &[12, 2],
+        to_move: Some(2),
+    },
+    // Yovodi: no worked example in the source; built from its rules, worked by hand. Clockwise,
+    // South's S1 (4) relays from N3, S4, N5 and S5 (R3); the fifth lap ends in N5, emptied by
+    // the third: an empty hole of North's, so North captures S2 opposite it (6) (R4).
+    Example {
+        game: "yovodi",
+        sets: &[],
+        moves: "1",
+        pits: &[2, 0, 6, 1, 0, 6, 6, 6, 1, 6, 1, 7],
+        stores: &[0, 6],
+        to_move: Some(2),
+    },
+    // Pachgarhwa: no worked example in the source; built from its rules (and checked by a
+    // separate count of the sowing). S1 (5) ends in S5; the next hole, N1, is taken up and sown
+    // on (R3), and so on for six laps, until the hole after the last (N2) is empty: N3 beyond it
+    // (8) is captured (R4).
+    Example {
+        game: "pachgarhwa",
+        sets: &[],
+        moves: "1",
+        pits: &[3, 9, 2, 9, 9, 9, 0, 0, 0, 1],
+        stores: &[8, 0],
+        to_move: Some(2),
+    },
     // Lobudok: no worked example in the source; built from its rules, worked by hand. South's SO7
     // (6) sows the twelve opening holes only (R3); the relays end in SI3 facing NI6 and NO6 (1
     // each): captured and sown again from SI4, the lap's first hole (R4); later SI6 faces NI3 and

@@ -48,11 +48,15 @@ const DIFFERING: &[(&str, &str, &str)] = &[
     ("Foji", "seed 1, end:", "1 of 20 games agree. Ludii's test after a lap that skipped its start hole looks at the hole as many steps on as counters sown, the skipped hole counted (the slip noted for Woli; seed 6, ply 19: S2's 12 counters end in S1, making 2, a relay, where Ludii tests S2, empty, and takes N5 opposite it); and in a repeating position Ludii's players may propose and agree to end the game (random moves of their own), which ends 11 of the games where sowlab plays on (its agreement is max_turns)"),
     ("J'odu", "seed 4, end:", "14 of 20 games agree. Ludii tests its feeding rule (a move must leave the opponent counters) after each lap of a relay, a lap being a ply of its own, where the source (Murray: the opponent must be able to play on his next turn) and sowlab (feed_always) judge the whole move: in seeds 4, 10, 11, 17 and 20 a move legal by its first lap is refused by a later lap, or no first lap leaves the opponent counters though a whole move would (seed 4, ply 80: North passes and Ludii's game ends); in seed 9 Ludii's relay never ends (capped at 2000 plies) where sowlab's stops at max_laps"),
     ("Ovalhu", "seed 1, ply 143 ", "with capture=opposite_only and round_end=board_empty (Ludii's reading) the first round of all 20 games agrees; between rounds Ludii's players fill the holes of their choice, one a turn (moves from the store), where sowlab fills them from the left (Mancala World, Ohvalhu)"),
+    ("Pachgarhwa", "seed 1, ply 4 ", "0 of 20 games agree, from the first turn: where the last counter's next hole holds counters, Humphries (1906) has them taken up and sown on from the hole after it (sowlab's sowing.relay: next, as Raja Pasu's), while Ludii captures them and sows on from the last hole; no reading: ludii yet"),
     ("Pallankuli", "seed 1, ply 2 ", "Ludii relays from the hole the last seed fell into (ply 1 lifts N5 after a sowing ending there); sowlab relays from the cup after it (IndiaNetzone, the rule's source). Ludii's encoding differs further: a last seed into an empty hole takes the hole after it and ends the turn, a lap's fours are taken after the lap, and a round ends when a row is empty"),
     ("Papan Dakon", "seed 1, ply 1 ", "Ludii's Papan Dakon is Beart's (1955) game of Borneo, another reading than sowlab's Dakon of Java (the Mojokerto description): a last seed in an empty hole captures nothing and one in the store ends the turn, while a lap ending in an occupied hole of the mover's may, instead of relaying, put its last seed into the hole opposite and store both (a decision within the turn); seed 1 differs at the first empty hole (sowlab captures)"),
     ("Sungka", "seed 1, ply 108:", "with take_last=false (Ludii's reading of Bernardo 1937: the capture leaves the last counter) the first round of all 20 games agrees; Ludii then plays further rounds (holes refilled with 7, of the player's choice), where sowlab's sources (Wikimanqala) end the game when the houses are empty"),
     ("Toguz Kumalak", "seed 5, ply 173 ", "with majority_ends=false, empty_ends=mover and tuzdik_in_ninth=true (Ludii's reading: play to the end, a tuzdik in the ninth hole allowed; the sources end at 82 and forbid the ninth hole) 16 of 20 games agree; in the 4 others a stone sown into South's first hole stays there in Ludii where sowlab gives it to North as his tuzdik's (not yet understood)"),
     ("Obridje", "seed 1, ply 16 ", "2 of 20 games agree; fours made during sowing: Ludii gives South 8 where sowlab gives 4 (who takes a four made in the sower's row)"),
+    ("Shono", "seed 3, ply 15 ", "18 of 20 games agree; in seeds 3 and 9 a sowing of 12 counters (its start hole skipped, as Tessmann says) ends in the opponent's hole after the start making 2, which sowlab captures and Ludii does not: as in Woli, Ludii tests the hole as many steps from the start as counters sown, the skipped start hole counted (here the start hole itself, empty); an encoding slip, not a reading of the source"),
+    ("Unnee Tugalluulax", "seed 1, ply 269 ", "17 of 20 games agree; in seeds 1, 2 and 3 the game ends on a repeated position (Mancala World's rule) earlier in sowlab, which ends it on a position seen since the last capture, than in Ludii, whose (is Cycle) ends it only when the last four positions came three times in a row"),
+    ("Yovodji", "seed 3, ply 14 ", "with oware_low=2, oware_high=3, opposite_at_least=2 and must_feed=false (Ludii's reading) 13 of 20 games agree; each of the 7 others first differs at a sowing of 12 counters (its start hole skipped, as Béart says): as in Woli, Ludii judges the hole as many steps from the start as counters sown, the skipped start hole counted (the start hole itself, empty: it takes the hole opposite it)"),
     ("Woli", "seed 6, ply 136 ", "17 of 20 games agree; in seeds 6, 8 and 19 a capture differs. Seed 6, checked by hand: 12 counters sown from S1 (its start hole skipped, as the source says) end in N6 making 3, which sowlab captures and Ludii does not: Ludii tests the hole as many steps from the start as counters sown, the skipped start hole counted (here S1 itself); an encoding slip, not a reading of the source (Beart 1955)"),
 ];
 
@@ -224,19 +228,37 @@ fn replay(rule: &Arc<Rule>, e: &LudiiGame, t: &Value) -> Result<(), String> {
         let b = g.board();
         let pit = b.layout.holes[hole];
         let legal = g.legal().map_err(|x| x.one_line())?;
-        if !legal.contains(&pit) {
+        // The moves from this hole: the hole itself, or, where the mover chooses the direction
+        // from it, one move each way (Ludii's plies do not name the way: the one after which
+        // sowlab's position is Ludii's at one of the run's plies is taken).
+        let from_hole: Vec<usize> = legal
+            .iter()
+            .copied()
+            .filter(|&m| !b.layout.is_named_move(m) && b.layout.move_pit(m) == pit)
+            .collect();
+        if from_hole.is_empty() {
             let labels: Vec<String> = legal.iter().map(|&q| b.layout.label(q)).collect();
             return Err(format!(
                 "ply {i}: Ludii plays site {from} ({}), not legal in sowlab (legal: {labels:?})",
                 b.layout.label(pit)
             ));
         }
-        g.play_pit(pit)
-            .map_err(|x| format!("ply {i}: {}", x.one_line()))?;
-        // The decisions of the turn after the hole (a direction, an end hole: named moves), which
-        // Ludii's plies do not name: the ones after which sowlab's position is Ludii's at one of
-        // the run's plies.
-        decide(&mut g, e, &plies[i..=run_end]);
+        for (k, &m) in from_hole.iter().enumerate() {
+            g.play_pit(m)
+                .map_err(|x| format!("ply {i}: {}", x.one_line()))?;
+            // The decisions of the turn after the hole (a direction, an end hole: named moves),
+            // which Ludii's plies do not name: the ones after which sowlab's position is
+            // Ludii's at one of the run's plies.
+            let run = &plies[i..=run_end];
+            let fits = decide(&mut g, e, run)
+                || (g.state().over
+                    && run_end + 1 == plies.len()
+                    && (ends_alike(&g, t) || swept_alike(&g, e, &plies[run_end].3)));
+            if fits || k + 1 == from_hole.len() {
+                break;
+            }
+            g.undo();
+        }
         let s = g.state();
         let again = !s.over && s.to_move == Some(mover);
         // The ply of the run after which Ludii's position is sowlab's.

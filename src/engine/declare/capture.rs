@@ -96,6 +96,10 @@ pub struct Opposite {
     /// holes, `opponent` the mover's (on two rows of fixed owners, the same as where the last
     /// seed falls).
     pub go_on_along_row: bool,
+    /// The seeds taken go to the owner of the last hole, not to the mover: a last seed in an
+    /// empty hole of the opponent's (with `last_in` `opponent` or `any`) gives him the hole
+    /// opposite it, the mover's own.
+    pub to_last_hole_owner: bool,
     /// With `go_on_along_row`: what takes that would leave the opponent's row empty do, when
     /// it held seeds before the move: `all` (default) they are made; `leave_first` the mover
     /// takes every hole of the opponent's but his first one holding seeds (his holes in
@@ -159,6 +163,15 @@ pub struct Chain {
     /// `grand_slam: all`.
     #[serde(default)]
     pub and_opposite: bool,
+    /// The chain goes back (or on) no further than the hole the move was sown from: it never
+    /// takes that hole, unless the last seed fell there.
+    #[serde(default)]
+    pub stops_at_start: bool,
+    /// With `and_opposite`: each hole of the line is judged by the count the sowing left in it,
+    /// before any take (a hole already taken as the hole opposite an earlier one still carries
+    /// the line on); the plain chain is always judged so.
+    #[serde(default)]
+    pub as_sown: bool,
     /// The reason its captures show in the trace ("2 or 3"), made when setup ends.
     #[serde(skip)]
     pub why: String,
@@ -179,6 +192,7 @@ impl Default for Opposite {
             go_on_while_next_empty: false,
             go_on_along_row: false,
             grand_slam: GrandSlam::All,
+            to_last_hole_owner: false,
         }
     }
 }
@@ -237,6 +251,8 @@ pub struct StoreToOpponent {
 pub struct SingleSeedHoles {
     /// Whose holes are taken (default any).
     pub side: BeyondSide,
+    /// The counts taken ("every hole holding 2, 4 or 6"); empty: a single seed.
+    pub counts: Vec<i64>,
 }
 
 /// Whose holes a capture across a gap takes.

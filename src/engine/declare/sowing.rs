@@ -133,6 +133,9 @@ pub struct SowRule {
     /// The first seed of a move falls back into the hole it was taken from (which keeps one
     /// seed); a hole holding a single seed sows it into the next hole as usual.
     pub first_seed_back: bool,
+    /// With `first_seed_back`: a hole holding a single seed keeps it (the move leaves the board
+    /// as it was; the captures after the sowing are still made) instead of sowing it on.
+    pub single_seed_stays: bool,
     /// Which children the sowing passes over.
     pub pass_children: PassChildren,
     /// The first move of a game (and of each round) chooses its direction, from any hole
@@ -181,6 +184,7 @@ impl Default for SowRule {
             reverse_when_even: false,
             choose_direction: Vec::new(),
             first_seed_back: false,
+            single_seed_stays: false,
             pass_children: PassChildren::None,
             direction_by_first_move: false,
             no_choice_turns: 0,
@@ -420,7 +424,9 @@ impl SowRule {
         if let Some(t) = &self.steps {
             s.push_str(&t.describe());
         }
-        if self.first_seed_back {
+        if self.first_seed_back && self.single_seed_stays {
+            s.push_str("; the first seed falls back into the emptied hole (a single seed stays)");
+        } else if self.first_seed_back {
             s.push_str(
                 "; the first seed falls back into the emptied hole (a single seed moves on)",
             );

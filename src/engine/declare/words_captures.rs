@@ -14,16 +14,24 @@ impl Capture {
         }
         if let Some(c) = &self.single_seed_holes {
             out.push(format!(
-                "capture: after the sowing, the mover takes every {}hole holding a single seed",
+                "capture: after the sowing, the mover takes every {}hole holding {}",
                 match c.side {
                     BeyondSide::Any => "",
                     BeyondSide::Opponent => "opponent's ",
                     BeyondSide::Own => "own ",
+                },
+                if c.counts.is_empty() {
+                    "a single seed".to_string()
+                } else {
+                    format!("{:?} seeds", c.counts)
                 }
             ));
         }
         if self.matching_opposite {
             out.push("capture: when the last hole holds as many seeds as the hole opposite, the mover takes both".into());
+        }
+        if self.opposite.as_ref().is_some_and(|o| o.to_last_hole_owner) {
+            out.push("capture: the seeds taken opposite the last hole go to that hole's owner (a last seed in an empty hole of the opponent's gives him the hole opposite)".into());
         }
         if self.opposite.as_ref().is_some_and(|o| o.pull_into_last) {
             out.push("capture: the seeds of the hole opposite are moved into the last hole (they stay on the board)".into());
@@ -40,6 +48,16 @@ impl Capture {
         }
         if self.chain.as_ref().is_some_and(|c| c.and_opposite) {
             out.push("capture: each hole the chain takes takes the hole opposite it too".into());
+        }
+        if self
+            .chain
+            .as_ref()
+            .is_some_and(|c| c.and_opposite && c.as_sown)
+        {
+            out.push("capture: the chain's holes are judged by the counts the sowing left, before any take".into());
+        }
+        if self.chain.as_ref().is_some_and(|c| c.stops_at_start) {
+            out.push("capture: the chain stops at the hole the move was sown from (it takes it only as the last hole)".into());
         }
         out
     }

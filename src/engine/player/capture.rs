@@ -75,7 +75,11 @@ pub(super) fn chain_scan(
     let mut n = 0;
     let mut from_opp = 0;
     let mut q = last;
-    while n < limit && takes(b, l, c, mover, q) && !caught[..n].contains(&q) {
+    while n < limit
+        && takes(b, l, c, mover, q)
+        && !caught[..n].contains(&q)
+        && !(n > 0 && c.stops_at_start && q == b.last.from)
+    {
         caught[n] = q;
         n += 1;
         if l.pits[q].owner == opp {
@@ -279,9 +283,14 @@ pub(super) fn opposite(
         });
         return n > 0;
     }
-    let mut took = sow::capture(b, opp, mover, "opposite");
+    let to = if o.to_last_hole_owner && owner != 0 {
+        owner
+    } else {
+        mover
+    };
+    let mut took = sow::capture(b, opp, to, "opposite");
     if o.take_last {
-        took += sow::capture(b, last, mover, "last seed");
+        took += sow::capture(b, last, to, "last seed");
     }
     if o.go_on_while_next_empty {
         took += opposite_while_empty(b, l, o, mover, last);

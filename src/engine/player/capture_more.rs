@@ -24,8 +24,23 @@ fn side_ok(l: &Compiled, side: BeyondSide, q: usize, mover: usize) -> bool {
 pub(super) fn single_seed_holes(b: &mut Board, l: &Compiled, c: &SingleSeedHoles, mover: usize) {
     for i in 0..l.holes.len() {
         let h = l.holes[i];
-        if b.seeds[h] == 1 && !b.closed[h] && !b.is_child(h) && side_ok(l, c.side, h, mover) {
-            sow::capture(b, h, mover, "a single seed");
+        let n = b.seeds[h];
+        let counted = if c.counts.is_empty() {
+            n == 1
+        } else {
+            n > 0 && c.counts.contains(&n)
+        };
+        if counted && !b.closed[h] && !b.is_child(h) && side_ok(l, c.side, h, mover) {
+            sow::capture(
+                b,
+                h,
+                mover,
+                if c.counts.is_empty() {
+                    "a single seed"
+                } else {
+                    "a counted hole"
+                },
+            );
         }
     }
 }
@@ -87,9 +102,36 @@ pub(super) fn chain_and_opposite(
     } else {
         l.holes.len()
     };
+    if c.as_sown {
+        // the line judged on the board as the sowing left it, then taken
+        let mut line = Vec::new();
+        let mut q = last;
+        while line.len() < limit
+            && q != NO_PIT
+            && takes(b, l, c, mover, q)
+            && !line.contains(&q)
+            && !(!line.is_empty() && c.stops_at_start && q == b.last.from)
+        {
+            line.push(q);
+            q = chain_step(l, b, c, q);
+        }
+        for h in line {
+            if b.seeds[h] > 0 {
+                sow::capture(b, h, mover, &c.why);
+            }
+            if let Some(o) = l.opposite(h).filter(|&o| b.seeds[o] > 0 && !b.is_child(o)) {
+                sow::capture(b, o, mover, "opposite a hole taken");
+            }
+        }
+        return;
+    }
     let mut q = last;
     let mut n = 0;
-    while n < limit && q != NO_PIT && takes(b, l, c, mover, q) {
+    while n < limit
+        && q != NO_PIT
+        && takes(b, l, c, mover, q)
+        && !(n > 0 && c.stops_at_start && q == b.last.from)
+    {
         sow::capture(b, q, mover, &c.why);
         if let Some(o) = l.opposite(q).filter(|&o| b.seeds[o] > 0 && !b.is_child(o)) {
             sow::capture(b, o, mover, "opposite a hole taken");

@@ -56,6 +56,8 @@ pub struct SowingDecl {
     pub capture_beyond_empty: Option<bool>,
     /// The first seed falls back into the emptied hole.
     pub first_seed_back: Option<bool>,
+    /// With `first_seed_back`: a single seed stays in its hole.
+    pub single_seed_stays: Option<bool>,
     /// Which children get no seed: `none`, `opponents`, `opponents_but_last`.
     pub pass_children: Option<PassChildrenWord>,
     /// Lap limit.
@@ -233,6 +235,9 @@ impl SowingDecl {
         }
         if let Some(v) = self.first_seed_back {
             r.first_seed_back = v;
+        }
+        if let Some(v) = self.single_seed_stays {
+            r.single_seed_stays = v;
         }
         if let Some(v) = self.pass_children {
             use crate::engine::declare::sowing::PassChildren;

@@ -68,7 +68,14 @@ fn sow_with<const RARE: bool>(b: &mut Board, from: usize) -> Result<SowEnd, Stri
     let counts = Counts::new(&rule.capture_counts);
     let by_count = !rule.capture_counts.is_empty();
     let mut origin = from;
-    let mut end = pick_up(seeds, &mut None, from, flip, RARE && rule.first_seed_back);
+    let mut end = pick_up(
+        seeds,
+        &mut None,
+        from,
+        flip,
+        RARE && rule.first_seed_back,
+        RARE && rule.single_seed_stays,
+    );
     let mut hand = end.hand;
     let mut pos = from;
     let mut drops: i64 = 0;

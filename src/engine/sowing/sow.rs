@@ -69,7 +69,14 @@ pub fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
     let counts = Counts::new(&rule.capture_counts);
     let tracing = trace.is_some();
     let mut origin = from;
-    let mut end = pick_up(seeds, trace, from, flip, rule.first_seed_back);
+    let mut end = pick_up(
+        seeds,
+        trace,
+        from,
+        flip,
+        rule.first_seed_back,
+        rule.single_seed_stays,
+    );
     let mut hand = end.hand;
     let pass = crate::engine::sowing::step::passes_children(rule, children);
     let kids = l.pipeline.as_deref().and_then(|p| p.children.as_ref());

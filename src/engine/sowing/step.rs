@@ -62,6 +62,7 @@ pub(crate) fn pick_up(
     from: usize,
     reversed: bool,
     first_back: bool,
+    single_stays: bool,
 ) -> SowEnd {
     // (tested here, so that an untraced loop's `&mut None` compiles the events out: the
     // closures' `emit_into` is one function for every loop, called, not inlined)
@@ -74,7 +75,7 @@ pub(crate) fn pick_up(
             seeds: hand,
         });
     }
-    if first_back && hand > 1 {
+    if first_back && (hand > 1 || (single_stays && hand == 1)) {
         seeds[from] = 1;
         hand -= 1;
         if tracing {

@@ -128,7 +128,7 @@ pub(crate) fn sow_after(b: &mut Board, from: usize, laps_before: i64) -> Result<
     let table = table_dir(l, mover, flip);
     let passing = steps.passing_now(vars);
     let mut origin = from;
-    let mut end = pick_up(seeds, trace, from, flip, false);
+    let mut end = pick_up(seeds, trace, from, flip, false, false);
     let mut hand = end.hand;
     let mut pos = from;
     let mut drops: i64 = 0;
