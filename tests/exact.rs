@@ -10,6 +10,7 @@
 mod common;
 
 use std::collections::HashMap;
+use std::path::Path;
 use std::sync::Arc;
 
 use common::{kalah, rules_dir, sowlab};
@@ -671,4 +672,32 @@ fn oware_small_boards_and_endless_play() {
         "{}",
         e.one_line()
     );
+}
+
+/// A rule whose lines run to the search's 4096-ply limit (an imported game of rounds) is an
+/// error naming that limit, on a thread of 2 MiB (a helper thread's, less than a debug build's
+/// frames for 4096 plies take), not a stack overflow that aborts the program.
+#[test]
+fn a_line_as_deep_as_the_limit_is_an_error_on_a_small_stack() {
+    let dir = tempfile::tempdir().unwrap();
+    let file =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/mancalagames/adji_kui_i.txt");
+    let mut names = sowlab::import::mancalagames::Names::default();
+    let imported = sowlab::import::mancalagames::import_file(&file, dir.path(), &mut names);
+    assert!(imported.result.is_ok(), "{:?}", imported.result);
+    let rule = Arc::new(Rule::load("adji_kui_i", dir.path()).expect("rule loads"));
+    let opts = rule.resolve_options::<&str>(&[]).expect("options");
+    let g = Game::new(rule, opts).expect("game starts");
+    let err = std::thread::Builder::new()
+        .stack_size(2 << 20)
+        .spawn(move || {
+            solve_exact(&g.rule, g.current(), &SearchLimits::default(), None, None)
+                .err()
+                .map(|e| e.to_string())
+        })
+        .unwrap()
+        .join()
+        .expect("the search thread returns");
+    let err = err.expect("the search stops at its limit");
+    assert!(err.contains("a line of more than 4096 moves"), "{err}");
 }

@@ -22,11 +22,39 @@ use crate::{Error, Result};
 /// thread is searching (deeper, a subtree is too small to be worth the key and the check).
 pub const BUSY_PLIES: usize = 20;
 
+/// Plies between two checks of the stack left (see [`Search::ab`]).
+const STACK_CHECK_PLIES: usize = 16;
+/// The stack a search needs for [`STACK_CHECK_PLIES`] plies, with room to spare (a debug build
+/// takes about 8 KiB a ply).
+const STACK_RED_ZONE: usize = 1 << 20;
+/// The size of each further piece of stack.
+const STACK_SEGMENT: usize = 16 << 20;
+
 impl Search<'_> {
     /// The value of `node` (not over) if it lies within `alpha..beta`; else a bound beyond the
     /// side it fell (fail-soft). `frames[0]` is this ply's scratch space, `frames[1..]` the plies
     /// below. `None`: a limit stopped the search (see `stopped`, `endless`).
     pub fn ab<P: Position>(
+        &mut self,
+        node: &mut P,
+        frames: &mut [Frame<P>],
+        alpha: i32,
+        beta: i32,
+    ) -> Result<Option<i32>> {
+        // A line may be MAX_PLIES moves deep, more than a thread's stack holds (a debug build, a
+        // helper thread, Python's): every STACK_CHECK_PLIES plies the stack grows when it runs
+        // low, on the heap, instead of overflowing.
+        if frames.len().is_multiple_of(STACK_CHECK_PLIES) {
+            stacker::maybe_grow(STACK_RED_ZONE, STACK_SEGMENT, || {
+                self.ab_here(node, frames, alpha, beta)
+            })
+        } else {
+            self.ab_here(node, frames, alpha, beta)
+        }
+    }
+
+    /// [`Self::ab`] on this thread's stack.
+    fn ab_here<P: Position>(
         &mut self,
         node: &mut P,
         frames: &mut [Frame<P>],
