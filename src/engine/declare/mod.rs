@@ -4,14 +4,12 @@
 //! data rule's YAML) and its words for `sowlab rules`. Nothing here plays a move (that is
 //! [`crate::engine::player`]).
 
-pub mod across;
 pub mod capture;
 pub mod children;
 pub mod compiled;
 pub mod diffuse;
 pub mod end;
 pub mod hole_test;
-pub mod lap_capture;
 pub mod moves;
 pub mod notes;
 pub mod opening;
@@ -20,7 +18,5 @@ pub mod rounds;
 pub mod sow_steps;
 pub mod sowing;
 pub mod start;
-pub mod territory;
 pub mod turn;
 pub mod words;
-pub mod words_captures;

@@ -18,10 +18,10 @@ pub use crate::engine::declare::children::{ChildSide, Children, CHILD_OF_NOBODY}
 pub use crate::engine::declare::end::{Cond, End, EndCheck, Outcome, Starter, Sweep};
 pub use crate::engine::declare::moves::{Landing, Moves};
 pub use crate::engine::declare::notes::{fill, Note, Notes};
+pub use crate::engine::declare::rounds::territory::{ChooseOwned, PartHole, Territory};
 pub use crate::engine::declare::rounds::{
     ChooseFilled, Refill, RoundWinner, Rounds, Tally, TurnLayout,
 };
-pub use crate::engine::declare::territory::{ChooseOwned, PartHole, Territory};
 pub use crate::engine::declare::turn::{ExtraTurn, Pass};
 
 /// A declared move pipeline.

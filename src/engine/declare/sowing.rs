@@ -158,7 +158,7 @@ pub struct SowRule {
     pub steps: Option<Box<crate::engine::declare::sow_steps::SowSteps>>,
     /// The capture across a four-row board made at the end of each lap (the pipeline's
     /// `capture.across`, set when setup ends).
-    pub across: Option<crate::engine::declare::across::Across>,
+    pub across: Option<crate::engine::declare::capture::across::Across>,
 }
 
 impl Default for SowRule {

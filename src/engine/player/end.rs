@@ -227,7 +227,7 @@ pub(super) fn apply_check(
                     Outcome::RoundMoverLoses => other(mover),
                     _ => other(b.to_move),
                 };
-                crate::engine::player::rounds_tally::end_round_tally(
+                crate::engine::player::rounds::tally::end_round_tally(
                     b,
                     l,
                     p,
@@ -238,19 +238,19 @@ pub(super) fn apply_check(
                     false,
                 );
             }
-            Outcome::LastRound => crate::engine::player::rounds_tally::end_round_tally(
+            Outcome::LastRound => crate::engine::player::rounds::tally::end_round_tally(
                 b, l, p, mover, c.starter, hooks, None, true,
             ),
             Outcome::TallyDecides => {
-                crate::engine::player::rounds_tally::end_match_by_tally(b, p, hooks)
+                crate::engine::player::rounds::tally::end_match_by_tally(b, p, hooks)
             }
             Outcome::Round => {
                 if let Some(t) = &p.territory {
-                    crate::engine::player::territory::end_round_territory(
+                    crate::engine::player::rounds::territory::end_round_territory(
                         b, l, p, t, mover, c.starter, hooks,
                     );
                 } else if p.rounds.as_ref().is_some_and(|r| r.tally != Tally::None) {
-                    crate::engine::player::rounds_tally::end_round_tally(
+                    crate::engine::player::rounds::tally::end_round_tally(
                         b, l, p, mover, c.starter, hooks, None, false,
                     );
                 } else if p
@@ -258,7 +258,7 @@ pub(super) fn apply_check(
                     .as_ref()
                     .is_some_and(|r| r.winner == RoundWinner::MostSeeds)
                 {
-                    crate::engine::player::rounds_by_seeds::end_round_by_seeds(
+                    crate::engine::player::rounds::by_seeds::end_round_by_seeds(
                         b, l, p, mover, c.starter, hooks,
                     );
                 } else {

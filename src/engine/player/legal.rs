@@ -54,7 +54,7 @@ pub fn legal_into(b: &Board, p: &Pipeline, player: usize, out: &mut Vec<usize>) 
         legal_filtered(b, l, m, holes, player, out);
     }
     if !b.owners.is_empty() {
-        crate::engine::player::territory::keep_owned(b, player, start, out);
+        crate::engine::player::rounds::territory::keep_owned(b, player, start, out);
     }
     if !b.children.is_empty() {
         // A child is never played from.

@@ -14,13 +14,13 @@ use crate::engine::player::capture::{
 };
 use crate::engine::player::directions;
 use crate::engine::player::end::run_checks;
-use crate::engine::player::fill_choice;
 pub use crate::engine::player::hooks::HookCall;
 pub use crate::engine::player::material::material;
 use crate::engine::player::material::{is_out, next_of, side_empty};
 use crate::engine::player::notes::note;
 use crate::engine::player::opening;
-use crate::engine::player::own_choice;
+use crate::engine::player::rounds::fill_choice;
+use crate::engine::player::rounds::own_choice;
 use crate::engine::player::turn::passes;
 /// Plays the declared move from hole `pit` (assumed legal). Hooks to call are pushed on `hooks`
 /// (only those the rule defines).
@@ -133,7 +133,7 @@ fn play_with<const RARE: bool, const TRIAL: bool>(
         && b.seeds.get(l.split_move(pit).0).copied() == Some(1);
     // (captures before the sowing and a grand slam that moves again: one flag each)
     if RARE && p.capture.opposite_of_singles_first {
-        crate::engine::player::capture_more::opposite_of_singles(b, l, p, mover);
+        crate::engine::player::capture::more::opposite_of_singles(b, l, p, mover);
     }
     let opp_had = RARE
         && (p.at.slam_again || p.capture.chain.as_ref().is_some_and(|c| c.slam_if_held))
@@ -144,7 +144,7 @@ fn play_with<const RARE: bool, const TRIAL: bool>(
             .opposite
             .as_ref()
             .is_some_and(|o| o.grand_slam == GrandSlam::LeaveFirst)
-        && crate::engine::player::capture_along::opponent_row_has_seeds(b, l, p, mover);
+        && crate::engine::player::capture::along::opponent_row_has_seeds(b, l, p, mover);
     // (a diffusing move is not a sowing: the rare steps' flag first)
     let mut end = match p.moves.diffuse.as_ref().filter(|_| RARE && p.at.odd_moves) {
         Some(d) => crate::engine::player::diffuse::diffuse(b, l, d, p.at.diffuse_out, pit),
@@ -190,7 +190,7 @@ fn play_with<const RARE: bool, const TRIAL: bool>(
     }
     // Laps that capture and sow on (one test a move).
     if let Some(k) = p.capture.lap_capture.filter(|_| RARE && !single) {
-        end = crate::engine::player::lap_capture::sow_on(b, l, p, k, mover, end)?;
+        end = crate::engine::player::capture::laps::sow_on(b, l, p, k, mover, end)?;
     }
     if end.stopped {
         note(b, p, &p.notes.stopped, mover, Vec::new);
@@ -216,7 +216,7 @@ fn play_with<const RARE: bool, const TRIAL: bool>(
     let capturing = !end.stopped && !single && !made && !turns_off;
     if let Some(o) = p.capture.opposite.as_ref().filter(|_| capturing) {
         if RARE && o.go_on_along_row {
-            crate::engine::player::capture_along::opposite_along_row(
+            crate::engine::player::capture::along::opposite_along_row(
                 b,
                 l,
                 p,
@@ -232,7 +232,7 @@ fn play_with<const RARE: bool, const TRIAL: bool>(
     let mut again = false;
     if let Some(c) = p.capture.chain.as_ref().filter(|_| capturing) {
         if c.and_opposite {
-            crate::engine::player::capture_more::chain_and_opposite(b, l, c, mover, last);
+            crate::engine::player::capture::more::chain_and_opposite(b, l, c, mover, last);
         } else {
             again = chain(b, l, p, c, mover, last, opp_had) && opp_had;
         }
@@ -243,10 +243,10 @@ fn play_with<const RARE: bool, const TRIAL: bool>(
         .as_ref()
         .filter(|_| RARE && capturing)
     {
-        crate::engine::player::capture_more::single_seed_holes(b, l, c, mover);
+        crate::engine::player::capture::more::single_seed_holes(b, l, c, mover);
     }
     if RARE && p.capture.matching_opposite && capturing {
-        crate::engine::player::capture_more::matching_opposite(b, l, mover, last);
+        crate::engine::player::capture::more::matching_opposite(b, l, mover, last);
     }
     if RARE && p.capture.opponent_store && capturing && !last_is_hole {
         let owner = l.pits[last].owner;

@@ -1,9 +1,9 @@
-//! The capture across a four-row board ([`crate::engine::declare::across`]) at the end of a lap,
+//! The capture across a four-row board ([`crate::engine::declare::capture::across`]) at the end of a lap,
 //! shared by the traced and the quiet sowing loops: the opponent's two holes of the file taken
 //! out of the board, or into the hand to be sown on.
 
 use crate::engine::board::state::{emit_into, SowEnd};
-use crate::engine::declare::across::AcrossThen;
+use crate::engine::declare::capture::across::AcrossThen;
 use crate::engine::declare::compiled::Compiled;
 use crate::engine::declare::sowing::AtMaxLaps;
 use crate::engine::sowing::seeds::take_into;

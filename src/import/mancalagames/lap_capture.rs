@@ -1,5 +1,5 @@
 //! The translation of the lap captures (`sow_rule` LAP_CAPT, LAP_CAPT_OPP_GETS, LAP_CAPT_SEEDS):
-//! the `capture: lap_capture:` step ([`crate::engine::declare::lap_capture`]), and the sowing
+//! the `capture: lap_capture:` step ([`crate::engine::declare::capture::laps`]), and the sowing
 //! keys it needs.
 
 use std::fmt::Write as _;

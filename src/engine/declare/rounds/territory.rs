@@ -3,7 +3,7 @@
 //! owner"; at a round's end the seeds each player holds are counted in holes of `hole_seeds`
 //! seeds, the winner owns that many holes (from his own row's first hole on, anticlockwise), the
 //! loser the rest, and every hole starts again with `hole_seeds` seeds. Played by
-//! [`crate::engine::player::territory`].
+//! [`crate::engine::player::rounds::territory`].
 
 use serde::Deserialize;
 

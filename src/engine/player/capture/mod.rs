@@ -1,6 +1,10 @@
 //! Captures after the sowing, played: the chain of holes with the declared counts, and a grand
 //! slam's rule. (The capture of the facing hole is in [`play`](super::play).)
 
+pub mod along;
+pub(crate) mod laps;
+pub mod more;
+
 use crate::engine::board::state::{Board, PitKind, SowEnd, NO_PIT};
 use crate::engine::declare::compiled::Compiled;
 use crate::engine::declare::pipeline::{GrandSlam, Pipeline};
@@ -12,7 +16,7 @@ use crate::engine::player::notes::note;
 /// Whether `q` is a hole on the chain's side (for `mover`) holding a count it captures (a chain
 /// goes on through it).
 #[inline]
-pub(super) fn takes(
+pub(in crate::engine::player) fn takes(
     b: &Board,
     l: &Compiled,
     c: &crate::engine::declare::pipeline::Chain,
@@ -42,7 +46,7 @@ pub(super) fn takes(
 /// The holes a chain from `last` takes, written to `caught` (returns how many, and whether they
 /// are all the opponent's seeds: a grand slam). Most moves capture nothing: they return before
 /// touching `caught`.
-pub(super) fn chain_scan(
+pub(in crate::engine::player) fn chain_scan(
     b: &Board,
     l: &Compiled,
     p: &Pipeline,
@@ -91,7 +95,7 @@ pub(super) fn chain_scan(
     let in_row = if b.owners.is_empty() {
         seeds_of(b, p, opp)
     } else {
-        crate::engine::player::territory::seeds_in_row(b, p, opp)
+        crate::engine::player::rounds::territory::seeds_in_row(b, p, opp)
     };
     let slam = c.grand_slam != GrandSlam::All && from_opp > 0 && from_opp == in_row;
     (n, slam)
@@ -100,7 +104,7 @@ pub(super) fn chain_scan(
 /// Oware's chain: backwards from the last pit over the opponent's holes holding one of the counts.
 /// Whether it was a grand slam read `all_move_again` (the mover then moves again). `opp_had`:
 /// the opponent held seeds before the move (read with `slam_if_held`).
-pub(super) fn chain(
+pub(in crate::engine::player) fn chain(
     b: &mut Board,
     l: &Compiled,
     p: &Pipeline,
@@ -132,7 +136,13 @@ pub(super) fn chain(
 
 /// A grand slam read `leave_first`: the mover takes every hole of the opponent's but his first
 /// one holding seeds (his holes in sowing order); all of them when only one holds seeds.
-pub(super) fn leave_first(b: &mut Board, l: &Compiled, p: &Pipeline, mover: usize, why: &str) {
+pub(in crate::engine::player) fn leave_first(
+    b: &mut Board,
+    l: &Compiled,
+    p: &Pipeline,
+    mover: usize,
+    why: &str,
+) {
     let opp = next_of(l, mover);
     let Some(holes) = p.at.holes_of.get(opp) else {
         return;
@@ -152,7 +162,7 @@ pub(super) fn leave_first(b: &mut Board, l: &Compiled, p: &Pipeline, mover: usiz
 }
 
 /// The hole after `p` in the chain's direction, passing over stores and closed holes.
-pub(super) fn chain_step(
+pub(in crate::engine::player) fn chain_step(
     l: &Compiled,
     b: &Board,
     c: &crate::engine::declare::pipeline::Chain,
@@ -184,7 +194,7 @@ pub(super) fn chain_step(
 }
 
 /// The hole after `p` with the sowing, passing over stores and closed holes.
-pub(super) fn hole_after(l: &Compiled, b: &Board, p: usize) -> usize {
+pub(in crate::engine::player) fn hole_after(l: &Compiled, b: &Board, p: usize) -> usize {
     let links = if l.sow.reverse != b.last.reversed {
         &l.prev
     } else {
@@ -204,7 +214,7 @@ pub(super) fn hole_after(l: &Compiled, b: &Board, p: usize) -> usize {
 }
 
 /// The capture across a gap from the last hole `last` (the hole beyond must hold seeds).
-pub(super) fn beyond_empty(
+pub(in crate::engine::player) fn beyond_empty(
     b: &mut Board,
     l: &Compiled,
     g: &crate::engine::declare::pipeline::BeyondEmpty,
@@ -246,7 +256,7 @@ pub(super) fn beyond_empty(
 
 /// The capture of the hole opposite a last seed that fell into an empty hole (on the side
 /// `last_in` says), when the hole opposite passes the count test; whether it took any seeds.
-pub(super) fn opposite(
+pub(in crate::engine::player) fn opposite(
     b: &mut Board,
     l: &Compiled,
     o: &crate::engine::declare::pipeline::Opposite,
@@ -328,7 +338,7 @@ fn opposite_while_empty(
 }
 
 /// Whether hole `q` is on `side` for `mover`.
-pub(super) fn on_side(
+pub(in crate::engine::player) fn on_side(
     l: &Compiled,
     side: crate::engine::declare::pipeline::BeyondSide,
     q: usize,
@@ -345,7 +355,7 @@ pub(super) fn on_side(
 }
 
 /// The capture of the hole after the last one `last` (with the sowing).
-pub(super) fn next_hole(
+pub(in crate::engine::player) fn next_hole(
     b: &mut Board,
     l: &Compiled,
     c: &crate::engine::declare::pipeline::NextHole,
@@ -367,7 +377,7 @@ pub(super) fn next_hole(
 
 /// The take of the opponent's holes holding the counts, when the last seed fell on his row (or
 /// in the mover's last hole).
-pub(super) fn counted_holes(
+pub(in crate::engine::player) fn counted_holes(
     b: &mut Board,
     l: &Compiled,
     p: &Pipeline,
@@ -398,7 +408,7 @@ pub(super) fn counted_holes(
 
 /// The loss of the mover's store to the opponent, when the last seed fell in an empty hole on
 /// `last_in`.
-pub(super) fn store_to_opponent(
+pub(in crate::engine::player) fn store_to_opponent(
     b: &mut Board,
     l: &Compiled,
     c: &crate::engine::declare::pipeline::StoreToOpponent,
@@ -415,7 +425,7 @@ pub(super) fn store_to_opponent(
 }
 
 /// The take of the last few seeds.
-pub(super) fn last_seeds(
+pub(in crate::engine::player) fn last_seeds(
     b: &mut Board,
     l: &Compiled,
     p: &Pipeline,

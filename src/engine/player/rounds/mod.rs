@@ -1,6 +1,13 @@
 //! Rounds, played: a round's end refills the holes from the players' reserves, closes those
 //! that cannot be filled, and names who starts the next round.
 
+pub mod by_seeds;
+pub mod fill_choice;
+pub mod layout;
+pub mod own_choice;
+pub mod tally;
+pub mod territory;
+
 use crate::engine::board::state::Board;
 use crate::engine::declare::compiled::Compiled;
 use crate::engine::declare::pipeline::{Pipeline, Starter};
@@ -13,8 +20,8 @@ use crate::engine::player::notes::{name, note};
 /// Names the round's winner by the two players' scores (0: level) in the trace, queues the
 /// `round_end` hook and, outside a match, ends the game. Returns the winner when the match goes
 /// on. Shared by both readings of a round (its captures here, the seeds held in
-/// [`crate::engine::player::rounds_by_seeds`]).
-pub(super) fn score_round(
+/// [`crate::engine::player::rounds::by_seeds`]).
+pub(in crate::engine::player) fn score_round(
     b: &mut Board,
     p: &Pipeline,
     mover: usize,
@@ -57,10 +64,10 @@ pub(super) fn score_round(
 /// was the last (`max_rounds`): the first player whose `claim` (the seeds he would start it
 /// with) is below `need` is named in the `cannot_fill` note, and the match goes to the round's
 /// winner `rw` (0: nobody). Whether the match ended. Shared by the rounds decided by the seeds
-/// held ([`crate::engine::player::rounds_by_seeds`]) and those of owned holes
-/// ([`crate::engine::player::territory`]).
+/// held ([`crate::engine::player::rounds::by_seeds`]) and those of owned holes
+/// ([`crate::engine::player::rounds::territory`]).
 #[allow(clippy::too_many_arguments)]
-pub(super) fn match_ends_short(
+pub(in crate::engine::player) fn match_ends_short(
     b: &mut Board,
     p: &Pipeline,
     mover: usize,
@@ -100,7 +107,12 @@ pub(super) fn match_ends_short(
 }
 
 /// Puts `seeds` seeds into each of `holes` for player `pl` (where they come from is the caller's).
-pub(super) fn fill_holes(b: &mut Board, pl: usize, seeds: i64, holes: impl Iterator<Item = usize>) {
+pub(in crate::engine::player) fn fill_holes(
+    b: &mut Board,
+    pl: usize,
+    seeds: i64,
+    holes: impl Iterator<Item = usize>,
+) {
     for h in holes {
         b.seeds[h] += seeds;
         b.emit(|| Event::Fill {
@@ -112,7 +124,7 @@ pub(super) fn fill_holes(b: &mut Board, pl: usize, seeds: i64, holes: impl Itera
 }
 
 /// Closes each of `holes`, in that order.
-pub(super) fn close_holes(b: &mut Board, holes: impl Iterator<Item = usize>) {
+pub(in crate::engine::player) fn close_holes(b: &mut Board, holes: impl Iterator<Item = usize>) {
     for h in holes {
         b.closed[h] = true;
         b.emit(|| Event::Close {
@@ -123,7 +135,7 @@ pub(super) fn close_holes(b: &mut Board, holes: impl Iterator<Item = usize>) {
 }
 
 /// The trace's note on player `pl`'s refill: `filled` and `closed` holes, `reserve` seeds left.
-pub(super) fn refill_note(
+pub(in crate::engine::player) fn refill_note(
     b: &mut Board,
     p: &Pipeline,
     mover: usize,
@@ -147,7 +159,7 @@ pub(super) fn refill_note(
 }
 
 /// Scores the round (the board already swept), then ends the match or refills for the next round.
-pub(super) fn end_round(
+pub(in crate::engine::player) fn end_round(
     b: &mut Board,
     l: &Compiled,
     p: &Pipeline,
@@ -227,7 +239,7 @@ pub(super) fn end_round(
 /// and turn counters and the directions afresh, its starter by `starter` (the round won by `rw`),
 /// and the trace's note.
 #[allow(clippy::too_many_arguments)]
-pub(super) fn start_next_round(
+pub(in crate::engine::player) fn start_next_round(
     b: &mut Board,
     l: &Compiled,
     p: &Pipeline,
@@ -256,7 +268,13 @@ pub(super) fn start_next_round(
 }
 
 /// Who starts the next round by `s`, the round won by `rw` (0: level).
-pub(super) fn starter_of(b: &Board, p: &Pipeline, s: Starter, mover: usize, rw: usize) -> usize {
+pub(in crate::engine::player) fn starter_of(
+    b: &Board,
+    p: &Pipeline,
+    s: Starter,
+    mover: usize,
+    rw: usize,
+) -> usize {
     let other = |x: usize| if x == 1 { 2 } else { 1 };
     match s {
         Starter::Mover => mover,

@@ -1,6 +1,8 @@
 //! Rounds, as declared (`rounds:`): how a round's end refills the board from the players'
 //! reserves, closing the holes that cannot be filled.
 
+pub mod territory;
+
 use serde::Deserialize;
 
 use crate::engine::declare::end::End;

@@ -14,10 +14,10 @@ use crate::engine::declare::pipeline::{Pipeline, Refill, Starter};
 use crate::engine::sowing::sow;
 use crate::engine::trace::event::Event;
 
-use crate::engine::player::fill_choice::{self, take_held};
 use crate::engine::player::hooks::{finish, HookCall};
 use crate::engine::player::legal::has_move;
 use crate::engine::player::material::material;
+use crate::engine::player::rounds::fill_choice::{self, take_held};
 use crate::engine::player::rounds::{
     close_holes, fill_holes, match_ends_short, refill_note, score_round, start_next_round,
 };
@@ -37,7 +37,7 @@ fn held(b: &Board, pl: usize) -> i64 {
 }
 
 /// Scores a round by the seeds held, then ends the match or sets up the next round.
-pub(super) fn end_round_by_seeds(
+pub(in crate::engine::player) fn end_round_by_seeds(
     b: &mut Board,
     l: &Compiled,
     p: &Pipeline,

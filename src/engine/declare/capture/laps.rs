@@ -1,6 +1,6 @@
 //! Laps that capture and sow on, as declared (`capture: lap_capture: ...`): a lap that ends where
 //! a capture is made captures there and the sowing goes on, from the hole after it, from the
-//! same hole, or with the seeds it took. Played by [`crate::engine::player::lap_capture`].
+//! same hole, or with the seeds it took. Played by [`crate::engine::player::capture::laps`].
 
 use serde::Deserialize;
 

@@ -3,7 +3,7 @@
 //! first to reach `tally_to` wins the match (both at once: the bigger tally, level a draw);
 //! otherwise every hole gets `fill` seeds again, the stores and reserves are emptied and
 //! `starter` starts the next round. (The seeds held do not carry over: compare
-//! [`crate::engine::player::rounds_by_seeds`].)
+//! [`crate::engine::player::rounds::by_seeds`].)
 
 use crate::engine::board::state::Board;
 use crate::engine::declare::compiled::Compiled;
@@ -59,7 +59,11 @@ pub fn match_winner([t1, t2]: [i64; 2], to: i64) -> Option<usize> {
 }
 
 /// Ends a tallied match as its tallies stand: the bigger tally wins, level a draw.
-pub(super) fn end_match_by_tally(b: &mut Board, p: &Pipeline, hooks: &mut Vec<HookCall>) {
+pub(in crate::engine::player) fn end_match_by_tally(
+    b: &mut Board,
+    p: &Pipeline,
+    hooks: &mut Vec<HookCall>,
+) {
     let [v1, v2] = p.at.tally_vars.as_slice() else {
         return;
     };
@@ -70,7 +74,7 @@ pub(super) fn end_match_by_tally(b: &mut Board, p: &Pipeline, hooks: &mut Vec<Ho
 /// Scores a round into the tally, then ends the match (also when `last`: the bigger tally
 /// wins) or sets the board up afresh.
 #[allow(clippy::too_many_arguments)]
-pub(super) fn end_round_tally(
+pub(in crate::engine::player) fn end_round_tally(
     b: &mut Board,
     l: &Compiled,
     p: &Pipeline,
@@ -139,7 +143,7 @@ pub(super) fn end_round_tally(
         }
     }
     b.discarded = 0;
-    if crate::engine::player::rounds_layout::lay_out(b, l, p, r, starter, mover, rw, round) {
+    if crate::engine::player::rounds::layout::lay_out(b, l, p, r, starter, mover, rw, round) {
         start_next_round(b, l, p, rv, round, starter, mover, rw);
         return;
     }

@@ -13,7 +13,12 @@ use crate::engine::player::material::next_of;
 
 /// Whether the opponent of `mover` has seeds in his row's open holes (before the move, for the
 /// grand slam's test).
-pub(super) fn opponent_row_has_seeds(b: &Board, l: &Compiled, p: &Pipeline, mover: usize) -> bool {
+pub(in crate::engine::player) fn opponent_row_has_seeds(
+    b: &Board,
+    l: &Compiled,
+    p: &Pipeline,
+    mover: usize,
+) -> bool {
     p.at.holes_of
         .get(next_of(l, mover))
         .is_some_and(|row| row.iter().any(|&h| !b.closed[h] && b.seeds[h] > 0))
@@ -22,7 +27,7 @@ pub(super) fn opponent_row_has_seeds(b: &Board, l: &Compiled, p: &Pipeline, move
 /// The takes from the last hole `end.pit`; `opp_had`: the opponent had seeds in his row before
 /// the move (only then can a move be a grand slam).
 #[inline(never)]
-pub(super) fn opposite_along_row(
+pub(in crate::engine::player) fn opposite_along_row(
     b: &mut Board,
     l: &Compiled,
     p: &Pipeline,

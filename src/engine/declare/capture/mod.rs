@@ -1,6 +1,10 @@
 //! Captures after the sowing, as declared (`capture:`): the hole facing the last one, the chain
 //! of holes with the given counts, what a grand slam does.
 
+pub mod across;
+pub mod laps;
+pub mod words;
+
 use serde::Deserialize;
 
 fn yes() -> bool {
@@ -51,11 +55,11 @@ pub struct Capture {
     /// single seed (the hole the move starts from counts with its seeds before the move).
     pub opposite_of_singles_first: bool,
     /// A lap ending where a capture is made captures and the sowing goes on
-    /// ([`crate::engine::declare::lap_capture`]).
-    pub lap_capture: Option<crate::engine::declare::lap_capture::LapCapture>,
+    /// ([`crate::engine::declare::capture::laps`]).
+    pub lap_capture: Option<crate::engine::declare::capture::laps::LapCapture>,
     /// On four rows: a lap ending in the mover's inner row takes the opponent's two holes of
-    /// its file ([`crate::engine::declare::across`]); made at the end of each lap by the sowing.
-    pub across: Option<crate::engine::declare::across::Across>,
+    /// its file ([`crate::engine::declare::capture::across`]); made at the end of each lap by the sowing.
+    pub across: Option<crate::engine::declare::capture::across::Across>,
 }
 
 /// Kalah's capture of the hole opposite.

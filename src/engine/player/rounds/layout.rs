@@ -13,7 +13,7 @@ use crate::engine::player::rounds::starter_of;
 /// Lays out the holes (all empty, the stores emptied, every seed in the reserves) for round
 /// `round + 1`, when the rounds declare a layout; whether it did.
 #[allow(clippy::too_many_arguments)]
-pub(super) fn lay_out(
+pub(in crate::engine::player) fn lay_out(
     b: &mut Board,
     l: &Compiled,
     p: &Pipeline,

@@ -69,7 +69,12 @@ pub fn play(b: &mut Board, l: &Compiled, p: &Pipeline, pit: usize) -> Result<(),
 /// Sets up the choice at a round's end won by `winner`, who owns `won` holes: when he owns more
 /// than his row and less than the board, the loser's row is all the loser's again and the
 /// winner has `won` less his row's holes to choose in it. The chooser, if any.
-pub(super) fn begin(b: &mut Board, p: &Pipeline, winner: usize, won: usize) -> Option<usize> {
+pub(in crate::engine::player) fn begin(
+    b: &mut Board,
+    p: &Pipeline,
+    winner: usize,
+    won: usize,
+) -> Option<usize> {
     let t = p.territory.as_ref()?;
     let v = p.at.own_choice_var?;
     if t.choose_owned == ChooseOwned::Nobody {

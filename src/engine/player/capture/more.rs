@@ -21,7 +21,12 @@ fn side_ok(l: &Compiled, side: BeyondSide, q: usize, mover: usize) -> bool {
 }
 
 /// The take of every open hole on the side asked that holds exactly one seed (no child).
-pub(super) fn single_seed_holes(b: &mut Board, l: &Compiled, c: &SingleSeedHoles, mover: usize) {
+pub(in crate::engine::player) fn single_seed_holes(
+    b: &mut Board,
+    l: &Compiled,
+    c: &SingleSeedHoles,
+    mover: usize,
+) {
     for i in 0..l.holes.len() {
         let h = l.holes[i];
         let n = b.seeds[h];
@@ -47,7 +52,12 @@ pub(super) fn single_seed_holes(b: &mut Board, l: &Compiled, c: &SingleSeedHoles
 
 /// When the last hole `last` holds as many seeds as the hole opposite (neither a child), the
 /// mover takes both.
-pub(super) fn matching_opposite(b: &mut Board, l: &Compiled, mover: usize, last: usize) {
+pub(in crate::engine::player) fn matching_opposite(
+    b: &mut Board,
+    l: &Compiled,
+    mover: usize,
+    last: usize,
+) {
     if l.pits[last].kind != PitKind::Hole || b.is_child(last) {
         return;
     }
@@ -62,7 +72,12 @@ pub(super) fn matching_opposite(b: &mut Board, l: &Compiled, mover: usize, last:
 
 /// Before the sowing: the mover takes every hole facing one of his own holes that holds a single
 /// seed (when it holds seeds and is no child).
-pub(super) fn opposite_of_singles(b: &mut Board, l: &Compiled, p: &Pipeline, mover: usize) {
+pub(in crate::engine::player) fn opposite_of_singles(
+    b: &mut Board,
+    l: &Compiled,
+    p: &Pipeline,
+    mover: usize,
+) {
     let Some(own) = p.at.holes_of.get(mover) else {
         return;
     };
@@ -78,7 +93,7 @@ pub(super) fn opposite_of_singles(b: &mut Board, l: &Compiled, p: &Pipeline, mov
 
 /// A chain that takes the hole opposite each hole it takes: each hole is tested on the board as
 /// the takes before it left it (a hole opposite taken earlier holds nothing).
-pub(super) fn chain_and_opposite(
+pub(in crate::engine::player) fn chain_and_opposite(
     b: &mut Board,
     l: &Compiled,
     c: &Chain,

@@ -1,10 +1,10 @@
-//! Laps that capture and sow on ([`crate::engine::declare::lap_capture`]), played after the
+//! Laps that capture and sow on ([`crate::engine::declare::capture::laps`]), played after the
 //! move's sowing: while a lap ends where its capture is made, the capture is made and the sowing
-//! goes on. One test a move in [`play`](super::play) (`capture.lap_capture`).
+//! goes on. One test a move in [`play`](crate::engine::player::play) (`capture.lap_capture`).
 
 use crate::engine::board::state::{Board, PitKind, SowEnd, NO_PIT};
+use crate::engine::declare::capture::laps::LapCapture;
 use crate::engine::declare::compiled::Compiled;
-use crate::engine::declare::lap_capture::LapCapture;
 use crate::engine::declare::pipeline::Pipeline;
 use crate::engine::declare::sowing::AtMaxLaps;
 use crate::engine::player::capture::{beyond_empty, chain, hole_after, opposite, takes};
@@ -16,7 +16,7 @@ use crate::engine::sowing::sow;
 /// all).
 #[cold]
 #[inline(never)]
-pub(super) fn sow_on(
+pub(in crate::engine::player) fn sow_on(
     b: &mut Board,
     l: &Compiled,
     p: &Pipeline,

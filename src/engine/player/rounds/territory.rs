@@ -1,4 +1,4 @@
-//! Holes owned round by round, played ([`crate::engine::declare::territory`]): a player plays
+//! Holes owned round by round, played ([`crate::engine::declare::rounds::territory`]): a player plays
 //! only from the holes he owns this round and his seeds in holes are those in the holes he owns;
 //! at a round's end the winner owns a hole for each `hole_seeds` seeds he holds, from his own
 //! row's first hole on anticlockwise, the loser the rest, and every hole starts again with
@@ -14,7 +14,12 @@ use crate::engine::player::material::{materials, seeds_owned};
 use crate::engine::player::rounds::{match_ends_short, score_round, start_next_round};
 
 /// Keeps in `out[start..]` the holes `player` owns this round (in order).
-pub(super) fn keep_owned(b: &Board, player: usize, start: usize, out: &mut Vec<usize>) {
+pub(in crate::engine::player) fn keep_owned(
+    b: &Board,
+    player: usize,
+    start: usize,
+    out: &mut Vec<usize>,
+) {
     let mut k = start;
     for i in start..out.len() {
         if b.owners[out[i]] as usize == player {
@@ -26,7 +31,7 @@ pub(super) fn keep_owned(b: &Board, player: usize, start: usize, out: &mut Vec<u
 }
 
 /// Seeds in the open holes of `pl`'s row, whoever owns them this round (children left out).
-pub(super) fn seeds_in_row(b: &Board, p: &Pipeline, pl: usize) -> i64 {
+pub(in crate::engine::player) fn seeds_in_row(b: &Board, p: &Pipeline, pl: usize) -> i64 {
     p.at.holes_of[pl]
         .iter()
         .filter(|&&h| !b.closed[h] && !b.is_child(h))
@@ -63,7 +68,7 @@ pub fn owners_after(l: &Compiled, winner: usize, won: usize) -> (Vec<u8>, Option
 
 /// Scores a round of owned holes, then ends the match or sets up the next round.
 #[allow(clippy::too_many_arguments)]
-pub(super) fn end_round_territory(
+pub(in crate::engine::player) fn end_round_territory(
     b: &mut Board,
     l: &Compiled,
     p: &Pipeline,
@@ -98,7 +103,7 @@ pub(super) fn end_round_territory(
     let chooser = if rw == 0 {
         None
     } else {
-        crate::engine::player::own_choice::begin(b, p, winner, won.min(l.holes.len()))
+        crate::engine::player::rounds::own_choice::begin(b, p, winner, won.min(l.holes.len()))
     };
     // Every hole starts again with `hole_seeds` seeds; the stores and reserves are emptied.
     let s = t.hole_seeds;

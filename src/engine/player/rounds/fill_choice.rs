@@ -75,7 +75,14 @@ pub fn play(b: &mut Board, l: &Compiled, p: &Pipeline, pit: usize) -> Result<(),
 /// Sets up the choice at a round's end for player `pl`, who can fill `k` of his `n` holes: his
 /// holes stay empty and open (the seeds he holds stay in his store or reserve). Whether the rule
 /// asks for it (then the caller fills nothing of his).
-pub(super) fn begin(b: &mut Board, p: &Pipeline, pl: usize, rw: usize, k: usize, n: usize) -> bool {
+pub(in crate::engine::player) fn begin(
+    b: &mut Board,
+    p: &Pipeline,
+    pl: usize,
+    rw: usize,
+    k: usize,
+    n: usize,
+) -> bool {
     let Some(r) = &p.rounds else { return false };
     let Some(v) = p.at.fill_choice_var else {
         return false;
@@ -92,7 +99,7 @@ pub(super) fn begin(b: &mut Board, p: &Pipeline, pl: usize, rw: usize, k: usize,
 }
 
 /// Once the next round is started: the chooser, if any, moves first.
-pub(super) fn hand_over(b: &mut Board, p: &Pipeline, chooser: Option<usize>) {
+pub(in crate::engine::player) fn hand_over(b: &mut Board, p: &Pipeline, chooser: Option<usize>) {
     if let Some(pl) = chooser {
         if pending(b, p).is_some() {
             b.to_move = pl;
@@ -101,7 +108,7 @@ pub(super) fn hand_over(b: &mut Board, p: &Pipeline, chooser: Option<usize>) {
 }
 
 /// Takes `n` seeds from what player `pl` holds: his store first, then his reserve.
-pub(super) fn take_held(b: &mut Board, l: &Compiled, pl: usize, mut n: i64) {
+pub(in crate::engine::player) fn take_held(b: &mut Board, l: &Compiled, pl: usize, mut n: i64) {
     for &s in &l.stores {
         if l.pits[s].owner == pl {
             let k = n.min(b.seeds[s]);
