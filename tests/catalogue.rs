@@ -178,6 +178,21 @@ const EXAMPLES: &[Example] = &[
         stores: &[4, 0],
         to_move: Some(2),
     },
+    // Bao Ki Arabu: no worked example in the source; built from its rules. South's SO1 sown
+    // anticlockwise relays round his rows; North's NI1 sown anticlockwise relays through NI6,
+    // emptying it; South's SI7 sown anticlockwise relays SI3 -> SO3 -> SI8 and ends in SI3,
+    // emptied by the move: North's NI6 facing it is empty, NO6 behind it holds 4: taken (R4).
+    Example {
+        game: "bao_ki_arabu",
+        sets: &[],
+        moves: "SO1ccw NI1ccw SI7ccw",
+        pits: &[
+            2, 6, 0, 2, 5, 5, 5, 1, 1, 5, 1, 6, 2, 6, 1, 0, 1, 0, 4, 4, 4, 0, 4, 4, 5, 5, 1, 4, 4,
+            0, 0, 4,
+        ],
+        stores: &[4, 0],
+        to_move: Some(2),
+    },
     // Hus: no worked example in the sources; built from their rules. In the third move South's relay
     // ends in SI2, occupied, and North's NI7 and NO7 (the file opposite) both hold seeds: the 6 are
     // captured (R4) and sown on from SI1: SI1, SO1..SO5; relay from SO5 to SO6..SI8; SI8 faces an

@@ -29,6 +29,9 @@ pub enum AcrossNeeds {
     Both,
     /// His inner hole, which alone is taken (his outer hole is left).
     InnerOnly,
+    /// Either of them: each that holds seeds is taken, his outer hole even when his inner hole
+    /// is empty.
+    Either,
 }
 
 /// Where the seeds taken go.
@@ -79,7 +82,11 @@ impl Across {
             return None;
         }
         let (inner, outer) = l.across(pos)?;
-        let ok = seeds[inner] > 0 && (self.needs != AcrossNeeds::Both || seeds[outer] > 0);
+        let ok = match self.needs {
+            AcrossNeeds::Inner | AcrossNeeds::InnerOnly => seeds[inner] > 0,
+            AcrossNeeds::Both => seeds[inner] > 0 && seeds[outer] > 0,
+            AcrossNeeds::Either => seeds[inner] > 0 || seeds[outer] > 0,
+        };
         let outer = if self.needs == AcrossNeeds::InnerOnly {
             inner
         } else {
@@ -112,6 +119,7 @@ impl Across {
             }
             AcrossNeeds::Both => "when both hold seeds takes them",
             AcrossNeeds::InnerOnly => "when his inner hole holds seeds takes it alone",
+            AcrossNeeds::Either => "takes each of them that holds seeds (his outer hole even when his inner hole is empty)",
         };
         let then = match self.then {
             AcrossThen::Out => "; the seeds taken leave the board and the move ends",
