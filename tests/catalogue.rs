@@ -193,6 +193,20 @@ const EXAMPLES: &[Example] = &[
         stores: &[4, 0],
         to_move: Some(2),
     },
+    // Chiana wa Bwalo: no worked example in the source; built from its rules. South's SO7 (4)
+    // ends in SI6; North's NO8 (4) ends in NI5; South's SO8 (5) sows SI8..SI5 and ends in SI4,
+    // empty, facing North's NI5 (1): taken (R3).
+    Example {
+        game: "chiana_wa_bwalo",
+        sets: &[],
+        moves: "SO7 NO8 SO8",
+        pits: &[
+            4, 4, 4, 4, 4, 4, 0, 0, 0, 0, 0, 1, 1, 2, 2, 2, 0, 0, 0, 0, 0, 1, 1, 1, 4, 4, 4, 4, 4,
+            4, 4, 0,
+        ],
+        stores: &[1, 0],
+        to_move: Some(2),
+    },
     // Hus: no worked example in the sources; built from their rules. In the third move South's relay
     // ends in SI2, occupied, and North's NI7 and NO7 (the file opposite) both hold seeds: the 6 are
     // captured (R4) and sown on from SI1: SI1, SO1..SO5; relay from SO5 to SO6..SI8; SI8 faces an

@@ -61,3 +61,27 @@ fn either_takes_the_back_hole_across_even_when_the_front_hole_is_empty() {
         (vec![0, 0, 0, 0, 0, 1, 0, 1, 1, 2, 1, 1], vec![0, 0])
     );
 }
+
+#[test]
+fn from_outer_own_inner_takes_the_movers_own_hole_in_front_of_an_empty_outer_hole() {
+    let own =
+        rule("    across: { last: empty, needs: inner_only, then: out, from_outer: own_inner }\n");
+    // SO1's seed ends in SO2, empty: South's own SI2 in front of it (3) is taken.
+    let start = [1, 0, 0, 0, 3, 0, 1, 1, 1, 1, 1, 1];
+    assert_eq!(
+        after(&own, &start, "SO1"),
+        (vec![0, 1, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1], vec![3, 0])
+    );
+    // The inner row still looks across: SI2's seed ends in SI1, empty, facing NI3 (1).
+    let inner = [0, 0, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1];
+    assert_eq!(
+        after(&own, &inner, "SI2"),
+        (vec![0, 0, 0, 1, 0, 0, 1, 1, 0, 1, 1, 1], vec![1, 0])
+    );
+    // Without it an outer hole takes nothing.
+    let plain = rule("    across: { last: empty, needs: inner_only, then: out }\n");
+    assert_eq!(
+        after(&plain, &start, "SO1"),
+        (vec![0, 1, 0, 0, 3, 0, 1, 1, 1, 1, 1, 1], vec![0, 0])
+    );
+}

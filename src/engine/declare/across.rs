@@ -53,6 +53,19 @@ pub enum AcrossThen {
     OutThenNext,
 }
 
+/// What a lap ending in the mover's outer row takes (the inner row's capture aside).
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum AcrossFromOuter {
+    /// Nothing: only the inner row captures.
+    #[default]
+    Nothing,
+    /// A lap ending in his outer row as `last` says (an empty hole, with `last: empty`) takes
+    /// his own inner hole in front of it, when that holds seeds (Ludii's reading of Chiana wa Bwalo, whose
+    /// capture looks at "the hole opposite" from either row).
+    OwnInner,
+}
+
 /// "Capture from the inner row the facing holes of both opposing rows".
 #[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields, default)]
@@ -63,6 +76,8 @@ pub struct Across {
     pub needs: AcrossNeeds,
     /// Where the seeds taken go.
     pub then: AcrossThen,
+    /// What a lap ending in the mover's outer row takes.
+    pub from_outer: AcrossFromOuter,
 }
 
 impl Across {
@@ -80,6 +95,11 @@ impl Across {
     ) -> Option<(usize, usize)> {
         if was_empty != (self.last == AcrossLast::Empty) || l.pits[pos].owner != mover {
             return None;
+        }
+        if self.from_outer == AcrossFromOuter::OwnInner {
+            if let Some(front) = own_inner_in_front(l, pos) {
+                return (seeds[front] > 0).then_some((front, front));
+            }
         }
         let (inner, outer) = l.across(pos)?;
         let ok = match self.needs {
@@ -133,6 +153,29 @@ impl Across {
                 "; the seeds taken and the last hole's leave the board, and the move goes on from the hole after the last when it holds two seeds or more"
             }
         };
-        format!("capture: {last} looks across at the opponent's two holes of its file, and {needs}{then}")
+        let outer = match self.from_outer {
+            AcrossFromOuter::Nothing => "",
+            AcrossFromOuter::OwnInner => {
+                "; a lap ending so in the mover's outer row takes his own inner hole in front of it (when it holds seeds)"
+            }
+        };
+        format!("capture: {last} looks across at the opponent's two holes of its file, and {needs}{then}{outer}")
     }
+}
+
+/// For a hole of an outer row of the four-row board (created outer, inner, inner, outer), its
+/// owner's inner hole of the same file, in front of it; `None` for any other pit.
+fn own_inner_in_front(l: &Layout, p: usize) -> Option<usize> {
+    let pit = l.pits.get(p)?;
+    let inner = match pit.row? {
+        0 => 1,
+        3 => 2,
+        _ => return None,
+    };
+    // Both rows of a player are numbered from his left: the same number is the same file.
+    l.rows
+        .get(inner)?
+        .pits
+        .get(pit.pos.checked_sub(1)?)
+        .copied()
 }
