@@ -207,6 +207,21 @@ const EXAMPLES: &[Example] = &[
         stores: &[1, 0],
         to_move: Some(2),
     },
+    // Sute: no worked example in the source; built from its rules. Each player has one move a
+    // turn, the seed before his empty hole (R2), so the empty holes travel back round the loops;
+    // North's 26th move carries NI5's seed into NI4, facing South's SI5, empty: South's SO5
+    // behind it is taken (R3).
+    Example {
+        game: "sute",
+        sets: &[],
+        moves: "SO8 NO8 SO7 NO7 SO6 NO6 SO5 NO5 SO4 NO4 SO3 NO3 SO2 NO2 SO1 NO1 SI1 NI1 SI2 NI2 SI3 NI3 SI4 NI4 SI5 NI5",
+        pits: &[
+            1, 1, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1,
+            1, 1, 1,
+        ],
+        stores: &[0, 1],
+        to_move: Some(1),
+    },
     // Hus: no worked example in the sources; built from their rules. In the third move South's relay
     // ends in SI2, occupied, and North's NI7 and NO7 (the file opposite) both hold seeds: the 6 are
     // captured (R4) and sown on from SI1: SI1, SO1..SO5; relay from SO5 to SO6..SI8; SI8 faces an

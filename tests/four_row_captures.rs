@@ -85,3 +85,20 @@ fn from_outer_own_inner_takes_the_movers_own_hole_in_front_of_an_empty_outer_hol
         (vec![0, 1, 0, 0, 3, 0, 1, 1, 1, 1, 1, 1], vec![0, 0])
     );
 }
+
+#[test]
+fn outer_if_inner_empty_takes_the_back_hole_behind_an_empty_front_hole_only() {
+    let behind = rule("    across: { last: empty, needs: outer_if_inner_empty, then: out }\n");
+    // SO3's seed ends in SI3, empty; North's NI1 facing it is empty: NO1 behind it (2) is taken.
+    let start = [0, 0, 1, 0, 0, 0, 0, 1, 1, 2, 1, 1];
+    assert_eq!(
+        after(&behind, &start, "SO3"),
+        (vec![0, 0, 0, 0, 0, 1, 0, 1, 1, 0, 1, 1], vec![2, 0])
+    );
+    // NI1 holds seeds: nothing is taken.
+    let front = [0, 0, 1, 0, 0, 0, 3, 1, 1, 2, 1, 1];
+    assert_eq!(
+        after(&behind, &front, "SO3"),
+        (vec![0, 0, 0, 0, 0, 1, 3, 1, 1, 2, 1, 1], vec![0, 0])
+    );
+}

@@ -32,6 +32,9 @@ pub enum AcrossNeeds {
     /// Either of them: each that holds seeds is taken, his outer hole even when his inner hole
     /// is empty.
     Either,
+    /// His inner hole empty and his outer hole holding seeds: the outer hole alone is taken
+    /// ("the back hole behind an empty front hole").
+    OuterIfInnerEmpty,
 }
 
 /// Where the seeds taken go.
@@ -106,11 +109,12 @@ impl Across {
             AcrossNeeds::Inner | AcrossNeeds::InnerOnly => seeds[inner] > 0,
             AcrossNeeds::Both => seeds[inner] > 0 && seeds[outer] > 0,
             AcrossNeeds::Either => seeds[inner] > 0 || seeds[outer] > 0,
+            AcrossNeeds::OuterIfInnerEmpty => seeds[inner] == 0 && seeds[outer] > 0,
         };
-        let outer = if self.needs == AcrossNeeds::InnerOnly {
-            inner
-        } else {
-            outer
+        let (inner, outer) = match self.needs {
+            AcrossNeeds::InnerOnly => (inner, inner),
+            AcrossNeeds::OuterIfInnerEmpty => (outer, outer),
+            _ => (inner, outer),
         };
         ok.then_some((inner, outer))
     }
@@ -140,6 +144,9 @@ impl Across {
             AcrossNeeds::Both => "when both hold seeds takes them",
             AcrossNeeds::InnerOnly => "when his inner hole holds seeds takes it alone",
             AcrossNeeds::Either => "takes each of them that holds seeds (his outer hole even when his inner hole is empty)",
+            AcrossNeeds::OuterIfInnerEmpty => {
+                "when his inner hole is empty takes his outer hole behind it"
+            }
         };
         let then = match self.then {
             AcrossThen::Out => "; the seeds taken leave the board and the move ends",
