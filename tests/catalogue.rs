@@ -222,6 +222,17 @@ const EXAMPLES: &[Example] = &[
         stores: &[0, 1],
         to_move: Some(1),
     },
+    // Tshuba: no worked example in the source; built from its rules. South's SI1 (2) ends in SO2
+    // and relays 3 to SI4, then 3 to SI1, emptied by the move: North's NI4 facing it (2) is taken
+    // with NO4 behind it (R4), and South takes one more hole of his choice, NO3 (R5).
+    Example {
+        game: "tshuba",
+        sets: &[],
+        moves: "SI1 NO3",
+        pits: &[3, 0, 3, 3, 1, 3, 3, 0, 2, 2, 2, 0, 2, 2, 0, 0],
+        stores: &[6, 0],
+        to_move: Some(2),
+    },
     // Hus: no worked example in the sources; built from their rules. In the third move South's relay
     // ends in SI2, occupied, and North's NI7 and NO7 (the file opposite) both hold seeds: the 6 are
     // captured (R4) and sown on from SI1: SI1, SO1..SO5; relay from SO5 to SO6..SI8; SI8 faces an
