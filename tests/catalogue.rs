@@ -233,6 +233,21 @@ const EXAMPLES: &[Example] = &[
         stores: &[6, 0],
         to_move: Some(2),
     },
+    // Msuwa: no worked example in the source; built from its rules. South's SO3 (2) relays from
+    // SO5 (3) and SO8 (3) and ends in SI10, empty at the start: North's NI1 facing it (2) is
+    // taken, and NO1 behind it (2) (R4); having taken both, South takes two more holes of his
+    // choice, NO2 (2) and NI9 (1) (R5).
+    Example {
+        game: "msuwa",
+        sets: &[],
+        moves: "SO3 NO2 NI9",
+        pits: &[
+            2, 2, 0, 3, 0, 3, 3, 0, 3, 3, 2, 2, 2, 2, 2, 2, 2, 2, 1, 1, 0, 2, 2, 2, 2, 2, 2, 2, 0,
+            0, 0, 0, 2, 2, 2, 2, 2, 2, 2, 2,
+        ],
+        stores: &[7, 0],
+        to_move: Some(2),
+    },
     // Hus: no worked example in the sources; built from their rules. In the third move South's relay
     // ends in SI2, occupied, and North's NI7 and NO7 (the file opposite) both hold seeds: the 6 are
     // captured (R4) and sown on from SI1: SI1, SO1..SO5; relay from SO5 to SO6..SI8; SI8 faces an
