@@ -248,6 +248,20 @@ const EXAMPLES: &[Example] = &[
         stores: &[7, 0],
         to_move: Some(2),
     },
+    // Namudilakunze: no worked example in the source; built from its rules. Each first turn is
+    // sown clockwise (R2): South's SO3 relays round his rows; North's NI2 relays and ends in an
+    // empty inner hole facing South's empty SI5: South's SO5 behind it (2) is taken (R5). On his
+    // second turn South plays SI4 and chooses anticlockwise, for good (R3).
+    Example {
+        game: "namudilakunze",
+        sets: &[],
+        moves: "SO3 NI2 SI4 ccw",
+        pits: &[
+            2, 0, 2, 1, 0, 0, 2, 1, 0, 1, 0, 0, 2, 0, 0, 1, 1, 2, 0, 2, 0, 1, 0, 2, 0, 2, 0, 2,
+        ],
+        stores: &[0, 2],
+        to_move: Some(2),
+    },
     // Hus: no worked example in the sources; built from their rules. In the third move South's relay
     // ends in SI2, occupied, and North's NI7 and NO7 (the file opposite) both hold seeds: the 6 are
     // captured (R4) and sown on from SI1: SI1, SO1..SO5; relay from SO5 to SO6..SI8; SI8 faces an
