@@ -178,6 +178,90 @@ const EXAMPLES: &[Example] = &[
         stores: &[4, 0],
         to_move: Some(2),
     },
+    // Bao Ki Arabu: no worked example in the source; built from its rules. South's SO1 sown
+    // anticlockwise relays round his rows; North's NI1 sown anticlockwise relays through NI6,
+    // emptying it; South's SI7 sown anticlockwise relays SI3 -> SO3 -> SI8 and ends in SI3,
+    // emptied by the move: North's NI6 facing it is empty, NO6 behind it holds 4: taken (R4).
+    Example {
+        game: "bao_ki_arabu",
+        sets: &[],
+        moves: "SO1ccw NI1ccw SI7ccw",
+        pits: &[
+            2, 6, 0, 2, 5, 5, 5, 1, 1, 5, 1, 6, 2, 6, 1, 0, 1, 0, 4, 4, 4, 0, 4, 4, 5, 5, 1, 4, 4,
+            0, 0, 4,
+        ],
+        stores: &[4, 0],
+        to_move: Some(2),
+    },
+    // Chiana wa Bwalo: no worked example in the source; built from its rules. South's SO7 (4)
+    // ends in SI6; North's NO8 (4) ends in NI5; South's SO8 (5) sows SI8..SI5 and ends in SI4,
+    // empty, facing North's NI5 (1): taken (R3).
+    Example {
+        game: "chiana_wa_bwalo",
+        sets: &[],
+        moves: "SO7 NO8 SO8",
+        pits: &[
+            4, 4, 4, 4, 4, 4, 0, 0, 0, 0, 0, 1, 1, 2, 2, 2, 0, 0, 0, 0, 0, 1, 1, 1, 4, 4, 4, 4, 4,
+            4, 4, 0,
+        ],
+        stores: &[1, 0],
+        to_move: Some(2),
+    },
+    // Sute: no worked example in the source; built from its rules. Each player has one move a
+    // turn, the seed before his empty hole (R2), so the empty holes travel back round the loops;
+    // North's 26th move carries NI5's seed into NI4, facing South's SI5, empty: South's SO5
+    // behind it is taken (R3).
+    Example {
+        game: "sute",
+        sets: &[],
+        moves: "SO8 NO8 SO7 NO7 SO6 NO6 SO5 NO5 SO4 NO4 SO3 NO3 SO2 NO2 SO1 NO1 SI1 NI1 SI2 NI2 SI3 NI3 SI4 NI4 SI5 NI5",
+        pits: &[
+            1, 1, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1,
+            1, 1, 1,
+        ],
+        stores: &[0, 1],
+        to_move: Some(1),
+    },
+    // Tshuba: no worked example in the source; built from its rules. South's SI1 (2) ends in SO2
+    // and relays 3 to SI4, then 3 to SI1, emptied by the move: North's NI4 facing it (2) is taken
+    // with NO4 behind it (R4), and South takes one more hole of his choice, NO3 (R5).
+    Example {
+        game: "tshuba",
+        sets: &[],
+        moves: "SI1 NO3",
+        pits: &[3, 0, 3, 3, 1, 3, 3, 0, 2, 2, 2, 0, 2, 2, 0, 0],
+        stores: &[6, 0],
+        to_move: Some(2),
+    },
+    // Msuwa: no worked example in the source; built from its rules. South's SO3 (2) relays from
+    // SO5 (3) and SO8 (3) and ends in SI10, empty at the start: North's NI1 facing it (2) is
+    // taken, and NO1 behind it (2) (R4); having taken both, South takes two more holes of his
+    // choice, NO2 (2) and NI9 (1) (R5).
+    Example {
+        game: "msuwa",
+        sets: &[],
+        moves: "SO3 NO2 NI9",
+        pits: &[
+            2, 2, 0, 3, 0, 3, 3, 0, 3, 3, 2, 2, 2, 2, 2, 2, 2, 2, 1, 1, 0, 2, 2, 2, 2, 2, 2, 2, 0,
+            0, 0, 0, 2, 2, 2, 2, 2, 2, 2, 2,
+        ],
+        stores: &[7, 0],
+        to_move: Some(2),
+    },
+    // Namudilakunze: no worked example in the source; built from its rules. Each first turn is
+    // sown clockwise (R2): South's SO3 relays round his rows; North's NI2 relays and ends in an
+    // empty inner hole facing South's empty SI5: South's SO5 behind it (2) is taken (R5). On his
+    // second turn South plays SI4 and chooses anticlockwise, for good (R3).
+    Example {
+        game: "namudilakunze",
+        sets: &[],
+        moves: "SO3 NI2 SI4 ccw",
+        pits: &[
+            2, 0, 2, 1, 0, 0, 2, 1, 0, 1, 0, 0, 2, 0, 0, 1, 1, 2, 0, 2, 0, 1, 0, 2, 0, 2, 0, 2,
+        ],
+        stores: &[0, 2],
+        to_move: Some(2),
+    },
     // Hus: no worked example in the sources; built from their rules. In the third move South's relay
     // ends in SI2, occupied, and North's NI7 and NO7 (the file opposite) both hold seeds: the 6 are
     // captured (R4) and sown on from SI1: SI1, SO1..SO5; relay from SO5 to SO6..SI8; SI8 faces an

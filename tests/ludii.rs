@@ -141,6 +141,13 @@ fn compare(g: &Game, e: &LudiiGame, counts: &[i64]) -> Result<(), String> {
                 }
             }
             LudiiSite::Store(k) => *stores.entry(k).or_default() += c,
+            LudiiSite::Empty => {
+                if c != 0 {
+                    return Err(format!(
+                        "site {site} (empty): Ludii {c}, sowlab has no such site; Ludii {counts:?}"
+                    ));
+                }
+            }
         }
     }
     for (k, c) in stores {
@@ -357,6 +364,8 @@ fn swept_alike(g: &Game, e: &LudiiGame, counts: &[i64]) -> bool {
         let k = match *at {
             LudiiSite::Pit(i) => b.layout.pits[b.layout.holes[i]].owner,
             LudiiSite::Store(k) => k,
+            LudiiSite::Empty if c == 0 => continue,
+            LudiiSite::Empty => return false,
         };
         match theirs.get_mut(k) {
             Some(x) => *x += c,

@@ -53,6 +53,9 @@ fn every_rule_and_preset_is_listed_with_its_metadata() {
     assert_eq!(kalah["ludii"]["game"], "Kalah");
     assert_eq!(kalah["ludii"]["sites"][0], "store2");
     assert_eq!(kalah["ludii"]["sites"][13], "store1");
+    // A Ludii hand its encoding never fills stands for no pit: `empty`.
+    let tshuba = all.iter().find(|r| r["name"] == "tshuba").unwrap();
+    assert_eq!(tshuba["ludii"]["sites"][16], "empty");
     assert_eq!(
         kalah["family"],
         all.iter().find(|r| r["name"] == "kalah_data").unwrap()["family"]

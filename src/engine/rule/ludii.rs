@@ -16,6 +16,9 @@ pub enum LudiiSite {
     Pit(usize),
     /// The store (or, without stores, the reserve) of this player (1-based): `store1`, `store2`.
     Store(usize),
+    /// `empty`: a site of Ludii's with no counterpart in sowlab, which must hold no seed (a hand
+    /// that Ludii's encoding never fills, its captures taking the seeds off the board).
+    Empty,
 }
 
 impl Serialize for LudiiSite {
@@ -23,6 +26,7 @@ impl Serialize for LudiiSite {
         match self {
             LudiiSite::Pit(i) => s.serialize_u64(*i as u64),
             LudiiSite::Store(k) => s.serialize_str(&format!("store{k}")),
+            LudiiSite::Empty => s.serialize_str("empty"),
         }
     }
 }
@@ -113,13 +117,14 @@ pub fn parse(v: &Value) -> std::result::Result<Ludii, String> {
         };
         let Some(Value::Array(raw)) = m.get("sites") else {
             return Err(format!(
-                "{at}.sites: a list is required, for each Ludii site a pit index or store1/store2"
+                "{at}.sites: a list is required, for each Ludii site a pit index, store1/store2 or empty"
             ));
         };
         let mut sites = Vec::new();
         for (j, s) in raw.iter().enumerate() {
             let site = match s {
                 Value::Number(n) => n.as_u64().map(|n| LudiiSite::Pit(n as usize)),
+                Value::String(t) if t == "empty" => Some(LudiiSite::Empty),
                 Value::String(t) => t
                     .strip_prefix("store")
                     .and_then(|k| k.parse::<usize>().ok())
@@ -131,7 +136,7 @@ pub fn parse(v: &Value) -> std::result::Result<Ludii, String> {
                 Some(x) => sites.push(x),
                 None => {
                     return Err(format!(
-                    "{at}.sites[{j}]: `{s}` is neither a pit index (0, 1, ...) nor store1/store2"
+                    "{at}.sites[{j}]: `{s}` is neither a pit index (0, 1, ...) nor store1/store2 nor empty"
                 ))
                 }
             }

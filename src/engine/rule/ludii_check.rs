@@ -56,7 +56,7 @@ impl Rule {
                             ".sites[{j}]: store{k}, but the game has {players} player(s)"
                         )))
                     }
-                    LudiiSite::Store(_) => {}
+                    LudiiSite::Store(_) | LudiiSite::Empty => {}
                 }
             }
             if let Some(p) = seen.iter().position(|&x| !x) {

@@ -3,7 +3,7 @@
 //! out of the board, or into the hand to be sown on.
 
 use crate::engine::board::state::{emit_into, SowEnd};
-use crate::engine::declare::capture::across::AcrossThen;
+use crate::engine::declare::capture::across::{AcrossNeeds, AcrossThen};
 use crate::engine::declare::compiled::Compiled;
 use crate::engine::declare::sowing::AtMaxLaps;
 use crate::engine::sowing::seeds::take_into;
@@ -43,14 +43,20 @@ pub(crate) fn at_lap_end(
     let Some((inner, outer)) = a.takes(l, seeds, pos, was_empty, mover) else {
         return Ok(AcrossStep::Nothing);
     };
+    // (the first hole taken is the outer one when only the outer hole is)
+    let first = if a.needs == AcrossNeeds::OuterIfInnerEmpty {
+        "outer hole across"
+    } else {
+        "inner hole across"
+    };
     match a.then {
         AcrossThen::Out => {
-            end.captured += take_into(l, seeds, reserves, trace, inner, mover, "inner hole across");
+            end.captured += take_into(l, seeds, reserves, trace, inner, mover, first);
             end.captured += take_into(l, seeds, reserves, trace, outer, mover, "outer hole across");
             Ok(AcrossStep::End)
         }
         AcrossThen::OutThenNext => {
-            end.captured += take_into(l, seeds, reserves, trace, inner, mover, "inner hole across");
+            end.captured += take_into(l, seeds, reserves, trace, inner, mover, first);
             end.captured += take_into(l, seeds, reserves, trace, outer, mover, "outer hole across");
             end.captured += take_into(l, seeds, reserves, trace, pos, mover, "last hole");
             let Some(next) = next.filter(|&q| seeds[q] >= 2) else {

@@ -29,6 +29,12 @@ pub enum AcrossNeeds {
     Both,
     /// His inner hole, which alone is taken (his outer hole is left).
     InnerOnly,
+    /// Either of them: each that holds seeds is taken, his outer hole even when his inner hole
+    /// is empty.
+    Either,
+    /// His inner hole empty and his outer hole holding seeds: the outer hole alone is taken
+    /// ("the back hole behind an empty front hole").
+    OuterIfInnerEmpty,
 }
 
 /// Where the seeds taken go.
@@ -50,6 +56,19 @@ pub enum AcrossThen {
     OutThenNext,
 }
 
+/// What a lap ending in the mover's outer row takes (the inner row's capture aside).
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum AcrossFromOuter {
+    /// Nothing: only the inner row captures.
+    #[default]
+    Nothing,
+    /// A lap ending in his outer row as `last` says (an empty hole, with `last: empty`) takes
+    /// his own inner hole in front of it, when that holds seeds (Ludii's reading of Chiana wa Bwalo, whose
+    /// capture looks at "the hole opposite" from either row).
+    OwnInner,
+}
+
 /// "Capture from the inner row the facing holes of both opposing rows".
 #[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields, default)]
@@ -60,6 +79,8 @@ pub struct Across {
     pub needs: AcrossNeeds,
     /// Where the seeds taken go.
     pub then: AcrossThen,
+    /// What a lap ending in the mover's outer row takes.
+    pub from_outer: AcrossFromOuter,
 }
 
 impl Across {
@@ -78,12 +99,22 @@ impl Across {
         if was_empty != (self.last == AcrossLast::Empty) || l.pits[pos].owner != mover {
             return None;
         }
+        if self.from_outer == AcrossFromOuter::OwnInner {
+            if let Some(front) = own_inner_in_front(l, pos) {
+                return (seeds[front] > 0).then_some((front, front));
+            }
+        }
         let (inner, outer) = l.across(pos)?;
-        let ok = seeds[inner] > 0 && (self.needs != AcrossNeeds::Both || seeds[outer] > 0);
-        let outer = if self.needs == AcrossNeeds::InnerOnly {
-            inner
-        } else {
-            outer
+        let ok = match self.needs {
+            AcrossNeeds::Inner | AcrossNeeds::InnerOnly => seeds[inner] > 0,
+            AcrossNeeds::Both => seeds[inner] > 0 && seeds[outer] > 0,
+            AcrossNeeds::Either => seeds[inner] > 0 || seeds[outer] > 0,
+            AcrossNeeds::OuterIfInnerEmpty => seeds[inner] == 0 && seeds[outer] > 0,
+        };
+        let (inner, outer) = match self.needs {
+            AcrossNeeds::InnerOnly => (inner, inner),
+            AcrossNeeds::OuterIfInnerEmpty => (outer, outer),
+            _ => (inner, outer),
         };
         ok.then_some((inner, outer))
     }
@@ -112,6 +143,10 @@ impl Across {
             }
             AcrossNeeds::Both => "when both hold seeds takes them",
             AcrossNeeds::InnerOnly => "when his inner hole holds seeds takes it alone",
+            AcrossNeeds::Either => "takes each of them that holds seeds (his outer hole even when his inner hole is empty)",
+            AcrossNeeds::OuterIfInnerEmpty => {
+                "when his inner hole is empty takes his outer hole behind it"
+            }
         };
         let then = match self.then {
             AcrossThen::Out => "; the seeds taken leave the board and the move ends",
@@ -125,6 +160,29 @@ impl Across {
                 "; the seeds taken and the last hole's leave the board, and the move goes on from the hole after the last when it holds two seeds or more"
             }
         };
-        format!("capture: {last} looks across at the opponent's two holes of its file, and {needs}{then}")
+        let outer = match self.from_outer {
+            AcrossFromOuter::Nothing => "",
+            AcrossFromOuter::OwnInner => {
+                "; a lap ending so in the mover's outer row takes his own inner hole in front of it (when it holds seeds)"
+            }
+        };
+        format!("capture: {last} looks across at the opponent's two holes of its file, and {needs}{then}{outer}")
     }
+}
+
+/// For a hole of an outer row of the four-row board (created outer, inner, inner, outer), its
+/// owner's inner hole of the same file, in front of it; `None` for any other pit.
+fn own_inner_in_front(l: &Layout, p: usize) -> Option<usize> {
+    let pit = l.pits.get(p)?;
+    let inner = match pit.row? {
+        0 => 1,
+        3 => 2,
+        _ => return None,
+    };
+    // Both rows of a player are numbered from his left: the same number is the same file.
+    l.rows
+        .get(inner)?
+        .pits
+        .get(pit.pos.checked_sub(1)?)
+        .copied()
 }

@@ -1,0 +1,104 @@
+//! The captures across a four-row board added for Ludii's four-row family (issue 30), each shown
+//! on a data rule: a position, one move, the position after it.
+//!
+//! The board: four rows of three holes, South's outer row SO1..SO3 and inner row SI1..SI3, then
+//! North's inner row NI1..NI3 and outer row NO1..NO3 (pits in that order, each row numbered from
+//! its owner's left); each player sows anticlockwise round his own two rows (South: SO1 SO2 SO3
+//! SI3 SI2 SI1). South's SI3 faces North's NI1, with NO1 behind it. The seeds taken go to the
+//! players' reserves; South moves.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use sowlab::{Game, Position, Rule};
+
+fn rule(capture: &str) -> Arc<Rule> {
+    let text = format!(
+        "name: across\nplayers: 2\nboard:\n  players: 2\n  shape: two_rows\n  circuits: per_player_loops\n  pits:\n    - {{ row: SO, owner: 1, holes: 3, seeds: 1 }}\n    - {{ row: SI, owner: 1, holes: 3, seeds: 1 }}\n    - {{ row: NI, owner: 2, holes: 3, seeds: 1 }}\n    - {{ row: NO, owner: 2, holes: 3, seeds: 1 }}\nsowing:\n  relay: last\npipeline:\n  capture:\n{capture}  end: []\n"
+    );
+    Arc::new(
+        Rule::data_from_text(text, Path::new("across.yaml"))
+            .unwrap_or_else(|e| panic!("{}", e.one_line())),
+    )
+}
+
+/// Plays `mv` by South from holes `pits` (SO, SI, NI, NO); the holes and the reserves after.
+fn after(r: &Arc<Rule>, pits: &[i64], mv: &str) -> (Vec<i64>, Vec<i64>) {
+    let pos = Position {
+        pits: pits.to_vec(),
+        stores: Some(vec![0, 0]),
+        to_move: Some(1),
+        ..Position::default()
+    };
+    let opts = r.resolve_options(&[] as &[&str]).unwrap();
+    let mut g =
+        Game::with_position(r.clone(), opts, &pos).unwrap_or_else(|e| panic!("{}", e.one_line()));
+    g.play(mv)
+        .unwrap_or_else(|e| panic!("move {mv}: {}", e.one_line()));
+    let s = g.state();
+    (s.pits, s.reserves.unwrap_or(s.stores))
+}
+
+#[test]
+fn either_takes_the_back_hole_across_even_when_the_front_hole_is_empty() {
+    let either = rule("    across: { last: empty, needs: either, then: out }\n");
+    // SO3's seed ends in SI3, empty; North's NI1 facing it is empty, NO1 behind holds 2: taken.
+    let start = [0, 0, 1, 0, 0, 0, 0, 1, 1, 2, 1, 1];
+    assert_eq!(
+        after(&either, &start, "SO3"),
+        (vec![0, 0, 0, 0, 0, 1, 0, 1, 1, 0, 1, 1], vec![2, 0])
+    );
+    // Both hold seeds: both are taken.
+    let both = [0, 0, 1, 0, 0, 0, 3, 1, 1, 2, 1, 1];
+    assert_eq!(
+        after(&either, &both, "SO3"),
+        (vec![0, 0, 0, 0, 0, 1, 0, 1, 1, 0, 1, 1], vec![5, 0])
+    );
+    // With `needs: inner` the empty front hole takes nothing.
+    let inner = rule("    across: { last: empty, needs: inner, then: out }\n");
+    assert_eq!(
+        after(&inner, &start, "SO3"),
+        (vec![0, 0, 0, 0, 0, 1, 0, 1, 1, 2, 1, 1], vec![0, 0])
+    );
+}
+
+#[test]
+fn from_outer_own_inner_takes_the_movers_own_hole_in_front_of_an_empty_outer_hole() {
+    let own =
+        rule("    across: { last: empty, needs: inner_only, then: out, from_outer: own_inner }\n");
+    // SO1's seed ends in SO2, empty: South's own SI2 in front of it (3) is taken.
+    let start = [1, 0, 0, 0, 3, 0, 1, 1, 1, 1, 1, 1];
+    assert_eq!(
+        after(&own, &start, "SO1"),
+        (vec![0, 1, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1], vec![3, 0])
+    );
+    // The inner row still looks across: SI2's seed ends in SI1, empty, facing NI3 (1).
+    let inner = [0, 0, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1];
+    assert_eq!(
+        after(&own, &inner, "SI2"),
+        (vec![0, 0, 0, 1, 0, 0, 1, 1, 0, 1, 1, 1], vec![1, 0])
+    );
+    // Without it an outer hole takes nothing.
+    let plain = rule("    across: { last: empty, needs: inner_only, then: out }\n");
+    assert_eq!(
+        after(&plain, &start, "SO1"),
+        (vec![0, 1, 0, 0, 3, 0, 1, 1, 1, 1, 1, 1], vec![0, 0])
+    );
+}
+
+#[test]
+fn outer_if_inner_empty_takes_the_back_hole_behind_an_empty_front_hole_only() {
+    let behind = rule("    across: { last: empty, needs: outer_if_inner_empty, then: out }\n");
+    // SO3's seed ends in SI3, empty; North's NI1 facing it is empty: NO1 behind it (2) is taken.
+    let start = [0, 0, 1, 0, 0, 0, 0, 1, 1, 2, 1, 1];
+    assert_eq!(
+        after(&behind, &start, "SO3"),
+        (vec![0, 0, 0, 0, 0, 1, 0, 1, 1, 0, 1, 1], vec![2, 0])
+    );
+    // NI1 holds seeds: nothing is taken.
+    let front = [0, 0, 1, 0, 0, 0, 3, 1, 1, 2, 1, 1];
+    assert_eq!(
+        after(&behind, &front, "SO3"),
+        (vec![0, 0, 0, 0, 0, 1, 3, 1, 1, 2, 1, 1], vec![0, 0])
+    );
+}
