@@ -291,3 +291,74 @@ fn a_start_pattern_move_is_part_of_the_start() {
         (0..20).map(|s| start(&s.to_string()).pits).collect();
     assert!(starts.len() > 1, "the seed draws the move: {starts:?}");
 }
+
+#[test]
+fn a_take_that_empties_the_opponents_row_gives_him_the_movers_holes() {
+    // NS Kalah (each player sows round his own row; grandslam=OPP_GETS_REMAIN): South's S7 (2
+    // seeds) sows his store and his empty S1, which takes N7's single seed, North's last one.
+    // That grand slam gives North the seeds left in South's holes (S1, S5, S6: 3), and the game
+    // ends (recorded: seed 26, move 7).
+    let pos = Position {
+        pits: vec![0, 0, 0, 0, 1, 1, 2, 0, 0, 0, 0, 0, 0, 1],
+        stores: Some(vec![27, 24]),
+        to_move: Some(1),
+        ..Position::default()
+    };
+    let s = after("ns_kalah", &pos, "7");
+    assert_eq!(s.pits, vec![0; 14]);
+    assert_eq!(s.stores, vec![29, 27]);
+    assert!(s.over);
+    // A take leaving the opponent seeds is an ordinary one: South keeps his holes.
+    let pos = Position {
+        pits: vec![0, 0, 0, 0, 1, 1, 2, 0, 0, 0, 0, 0, 1, 1],
+        stores: Some(vec![27, 23]),
+        to_move: Some(1),
+        ..Position::default()
+    };
+    let s = after("ns_kalah", &pos, "7");
+    assert_eq!(s.pits, vec![1, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 1, 0]);
+    assert_eq!(s.stores, vec![29, 23]);
+}
+
+#[test]
+fn the_hole_after_the_last_is_taken_by_its_count_and_so_on_along_the_sowing() {
+    // Adji-boto (capt_type=NEXT, capt_on [1, 3, 5], multicapt=-1, capt_dir=SOW, sow_start):
+    // South's S5 (8 seeds) sows S5 itself, North's row and S1, S2. The hole after the last,
+    // S3, holds 3: taken; then S4 (5) and S5 (1): taken too (9 seeds). (Recorded: seed 2,
+    // move 5; the first two turns capture nothing, nocaptmoves=2.)
+    let mut vars = std::collections::BTreeMap::new();
+    vars.insert("turns".to_string(), 4);
+    let pos = Position {
+        pits: vec![4, 1, 3, 5, 8, 3, 1, 5, 15, 35],
+        stores: Some(vec![9, 11]),
+        to_move: Some(1),
+        vars,
+        ..Position::default()
+    };
+    let s = after("adji_boto", &pos, "5");
+    assert_eq!(s.pits, vec![5, 2, 0, 0, 0, 4, 2, 6, 16, 36]);
+    assert_eq!(s.stores, vec![18, 11]);
+    assert_eq!(s.to_move, Some(2));
+}
+
+#[test]
+fn the_lap_limit_counts_the_laps_before_a_capture_that_sows_on() {
+    // Tegre (mlaps=LAPPER, sow_rule=LAP_CAPT with a cross capture): North's N6 relays lap after
+    // lap, each take opposite sowing on; MancalaGames calls a move endless past 75 laps in all,
+    // the laps before a take counted, and ends the game there: the seeds in hand leave the game
+    // (endless=drop_hand) and the rest go by quitter (recorded: seed 1874, move 40).
+    let r = rule("tegre");
+    let opts = r.resolve_options(&["endless=drop_hand"]).unwrap();
+    let pos = Position {
+        pits: vec![2, 0, 3, 0, 1, 2, 1, 2, 1, 0, 4, 15],
+        stores: Some(vec![8, 9]),
+        to_move: Some(2),
+        ..Position::default()
+    };
+    let mut g = Game::with_position(r, opts, &pos).unwrap_or_else(|e| panic!("{}", e.one_line()));
+    g.play("6").unwrap_or_else(|e| panic!("{}", e.one_line()));
+    let s = g.state();
+    assert_eq!(s.pits, vec![0; 12]);
+    assert_eq!(s.stores, vec![18, 26]);
+    assert!(s.over);
+}

@@ -103,7 +103,9 @@ pub struct Opposite {
     /// With `go_on_along_row`: what takes that would leave the opponent's row empty do, when
     /// it held seeds before the move: `all` (default) they are made; `leave_first` the mover
     /// takes every hole of the opponent's but his first one holding seeds (his holes in
-    /// canonical order), all when only one holds seeds.
+    /// canonical order), all when only one holds seeds. Without it, `all` or
+    /// `all_then_own_row_to_opponent` (the take is made, then the mover's own holes go to the
+    /// opponent).
     pub grand_slam: GrandSlam,
 }
 
@@ -222,6 +224,11 @@ pub struct NextHole {
     pub last_in: BeyondSide,
     /// After a take, the mover takes his last hole too.
     pub and_last: bool,
+    /// The hole after is taken only when it holds one of these counts (empty: any count).
+    pub counts: Vec<i64>,
+    /// After a take, the hole after the one taken is taken too when it passes the same tests,
+    /// and so on along the sowing.
+    pub repeat: bool,
 }
 
 /// The take of the opponent's holes by count (see [`Capture::counted_holes`]).
@@ -344,6 +351,10 @@ pub enum GrandSlam {
     /// then give the opponent seeds, or the game ends as when no move feeds). The opponent
     /// must have held seeds before the move.
     AllMoveAgain,
+    /// The move captures them all, then the seeds left in the mover's own holes go to the
+    /// opponent (his store, or his reserve without one). The opponent must have held seeds in
+    /// his row before the move. Read by `opposite` (a single take) only.
+    AllThenOwnRowToOpponent,
 }
 
 /// "2 or 3" for counts `[2, 3]`.

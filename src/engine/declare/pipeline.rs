@@ -265,14 +265,31 @@ impl Pipeline {
             return Err("pipeline: capture: opposite: `pull_into_last` moves the seeds into the last hole, which stays: set `take_last: false`".into());
         }
         if let Some(o) = self.capture.opposite.as_ref() {
-            if !matches!(o.grand_slam, GrandSlam::All | GrandSlam::LeaveFirst)
-                || (o.grand_slam != GrandSlam::All && !o.go_on_along_row)
-            {
-                return Err("pipeline: capture: opposite: `grand_slam` is `all` or, with `go_on_along_row: true`, `leave_first`".into());
+            let ok = match o.grand_slam {
+                GrandSlam::All => true,
+                GrandSlam::LeaveFirst => o.go_on_along_row,
+                GrandSlam::AllThenOwnRowToOpponent => {
+                    !o.go_on_along_row
+                        && !o.sow_on
+                        && !o.go_on_while_next_empty
+                        && !o.pull_into_last
+                }
+                _ => false,
+            };
+            if !ok {
+                return Err("pipeline: capture: opposite: `grand_slam` is `all`, with `go_on_along_row: true` `leave_first`, or (a single take) `all_then_own_row_to_opponent`".into());
             }
             if o.go_on_along_row && (o.sow_on || o.pull_into_last || o.go_on_while_next_empty) {
                 return Err("pipeline: capture: opposite: `go_on_along_row` goes with none of `sow_on`, `pull_into_last`, `go_on_while_next_empty`".into());
             }
+        }
+        if self
+            .capture
+            .chain
+            .as_ref()
+            .is_some_and(|c| c.grand_slam == GrandSlam::AllThenOwnRowToOpponent)
+        {
+            return Err("pipeline: capture: chain: `grand_slam: all_then_own_row_to_opponent` is read by `opposite` only".into());
         }
         if self
             .capture
@@ -480,7 +497,7 @@ impl Pipeline {
             || c.not_by_single_seed
             || c.opposite
                 .as_ref()
-                .is_some_and(|o| o.sow_on || o.go_on_along_row)
+                .is_some_and(|o| o.sow_on || o.go_on_along_row || o.grand_slam != GrandSlam::All)
             || c.opponent_store
             || c.next_hole.is_some()
             || c.counted_holes.is_some()

@@ -355,13 +355,25 @@ pub(super) fn next_hole(
     if !on_side(l, c.last_in, last, mover) {
         return;
     }
-    let next = hole_after(l, b, last);
-    if next == NO_PIT || b.seeds[next] == 0 {
+    let passes = |b: &Board, q: usize| {
+        q != NO_PIT && b.seeds[q] > 0 && (c.counts.is_empty() || c.counts.contains(&b.seeds[q]))
+    };
+    let mut next = hole_after(l, b, last);
+    if !passes(b, next) {
         return;
     }
     sow::capture(b, next, mover, "the hole after the last");
     if c.and_last {
         sow::capture(b, last, mover, "the last hole");
+    }
+    if c.repeat {
+        for _ in 0..l.holes.len() {
+            next = hole_after(l, b, next);
+            if !passes(b, next) {
+                break;
+            }
+            sow::capture(b, next, mover, "the hole after a hole taken");
+        }
     }
 }
 

@@ -96,13 +96,6 @@ pub fn translate(g: &GameFile, title: &str, p: &Params) -> Result<Translation, R
         }
     }
     // Differences the long run found and no step reads yet: refused, never played differently.
-    if word(p, "sow_rule") == "LAP_CAPT" && word(p, "mlaps") != "OFF" {
-        return Err(refuse(
-            "sow_rule",
-            "LAP_CAPT",
-            "with mlaps, MancalaGames' endless relay (its 76th lap) is met at another point than sowlab's (long run: tegre, seed 1874): not translated yet",
-        ));
-    }
     if word(p, "goal") == "TERRITORY" && p.flag("mustshare") && p.flag("mustpass") {
         return Err(refuse(
             "mustshare",
