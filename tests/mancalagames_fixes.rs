@@ -362,3 +362,21 @@ fn the_lap_limit_counts_the_laps_before_a_capture_that_sows_on() {
     assert_eq!(s.stores, vec![18, 26]);
     assert!(s.over);
 }
+
+#[test]
+fn after_a_grand_slams_extra_turn_that_cannot_feed_the_unfed_opponent_takes_the_seeds_left() {
+    // Ouri (mustshare, grandslam=LEGAL_SHARE, unclaimed=UNFED_PLAYER): North's N6 sows its seed
+    // into S1, making 2: taken, South's last seeds, a grand slam: North moves again. His one
+    // seed left (N1) cannot reach South, so the game ends and South, the unfed player, takes it
+    // (recorded: seed 10, move 128).
+    let pos = Position {
+        pits: vec![1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1],
+        stores: Some(vec![24, 21]),
+        to_move: Some(2),
+        ..Position::default()
+    };
+    let s = after("ouri", &pos, "6");
+    assert_eq!(s.pits, vec![0; 12]);
+    assert_eq!(s.stores, vec![25, 23]);
+    assert!(s.over);
+}

@@ -337,6 +337,7 @@ impl Pipeline {
                 Sweep::None => {}
                 Sweep::Owners => s.push_str("each hole's seeds go to its owner, "),
                 Sweep::Mover => s.push_str("the mover takes the seeds left, "),
+                Sweep::Waiting => s.push_str("the player not to move takes the seeds left, "),
                 Sweep::Split => s.push_str(
                     "the seeds left are shared equally (an odd one to the player holding fewer), ",
                 ),

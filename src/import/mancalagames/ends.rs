@@ -201,15 +201,6 @@ pub(super) fn ends(
             "UNFED_PLAYER is translated only with mustshare, without mustpass, with min_move=1 yet",
         ));
     }
-    if unfed && word(p, "grandslam") == "LEGAL_SHARE" {
-        // (MancalaGames' differential test: after a grand slam the unfed player's end and the
-        // end for no move are read in another order than here)
-        return Err(refuse(
-            "unclaimed",
-            &unclaimed,
-            "UNFED_PLAYER with grandslam=LEGAL_SHARE is not translated yet (the unfed player's end after a grand slam)",
-        ));
-    }
     // (with no_sides MancalaGames scores the seeds left for nobody, whatever unclaimed says)
     let reading = if p.flag("no_sides") {
         "DONT_SCORE".to_string()
@@ -326,7 +317,7 @@ pub(super) fn ends(
     if unfed {
         let _ = writeln!(
             end,
-            "    # unclaimed=UNFED_PLAYER: the player to move has no seeds: the seeds left go by quitter={reading};\n    # he has seeds but none feeds the mover: the unfed mover takes them\n    - {{ when: to_move_empty, sweep: {sweep}, then: most_seeds }}\n    - {{ when: no_move, sweep: mover, then: most_seeds }}"
+            "    # unclaimed=UNFED_PLAYER: the player to move has no seeds: the seeds left go by quitter={reading};\n    # he has seeds but none feeds the other (the mover, or after a grand slam's extra turn the\n    # opponent): that unfed player takes them\n    - {{ when: to_move_empty, sweep: {sweep}, then: most_seeds }}\n    - {{ when: no_move, sweep: waiting, then: most_seeds }}"
         );
     } else {
         let _ = writeln!(
