@@ -380,3 +380,23 @@ fn after_a_grand_slams_extra_turn_that_cannot_feed_the_unfed_opponent_takes_the_
     assert_eq!(s.stores, vec![25, 23]);
     assert!(s.over);
 }
+
+#[test]
+fn a_grand_slam_reads_the_opponents_row_whoever_owns_its_holes() {
+    // Ayo (goal=TERRITORY, mustshare, grandslam=LEAVE_RIGHT): North owns S1 (3 seeds) and his
+    // row; South owns S2..S6, all empty. North's N2 relays through N3 and N6 round to S1, whose
+    // 5 seeds end in S6: S2..S6 hold 2 each. South's row held seeds before the move (S1's,
+    // North's hole) and would be emptied: a grand slam, which leaves South his first hole
+    // holding seeds (S2). So the move feeds him and is legal (recorded: seed 1592, move 134).
+    let mut pos = Position {
+        pits: vec![3, 0, 0, 0, 0, 0, 2, 1, 2, 1, 0, 12],
+        stores: Some(vec![11, 16]),
+        to_move: Some(2),
+        ..Position::default()
+    };
+    pos.owners = Some(vec![2, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2]);
+    let s = after("ayo", &pos, "N2");
+    assert_eq!(s.pits, vec![0, 2, 0, 0, 0, 0, 3, 1, 1, 3, 2, 1]);
+    assert_eq!(s.stores, vec![11, 24]);
+    assert_eq!(s.to_move, Some(1));
+}

@@ -135,9 +135,15 @@ fn play_with<const RARE: bool, const TRIAL: bool>(
     if RARE && p.capture.opposite_of_singles_first {
         crate::engine::player::capture_more::opposite_of_singles(b, l, p, mover);
     }
+    // (his row: where holes are owned round by round, those on his side of the board, whoever
+    // owns them, as the grand slam's test reads them)
     let opp_had = RARE
         && (p.at.slam_again || p.capture.chain.as_ref().is_some_and(|c| c.slam_if_held))
-        && !side_empty(b, p, next_of(l, mover));
+        && if b.owners.is_empty() {
+            !side_empty(b, p, next_of(l, mover))
+        } else {
+            crate::engine::player::capture_along::opponent_row_has_seeds(b, l, p, mover)
+        };
     // (the takes opposite along the row read a grand slam: one flag)
     let opp_row_had = RARE
         && p.capture
