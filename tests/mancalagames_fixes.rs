@@ -400,3 +400,23 @@ fn a_grand_slam_reads_the_opponents_row_whoever_owns_its_holes() {
     assert_eq!(s.stores, vec![11, 24]);
     assert_eq!(s.to_move, Some(1));
 }
+
+#[test]
+fn a_hole_is_captured_only_once_a_move_has_been_played_from_it() {
+    // Bechi (moveunlock, evens on either side): every hole starts the round locked; a move
+    // unlocks the hole it is played from, and captures take unlocked holes only. South plays S4;
+    // North's N2 (7 seeds, the first sown back into N2, sow_start) ends in his own N4, making 8,
+    // an even count, taken were every hole unlocked; N4 has not been played from: nothing is
+    // taken. (MancalaGames' engine from the start, compared with the same move with every hole
+    // unlocked, which takes N4.)
+    let r = rule("bechi");
+    let opts = r.resolve_options::<&str>(&[]).unwrap();
+    let mut g = Game::new(r, opts).unwrap();
+    g.play("4").unwrap_or_else(|e| panic!("{}", e.one_line()));
+    assert_eq!(g.state().pits, vec![7, 6, 6, 1, 7, 7, 7, 7]);
+    g.play("2").unwrap_or_else(|e| panic!("{}", e.one_line()));
+    let s = g.state();
+    assert_eq!(s.pits, vec![8, 7, 7, 2, 8, 1, 7, 8]);
+    assert_eq!(s.stores, vec![0, 0]);
+    assert_eq!(s.to_move, Some(1));
+}

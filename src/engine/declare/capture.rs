@@ -174,6 +174,13 @@ pub struct Chain {
     /// the line on); the plain chain is always judged so.
     #[serde(default)]
     pub as_sown: bool,
+    /// Only holes a move has been played from this round are taken (each hole is locked until
+    /// its owner plays it); the chain stops at a locked hole.
+    #[serde(default)]
+    pub only_played_from: bool,
+    /// Per player, the variable of his holes played from (resolved when setup ends).
+    #[serde(skip)]
+    pub played_vars: Vec<usize>,
     /// The reason its captures show in the trace ("2 or 3"), made when setup ends.
     #[serde(skip)]
     pub why: String,

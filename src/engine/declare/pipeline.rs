@@ -323,7 +323,15 @@ impl Pipeline {
                     .collect()
             })
             .collect();
-        let opening = crate::engine::declare::opening::link(&self.moves, l, &mut var)?;
+        let track = self
+            .capture
+            .chain
+            .as_ref()
+            .is_some_and(|c| c.only_played_from);
+        let opening = crate::engine::declare::opening::link(&self.moves, track, l, &mut var)?;
+        if let Some(c) = self.capture.chain.as_mut().filter(|c| c.only_played_from) {
+            c.played_vars = opening.played_vars.clone();
+        }
         self.at.odd_legal = opening.odd_legal;
         self.at.opening_holes = opening.opening_holes;
         self.at.played_vars = opening.played_vars;
@@ -507,7 +515,11 @@ impl Pipeline {
             || c.matching_opposite
             || c.lap_capture.is_some()
             || self.at.slam_again
-            || self.capture.chain.as_ref().is_some_and(|c| c.slam_if_held)
+            || self
+                .capture
+                .chain
+                .as_ref()
+                .is_some_and(|c| c.slam_if_held || c.only_played_from)
     }
 
     /// Whether a step reads who started the round (`last_seeds.to: round_starter`).

@@ -30,6 +30,11 @@ pub(super) fn takes(
         ChainSide::Any => true,
     };
     let n = b.seeds[q];
+    if c.only_played_from
+        && !crate::engine::player::opening::was_played_from(b, l, &c.played_vars, q)
+    {
+        return false;
+    }
     side_ok
         && !b.is_child(q)
         && n > 0

@@ -294,6 +294,10 @@ pub(super) fn captures(
                 "translated only with capt_side=BOTH, grandslam=LEGAL and no children yet",
             ));
         }
+        if p.flag("moveunlock") {
+            // (MancalaGames locks every hole at the start of a round until a move is played from it)
+            chain.push_str(", only_played_from: true");
+        }
         let _ = write!(
             chain,
             ", side: {side_word}{first_on}, direction: {direction}, max: {max}, grand_slam: {slam}{}{} }}",
@@ -301,6 +305,9 @@ pub(super) fn captures(
             if slam == "all" { "" } else { ", slam_if_held: true" },
             if cross_mult { ", and_opposite: true" } else { "" }
         );
+        if p.flag("moveunlock") {
+            capture.push_str("    # moveunlock: a hole is taken only once a move has been played from it this round\n");
+        }
         if cross_mult {
             capture.push_str("    # pickextra=PICKCROSSMULT: each hole the chain takes takes the hole opposite too\n");
         }

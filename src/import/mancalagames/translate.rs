@@ -73,6 +73,7 @@ const HANDLED: &[&str] = &[
     "nocaptmoves",
     "prescribed",
     "sow_param",
+    "moveunlock",
 ];
 
 /// A translated game: the data rule's YAML text.
@@ -151,6 +152,21 @@ pub fn translate(g: &GameFile, title: &str, p: &Params) -> Result<Translation, R
     }
 
     let mut c = super::capture::captures(p, &mut sowing, &mut notes)?;
+    // moveunlock: read by the capture chain (only_played_from); with other captures, or with
+    // relays stopping for a capture, not yet.
+    if p.flag("moveunlock")
+        && (!c.text.contains("chain: {")
+            || c.cross != "NONE"
+            || word(p, "mlaps") != "OFF"
+            || word(p, "allow_rule") == "MOVE_ALL_HOLES_FIRST"
+            || word(p, "pickextra") != "NONE")
+    {
+        return Err(super::refusal::refuse(
+            "moveunlock",
+            "true",
+            "translated only with a capture chain alone (no cross capture, relays, pickextra or allow_rule=MOVE_ALL_HOLES_FIRST) yet",
+        ));
+    }
     let stopped_end = super::sowing::relays(p, &c, &mut sowing)?;
     let mut lap = String::new();
     super::lap_capture::translate(p, &c.cross, &mut sowing, &mut lap)?;
