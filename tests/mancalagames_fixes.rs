@@ -420,3 +420,25 @@ fn a_hole_is_captured_only_once_a_move_has_been_played_from_it() {
     assert_eq!(s.stores, vec![0, 0]);
     assert_eq!(s.to_move, Some(1));
 }
+
+#[test]
+fn a_random_start_with_empties_leaves_each_hole_empty_or_holding_at_least_four() {
+    // Leab el-Akil (start_pattern=RANDOM_ZEROS, 72 seeds): the start is drawn from the game's
+    // seed (option start_seed), each hole empty or holding at least 4; the same seed, the same
+    // start.
+    let r = rule("leab_el_akil");
+    let mut starts = Vec::new();
+    for seed in 0..20 {
+        let opts = r
+            .resolve_options(&[format!("start_seed={seed}").as_str()])
+            .unwrap();
+        let g = Game::new(r.clone(), opts).unwrap();
+        let s = g.state();
+        assert_eq!(s.pits.iter().sum::<i64>(), 72, "{:?}", s.pits);
+        assert!(s.pits.iter().all(|&x| x == 0 || x >= 4), "{:?}", s.pits);
+        starts.push(s.pits);
+    }
+    assert!(starts.iter().any(|p| p.contains(&0)), "{starts:?}");
+    let opts = r.resolve_options(&["start_seed=3"]).unwrap();
+    assert_eq!(Game::new(r.clone(), opts).unwrap().state().pits, starts[3]);
+}

@@ -61,6 +61,10 @@ pub(super) fn rounds(p: &Params, goal: &str) -> Result<(String, String, i64), Re
                     ", random_layout: {{ seeds: {}, at_least: 2, seed: $start_seed }}",
                     p.nbr_start
                 ),
+                _ if pattern == "RANDOM_ZEROS" => format!(
+                    ", random_layout: {{ seeds: {}, at_least: 0, empty_or_at_least: 4, seed: $start_seed }}",
+                    p.nbr_start
+                ),
                 Some((pits, turn, _)) => format!(
                     ", layout: {pits:?}{}",
                     if turn {
