@@ -164,6 +164,27 @@ pub fn sow_to_opponent(b: &mut Board, id: usize) -> Result<SowEnd, String> {
     Ok(end)
 }
 
+/// Whether hole `q` has been played from this round (`capture.chain.only_played_from`; `vars`:
+/// per player, the variable of his holes played from, a bit per hole in the order of his holes).
+#[cold]
+#[inline(never)]
+pub(super) fn was_played_from(b: &Board, l: &Compiled, vars: &[usize], q: usize) -> bool {
+    let owner = l.pits[q].owner;
+    let Some(&v) = vars.get(owner.wrapping_sub(1)) else {
+        return false;
+    };
+    let mut k = 0;
+    for &h in &l.holes {
+        if h == q {
+            return b.vars[v] & (1 << k) != 0;
+        }
+        if l.pits[h].owner == owner {
+            k += 1;
+        }
+    }
+    false
+}
+
 #[cfg(test)]
 mod tests {
     use crate::engine::board::state::Board;
@@ -313,25 +334,4 @@ mod tests {
             assert!(!e.contains('\n'), "{e}");
         }
     }
-}
-
-/// Whether hole `q` has been played from this round (`capture.chain.only_played_from`; `vars`:
-/// per player, the variable of his holes played from, a bit per hole in the order of his holes).
-#[cold]
-#[inline(never)]
-pub(super) fn was_played_from(b: &Board, l: &Compiled, vars: &[usize], q: usize) -> bool {
-    let owner = l.pits[q].owner;
-    let Some(&v) = vars.get(owner.wrapping_sub(1)) else {
-        return false;
-    };
-    let mut k = 0;
-    for &h in &l.holes {
-        if h == q {
-            return b.vars[v] & (1 << k) != 0;
-        }
-        if l.pits[h].owner == owner {
-            k += 1;
-        }
-    }
-    false
 }
