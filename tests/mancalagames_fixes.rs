@@ -291,3 +291,154 @@ fn a_start_pattern_move_is_part_of_the_start() {
         (0..20).map(|s| start(&s.to_string()).pits).collect();
     assert!(starts.len() > 1, "the seed draws the move: {starts:?}");
 }
+
+#[test]
+fn a_take_that_empties_the_opponents_row_gives_him_the_movers_holes() {
+    // NS Kalah (each player sows round his own row; grandslam=OPP_GETS_REMAIN): South's S7 (2
+    // seeds) sows his store and his empty S1, which takes N7's single seed, North's last one.
+    // That grand slam gives North the seeds left in South's holes (S1, S5, S6: 3), and the game
+    // ends (recorded: seed 26, move 7).
+    let pos = Position {
+        pits: vec![0, 0, 0, 0, 1, 1, 2, 0, 0, 0, 0, 0, 0, 1],
+        stores: Some(vec![27, 24]),
+        to_move: Some(1),
+        ..Position::default()
+    };
+    let s = after("ns_kalah", &pos, "7");
+    assert_eq!(s.pits, vec![0; 14]);
+    assert_eq!(s.stores, vec![29, 27]);
+    assert!(s.over);
+    // A take leaving the opponent seeds is an ordinary one: South keeps his holes.
+    let pos = Position {
+        pits: vec![0, 0, 0, 0, 1, 1, 2, 0, 0, 0, 0, 0, 1, 1],
+        stores: Some(vec![27, 23]),
+        to_move: Some(1),
+        ..Position::default()
+    };
+    let s = after("ns_kalah", &pos, "7");
+    assert_eq!(s.pits, vec![1, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 1, 0]);
+    assert_eq!(s.stores, vec![29, 23]);
+}
+
+#[test]
+fn the_hole_after_the_last_is_taken_by_its_count_and_so_on_along_the_sowing() {
+    // Adji-boto (capt_type=NEXT, capt_on [1, 3, 5], multicapt=-1, capt_dir=SOW, sow_start):
+    // South's S5 (8 seeds) sows S5 itself, North's row and S1, S2. The hole after the last,
+    // S3, holds 3: taken; then S4 (5) and S5 (1): taken too (9 seeds). (Recorded: seed 2,
+    // move 5; the first two turns capture nothing, nocaptmoves=2.)
+    let mut vars = std::collections::BTreeMap::new();
+    vars.insert("turns".to_string(), 4);
+    let pos = Position {
+        pits: vec![4, 1, 3, 5, 8, 3, 1, 5, 15, 35],
+        stores: Some(vec![9, 11]),
+        to_move: Some(1),
+        vars,
+        ..Position::default()
+    };
+    let s = after("adji_boto", &pos, "5");
+    assert_eq!(s.pits, vec![5, 2, 0, 0, 0, 4, 2, 6, 16, 36]);
+    assert_eq!(s.stores, vec![18, 11]);
+    assert_eq!(s.to_move, Some(2));
+}
+
+#[test]
+fn the_lap_limit_counts_the_laps_before_a_capture_that_sows_on() {
+    // Tegre (mlaps=LAPPER, sow_rule=LAP_CAPT with a cross capture): North's N6 relays lap after
+    // lap, each take opposite sowing on; MancalaGames calls a move endless past 75 laps in all,
+    // the laps before a take counted, and ends the game there: the seeds in hand leave the game
+    // (endless=drop_hand) and the rest go by quitter (recorded: seed 1874, move 40).
+    let r = rule("tegre");
+    let opts = r.resolve_options(&["endless=drop_hand"]).unwrap();
+    let pos = Position {
+        pits: vec![2, 0, 3, 0, 1, 2, 1, 2, 1, 0, 4, 15],
+        stores: Some(vec![8, 9]),
+        to_move: Some(2),
+        ..Position::default()
+    };
+    let mut g = Game::with_position(r, opts, &pos).unwrap_or_else(|e| panic!("{}", e.one_line()));
+    g.play("6").unwrap_or_else(|e| panic!("{}", e.one_line()));
+    let s = g.state();
+    assert_eq!(s.pits, vec![0; 12]);
+    assert_eq!(s.stores, vec![18, 26]);
+    assert!(s.over);
+}
+
+#[test]
+fn after_a_grand_slams_extra_turn_that_cannot_feed_the_unfed_opponent_takes_the_seeds_left() {
+    // Ouri (mustshare, grandslam=LEGAL_SHARE, unclaimed=UNFED_PLAYER): North's N6 sows its seed
+    // into S1, making 2: taken, South's last seeds, a grand slam: North moves again. His one
+    // seed left (N1) cannot reach South, so the game ends and South, the unfed player, takes it
+    // (recorded: seed 10, move 128).
+    let pos = Position {
+        pits: vec![1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1],
+        stores: Some(vec![24, 21]),
+        to_move: Some(2),
+        ..Position::default()
+    };
+    let s = after("ouri", &pos, "6");
+    assert_eq!(s.pits, vec![0; 12]);
+    assert_eq!(s.stores, vec![25, 23]);
+    assert!(s.over);
+}
+
+#[test]
+fn a_grand_slam_reads_the_opponents_row_whoever_owns_its_holes() {
+    // Ayo (goal=TERRITORY, mustshare, grandslam=LEAVE_RIGHT): North owns S1 (3 seeds) and his
+    // row; South owns S2..S6, all empty. North's N2 relays through N3 and N6 round to S1, whose
+    // 5 seeds end in S6: S2..S6 hold 2 each. South's row held seeds before the move (S1's,
+    // North's hole) and would be emptied: a grand slam, which leaves South his first hole
+    // holding seeds (S2). So the move feeds him and is legal (recorded: seed 1592, move 134).
+    let mut pos = Position {
+        pits: vec![3, 0, 0, 0, 0, 0, 2, 1, 2, 1, 0, 12],
+        stores: Some(vec![11, 16]),
+        to_move: Some(2),
+        ..Position::default()
+    };
+    pos.owners = Some(vec![2, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2]);
+    let s = after("ayo", &pos, "N2");
+    assert_eq!(s.pits, vec![0, 2, 0, 0, 0, 0, 3, 1, 1, 3, 2, 1]);
+    assert_eq!(s.stores, vec![11, 24]);
+    assert_eq!(s.to_move, Some(1));
+}
+
+#[test]
+fn a_hole_is_captured_only_once_a_move_has_been_played_from_it() {
+    // Bechi (moveunlock, evens on either side): every hole starts the round locked; a move
+    // unlocks the hole it is played from, and captures take unlocked holes only. South plays S4;
+    // North's N2 (7 seeds, the first sown back into N2, sow_start) ends in his own N4, making 8,
+    // an even count, taken were every hole unlocked; N4 has not been played from: nothing is
+    // taken. (MancalaGames' engine from the start, compared with the same move with every hole
+    // unlocked, which takes N4.)
+    let r = rule("bechi");
+    let opts = r.resolve_options::<&str>(&[]).unwrap();
+    let mut g = Game::new(r, opts).unwrap();
+    g.play("4").unwrap_or_else(|e| panic!("{}", e.one_line()));
+    assert_eq!(g.state().pits, vec![7, 6, 6, 1, 7, 7, 7, 7]);
+    g.play("2").unwrap_or_else(|e| panic!("{}", e.one_line()));
+    let s = g.state();
+    assert_eq!(s.pits, vec![8, 7, 7, 2, 8, 1, 7, 8]);
+    assert_eq!(s.stores, vec![0, 0]);
+    assert_eq!(s.to_move, Some(1));
+}
+
+#[test]
+fn a_random_start_with_empties_leaves_each_hole_empty_or_holding_at_least_four() {
+    // Leab el-Akil (start_pattern=RANDOM_ZEROS, 72 seeds): the start is drawn from the game's
+    // seed (option start_seed), each hole empty or holding at least 4; the same seed, the same
+    // start.
+    let r = rule("leab_el_akil");
+    let mut starts = Vec::new();
+    for seed in 0..20 {
+        let opts = r
+            .resolve_options(&[format!("start_seed={seed}").as_str()])
+            .unwrap();
+        let g = Game::new(r.clone(), opts).unwrap();
+        let s = g.state();
+        assert_eq!(s.pits.iter().sum::<i64>(), 72, "{:?}", s.pits);
+        assert!(s.pits.iter().all(|&x| x == 0 || x >= 4), "{:?}", s.pits);
+        starts.push(s.pits);
+    }
+    assert!(starts.iter().any(|p| p.contains(&0)), "{starts:?}");
+    let opts = r.resolve_options(&["start_seed=3"]).unwrap();
+    assert_eq!(Game::new(r.clone(), opts).unwrap().state().pits, starts[3]);
+}

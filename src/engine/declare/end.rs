@@ -113,6 +113,10 @@ pub enum Sweep {
     Owners,
     /// Every open hole's seeds go to the player who moved.
     Mover,
+    /// Every open hole's seeds go to the player who is not to move (of two players; after an
+    /// extra turn the mover's opponent, otherwise the mover): the one the player to move could
+    /// not give seeds to, when the end is his lack of a move.
+    Waiting,
     /// The seeds left are shared equally between two players; an odd seed goes to the player
     /// holding fewer (to player 2 when they hold as many).
     Split,

@@ -27,6 +27,7 @@ pub struct Linked {
 /// one error line naming the key.
 pub fn link(
     m: &Moves,
+    track_played: bool,
     l: &mut Layout,
     var: &mut impl FnMut(&mut Layout, &str, i64) -> usize,
 ) -> Result<Linked, String> {
@@ -71,12 +72,13 @@ pub fn link(
             at.opening_holes.push(keep);
         }
     }
-    if m.every_hole_first {
+    // (also for a capture that takes only holes played from: `track_played`)
+    if m.every_hole_first || track_played {
         for pl in 1..=l.players {
             let n = l.holes.iter().filter(|&&h| l.pits[h].owner == pl).count();
             if n > 62 {
                 return Err(format!(
-                    "pipeline: moves: every_hole_first is for players with at most 62 holes (player {pl} has {n})"
+                    "pipeline: moves: every_hole_first (and capture: chain: only_played_from) is for players with at most 62 holes (player {pl} has {n})"
                 ));
             }
             at.played_vars.push(var(l, &played_var_name(pl), 0));

@@ -265,14 +265,31 @@ impl Pipeline {
             return Err("pipeline: capture: opposite: `pull_into_last` moves the seeds into the last hole, which stays: set `take_last: false`".into());
         }
         if let Some(o) = self.capture.opposite.as_ref() {
-            if !matches!(o.grand_slam, GrandSlam::All | GrandSlam::LeaveFirst)
-                || (o.grand_slam != GrandSlam::All && !o.go_on_along_row)
-            {
-                return Err("pipeline: capture: opposite: `grand_slam` is `all` or, with `go_on_along_row: true`, `leave_first`".into());
+            let ok = match o.grand_slam {
+                GrandSlam::All => true,
+                GrandSlam::LeaveFirst => o.go_on_along_row,
+                GrandSlam::AllThenOwnRowToOpponent => {
+                    !o.go_on_along_row
+                        && !o.sow_on
+                        && !o.go_on_while_next_empty
+                        && !o.pull_into_last
+                }
+                _ => false,
+            };
+            if !ok {
+                return Err("pipeline: capture: opposite: `grand_slam` is `all`, with `go_on_along_row: true` `leave_first`, or (a single take) `all_then_own_row_to_opponent`".into());
             }
             if o.go_on_along_row && (o.sow_on || o.pull_into_last || o.go_on_while_next_empty) {
                 return Err("pipeline: capture: opposite: `go_on_along_row` goes with none of `sow_on`, `pull_into_last`, `go_on_while_next_empty`".into());
             }
+        }
+        if self
+            .capture
+            .chain
+            .as_ref()
+            .is_some_and(|c| c.grand_slam == GrandSlam::AllThenOwnRowToOpponent)
+        {
+            return Err("pipeline: capture: chain: `grand_slam: all_then_own_row_to_opponent` is read by `opposite` only".into());
         }
         if self
             .capture
@@ -306,7 +323,15 @@ impl Pipeline {
                     .collect()
             })
             .collect();
-        let opening = crate::engine::declare::opening::link(&self.moves, l, &mut var)?;
+        let track = self
+            .capture
+            .chain
+            .as_ref()
+            .is_some_and(|c| c.only_played_from);
+        let opening = crate::engine::declare::opening::link(&self.moves, track, l, &mut var)?;
+        if let Some(c) = self.capture.chain.as_mut().filter(|c| c.only_played_from) {
+            c.played_vars = opening.played_vars.clone();
+        }
         self.at.odd_legal = opening.odd_legal;
         self.at.opening_holes = opening.opening_holes;
         self.at.played_vars = opening.played_vars;
@@ -480,7 +505,7 @@ impl Pipeline {
             || c.not_by_single_seed
             || c.opposite
                 .as_ref()
-                .is_some_and(|o| o.sow_on || o.go_on_along_row)
+                .is_some_and(|o| o.sow_on || o.go_on_along_row || o.grand_slam != GrandSlam::All)
             || c.opponent_store
             || c.next_hole.is_some()
             || c.counted_holes.is_some()
@@ -490,7 +515,11 @@ impl Pipeline {
             || c.matching_opposite
             || c.lap_capture.is_some()
             || self.at.slam_again
-            || self.capture.chain.as_ref().is_some_and(|c| c.slam_if_held)
+            || self
+                .capture
+                .chain
+                .as_ref()
+                .is_some_and(|c| c.slam_if_held || c.only_played_from)
     }
 
     /// Whether a step reads who started the round (`last_seeds.to: round_starter`).

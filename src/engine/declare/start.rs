@@ -18,6 +18,11 @@ pub struct RandomStart {
     /// The generator's seed: the same seed, the same layout.
     #[serde(default)]
     pub seed: i64,
+    /// Each hole is empty or holds at least this many (0: no such test): the seeds of a hole
+    /// drawn fewer are gathered into the next hole that then reaches it (those left over at
+    /// the end into the first hole holding seeds).
+    #[serde(default)]
+    pub empty_or_at_least: i64,
 }
 
 /// A random layout of `r.seeds` seeds over `n` holes: the seeds above each hole's minimum are cut
@@ -64,5 +69,32 @@ pub fn layout_of(r: &RandomStart, n: usize, max_seeds: i64) -> Result<Vec<i64>, 
             .unwrap_or(0);
         v[i] += error;
     }
+    if r.empty_or_at_least > 0 {
+        gather_below(&mut v, r.empty_or_at_least);
+    }
     Ok(v)
+}
+
+/// Empties each hole of `v` holding fewer than `k`, carrying its seeds on (in hole order) to
+/// the next hole that reaches `k` with them; seeds carried past the last hole go to the first
+/// hole holding seeds.
+fn gather_below(v: &mut [i64], k: i64) {
+    let mut carried = 0;
+    for x in v.iter_mut() {
+        let with = *x + carried;
+        if with < k {
+            carried = with;
+            *x = 0;
+        } else {
+            *x = with;
+            carried = 0;
+        }
+    }
+    if carried > 0 {
+        if let Some(x) = v.iter_mut().find(|x| **x > 0) {
+            *x += carried;
+        } else if let Some(x) = v.first_mut() {
+            *x = carried;
+        }
+    }
 }

@@ -124,11 +124,21 @@ impl Pipeline {
         }
         if let Some(c) = &self.capture.next_hole {
             out.push(format!(
-                "capture: a last seed in {} takes the hole after it (when it holds seeds){}",
+                "capture: a last seed in {} takes the hole after it (when it holds {}){}{}",
                 match c.last_in {
                     BeyondSide::Own => "a hole of the mover's",
                     BeyondSide::Opponent => "an opponent's hole",
                     BeyondSide::Any => "any hole",
+                },
+                if c.counts.is_empty() {
+                    "seeds".to_string()
+                } else {
+                    crate::engine::declare::capture::chain_why(&c.counts)
+                },
+                if c.repeat {
+                    ", then the hole after each hole taken while it passes too"
+                } else {
+                    ""
                 },
                 if c.and_last {
                     ", and then the last hole"
@@ -230,6 +240,7 @@ impl Pipeline {
                         "may not be played, unless every legal move is one (then it captures nothing)",
                     GrandSlam::AllMoveAgain => "takes them all, and the mover moves again",
                     GrandSlam::Forbidden => "may not be played, even when every move is one",
+                    GrandSlam::AllThenOwnRowToOpponent => "takes them all, then the mover's own holes go to the opponent",
                 }
             ));
         }
@@ -326,6 +337,7 @@ impl Pipeline {
                 Sweep::None => {}
                 Sweep::Owners => s.push_str("each hole's seeds go to its owner, "),
                 Sweep::Mover => s.push_str("the mover takes the seeds left, "),
+                Sweep::Waiting => s.push_str("the player not to move takes the seeds left, "),
                 Sweep::Split => s.push_str(
                     "the seeds left are shared equally (an odd one to the player holding fewer), ",
                 ),

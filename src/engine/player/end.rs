@@ -165,6 +165,15 @@ pub(super) fn apply_check(
                     }
                 }
             }
+            Sweep::Waiting => {
+                let waiting = other(b.to_move);
+                for i in 0..l.holes.len() {
+                    let h = l.holes[i];
+                    if !b.closed[h] && !b.is_child(h) {
+                        sow::capture(b, h, waiting, &c.why);
+                    }
+                }
+            }
             Sweep::Split => split_left(b, l, &c.why),
             Sweep::IntoChildren => sweep_into_children(b, l),
             Sweep::Discard => {

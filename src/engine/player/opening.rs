@@ -40,6 +40,7 @@ pub fn filter(
     let played =
         p.at.played_vars
             .get(player.wrapping_sub(1))
+            .filter(|_| m.every_hole_first)
             .map(|&v| b.vars[v]);
     let mine = p.at.holes_of.get(player).map_or(&[][..], |h| &h[..]);
     let full = (1i64 << mine.len()) - 1;
@@ -161,6 +162,27 @@ pub fn sow_to_opponent(b: &mut Board, id: usize) -> Result<SowEnd, String> {
     };
     b.last = end;
     Ok(end)
+}
+
+/// Whether hole `q` has been played from this round (`capture.chain.only_played_from`; `vars`:
+/// per player, the variable of his holes played from, a bit per hole in the order of his holes).
+#[cold]
+#[inline(never)]
+pub(super) fn was_played_from(b: &Board, l: &Compiled, vars: &[usize], q: usize) -> bool {
+    let owner = l.pits[q].owner;
+    let Some(&v) = vars.get(owner.wrapping_sub(1)) else {
+        return false;
+    };
+    let mut k = 0;
+    for &h in &l.holes {
+        if h == q {
+            return b.vars[v] & (1 << k) != 0;
+        }
+        if l.pits[h].owner == owner {
+            k += 1;
+        }
+    }
+    false
 }
 
 #[cfg(test)]

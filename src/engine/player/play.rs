@@ -135,15 +135,21 @@ fn play_with<const RARE: bool, const TRIAL: bool>(
     if RARE && p.capture.opposite_of_singles_first {
         crate::engine::player::capture::more::opposite_of_singles(b, l, p, mover);
     }
+    // (his row: where holes are owned round by round, those on his side of the board, whoever
+    // owns them, as the grand slam's test reads them)
     let opp_had = RARE
         && (p.at.slam_again || p.capture.chain.as_ref().is_some_and(|c| c.slam_if_held))
-        && !side_empty(b, p, next_of(l, mover));
+        && if b.owners.is_empty() {
+            !side_empty(b, p, next_of(l, mover))
+        } else {
+            crate::engine::player::capture::along::opponent_row_has_seeds(b, l, p, mover)
+        };
     // (the takes opposite along the row read a grand slam: one flag)
     let opp_row_had = RARE
         && p.capture
             .opposite
             .as_ref()
-            .is_some_and(|o| o.grand_slam == GrandSlam::LeaveFirst)
+            .is_some_and(|o| o.grand_slam != GrandSlam::All)
         && crate::engine::player::capture::along::opponent_row_has_seeds(b, l, p, mover);
     // (a diffusing move is not a sowing: the rare steps' flag first)
     let mut end = match p.moves.diffuse.as_ref().filter(|_| RARE && p.at.odd_moves) {
@@ -182,7 +188,13 @@ fn play_with<const RARE: bool, const TRIAL: bool>(
     {
         let mut laps = end.laps;
         while !end.stopped && opposite(b, l, o, mover, &end) && b.seeds[end.pit] > 0 {
-            end = sow::sow(b, end.pit)?;
+            // (the lap limit counts the move's laps before)
+            if laps >= l.sow.max_laps {
+                let from = end.pit;
+                crate::engine::player::capture::laps::at_limit(b, l, &mut end, from)?;
+                break;
+            }
+            end = sow::sow_after(b, end.pit, laps)?;
             laps += end.laps;
         }
         end.laps = laps;
@@ -225,8 +237,12 @@ fn play_with<const RARE: bool, const TRIAL: bool>(
                 &end,
                 opp_row_had,
             );
-        } else {
-            opposite(b, l, o, mover, &end);
+        } else if opposite(b, l, o, mover, &end)
+            && RARE
+            && opp_row_had
+            && o.grand_slam == GrandSlam::AllThenOwnRowToOpponent
+        {
+            crate::engine::player::capture::along::own_row_to_opponent_if_slam(b, l, p, mover);
         }
     }
     let mut again = false;

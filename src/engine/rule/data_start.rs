@@ -172,6 +172,7 @@ mod tests {
                     seeds,
                     at_least,
                     seed,
+                    empty_or_at_least: 0,
                 };
                 let v = random_layout(&r, n).unwrap();
                 assert_eq!(v.len(), n);
@@ -187,11 +188,27 @@ mod tests {
     }
 
     #[test]
+    fn a_hole_of_a_layout_with_empties_is_empty_or_holds_at_least_the_bound() {
+        for seed in 0..200 {
+            let r = RandomStart {
+                seeds: 72,
+                at_least: 0,
+                seed,
+                empty_or_at_least: 4,
+            };
+            let v = random_layout(&r, 12).unwrap();
+            assert_eq!(v.iter().sum::<i64>(), 72, "seed {seed}: {v:?}");
+            assert!(v.iter().all(|&x| x == 0 || x >= 4), "seed {seed}: {v:?}");
+        }
+    }
+
+    #[test]
     fn one_seed_gives_one_layout_and_seeds_differ() {
         let r = |seed| RandomStart {
             seeds: 98,
             at_least: 2,
             seed,
+            empty_or_at_least: 0,
         };
         assert_eq!(random_layout(&r(3), 14), random_layout(&r(3), 14));
         assert_ne!(random_layout(&r(3), 14), random_layout(&r(4), 14));

@@ -24,6 +24,25 @@ pub fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
     if crate::engine::sowing::quiet::applies(b, from) {
         return crate::engine::sowing::quiet::sow(b, from);
     }
+    plain(b, from, 0)
+}
+
+/// [`sow`] for the sowing that goes on after `laps_before` laps of the same move (after a lap
+/// that captured and sows on): the lap limit counts the move's laps before it. The laps it
+/// returns are its own.
+#[cold]
+#[inline(never)]
+pub fn sow_after(b: &mut Board, from: usize, laps_before: i64) -> Result<SowEnd, String> {
+    if b.layout.sow.steps.is_some() {
+        return crate::engine::sowing::stepped::sow_after(b, from, laps_before);
+    }
+    plain(b, from, laps_before)
+}
+
+/// The sowing without the rarer steps, after `laps_before` laps of the move (0 for a move's
+/// own sowing: the constant folds away).
+#[inline(always)]
+fn plain(b: &mut Board, from: usize, laps_before: i64) -> Result<SowEnd, String> {
     // A move id past the pits is the other direction of a hole where the mover chooses it.
     let (from, other) = b.layout.split_move(from);
     let mover = b.to_move;
@@ -177,7 +196,16 @@ pub fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
                 })
         });
         let Some(r) = relay_from else { break };
-        if stops_at_lap_limit(l, seeds, discarded, trace, end.laps, drops, r, &mut end)? {
+        if stops_at_lap_limit(
+            l,
+            seeds,
+            discarded,
+            trace,
+            laps_before + end.laps,
+            drops,
+            r,
+            &mut end,
+        )? {
             break;
         }
         hand = seeds[r];

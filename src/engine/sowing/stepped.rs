@@ -87,16 +87,6 @@ pub(crate) fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
     sow_after(b, from, 0)
 }
 
-/// Whether [`sow_after`] sows the moves of this rule as [`sow::sow`](super::sow::sow) does:
-/// without captures by count during the sowing, children passed over, the first seed falling
-/// back or the capture beyond an empty pit.
-pub(crate) fn covers(rule: &crate::engine::declare::sowing::SowRule) -> bool {
-    rule.capture_counts.is_empty()
-        && !rule.first_seed_back
-        && rule.pass_children == crate::engine::declare::sowing::PassChildren::None
-        && !rule.capture_beyond_empty
-}
-
 /// [`sow`] for the sowing that goes on after `laps_before` laps of the same move (after a lap
 /// capture): the lap limit counts them too.
 pub(crate) fn sow_after(b: &mut Board, from: usize, laps_before: i64) -> Result<SowEnd, String> {

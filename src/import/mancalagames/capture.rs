@@ -105,7 +105,11 @@ pub(super) fn captures(
     // END_OPP_STORE_CAPT: a last seed in the opponent's store takes it; otherwise the other
     // capture (here a cross capture) is tried.
     let store_capt = capt_type == "END_OPP_STORE_CAPT";
-    if typed && ((cross != "NONE" && !store_capt) || (basic && sow_rule == "NONE" && !counted_pick))
+    // NEXT without relays: the counts test the hole after the last (its own translation below).
+    let next_counted = capt_type == "NEXT" && word(p, "mlaps") == "OFF";
+    if typed
+        && ((cross != "NONE" && !store_capt)
+            || (basic && sow_rule == "NONE" && !counted_pick && !next_counted))
     {
         return Err(refuse(
             "capt_type",
@@ -195,11 +199,14 @@ pub(super) fn captures(
         }
         // (MancalaGames' grand slam rule applies to any capture that empties the opponent's
         // holes, a single cross capture too: only the along-the-row take reads one yet)
-        if grandslam != "LEGAL" && !(any_next && more && grandslam == "LEAVE_RIGHT") {
+        // OPP_GETS_REMAIN: a single take that empties the opponent's row gives him the mover's.
+        let gets_remain = grandslam == "OPP_GETS_REMAIN" && !any_next && !more && !lap_capt;
+        if grandslam != "LEGAL" && !(any_next && more && grandslam == "LEAVE_RIGHT") && !gets_remain
+        {
             return Err(refuse(
                 "grandslam",
                 &grandslam,
-                "a cross capture is translated only with grandslam=LEGAL yet (and LEAVE_RIGHT for crosscapt=ONE_ANY with multicapt=-1)",
+                "a cross capture is translated only with grandslam=LEGAL yet (LEAVE_RIGHT for crosscapt=ONE_ANY with multicapt=-1, OPP_GETS_REMAIN for a single take)",
             ));
         }
         let _ = writeln!(
@@ -214,8 +221,8 @@ pub(super) fn captures(
             if always { "and itself, also when the hole opposite is empty" } else { "when it holds seeds" },
             if always { "" } else if take_last { " and itself" } else { "; the last seed stays" },
             if counted.is_empty() { "" } else { "; only when the hole opposite passes the count conditions" },
-            if lap_capt { "\n    # sow_rule=LAP_CAPT: a lap that takes the hole opposite goes on from its last hole" } else if more && any_next { "\n    # multicapt=-1, capt_dir=SOW: then each next hole along the sowing, whatever it holds, takes the hole opposite it" } else if more { "\n    # multicapt=-1, capt_dir=SOW: then each next empty hole along the sowing takes the hole opposite it" } else { "" },
-            if lap_capt { ", sow_on: true".to_string() } else if more && any_next { format!(", go_on_along_row: true{}", match grandslam.as_str() { "LEAVE_RIGHT" => ", grand_slam: leave_first", _ => "" }) } else if more { ", go_on_while_next_empty: true".to_string() } else { String::new() }
+            if gets_remain { "\n    # grandslam=OPP_GETS_REMAIN: a take that empties the opponent's row (which held seeds) gives him the seeds left in the mover's" } else if lap_capt { "\n    # sow_rule=LAP_CAPT: a lap that takes the hole opposite goes on from its last hole" } else if more && any_next { "\n    # multicapt=-1, capt_dir=SOW: then each next hole along the sowing, whatever it holds, takes the hole opposite it" } else if more { "\n    # multicapt=-1, capt_dir=SOW: then each next empty hole along the sowing takes the hole opposite it" } else { "" },
+            if gets_remain { ", grand_slam: all_then_own_row_to_opponent".to_string() } else if lap_capt { ", sow_on: true".to_string() } else if more && any_next { format!(", go_on_along_row: true{}", match grandslam.as_str() { "LEAVE_RIGHT" => ", grand_slam: leave_first", _ => "" }) } else if more { ", go_on_while_next_empty: true".to_string() } else { String::new() }
         );
     } else if basic && !typed && final_by_chain {
         // OPP_CONT: the last hole must be the opponent's; the chain may go on into the mover's.
@@ -287,6 +294,10 @@ pub(super) fn captures(
                 "translated only with capt_side=BOTH, grandslam=LEGAL and no children yet",
             ));
         }
+        if p.flag("moveunlock") {
+            // (MancalaGames locks every hole at the start of a round until a move is played from it)
+            chain.push_str(", only_played_from: true");
+        }
         let _ = write!(
             chain,
             ", side: {side_word}{first_on}, direction: {direction}, max: {max}, grand_slam: {slam}{}{} }}",
@@ -294,6 +305,9 @@ pub(super) fn captures(
             if slam == "all" { "" } else { ", slam_if_held: true" },
             if cross_mult { ", and_opposite: true" } else { "" }
         );
+        if p.flag("moveunlock") {
+            capture.push_str("    # moveunlock: a hole is taken only once a move has been played from it this round\n");
+        }
         if cross_mult {
             capture.push_str("    # pickextra=PICKCROSSMULT: each hole the chain takes takes the hole opposite too\n");
         }
@@ -337,6 +351,30 @@ pub(super) fn captures(
             if cross_pick { "; pickextra=PICKCROSS: and the hole opposite the first one taken" } else { "" },
             !lapped,
             cross_pick
+        );
+    } else if capt_type == "NEXT" && word(p, "mlaps") == "OFF" {
+        // Without relays MancalaGames tests the hole after the last one: its count (capt_on),
+        // and with multicapt=-1 goes on from the hole taken along the sowing.
+        if capt_dir != "SOW"
+            || !matches!(multicapt, 0 | -1)
+            || grandslam != "LEGAL"
+            || side != "BOTH"
+            || evens
+            || cmin > 0
+            || cmax > 0
+            || word(p, "pickextra") != "NONE"
+        {
+            return Err(refuse(
+                "capt_type",
+                &capt_type,
+                "NEXT without relays is translated only with capt_dir=SOW, a single or unlimited capture, grandslam=LEGAL, capt_side=BOTH, capt_on counts alone and no pickextra yet",
+            ));
+        }
+        let _ = writeln!(
+            capture,
+            "    # capt_type=NEXT: the hole after the last, when it holds {capt_on:?} (any count when none given){}\n    next_hole: {{ last_in: any, counts: {capt_on:?}, repeat: {} }}",
+            if multicapt == -1 { "; multicapt=-1: then the hole after each hole taken while it does too" } else { "" },
+            multicapt == -1
         );
     } else if capt_type == "NEXT" {
         // With relays MancalaGames tests the side of the last hole (without, of the next one).

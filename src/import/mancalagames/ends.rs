@@ -61,6 +61,10 @@ pub(super) fn rounds(p: &Params, goal: &str) -> Result<(String, String, i64), Re
                     ", random_layout: {{ seeds: {}, at_least: 2, seed: $start_seed }}",
                     p.nbr_start
                 ),
+                _ if pattern == "RANDOM_ZEROS" => format!(
+                    ", random_layout: {{ seeds: {}, at_least: 0, empty_or_at_least: 4, seed: $start_seed }}",
+                    p.nbr_start
+                ),
                 Some((pits, turn, _)) => format!(
                     ", layout: {pits:?}{}",
                     if turn {
@@ -201,15 +205,6 @@ pub(super) fn ends(
             "UNFED_PLAYER is translated only with mustshare, without mustpass, with min_move=1 yet",
         ));
     }
-    if unfed && word(p, "grandslam") == "LEGAL_SHARE" {
-        // (MancalaGames' differential test: after a grand slam the unfed player's end and the
-        // end for no move are read in another order than here)
-        return Err(refuse(
-            "unclaimed",
-            &unclaimed,
-            "UNFED_PLAYER with grandslam=LEGAL_SHARE is not translated yet (the unfed player's end after a grand slam)",
-        ));
-    }
     // (with no_sides MancalaGames scores the seeds left for nobody, whatever unclaimed says)
     let reading = if p.flag("no_sides") {
         "DONT_SCORE".to_string()
@@ -326,7 +321,7 @@ pub(super) fn ends(
     if unfed {
         let _ = writeln!(
             end,
-            "    # unclaimed=UNFED_PLAYER: the player to move has no seeds: the seeds left go by quitter={reading};\n    # he has seeds but none feeds the mover: the unfed mover takes them\n    - {{ when: to_move_empty, sweep: {sweep}, then: most_seeds }}\n    - {{ when: no_move, sweep: mover, then: most_seeds }}"
+            "    # unclaimed=UNFED_PLAYER: the player to move has no seeds: the seeds left go by quitter={reading};\n    # he has seeds but none feeds the other (the mover, or after a grand slam's extra turn the\n    # opponent): that unfed player takes them\n    - {{ when: to_move_empty, sweep: {sweep}, then: most_seeds }}\n    - {{ when: no_move, sweep: waiting, then: most_seeds }}"
         );
     } else {
         let _ = writeln!(

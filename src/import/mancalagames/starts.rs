@@ -196,6 +196,11 @@ pub(super) fn start(p: &Params) -> Result<String, Refusal> {
     if pattern == "MOVE_RANDOM" {
         return Ok("start:\n  # start_pattern=MOVE_RANDOM: a move drawn from the game's seed is part of the start (then the\n  # other player moves)\n  first_move: { from: random, seed: $start_seed }\n".into());
     }
+    if pattern == "RANDOM_ZEROS" {
+        return Ok(format!(
+            "start:\n  # start_pattern=RANDOM_ZEROS: {s} seeds spread at random, each hole empty or holding at least 4\n  # (MancalaGames draws its own layout: the same properties, not the same layout for a seed)\n  random: {{ seeds: {s}, at_least: 0, empty_or_at_least: 4, seed: $start_seed }}\n"
+        ));
+    }
     if pattern == "RANDOM" {
         return Ok(format!(
             "start:\n  # start_pattern=RANDOM: {s} seeds spread at random, at least 2 in each hole when there are enough\n  # (MancalaGames draws its own layout: the same properties, not the same layout for a seed)\n  random: {{ seeds: {s}, at_least: 2, seed: $start_seed }}\n"
@@ -223,7 +228,7 @@ pub(super) fn fixed_layout(p: &Params) -> Result<Option<Layout>, Refusal> {
     // (layout, turned round when North starts, what it is)
     let (pits, turn, what): (Vec<i64>, bool, &'static str) = match pattern.as_str() {
         // (MOVE_RIGHTMOST is the opening move, in `moves`)
-        "ALL_EQUAL" | "MOVE_RIGHTMOST" | "RANDOM" => return Ok(None),
+        "ALL_EQUAL" | "MOVE_RIGHTMOST" | "RANDOM" | "RANDOM_ZEROS" => return Ok(None),
         "RIGHTMOST_PLUS_ONE" => {
             let mut row = vec![s; h];
             row[h - 1] += 1;

@@ -73,6 +73,7 @@ const HANDLED: &[&str] = &[
     "nocaptmoves",
     "prescribed",
     "sow_param",
+    "moveunlock",
 ];
 
 /// A translated game: the data rule's YAML text.
@@ -94,21 +95,6 @@ pub fn translate(g: &GameFile, title: &str, p: &Params) -> Result<Translation, R
                 "not yet in sowlab's declared vocabulary",
             ));
         }
-    }
-    // Differences the long run found and no step reads yet: refused, never played differently.
-    if word(p, "sow_rule") == "LAP_CAPT" && word(p, "mlaps") != "OFF" {
-        return Err(refuse(
-            "sow_rule",
-            "LAP_CAPT",
-            "with mlaps, MancalaGames' endless relay (its 76th lap) is met at another point than sowlab's (long run: tegre, seed 1874): not translated yet",
-        ));
-    }
-    if word(p, "goal") == "TERRITORY" && p.flag("mustshare") && p.flag("mustpass") {
-        return Err(refuse(
-            "mustshare",
-            "true",
-            "with goal=TERRITORY and mustpass, MancalaGames allows moves that do not feed where sowlab has one that does (long run: ayo, seed 1592): not translated yet",
-        ));
     }
     // (the start and the allowed holes first: a game refused for them is named by them)
     let start = super::starts::start(p)?;
@@ -166,6 +152,21 @@ pub fn translate(g: &GameFile, title: &str, p: &Params) -> Result<Translation, R
     }
 
     let mut c = super::capture::captures(p, &mut sowing, &mut notes)?;
+    // moveunlock: read by the capture chain (only_played_from); with other captures, or with
+    // relays stopping for a capture, not yet.
+    if p.flag("moveunlock")
+        && (!c.text.contains("chain: {")
+            || c.cross != "NONE"
+            || word(p, "mlaps") != "OFF"
+            || word(p, "allow_rule") == "MOVE_ALL_HOLES_FIRST"
+            || word(p, "pickextra") != "NONE")
+    {
+        return Err(super::refusal::refuse(
+            "moveunlock",
+            "true",
+            "translated only with a capture chain alone (no cross capture, relays, pickextra or allow_rule=MOVE_ALL_HOLES_FIRST) yet",
+        ));
+    }
     let stopped_end = super::sowing::relays(p, &c, &mut sowing)?;
     let mut lap = String::new();
     super::lap_capture::translate(p, &c.cross, &mut sowing, &mut lap)?;

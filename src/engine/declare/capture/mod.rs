@@ -107,7 +107,9 @@ pub struct Opposite {
     /// With `go_on_along_row`: what takes that would leave the opponent's row empty do, when
     /// it held seeds before the move: `all` (default) they are made; `leave_first` the mover
     /// takes every hole of the opponent's but his first one holding seeds (his holes in
-    /// canonical order), all when only one holds seeds.
+    /// canonical order), all when only one holds seeds. Without it, `all` or
+    /// `all_then_own_row_to_opponent` (the take is made, then the mover's own holes go to the
+    /// opponent).
     pub grand_slam: GrandSlam,
 }
 
@@ -176,6 +178,13 @@ pub struct Chain {
     /// the line on); the plain chain is always judged so.
     #[serde(default)]
     pub as_sown: bool,
+    /// Only holes a move has been played from this round are taken (each hole is locked until
+    /// its owner plays it); the chain stops at a locked hole.
+    #[serde(default)]
+    pub only_played_from: bool,
+    /// Per player, the variable of his holes played from (resolved when setup ends).
+    #[serde(skip)]
+    pub played_vars: Vec<usize>,
     /// The reason its captures show in the trace ("2 or 3"), made when setup ends.
     #[serde(skip)]
     pub why: String,
@@ -226,6 +235,11 @@ pub struct NextHole {
     pub last_in: BeyondSide,
     /// After a take, the mover takes his last hole too.
     pub and_last: bool,
+    /// The hole after is taken only when it holds one of these counts (empty: any count).
+    pub counts: Vec<i64>,
+    /// After a take, the hole after the one taken is taken too when it passes the same tests,
+    /// and so on along the sowing.
+    pub repeat: bool,
 }
 
 /// The take of the opponent's holes by count (see [`Capture::counted_holes`]).
@@ -348,6 +362,10 @@ pub enum GrandSlam {
     /// then give the opponent seeds, or the game ends as when no move feeds). The opponent
     /// must have held seeds before the move.
     AllMoveAgain,
+    /// The move captures them all, then the seeds left in the mover's own holes go to the
+    /// opponent (his store, or his reserve without one). The opponent must have held seeds in
+    /// his row before the move. Read by `opposite` (a single take) only.
+    AllThenOwnRowToOpponent,
 }
 
 /// "2 or 3" for counts `[2, 3]`.

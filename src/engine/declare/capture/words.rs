@@ -46,6 +46,13 @@ impl Capture {
                 }
             ));
         }
+        if self
+            .opposite
+            .as_ref()
+            .is_some_and(|o| o.grand_slam == GrandSlam::AllThenOwnRowToOpponent)
+        {
+            out.push("capture: a take opposite that empties the opponent's row (which held seeds before the move) gives him the seeds left in the mover's own holes".into());
+        }
         if self.chain.as_ref().is_some_and(|c| c.and_opposite) {
             out.push("capture: each hole the chain takes takes the hole opposite it too".into());
         }

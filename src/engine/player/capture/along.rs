@@ -24,6 +24,31 @@ pub(in crate::engine::player) fn opponent_row_has_seeds(
         .is_some_and(|row| row.iter().any(|&h| !b.closed[h] && b.seeds[h] > 0))
 }
 
+/// `grand_slam: all_then_own_row_to_opponent`, after a take opposite (the opponent held seeds
+/// in his row before the move): when his row is now empty, the seeds left in `mover`'s own
+/// holes go to him.
+#[cold]
+#[inline(never)]
+pub(in crate::engine::player) fn own_row_to_opponent_if_slam(
+    b: &mut Board,
+    l: &Compiled,
+    p: &Pipeline,
+    mover: usize,
+) {
+    if opponent_row_has_seeds(b, l, p, mover) {
+        return;
+    }
+    let opp = next_of(l, mover);
+    let Some(row) = p.at.holes_of.get(mover) else {
+        return;
+    };
+    for &h in row {
+        if !b.closed[h] && b.seeds[h] > 0 {
+            sow::capture(b, h, opp, "grand slam: the mover's holes to the opponent");
+        }
+    }
+}
+
 /// The takes from the last hole `end.pit`; `opp_had`: the opponent had seeds in his row before
 /// the move (only then can a move be a grand slam).
 #[inline(never)]

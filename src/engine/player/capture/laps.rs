@@ -83,30 +83,39 @@ pub(in crate::engine::player) fn sow_on(
             }
         };
         if laps >= l.sow.max_laps {
-            match l.sow.at_max_laps {
-                AtMaxLaps::Stop => {}
-                AtMaxLaps::DropHand => {
-                    b.discarded += b.seeds[from];
-                    b.seeds[from] = 0;
-                }
-                AtMaxLaps::Error => {
-                    return Err(format!(
-                        "endless sowing: the move still relays after {laps} laps"
-                    ))
-                }
-            }
-            end.stopped = true;
+            at_limit(b, l, &mut end, from)?;
             break;
         }
-        // (the lap limit counts the laps before, where the sowing can tell)
-        end = if crate::engine::sowing::stepped::covers(&l.sow) {
-            crate::engine::sowing::stepped::sow_after(b, from, laps)?
-        } else {
-            sow::sow(b, from)?
-        };
+        // (the lap limit counts the laps before)
+        end = sow::sow_after(b, from, laps)?;
         laps += end.laps;
     }
     end.laps = laps;
     b.last = end;
     Ok(end)
+}
+
+/// A move that would sow on from `from` after its lap limit: what `at_max_laps` says (the move
+/// stops; with `drop_hand` the seeds of `from` leave the game; or an error).
+pub(in crate::engine::player) fn at_limit(
+    b: &mut Board,
+    l: &Compiled,
+    end: &mut SowEnd,
+    from: usize,
+) -> Result<(), String> {
+    match l.sow.at_max_laps {
+        AtMaxLaps::Stop => {}
+        AtMaxLaps::DropHand => {
+            b.discarded += b.seeds[from];
+            b.seeds[from] = 0;
+        }
+        AtMaxLaps::Error => {
+            return Err(format!(
+                "endless sowing: the move still relays after {} laps",
+                l.sow.max_laps
+            ))
+        }
+    }
+    end.stopped = true;
+    Ok(())
 }

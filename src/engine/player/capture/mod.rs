@@ -34,6 +34,11 @@ pub(in crate::engine::player) fn takes(
         ChainSide::Any => true,
     };
     let n = b.seeds[q];
+    if c.only_played_from
+        && !crate::engine::player::opening::was_played_from(b, l, &c.played_vars, q)
+    {
+        return false;
+    }
     side_ok
         && !b.is_child(q)
         && n > 0
@@ -365,13 +370,25 @@ pub(in crate::engine::player) fn next_hole(
     if !on_side(l, c.last_in, last, mover) {
         return;
     }
-    let next = hole_after(l, b, last);
-    if next == NO_PIT || b.seeds[next] == 0 {
+    let passes = |b: &Board, q: usize| {
+        q != NO_PIT && b.seeds[q] > 0 && (c.counts.is_empty() || c.counts.contains(&b.seeds[q]))
+    };
+    let mut next = hole_after(l, b, last);
+    if !passes(b, next) {
         return;
     }
     sow::capture(b, next, mover, "the hole after the last");
     if c.and_last {
         sow::capture(b, last, mover, "the last hole");
+    }
+    if c.repeat {
+        for _ in 0..l.holes.len() {
+            next = hole_after(l, b, next);
+            if !passes(b, next) {
+                break;
+            }
+            sow::capture(b, next, mover, "the hole after a hole taken");
+        }
     }
 }
 
