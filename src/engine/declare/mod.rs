@@ -15,6 +15,7 @@ pub mod lap_capture;
 pub mod moves;
 pub mod notes;
 pub mod opening;
+pub(crate) mod opponent_row;
 pub mod pipeline;
 pub mod rounds;
 pub mod sow_steps;

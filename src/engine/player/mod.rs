@@ -9,6 +9,7 @@ pub mod children;
 pub mod diffuse;
 pub mod directions;
 pub mod end;
+pub(crate) mod feed_lap;
 pub mod fill_choice;
 pub mod hooks;
 pub(crate) mod lap_capture;
