@@ -92,6 +92,32 @@ mod tests {
     }
 
     #[test]
+    fn a_lap_followed_by_an_empty_hole_does_not_relay() {
+        let text = |stop: bool| {
+            format!(
+            "name: t\nplayers: 2\nboard:\n  players: 2\n  shape: two_rows\n  pits:\n    - {{ row: S, owner: 1, holes: 3, seeds: 0 }}\n    - {{ row: N, owner: 2, holes: 3, seeds: 0 }}\nsowing: {{ stores: none, relay: last, relay_stops_before_empty: {stop}, max_laps: 50, at_max_laps: stop }}\npipeline:\n  capture:\n    beyond_empty: {{ last_occupied: true, side: any }}\n  end:\n    - {{ when: no_move, then: most_seeds }}\n"
+        )
+        };
+        let mut boards = [false, true].map(|stop| {
+            let rule =
+                crate::Rule::data_from_text(text(stop), std::path::Path::new("t.yaml")).unwrap();
+            let opts = rule.resolve_options::<&str>(&[]).unwrap();
+            let mut b = rule.new_board(&opts).unwrap().cast::<Board>();
+            b.seeds = vec![2, 1, 1, 0, 3, 0];
+            b
+        });
+        for b in boards.iter_mut() {
+            play(b, "1");
+        }
+        // S1's two seeds: S2, S3 (now 2); N1 next is empty: no relay, and N2 beyond it (3) is
+        // taken.
+        assert_eq!(boards[1].seeds, [0, 2, 2, 0, 0, 0]);
+        assert_eq!(boards[1].reserves[0], 3);
+        // Without the key S3 relays: N1, N2 (now 4) relays on, and so on.
+        assert_ne!(boards[0].seeds, boards[1].seeds);
+    }
+
+    #[test]
     fn a_lap_not_passing_its_start_is_judged_where_it_ends() {
         // S3's two seeds: N1 (now 2), N2: the last hole, N2, holds 2: captured either way.
         for judged in [false, true] {
