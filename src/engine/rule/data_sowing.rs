@@ -285,8 +285,8 @@ impl SowingDecl {
             pass_from_move: self.pass_from_move,
         }
         .steps()?;
-        if (r.judge_at_skipped_origin || r.relay_stops_before_empty) && r.steps.is_some() {
-            return Err("sowing: judge_at_skipped_origin and relay_stops_before_empty are not played with the rarer sowing steps (pass_holding_at_least, pass_opponent_holding, closed_opponent_takes_seeds, close_on_relay, opponent_takes_when_few, relay_stops_when_opponent_empty)".into());
+        if r.judge_at_skipped_origin && r.steps.is_some() {
+            return Err("sowing: judge_at_skipped_origin is not played with the rarer sowing steps (pass_holding_at_least, pass_opponent_holding, closed_opponent_takes_seeds, close_on_relay, opponent_takes_when_few, relay_stops_when_opponent_empty)".into());
         }
         Ok(r)
     }
