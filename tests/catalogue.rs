@@ -721,6 +721,50 @@ const EXAMPLES: &[Example] = &[
         stores: &[0, 2],
         to_move: Some(1),
     },
+    // Um el-Bil: no worked example in the source; built from its rules. South's first move is
+    // from S6 (R2): N1..N4 hold 5; North's N2 (5) ends in S1 (5); South's S1 (5) ends in S6,
+    // empty: that counter is taken (R3).
+    Example {
+        game: "um_el_bil",
+        sets: &[],
+        moves: "6 2 1",
+        pits: &[0, 5, 5, 5, 5, 0, 5, 0, 6, 6, 5, 5],
+        stores: &[1, 0],
+        to_move: Some(2),
+    },
+    // Whyo: no worked example in the source; built from its rules. S1 (4) ends in S5 (5): sown
+    // on (R4) to N4 (5), to S3 (6), to N3 (6), whose last counter falls into S3, emptied by the
+    // relay: the move ends there (R3).
+    Example {
+        game: "whyo",
+        sets: &[],
+        moves: "1",
+        pits: &[2, 7, 1, 6, 1, 6, 6, 6, 0, 1, 6, 6],
+        stores: &[0, 0],
+        to_move: Some(2),
+    },
+    // Wouri: no worked example in the source; built from its rules. S1 (4) relays four times
+    // and ends in S3, emptied by the relay (R3); North's N6 (6) ends in S6 (7): sown on, its
+    // last counter makes four in S1, taken (R4).
+    Example {
+        game: "wouri",
+        sets: &[],
+        moves: "1 6",
+        pits: &[0, 8, 2, 7, 2, 0, 7, 7, 1, 2, 7, 1],
+        stores: &[0, 4],
+        to_move: Some(1),
+    },
+    // Tap Urdy: no worked example in the source; built from its rules. South sows North's N3
+    // (4) clockwise: N2, N1, S6, S5 (5), and S4 next holds counters: sown on (R3) to N6, to N1,
+    // to S1 (6), whose next hole, N6, was emptied by the relay: N5 after it (5) is captured.
+    Example {
+        game: "tap_urdy",
+        sets: &[],
+        moves: "N3",
+        pits: &[6, 6, 6, 6, 1, 6, 0, 6, 1, 5, 0, 0],
+        stores: &[5, 0],
+        to_move: Some(2),
+    },
     // Mankala: no worked example in the source; built from its rules. S1 (6) ends in N1 (7); N1
     // (7) in S2 (8); S6 (7) sows N1..N6 and S1, which now holds 2: captured, on the mover's own
     // side (R3); the hole before it, N6, holds 8: the line stops.

@@ -87,7 +87,7 @@ impl Compiled {
         let any_row = self
             .pipeline
             .as_ref()
-            .is_some_and(|d| d.moves.any_row || d.territory.is_some());
+            .is_some_and(|d| d.moves.any_row || d.moves.from_opponent_row || d.territory.is_some());
         let base = match self.pits[p].row {
             // (a mover who may play from either row names it)
             Some(r) if any_row => format!("{}{}", self.rows[r].name, self.pits[p].pos),

@@ -13,6 +13,7 @@ pub mod hole_test;
 pub mod moves;
 pub mod notes;
 pub mod opening;
+pub(crate) mod opponent_row;
 pub mod pipeline;
 pub mod rounds;
 pub mod sow_steps;

@@ -30,9 +30,17 @@ pub struct Moves {
     /// opponent can play next turn": a move taking his last seeds is not legal when another
     /// leaves him some).
     pub feed_always: bool,
+    /// With `must_feed` and `feed_after_captures`: a move feeds only when the next player also
+    /// holds seeds after its first lap, sown alone (an engine that checks the feeding after
+    /// each lap of a relay sowing, Ludii's).
+    pub feed_after_first_lap: bool,
     /// The mover may play from any open hole, his opponent's too (moves are then written with
     /// the row: `S3`, `N5`).
     pub any_row: bool,
+    /// Two players: the mover plays only from his opponent's holes (moves are then written
+    /// with the row: `N3`); the holes he owns stay his for everything else (the seeds he holds,
+    /// the captures by side, the ends).
+    pub from_opponent_row: bool,
     /// With `landing`: only holes holding at most this many seeds are tested; a hole holding
     /// more is legal wherever it lands (0: every hole is tested).
     pub landing_up_to: i64,

@@ -198,6 +198,12 @@ impl Pipeline {
         if m.feed_after_captures && !m.must_feed {
             return Err("pipeline: moves: feed_after_captures needs must_feed: true".into());
         }
+        if m.feed_after_first_lap && !m.feed_after_captures {
+            return Err(
+                "pipeline: moves: feed_after_first_lap needs must_feed: true and feed_after_captures: true"
+                    .into(),
+            );
+        }
         if m.feed_always && !m.feed_after_captures {
             return Err(
                 "pipeline: moves: feed_always needs must_feed: true and feed_after_captures: true"
@@ -323,6 +329,10 @@ impl Pipeline {
                     .collect()
             })
             .collect();
+        if self.moves.from_opponent_row {
+            self.at.play_holes_of =
+                crate::engine::declare::opponent_row::play_holes(l, &self.moves)?;
+        }
         let track = self
             .capture
             .chain

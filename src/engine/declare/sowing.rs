@@ -88,6 +88,14 @@ pub struct SowRule {
     pub stores: Stores,
     /// Skip the pit a lap started from when the sowing comes round to it.
     pub skip_origin: bool,
+    /// With `skip_origin`: a lap whose last seed is sown just past its skipped start hole ends
+    /// at that start hole, empty (the hole as many steps from the start as seeds sown, the
+    /// skipped hole counted): its relay and captures are judged there
+    /// ([`crate::engine::sowing::skipped_origin`]).
+    pub judge_at_skipped_origin: bool,
+    /// A lap whose next pit along the sowing is an empty hole does not relay (the capture
+    /// across that gap, `capture.beyond_empty`, may then be made).
+    pub relay_stops_before_empty: bool,
     /// A step at the start of each lap.
     pub before_lap: BeforeLap,
     /// What happens at the end of a lap.
@@ -167,6 +175,8 @@ impl Default for SowRule {
             reverse: false,
             stores: Stores::All,
             skip_origin: false,
+            judge_at_skipped_origin: false,
+            relay_stops_before_empty: false,
             before_lap: BeforeLap::Nothing,
             relay: Relay::None,
             relay_stop: None,
@@ -420,6 +430,14 @@ impl SowRule {
         );
         if self.skip_origin {
             s.push_str("; the start hole is skipped");
+        }
+        if self.relay_stops_before_empty {
+            s.push_str("; a lap followed by an empty hole does not relay");
+        }
+        if self.judge_at_skipped_origin {
+            s.push_str(
+                "; a lap whose last seed is sown just past its skipped start hole ends at the start hole, empty",
+            );
         }
         if let Some(t) = &self.steps {
             s.push_str(&t.describe());

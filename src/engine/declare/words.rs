@@ -49,6 +49,8 @@ impl Pipeline {
         }
         if m.any_row {
             legal = legal.replace("the mover's open holes", "any open hole (either row)");
+        } else if m.from_opponent_row {
+            legal = legal.replace("the mover's open holes", "the opponent's open holes");
         } else if self.territory.is_some() {
             legal = legal.replace(
                 "the mover's open holes",
@@ -69,6 +71,9 @@ impl Pipeline {
             }
             if m.feed_after_captures {
                 legal.push_str(" (judged after the move's captures)");
+            }
+            if m.feed_after_first_lap {
+                legal.push_str(" (and after its first lap)");
             }
             if m.feed_either_direction {
                 legal.push_str(" (a hole with a choice of direction in both when either does)");

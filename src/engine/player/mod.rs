@@ -7,6 +7,7 @@ pub mod children;
 pub mod diffuse;
 pub mod directions;
 pub mod end;
+pub(crate) mod feed_lap;
 pub mod hooks;
 pub mod legal;
 pub(crate) mod legal_rightmost;

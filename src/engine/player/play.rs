@@ -78,6 +78,10 @@ fn feed_after_captures(b: &Board, p: &Pipeline, player: usize, start: usize, out
         return;
     }
     let mut hooks = Vec::new();
+    let one = p
+        .moves
+        .feed_after_first_lap
+        .then(|| crate::engine::player::feed_lap::one_lap(l));
     let fed: Vec<bool> = out[start..]
         .iter()
         .map(|&mv| {
@@ -86,6 +90,9 @@ fn feed_after_captures(b: &Board, p: &Pipeline, player: usize, start: usize, out
             trial.to_move = player;
             play_with::<true, true>(&mut trial, l, p, mv, &mut hooks).is_ok()
                 && !side_empty(&trial, p, opp)
+                && one.as_ref().is_none_or(|one| {
+                    crate::engine::player::feed_lap::first_lap_feeds(b, p, one, player, mv, opp)
+                })
         })
         .collect();
     // (`feed_either_direction`: a hole's moves both kept when either feeds)

@@ -17,6 +17,11 @@ pub struct SowingDecl {
     pub stores: Option<StoresWord>,
     /// Skip the start hole on a full lap.
     pub skip_origin: Option<bool>,
+    /// With `skip_origin`: a lap whose last seed is sown just past the skipped start hole ends
+    /// at that hole, empty.
+    pub judge_at_skipped_origin: Option<bool>,
+    /// A lap followed by an empty hole does not relay.
+    pub relay_stops_before_empty: Option<bool>,
     /// Before each lap: `nothing`, `keep_one_seed`, `single_takes_opposite`.
     pub before_lap: Option<BeforeLapWord>,
     /// Relay: `none`, `last`, `next`.
@@ -169,6 +174,15 @@ impl SowingDecl {
         if let Some(v) = self.skip_origin {
             r.skip_origin = v;
         }
+        if let Some(v) = self.judge_at_skipped_origin {
+            if v && !r.skip_origin {
+                return Err("sowing: judge_at_skipped_origin needs skip_origin: true".into());
+            }
+            r.judge_at_skipped_origin = v;
+        }
+        if let Some(v) = self.relay_stops_before_empty {
+            r.relay_stops_before_empty = v;
+        }
         if let Some(v) = self.before_lap {
             r.before_lap = match v {
                 BeforeLapWord::Nothing => BeforeLap::Nothing,
@@ -271,6 +285,9 @@ impl SowingDecl {
             pass_from_move: self.pass_from_move,
         }
         .steps()?;
+        if r.judge_at_skipped_origin && r.steps.is_some() {
+            return Err("sowing: judge_at_skipped_origin is not played with the rarer sowing steps (pass_holding_at_least, pass_opponent_holding, closed_opponent_takes_seeds, close_on_relay, opponent_takes_when_few, relay_stops_when_opponent_empty)".into());
+        }
         Ok(r)
     }
 }

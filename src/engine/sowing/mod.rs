@@ -6,6 +6,7 @@
 pub(crate) mod across;
 pub(crate) mod quiet;
 pub mod seeds;
+pub(crate) mod skipped_origin;
 pub mod sow;
 pub mod step;
 pub(crate) mod stepped;

@@ -86,6 +86,7 @@ fn sow_with<const RARE: bool>(b: &mut Board, from: usize) -> Result<SowEnd, Stri
             hand -= before_lap(l, seeds, reserves, &mut None, origin, hand, mover);
         }
         let mut was_empty = false;
+        let mut prev = pos;
         while hand > 0 {
             let Some(q) = next(pos, origin) else {
                 seeds[origin] += hand;
@@ -94,6 +95,7 @@ fn sow_with<const RARE: bool>(b: &mut Board, from: usize) -> Result<SowEnd, Stri
                     l.pits[pos].name
                 ));
             };
+            prev = pos;
             pos = q;
             let now = seeds[q] + 1;
             seeds[q] = now;
@@ -110,6 +112,11 @@ fn sow_with<const RARE: bool>(b: &mut Board, from: usize) -> Result<SowEnd, Stri
             if by_count && counts.hit(now) && stops {
                 end.captured += count_capture::<RARE>(l, seeds, reserves, q, mover, hand);
             }
+        }
+        if rule.judge_at_skipped_origin {
+            (pos, was_empty) = crate::engine::sowing::skipped_origin::judged_end(
+                l, table, closed, prev, pos, origin, mover, was_empty,
+            );
         }
         end.pit = pos;
         end.was_empty = was_empty;
@@ -142,7 +149,13 @@ fn sow_with<const RARE: bool>(b: &mut Board, from: usize) -> Result<SowEnd, Stri
         // Decide whether the move relays.
         let relay_from = relay_start(rule, l, seeds, pos, was_empty, || next(pos, NO_PIT));
         let relay_from = relay_from.filter(|_| {
-            rule.lap_may_relay::<RARE>(l, pos, seeds, was_empty, mover, stops, || l.pits[pos].owner)
+            !(rule.relay_stops_before_empty
+                && crate::engine::sowing::skipped_origin::before_empty(
+                    l, table, closed, seeds, pos, mover,
+                ))
+                && rule.lap_may_relay::<RARE>(l, pos, seeds, was_empty, mover, stops, || {
+                    l.pits[pos].owner
+                })
         });
         let Some(r) = relay_from else { break };
         // (untraced: the trace is none)

@@ -108,6 +108,7 @@ fn plain(b: &mut Board, from: usize, laps_before: i64) -> Result<SowEnd, String>
             hand -= before_lap(l, seeds, reserves, trace, origin, hand, mover);
         }
         let mut was_empty = false;
+        let mut prev = pos;
         while hand > 0 {
             let mut next = next_in(l, table, closed, pos, origin, mover);
             if pass {
@@ -123,6 +124,7 @@ fn plain(b: &mut Board, from: usize, laps_before: i64) -> Result<SowEnd, String>
                     l.pits[pos].name
                 ));
             };
+            prev = pos;
             pos = q;
             let now = seeds[q] + 1;
             seeds[q] = now;
@@ -153,6 +155,11 @@ fn plain(b: &mut Board, from: usize, laps_before: i64) -> Result<SowEnd, String>
                     end.captured += take_into(l, seeds, reserves, trace, q, to, "count");
                 }
             }
+        }
+        if rule.judge_at_skipped_origin {
+            (pos, was_empty) = crate::engine::sowing::skipped_origin::judged_end(
+                l, table, closed, prev, pos, origin, mover, was_empty,
+            );
         }
         let lap = end.laps;
         emit_into(trace, || Event::LapEnd { pit: pos, lap });
@@ -188,7 +195,9 @@ fn plain(b: &mut Board, from: usize, laps_before: i64) -> Result<SowEnd, String>
             next_in(l, table, closed, pos, NO_PIT, mover)
         });
         let relay_from = relay_from.filter(|&r| {
-            rule.lap_may_relay::<true>(l, pos, seeds, was_empty, mover, stops, || owner_of(pos))
+            !(rule.relay_stops_before_empty
+                && crate::engine::sowing::skipped_origin::before_empty(l, table, closed, seeds, pos, mover))
+                && rule.lap_may_relay::<true>(l, pos, seeds, was_empty, mover, stops, || owner_of(pos))
                 // A lap does not go on from a child, nor from a hole its last seed makes one.
                 && !kids.is_some_and(|c| {
                     children[r] != 0

@@ -208,9 +208,13 @@ pub(crate) fn sow_after(b: &mut Board, from: usize, laps_before: i64) -> Result<
                 next_in(l, table, closed, pos, NO_PIT, mover)
             })
             .filter(|_| {
-                rule.lap_may_relay::<true>(l, pos, seeds, was_empty, mover, stops, || {
-                    l.pits[pos].owner
-                })
+                !(rule.relay_stops_before_empty
+                    && crate::engine::sowing::skipped_origin::before_empty(
+                        l, table, closed, seeds, pos, mover,
+                    ))
+                    && rule.lap_may_relay::<true>(l, pos, seeds, was_empty, mover, stops, || {
+                        l.pits[pos].owner
+                    })
             })
         };
         let Some(r) = relay_from else { break };
