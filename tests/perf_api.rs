@@ -1,4 +1,5 @@
-//! The small additive APIs made for speed: `Board::key_into` and the `tracing` getter.
+//! The small additive APIs made for speed: `Board::key_into`, the `tracing` getter, and the
+//! circuit primitives (`loop_of_rows`, `sow_round`, `holding`, `any_holding`, `counts`).
 
 // Tests make and read their fixtures directly; sowlab itself goes through its file door
 // (engine::base::files, enforced by clippy.toml).
@@ -161,6 +162,98 @@ fn calls_after_an_error_behave_as_before_it() {
         let mut d = start.clone();
         rule.apply(&mut d, 1).expect("plays");
         assert_eq!(board(&d).seeds, vec![2, 0, 3, 1]);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn circuit_primitives_sow_round_a_loop_and_find_holes() {
+    let dir = std::env::temp_dir().join(format!("sowlab-perf-circ-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("c.rhai");
+    // Two rows of 3 (S: pits 0-2 with 1, 2, 3 seeds; N: pits 3-5 empty); the loop S1 S2 S3 N3 N2
+    // N1. Move 0: take S2 and S3 (5 seeds) and sow them against the loop from index 4 (N2): N3,
+    // S3, S2, S1, N1; vars: the last index and what the reading primitives say. Move 4: all six
+    // seeds round a loop of four pits, round it more than once. Moves 1 to 3: bad arguments.
+    std::fs::write(
+        &file,
+        "fn setup() { this.players = 1; this.add_row(\"S\", 1, 3, 0); this.add_row(\"N\", 1, 3, 0); \
+         this.set_count(0, 1); this.set_count(1, 2); this.set_count(2, 3); \
+         this.declare_var(\"last\", -9); this.declare_var(\"held\", -9); this.declare_var(\"any\", -9); \
+         this.declare_var(\"c4\", -9); }\n\
+         fn moves() { [0, 1, 2, 3, 4, 5, 6] }\n\
+         fn play(pit) { let c = this.loop_of_rows(0, 1); \
+         if c != [0, 1, 2, 5, 4, 3] { throw `loop ${c}`; } \
+         if pit == 0 { let n = this.take(1) + this.take(2); \
+           this.set_var(\"last\", this.sow_round(c, 4, -1, n)); \
+           let h = this.holding(c, 2); if h != [0] { throw `holding ${h}`; } \
+           this.set_var(\"held\", h.len()); \
+           this.set_var(\"any\", if this.any_holding([1, 2, 3], 2) { 1 } else { 0 }); \
+           this.set_var(\"c4\", this.counts(c)[4]); } \
+         if pit == 1 { this.sow_round(c, 0, 2, 1); } \
+         if pit == 2 { this.sow_round(c, 6, 1, 1); } \
+         if pit == 3 { this.sow_round([0, 99], 0, 1, 1); } \
+         if pit == 4 { let n = this.take(0) + this.take(1) + this.take(2); \
+           this.set_var(\"last\", this.sow_round([3, 4, 5, 0], 3, 1, n)); } \
+         if pit >= 5 { let r = this.relay_round([0, 1, 2], 0, 1, this.take(0), if pit == 5 { [] } else { [1] }, 10); \
+           this.set_var(\"last\", r[0] * 100 + r[1] * 10 + r[2]); } }\n",
+    )
+    .expect("write");
+    let rule = Rule::load(&file.display().to_string(), &dir).expect("loads");
+    let opts = rule.resolve_options::<&str>(&[]).expect("options");
+    let start = rule.new_board(&opts).expect("board");
+
+    let mut d = start.clone();
+    rule.apply(&mut d, 0).expect("sows");
+    let b = board(&d);
+    assert_eq!(b.seeds, vec![2, 1, 1, 1, 0, 1]);
+    // The last seed fell in N1: index 5 of the loop; nothing holds 2 or more but S1 (pit 0).
+    assert_eq!(b.vars, vec![5, 1, 0, 0]);
+    drop(b);
+
+    // A sowing longer than the loop goes round again (6 seeds over N1 N2 N3 S1 from after S1:
+    // N1 N2 N3 S1 N1 N2, the last at index 1); its trace has one event a seed (after the three
+    // takes').
+    let mut d = start.clone();
+    board_mut(&mut d).trace = Some(Vec::new());
+    rule.apply(&mut d, 4).expect("sows round again");
+    let b = board(&d);
+    assert_eq!(b.seeds, vec![1, 0, 0, 2, 2, 1]);
+    assert_eq!(b.vars[0], 1);
+    let adjusts: Vec<String> = b
+        .trace
+        .iter()
+        .flatten()
+        .map(|e| format!("{e:?}"))
+        .filter(|e| e.contains("Adjust"))
+        .collect();
+    assert_eq!(adjusts.len(), 3 + 6, "{adjusts:?}");
+    assert!(
+        adjusts[3..].iter().all(|e| e.contains("delta: 1")),
+        "{adjusts:?}"
+    );
+    drop(b);
+
+    // Relay round S1 S2 S3: S1's seed ends in S2 (3), lifted and sown on: S3, S1, S2, which
+    // was empty: 2 laps, the last from index 1. With S2 a stop, the first lap ends there.
+    for (m, seeds, last) in [
+        (5, vec![1, 1, 4, 0, 0, 0], 112),
+        (6, vec![0, 3, 3, 0, 0, 0], 101),
+    ] {
+        let mut d = start.clone();
+        rule.apply(&mut d, m).expect("relays");
+        assert_eq!(board(&d).seeds, seeds, "move {m}");
+        assert_eq!(board(&d).vars[0], last, "move {m}");
+    }
+
+    for (m, says) in [
+        (1, "sow_round: the direction is 1 or -1, not 2"),
+        (2, "sow_round: index 6 is not in the circuit (0 to 5)"),
+        (3, "no pit 99"),
+    ] {
+        let mut d = start.clone();
+        let e = rule.apply(&mut d, m).expect_err("bad argument").to_string();
+        assert!(e.contains(says), "move {m}: {e}");
     }
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -3,6 +3,7 @@
 //! nothing else: it cannot read files, run programs or reach the network.
 
 pub mod api;
+mod api_circuits;
 mod api_counters;
 mod api_creating;
 mod api_layout;

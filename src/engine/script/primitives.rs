@@ -1,6 +1,7 @@
 //! The board primitives a rule script calls on `this`, registered on a sandboxed engine by
 //! [`register_board_api`](super::api::register_board_api), one file per kind: [`api_layout`](super::api_layout) (setup), [`api_position`](super::api_position)
-//! (reading), [`api_sowing`](super::api_sowing), [`api_moving`](super::api_moving),
+//! (reading), [`api_sowing`](super::api_sowing), [`api_circuits`](super::api_circuits),
+//! [`api_moving`](super::api_moving),
 //! [`api_creating`](super::api_creating), [`api_counters`](super::api_counters). The sandbox is
 //! [`sandbox`](super::sandbox); this file keeps the names other layers use.
 
