@@ -110,7 +110,7 @@ def main():
     print()
     print(f"search: one thread, databases of {a.seeds} seeds; Irving -t {a.hash_bits}, sowlab --max-memory {a.max_memory}")
     names = [f"sowlab{'' if len(sowlabs) == 1 else f' {i + 1}'}" for i in range(len(sowlabs))]
-    print("| cell | value | Irving s | " + " | ".join(f"{n} s | {n} / Irving" for n in names) + " | Irving nodes | " + " | ".join(f"{n} nodes" for n in names) + " |")
+    print("| cell | value | Irving s | " + " | ".join(f"{n} s | {n} / Irving" for n in names) + " | Irving nodes | " + " | ".join(f"{n} moves / expanded" for n in names) + " |")
     print("|---|---|---|" + "---|---|" * len(names) + "---|" + "---|" * len(names))
     for h, n in cells:
         eg, tb = dbs[h]
@@ -128,10 +128,11 @@ def main():
             if not j["complete"] or vs != vi:
                 sys.exit(f"irving_compare: ({h},{n}): Irving {vi:+d}, {sowlab} {j['result']} {j['margin']} (complete {j['complete']})")
             times.append(ts)
-            nodes.append(j["nodes"])
+            # moves played, and positions expanded (Irving's "nodes searched") when reported
+            nodes.append(f"{j['nodes']:,}" + (f" / {j['expanded']:,}" if "expanded" in j else ""))
         ni = f"{int(nodes_i[1]):,}" if nodes_i else "-"
         cols = " | ".join(f"{t:.2f} | {t / ti:.2f}" for t in times)
-        print(f"| ({h},{n}) | {vi:+d} | {ti:.2f} | {cols} | {ni} | " + " | ".join(f"{x:,}" for x in nodes) + " |", flush=True)
+        print(f"| ({h},{n}) | {vi:+d} | {ti:.2f} | {cols} | {ni} | " + " | ".join(nodes) + " |", flush=True)
 
 if __name__ == "__main__":
     main()

@@ -53,6 +53,9 @@ pub struct Exact {
     pub passes: u64,
     /// Entries in the transposition table.
     pub positions: u64,
+    /// Positions searched past their own checks (bounds, tablebase, table), whose moves were
+    /// played (`nodes` counts the moves).
+    pub expanded: u64,
     /// Positions answered by the tablebases.
     pub tablebase_hits: u64,
     /// Seeds in play the tablebases cover (0: none).
@@ -185,6 +188,7 @@ fn solve_in<'a, P: Position>(
         pv: Vec::new(),
         passes: 0,
         positions: 0,
+        expanded: 0,
         tablebase_hits: 0,
         tablebase_seeds: tablebase.map_or(0, |t| t.seeds()),
         stats: Stats::default(),
@@ -235,6 +239,7 @@ fn solve_in<'a, P: Position>(
         root: b0.clone(),
         nodes: 0,
         tb_hits: 0,
+        expanded: 0,
     });
     let (lo, hi) = match &mut helpers {
         Some(h) => s.mtdf_parallel(&mut root, &mut frames, lo0, hi0, 0, h)?,
@@ -245,6 +250,7 @@ fn solve_in<'a, P: Position>(
     if let Some(h) = &helpers {
         s.nodes += h.nodes;
         s.tb_hits += h.tb_hits;
+        s.expanded += h.expanded;
     }
     if s.endless {
         return Err(Error::msg(format!(
@@ -280,6 +286,7 @@ fn solve_in<'a, P: Position>(
     out.passes = s.pass;
     out.positions = s.tt.used();
     out.tablebase_hits = s.tb_hits;
+    out.expanded = s.expanded;
     out.stats = stats(&s, stop);
     Ok(out)
 }

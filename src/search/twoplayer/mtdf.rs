@@ -109,6 +109,7 @@ impl Search<'_> {
                 self.rule.name
             )));
         };
+        self.expanded += 1;
         let work0 = self.nodes;
         let alpha0 = alpha;
         let mut best = i32::MIN;

@@ -38,6 +38,8 @@ pub struct Helpers<'a> {
     pub nodes: u64,
     /// Tablebase hits of the helpers, summed.
     pub tb_hits: u64,
+    /// Positions expanded by the helpers, summed.
+    pub expanded: u64,
 }
 
 impl Search<'_> {
@@ -91,21 +93,22 @@ impl Search<'_> {
                         let mut node = Board::from_board(start);
                         // Its result is the first thread's to give; an error there is too.
                         let _ = s.ab(&mut node, &mut frames, beta - 1, beta);
-                        (s.nodes, s.tb_hits, s.endless)
+                        (s.nodes, s.tb_hits, s.expanded, s.endless)
                     })
                 })
                 .collect();
             let mine = self.ab(root, frames, beta - 1, beta);
             halt.store(true, Ordering::Relaxed);
-            let counts: Vec<(u64, u64, bool)> = helpers
+            let counts: Vec<(u64, u64, u64, bool)> = helpers
                 .into_iter()
-                .map(|t| t.join().unwrap_or((0, 0, false)))
+                .map(|t| t.join().unwrap_or((0, 0, 0, false)))
                 .collect();
             (mine, counts)
         });
-        for (n, t, endless) in counts {
+        for (n, t, x, endless) in counts {
             h.nodes += n;
             h.tb_hits += t;
+            h.expanded += x;
             if endless {
                 self.endless = true;
                 return Ok(None);

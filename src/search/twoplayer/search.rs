@@ -67,6 +67,9 @@ pub struct Search<'a> {
     /// The weight of the result in a value (`0`: the margin alone decides).
     pub(super) k: i32,
     pub(super) nodes: u64,
+    /// Positions searched past their own checks (bounds, tablebase, table): whose moves are
+    /// played.
+    pub(super) expanded: u64,
     pub(super) tb_hits: u64,
     /// Enhanced transposition cut-offs (the table is asked about every move's position) at
     /// nodes with at least this many seeds in play: near the start, where a cut-off saves the
@@ -117,6 +120,7 @@ impl<'a> Search<'a> {
             tb,
             k,
             nodes: 0,
+            expanded: 0,
             tb_hits: 0,
             etc_min: 0,
             etc_now: true,
