@@ -36,7 +36,7 @@ def _chunk(rule, options, layer: int, classes: List[int], out: str, rules, max_m
     (``after``: its write task's result, with the checksums of the layers this build wrote)."""
     import sowlab as s
 
-    cpu = time.thread_time()
+    cpu = time.process_time()
     values, played, outside = s.tablebase_chunk_classes(
         rule,
         options,
@@ -47,7 +47,7 @@ def _chunk(rule, options, layer: int, classes: List[int], out: str, rules, max_m
         max_memory=max_memory,
         trusted=after["trusted"] if after else None,
     )
-    return values, played, outside, time.thread_time() - cpu, _worker()
+    return values, played, outside, time.process_time() - cpu, _worker()
 
 
 def _worker() -> str:
@@ -67,7 +67,7 @@ def _write(rule, options, layer: int, out: str, rules, max_memory, classes, afte
     against its moves again (the files this build found in the folder are checked)."""
     import sowlab as s
 
-    cpu = time.thread_time()
+    cpu = time.process_time()
     path, sum_ = s.tablebase_write_layer(
         rule,
         options,
@@ -90,11 +90,11 @@ def _write(rule, options, layer: int, out: str, rules, max_memory, classes, afte
         "chunks": len(parts),
         "played": sum(p[1] for p in parts),
         "outside": sum(p[2] for p in parts),
-        # CPU seconds of the layer's tasks (their threads): all of them, the busiest worker's,
+        # CPU seconds of the layer's tasks (their processes' while they ran): all, the busiest worker's,
         # and the write's; the layer takes at least the busiest worker's plus the write's.
         "cpu_secs": sum(busy.values()),
         "busiest_secs": max(busy.values(), default=0.0),
-        "write_secs": time.thread_time() - cpu,
+        "write_secs": time.process_time() - cpu,
         "trusted": trusted,
     }
 
