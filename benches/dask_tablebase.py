@@ -122,7 +122,7 @@ def main():
                     )
                 ratios.append((got[1]["cpu"] / cli1, got[1]["critical"] / got[2]["critical"], got[1]["wall"] / got[2]["wall"]))
         print("columns: CPU: the program's (user + system) or the workers' processes summed; tasks' CPU: the")
-        print("Dask tasks' threads summed; critical CPU: per layer the busiest worker's task CPU plus the write's")
+        print("Dask tasks' processes while they ran, summed; critical CPU: per layer the busiest worker's task CPU plus the write's")
         for r, (one, two, wall2) in enumerate(ratios, 1):
             print(
                 f"run {r}: 1 worker / CLI --jobs 1 (CPU) {one:.2f}; 2 workers' speed-up over 1 "
