@@ -4,9 +4,13 @@ in one process, on the same layers, side by side in one run; every build's files
 equal to the command line's, byte for byte. Needs the Python package (python/: `maturin develop
 --release`), dask[distributed] and the release program (`cargo build --release --bin sowlab`):
 
-    python/.venv/bin/python benches/dask_tablebase.py [--holes 6] [--seeds 14] [--chunks-per-worker 4]
+    python/.venv/bin/python benches/dask_tablebase.py [--holes 6] [--seeds 14] [--chunks-per-worker 4] [--repeat 3]
 
-Prints the load average before and after (`os.getloadavg`): the machine is shared.
+The machine may be shared, so the figures that decide are CPU seconds: the command line's (user
++ system), the Dask workers' processes, and the critical path of a Dask build in CPU (each
+layer's busiest worker's task CPU plus the layer's write; what the build takes on idle cores).
+Each repeat runs every build once, in turn; the ratios are printed per repeat. Prints the load
+average before and after (`os.getloadavg`).
 """
 
 import argparse
@@ -59,46 +63,75 @@ def same(a, b):
     return names == sorted(os.listdir(b)) and all(filecmp.cmp(os.path.join(a, n), os.path.join(b, n), shallow=False) for n in names)
 
 
+def dask_build(client, options, seeds, out, chunks):
+    cpu0, t0 = workers_cpu(client), time.perf_counter()
+    rep = sowlab.dask.build_tablebase(client, "kalah", seeds, out, chunks=chunks, options=options)
+    wall = time.perf_counter() - t0
+    cpu = workers_cpu(client) - cpu0
+    layers = rep["layers"]
+    return {
+        "wall": wall,
+        "cpu": cpu,
+        "tasks": sum(l["cpu_secs"] + l["write_secs"] for l in layers),
+        "critical": sum(l["busiest_secs"] + l["write_secs"] for l in layers),
+        "played": sum(l["played"] for l in layers),
+        "outside": sum(l["outside"] for l in layers),
+    }
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--holes", type=int, default=6)
     ap.add_argument("--seeds", type=int, default=14)
     ap.add_argument("--chunks-per-worker", type=int, default=4)
+    ap.add_argument("--repeat", type=int, default=3)
     a = ap.parse_args()
     options = {"holes": a.holes, "seeds": 4}
     sizes = sowlab.tablebase_layers("kalah", options, a.seeds)
     n = sum(sizes)
     print(f"load average before: {os.getloadavg()}")
     print(f"kalah holes={a.holes}, layers 0-{a.seeds}: {n:,} positions")
-    with tempfile.TemporaryDirectory() as tmp:
-        ref = os.path.join(tmp, "cli1")
-        wall, cpu = cli("kalah", options, a.seeds, ref, 1)
-        print(f"| one process, --jobs 1 | {wall:.2f} s | {cpu:.2f} s | {n / wall / 1e6:.2f} | 1.00 | - | - | - |")
-        base = wall
-        out = os.path.join(tmp, "cli2")
-        wall, cpu = cli("kalah", options, a.seeds, out, 2)
-        assert same(ref, out)
-        print(f"| one process, --jobs 2 | {wall:.2f} s | {cpu:.2f} s | {n / wall / 1e6:.2f} | {base / wall:.2f} | - | - | - |")
-        for workers in (1, 2):
-            with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None) as c, Client(c) as client:
-                chunks = a.chunks_per_worker * workers
-                out = os.path.join(tmp, f"dask{workers}")
-                cpu0, t0 = workers_cpu(client), time.perf_counter()
-                rep = sowlab.dask.build_tablebase(client, "kalah", a.seeds, out, chunks=chunks, options=options)
-                wall = time.perf_counter() - t0
-                cpu = workers_cpu(client) - cpu0
-                assert same(ref, out), "the files differ from the command line's"
-                valued = sum(l["valued"] for l in rep["layers"])
-                expanded = sum(l["expanded"] for l in rep["layers"])
-                rounds = max(l["rounds"] for l in rep["layers"])
-                print(
-                    f"| LocalCluster, {workers} worker{'s' if workers > 1 else ''}, {chunks} chunks a layer | {wall:.2f} s | {cpu:.2f} s | "
-                    f"{n / wall / 1e6:.2f} | {base / wall:.2f} | {valued / n:.3f} | {expanded / n:.3f} | {rounds} |"
-                )
-    print(
-        "columns: wall, CPU (the program's, or the workers' summed), M positions/s (wall), vs --jobs 1, "
-        "positions valued / positions, positions played (valued or put off) / positions, most rounds in a layer"
-    )
+    print("| run | build | wall | CPU | tasks' CPU | critical CPU | played / positions | outside |")
+    print("|---|---|---|---|---|---|---|---|")
+    clusters = {}
+    try:
+        for w in (1, 2):
+            c = LocalCluster(n_workers=w, threads_per_worker=1, processes=True, dashboard_address=None)
+            clusters[w] = (c, Client(c))
+        ratios = []
+        for r in range(1, a.repeat + 1):
+            with tempfile.TemporaryDirectory() as tmp:
+                ref = os.path.join(tmp, "cli1")
+                wall, cli1 = cli("kalah", options, a.seeds, ref, 1)
+                print(f"| {r} | one process, --jobs 1 | {wall:.2f} s | {cli1:.2f} s | - | - | - | - |")
+                out = os.path.join(tmp, "cli2")
+                wall, cpu = cli("kalah", options, a.seeds, out, 2)
+                assert same(ref, out)
+                print(f"| {r} | one process, --jobs 2 | {wall:.2f} s | {cpu:.2f} s | - | - | - | - |")
+                got = {}
+                for w, (_, client) in clusters.items():
+                    chunks = a.chunks_per_worker * w
+                    out = os.path.join(tmp, f"dask{w}")
+                    d = dask_build(client, options, a.seeds, out, chunks)
+                    assert same(ref, out), "the files differ from the command line's"
+                    got[w] = d
+                    print(
+                        f"| {r} | LocalCluster, {w} worker{'s' if w > 1 else ''}, <= {chunks} tasks a layer | "
+                        f"{d['wall']:.2f} s | {d['cpu']:.2f} s | {d['tasks']:.2f} s | {d['critical']:.2f} s | "
+                        f"{d['played'] / n:.3f} | {d['outside']} |"
+                    )
+                ratios.append((got[1]["cpu"] / cli1, got[1]["critical"] / got[2]["critical"], got[1]["wall"] / got[2]["wall"]))
+        print("columns: CPU: the program's (user + system) or the workers' processes summed; tasks' CPU: the")
+        print("Dask tasks' processes while they ran, summed; critical CPU: per layer the busiest worker's task CPU plus the write's")
+        for r, (one, two, wall2) in enumerate(ratios, 1):
+            print(
+                f"run {r}: 1 worker / CLI --jobs 1 (CPU) {one:.2f}; 2 workers' speed-up over 1 "
+                f"(critical CPU) {two:.2f}, (wall) {wall2:.2f}"
+            )
+    finally:
+        for c, client in clusters.values():
+            client.close()
+            c.close()
     print(f"load average after: {os.getloadavg()}")
 
 

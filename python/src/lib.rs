@@ -849,6 +849,8 @@ fn _sowlab(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(tablebase::tablebase_layers_in, m)?)?;
     m.add_function(wrap_pyfunction!(tablebase::tablebase_chunk, m)?)?;
     m.add_function(wrap_pyfunction!(tablebase::tablebase_chunk_round, m)?)?;
+    m.add_function(wrap_pyfunction!(tablebase::tablebase_classes, m)?)?;
+    m.add_function(wrap_pyfunction!(tablebase::tablebase_chunk_classes, m)?)?;
     m.add_function(wrap_pyfunction!(tablebase::tablebase_write_layer, m)?)?;
     m.add_function(wrap_pyfunction!(tablebase::tablebase_options, m)?)?;
     m.add_function(wrap_pyfunction!(version, m)?)?;

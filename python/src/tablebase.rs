@@ -5,6 +5,7 @@
 //! A worker process keeps the layers it has read (or written) of one folder, rule and options, so
 //! that its next chunk does not read them again.
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicI8;
 use std::sync::{Arc, Mutex};
@@ -13,6 +14,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
 
 use sowlab::search::tablebase::build::{build_range_in, unknown_layer};
+use sowlab::search::tablebase::classes::{build_classes_in, join_classes, Classes};
 use sowlab::search::tablebase::rounds::build_range_round;
 use sowlab::search::tablebase::UNKNOWN;
 use sowlab::search::tablebase::{file, options_text, MAX_SEEDS};
@@ -68,12 +70,16 @@ fn ask_budget(tb: &Tablebase, k: usize, max_memory: Option<u64>) -> PyResult<u64
 }
 
 /// Makes the cache hold `empty`'s rule and options with layers `0..k`, read from `dir` (or kept
-/// from an earlier call of this process).
+/// from an earlier call of this process). A layer whose file's checksum is the one `trusted`
+/// holds for it (what this build's own write task computed from the values its tasks gave) is
+/// taken as it is; the values of any other file read are checked against their moves as
+/// lookups use them.
 fn load_into(
     cache: &mut Option<Cached>,
     dir: &Path,
     empty: Tablebase,
     k: usize,
+    trusted: &HashMap<usize, String>,
 ) -> sowlab::Result<()> {
     let fits = cache.as_ref().is_some_and(|c| {
         c.dir == dir
@@ -94,8 +100,9 @@ fn load_into(
     tb.truncate(k);
     while tb.layers() < k {
         let n = tb.layers();
-        match file::read_layer(dir, tb, n) {
-            Ok(Some(v)) => tb.push_read_layer(v, &file::layer_path(dir, n)),
+        match file::read_layer_sum(dir, tb, n) {
+            Ok(Some((v, sum))) if trusted.get(&n) == Some(&sum) => tb.push_layer(v),
+            Ok(Some((v, _))) => tb.push_read_layer(v, &file::layer_path(dir, n)),
             Ok(None) => {
                 let path = file::layer_path(dir, n);
                 return Err(sowlab::Error::msg(format!(
@@ -122,9 +129,10 @@ fn lower_layers(
     dir: &Path,
     empty: Tablebase,
     k: usize,
+    trusted: &HashMap<usize, String>,
 ) -> sowlab::Result<(Arc<Tablebase>, Arc<Vec<AtomicI8>>)> {
     let mut cache = lock();
-    load_into(&mut cache, dir, empty, k)?;
+    load_into(&mut cache, dir, empty, k, trusted)?;
     let c = cache.as_mut().expect("loaded");
     let cur = match &c.current {
         Some((layer, cur)) if *layer == k => cur.clone(),
@@ -194,7 +202,7 @@ pub fn tablebase_chunk(
     let (rule, b, empty) = self::start(py, rule, options, rules)?;
     ask_budget(&empty, layer, max_memory)?;
     let part = interruptible(py, || -> sowlab::Result<_> {
-        let (tb, cur) = lower_layers(&dir, empty, layer)?;
+        let (tb, cur) = lower_layers(&dir, empty, layer, &HashMap::new())?;
         build_range_in(&rule, &b, &tb, layer, start, end, &cur)
     })?
     .map_err(err)?
@@ -206,6 +214,71 @@ pub fn tablebase_chunk(
     } else {
         Ok(bytes.into_any().unbind())
     }
+}
+
+/// The sizes of the classes `0..=layer` of layer `layer` (class `c`: the positions with `c`
+/// seeds in player 1's holes, either player to move; see `sowlab::search::tablebase::classes`):
+/// what a distributed build packs into tasks. Same-layer moves keep to their class in every rule
+/// the tablebases support, so the classes are built independently of each other.
+#[pyfunction]
+#[pyo3(signature = (rule, options, layer, rules=None))]
+pub fn tablebase_classes(
+    py: Python<'_>,
+    rule: &Bound<'_, PyAny>,
+    options: Option<&Bound<'_, PyDict>>,
+    layer: usize,
+    rules: Option<PathBuf>,
+) -> PyResult<Vec<u64>> {
+    check_layer(layer)?;
+    let (rule, _, tb) = start(py, rule, options, rules)?;
+    if tb.captures.is_some() {
+        return Err(msg(format!(
+            "{}: a layer whose moves can cycle is built whole (`sowlab tablebase build`), not in parts",
+            rule.name
+        )));
+    }
+    let cl = Classes::of(&tb);
+    Ok((0..=layer).map(|c| cl.size(&tb, layer, c)).collect())
+}
+
+/// The values of the classes `classes` of layer `layer` (see [`tablebase_classes`]), from the
+/// layers below it, read from their files in `dir` (once per process), depth first. Returns
+/// `(values, played, outside)`: the classes' values one after the other, each in its order
+/// (what [`tablebase_write_layer`] takes with `classes`), the positions whose moves were played
+/// (each at most once a process), and of those, the positions of other classes (0 where the
+/// rule's same-layer moves keep to their class). `trusted`: the checksums of layers written by
+/// this build (layer: SHA-256, as [`tablebase_write_layer`] returns them); such a file is not
+/// checked again value by value.
+#[pyfunction]
+#[pyo3(signature = (rule, options, layer, classes, dir, rules=None, max_memory=None, trusted=None))]
+#[allow(clippy::too_many_arguments)]
+pub fn tablebase_chunk_classes(
+    py: Python<'_>,
+    rule: &Bound<'_, PyAny>,
+    options: Option<&Bound<'_, PyDict>>,
+    layer: usize,
+    classes: Vec<usize>,
+    dir: PathBuf,
+    rules: Option<PathBuf>,
+    max_memory: Option<u64>,
+    trusted: Option<HashMap<usize, String>>,
+) -> PyResult<PyObject> {
+    check_layer(layer)?;
+    let (rule, b, empty) = self::start(py, rule, options, rules)?;
+    ask_budget(&empty, layer, max_memory)?;
+    let trusted = trusted.unwrap_or_default();
+    let part = interruptible(py, || -> sowlab::Result<_> {
+        let (tb, cur) = lower_layers(&dir, empty, layer, &trusted)?;
+        build_classes_in(&rule, &b, &tb, layer, &classes, &cur)
+    })?
+    .map_err(err)?
+    .ok_or_else(|| msg("tablebase chunk: interrupted"))?;
+    let bytes: Vec<u8> = part.values.iter().map(|&v| v as u8).collect();
+    let bytes = PyBytes::new(py, &bytes);
+    Ok((bytes, part.played, part.outside)
+        .into_pyobject(py)?
+        .into_any()
+        .unbind())
 }
 
 /// One round of the positions `start..end` of layer `layer` (see
@@ -252,7 +325,7 @@ pub fn tablebase_chunk_round(
     };
     let part = interruptible(py, || -> sowlab::Result<_> {
         let mut cache = lock();
-        load_into(&mut cache, &dir, empty, layer)?;
+        load_into(&mut cache, &dir, empty, layer, &HashMap::new())?;
         let tb = cache.as_ref().expect("loaded").tb.clone();
         drop(cache);
         build_range_round(&rule, &b, &tb, layer, start, end, &known)
@@ -267,11 +340,14 @@ pub fn tablebase_chunk_round(
         .unbind())
 }
 
-/// Joins the chunks of layer `layer` (bytes, in index order, covering it exactly) into its file in
-/// `dir`, the file `sowlab tablebase build` writes: header (rule, options, layer, positions,
-/// SHA-256) and values. The layers below must be in `dir`. Returns the file's path.
+/// Joins the chunks of layer `layer` (bytes, in index order, covering it exactly; with `classes`,
+/// the classes each chunk holds, as [`tablebase_chunk_classes`] gave them, covering the layer's
+/// classes once) into its file in `dir`, the file `sowlab tablebase build` writes: header (rule,
+/// options, layer, positions, SHA-256) and values. The layers below must be in `dir`. Returns
+/// the file's path; with `with_sum`, the path and the SHA-256 of the values written (what
+/// [`tablebase_chunk_classes`] takes as `trusted`).
 #[pyfunction]
-#[pyo3(signature = (rule, options, layer, parts, dir, rules=None, max_memory=None))]
+#[pyo3(signature = (rule, options, layer, parts, dir, rules=None, max_memory=None, classes=None, with_sum=false))]
 #[allow(clippy::too_many_arguments)]
 pub fn tablebase_write_layer(
     py: Python<'_>,
@@ -282,35 +358,65 @@ pub fn tablebase_write_layer(
     dir: PathBuf,
     rules: Option<PathBuf>,
     max_memory: Option<u64>,
-) -> PyResult<String> {
+    classes: Option<Vec<Vec<usize>>>,
+    with_sum: bool,
+) -> PyResult<PyObject> {
     check_layer(layer)?;
     let (_, _, empty) = start(py, rule, options, rules)?;
     ask_budget(&empty, layer, max_memory)?;
     let n = empty.layer_size(layer);
-    let got: u64 = parts.iter().map(|p| p.as_bytes().len() as u64).sum();
-    if got != n {
-        return Err(msg(format!(
-            "tablebase layer {layer} of {} ({}): the chunks hold {got} positions, the layer {n}",
-            empty.rule, empty.options
-        )));
-    }
-    let mut values: Vec<i8> = Vec::with_capacity(n as usize);
-    for p in &parts {
-        values.extend(p.as_bytes().iter().map(|&x| x as i8));
-    }
-    interruptible(py, || -> sowlab::Result<String> {
+    let values: Vec<i8> = match classes {
+        Some(classes) => {
+            if classes.len() != parts.len() {
+                return Err(msg(format!(
+                    "tablebase layer {layer}: {} chunks but {} lists of classes",
+                    parts.len(),
+                    classes.len()
+                )));
+            }
+            let bytes: Vec<Vec<i8>> = parts
+                .iter()
+                .map(|p| p.as_bytes().iter().map(|&x| x as i8).collect())
+                .collect();
+            let joined: Vec<(Vec<usize>, &[i8])> = classes
+                .into_iter()
+                .zip(bytes.iter().map(|b| &b[..]))
+                .collect();
+            join_classes(&empty, layer, &joined).map_err(err)?
+        }
+        None => {
+            let got: u64 = parts.iter().map(|p| p.as_bytes().len() as u64).sum();
+            if got != n {
+                return Err(msg(format!(
+                    "tablebase layer {layer} of {} ({}): the chunks hold {got} positions, the layer {n}",
+                    empty.rule, empty.options
+                )));
+            }
+            let mut values: Vec<i8> = Vec::with_capacity(n as usize);
+            for p in &parts {
+                values.extend(p.as_bytes().iter().map(|&x| x as i8));
+            }
+            values
+        }
+    };
+    let (path, sum) = interruptible(py, || -> sowlab::Result<(String, String)> {
         sowlab::engine::base::files::create_dir_all(&dir)
             .map_err(|e| sowlab::Error::msg(format!("{}: {e}", dir.display())))?;
         let mut cache = lock();
-        load_into(&mut cache, &dir, empty, layer)?;
+        load_into(&mut cache, &dir, empty, layer, &HashMap::new())?;
         let mut c = cache.take().expect("loaded");
         c.current = None;
         Arc::make_mut(&mut c.tb).push_layer(values);
-        let path = file::write_layer(&dir, &c.tb, layer)?;
+        let (path, sum) = file::write_layer_sum(&dir, &c.tb, layer)?;
         *cache = Some(c);
-        Ok(path.display().to_string())
+        Ok((path.display().to_string(), sum))
     })?
-    .map_err(err)
+    .map_err(err)?;
+    if with_sum {
+        Ok((path, sum).into_pyobject(py)?.into_any().unbind())
+    } else {
+        Ok(path.into_pyobject(py)?.into_any().unbind())
+    }
 }
 
 /// The options text a tablebase of `rule` with `options` records in its headers.

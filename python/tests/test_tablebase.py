@@ -65,15 +65,12 @@ def test_a_dask_build_writes_the_files_of_the_command_line(client, tmp_path, opt
     assert rep["kept"] == 0 and [l["layer"] for l in rep["layers"]] == list(range(seeds + 1))
     sizes = sowlab.tablebase_layers("kalah", options, seeds)
     assert rep["positions"] == sum(sizes)
-    # The big layers were cut into `chunks` tasks, each owning its positions: every position was
-    # valued once, by its owner, whatever the workers; positions put off to a later round (a
-    # move to another chunk's position not valued yet) were played again, and some layers
-    # needed more than one round.
+    # The big layers were cut into tasks of whole classes (the seeds in player 1's holes), at
+    # most `chunks` of them; same-layer moves keep to their class, so every position was played
+    # once, by the task of its class, in one round.
     big = [l for l in rep["layers"] if sizes[l["layer"]] >= 64 * chunks]
-    assert big and all(l["chunks"] == chunks for l in big)
-    assert all(l["valued"] == sizes[l["layer"]] for l in rep["layers"])
-    assert all(l["valued"] <= l["expanded"] and l["rounds"] >= 1 for l in rep["layers"])
-    assert any(l["rounds"] > 1 for l in big)
+    assert big and all(1 < l["chunks"] <= min(chunks, l["layer"] + 1) for l in big)
+    assert all(l["played"] == sizes[l["layer"]] and l["outside"] == 0 for l in rep["layers"])
 
 
 def test_a_second_build_keeps_the_layers_there_and_adds_the_rest(client, tmp_path):
@@ -119,5 +116,27 @@ def test_chunks_and_layers_check_their_arguments(tmp_path):
         sowlab.tablebase_chunk("kalah", options, 1, 5, 13, str(tmp_path))
     part, valued = sowlab.tablebase_chunk("kalah", options, 1, 0, 12, str(tmp_path), stats=True)
     assert len(part) == 12 and valued == 12
+    classes = sowlab.tablebase_classes("kalah", options, 1)
+    assert classes == [6, 6]  # the seed in player 2's holes (3 x 2 movers), or in player 1's
+    ones, played, outside = sowlab.tablebase_chunk_classes("kalah", options, 1, [1], str(tmp_path))
+    # (this process valued layer 1 above, and keeps it: nothing is played again)
+    assert (len(ones), played, outside) == (6, 0, 0)
+    with pytest.raises(sowlab.SowlabError, match="not distinct classes of its 0 to 1"):
+        sowlab.tablebase_chunk_classes("kalah", options, 1, [2], str(tmp_path))
+    zero, _, _ = sowlab.tablebase_chunk_classes("kalah", options, 1, [0], str(tmp_path))
+    with pytest.raises(sowlab.SowlabError, match="class 0 is in no part"):
+        sowlab.tablebase_write_layer("kalah", options, 1, [ones], str(tmp_path), classes=[[1]])
+    with pytest.raises(sowlab.SowlabError, match="2 chunks but 1 lists of classes"):
+        sowlab.tablebase_write_layer("kalah", options, 1, [ones, zero], str(tmp_path), classes=[[1]])
+    path = sowlab.tablebase_write_layer("kalah", options, 1, [ones, zero], str(tmp_path), classes=[[1], [0]])
+    with open(path, "rb") as f:
+        by_classes = f.read()
+    sowlab.tablebase_write_layer("kalah", options, 1, [part], str(tmp_path))
+    with open(path, "rb") as f:
+        assert f.read() == by_classes
+    with pytest.raises(sowlab.SowlabError, match="not in parts"):
+        sowlab.tablebase_classes(
+            "oware", {"holes": 2, "seeds": 1, "repetition": True, "repetition_sweep": "none", "max_turns": 0}, 1
+        )
     with pytest.raises(sowlab.SowlabError, match="at most 120 seeds"):
         sowlab.tablebase_layers("kalah", options, 121)

@@ -1,19 +1,22 @@
 """A tablebase built as Dask tasks (``sowlab.dask.build_tablebase``).
 
 The layers are built from 0 seeds in play up, as ``sowlab tablebase build`` does. Layer ``k`` is
-cut into chunks of its index, each chunk owning its positions; the layer is built in rounds. In
-a round each chunk is one task that values its own positions from the files of the layers below
-(read once per worker process and kept), from its own positions (depth first), and from the
-other chunks' positions that earlier rounds valued; a position with a move to another chunk's
-position not valued yet is put off to the next round (``sowlab.tablebase_chunk_round``). Moves
-within a layer cannot cycle (the builder refuses a rule whose moves do), so each round values at
-least the positions whose successors are known, and the rounds end; a round that values
-nothing while positions are left is refused as endless play. The client waits for each round's
-counts (positions left), the next round's tasks take the last round's chunks. Each position is
-valued once, by its owner, however many workers there are (``valued`` / positions = 1); what
-the rounds cost is the positions put off and played again (``expanded``). A last task of the
-layer joins its chunks, in index order, into the layer's file (the same header and checksum as
-the command line's), and the next layer's chunks wait for that file.
+cut into its classes: class ``c`` holds the positions (either player to move) with ``c`` seeds in
+player 1's holes (``sowlab.tablebase_classes``). A move that keeps every seed in play stays in
+its class in every rule the tablebases support (the sowing goes round the mover's row toward
+his store; reaching the store, the row beyond it or a capture takes seeds out of play), so the
+classes of a layer need nothing of each other but the layers below: the classes are packed into
+tasks (largest first, each into the task with the fewest positions so far), each task values
+its classes depth first (``sowlab.tablebase_chunk_classes``) from the files of the layers below
+(read once per worker process and kept), and each position is valued once and played once, in
+one round, however many workers there are. A rule whose same-layer moves left their class would
+still get the right values: a task values the positions of other classes its moves reach too
+(reported as ``outside``: work repeated). A last task of the layer joins its parts, in index
+order, into the layer's file (the same header and checksum as the command line's), and the next
+layer's tasks wait for that file. The write task hands on the checksums of the layers this
+build wrote, so a worker that reads one of them takes its values as they were computed; the
+values of the layers the build found in the folder are checked against their moves as they are
+used, as everywhere.
 
 The folder must be one that every worker and the client see (a shared file system). Layers
 already in it (checked: header, size, checksum) are kept, as the command line keeps them.
@@ -28,46 +31,89 @@ from typing import Any, Dict, List, Optional
 import sowlab
 
 
-def _chunk(rule, options, layer: int, start: int, end: int, out: str, rules, max_memory, after, *known):
-    """One task: a round of positions ``start..end`` of ``layer``, once the layer below is
-    written (``after``, its write task's result, only orders the tasks); ``known``: the last
-    round's chunks of the layer (none in the first round)."""
-    del after
+def _chunk(rule, options, layer: int, classes: List[int], out: str, rules, max_memory, after):
+    """One task: the classes ``classes`` of ``layer``, once the layer below is written
+    (``after``: its write task's result, with the checksums of the layers this build wrote)."""
     import sowlab as s
 
-    return s.tablebase_chunk_round(
+    cpu = time.process_time()
+    values, played, outside = s.tablebase_chunk_classes(
         rule,
         options,
         layer,
-        start,
-        end,
+        classes,
         out,
-        known=[p[0] for p in known] or None,
         rules=rules,
         max_memory=max_memory,
+        trusted=after["trusted"] if after else None,
     )
+    return values, played, outside, time.process_time() - cpu, _worker()
 
 
-def _counts(part):
-    """What a round's chunk did, without its bytes: (valued, expanded, left)."""
-    return part[1:]
+def _worker() -> str:
+    """The address of the Dask worker running this task ("" outside one)."""
+    try:
+        from distributed import get_worker
+
+        return get_worker().address
+    except (ImportError, ValueError):
+        return ""
 
 
-def _write(rule, options, layer: int, out: str, rules, max_memory, counts, *parts):
-    """The last task of a layer: its chunks joined into its file."""
+def _write(rule, options, layer: int, out: str, rules, max_memory, classes, after, *parts):
+    """The last task of a layer: its parts joined into its file. Its result carries the
+    checksums of the layers this build wrote (``after``'s and this one's): a worker reading
+    such a file takes its values as this build's tasks computed them, without checking each one
+    against its moves again (the files this build found in the folder are checked)."""
     import sowlab as s
 
-    path = s.tablebase_write_layer(
-        rule, options, layer, [p[0] for p in parts], out, rules=rules, max_memory=max_memory
+    cpu = time.process_time()
+    path, sum_ = s.tablebase_write_layer(
+        rule,
+        options,
+        layer,
+        [p[0] for p in parts],
+        out,
+        rules=rules,
+        max_memory=max_memory,
+        classes=classes,
+        with_sum=True,
     )
-    return dict({"layer": layer, "path": path, "chunks": len(parts)}, **counts)
+    trusted = dict(after["trusted"]) if after else {}
+    trusted[layer] = sum_
+    busy: Dict[str, float] = {}
+    for p in parts:
+        busy[p[4]] = busy.get(p[4], 0.0) + p[3]
+    return {
+        "layer": layer,
+        "path": path,
+        "chunks": len(parts),
+        "played": sum(p[1] for p in parts),
+        "outside": sum(p[2] for p in parts),
+        # CPU seconds of the layer's tasks (their processes' while they ran): all, the busiest worker's,
+        # and the write's; the layer takes at least the busiest worker's plus the write's.
+        "cpu_secs": sum(busy.values()),
+        "busiest_secs": max(busy.values(), default=0.0),
+        "write_secs": time.process_time() - cpu,
+        "trusted": trusted,
+    }
 
 
-def cuts(n: int, chunks: int, min_chunk: int) -> List[int]:
-    """The bounds of the chunks of a layer of ``n`` positions: at most ``chunks`` of them, none
-    smaller than ``min_chunk`` positions (one chunk for a small layer), as even as can be."""
+def pack(sizes: List[int], chunks: int, min_chunk: int) -> List[List[int]]:
+    """The classes of a layer (``sizes[c]``: positions of class ``c``) packed into at most
+    ``chunks`` tasks, none planned under ``min_chunk`` positions (one task for a small layer):
+    largest class first, each into the task holding the fewest positions so far; the tasks with
+    the most positions first, empty classes left out."""
+    n = sum(sizes)
     parts = max(1, min(chunks, n // max(1, min_chunk)))
-    return [n * i // parts for i in range(parts + 1)]
+    bins: List[List[int]] = [[] for _ in range(parts)]
+    load = [0] * parts
+    for c in sorted((c for c in range(len(sizes)) if sizes[c]), key=lambda c: (-sizes[c], c)):
+        j = min(range(parts), key=lambda j: (load[j], j))
+        bins[j].append(c)
+        load[j] += sizes[c]
+    order = sorted(range(parts), key=lambda j: (-load[j], j))
+    return [bins[j] for j in order if bins[j]]
 
 
 def build_tablebase(
@@ -83,8 +129,9 @@ def build_tablebase(
 ) -> Dict[str, Any]:
     """Builds the layers ``0..=seeds`` of ``rule``'s tablebase (with ``options``) into ``out`` as
     tasks on the cluster of ``client``: the same files as ``sowlab tablebase build RULE --seeds
-    SEEDS --out OUT`` (byte for byte). ``chunks``: tasks per layer (default: four per worker
-    thread; fewer for a layer under ``chunks * min_chunk`` positions). ``max_memory``: the memory
+    SEEDS --out OUT`` (byte for byte). ``chunks``: tasks per layer, at most (default: four per
+    worker thread; fewer for a layer under ``chunks * min_chunk`` positions, or of fewer
+    classes). ``max_memory``: the memory
     budget in MiB of the layers a worker holds (default: the command line's, ``SOWLAB_SOLVE_MB``);
     a build over it is refused before any task starts. Returns what was built."""
     from .dask import default_shards
@@ -111,35 +158,19 @@ def build_tablebase(
     written = []
     after = None
     for k in range(kept, seeds + 1):
-        bounds = cuts(sizes[k], n_chunks, min_chunk)
-        known: List[Any] = []
-        counts = {"rounds": 0, "valued": 0, "expanded": 0}
-        while True:
-            parts = [
-                client.submit(
-                    _chunk, spec, options, k, a, b, out, rules, max_memory, after, *known, pure=False
-                )
-                for a, b in zip(bounds, bounds[1:])
-            ]
-            done = client.gather([client.submit(_counts, p, pure=False) for p in parts])
-            counts["rounds"] += 1
-            counts["valued"] += sum(d[0] for d in done)
-            counts["expanded"] += sum(d[1] for d in done)
-            left = sum(d[2] for d in done)
-            if left == 0:
-                break
-            if sum(d[0] for d in done) == 0:
-                raise sowlab.SowlabError(
-                    f"layer {k}: positions wait on each other across the chunks of the layer "
-                    "(endless play): tablebases need rules whose lines cannot cycle"
-                )
-            known = parts
+        classes = pack(sowlab.tablebase_classes(spec, options, k, rules=rules), n_chunks, min_chunk)
+        parts = [
+            client.submit(_chunk, spec, options, k, cl, out, rules, max_memory, after, pure=False)
+            for cl in classes
+        ]
         after = client.submit(
-            _write, spec, options, k, out, rules, max_memory, counts, *parts, pure=False
+            _write, spec, options, k, out, rules, max_memory, classes, after, *parts, pure=False
         )
         written.append(after)
-        del parts, known  # the cluster keeps the chunks until the layer's file is written
+        del parts  # the cluster keeps the parts until the layer's file is written
     layers = client.gather(written) if written else []
+    for layer in layers:
+        del layer["trusted"]
     return {
         "rule": spec.name if isinstance(spec, sowlab.Rule) else spec,
         "options": sowlab.tablebase_options(spec, options, rules=rules),

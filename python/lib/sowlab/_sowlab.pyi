@@ -206,6 +206,19 @@ def tablebase_chunk_round(
     rules: Optional[Path] = None,
     max_memory: Optional[int] = None,
 ) -> Tuple[bytes, int, int, int]: ...
+def tablebase_classes(
+    rule: RuleLike, options: Optional[Options], layer: int, rules: Optional[Path] = None
+) -> List[int]: ...
+def tablebase_chunk_classes(
+    rule: RuleLike,
+    options: Optional[Options],
+    layer: int,
+    classes: Sequence[int],
+    dir: Path,
+    rules: Optional[Path] = None,
+    max_memory: Optional[int] = None,
+    trusted: Optional[Dict[int, str]] = None,
+) -> Tuple[bytes, int, int]: ...
 def tablebase_write_layer(
     rule: RuleLike,
     options: Optional[Options],
@@ -214,7 +227,9 @@ def tablebase_write_layer(
     dir: Path,
     rules: Optional[Path] = None,
     max_memory: Optional[int] = None,
-) -> str: ...
+    classes: Optional[Sequence[Sequence[int]]] = None,
+    with_sum: bool = False,
+) -> Union[str, Tuple[str, str]]: ...
 def tablebase_options(
     rule: RuleLike, options: Optional[Options] = None, rules: Optional[Path] = None
 ) -> str: ...

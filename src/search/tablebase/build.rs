@@ -29,7 +29,7 @@ pub fn no_move(k: usize) -> i32 {
 const CHUNK: u64 = 1 << 12;
 
 /// One worker's boards: a board per depth of the same-layer search (parent, child, moves).
-struct Worker<'a> {
+pub(super) struct Worker<'a> {
     rule: &'a Rule,
     tb: &'a Tablebase,
     cur: &'a [AtomicI8],
@@ -38,11 +38,13 @@ struct Worker<'a> {
     stack: Vec<Option<Boards>>,
     line: Vec<usize>,
     parts: Vec<usize>,
+    /// Positions whose moves this worker played.
+    pub(super) played: u64,
 }
 
 impl Worker<'_> {
     /// The value of position `i` of the current layer (computing it and what it needs).
-    fn value(&mut self, i: usize) -> Result<i8> {
+    pub(super) fn value(&mut self, i: usize) -> Result<i8> {
         let known = self.cur[i].load(Ordering::Relaxed);
         if known != UNKNOWN {
             return Ok(known);
@@ -54,6 +56,7 @@ impl Worker<'_> {
         let (mut node, mut child, mut moves) = boards_at(&mut self.stack, depth, &self.template);
         node.copy_from(&self.template);
         set_holes(self.tb, self.k, i, &mut node, &mut self.parts);
+        self.played += 1;
         self.rule.legal_board(&node, &mut moves)?;
         let mut best = if moves.is_empty() {
             no_move(self.k)
@@ -88,7 +91,13 @@ impl Worker<'_> {
 }
 
 impl<'a> Worker<'a> {
-    fn new(rule: &'a Rule, tb: &'a Tablebase, cur: &'a [AtomicI8], k: usize, t: &Board) -> Self {
+    pub(super) fn new(
+        rule: &'a Rule,
+        tb: &'a Tablebase,
+        cur: &'a [AtomicI8],
+        k: usize,
+        t: &Board,
+    ) -> Self {
         // Each worker plays on its own copy of the layout: one shared `Arc` would make the
         // cores fight over its counter.
         let mut own = t.clone();
@@ -102,6 +111,7 @@ impl<'a> Worker<'a> {
             stack: Vec::new(),
             line: Vec::new(),
             parts: vec![0; tb.holes.len()],
+            played: 0,
         }
     }
 }

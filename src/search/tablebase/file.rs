@@ -85,6 +85,11 @@ pub fn header(tb: &Tablebase, k: usize) -> (Header, Vec<u8>) {
 /// ([`crate::engine::base::files::SafeFile`]: a temporary file of an unpredictable name, renamed
 /// at the end, so a file that exists is whole; never over a pipe or a device).
 pub fn write_layer(dir: &Path, tb: &Tablebase, k: usize) -> Result<PathBuf> {
+    Ok(write_layer_sum(dir, tb, k)?.0)
+}
+
+/// [`write_layer`], with the SHA-256 of the values written (the header's).
+pub fn write_layer_sum(dir: &Path, tb: &Tablebase, k: usize) -> Result<(PathBuf, String)> {
     let path = layer_path(dir, k);
     let err = |e: std::io::Error| Error::msg(format!("{}: {e}", path.display()));
     let (h, bytes) = header(tb, k);
@@ -97,7 +102,7 @@ pub fn write_layer(dir: &Path, tb: &Tablebase, k: usize) -> Result<PathBuf> {
         f.write_all(&bytes).map_err(err)?;
         f.into_inner().map_err(|e| err(e.into_error()))?.commit()?;
     }
-    Ok(path)
+    Ok((path, h.sha256))
 }
 
 /// Reads layer `k` from `dir` for `tb` (which holds layers `0..k`): `Ok(None)` when there is no
@@ -105,6 +110,11 @@ pub fn write_layer(dir: &Path, tb: &Tablebase, k: usize) -> Result<PathBuf> {
 /// [`Tablebase::push_layer`] takes them: player 1's half only when the file holds only it
 /// (player 2's being its mirror image).
 pub fn read_layer(dir: &Path, tb: &Tablebase, k: usize) -> Result<Option<Vec<i8>>> {
+    Ok(read_layer_sum(dir, tb, k)?.map(|(v, _)| v))
+}
+
+/// [`read_layer`], with the SHA-256 of the file's values (its header's, checked).
+pub fn read_layer_sum(dir: &Path, tb: &Tablebase, k: usize) -> Result<Option<(Vec<i8>, String)>> {
     let path = layer_path(dir, k);
     let at = path.display().to_string();
     // (a regular file only, opened without blocking: a pipe named as a layer is refused)
@@ -190,7 +200,7 @@ pub fn read_layer(dir: &Path, tb: &Tablebase, k: usize) -> Result<Option<Vec<i8>
     };
     tb.check_values(k, &values)
         .map_err(|e| Error::msg(format!("{at}: {e}")))?;
-    Ok(Some(values))
+    Ok(Some((values, h.sha256)))
 }
 
 /// Loads every layer from `dir` into `tb`, from layer 0 up to the first missing one; the number

@@ -17,6 +17,7 @@ mod blank;
 pub mod build;
 pub mod captures;
 mod checked;
+pub mod classes;
 pub mod file;
 mod half;
 pub mod index;
