@@ -173,10 +173,21 @@ pub fn edit_distance(a: &str, b: &str) -> usize {
     strsim::osa_distance(a, b)
 }
 
-/// The candidate closest to `word` when it is close enough to be a likely typo (two letters wrong,
-/// or a third of a long name), or the shortest candidate it is the start of.
+/// The candidate `word` is the start of (the shortest such, for a word of three letters or
+/// more: someone typing the start of a name), else the one closest to it when that is close
+/// enough to be a likely typo (two letters wrong, or a third of a long name).
 pub fn closest<'a>(word: &str, candidates: &'a [String]) -> Option<&'a str> {
     let w = word.to_lowercase();
+    let start_of = |min: usize| {
+        candidates
+            .iter()
+            .filter(|c| w.chars().count() >= min && c.len() > w.len() && c.starts_with(&w))
+            .min_by_key(|c| c.len())
+            .map(String::as_str)
+    };
+    if let Some(c) = start_of(3) {
+        return Some(c);
+    }
     let near = candidates
         .iter()
         .map(|c| (edit_distance(&w, c), c.as_str()))
@@ -185,11 +196,7 @@ pub fn closest<'a>(word: &str, candidates: &'a [String]) -> Option<&'a str> {
     if let Some((_, c)) = near {
         return Some(c);
     }
-    candidates
-        .iter()
-        .filter(|c| w.len() >= 2 && c.starts_with(&w))
-        .min_by_key(|c| c.len())
-        .map(String::as_str)
+    start_of(2)
 }
 
 #[cfg(test)]
@@ -218,5 +225,13 @@ mod tests {
         assert_eq!(closest("KALHA", &names), Some("kalah"));
         assert_eq!(closest("tchuka", &names), Some("tchuka_ruma"));
         assert_eq!(closest("zzzzz", &names), None);
+    }
+
+    #[test]
+    fn the_start_of_a_name_beats_a_two_letter_typo_of_another() {
+        // `tchuka` is two edits from `tshuba`, and the start of `tchuka_ruma`.
+        let names: Vec<String> = ["tshuba", "tchuka_ruma"].map(String::from).to_vec();
+        assert_eq!(closest("tchuka", &names), Some("tchuka_ruma"));
+        assert_eq!(closest("tshubs", &names), Some("tshuba"));
     }
 }
