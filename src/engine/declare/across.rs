@@ -44,6 +44,9 @@ pub enum AcrossThen {
     /// Into the mover's hand, sown on from the hole after the one the move began in (into the
     /// same holes as the move's first lap).
     SowOnFromStart,
+    /// Into the mover's hand, sown on from the hole the lap began in, into it first (for the
+    /// first lap the hole the move began in, for a relay the hole relayed from).
+    SowOnIntoLapStart,
     /// Out of the board with the last hole's seeds too, to the mover's store (or reserve); the
     /// move goes on from the hole after the last one when it holds two seeds or more (they are
     /// lifted and sown on), else it ends.
@@ -60,6 +63,9 @@ pub struct Across {
     pub needs: AcrossNeeds,
     /// Where the seeds taken go.
     pub then: AcrossThen,
+    /// (with a `then` that sows on) the lap of the seeds taken is the move's last: it ends
+    /// where that lap ends, with no relay and no capture there.
+    pub final_lap: bool,
 }
 
 impl Across {
@@ -86,6 +92,14 @@ impl Across {
             outer
         };
         ok.then_some((inner, outer))
+    }
+
+    /// Whether the seeds taken are sown on (not taken out of the board).
+    pub fn sows_on(&self) -> bool {
+        matches!(
+            self.then,
+            AcrossThen::SowOn | AcrossThen::SowOnFromStart | AcrossThen::SowOnIntoLapStart
+        )
     }
 
     /// Checks the board it is declared on (when setup ends).
@@ -121,10 +135,20 @@ impl Across {
             AcrossThen::SowOnFromStart => {
                 "; the seeds taken are sown on from the hole after the one the move began in (instead of a relay)"
             }
+            AcrossThen::SowOnIntoLapStart => {
+                "; the seeds taken are sown on from the hole the lap began in, into it first (instead of a relay)"
+            }
             AcrossThen::OutThenNext => {
                 "; the seeds taken and the last hole's leave the board, and the move goes on from the hole after the last when it holds two seeds or more"
             }
         };
-        format!("capture: {last} looks across at the opponent's two holes of its file, and {needs}{then}")
+        let final_lap = if self.final_lap && self.sows_on() {
+            "; the move ends where that lap ends, with no relay and no capture there"
+        } else {
+            ""
+        };
+        format!(
+            "capture: {last} looks across at the opponent's two holes of its file, and {needs}{then}{final_lap}"
+        )
     }
 }

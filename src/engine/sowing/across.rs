@@ -16,13 +16,14 @@ pub(crate) enum AcrossStep {
     Nothing,
     /// It took the holes out of the board (or the lap limit stopped the move): the move ends.
     End,
-    /// It took these seeds into the hand (`.0`): sow them on from the hole after `.1`.
-    SowOn(i64, usize),
+    /// It took these seeds into the hand (`.0`): sow them on from the hole after `.1`; `.2`:
+    /// that lap is the move's last (`final_lap`).
+    SowOn(i64, usize, bool),
 }
 
 /// The capture across after a lap by `mover` ending in `pos` (`was_empty`: before its last
-/// seed), `drops` drops into the move, `next` the hole after `pos` along the sowing; a capture
-/// sown on is one more lap, under the lap limit.
+/// seed), `drops` drops into the move, `next` the hole after `pos` along the sowing, `origin`
+/// the hole the lap began in; a capture sown on is one more lap, under the lap limit.
 #[allow(clippy::too_many_arguments)]
 #[inline]
 pub(crate) fn at_lap_end(
@@ -35,6 +36,7 @@ pub(crate) fn at_lap_end(
     mover: usize,
     drops: i64,
     next: Option<usize>,
+    origin: usize,
     end: &mut SowEnd,
 ) -> Result<AcrossStep, String> {
     let Some(a) = l.sow.across.as_ref() else {
@@ -72,9 +74,9 @@ pub(crate) fn at_lap_end(
                 pit: next,
                 seeds: hand,
             });
-            Ok(AcrossStep::SowOn(hand, next))
+            Ok(AcrossStep::SowOn(hand, next, false))
         }
-        AcrossThen::SowOn | AcrossThen::SowOnFromStart => {
+        AcrossThen::SowOn | AcrossThen::SowOnFromStart | AcrossThen::SowOnIntoLapStart => {
             if end.laps >= l.sow.max_laps || drops >= MAX_DROPS {
                 if l.sow.at_max_laps == AtMaxLaps::Error {
                     return Err(format!(
@@ -96,23 +98,35 @@ pub(crate) fn at_lap_end(
             }
             let from = match a.then {
                 AcrossThen::SowOnFromStart => end.from,
+                AcrossThen::SowOnIntoLapStart => origin,
                 _ => pos,
+            };
+            let on = if a.then == AcrossThen::SowOnIntoLapStart {
+                "from"
+            } else {
+                "after"
             };
             emit_into(trace, || Event::Note {
                 kind: "capture".into(),
                 text: if inner == outer {
                     format!(
-                        "player {mover} captures {hand} from {} and sows them on after {}",
-                        l.pits[inner].name, l.pits[from].name
+                        "player {mover} captures {hand} from {} and sows them on {} {}",
+                        l.pits[inner].name, on, l.pits[from].name
                     )
                 } else {
                     format!(
-                        "player {mover} captures {hand} from {} and {} and sows them on after {}",
-                        l.pits[inner].name, l.pits[outer].name, l.pits[from].name
+                        "player {mover} captures {hand} from {} and {} and sows them on {} {}",
+                        l.pits[inner].name, l.pits[outer].name, on, l.pits[from].name
                     )
                 },
             });
-            Ok(AcrossStep::SowOn(hand, from))
+            if a.then == AcrossThen::SowOnIntoLapStart && hand > 0 {
+                // The first seed falls into the hole the lap began in; the rest go on after it.
+                seeds[from] += 1;
+                hand -= 1;
+                emit_into(trace, || Event::Drop { pit: from, hand });
+            }
+            Ok(AcrossStep::SowOn(hand, from, a.final_lap))
         }
     }
 }

@@ -83,6 +83,8 @@ pub fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
     let mut pos = from;
     let mut drops: i64 = 0;
     let unit = drop_work(l);
+    // The lap of seeds taken across that ends the move (`final_lap`).
+    let mut final_lap = false;
     loop {
         end.laps += 1;
         if rule.before_lap != BeforeLap::Nothing {
@@ -139,6 +141,9 @@ pub fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
         emit_into(trace, || Event::LapEnd { pit: pos, lap });
         end.pit = pos;
         end.was_empty = was_empty;
+        if final_lap {
+            break;
+        }
         // (the capture across four rows: one test a lap)
         if rule.across.is_some() {
             use crate::engine::sowing::across::{at_lap_end, AcrossStep};
@@ -152,11 +157,13 @@ pub fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
                 mover,
                 drops,
                 next_in(l, table, closed, pos, NO_PIT, mover),
+                origin,
                 &mut end,
             )? {
                 AcrossStep::Nothing => {}
                 AcrossStep::End => break,
-                AcrossStep::SowOn(n, from) => {
+                AcrossStep::SowOn(n, from, last) => {
+                    final_lap = last;
                     hand = n;
                     pos = from;
                     origin = from;
