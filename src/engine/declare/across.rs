@@ -44,9 +44,6 @@ pub enum AcrossThen {
     /// Into the mover's hand, sown on from the hole after the one the move began in (into the
     /// same holes as the move's first lap).
     SowOnFromStart,
-    /// Into the mover's hand, sown on from the hole the lap began in, into it first (for the
-    /// first lap the hole the move began in, for a relay the hole relayed from).
-    SowOnIntoLapStart,
     /// Out of the board with the last hole's seeds too, to the mover's store (or reserve); the
     /// move goes on from the hole after the last one when it holds two seeds or more (they are
     /// lifted and sown on), else it ends.
@@ -96,10 +93,7 @@ impl Across {
 
     /// Whether the seeds taken are sown on (not taken out of the board).
     pub fn sows_on(&self) -> bool {
-        matches!(
-            self.then,
-            AcrossThen::SowOn | AcrossThen::SowOnFromStart | AcrossThen::SowOnIntoLapStart
-        )
+        matches!(self.then, AcrossThen::SowOn | AcrossThen::SowOnFromStart)
     }
 
     /// Checks the board it is declared on (when setup ends).
@@ -134,9 +128,6 @@ impl Across {
             }
             AcrossThen::SowOnFromStart => {
                 "; the seeds taken are sown on from the hole after the one the move began in (instead of a relay)"
-            }
-            AcrossThen::SowOnIntoLapStart => {
-                "; the seeds taken are sown on from the hole the lap began in, into it first (instead of a relay)"
             }
             AcrossThen::OutThenNext => {
                 "; the seeds taken and the last hole's leave the board, and the move goes on from the hole after the last when it holds two seeds or more"

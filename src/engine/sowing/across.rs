@@ -22,8 +22,8 @@ pub(crate) enum AcrossStep {
 }
 
 /// The capture across after a lap by `mover` ending in `pos` (`was_empty`: before its last
-/// seed), `drops` drops into the move, `next` the hole after `pos` along the sowing, `origin`
-/// the hole the lap began in; a capture sown on is one more lap, under the lap limit.
+/// seed), `drops` drops into the move, `next` the hole after `pos` along the sowing; a capture
+/// sown on is one more lap, under the lap limit.
 #[allow(clippy::too_many_arguments)]
 #[inline]
 pub(crate) fn at_lap_end(
@@ -36,7 +36,6 @@ pub(crate) fn at_lap_end(
     mover: usize,
     drops: i64,
     next: Option<usize>,
-    origin: usize,
     end: &mut SowEnd,
 ) -> Result<AcrossStep, String> {
     let Some(a) = l.sow.across.as_ref() else {
@@ -76,7 +75,7 @@ pub(crate) fn at_lap_end(
             });
             Ok(AcrossStep::SowOn(hand, next, false))
         }
-        AcrossThen::SowOn | AcrossThen::SowOnFromStart | AcrossThen::SowOnIntoLapStart => {
+        AcrossThen::SowOn | AcrossThen::SowOnFromStart => {
             if end.laps >= l.sow.max_laps || drops >= MAX_DROPS {
                 if l.sow.at_max_laps == AtMaxLaps::Error {
                     return Err(format!(
@@ -98,14 +97,9 @@ pub(crate) fn at_lap_end(
             }
             let from = match a.then {
                 AcrossThen::SowOnFromStart => end.from,
-                AcrossThen::SowOnIntoLapStart => origin,
                 _ => pos,
             };
-            let on = if a.then == AcrossThen::SowOnIntoLapStart {
-                "from"
-            } else {
-                "after"
-            };
+            let on = "after";
             emit_into(trace, || Event::Note {
                 kind: "capture".into(),
                 text: if inner == outer {
@@ -120,12 +114,6 @@ pub(crate) fn at_lap_end(
                     )
                 },
             });
-            if a.then == AcrossThen::SowOnIntoLapStart && hand > 0 {
-                // The first seed falls into the hole the lap began in; the rest go on after it.
-                seeds[from] += 1;
-                hand -= 1;
-                emit_into(trace, || Event::Drop { pit: from, hand });
-            }
             Ok(AcrossStep::SowOn(hand, from, a.final_lap))
         }
     }

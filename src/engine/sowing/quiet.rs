@@ -132,7 +132,6 @@ fn sow_with<const RARE: bool>(b: &mut Board, from: usize) -> Result<SowEnd, Stri
                 mover,
                 drops,
                 next(pos, NO_PIT),
-                origin,
                 &mut end,
             )? {
                 AcrossStep::Nothing => {}

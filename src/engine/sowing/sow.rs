@@ -157,7 +157,6 @@ pub fn sow(b: &mut Board, from: usize) -> Result<SowEnd, String> {
                 mover,
                 drops,
                 next_in(l, table, closed, pos, NO_PIT, mover),
-                origin,
                 &mut end,
             )? {
                 AcrossStep::Nothing => {}
