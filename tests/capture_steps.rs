@@ -355,3 +355,37 @@ fn a_last_seed_in_the_opponents_store_takes_it_and_only_the_own_store_moves_agai
     g.play("3").unwrap();
     assert_eq!(g.state().to_move, Some(2));
 }
+
+#[test]
+fn a_chain_may_also_take_the_movers_own_holes_named() {
+    // S1 (2) sows S2 and S3: S3, South's rightmost hole, now holds 2. A chain of 2s on the
+    // opponent's side alone leaves it; naming hole 3 lets it take it (and only it: S2 holds 3).
+    let plain = rule(
+        3,
+        "",
+        "    chain: { counts: [2], side: opponent, grand_slam: all }\n",
+    );
+    assert_eq!(
+        after(&plain, &[2, 2, 1], &[1, 1, 1], "1"),
+        (vec![0, 3, 2, 1, 1, 1], vec![0, 0])
+    );
+    let also = rule(
+        3,
+        "",
+        "    chain: { counts: [2], side: opponent, also_own_holes: [3], grand_slam: all }\n",
+    );
+    assert_eq!(
+        after(&also, &[2, 2, 1], &[1, 1, 1], "1"),
+        (vec![0, 3, 0, 1, 1, 1], vec![2, 0])
+    );
+    // A hole the board does not have is refused at load, naming the key.
+    let text = "name: steps\nplayers: 2\nboard:\n  players: 2\n  shape: two_rows\n  pits:\n    - { row: S, owner: 1, holes: 3, seeds: 1 }\n    - { row: N, owner: 2, holes: 3, seeds: 1 }\npipeline:\n  capture:\n    chain: { counts: [2], also_own_holes: [4] }\n";
+    let err = match Rule::data_from_text(text.to_string(), Path::new("steps.yaml")) {
+        Ok(_) => panic!("hole 4 of 3 accepted"),
+        Err(e) => e.one_line(),
+    };
+    assert!(
+        err.contains("also_own_holes") && err.contains("no hole 4"),
+        "{err}"
+    );
+}

@@ -810,6 +810,30 @@ const EXAMPLES: &[Example] = &[
         stores: &[0, 0],
         to_move: Some(2),
     },
+    // Kapana Bona: no worked example in the source; built from its rules, worked by hand (and
+    // the same as Ludii's seed 1). South's S3 (8): the first counter back into S3, then N1, N2,
+    // N3, S1, S2, S3 and N1 (R2); S3 now holds 2: captured (R3). North's N3 (9): one back, then
+    // S1, S2, S3, N1, N2, N3, S1, S2: N3 holds 2, captured; S3 holds 1 and is left.
+    Example {
+        game: "kapana_bona",
+        sets: &[],
+        moves: "S3 N3",
+        pits: &[11, 11, 1, 11, 10, 0],
+        stores: &[2, 2],
+        to_move: Some(1),
+    },
+    // Kara: no worked example in the source; built from its rules (the moves of Ludii's seed 1,
+    // whose counts agree). The last move worked by hand: North's N3 (7) sows S1, S2, S3, N1, N2,
+    // N3 and S1, which held 2 and now 4, in South's row: captured (R3); the hole before it is
+    // North's own N3: the run stops.
+    Example {
+        game: "kara",
+        sets: &[],
+        moves: "3 3 2 2 1 3",
+        pits: &[0, 7, 9, 17, 4, 1],
+        stores: &[0, 4],
+        to_move: Some(1),
+    },
 ];
 
 fn state_of(g: &Game) -> (Vec<i64>, Vec<i64>, Option<usize>) {

@@ -172,6 +172,11 @@ pub struct Chain {
     /// the line on); the plain chain is always judged so.
     #[serde(default)]
     pub as_sown: bool,
+    /// The mover's own holes with these numbers (from his left) are taken too, whatever `side`
+    /// says, as a last hole and along the chain ("a last seed in the opponent's row or in the
+    /// mover's rightmost hole").
+    #[serde(default)]
+    pub also_own_holes: Vec<i64>,
     /// The reason its captures show in the trace ("2 or 3"), made when setup ends.
     #[serde(skip)]
     pub why: String,

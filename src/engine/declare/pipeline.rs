@@ -285,6 +285,13 @@ impl Pipeline {
                     .into(),
             );
         }
+        if let Some(c) = self.capture.chain.as_ref() {
+            crate::engine::geometry::hole_numbers::check(
+                "pipeline: capture: chain: also_own_holes",
+                &c.also_own_holes,
+                crate::engine::geometry::hole_numbers::most(l),
+            )?;
+        }
         self.at.holes_of = (0..=l.players)
             .map(|pl| {
                 l.holes

@@ -219,6 +219,12 @@ impl Pipeline {
                 Some(ChainSide::Opponent) => format!("an opponent's hole (then {whose})"),
                 Some(ChainSide::Own) => format!("a hole of the mover's (then {whose})"),
             };
+            let whose = if c.also_own_holes.is_empty() {
+                whose
+            } else {
+                let list: Vec<String> = c.also_own_holes.iter().map(|n| n.to_string()).collect();
+                format!("{whose} or in the mover's own hole {}", list.join(" or "))
+            };
             out.push(format!(
                 "capture: a last seed making {counts} in {whose} takes it{on}; a move taking all the opponent's seeds {}",
                 match c.grand_slam {

@@ -28,7 +28,7 @@ pub(super) fn takes(
         ChainSide::Opponent => owner != mover && owner != 0,
         ChainSide::Own => owner == mover,
         ChainSide::Any => true,
-    };
+    } || (owner == mover && c.also_own_holes.contains(&(l.pits[q].pos as i64)));
     let n = b.seeds[q];
     side_ok
         && !b.is_child(q)
@@ -62,7 +62,7 @@ pub(super) fn chain_scan(
             ChainSide::Opponent => owner != mover && owner != 0,
             ChainSide::Own => owner == mover,
             ChainSide::Any => true,
-        };
+        } || (owner == mover && c.also_own_holes.contains(&(l.pits[last].pos as i64)));
         if !ok {
             return (0, false);
         }
