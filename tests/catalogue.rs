@@ -834,6 +834,31 @@ const EXAMPLES: &[Example] = &[
         stores: &[0, 4],
         to_move: Some(1),
     },
+    // I (Dogon): no worked example in the source; built from its rules (the moves of Ludii's
+    // seed 1, whose counts agree). The last move worked by hand: North's N3 (3) sows S1, S2 and
+    // S3, which held 2 and now 3: captured (R3) with S2 beside it, which holds 3 too (S1, 1, is
+    // not beside S3). South, left with a single counter, passes (R4): North moves again.
+    Example {
+        game: "i_dogon",
+        sets: &[],
+        moves: "3 3 1 1 1 3 3 2 1 3 2 1 1 3",
+        pits: &[1, 0, 0, 1, 5, 0],
+        stores: &[7, 10],
+        to_move: Some(2),
+    },
+    // Ako Okwe: no worked example in the source; built from its rules (the moves of Ludii's
+    // seed 1 with the directions that agree with its counts). The last move worked by hand:
+    // North's N5 (21) anticlockwise: one back into N5 (R2), then twice round the other nine
+    // holes and N5, the last falling there: N5 holds 3, North's first capture, which must be of
+    // three (R3, R4).
+    Example {
+        game: "ako_okwe",
+        sets: &[],
+        moves: "2ccw 3ccw 2cw 3ccw 2ccw 3ccw 1cw 3ccw 3ccw 4ccw 3cw 4ccw 3ccw 1cw 1cw 5ccw",
+        pits: &[3, 10, 5, 21, 22, 5, 19, 7, 5, 0],
+        stores: &[0, 3],
+        to_move: Some(1),
+    },
 ];
 
 fn state_of(g: &Game) -> (Vec<i64>, Vec<i64>, Option<usize>) {

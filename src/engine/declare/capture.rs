@@ -177,6 +177,19 @@ pub struct Chain {
     /// mover's rightmost hole").
     #[serde(default)]
     pub also_own_holes: Vec<i64>,
+    /// When the last hole is taken, the holes beside it in its row (one each side, not round
+    /// the row's ends) are taken too when they pass the same tests ("and the adjacent holes").
+    #[serde(default)]
+    pub and_row_neighbours: bool,
+    /// A player's first captures by the chain must be of these counts, in order (`[3, 1]`: his
+    /// first capture a hole of 3, his second one of 1); after them `counts` apply. Each is one of
+    /// `counts` too. Counted per player in the game variables `chain_captures_1`, ...
+    #[serde(default)]
+    pub first_counts: Vec<i64>,
+    /// The game variables counting each player's captures (with `first_counts`; index: player
+    /// - 1), made when setup ends.
+    #[serde(skip)]
+    pub capture_vars: Vec<usize>,
     /// The reason its captures show in the trace ("2 or 3"), made when setup ends.
     #[serde(skip)]
     pub why: String,

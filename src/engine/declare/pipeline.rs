@@ -178,6 +178,11 @@ impl Pipeline {
         };
         if let Some(c) = &mut self.capture.chain {
             c.why = chain_why(&c.counts);
+            if !c.first_counts.is_empty() {
+                c.capture_vars = (1..=l.players)
+                    .map(|pl| var(l, &format!("chain_captures_{pl}"), 0))
+                    .collect();
+            }
         }
         if let Some(c) = &self.children {
             c.check(l)?;

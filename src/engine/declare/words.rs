@@ -219,6 +219,20 @@ impl Pipeline {
                 Some(ChainSide::Opponent) => format!("an opponent's hole (then {whose})"),
                 Some(ChainSide::Own) => format!("a hole of the mover's (then {whose})"),
             };
+            let on = if c.and_row_neighbours {
+                format!("{on}, and the holes beside it in its row holding such counts")
+            } else {
+                on
+            };
+            let on = if c.first_counts.is_empty() {
+                on
+            } else {
+                let list: Vec<String> = c.first_counts.iter().map(|n| n.to_string()).collect();
+                format!(
+                    "{on} (a player's first captures: of {} counters, in that order)",
+                    list.join(", then ")
+                )
+            };
             let whose = if c.also_own_holes.is_empty() {
                 whose
             } else {

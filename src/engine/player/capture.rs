@@ -55,6 +55,16 @@ pub(super) fn chain_scan(
     if !takes(b, l, c, mover, last) {
         return (0, false);
     }
+    // (a player's first captures: of the counts named, in order)
+    let done = c
+        .capture_vars
+        .get(mover.wrapping_sub(1))
+        .map(|&v| b.vars[v]);
+    if let Some(&want) = done.and_then(|k| c.first_counts.get(k.max(0) as usize)) {
+        if b.seeds[last] != want {
+            return (0, false);
+        }
+    }
     if let Some(first) = c.first_on {
         use crate::engine::declare::pipeline::ChainSide;
         let owner = b.hole_owner(last);
@@ -86,6 +96,21 @@ pub(super) fn chain_scan(
             from_opp += b.seeds[q];
         }
         q = chain_step(l, b, c, q);
+    }
+    if c.and_row_neighbours && n > 0 && caught[0] == last {
+        if let Some(row) = l.pits[last].row.and_then(|r| l.rows.get(r)) {
+            let at = row.pits.iter().position(|&h| h == last).unwrap_or(0);
+            let beside = [at.checked_sub(1), Some(at + 1)];
+            for q in beside.into_iter().flatten().filter_map(|i| row.pits.get(i)) {
+                if n < caught.len() && takes(b, l, c, mover, *q) && !caught[..n].contains(q) {
+                    caught[n] = *q;
+                    n += 1;
+                    if l.pits[*q].owner == opp {
+                        from_opp += b.seeds[*q];
+                    }
+                }
+            }
+        }
     }
     // (a grand slam empties the opponent's row, whoever owns its holes this round)
     let in_row = if b.owners.is_empty() {
@@ -126,6 +151,9 @@ pub(super) fn chain(
     }
     for &h in &caught[..n] {
         sow::capture(b, h, mover, &c.why);
+    }
+    if let Some(&v) = c.capture_vars.get(mover.wrapping_sub(1)) {
+        b.vars[v] += 1;
     }
     slam
 }
