@@ -859,6 +859,18 @@ const EXAMPLES: &[Example] = &[
         stores: &[0, 3],
         to_move: Some(1),
     },
+    // Hoyito: no worked example in the source; built from its rules, worked by hand. South's S1
+    // relays for five laps and ends in S3, emptied by its fourth lap. North's N1 (6) relays from
+    // S1, S4, N5, N1 and N3 (R2); the sixth lap makes N4 hold four, captured as it falls (R4), and
+    // ends in N6 (9), whose lap makes S3 and S5 hold four (captured) and ends in N3, empty.
+    Example {
+        game: "hoyito",
+        sets: &[],
+        moves: "1 1",
+        pits: &[2, 10, 0, 2, 0, 9, 1, 10, 1, 0, 1, 0],
+        stores: &[0, 12],
+        to_move: Some(1),
+    },
 ];
 
 fn state_of(g: &Game) -> (Vec<i64>, Vec<i64>, Option<usize>) {
