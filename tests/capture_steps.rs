@@ -447,3 +447,19 @@ fn a_players_first_captures_must_be_of_the_counts_named_in_order() {
     let s = g.state();
     assert_eq!((s.pits, s.stores), (vec![0, 0, 0, 0, 0, 1], vec![4, 0]));
 }
+
+#[test]
+fn a_chain_may_give_the_seeds_to_the_owner_of_each_hole_taken() {
+    // S3 (2) sows N1 and N2: N2 now holds 4. Taken by South, or by North, its owner.
+    let chain = "    chain: { counts: [4], side: any, max: 1, grand_slam: all";
+    let mover = rule(3, "", &format!("{chain} }}\n"));
+    assert_eq!(
+        after(&mover, &[1, 1, 2], &[1, 3, 1], "3"),
+        (vec![1, 1, 0, 2, 0, 1], vec![4, 0])
+    );
+    let owner = rule(3, "", &format!("{chain}, to_hole_owner: true }}\n"));
+    assert_eq!(
+        after(&owner, &[1, 1, 2], &[1, 3, 1], "3"),
+        (vec![1, 1, 0, 2, 0, 1], vec![0, 4])
+    );
+}

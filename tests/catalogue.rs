@@ -871,6 +871,17 @@ const EXAMPLES: &[Example] = &[
         stores: &[0, 12],
         to_move: Some(1),
     },
+    // Enindji: no worked example in the source; built from its rules (the moves of Ludii's seed
+    // 1, whose counts agree). The last move worked by hand: North's N4 (3) sows N5, N6 and S1,
+    // which held 3 and now 4: captured by the owner of the hole, South, though North sowed (R3).
+    Example {
+        game: "enindji",
+        sets: &[],
+        moves: "3 6 2 3 3 4 1 2 4 6 1 4 4 1 1 6 6 3 3 4",
+        pits: &[0, 8, 0, 1, 11, 1, 2, 4, 1, 0, 13, 3],
+        stores: &[4, 0],
+        to_move: Some(1),
+    },
 ];
 
 fn state_of(g: &Game) -> (Vec<i64>, Vec<i64>, Option<usize>) {

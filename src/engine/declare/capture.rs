@@ -181,6 +181,10 @@ pub struct Chain {
     /// the row's ends) are taken too when they pass the same tests ("and the adjacent holes").
     #[serde(default)]
     pub and_row_neighbours: bool,
+    /// The seeds taken go to the owner of each hole taken (his store or reserve), not to the
+    /// mover ("the owner of the hole captures them").
+    #[serde(default)]
+    pub to_hole_owner: bool,
     /// A player's first captures by the chain must be of these counts, in order (`[3, 1]`: his
     /// first capture a hole of 3, his second one of 1); after them `counts` apply. Each is one of
     /// `counts` too. Counted per player in the game variables `chain_captures_1`, ...

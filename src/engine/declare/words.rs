@@ -224,6 +224,11 @@ impl Pipeline {
             } else {
                 on
             };
+            let on = if c.to_hole_owner {
+                format!("{on} (for the owner of each hole taken)")
+            } else {
+                on
+            };
             let on = if c.first_counts.is_empty() {
                 on
             } else {

@@ -150,7 +150,12 @@ pub(super) fn chain(
         return false;
     }
     for &h in &caught[..n] {
-        sow::capture(b, h, mover, &c.why);
+        let to = if c.to_hole_owner {
+            b.hole_owner(h)
+        } else {
+            mover
+        };
+        sow::capture(b, h, to, &c.why);
     }
     if let Some(&v) = c.capture_vars.get(mover.wrapping_sub(1)) {
         b.vars[v] += 1;
