@@ -355,3 +355,111 @@ fn a_last_seed_in_the_opponents_store_takes_it_and_only_the_own_store_moves_agai
     g.play("3").unwrap();
     assert_eq!(g.state().to_move, Some(2));
 }
+
+#[test]
+fn a_chain_may_also_take_the_movers_own_holes_named() {
+    // S1 (2) sows S2 and S3: S3, South's rightmost hole, now holds 2. A chain of 2s on the
+    // opponent's side alone leaves it; naming hole 3 lets it take it (and only it: S2 holds 3).
+    let plain = rule(
+        3,
+        "",
+        "    chain: { counts: [2], side: opponent, grand_slam: all }\n",
+    );
+    assert_eq!(
+        after(&plain, &[2, 2, 1], &[1, 1, 1], "1"),
+        (vec![0, 3, 2, 1, 1, 1], vec![0, 0])
+    );
+    let also = rule(
+        3,
+        "",
+        "    chain: { counts: [2], side: opponent, also_own_holes: [3], grand_slam: all }\n",
+    );
+    assert_eq!(
+        after(&also, &[2, 2, 1], &[1, 1, 1], "1"),
+        (vec![0, 3, 0, 1, 1, 1], vec![2, 0])
+    );
+    // A hole the board does not have is refused at load, naming the key.
+    let text = "name: steps\nplayers: 2\nboard:\n  players: 2\n  shape: two_rows\n  pits:\n    - { row: S, owner: 1, holes: 3, seeds: 1 }\n    - { row: N, owner: 2, holes: 3, seeds: 1 }\npipeline:\n  capture:\n    chain: { counts: [2], also_own_holes: [4] }\n";
+    let err = match Rule::data_from_text(text.to_string(), Path::new("steps.yaml")) {
+        Ok(_) => panic!("hole 4 of 3 accepted"),
+        Err(e) => e.one_line(),
+    };
+    assert!(
+        err.contains("also_own_holes") && err.contains("no hole 4"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_chain_may_also_take_the_holes_beside_the_last_in_its_row() {
+    // S1 (3) sows S2, S3 and S4: S4 now holds 3, and S3 beside it 2, S5 3; S2 (3) is not
+    // beside S4. With `and_row_neighbours` S3, S4 and S5 are taken; without it S4 alone.
+    let chain = "    chain: { counts: [2, 3], side: any, max: 1, grand_slam: all";
+    let alone = rule(5, "", &format!("{chain} }}\n"));
+    assert_eq!(
+        after(&alone, &[3, 2, 1, 2, 3], &[1, 1, 1, 1, 1], "1"),
+        (vec![0, 3, 2, 0, 3, 1, 1, 1, 1, 1], vec![3, 0])
+    );
+    let beside = rule(5, "", &format!("{chain}, and_row_neighbours: true }}\n"));
+    assert_eq!(
+        after(&beside, &[3, 2, 1, 2, 3], &[1, 1, 1, 1, 1], "1"),
+        (vec![0, 3, 0, 0, 0, 1, 1, 1, 1, 1], vec![8, 0])
+    );
+    // At the row's end only the one hole beside it: S3 (2) sows S4 and S5 (3, with S4 at 3).
+    assert_eq!(
+        after(&beside, &[1, 1, 2, 2, 2], &[1, 1, 1, 1, 1], "3"),
+        (vec![1, 1, 0, 0, 0, 1, 1, 1, 1, 1], vec![6, 0])
+    );
+}
+
+#[test]
+fn a_players_first_captures_must_be_of_the_counts_named_in_order() {
+    // Odd counts are captured, but a player's first capture must be of 3, his second of 1.
+    let r = rule(
+        3,
+        "",
+        "    chain: { counts: [1, 3, 5], side: any, max: 1, first_counts: [3, 1], grand_slam: all }\n",
+    );
+    // S1 (1) makes S2 hold 1: odd, but not the 3 his first capture must be.
+    assert_eq!(
+        after(&r, &[1, 0, 0], &[1, 1, 1], "1"),
+        (vec![0, 1, 0, 1, 1, 1], vec![0, 0])
+    );
+    // S1 (1) makes S2 hold 3: his first capture.
+    assert_eq!(
+        after(&r, &[1, 2, 0], &[1, 1, 1], "1"),
+        (vec![0, 0, 0, 1, 1, 1], vec![3, 0])
+    );
+    // Played on: South's first capture made (3), North's move, then South's second capture
+    // must be of one counter: S2 (1) into S3, empty, makes 1: taken; a 3 would not be.
+    let pos = Position {
+        pits: vec![1, 2, 0, 0, 2, 0],
+        stores: Some(vec![0, 0]),
+        to_move: Some(1),
+        ..Position::default()
+    };
+    let opts = r.resolve_options(&[] as &[&str]).unwrap();
+    let mut g = Game::with_position(r.clone(), opts, &pos).unwrap();
+    g.play("1").unwrap(); // S2 makes 3: taken (first capture)
+    g.play("2").unwrap(); // North's N2 (2) sows N3 and S1: S1 holds 1, North's first needs 3
+    assert_eq!(g.state().pits, vec![1, 0, 0, 0, 0, 1]);
+    g.play("1").unwrap(); // S1 (1) into S2, empty: makes 1, South's second capture
+    let s = g.state();
+    assert_eq!((s.pits, s.stores), (vec![0, 0, 0, 0, 0, 1], vec![4, 0]));
+}
+
+#[test]
+fn a_chain_may_give_the_seeds_to_the_owner_of_each_hole_taken() {
+    // S3 (2) sows N1 and N2: N2 now holds 4. Taken by South, or by North, its owner.
+    let chain = "    chain: { counts: [4], side: any, max: 1, grand_slam: all";
+    let mover = rule(3, "", &format!("{chain} }}\n"));
+    assert_eq!(
+        after(&mover, &[1, 1, 2], &[1, 3, 1], "3"),
+        (vec![1, 1, 0, 2, 0, 1], vec![4, 0])
+    );
+    let owner = rule(3, "", &format!("{chain}, to_hole_owner: true }}\n"));
+    assert_eq!(
+        after(&owner, &[1, 1, 2], &[1, 3, 1], "3"),
+        (vec![1, 1, 0, 2, 0, 1], vec![0, 4])
+    );
+}

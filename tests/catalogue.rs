@@ -938,6 +938,78 @@ const EXAMPLES: &[Example] = &[
         stores: &[0, 0],
         to_move: Some(2),
     },
+    // Kapana Bona: no worked example in the source; built from its rules, worked by hand (and
+    // the same as Ludii's seed 1). South's S3 (8): the first counter back into S3, then N1, N2,
+    // N3, S1, S2, S3 and N1 (R2); S3 now holds 2: captured (R3). North's N3 (9): one back, then
+    // S1, S2, S3, N1, N2, N3, S1, S2: N3 holds 2, captured; S3 holds 1 and is left.
+    Example {
+        game: "kapana_bona",
+        sets: &[],
+        moves: "S3 N3",
+        pits: &[11, 11, 1, 11, 10, 0],
+        stores: &[2, 2],
+        to_move: Some(1),
+    },
+    // Kara: no worked example in the source; built from its rules (the moves of Ludii's seed 1,
+    // whose counts agree). The last move worked by hand: North's N3 (7) sows S1, S2, S3, N1, N2,
+    // N3 and S1, which held 2 and now 4, in South's row: captured (R3); the hole before it is
+    // North's own N3: the run stops.
+    Example {
+        game: "kara",
+        sets: &[],
+        moves: "3 3 2 2 1 3",
+        pits: &[0, 7, 9, 17, 4, 1],
+        stores: &[0, 4],
+        to_move: Some(1),
+    },
+    // I (Dogon): no worked example in the source; built from its rules (the moves of Ludii's
+    // seed 1, whose counts agree). The last move worked by hand: North's N3 (3) sows S1, S2 and
+    // S3, which held 2 and now 3: captured (R3) with S2 beside it, which holds 3 too (S1, 1, is
+    // not beside S3). South, left with a single counter, passes (R4): North moves again.
+    Example {
+        game: "i_dogon",
+        sets: &[],
+        moves: "3 3 1 1 1 3 3 2 1 3 2 1 1 3",
+        pits: &[1, 0, 0, 1, 5, 0],
+        stores: &[7, 10],
+        to_move: Some(2),
+    },
+    // Ako Okwe: no worked example in the source; built from its rules (the moves of Ludii's
+    // seed 1 with the directions that agree with its counts). The last move worked by hand:
+    // North's N5 (21) anticlockwise: one back into N5 (R2), then twice round the other nine
+    // holes and N5, the last falling there: N5 holds 3, North's first capture, which must be of
+    // three (R3, R4).
+    Example {
+        game: "ako_okwe",
+        sets: &[],
+        moves: "2ccw 3ccw 2cw 3ccw 2ccw 3ccw 1cw 3ccw 3ccw 4ccw 3cw 4ccw 3ccw 1cw 1cw 5ccw",
+        pits: &[3, 10, 5, 21, 22, 5, 19, 7, 5, 0],
+        stores: &[0, 3],
+        to_move: Some(1),
+    },
+    // Hoyito: no worked example in the source; built from its rules, worked by hand. South's S1
+    // relays for five laps and ends in S3, emptied by its fourth lap. North's N1 (6) relays from
+    // S1, S4, N5, N1 and N3 (R2); the sixth lap makes N4 hold four, captured as it falls (R4), and
+    // ends in N6 (9), whose lap makes S3 and S5 hold four (captured) and ends in N3, empty.
+    Example {
+        game: "hoyito",
+        sets: &[],
+        moves: "1 1",
+        pits: &[2, 10, 0, 2, 0, 9, 1, 10, 1, 0, 1, 0],
+        stores: &[0, 12],
+        to_move: Some(1),
+    },
+    // Enindji: no worked example in the source; built from its rules (the moves of Ludii's seed
+    // 1, whose counts agree). The last move worked by hand: North's N4 (3) sows N5, N6 and S1,
+    // which held 3 and now 4: captured by the owner of the hole, South, though North sowed (R3).
+    Example {
+        game: "enindji",
+        sets: &[],
+        moves: "3 6 2 3 3 4 1 2 4 6 1 4 4 1 1 6 6 3 3 4",
+        pits: &[0, 8, 0, 1, 11, 1, 2, 4, 1, 0, 13, 3],
+        stores: &[4, 0],
+        to_move: Some(1),
+    },
 ];
 
 fn state_of(g: &Game) -> (Vec<i64>, Vec<i64>, Option<usize>) {

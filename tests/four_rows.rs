@@ -114,7 +114,7 @@ fn tsoro_error(name: &str, edit: impl Fn(&str) -> String) -> String {
 
 #[test]
 fn a_wrong_four_row_word_is_one_line_naming_the_key_and_the_words() {
-    let e = tsoro_error("bad_then", |t| t.replace("then: out }", "then: sow }"));
+    let e = tsoro_error("bad_then", |t| t.replace("then: $captured,", "then: sow,"));
     assert!(
         e.contains("pipeline.capture.across.then: unknown variant `sow`")
             && e.contains("`out`, `sow_on`, `sow_on_from_start`"),
@@ -203,4 +203,51 @@ fn a_rows_first_and_last_holes_start_as_written_whatever_its_length() {
         e.contains("board: pits[1]: seeds_first/seeds_last hold -1"),
         "{e}"
     );
+}
+
+/// Ludii's site order (South's outer row, his inner row right to left, North's inner row,
+/// North's outer row right to left) to sowlab's canonical pits.
+fn tsoro_pits(sites: [i64; 32]) -> Vec<i64> {
+    let mut p = sites[..16].to_vec();
+    p.extend((16..24).rev().map(|s| sites[s]));
+    p.extend((24..32).rev().map(|s| sites[s]));
+    p
+}
+
+#[test]
+fn captured_counters_sown_on_make_the_last_lap_of_the_move() {
+    // Ludii's Tsoro (Reentered Captures), seed 1, ply 10: South's 2 from SI6 end in SI4, empty;
+    // North's NI5 (1) and NO5 (2) are taken and their 3 sown on into SI3, SI2, SI1, and the move
+    // ends there (SI1 was empty: no second capture, no relay).
+    let r = Arc::new(Rule::load("tsoro", RulePath::builtin()).unwrap());
+    let before = [
+        2, 2, 0, 1, 0, 2, 4, 1, 0, 0, 0, 0, 0, 2, 2, 0, 2, 0, 2, 1, 0, 0, 0, 0, 1, 0, 0, 2, 2, 2,
+        2, 2,
+    ];
+    let after = [
+        2, 2, 0, 1, 0, 2, 4, 1, 1, 1, 1, 1, 1, 0, 2, 0, 2, 0, 2, 0, 0, 0, 0, 0, 1, 0, 0, 0, 2, 2,
+        2, 2,
+    ];
+    let pos = sowlab::Position {
+        pits: tsoro_pits(before),
+        to_move: Some(1),
+        ..sowlab::Position::default()
+    };
+    let opts = r.resolve_options(&["captured=sow_on"]).unwrap();
+    let mut g = Game::with_position(r.clone(), opts, &pos).unwrap();
+    g.play_pit(13).unwrap();
+    let s = g.state();
+    assert_eq!(s.pits, tsoro_pits(after));
+    assert_eq!(s.to_move, Some(2));
+    // The source's reading: the counters taken leave the board and the move ends in SI4.
+    let opts = r.resolve_options::<&str>(&[]).unwrap();
+    let mut g = Game::with_position(r, opts, &pos).unwrap();
+    g.play_pit(13).unwrap();
+    let mut out = tsoro_pits(before);
+    out[13] = 0;
+    out[12] = 1;
+    out[11] = 1;
+    out[16 + 23 - 19] = 0;
+    out[24 + 31 - 27] = 0;
+    assert_eq!(g.state().pits, out);
 }

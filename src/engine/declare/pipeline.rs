@@ -178,6 +178,11 @@ impl Pipeline {
         };
         if let Some(c) = &mut self.capture.chain {
             c.why = chain_why(&c.counts);
+            if !c.first_counts.is_empty() {
+                c.capture_vars = (1..=l.players)
+                    .map(|pl| var(l, &format!("chain_captures_{pl}"), 0))
+                    .collect();
+            }
         }
         if let Some(c) = &self.children {
             c.check(l)?;
@@ -307,6 +312,13 @@ impl Pipeline {
                 "pipeline: capture: chain: `and_opposite` is played only with `grand_slam: all`"
                     .into(),
             );
+        }
+        if let Some(c) = self.capture.chain.as_ref() {
+            crate::engine::geometry::hole_numbers::check(
+                "pipeline: capture: chain: also_own_holes",
+                &c.also_own_holes,
+                crate::engine::geometry::hole_numbers::most(l),
+            )?;
         }
         self.at.holes_of = (0..=l.players)
             .map(|pl| {

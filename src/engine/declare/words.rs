@@ -234,6 +234,31 @@ impl Pipeline {
                 Some(ChainSide::Opponent) => format!("an opponent's hole (then {whose})"),
                 Some(ChainSide::Own) => format!("a hole of the mover's (then {whose})"),
             };
+            let on = if c.and_row_neighbours {
+                format!("{on}, and the holes beside it in its row holding such counts")
+            } else {
+                on
+            };
+            let on = if c.to_hole_owner {
+                format!("{on} (for the owner of each hole taken)")
+            } else {
+                on
+            };
+            let on = if c.first_counts.is_empty() {
+                on
+            } else {
+                let list: Vec<String> = c.first_counts.iter().map(|n| n.to_string()).collect();
+                format!(
+                    "{on} (a player's first captures: of {} counters, in that order)",
+                    list.join(", then ")
+                )
+            };
+            let whose = if c.also_own_holes.is_empty() {
+                whose
+            } else {
+                let list: Vec<String> = c.also_own_holes.iter().map(|n| n.to_string()).collect();
+                format!("{whose} or in the mover's own hole {}", list.join(" or "))
+            };
             out.push(format!(
                 "capture: a last seed making {counts} in {whose} takes it{on}; a move taking all the opponent's seeds {}",
                 match c.grand_slam {

@@ -16,8 +16,9 @@ pub(crate) enum AcrossStep {
     Nothing,
     /// It took the holes out of the board (or the lap limit stopped the move): the move ends.
     End,
-    /// It took these seeds into the hand (`.0`): sow them on from the hole after `.1`.
-    SowOn(i64, usize),
+    /// It took these seeds into the hand (`.0`): sow them on from the hole after `.1`; `.2`:
+    /// that lap is the move's last (`final_lap`).
+    SowOn(i64, usize, bool),
 }
 
 /// The capture across after a lap by `mover` ending in `pos` (`was_empty`: before its last
@@ -78,7 +79,7 @@ pub(crate) fn at_lap_end(
                 pit: next,
                 seeds: hand,
             });
-            Ok(AcrossStep::SowOn(hand, next))
+            Ok(AcrossStep::SowOn(hand, next, false))
         }
         AcrossThen::SowOn | AcrossThen::SowOnFromStart => {
             if end.laps >= l.sow.max_laps || drops >= MAX_DROPS {
@@ -104,21 +105,22 @@ pub(crate) fn at_lap_end(
                 AcrossThen::SowOnFromStart => end.from,
                 _ => pos,
             };
+            let on = "after";
             emit_into(trace, || Event::Note {
                 kind: "capture".into(),
                 text: if inner == outer {
                     format!(
-                        "player {mover} captures {hand} from {} and sows them on after {}",
-                        l.pits[inner].name, l.pits[from].name
+                        "player {mover} captures {hand} from {} and sows them on {} {}",
+                        l.pits[inner].name, on, l.pits[from].name
                     )
                 } else {
                     format!(
-                        "player {mover} captures {hand} from {} and {} and sows them on after {}",
-                        l.pits[inner].name, l.pits[outer].name, l.pits[from].name
+                        "player {mover} captures {hand} from {} and {} and sows them on {} {}",
+                        l.pits[inner].name, l.pits[outer].name, on, l.pits[from].name
                     )
                 },
             });
-            Ok(AcrossStep::SowOn(hand, from))
+            Ok(AcrossStep::SowOn(hand, from, a.final_lap))
         }
     }
 }

@@ -80,6 +80,8 @@ fn sow_with<const RARE: bool>(b: &mut Board, from: usize) -> Result<SowEnd, Stri
     let mut pos = from;
     let mut drops: i64 = 0;
     let unit = drop_work(l);
+    // The lap of seeds taken across that ends the move (`final_lap`).
+    let mut final_lap = false;
     loop {
         end.laps += 1;
         if RARE && rule.before_lap != BeforeLap::Nothing {
@@ -120,6 +122,9 @@ fn sow_with<const RARE: bool>(b: &mut Board, from: usize) -> Result<SowEnd, Stri
         }
         end.pit = pos;
         end.was_empty = was_empty;
+        if final_lap {
+            break;
+        }
         // (the capture across four rows: one test a lap)
         if RARE && rule.across.is_some() {
             use crate::engine::sowing::across::{at_lap_end, AcrossStep};
@@ -138,7 +143,8 @@ fn sow_with<const RARE: bool>(b: &mut Board, from: usize) -> Result<SowEnd, Stri
             )? {
                 AcrossStep::Nothing => {}
                 AcrossStep::End => break,
-                AcrossStep::SowOn(n, from) => {
+                AcrossStep::SowOn(n, from, last) => {
+                    final_lap = last;
                     hand = n;
                     pos = from;
                     origin = from;

@@ -102,6 +102,8 @@ fn plain(b: &mut Board, from: usize, laps_before: i64) -> Result<SowEnd, String>
     let mut pos = from;
     let mut drops: i64 = 0;
     let unit = drop_work(l);
+    // The lap of seeds taken across that ends the move (`final_lap`).
+    let mut final_lap = false;
     loop {
         end.laps += 1;
         if rule.before_lap != BeforeLap::Nothing {
@@ -165,6 +167,9 @@ fn plain(b: &mut Board, from: usize, laps_before: i64) -> Result<SowEnd, String>
         emit_into(trace, || Event::LapEnd { pit: pos, lap });
         end.pit = pos;
         end.was_empty = was_empty;
+        if final_lap {
+            break;
+        }
         // (the capture across four rows: one test a lap)
         if rule.across.is_some() {
             use crate::engine::sowing::across::{at_lap_end, AcrossStep};
@@ -182,7 +187,8 @@ fn plain(b: &mut Board, from: usize, laps_before: i64) -> Result<SowEnd, String>
             )? {
                 AcrossStep::Nothing => {}
                 AcrossStep::End => break,
-                AcrossStep::SowOn(n, from) => {
+                AcrossStep::SowOn(n, from, last) => {
+                    final_lap = last;
                     hand = n;
                     pos = from;
                     origin = from;

@@ -81,6 +81,9 @@ pub struct Across {
     pub then: AcrossThen,
     /// What a lap ending in the mover's outer row takes.
     pub from_outer: AcrossFromOuter,
+    /// (with a `then` that sows on) the lap of the seeds taken is the move's last: it ends
+    /// where that lap ends, with no relay and no capture there.
+    pub final_lap: bool,
 }
 
 impl Across {
@@ -117,6 +120,11 @@ impl Across {
             _ => (inner, outer),
         };
         ok.then_some((inner, outer))
+    }
+
+    /// Whether the seeds taken are sown on (not taken out of the board).
+    pub fn sows_on(&self) -> bool {
+        matches!(self.then, AcrossThen::SowOn | AcrossThen::SowOnFromStart)
     }
 
     /// Checks the board it is declared on (when setup ends).
@@ -166,7 +174,14 @@ impl Across {
                 "; a lap ending so in the mover's outer row takes his own inner hole in front of it (when it holds seeds)"
             }
         };
-        format!("capture: {last} looks across at the opponent's two holes of its file, and {needs}{then}{outer}")
+        let final_lap = if self.final_lap && self.sows_on() {
+            "; the move ends where that lap ends, with no relay and no capture there"
+        } else {
+            ""
+        };
+        format!(
+            "capture: {last} looks across at the opponent's two holes of its file, and {needs}{then}{outer}{final_lap}"
+        )
     }
 }
 

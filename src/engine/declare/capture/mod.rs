@@ -185,6 +185,28 @@ pub struct Chain {
     /// Per player, the variable of his holes played from (resolved when setup ends).
     #[serde(skip)]
     pub played_vars: Vec<usize>,
+    /// The mover's own holes with these numbers (from his left) are taken too, whatever `side`
+    /// says, as a last hole and along the chain ("a last seed in the opponent's row or in the
+    /// mover's rightmost hole").
+    #[serde(default)]
+    pub also_own_holes: Vec<i64>,
+    /// When the last hole is taken, the holes beside it in its row (one each side, not round
+    /// the row's ends) are taken too when they pass the same tests ("and the adjacent holes").
+    #[serde(default)]
+    pub and_row_neighbours: bool,
+    /// The seeds taken go to the owner of each hole taken (his store or reserve), not to the
+    /// mover ("the owner of the hole captures them").
+    #[serde(default)]
+    pub to_hole_owner: bool,
+    /// A player's first captures by the chain must be of these counts, in order (`[3, 1]`: his
+    /// first capture a hole of 3, his second one of 1); after them `counts` apply. Each is one of
+    /// `counts` too. Counted per player in the game variables `chain_captures_1`, ...
+    #[serde(default)]
+    pub first_counts: Vec<i64>,
+    /// The game variables counting each player's captures (with `first_counts`; index: player
+    /// - 1), made when setup ends.
+    #[serde(skip)]
+    pub capture_vars: Vec<usize>,
     /// The reason its captures show in the trace ("2 or 3"), made when setup ends.
     #[serde(skip)]
     pub why: String,

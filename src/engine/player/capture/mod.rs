@@ -32,7 +32,7 @@ pub(in crate::engine::player) fn takes(
         ChainSide::Opponent => owner != mover && owner != 0,
         ChainSide::Own => owner == mover,
         ChainSide::Any => true,
-    };
+    } || (owner == mover && c.also_own_holes.contains(&(l.pits[q].pos as i64)));
     let n = b.seeds[q];
     if c.only_played_from
         && !crate::engine::player::opening::was_played_from(b, l, &c.played_vars, q)
@@ -64,6 +64,16 @@ pub(in crate::engine::player) fn chain_scan(
     if !takes(b, l, c, mover, last) {
         return (0, false);
     }
+    // (a player's first captures: of the counts named, in order)
+    let done = c
+        .capture_vars
+        .get(mover.wrapping_sub(1))
+        .map(|&v| b.vars[v]);
+    if let Some(&want) = done.and_then(|k| c.first_counts.get(k.max(0) as usize)) {
+        if b.seeds[last] != want {
+            return (0, false);
+        }
+    }
     if let Some(first) = c.first_on {
         use crate::engine::declare::pipeline::ChainSide;
         let owner = b.hole_owner(last);
@@ -71,7 +81,7 @@ pub(in crate::engine::player) fn chain_scan(
             ChainSide::Opponent => owner != mover && owner != 0,
             ChainSide::Own => owner == mover,
             ChainSide::Any => true,
-        };
+        } || (owner == mover && c.also_own_holes.contains(&(l.pits[last].pos as i64)));
         if !ok {
             return (0, false);
         }
@@ -95,6 +105,21 @@ pub(in crate::engine::player) fn chain_scan(
             from_opp += b.seeds[q];
         }
         q = chain_step(l, b, c, q);
+    }
+    if c.and_row_neighbours && n > 0 && caught[0] == last {
+        if let Some(row) = l.pits[last].row.and_then(|r| l.rows.get(r)) {
+            let at = row.pits.iter().position(|&h| h == last).unwrap_or(0);
+            let beside = [at.checked_sub(1), Some(at + 1)];
+            for q in beside.into_iter().flatten().filter_map(|i| row.pits.get(i)) {
+                if n < caught.len() && takes(b, l, c, mover, *q) && !caught[..n].contains(q) {
+                    caught[n] = *q;
+                    n += 1;
+                    if l.pits[*q].owner == opp {
+                        from_opp += b.seeds[*q];
+                    }
+                }
+            }
+        }
     }
     // (a grand slam empties the opponent's row, whoever owns its holes this round)
     let in_row = if b.owners.is_empty() {
@@ -134,7 +159,15 @@ pub(in crate::engine::player) fn chain(
         return false;
     }
     for &h in &caught[..n] {
-        sow::capture(b, h, mover, &c.why);
+        let to = if c.to_hole_owner {
+            b.hole_owner(h)
+        } else {
+            mover
+        };
+        sow::capture(b, h, to, &c.why);
+    }
+    if let Some(&v) = c.capture_vars.get(mover.wrapping_sub(1)) {
+        b.vars[v] += 1;
     }
     slam
 }
