@@ -15,6 +15,7 @@ pub mod notes;
 pub mod opening;
 pub(crate) mod opponent_row;
 pub mod pipeline;
+mod pipeline_errors;
 pub mod rounds;
 pub mod sow_steps;
 pub mod sowing;

@@ -159,7 +159,16 @@ impl Pipeline {
     pub fn from_json(v: serde_json::Value) -> Result<Pipeline, String> {
         match serde_json::from_value::<Pipeline>(v.clone()) {
             Ok(p) => Ok(p),
-            Err(e) => Err(locate(&v, e.to_string())),
+            Err(e) => Err(crate::engine::declare::pipeline_errors::locate(
+                &v,
+                e.to_string(),
+                KEYS,
+                |one| {
+                    serde_json::from_value::<Pipeline>(one)
+                        .err()
+                        .map(|e| e.to_string())
+                },
+            )),
         }
     }
 
@@ -550,77 +559,5 @@ impl Pipeline {
             .last_seeds
             .as_ref()
             .is_some_and(|t| t.to == LastSeedsTo::RoundStarter)
-    }
-}
-
-/// Finds the key an error is about, trying each key (and each item of a list) alone.
-fn locate(v: &serde_json::Value, msg: String) -> String {
-    let serde_json::Value::Object(m) = v else {
-        return format!("pipeline: {msg}");
-    };
-    for (k, x) in m {
-        if !KEYS.contains(&k.as_str()) {
-            return format!("pipeline: unknown key `{k}` (keys: {})", KEYS.join(", "));
-        }
-        let one = serde_json::json!({ k.clone(): x.clone() });
-        if let Err(e) = serde_json::from_value::<Pipeline>(one) {
-            if let serde_json::Value::Array(items) = x {
-                for (i, it) in items.iter().enumerate() {
-                    let one = serde_json::json!({ k.clone(): [it.clone()] });
-                    if let Err(e) = serde_json::from_value::<Pipeline>(one) {
-                        let e = words(&e.to_string());
-                        return format!("pipeline: {k}[{i}]{}: {e}", key_of(it, &e));
-                    }
-                }
-            }
-            let e = words(&e.to_string());
-            return format!("pipeline: {k}{}: {e}", key_of(x, &e));
-        }
-    }
-    format!("pipeline: {}", words(&msg))
-}
-
-/// `.key` of the field whose word an "unknown variant" error names (searched in `v`), if found.
-fn key_of(v: &serde_json::Value, err: &str) -> String {
-    let Some(word) = err
-        .strip_prefix("unknown variant `")
-        .and_then(|r| r.split('`').next())
-    else {
-        return String::new();
-    };
-    fn find(v: &serde_json::Value, word: &str, path: &mut String) -> bool {
-        match v {
-            serde_json::Value::Object(m) => {
-                for (k, x) in m {
-                    if x.as_str() == Some(word) {
-                        path.push_str(&format!(".{k}"));
-                        return true;
-                    }
-                    let len = path.len();
-                    path.push_str(&format!(".{k}"));
-                    if find(x, word, path) {
-                        return true;
-                    }
-                    path.truncate(len);
-                }
-                false
-            }
-            serde_json::Value::Array(a) => a.iter().any(|x| find(x, word, path)),
-            _ => false,
-        }
-    }
-    let mut path = String::new();
-    if find(v, word, &mut path) {
-        path
-    } else {
-        String::new()
-    }
-}
-
-/// serde's message without its position suffix (meaningless for a converted Rhai map).
-fn words(s: &str) -> String {
-    match s.find(" at line ") {
-        Some(i) => s[..i].to_string(),
-        None => s.to_string(),
     }
 }
