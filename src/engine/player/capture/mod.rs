@@ -218,17 +218,7 @@ pub(in crate::engine::player) fn chain_step(
     );
     let reverse = l.sow.reverse != (b.last.reversed && !fixed);
     let links = if reverse == back { &l.next } else { &l.prev };
-    let mut q = p;
-    for _ in 0..l.track.len() {
-        q = links[q];
-        if q == NO_PIT {
-            return NO_PIT;
-        }
-        if !b.closed[q] && l.pits[q].kind == PitKind::Hole {
-            return q;
-        }
-    }
-    NO_PIT
+    open_hole_along(l, b, links, p)
 }
 
 /// The hole after `p` with the sowing, passing over stores and closed holes.
@@ -238,6 +228,12 @@ pub(in crate::engine::player) fn hole_after(l: &Compiled, b: &Board, p: usize) -
     } else {
         &l.next
     };
+    open_hole_along(l, b, links, p)
+}
+
+/// The first open hole after `p` following `links` (the track's next or previous pits), passing
+/// over stores and closed holes; `NO_PIT` at the track's end or after a whole round.
+fn open_hole_along(l: &Compiled, b: &Board, links: &[usize], p: usize) -> usize {
     let mut q = p;
     for _ in 0..l.track.len() {
         q = links[q];
