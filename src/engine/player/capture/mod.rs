@@ -32,20 +32,26 @@ pub(in crate::engine::player) fn takes(
         ChainSide::Opponent => owner != mover && owner != 0,
         ChainSide::Own => owner == mover,
         ChainSide::Any => true,
-    } || (owner == mover && c.also_own_holes.contains(&(l.pits[q].pos as i64)));
-    let n = b.seeds[q];
-    if c.only_played_from
-        && !crate::engine::player::opening::was_played_from(b, l, &c.played_vars, q)
-    {
+    };
+    // (the common refusal first: a hole on the wrong side; the mover's own holes named by
+    // `also_own_holes` are the rare exception)
+    let own_named = || {
+        owner == mover
+            && !c.also_own_holes.is_empty()
+            && c.also_own_holes.contains(&(l.pits[q].pos as i64))
+    };
+    if !(side_ok || own_named()) {
         return false;
     }
-    side_ok
+    let n = b.seeds[q];
+    n > 0
         && !b.is_child(q)
-        && n > 0
         && (c.counts.is_empty() || c.counts.contains(&n))
         && (!c.even || n % 2 == 0)
         && (c.at_least <= 0 || n >= c.at_least)
         && (c.at_most <= 0 || n <= c.at_most)
+        && (!c.only_played_from
+            || crate::engine::player::opening::was_played_from(b, l, &c.played_vars, q))
 }
 
 /// The holes a chain from `last` takes, written to `caught` (returns how many, and whether they
