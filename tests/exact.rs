@@ -701,3 +701,34 @@ fn a_line_as_deep_as_the_limit_is_an_error_on_a_small_stack() {
     let err = err.expect("the search stops at its limit");
     assert!(err.contains("a line of more than 4096 moves"), "{err}");
 }
+
+#[test]
+fn a_tablebase_of_an_edited_rule_says_the_rule_changed() {
+    // A rule file of its own, whose tablebase is built, then the file edited: the layers are
+    // refused naming the change (not "another rule": the name and options are the same).
+    let dir = tempfile::tempdir().unwrap();
+    let rule = dir.path().join("mykalah.yaml");
+    let text = std::fs::read_to_string(rules_dir().join("kalah_data.yaml")).unwrap();
+    std::fs::write(&rule, &text).unwrap();
+    let tb = dir.path().join("tb");
+    let (r, t) = (rule.to_str().unwrap(), tb.to_str().unwrap());
+    let set = ["--set", "holes=2", "--set", "seeds=1"];
+    let mut a = vec!["tablebase", "build", r];
+    a.extend(set);
+    a.extend(["--seeds", "3", "--out", t]);
+    let o = sowlab(&a);
+    assert_eq!(o.status.code(), Some(0), "{o:?}");
+    let mut a = vec!["solve", r];
+    a.extend(set);
+    a.extend(["--tablebase", t]);
+    assert_eq!(sowlab(&a).status.code(), Some(0));
+    std::fs::write(&rule, format!("{text}\n# edited\n")).unwrap();
+    let o = sowlab(&a);
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("layer-000.sowtb: built from another text of mykalah (rule hash ")
+            && err.contains("changed since; build it again"),
+        "{err}"
+    );
+}

@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 use super::packing::{decode_kept, encode, Packing};
-use super::Tablebase;
+use super::{short, Tablebase};
 use crate::{Error, Result};
 
 /// The first line of every file.
@@ -162,10 +162,21 @@ pub fn read_layer_sum(dir: &Path, tb: &Tablebase, k: usize) -> Result<Option<(Ve
         }
     };
     if h.rule_hash != tb.rule_hash || h.moves != tb.moves {
-        return Err(Error::msg(format!(
-            "{at}: built for {} ({}), not for {} ({}): another rule, or options that declare other moves",
-            h.rule, h.options, tb.rule, tb.options
-        )));
+        let why = if h.rule == tb.rule && h.options == tb.options && h.moves == tb.moves {
+            // (the same name and options: the rule's text, or the sowlab that reads it, changed)
+            format!(
+                "built from another text of {} (rule hash {}, now {}): the rule's file, or a file it imports, changed since; build it again",
+                tb.rule,
+                short(&h.rule_hash),
+                short(&tb.rule_hash)
+            )
+        } else {
+            format!(
+                "built for {} ({}), not for {} ({}): another rule, or options that declare other moves",
+                h.rule, h.options, tb.rule, tb.options
+            )
+        };
+        return Err(Error::msg(format!("{at}: {why}")));
     }
     if h.layer != k || h.holes != tb.holes() || h.positions != tb.layer_size(k) {
         return Err(Error::msg(format!(

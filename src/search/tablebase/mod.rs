@@ -401,6 +401,6 @@ impl Tablebase {
     }
 }
 
-fn short(h: &str) -> &str {
+pub(super) fn short(h: &str) -> &str {
     &h[..h.len().min(12)]
 }
