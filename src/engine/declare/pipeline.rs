@@ -11,8 +11,9 @@ use serde::Deserialize;
 use crate::engine::geometry::layout::Layout;
 
 pub use crate::engine::declare::capture::{
-    chain_why, BeyondEmpty, BeyondSide, Capture, Chain, ChainDirection, ChainSide, CountedHoles,
-    GrandSlam, LastSeeds, LastSeedsTo, NextHole, Opposite, SingleSeedHoles, StoreToOpponent,
+    chain_why, BackFails, BeyondEmpty, BeyondSide, Capture, Chain, ChainDirection, ChainSide,
+    CountedHoles, GrandSlam, LastSeeds, LastSeedsTo, MatchingRun, MatchingWay, NextHole, Opposite,
+    SingleSeedHoles, StoreToOpponent,
 };
 pub use crate::engine::declare::children::{ChildSide, Children, CHILD_OF_NOBODY};
 pub use crate::engine::declare::end::{Cond, End, EndCheck, Outcome, Starter, Sweep};

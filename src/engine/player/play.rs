@@ -269,7 +269,13 @@ fn play_with<const RARE: bool, const TRIAL: bool>(
         crate::engine::player::capture::more::single_seed_holes(b, l, c, mover);
     }
     if RARE && p.capture.matching_opposite && capturing {
-        crate::engine::player::capture::more::matching_opposite(b, l, mover, last);
+        crate::engine::player::capture::more::matching_opposite(
+            b,
+            l,
+            mover,
+            last,
+            p.capture.matching_run.as_ref(),
+        );
     }
     if RARE && p.capture.opponent_store && capturing && !last_is_hole {
         let owner = l.pits[last].owner;

@@ -102,6 +102,11 @@ pub(crate) fn assemble(g: &GameFile, title: &str, p: &Params, parts: &Parts) -> 
             "  round_layout: { value: starter, values: [starter, alternate], help: \"a later round's start layout is turned for its starter; alternate: for the other of the last round's starter, as MancalaGames sets it up (whoever then starts)\" }\n",
         );
     }
+    if capture.contains("$matching_back") {
+        y.push_str(
+            "  matching_back: { value: stop, values: [stop, beyond_limit], help: \"a two-way run of matching pairs ends when its first hole against the sowing does not match; beyond_limit: then the hole past the limit with the sowing is taken if it matches, as in MancalaGames\" }\n",
+        );
+    }
     if p.int("mlaps") != 0 {
         y.push_str(
             "  endless: { value: stop, values: [stop, drop_hand], help: \"an endless relay (a 76th lap) stops the move; drop_hand: the seeds that lap took up leave the game, as in MancalaGames (which loses them)\" }\n",
