@@ -42,13 +42,14 @@ pub(super) fn rounds(p: &Params, kind: &str) -> Result<String, Refusal> {
         }
         "TERR_EX_LOSER" => ("loser", false),
         "TERR_EX_EMPTY" => ("loser", true),
+        // (a coin toss for a hole filled exactly half: only with an even nbr_start)
+        "TERR_EX_RANDOM" if p.nbr_start % 2 == 0 => ("toss", false),
+        "TERR_EX_RANDOM" => ("over_half", false),
         other => {
             return Err(refuse(
                 "round_fill",
                 other,
-                if other == "TERR_EX_RANDOM" {
-                    "a coin toss for a half-filled hole between rounds (MancalaGames' own random draw, which a replay cannot follow)"
-                } else if other.starts_with('U') {
+                if other.starts_with('U') {
                     "a player's choice between rounds (which holes to fill, move or own), which MancalaGames leaves to its UI; sowlab has no move for it and does not pick one silently"
                 } else {
                     "only TERR_EX_LOSER and TERR_EX_EMPTY are translated with goal=TERRITORY yet"
@@ -60,6 +61,8 @@ pub(super) fn rounds(p: &Params, kind: &str) -> Result<String, Refusal> {
     // there; MancalaGames gives him the loser's first ones, as the other fills do)
     let chosen = if fill == "UCHOWN" {
         ", choose_owned: winner"
+    } else if part_hole == "toss" {
+        ", toss_seed: $start_seed"
     } else {
         ""
     };
@@ -75,12 +78,12 @@ pub(super) fn rounds(p: &Params, kind: &str) -> Result<String, Refusal> {
     };
     Ok(format!(
         "  # goal=TERRITORY, goal_param={gp}, rounds={kind}, round_fill={fill}: the most seeds wins a round; the\n  # winner then owns a hole for each {s} seeds he holds (a hole filled in part: {}), from his\n  # first hole on{}, the loser the rest; every hole starts again with {s} seeds{}; a player\n  # holding fewer than {least} seeds (with the holes he owns) ends the match ({gp} holes won;\n  # for {h} holes and {s} seeds)\n  rounds: {{ fill: $seeds, winner: most_seeds }}\n  territory: {{ hole_seeds: $seeds, part_hole: {part_hole}, part_kept: {part_kept}, least_seeds: {least}{chosen} }}\n",
-        if part_hole == "loser" {
-            "the loser's"
-        } else {
-            "the winner's if over half"
+        match part_hole {
+            "loser" => "the loser's",
+            "toss" => "the winner's if over half, by a coin toss if exactly half",
+            _ => "the winner's if over half",
         },
-        if chosen.is_empty() {
+        if fill != "UCHOWN" {
             ""
         } else {
             " (those in the loser's row chosen by\n  # the winner, one a move)"

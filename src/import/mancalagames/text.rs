@@ -96,6 +96,10 @@ pub(crate) fn assemble(g: &GameFile, title: &str, p: &Params, parts: &Parts) -> 
         y.push_str(
             "  start_seed: { value: 0, min: 0, max: 1000000000, help: \"the seed of the random start layout\" }\n",
         );
+    } else if rounds.contains("$start_seed") {
+        y.push_str(
+            "  start_seed: { value: 0, min: 0, max: 1000000000, help: \"the seed of the coin tosses between rounds\" }\n",
+        );
     }
     if rounds.contains("$round_layout") {
         y.push_str(

@@ -94,8 +94,8 @@ pub(in crate::engine::player) fn end_round_territory(
     // Level: each player owns his own row again.
     let (winner, won) = match held[0].cmp(&held[1]) {
         std::cmp::Ordering::Equal => (2, l.holes.len() / 2),
-        std::cmp::Ordering::Greater => (1, t.holes_won(held[0]).max(0) as usize),
-        std::cmp::Ordering::Less => (2, t.holes_won(held[1]).max(0) as usize),
+        std::cmp::Ordering::Greater => (1, t.holes_won(held[0], round).max(0) as usize),
+        std::cmp::Ordering::Less => (2, t.holes_won(held[1], round).max(0) as usize),
     };
     let (owners, loser_first) = owners_after(l, winner, won.min(l.holes.len()));
     b.owners = owners;
