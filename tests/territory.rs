@@ -156,6 +156,36 @@ fn a_hole_filled_exactly_half_goes_by_a_coin_toss_drawn_from_the_seed() {
 }
 
 #[test]
+fn a_rounds_layout_starts_each_round_turned_for_the_player_asked() {
+    // South's last seed goes to S2, North cannot move: South holds 10, North 6 (five holes and
+    // three of 2 seeds); North, the loser, starts the next round, laid out from the layout.
+    for (turn, pits) in [
+        // the layout is the player's who does not start (South): as written
+        ("non_starter", [1, 3, 0, 4, 2, 2, 2, 2]),
+        // the starter's (North): turned round
+        ("starter", [2, 2, 2, 2, 1, 3, 0, 4]),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let text = format!(
+            "name: terr\nplayers: 2\nboard:\n  players: 2\n  shape: two_rows\n  pits:\n    - {{ row: S, owner: 1, holes: 4, seeds: 2 }}\n    - {{ store: store S, owner: 1 }}\n    - {{ row: N, owner: 2, holes: 4, seeds: 2 }}\n    - {{ store: store N, owner: 2 }}\nsowing: {{ stores: none }}\npipeline:\n  rounds: {{ fill: 2, winner: most_seeds, layout: [1, 3, 0, 4, 2, 2, 2, 2], turn_layout: {turn} }}\n  territory: {{ hole_seeds: 2, least_seeds: 4 }}\n  end:\n    - {{ when: no_move, sweep: owners, then: round, starter: loser }}\n"
+        );
+        let path = dir.path().join("terr.yaml");
+        std::fs::write(&path, text).unwrap();
+        let r = Arc::new(
+            Rule::load(path.to_str().unwrap(), dir.path())
+                .unwrap_or_else(|e| panic!("{}", e.one_line())),
+        );
+        let mut g = game(&r, [1, 0, 0, 0, 0, 0, 0, 0], [9, 6], ROWS);
+        g.play("1").unwrap();
+        let s = g.state();
+        assert_eq!(s.pits, pits.to_vec(), "{turn}");
+        assert_eq!(s.stores, vec![0, 0], "{turn}");
+        assert_eq!(s.owners, Some(vec![1, 1, 1, 1, 1, 2, 2, 2]), "{turn}");
+        assert_eq!(s.to_move, Some(2), "{turn}");
+    }
+}
+
+#[test]
 fn a_player_holding_fewer_than_least_seeds_ends_the_match() {
     let (_d, r) = rule(4, "least_seeds: 4");
     // South 29, North 3 after the sweep: North cannot go on; South, the round's winner, wins.

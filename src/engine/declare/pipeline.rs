@@ -396,7 +396,7 @@ impl Pipeline {
                 self.at.tally_vars = (1..=2).map(|p| var(l, &format!("tally_{p}"), 0)).collect();
             }
             if let Some(r) = &self.rounds {
-                r.check_layouts(l.holes.len())?;
+                r.check_layouts(l.holes.len(), self.territory.is_some())?;
                 if r.refill != Refill::Both
                     && (r.winner != RoundWinner::MostSeeds
                         || r.tally != Tally::None
