@@ -172,6 +172,31 @@ fn a_two_way_run_cut_by_its_limit_takes_the_hole_past_it_when_asked() {
 }
 
 #[test]
+fn the_first_move_takes_one_and_gives_one_in_turn_and_captures_opposite() {
+    let r = rule(
+        3,
+        "",
+        "    matching_opposite: true\n  moves:\n    first_move_takes_and_gives: true\n",
+    );
+    // S1 keeps its two; S2 -1, S3 +1, N1 -1, N2 +1, N3 -1; N3, facing S1, gains one: 2 and 2,
+    // the pair is taken. North's first move is then sown.
+    assert_eq!(
+        after(&r, &[2, 2, 2], &[2, 2, 2], &["1"]),
+        (vec![0, 1, 3, 1, 3, 0], vec![4, 0], 2)
+    );
+    assert_eq!(
+        after(&r, &[2, 2, 2], &[2, 2, 2], &["1", "1"]),
+        (vec![0, 1, 3, 0, 4, 0], vec![4, 0], 1)
+    );
+    // Without it, S1 is sown.
+    let plain = rule(3, "", "    matching_opposite: true\n");
+    assert_eq!(
+        after(&plain, &[2, 2, 2], &[2, 2, 2], &["1"]),
+        (vec![0, 3, 3, 2, 2, 2], vec![0, 0], 2)
+    );
+}
+
+#[test]
 fn a_lap_ending_in_a_matching_pair_does_not_relay_when_asked() {
     let stops = rule(
         3,

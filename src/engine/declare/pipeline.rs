@@ -201,7 +201,9 @@ impl Pipeline {
             a.check(l)?;
         }
         // (the first move's holes: the moves are counted)
-        if self.moves.first_move_rightmost > 0 && self.count_moves.is_none() {
+        if (self.moves.first_move_rightmost > 0 || self.moves.first_move_takes_and_gives)
+            && self.count_moves.is_none()
+        {
             self.count_moves = Some("moves".into());
         }
         if self.moves.first_move_rightmost < 0
@@ -545,6 +547,7 @@ impl Pipeline {
             || c.opposite_of_singles_first
             || c.single_seed_holes.is_some()
             || c.matching_opposite
+            || self.moves.first_move_takes_and_gives
             || c.lap_capture.is_some()
             || self.at.slam_again
             || self

@@ -164,6 +164,13 @@ fn play_with<const RARE: bool, const TRIAL: bool>(
         None if RARE && p.at.odd_legal && opening::sows_to_opponent(b, p) => {
             opening::sow_to_opponent(b, pit)?
         }
+        None if RARE
+            && p.at.odd_moves
+            && p.moves.first_move_takes_and_gives
+            && p.at.moves_var.is_some_and(|v| b.vars[v] == 0) =>
+        {
+            opening::take_and_give(b, l, pit)
+        }
         None => sow::sow(b, pit)?,
     };
     // (the variables the next moves' directions and holes read: one flag)

@@ -139,6 +139,7 @@ impl Rule {
                 || !l.sow.choose_direction.is_empty()
                 || p.moves.give_one_to_empty
                 || p.moves.diffuse.is_some()
+                || p.moves.first_move_takes_and_gives
                 || p.at.odd_legal;
             p.at.rare = p.uses_rare_steps();
             p.at.hooks = self.hooks;
