@@ -120,6 +120,9 @@ pub struct Resolved {
     /// `extra_move` (with `extra_turn: capture_once`): 1 when the last move earned an extra
     /// move, else 0 (reset each round).
     pub extra_var: Option<usize>,
+    /// `bearing_off` (with the sowing's `bear_off_after_singletons`): 1 once a move has left
+    /// every hole holding at most one seed (this round).
+    pub bear_off_var: Option<usize>,
     /// The chain's grand slam is `all_move_again`: the opponent's seeds before the move are
     /// counted (one flag tested per move).
     pub slam_again: bool,
@@ -274,6 +277,7 @@ impl Pipeline {
             .then(|| (var(l, "returning_mover", 0), var(l, "returning_held", 0)));
         self.at.extra_var =
             (self.extra_turn == ExtraTurn::CaptureOnce).then(|| var(l, "extra_move", 0));
+
         self.at.slam_again = self
             .capture
             .chain

@@ -350,6 +350,11 @@ fn play_with<const RARE: bool, const TRIAL: bool>(
     if let Some(v) = p.at.moves_var {
         b.vars[v] += 1;
     }
+    if let Some(v) = p.at.bear_off_var.filter(|&v| b.vars[v] == 0) {
+        if l.holes.iter().all(|&h| b.seeds[h] <= 1) {
+            b.vars[v] = 1;
+        }
+    }
     if run_checks(b, l, p, mover, true, hooks, legal_into) {
         return Ok(());
     }
