@@ -93,6 +93,110 @@ fn the_last_hole_and_the_hole_opposite_are_taken_when_they_match() {
 }
 
 #[test]
+fn a_matching_take_goes_on_while_the_next_holes_match_the_holes_opposite() {
+    // S1's two seeds end in S3 (2, facing N3: 2). With the sowing S4 (3) faces N2 (3) and S5
+    // (4) faces N1 (4); against it S2 (1) faces N4 (1), then S1 is empty.
+    let (south, north) = ([2, 0, 1, 3, 4], [4, 3, 2, 1, 0]);
+    let both = |max: i64| {
+        rule(
+            5,
+            "",
+            &format!(
+                "    matching_opposite: true\n    matching_run: {{ direction: both, max: {max} }}\n"
+            ),
+        )
+    };
+    // At most two holes each way, the last counted: S3, S4, then S2 (S5 is a third).
+    assert_eq!(
+        after(&both(2), &south, &north, &["1"]),
+        (vec![0, 0, 0, 0, 4, 4, 0, 0, 0, 0], vec![12, 0], 2)
+    );
+    // No limit: S5 too.
+    assert_eq!(
+        after(&both(0), &south, &north, &["1"]),
+        (vec![0; 10], vec![20, 0], 2)
+    );
+    let back = rule(
+        5,
+        "",
+        "    matching_opposite: true\n    matching_run: { direction: back }\n",
+    );
+    assert_eq!(
+        after(&back, &south, &north, &["1"]),
+        (vec![0, 0, 0, 3, 4, 4, 3, 0, 0, 0], vec![6, 0], 2)
+    );
+    // The last hole not matching: nothing, whatever the holes beside it hold.
+    assert_eq!(
+        after(&both(0), &[2, 0, 1, 3, 4], &[4, 3, 5, 1, 0], &["1"]),
+        (vec![0, 1, 2, 3, 4, 4, 3, 5, 1, 0], vec![0, 0], 2)
+    );
+}
+
+#[test]
+fn a_two_way_run_cut_by_its_limit_takes_the_hole_past_it_when_asked() {
+    // S1's two seeds end in S3 (2, facing N5: 2); with the sowing S4, S5 match (the limit: three
+    // holes), S6 (6) would too; against it S2 (6) does not match N6 (1).
+    let (south, north) = ([2, 5, 1, 3, 4, 6, 0], [0, 6, 4, 3, 2, 1, 0]);
+    let run = |back_fails: &str| {
+        rule(
+            7,
+            "",
+            &format!("    matching_opposite: true\n    matching_run: {{ direction: both, max: 3, back_fails: {back_fails} }}\n"),
+        )
+    };
+    assert_eq!(
+        after(&run("stop"), &south, &north, &["1"]),
+        (
+            vec![0, 6, 0, 0, 0, 6, 0, 0, 6, 0, 0, 0, 1, 0],
+            vec![18, 0],
+            2
+        )
+    );
+    assert_eq!(
+        after(&run("beyond_limit"), &south, &north, &["1"]),
+        (
+            vec![0, 6, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0],
+            vec![30, 0],
+            2
+        )
+    );
+    // S2 matching (N6 holding 6): the run goes back, nothing past the limit.
+    assert_eq!(
+        after(&run("beyond_limit"), &south, &[0, 6, 4, 3, 2, 6, 0], &["1"]),
+        (
+            vec![0, 0, 0, 0, 0, 6, 0, 0, 6, 0, 0, 0, 0, 0],
+            vec![30, 0],
+            2
+        )
+    );
+}
+
+#[test]
+fn the_first_move_takes_one_and_gives_one_in_turn_and_captures_opposite() {
+    let r = rule(
+        3,
+        "",
+        "    matching_opposite: true\n  moves:\n    first_move_takes_and_gives: true\n",
+    );
+    // S1 keeps its two; S2 -1, S3 +1, N1 -1, N2 +1, N3 -1; N3, facing S1, gains one: 2 and 2,
+    // the pair is taken. North's first move is then sown.
+    assert_eq!(
+        after(&r, &[2, 2, 2], &[2, 2, 2], &["1"]),
+        (vec![0, 1, 3, 1, 3, 0], vec![4, 0], 2)
+    );
+    assert_eq!(
+        after(&r, &[2, 2, 2], &[2, 2, 2], &["1", "1"]),
+        (vec![0, 1, 3, 0, 4, 0], vec![4, 0], 1)
+    );
+    // Without it, S1 is sown.
+    let plain = rule(3, "", "    matching_opposite: true\n");
+    assert_eq!(
+        after(&plain, &[2, 2, 2], &[2, 2, 2], &["1"]),
+        (vec![0, 3, 3, 2, 2, 2], vec![0, 0], 2)
+    );
+}
+
+#[test]
 fn a_lap_ending_in_a_matching_pair_does_not_relay_when_asked() {
     let stops = rule(
         3,

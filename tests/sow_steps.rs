@@ -374,3 +374,53 @@ fn bad_step_values_are_one_line_errors_naming_the_key() {
         );
     }
 }
+
+/// Plays `mv` by South from holes `pits` with the game variables `vars`; the holes, the stores
+/// and the variable `bearing_off` after.
+fn after_with(
+    r: &Arc<Rule>,
+    pits: &[i64],
+    vars: &[(&str, i64)],
+    mv: &str,
+) -> (Vec<i64>, Vec<i64>, i64) {
+    let pos = Position {
+        pits: pits.to_vec(),
+        stores: Some(vec![0, 0]),
+        to_move: Some(1),
+        vars: vars.iter().map(|&(k, v)| (k.to_string(), v)).collect(),
+        ..Position::default()
+    };
+    let opts = r.resolve_options(&[] as &[&str]).unwrap();
+    let mut g =
+        Game::with_position(r.clone(), opts, &pos).unwrap_or_else(|e| panic!("{}", e.one_line()));
+    g.play(mv)
+        .unwrap_or_else(|e| panic!("move {mv}: {}", e.one_line()));
+    let s = g.state();
+    let bearing = s.vars.get("bearing_off").copied().unwrap_or(-1);
+    (s.pits, s.stores, bearing)
+}
+
+#[test]
+fn once_every_hole_holds_one_seed_at_most_the_seeds_are_borne_off() {
+    let r = rule("  bear_off_after_singletons: true\n", "");
+    // Bearing off: S3's three seeds would go on into N1: they leave the board for South's store.
+    assert_eq!(
+        after_with(&r, &[0, 1, 3, 1, 0, 1], &[("bearing_off", 1)], "3"),
+        (vec![0, 1, 0, 1, 0, 1], vec![3, 0], 1)
+    );
+    // ... S2's seed stays on his row.
+    assert_eq!(
+        after_with(&r, &[0, 1, 1, 1, 0, 1], &[("bearing_off", 1)], "2"),
+        (vec![0, 0, 2, 1, 0, 1], vec![0, 0], 1)
+    );
+    // Not begun: sown as usual; a move leaving a hole with two does not begin it.
+    assert_eq!(
+        after_with(&r, &[0, 1, 3, 1, 0, 1], &[], "3"),
+        (vec![0, 1, 0, 2, 1, 2], vec![0, 0], 0)
+    );
+    // A move leaving every hole holding one seed at most begins it, for the moves after.
+    assert_eq!(
+        after_with(&r, &[0, 1, 1, 0, 0, 1], &[], "3"),
+        (vec![0, 1, 0, 1, 0, 1], vec![0, 0], 1)
+    );
+}

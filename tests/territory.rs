@@ -123,6 +123,69 @@ fn the_rounds_winner_owns_a_hole_for_each_measure_of_seeds_he_holds() {
 }
 
 #[test]
+fn a_hole_filled_exactly_half_goes_by_a_coin_toss_drawn_from_the_seed() {
+    // South's last seed goes to S2, North cannot move: South holds 22 (five holes and a half),
+    // North 10. The sixth hole is South's or North's by the toss; a seed gives one toss.
+    let five = [1, 1, 1, 1, 1, 2, 2, 2];
+    let six = [1, 1, 1, 1, 1, 1, 2, 2];
+    let mut seen = Vec::new();
+    for seed in 0..16 {
+        let owners_after = || {
+            let (_d, r) = rule(
+                4,
+                &format!("least_seeds: 4, part_hole: toss, toss_seed: {seed}"),
+            );
+            let mut g = game(&r, [1, 0, 0, 0, 0, 0, 0, 0], [21, 10], ROWS);
+            g.play("1").unwrap();
+            let s = g.state();
+            assert_eq!(s.pits, vec![4; 8]);
+            assert_eq!(s.stores, vec![0, 0]);
+            s.owners.unwrap()
+        };
+        let o = owners_after();
+        assert!(o == five || o == six, "seed {seed}: {o:?}");
+        assert_eq!(o, owners_after(), "seed {seed}: the same toss again");
+        seen.push(o == six);
+    }
+    assert!(seen.contains(&true) && seen.contains(&false), "{seen:?}");
+    // Filled more than half (23): South's, whatever the seed.
+    let (_d, r) = rule(4, "least_seeds: 4, part_hole: toss, toss_seed: 3");
+    let mut g = game(&r, [1, 0, 0, 0, 0, 0, 0, 0], [22, 9], ROWS);
+    g.play("1").unwrap();
+    assert_eq!(g.state().owners, Some(six.to_vec()));
+}
+
+#[test]
+fn a_rounds_layout_starts_each_round_turned_for_the_player_asked() {
+    // South's last seed goes to S2, North cannot move: South holds 10, North 6 (five holes and
+    // three of 2 seeds); North, the loser, starts the next round, laid out from the layout.
+    for (turn, pits) in [
+        // the layout is the player's who does not start (South): as written
+        ("non_starter", [1, 3, 0, 4, 2, 2, 2, 2]),
+        // the starter's (North): turned round
+        ("starter", [2, 2, 2, 2, 1, 3, 0, 4]),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let text = format!(
+            "name: terr\nplayers: 2\nboard:\n  players: 2\n  shape: two_rows\n  pits:\n    - {{ row: S, owner: 1, holes: 4, seeds: 2 }}\n    - {{ store: store S, owner: 1 }}\n    - {{ row: N, owner: 2, holes: 4, seeds: 2 }}\n    - {{ store: store N, owner: 2 }}\nsowing: {{ stores: none }}\npipeline:\n  rounds: {{ fill: 2, winner: most_seeds, layout: [1, 3, 0, 4, 2, 2, 2, 2], turn_layout: {turn} }}\n  territory: {{ hole_seeds: 2, least_seeds: 4 }}\n  end:\n    - {{ when: no_move, sweep: owners, then: round, starter: loser }}\n"
+        );
+        let path = dir.path().join("terr.yaml");
+        std::fs::write(&path, text).unwrap();
+        let r = Arc::new(
+            Rule::load(path.to_str().unwrap(), dir.path())
+                .unwrap_or_else(|e| panic!("{}", e.one_line())),
+        );
+        let mut g = game(&r, [1, 0, 0, 0, 0, 0, 0, 0], [9, 6], ROWS);
+        g.play("1").unwrap();
+        let s = g.state();
+        assert_eq!(s.pits, pits.to_vec(), "{turn}");
+        assert_eq!(s.stores, vec![0, 0], "{turn}");
+        assert_eq!(s.owners, Some(vec![1, 1, 1, 1, 1, 2, 2, 2]), "{turn}");
+        assert_eq!(s.to_move, Some(2), "{turn}");
+    }
+}
+
+#[test]
 fn a_player_holding_fewer_than_least_seeds_ends_the_match() {
     let (_d, r) = rule(4, "least_seeds: 4");
     // South 29, North 3 after the sweep: North cannot go on; South, the round's winner, wins.
@@ -142,7 +205,7 @@ fn a_bad_territory_is_one_error_line_naming_the_key() {
     for (rest, want) in [
         (
             "  rounds: { fill: 2, winner: most_seeds }\n  territory: { hole_seeds: 2, least_seeds: 3, part_hole: sometimes }\n  end:\n    - { when: no_move, sweep: owners, then: round }\n",
-            ["territory", "part_hole", "over_half", "loser"],
+            ["territory", "part_hole", "over_half", "toss"],
         ),
         (
             "  territory: { hole_seeds: 2, least_seeds: 3 }\n  end:\n    - { when: no_move, sweep: owners, then: most_seeds }\n",

@@ -35,7 +35,9 @@ reached), `stuck` (no move listed, the game not over: MancalaGames' fault) or `f
 raised; `error` says what): after `stuck` and `fault` only the positions recorded are references.
 Where the start is drawn at random (start_pattern RANDOM, MOVE_RANDOM, RANDOM_ZEROS), the trace
 gives the start position in full (`start`), and each later round's (`rounds`: move index ->
-position), since a replay cannot draw MancalaGames' random numbers.
+position), since a replay cannot draw MancalaGames' random numbers; so too each later round's
+start, with its owners (`o`), where a coin toss between rounds decides a hole's owner
+(round_fill TERR_EX_RANDOM).
 
 `--show NAME SEED` prints that game's positions in full, one a line, for reading a difference.
 """
@@ -308,6 +310,8 @@ def play(mc, path, variant, seed, cap, full=False):
         raise SystemExit(f"{path}: cannot make South the starter")
     shape = Shape(game)
     random_start = gi.StartPattern(game.info.start_pattern).name in RANDOM_STARTS
+    # (a coin toss between rounds: each later round's start given in full, owners included)
+    tossed = gi.RoundFill(game.info.round_fill).name == "TERR_EX_RANDOM"
     positions = []
     hashes = []
     moves = []
@@ -359,8 +363,10 @@ def play(mc, path, variant, seed, cap, full=False):
                         positions.append(pos)
                     moves.append(label)
             pos = note(False)
-            if new_round and random_start:
+            if new_round and (random_start or tossed):
                 rounds[str(len(moves))] = {"p": pos["p"], "s": pos["s"], "t": pos["t"]}
+                if tossed:
+                    rounds[str(len(moves))]["o"] = pos["o"]
     except Exception as e:  # a fault of MancalaGames' engine: marked, never hidden
         end = "fault"
         error = "".join(traceback.format_exception_only(type(e), e)).strip().splitlines()[-1][:200]

@@ -78,6 +78,12 @@ pub struct Moves {
     /// The first move of a game (and of each round) may be played only from the this many
     /// rightmost legal holes (0: no such rule).
     pub first_move_rightmost: i64,
+    /// The first move of a game (and of each round) is not sown: the hole played keeps its
+    /// seeds; going round the board from it the way of the sowing, the next holes lose one seed
+    /// and gain one in turn (the first one loses; a hole holding none loses none); the hole
+    /// opposite the hole played then gains one more, and the captures are judged there, as
+    /// where a last seed fell.
+    pub first_move_takes_and_gives: bool,
     /// The game variable counting the moves of the round, for `first_move_rightmost` (declared
     /// when setup ends).
     #[serde(skip)]

@@ -11,8 +11,9 @@ use serde::Deserialize;
 use crate::engine::geometry::layout::Layout;
 
 pub use crate::engine::declare::capture::{
-    chain_why, BeyondEmpty, BeyondSide, Capture, Chain, ChainDirection, ChainSide, CountedHoles,
-    GrandSlam, LastSeeds, LastSeedsTo, NextHole, Opposite, SingleSeedHoles, StoreToOpponent,
+    chain_why, BackFails, BeyondEmpty, BeyondSide, Capture, Chain, ChainDirection, ChainSide,
+    CountedHoles, GrandSlam, LastSeeds, LastSeedsTo, MatchingRun, MatchingWay, NextHole, Opposite,
+    SingleSeedHoles, StoreToOpponent,
 };
 pub use crate::engine::declare::children::{ChildSide, Children, CHILD_OF_NOBODY};
 pub use crate::engine::declare::end::{Cond, End, EndCheck, Outcome, Starter, Sweep};
@@ -119,6 +120,9 @@ pub struct Resolved {
     /// `extra_move` (with `extra_turn: capture_once`): 1 when the last move earned an extra
     /// move, else 0 (reset each round).
     pub extra_var: Option<usize>,
+    /// `bearing_off` (with the sowing's `bear_off_after_singletons`): 1 once a move has left
+    /// every hole holding at most one seed (this round).
+    pub bear_off_var: Option<usize>,
     /// The chain's grand slam is `all_move_again`: the opponent's seeds before the move are
     /// counted (one flag tested per move).
     pub slam_again: bool,
@@ -200,7 +204,9 @@ impl Pipeline {
             a.check(l)?;
         }
         // (the first move's holes: the moves are counted)
-        if self.moves.first_move_rightmost > 0 && self.count_moves.is_none() {
+        if (self.moves.first_move_rightmost > 0 || self.moves.first_move_takes_and_gives)
+            && self.count_moves.is_none()
+        {
             self.count_moves = Some("moves".into());
         }
         if self.moves.first_move_rightmost < 0
@@ -271,6 +277,7 @@ impl Pipeline {
             .then(|| (var(l, "returning_mover", 0), var(l, "returning_held", 0)));
         self.at.extra_var =
             (self.extra_turn == ExtraTurn::CaptureOnce).then(|| var(l, "extra_move", 0));
+
         self.at.slam_again = self
             .capture
             .chain
@@ -395,7 +402,7 @@ impl Pipeline {
                 self.at.tally_vars = (1..=2).map(|p| var(l, &format!("tally_{p}"), 0)).collect();
             }
             if let Some(r) = &self.rounds {
-                r.check_layouts(l.holes.len())?;
+                r.check_layouts(l.holes.len(), self.territory.is_some())?;
                 if r.refill != Refill::Both
                     && (r.winner != RoundWinner::MostSeeds
                         || r.tally != Tally::None
@@ -544,6 +551,7 @@ impl Pipeline {
             || c.opposite_of_singles_first
             || c.single_seed_holes.is_some()
             || c.matching_opposite
+            || self.moves.first_move_takes_and_gives
             || c.lap_capture.is_some()
             || self.at.slam_again
             || self

@@ -39,6 +39,12 @@ pub struct SowSteps {
     /// The game variable counting the moves of the round (the pipeline's `count_moves`),
     /// declared when setup ends for `pass_from_move`.
     pub moves_var: Option<usize>,
+    /// Bearing off: once a move leaves every hole holding at most one seed (and for the rest
+    /// of the game or round), a lap's seeds that would go on into an opponent's hole leave the
+    /// board for the mover's store (or reserve), and the lap ends in the hole before.
+    pub bear_off: bool,
+    /// The game variable saying the bearing off has begun (1), declared when setup ends.
+    pub bear_off_var: Option<usize>,
 }
 
 /// A relay that closes the hole it starts from ([`SowSteps::close_on_relay`]).
@@ -202,6 +208,9 @@ impl SowSteps {
         }
         if self.relay_stops_when_opponent_empty {
             s.push_str("; a lap does not relay once the opponent's holes are empty");
+        }
+        if self.bear_off {
+            s.push_str("; once a move leaves every hole holding at most one seed, the seeds of a lap that would go on into the opponent's holes leave the board for the mover's store (bearing off), the lap ending in the hole before");
         }
         s
     }

@@ -185,6 +185,49 @@ pub(super) fn was_played_from(b: &Board, l: &Compiled, vars: &[usize], q: usize)
     false
 }
 
+/// `moves.first_move_takes_and_gives`: the first move of a round, played from move `id`. The
+/// hole keeps its seeds; round the board from it the way of the sowing, the next holes lose one
+/// seed and gain one in turn (a hole holding none loses none); the hole opposite gains one
+/// more and is where the captures are judged.
+#[cold]
+#[inline(never)]
+pub fn take_and_give(b: &mut Board, l: &Compiled, id: usize) -> SowEnd {
+    let (from, _) = l.split_move(id);
+    let links = if l.sow.reverse { &l.prev } else { &l.next };
+    let mut q = from;
+    let mut lose = true;
+    for _ in 0..l.track.len() {
+        q = links[q];
+        if q == crate::engine::board::state::NO_PIT || q == from {
+            break;
+        }
+        if l.pits[q].kind != PitKind::Hole {
+            continue;
+        }
+        let delta = if lose { -b.seeds[q].min(1) } else { 1 };
+        lose = !lose;
+        if delta != 0 {
+            b.seeds[q] += delta;
+            b.emit(|| Event::Adjust { pit: q, delta });
+        }
+    }
+    let mut end = SowEnd {
+        pit: from,
+        laps: 1,
+        from,
+        hand: b.seeds[from],
+        ..SowEnd::default()
+    };
+    if let Some(o) = l.opposite(from) {
+        end.pit = o;
+        end.was_empty = b.seeds[o] == 0;
+        b.seeds[o] += 1;
+        b.emit(|| Event::Adjust { pit: o, delta: 1 });
+    }
+    b.last = end;
+    end
+}
+
 #[cfg(test)]
 mod tests {
     use crate::engine::board::state::Board;

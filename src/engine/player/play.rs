@@ -164,6 +164,13 @@ fn play_with<const RARE: bool, const TRIAL: bool>(
         None if RARE && p.at.odd_legal && opening::sows_to_opponent(b, p) => {
             opening::sow_to_opponent(b, pit)?
         }
+        None if RARE
+            && p.at.odd_moves
+            && p.moves.first_move_takes_and_gives
+            && p.at.moves_var.is_some_and(|v| b.vars[v] == 0) =>
+        {
+            opening::take_and_give(b, l, pit)
+        }
         None => sow::sow(b, pit)?,
     };
     // (the variables the next moves' directions and holes read: one flag)
@@ -269,7 +276,13 @@ fn play_with<const RARE: bool, const TRIAL: bool>(
         crate::engine::player::capture::more::single_seed_holes(b, l, c, mover);
     }
     if RARE && p.capture.matching_opposite && capturing {
-        crate::engine::player::capture::more::matching_opposite(b, l, mover, last);
+        crate::engine::player::capture::more::matching_opposite(
+            b,
+            l,
+            mover,
+            last,
+            p.capture.matching_run.as_ref(),
+        );
     }
     if RARE && p.capture.opponent_store && capturing && !last_is_hole {
         let owner = l.pits[last].owner;
@@ -336,6 +349,11 @@ fn play_with<const RARE: bool, const TRIAL: bool>(
     }
     if let Some(v) = p.at.moves_var {
         b.vars[v] += 1;
+    }
+    if let Some(v) = p.at.bear_off_var.filter(|&v| b.vars[v] == 0) {
+        if l.holes.iter().all(|&h| b.seeds[h] <= 1) {
+            b.vars[v] = 1;
+        }
     }
     if run_checks(b, l, p, mover, true, hooks, legal_into) {
         return Ok(());

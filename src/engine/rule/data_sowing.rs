@@ -85,6 +85,9 @@ pub struct SowingDecl {
     pub relay_stops_when_opponent_empty: Option<bool>,
     /// Holes are passed over by their count from this move on.
     pub pass_from_move: Option<i64>,
+    /// Once every hole holds at most one seed, the seeds reaching the opponent's holes are
+    /// borne off the board.
+    pub bear_off_after_singletons: Option<bool>,
 }
 
 /// `stores` words.
@@ -283,6 +286,7 @@ impl SowingDecl {
             opponent_takes_when_few: &self.opponent_takes_when_few,
             relay_stops_when_opponent_empty: self.relay_stops_when_opponent_empty,
             pass_from_move: self.pass_from_move,
+            bear_off: self.bear_off_after_singletons,
         }
         .steps()?;
         if r.judge_at_skipped_origin && r.steps.is_some() {

@@ -111,6 +111,21 @@ impl Rule {
             if let Some(s) = l.sow.steps.as_mut().filter(|_| from_move) {
                 s.moves_var = p.at.moves_var;
             }
+            // (bearing off, once every hole holds at most one seed: a variable says it has begun)
+            if l.sow.steps.as_ref().is_some_and(|s| s.bear_off) {
+                let v = match l.var_index("bearing_off") {
+                    Some(i) => i,
+                    None => {
+                        l.vars.push("bearing_off".to_string());
+                        b.vars.push(0);
+                        l.vars.len() - 1
+                    }
+                };
+                p.at.bear_off_var = Some(v);
+                if let Some(s) = l.sow.steps.as_mut() {
+                    s.bear_off_var = Some(v);
+                }
+            }
             if let Some(c) = &mut p.children {
                 b.children.resize(l.pits.len(), 0);
                 c.start_marks(l, &mut b.children);
@@ -139,6 +154,7 @@ impl Rule {
                 || !l.sow.choose_direction.is_empty()
                 || p.moves.give_one_to_empty
                 || p.moves.diffuse.is_some()
+                || p.moves.first_move_takes_and_gives
                 || p.at.odd_legal;
             p.at.rare = p.uses_rare_steps();
             p.at.hooks = self.hooks;

@@ -77,6 +77,8 @@ static NO_STEPS: SowSteps = SowSteps {
     relay_stops_when_opponent_empty: false,
     pass_from_move: 0,
     moves_var: None,
+    bear_off: false,
+    bear_off_var: None,
 };
 
 /// Sows the seeds of `from` by the layout's rule and its steps; as
@@ -117,6 +119,8 @@ pub(crate) fn sow_after(b: &mut Board, from: usize, laps_before: i64) -> Result<
     };
     let table = table_dir(l, mover, flip);
     let passing = steps.passing_now(vars);
+    // (bearing off: the seeds that would reach the opponent's holes leave the board)
+    let bearing_off = steps.bear_off && steps.bear_off_var.is_some_and(|v| vars[v] != 0);
     let mut origin = from;
     let mut end = pick_up(seeds, trace, from, flip, false, false);
     let mut hand = end.hand;
@@ -143,6 +147,16 @@ pub(crate) fn sow_after(b: &mut Board, from: usize, laps_before: i64) -> Result<
                     l.pits[pos].name
                 ));
             };
+            if bearing_off && opponents(l, q, mover) {
+                give_into(l, seeds, reserves, mover, hand);
+                emit_into(trace, || Event::Capture {
+                    pit: q,
+                    seeds: hand,
+                    player: mover,
+                    why: "borne off the board".into(),
+                });
+                break;
+            }
             pos = q;
             hand -= 1;
             drops += 1;

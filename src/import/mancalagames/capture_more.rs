@@ -19,25 +19,52 @@ pub(super) fn typed(
     }
     let multicapt = p.int("multicapt");
     let grandslam = word(p, "grandslam");
-    if multicapt != 0 || grandslam != "LEGAL" || word(p, "child_type") != "NOCHILD" {
+    // (MATCH_OPP's take goes on from hole to hole with multicapt: `matching_run`)
+    if (multicapt != 0 && capt_type != "MATCH_OPP")
+        || grandslam != "LEGAL"
+        || word(p, "child_type") != "NOCHILD"
+    {
         return Err(refuse(
             "capt_type",
             capt_type,
-            "MATCH_OPP, SINGLETONS and PULL_ACROSS are translated only with a single capture, grandslam=LEGAL and no children yet",
+            "SINGLETONS and PULL_ACROSS are translated only with a single capture, and these and MATCH_OPP with grandslam=LEGAL and no children yet",
         ));
     }
     let mut out = String::new();
     match capt_type {
         "MATCH_OPP" => {
             // MancalaGames tests capt_side on both holes; only BOTH is translated.
-            if side != "BOTH" || word(p, "capt_dir") == "BOTH" {
+            if side != "BOTH" {
                 return Err(refuse(
                     "capt_type",
                     capt_type,
-                    "MATCH_OPP is translated only with capt_side=BOTH and a single capture yet",
+                    "MATCH_OPP is translated only with capt_side=BOTH yet",
                 ));
             }
             out.push_str("    # capt_type=MATCH_OPP: when the last hole holds as many seeds as the hole opposite, both are taken\n    matching_opposite: true\n");
+            if multicapt != 0 {
+                // MancalaGames goes on from the last hole (capt_dir: against the sowing, with
+                // it, or with it and then against it from the last hole), at most multicapt
+                // takes each way, the last hole counted (-1: no limit).
+                let direction = match word(p, "capt_dir").as_str() {
+                    "SOW" => "forward",
+                    "BOTH" => "both",
+                    _ => "back",
+                };
+                // (with BOTH, MancalaGames carries the first way's next hole over when the
+                // second way's first hole does not match: the option matching_back)
+                let _ = writeln!(
+                    out,
+                    "    # multicapt={multicapt}, capt_dir={}: the take goes on while the next holes match the holes opposite\n    matching_run: {{ direction: {direction}, max: {}{} }}",
+                    word(p, "capt_dir"),
+                    multicapt.max(0),
+                    if direction == "both" {
+                        ", back_fails: $matching_back"
+                    } else {
+                        ""
+                    }
+                );
+            }
             if word(p, "mlaps") != "OFF" {
                 // MancalaGames stops a lap where its capture (simulated) would take seeds.
                 sowing.push_str("  # a lap ending where the matching pair is taken does not go on\n  relay_stops_matching: true\n");

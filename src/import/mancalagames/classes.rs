@@ -10,7 +10,8 @@ use super::refusal::{refuse, word, Refusal};
 /// The `board:` keys the game class adds (after `to_move`), or why it cannot be translated.
 pub(super) fn board(p: &Params) -> Result<String, Refusal> {
     match p.class.as_str() {
-        "Mancala" => Ok(String::new()),
+        // (BearOff: two rows in one circuit, sown as Mancala until the bearing off: `sowing`)
+        "Mancala" | "BearOff" => Ok(String::new()),
         "NorthSouthCycle" => {
             if matches!(word(p, "sow_stores").as_str(), "BOTH" | "BOTH_NR" | "BOTH_NR_OWN" | "BOTH_NR_OPP") {
                 return Err(refuse(
@@ -45,7 +46,7 @@ pub(super) fn board(p: &Params) -> Result<String, Refusal> {
         other => Err(refuse(
             "game_class",
             other,
-            "only the classes Mancala (two rows sown in one circuit), NorthSouthCycle (each row its own circuit), ShareOne, ZigZag, Diffusion and DiffusionV2 are translated yet",
+            "only the classes Mancala (two rows sown in one circuit), BearOff, NorthSouthCycle (each row its own circuit), ShareOne, ZigZag, Diffusion and DiffusionV2 are translated yet",
         )),
     }
 }
@@ -56,12 +57,16 @@ pub(super) fn sowing(p: &Params) -> Result<String, Refusal> {
     if p.class == "ZigZag" {
         s.push_str(&super::zigzag::sowing(p));
     }
+    if p.class == "BearOff" {
+        s.push_str("  # game_class=BearOff: once a move leaves every hole holding at most one seed, a lap's seeds that\n  # would go on into the opponent's holes leave the board for the mover's store (bearing off)\n  bear_off_after_singletons: true\n");
+    }
     if word(p, "sow_direct") == "PLAYALTDIR" {
         s.push_str("  # sow_direct=PLAYALTDIR: the first move of a game or round names its direction (3ccw, 3cw);\n  # its player then sows that way, the other player the other way\n  direction_by_first_move: true\n");
     }
     match word(p, "prescribed").as_str() {
         // (SOW1OPP is the opening's sowing: `moves.opening`, in `starts.rs`)
-        "NONE" | "SOW1OPP" => {}
+        // (PLUS1MINUS1 is the first move's own step: `moves`, in `starts.rs`)
+        "NONE" | "SOW1OPP" | "PLUS1MINUS1" => {}
         // (the sowing's `pass_from_move`: `sow_rules.rs`)
         "MLAPS_SOWER" if super::sow_rules::first_move_plain(p) => {}
         "NO_UDIR_FIRSTS" => {

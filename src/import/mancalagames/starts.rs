@@ -81,6 +81,9 @@ pub(super) type Layout = (Vec<i64>, bool, &'static str);
 /// The `opening:` of `moves` (the first turns of a game and of each round), from
 /// start_pattern=MOVE_RIGHTMOST, allow_rule=RIGHT_HALF_1ST_OPE and prescribed=SOW1OPP.
 fn opening(p: &Params, moves: &mut String) -> Result<(), Refusal> {
+    if word(p, "prescribed") == "PLUS1MINUS1" {
+        moves.push_str("    # prescribed=PLUS1MINUS1: the first move of a game or round is not sown: its hole keeps its\n    # seeds, the next holes lose one and gain one in turn, the hole opposite gains one more and\n    # the captures are judged there\n    first_move_takes_and_gives: true\n");
+    }
     let h = p.holes;
     // (turns, holes, the other filters off, what it is)
     let mut parts: Vec<OpeningPart> = Vec::new();
@@ -347,14 +350,14 @@ pub(super) fn prescribed(p: &Params) -> Result<(), Refusal> {
     let v = word(p, "prescribed");
     let why = match v.as_str() {
         // (SOW1OPP is the opening's sowing, in `moves`)
-        "NONE" | "NO_UDIR_FIRSTS" | "SOW1OPP" => return Ok(()),
+        // (PLUS1MINUS1: `moves.first_move_takes_and_gives`, in `opening`)
+        "NONE" | "NO_UDIR_FIRSTS" | "SOW1OPP" | "PLUS1MINUS1" => return Ok(()),
         // (the first move sown without passing holes by count: `sow_rules.rs`)
         "MLAPS_SOWER" if super::sow_rules::first_move_plain(p) => return Ok(()),
         "ARNGE_LIMIT" => {
             "each player arranges his seeds before play (a real decision, a move of its own with its notation): not yet"
         }
         "MLAPS_SOWER" => "the first move sown with relays in a game without them: not yet",
-        "PLUS1MINUS1" => "the first move's seeds taken and given in alternate holes: not yet",
         _ => "not yet in sowlab's declared vocabulary",
     };
     Err(refuse("prescribed", &v, why))

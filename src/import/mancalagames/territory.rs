@@ -21,13 +21,29 @@ pub(super) fn rounds(p: &Params, kind: &str) -> Result<String, Refusal> {
             "goal=TERRITORY is translated only with rounds=NO_MOVES, END_S_SEEDS and END_2S_SEEDS yet",
         ));
     }
-    if p.int("start_pattern") != 0 {
-        return Err(refuse(
-            "start_pattern",
-            word(p, "start_pattern"),
-            "a start pattern set up again each round of a territory game is not translated yet",
-        ));
-    }
+    // A start pattern is set up again each round (MancalaGames turns it round for the player
+    // who does not start the round); a hole then stands for the seeds of an average hole.
+    let layout = if p.int("start_pattern") != 0 {
+        match super::starts::fixed_layout(p)? {
+            Some((pits, turn, _)) if word(p, "round_fill") != "TERR_EX_EMPTY" => format!(
+                ", layout: {pits:?}{}",
+                if turn {
+                    ", turn_layout: non_starter"
+                } else {
+                    ""
+                }
+            ),
+            _ => {
+                return Err(refuse(
+                    "start_pattern",
+                    word(p, "start_pattern"),
+                    "a territory game is translated only with a fixed start layout (not with round_fill=TERR_EX_EMPTY) yet",
+                ))
+            }
+        }
+    } else {
+        String::new()
+    };
     if p.flag("blocks") {
         return Err(refuse(
             "blocks",
@@ -42,13 +58,14 @@ pub(super) fn rounds(p: &Params, kind: &str) -> Result<String, Refusal> {
         }
         "TERR_EX_LOSER" => ("loser", false),
         "TERR_EX_EMPTY" => ("loser", true),
+        // (a coin toss for a hole filled exactly half: only with an even nbr_start)
+        "TERR_EX_RANDOM" if p.nbr_start % 2 == 0 => ("toss", false),
+        "TERR_EX_RANDOM" => ("over_half", false),
         other => {
             return Err(refuse(
                 "round_fill",
                 other,
-                if other == "TERR_EX_RANDOM" {
-                    "a coin toss for a half-filled hole between rounds (MancalaGames' own random draw, which a replay cannot follow)"
-                } else if other.starts_with('U') {
+                if other.starts_with('U') {
                     "a player's choice between rounds (which holes to fill, move or own), which MancalaGames leaves to its UI; sowlab has no move for it and does not pick one silently"
                 } else {
                     "only TERR_EX_LOSER and TERR_EX_EMPTY are translated with goal=TERRITORY yet"
@@ -60,12 +77,21 @@ pub(super) fn rounds(p: &Params, kind: &str) -> Result<String, Refusal> {
     // there; MancalaGames gives him the loser's first ones, as the other fills do)
     let chosen = if fill == "UCHOWN" {
         ", choose_owned: winner"
+    } else if part_hole == "toss" {
+        ", toss_seed: $start_seed"
     } else {
         ""
     };
-    let (h, s) = (p.holes, p.nbr_start);
+    let h = p.holes;
+    let total = super::starts::total_seeds(p);
+    // (the seeds a hole stands for: MancalaGames' seed_equiv)
+    let s = total / (2 * h).max(1);
+    let hole_seeds = if layout.is_empty() {
+        "$seeds".to_string()
+    } else {
+        s.to_string()
+    };
     let gp = p.int("goal_param");
-    let total = 2 * h * s;
     // MancalaGames' end of the match: a player holding fewer seeds than the rest of the board
     // less what wins goal_param holes, plus one (a whole hole's reading) or half a hole.
     let least = if part_hole == "loser" {
@@ -74,16 +100,24 @@ pub(super) fn rounds(p: &Params, kind: &str) -> Result<String, Refusal> {
         total - ((gp - 1) * s + s / 2 + 1) + s / 2
     };
     Ok(format!(
-        "  # goal=TERRITORY, goal_param={gp}, rounds={kind}, round_fill={fill}: the most seeds wins a round; the\n  # winner then owns a hole for each {s} seeds he holds (a hole filled in part: {}), from his\n  # first hole on{}, the loser the rest; every hole starts again with {s} seeds{}; a player\n  # holding fewer than {least} seeds (with the holes he owns) ends the match ({gp} holes won;\n  # for {h} holes and {s} seeds)\n  rounds: {{ fill: $seeds, winner: most_seeds }}\n  territory: {{ hole_seeds: $seeds, part_hole: {part_hole}, part_kept: {part_kept}, least_seeds: {least}{chosen} }}\n",
-        if part_hole == "loser" {
-            "the loser's"
-        } else {
-            "the winner's if over half"
+        "  # goal=TERRITORY, goal_param={gp}, rounds={kind}, round_fill={fill}: the most seeds wins a round; the\n  # winner then owns a hole for each {s} seeds he holds (a hole filled in part: {}), from his\n  # first hole on{}, the loser the rest; every hole starts again with {}{}; a player\n  # holding fewer than {least} seeds (with the holes he owns) ends the match ({gp} holes won;\n  # for {h} holes and {s} seeds)\n  rounds: {{ fill: $seeds, winner: most_seeds{layout} }}\n  territory: {{ hole_seeds: {hole_seeds}, part_hole: {part_hole}, part_kept: {part_kept}, least_seeds: {least}{chosen} }}\n",
+        match part_hole {
+            "loser" => "the loser's",
+            "toss" => "the winner's if over half, by a coin toss if exactly half",
+            _ => "the winner's if over half",
         },
-        if chosen.is_empty() {
+        if fill != "UCHOWN" {
             ""
         } else {
             " (those in the loser's row chosen by\n  # the winner, one a move)"
+        },
+        if layout.is_empty() {
+            format!("{s} seeds")
+        } else {
+            format!(
+                "the start layout ({}, turned for\n  # the player who does not start)",
+                word(p, "start_pattern")
+            )
         },
         if part_kept {
             ", but the loser's first, empty, and the seeds filling no whole hole stay in the stores"

@@ -96,10 +96,19 @@ pub(crate) fn assemble(g: &GameFile, title: &str, p: &Params, parts: &Parts) -> 
         y.push_str(
             "  start_seed: { value: 0, min: 0, max: 1000000000, help: \"the seed of the random start layout\" }\n",
         );
+    } else if rounds.contains("$start_seed") {
+        y.push_str(
+            "  start_seed: { value: 0, min: 0, max: 1000000000, help: \"the seed of the coin tosses between rounds\" }\n",
+        );
     }
     if rounds.contains("$round_layout") {
         y.push_str(
             "  round_layout: { value: starter, values: [starter, alternate], help: \"a later round's start layout is turned for its starter; alternate: for the other of the last round's starter, as MancalaGames sets it up (whoever then starts)\" }\n",
+        );
+    }
+    if capture.contains("$matching_back") {
+        y.push_str(
+            "  matching_back: { value: stop, values: [stop, beyond_limit], help: \"a two-way run of matching pairs ends when its first hole against the sowing does not match; beyond_limit: then the hole past the limit with the sowing is taken if it matches, as in MancalaGames\" }\n",
         );
     }
     if p.int("mlaps") != 0 {

@@ -51,6 +51,9 @@ pub struct Capture {
     pub single_seed_holes: Option<SingleSeedHoles>,
     /// When the last hole holds as many seeds as the hole opposite, the mover takes both.
     pub matching_opposite: bool,
+    /// With `matching_opposite`: after the last hole's pair is taken, the take goes on hole by
+    /// hole (each hole matched against the hole opposite it) until a hole does not match.
+    pub matching_run: Option<MatchingRun>,
     /// Before the sowing, the mover takes every hole facing one of his own holes that holds a
     /// single seed (the hole the move starts from counts with its seeds before the move).
     pub opposite_of_singles_first: bool,
@@ -345,6 +348,48 @@ pub enum ChainSide {
     Own,
     /// Any hole.
     Any,
+}
+
+/// The take of matching pairs going on from the last hole (`capture.matching_run`): each next
+/// hole (stores passed over) holding as many seeds as the hole opposite it is taken with it,
+/// until one does not; at most `max` holes each way, the last one counted (0: no limit).
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct MatchingRun {
+    /// Which way the take goes on from the last hole.
+    pub direction: MatchingWay,
+    /// At most this many holes each way, the last hole counted (0: no limit).
+    #[serde(default)]
+    pub max: i64,
+    /// With `both`: what follows when the first hole against the sowing does not match.
+    #[serde(default)]
+    pub back_fails: BackFails,
+}
+
+/// What a two-way run of matching pairs does when its first hole against the sowing does not
+/// match.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum BackFails {
+    /// The take ends.
+    #[default]
+    Stop,
+    /// When the run with the sowing was cut by `max` (at least 3), the hole past the last one
+    /// it took (with the sowing) is taken if it matches, and the take ends (MancalaGames'
+    /// reading: its two-way run carries the first way's next hole over).
+    BeyondLimit,
+}
+
+/// Which way a run of matching pairs goes on from the last hole.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum MatchingWay {
+    /// Against the sowing.
+    Back,
+    /// With the sowing.
+    Forward,
+    /// With the sowing, then against it from the last hole (each way up to `max`).
+    Both,
 }
 
 /// Which way a chain goes on.

@@ -29,6 +29,24 @@ impl Capture {
         }
         if self.matching_opposite {
             out.push("capture: when the last hole holds as many seeds as the hole opposite, the mover takes both".into());
+            if let Some(r) = &self.matching_run {
+                out.push(format!(
+                    "capture: after a matching pair is taken, the take goes on {} while each next hole holds as many seeds as the hole opposite it{}",
+                    match r.direction {
+                        super::MatchingWay::Back => "against the sowing",
+                        super::MatchingWay::Forward => "with the sowing",
+                        super::MatchingWay::Both => "with the sowing, then against it from the last hole,",
+                    },
+                    if r.max > 0 {
+                        format!(" (at most {} holes each way, the last counted)", r.max)
+                    } else {
+                        String::new()
+                    }
+                ));
+                if r.back_fails == super::BackFails::BeyondLimit {
+                    out.push("capture: when the run with the sowing was cut by its limit and the first hole against it does not match, the hole past the limit is taken if it matches".into());
+                }
+            }
         }
         if self.opposite.as_ref().is_some_and(|o| o.to_last_hole_owner) {
             out.push("capture: the seeds taken opposite the last hole go to that hole's owner (a last seed in an empty hole of the opponent's gives him the hole opposite)".into());

@@ -101,6 +101,9 @@ pub enum TurnLayout {
     Never,
     /// When player 2 starts the round (a layout written for player 1 starting).
     Starter,
+    /// When player 1 starts the round (the layout, written for player 1, is the one of the
+    /// player who does not start).
+    NonStarter,
     /// When player 1 started the round before (the layout for the other of the last round's
     /// starter, whoever starts this one).
     Alternate,
@@ -108,10 +111,14 @@ pub enum TurnLayout {
 
 impl Rounds {
     /// Checks `layout`, `turn_layout` and `random_layout` for a board of `holes` holes.
-    pub fn check_layouts(&self, holes: usize) -> Result<(), String> {
+    /// (`territory`: the rounds are of owned holes, which may start from a `layout` too.)
+    pub fn check_layouts(&self, holes: usize, territory: bool) -> Result<(), String> {
         let any = self.layout.is_some() || self.random_layout.is_some();
-        if any && self.tally == Tally::None {
-            return Err("pipeline: rounds: `layout` and `random_layout` need a `tally`".into());
+        if any && self.tally == Tally::None && !(territory && self.random_layout.is_none()) {
+            return Err(
+                "pipeline: rounds: `layout` needs a `tally` or a `territory`, `random_layout` a `tally`"
+                    .into(),
+            );
         }
         if self.layout.is_some() && self.random_layout.is_some() {
             return Err(

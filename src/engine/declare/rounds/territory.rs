@@ -29,6 +29,10 @@ pub struct Territory {
     /// move (the hole's label, `N3`), before the round's first move.
     #[serde(default)]
     pub choose_owned: ChooseOwned,
+    /// With `part_hole: toss`: the seed its coin tosses are drawn from (each round's toss from
+    /// this seed and the round's number, so a game is replayed with the same tosses).
+    #[serde(default)]
+    pub toss_seed: i64,
 }
 
 /// Who chooses the holes of the loser's row the winner owns (`territory.choose_owned`).
@@ -51,6 +55,9 @@ pub enum PartHole {
     OverHalf,
     /// The loser, always.
     Loser,
+    /// The winner when he fills it more than half, the loser when less; exactly half (an even
+    /// `hole_seeds`): a coin toss drawn from `toss_seed` decides.
+    Toss,
 }
 
 impl PartHole {
@@ -59,20 +66,29 @@ impl PartHole {
         match self {
             PartHole::OverHalf => "over_half",
             PartHole::Loser => "loser",
+            PartHole::Toss => "toss",
         }
     }
 }
 
 impl Territory {
-    /// The holes the winner of a round owns next, holding `held` seeds.
-    pub fn holes_won(&self, held: i64) -> i64 {
+    /// The holes the winner of round `round` owns next, holding `held` seeds.
+    pub fn holes_won(&self, held: i64, round: i64) -> i64 {
         let s = self.hole_seeds.max(1);
         let (whole, part) = (held / s, held % s);
         let half = s / 2;
         match self.part_hole {
             PartHole::Loser => whole,
             PartHole::OverHalf => whole + i64::from(part > half),
+            PartHole::Toss if part == half && s % 2 == 0 => whole + i64::from(self.toss_won(round)),
+            PartHole::Toss => whole + i64::from(part > half),
         }
+    }
+
+    /// Whether round `round`'s coin toss gives the hole filled half to the winner.
+    pub fn toss_won(&self, round: i64) -> bool {
+        let seed = self.toss_seed.wrapping_add(round.wrapping_mul(1_000_003));
+        crate::engine::base::rng::Rng::new(seed as u64).below(2) == 1
     }
 
     /// The declaration in words, for `sowlab rules NAME`.
@@ -83,6 +99,7 @@ impl Territory {
             match self.part_hole {
                 PartHole::OverHalf => "a hole filled more than half is his",
                 PartHole::Loser => "a hole filled in part is the loser's",
+                PartHole::Toss => "a hole filled more than half is his, one filled exactly half goes by a coin toss drawn from the game's seed",
             },
             self.hole_seeds,
             if self.part_kept {
@@ -106,16 +123,35 @@ mod tests {
             part_kept: false,
             least_seeds: 11,
             choose_owned: ChooseOwned::Nobody,
+            toss_seed: 0,
         }
     }
 
     #[test]
     fn the_winner_owns_a_hole_for_each_full_measure_of_seeds() {
         // 7 holes and 2 seeds: half full is not more than half
-        assert_eq!(t(PartHole::OverHalf).holes_won(30), 7);
-        assert_eq!(t(PartHole::OverHalf).holes_won(31), 8);
-        assert_eq!(t(PartHole::OverHalf).holes_won(32), 8);
-        assert_eq!(t(PartHole::Loser).holes_won(31), 7);
-        assert_eq!(t(PartHole::Loser).holes_won(32), 8);
+        assert_eq!(t(PartHole::OverHalf).holes_won(30, 1), 7);
+        assert_eq!(t(PartHole::OverHalf).holes_won(31, 1), 8);
+        assert_eq!(t(PartHole::OverHalf).holes_won(32, 1), 8);
+        assert_eq!(t(PartHole::Loser).holes_won(31, 1), 7);
+        assert_eq!(t(PartHole::Loser).holes_won(32, 1), 8);
+    }
+
+    #[test]
+    fn a_hole_filled_exactly_half_goes_by_a_toss_drawn_from_the_seed() {
+        let toss = t(PartHole::Toss);
+        // over and under half: as over_half
+        assert_eq!(toss.holes_won(31, 1), 8);
+        assert_eq!(toss.holes_won(29, 1), 7);
+        // exactly half: the toss, the same for a seed and round, both outcomes over the rounds
+        let won: Vec<i64> = (1..40).map(|r| toss.holes_won(30, r)).collect();
+        assert_eq!(
+            won,
+            (1..40).map(|r| toss.holes_won(30, r)).collect::<Vec<_>>()
+        );
+        assert!(won.contains(&7) && won.contains(&8), "{won:?}");
+        for (r, &w) in (1..40).zip(&won) {
+            assert_eq!(w, 7 + i64::from(toss.toss_won(r)));
+        }
     }
 }

@@ -51,23 +51,81 @@ pub(in crate::engine::player) fn single_seed_holes(
 }
 
 /// When the last hole `last` holds as many seeds as the hole opposite (neither a child), the
-/// mover takes both.
+/// mover takes both; with `run`, the take goes on from the last hole while each next hole
+/// matches the hole opposite it.
 pub(in crate::engine::player) fn matching_opposite(
     b: &mut Board,
     l: &Compiled,
     mover: usize,
     last: usize,
+    run: Option<&crate::engine::declare::pipeline::MatchingRun>,
 ) {
-    if l.pits[last].kind != PitKind::Hole || b.is_child(last) {
+    use crate::engine::declare::pipeline::{BackFails, MatchingWay};
+    if !take_matching_pair(
+        b,
+        l,
+        mover,
+        last,
+        ["as many as the hole opposite", "as many as the last hole"],
+    ) {
         return;
     }
-    let Some(o) = l.opposite(last).filter(|&o| !b.is_child(o)) else {
+    let Some(r) = run else {
         return;
     };
-    if b.seeds[last] > 0 && b.seeds[last] == b.seeds[o] {
-        sow::capture(b, last, mover, "as many as the hole opposite");
-        sow::capture(b, o, mover, "as many as the last hole");
+    // (the holes after the last one, each way)
+    let more = if r.max > 0 {
+        r.max as usize - 1
+    } else {
+        l.holes.len()
+    };
+    let ways: &[bool] = match r.direction {
+        MatchingWay::Forward => &[false],
+        MatchingWay::Back => &[true],
+        MatchingWay::Both => &[false, true],
+    };
+    // The direction of this move's sowing (some moves are sown the other way).
+    let reverse = l.sow.reverse != b.last.reversed;
+    // (the hole past the last one the first way took, when `more` cut that way)
+    let mut cut_at = NO_PIT;
+    for (way, &back) in ways.iter().enumerate() {
+        let links = if reverse != back { &l.prev } else { &l.next };
+        let mut q = last;
+        let mut cut = true;
+        for k in 0..more {
+            let next = super::open_hole_along(l, b, links, q);
+            if next == NO_PIT
+                || !take_matching_pair(b, l, mover, next, ["a matching pair, going on"; 2])
+            {
+                cut = false;
+                if way == 1 && k == 0 && more >= 2 && cut_at != NO_PIT {
+                    take_matching_pair(b, l, mover, cut_at, ["a matching pair, past the limit"; 2]);
+                }
+                break;
+            }
+            q = next;
+        }
+        if way == 0 && cut && r.back_fails == BackFails::BeyondLimit {
+            cut_at = super::open_hole_along(l, b, links, q);
+        }
     }
+}
+
+/// Takes hole `h` and the hole opposite it when they hold as many seeds (some; neither a
+/// child); whether it did.
+fn take_matching_pair(b: &mut Board, l: &Compiled, mover: usize, h: usize, why: [&str; 2]) -> bool {
+    if l.pits[h].kind != PitKind::Hole || b.is_child(h) {
+        return false;
+    }
+    let Some(o) = l.opposite(h).filter(|&o| !b.is_child(o)) else {
+        return false;
+    };
+    if b.seeds[h] > 0 && b.seeds[h] == b.seeds[o] {
+        sow::capture(b, h, mover, why[0]);
+        sow::capture(b, o, mover, why[1]);
+        return true;
+    }
+    false
 }
 
 /// Before the sowing: the mover takes every hole facing one of his own holes that holds a single

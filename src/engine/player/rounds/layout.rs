@@ -41,6 +41,7 @@ pub(in crate::engine::player) fn lay_out(
     let turned = match r.turn_layout {
         TurnLayout::Never => false,
         TurnLayout::Starter => starter_of(b, p, starter, mover, rw) == 2,
+        TurnLayout::NonStarter => starter_of(b, p, starter, mover, rw) == 1,
         TurnLayout::Alternate => p.at.round_starter_var.is_some_and(|s| b.vars[s] == 1),
     };
     if turned && n.is_multiple_of(2) {

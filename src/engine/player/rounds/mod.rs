@@ -259,6 +259,9 @@ pub(in crate::engine::player) fn start_next_round(
     if let Some(v) = p.at.extra_var {
         b.vars[v] = 0;
     }
+    if let Some(v) = p.at.bear_off_var {
+        b.vars[v] = 0;
+    }
     crate::engine::player::directions::new_round(b, l, p);
     b.to_move = starter_of(b, p, starter, mover, rw);
     if let Some(v) = p.at.round_starter_var {

@@ -94,8 +94,8 @@ pub(in crate::engine::player) fn end_round_territory(
     // Level: each player owns his own row again.
     let (winner, won) = match held[0].cmp(&held[1]) {
         std::cmp::Ordering::Equal => (2, l.holes.len() / 2),
-        std::cmp::Ordering::Greater => (1, t.holes_won(held[0]).max(0) as usize),
-        std::cmp::Ordering::Less => (2, t.holes_won(held[1]).max(0) as usize),
+        std::cmp::Ordering::Greater => (1, t.holes_won(held[0], round).max(0) as usize),
+        std::cmp::Ordering::Less => (2, t.holes_won(held[1], round).max(0) as usize),
     };
     let (owners, loser_first) = owners_after(l, winner, won.min(l.holes.len()));
     b.owners = owners;
@@ -127,6 +127,8 @@ pub(in crate::engine::player) fn end_round_territory(
         set_seeds(b, q, want);
     }
     b.discarded = 0;
+    // Every hole starts with `hole_seeds`, or the rounds' layout.
+    let laid = p.rounds.as_ref().is_some_and(|r| r.layout.is_some());
     for i in 0..l.holes.len() {
         let h = l.holes[i];
         if b.closed[h] {
@@ -136,8 +138,10 @@ pub(in crate::engine::player) fn end_round_territory(
                 closed: false,
             });
         }
-        set_seeds(b, h, s);
+        // (a layout of the rounds' is laid out below, on empty holes)
+        set_seeds(b, h, if laid { 0 } else { s });
     }
+
     if !b.children.is_empty() {
         b.children.iter_mut().for_each(|c| *c = 0);
     }
@@ -152,6 +156,11 @@ pub(in crate::engine::player) fn end_round_territory(
     // whatever passes followed)
     if rw == 0 {
         b.to_move = if mover == 1 { 2 } else { 1 };
+    }
+    // (the layout turned for the next round's starter as `start_next_round` finds him)
+    if let Some(r) = p.rounds.as_ref().filter(|_| laid) {
+        let _ =
+            crate::engine::player::rounds::layout::lay_out(b, l, p, r, starter, mover, rw, round);
     }
     start_next_round(b, l, p, rv, round, starter, mover, rw);
     if let Some(w) = chooser {
