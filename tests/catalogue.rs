@@ -1080,6 +1080,17 @@ const EXAMPLES: &[Example] = &[
         stores: &[4, 8],
         to_move: Some(1),
     },
+    // Erherhe: no worked example in the source; the moves of Ludii's seed 1, whose counts agree.
+    // North's last move, N4 (3), sows N5, N6 and S1, which held 3: a four in South's row,
+    // captured; its neighbour S2 holds 8 and stays (R3).
+    Example {
+        game: "erherhe",
+        sets: &[],
+        moves: "3 6 2 3 3 4 1 2 4 6 1 4 4 1 1 6 6 3 3 4",
+        pits: &[0, 8, 0, 1, 11, 1, 2, 4, 1, 0, 13, 3],
+        stores: &[0, 4],
+        to_move: Some(1),
+    },
 ];
 
 fn state_of(g: &Game) -> (Vec<i64>, Vec<i64>, Option<usize>) {
