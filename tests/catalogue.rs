@@ -1091,6 +1091,18 @@ const EXAMPLES: &[Example] = &[
         stores: &[0, 4],
         to_move: Some(1),
     },
+    // Gabata (Adegrat): no worked example in the source; the moves of Ludii's seed 1, whose
+    // counts agree. South's last move, S4 (5), ends in N3, occupied: N4's 6 are taken up and
+    // sown on from N5 (R3); that lap ends in S4, emptied by the move: the hole after it, S5 (6),
+    // is captured (R4).
+    Example {
+        game: "gabata_adegrat",
+        sets: &[],
+        moves: "3 2 4",
+        pits: &[1, 6, 2, 1, 0, 1, 2, 2, 7, 0, 1, 7],
+        stores: &[6, 0],
+        to_move: Some(2),
+    },
 ];
 
 fn state_of(g: &Game) -> (Vec<i64>, Vec<i64>, Option<usize>) {
