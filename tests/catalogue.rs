@@ -1010,6 +1010,99 @@ const EXAMPLES: &[Example] = &[
         stores: &[4, 0],
         to_move: Some(1),
     },
+    // Gamacha (Nobility): no worked example in the source; the moves of Ludii's seed 1, whose
+    // counts agree. South's S1 (3) relays round the board; its last lap, 8 counters from S3,
+    // ends in N5, which held 3: a four in North's row, N5 becomes South's qasamo and the turn
+    // ends (R4).
+    Example {
+        game: "gamacha_nobility",
+        sets: &[],
+        moves: "3 3 4 6 1",
+        pits: &[3, 2, 0, 2, 3, 8, 3, 2, 1, 16, 4, 4],
+        stores: &[0, 0],
+        to_move: Some(2),
+    },
+    // Gamacha: no worked example in the source; the moves of Ludii's seed 1, whose counts agree.
+    // South opens with S7 into N6 (R2); his last move, S4's single counter, falls into S5,
+    // empty, his own: N8 opposite (3) is captured, the counter stays (R5).
+    Example {
+        game: "gamacha",
+        sets: &[],
+        moves: "7 11 11 6 5 7 4",
+        pits: &[
+            0, 1, 1, 0, 1, 2, 2, 2, 5, 1, 0, 1, 5, 1, 0, 1, 5, 0, 0, 0, 6, 2, 2, 2,
+        ],
+        stores: &[3, 1],
+        to_move: Some(2),
+    },
+    // Dongjintian: no worked example in the source; built from its rules. South's S2 (5)
+    // anticlockwise ends in N2; the next hole, N3, holds counters: lifted and sown on, round
+    // until a lap's next hole is empty; the hole beyond it, N4 (8), is captured, and across the
+    // next gap S1 (1) too (R3, R4).
+    Example {
+        game: "dongjintian",
+        sets: &[],
+        moves: "2 ccw",
+        pits: &[0, 3, 9, 2, 9, 9, 9, 0, 0, 0],
+        stores: &[9, 0],
+        to_move: Some(2),
+    },
+    // Andot: no worked example in the source; the moves of Ludii's seed 1, whose counts agree.
+    // North's N1 and South's N2 are marked holes by then (R3); North's last move, N3's single
+    // counter, sows clockwise (his left three) into N2, South's: the counter is South's.
+    Example {
+        game: "andot",
+        sets: &[],
+        moves: "3 3 2 2 3 6 1 1 4 3 3 1 1 2 5 5 5 3 2 3",
+        pits: &[3, 0, 2, 2, 0, 16, 4, 5, 0, 9, 1, 6],
+        stores: &[0, 0],
+        to_move: Some(1),
+    },
+    // Gabata (Oromo): no worked example in the source; the moves of Ludii's seed 1, whose counts
+    // agree. South's first move is the set opening (R2); his last, from S6, relays and takes
+    // N2, N3 and N6 as his laps make them four (R4).
+    Example {
+        game: "gabata_oromo",
+        sets: &[],
+        moves: "1 4 5 3 6",
+        pits: &[2, 0, 3, 2, 2, 0, 3, 0, 1, 1, 2, 0],
+        stores: &[16, 16],
+        to_move: Some(2),
+    },
+    // Duene: no worked example in the source; the moves of Ludii's seed 1, whose counts agree.
+    // North's N3 relays; its laps make fours in N6, S5 and N1, taken by the owners of their rows
+    // (R4): South gets S5's though North sowed.
+    Example {
+        game: "duene",
+        sets: &[],
+        moves: "3 3",
+        pits: &[1, 0, 2, 10, 0, 2, 0, 9, 1, 10, 1, 0],
+        stores: &[4, 8],
+        to_move: Some(1),
+    },
+    // Erherhe: no worked example in the source; the moves of Ludii's seed 1, whose counts agree.
+    // North's last move, N4 (3), sows N5, N6 and S1, which held 3: a four in South's row,
+    // captured; its neighbour S2 holds 8 and stays (R3).
+    Example {
+        game: "erherhe",
+        sets: &[],
+        moves: "3 6 2 3 3 4 1 2 4 6 1 4 4 1 1 6 6 3 3 4",
+        pits: &[0, 8, 0, 1, 11, 1, 2, 4, 1, 0, 13, 3],
+        stores: &[0, 4],
+        to_move: Some(1),
+    },
+    // Gabata (Adegrat): no worked example in the source; the moves of Ludii's seed 1, whose
+    // counts agree. South's last move, S4 (5), ends in N3, occupied: N4's 6 are taken up and
+    // sown on from N5 (R3); that lap ends in S4, emptied by the move: the hole after it, S5 (6),
+    // is captured (R4).
+    Example {
+        game: "gabata_adegrat",
+        sets: &[],
+        moves: "3 2 4",
+        pits: &[1, 6, 2, 1, 0, 1, 2, 2, 7, 0, 1, 7],
+        stores: &[6, 0],
+        to_move: Some(2),
+    },
 ];
 
 fn state_of(g: &Game) -> (Vec<i64>, Vec<i64>, Option<usize>) {

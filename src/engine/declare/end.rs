@@ -19,7 +19,7 @@ pub enum Cond {
     OpponentNoMove,
     /// The player to move has no legal move (by the declared `moves`).
     NoMove,
-    /// Every open hole is empty (all seeds stored or captured).
+    /// Every open hole is empty (all seeds stored or captured; a child's seeds are its owner's).
     AllStored,
     /// The last seed fell into a hole that was empty.
     LastInEmptyHole,

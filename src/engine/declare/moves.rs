@@ -72,6 +72,14 @@ pub struct Moves {
     pub every_hole_first: bool,
     /// A hole facing an opponent's hole that holds exactly one seed is not legal.
     pub not_facing_single: bool,
+    /// A hole holding a single seed is not legal when that seed would fall into an opponent's
+    /// hole holding one of these counts ("a lone seed may not make a four in the opponent's
+    /// row"; empty: no such rule).
+    pub single_seed_not_into_opponent_holding: Vec<i64>,
+    /// A hole holding a single seed is not legal when that seed would fall into the hole the
+    /// previous move was sown from ("a lone seed may not go straight back"; the game variable
+    /// `last_start` keeps that hole).
+    pub single_seed_not_to_last_start: bool,
     /// With `last_resort_count`: when every legal hole holds that count, only the rightmost of
     /// them (the highest-numbered from the mover's left) is legal.
     pub last_resort_rightmost: bool,

@@ -1,7 +1,9 @@
 //! The declared steps on which holes may start a move that depend on the game so far: the
 //! opening turns (`moves.opening`: from some holes only, perhaps sown so that the last seed falls
 //! on the opponent's side), every hole played once before any again (`moves.every_hole_first`),
-//! and no move from a hole facing a single seed (`moves.not_facing_single`). Checked and
+//! no move from a hole facing a single seed (`moves.not_facing_single`), and no single seed sown
+//! into some holes (`moves.single_seed_not_into_opponent_holding`,
+//! `moves.single_seed_not_to_last_start`). Checked and
 //! resolved here when setup ends; played in [`crate::engine::player`] (`opening.rs`).
 
 use crate::engine::declare::moves::Moves;
@@ -21,6 +23,8 @@ pub struct Linked {
     pub opening_holes: Vec<Vec<usize>>,
     /// Per player, the variable of his holes played from.
     pub played_vars: Vec<usize>,
+    /// The variable of the hole the last move was sown from (1 + its id; 0: none).
+    pub last_start_var: Option<usize>,
 }
 
 /// Checks the steps against the layout and resolves them (declaring the variables with `var`);
@@ -32,9 +36,16 @@ pub fn link(
     var: &mut impl FnMut(&mut Layout, &str, i64) -> usize,
 ) -> Result<Linked, String> {
     let mut at = Linked {
-        odd_legal: m.opening.is_some() || m.every_hole_first || m.not_facing_single,
+        odd_legal: m.opening.is_some()
+            || m.every_hole_first
+            || m.not_facing_single
+            || !m.single_seed_not_into_opponent_holding.is_empty()
+            || m.single_seed_not_to_last_start,
         ..Linked::default()
     };
+    if m.single_seed_not_to_last_start {
+        at.last_start_var = Some(var(l, "last_start", 0));
+    }
     if let Some(o) = &m.opening {
         if o.turns < 1 {
             return Err(format!(

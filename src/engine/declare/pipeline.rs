@@ -84,6 +84,9 @@ pub struct Resolved {
     /// `played_1`, `played_2`, ... (with `moves.every_hole_first`): per player, a bit for each
     /// of his holes (in canonical order) he has played from this round.
     pub played_vars: Vec<usize>,
+    /// `last_start` (with `moves.single_seed_not_to_last_start`): 1 + the hole the last move
+    /// was sown from, 0 for none.
+    pub last_start_var: Option<usize>,
     /// `opening_holes[player]` (with `moves.opening`): the holes he may play from in the
     /// opening turns (empty: any).
     pub opening_holes: Vec<Vec<usize>>,
@@ -373,6 +376,7 @@ impl Pipeline {
         self.at.odd_legal = opening.odd_legal;
         self.at.opening_holes = opening.opening_holes;
         self.at.played_vars = opening.played_vars;
+        self.at.last_start_var = opening.last_start_var;
         if self.rounds.is_some() {
             if l.players != 2 {
                 return Err(format!(

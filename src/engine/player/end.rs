@@ -48,7 +48,11 @@ pub(super) fn holds(
         Cond::OpponentEmpty => side_empty(b, p, other(mover)),
         Cond::OpponentNoMove => no_move(b, p, other(mover), list),
         Cond::NoMove => no_move(b, p, b.to_move, list),
-        Cond::AllStored => l.holes.iter().all(|&h| b.closed[h] || b.seeds[h] == 0),
+        // (a child's seeds are its owner's, as if stored)
+        Cond::AllStored => l
+            .holes
+            .iter()
+            .all(|&h| b.closed[h] || b.seeds[h] == 0 || b.children.get(h).is_some_and(|&c| c != 0)),
         Cond::LastIn => {
             b.last.pit != NO_PIT
                 && if c.pit_mask.is_empty() {

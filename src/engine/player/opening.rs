@@ -1,7 +1,9 @@
 //! The steps on which holes may start a move that depend on the game so far, played: the
 //! opening turns (`moves.opening`), every hole played once before any again
 //! (`moves.every_hole_first`), no move from a hole facing a single seed
-//! (`moves.not_facing_single`). Declared in [`crate::engine::declare::opening`]. Every function
+//! (`moves.not_facing_single`), no single seed sown into an opponent's hole of some counts or back
+//! into the hole the last move started from (`moves.single_seed_not_into_opponent_holding`,
+//! `single_seed_not_to_last_start`). Declared in [`crate::engine::declare::opening`]. Every function
 //! here runs only for a rule that declares one of them (`at.odd_legal`, under `at.odd_moves`).
 
 use crate::engine::board::state::{Board, PitKind, SowEnd};
@@ -58,6 +60,9 @@ pub fn filter(
                 .opposite(h)
                 .is_none_or(|o| l.pits[o].owner == player || b.seeds[o] != 1);
         }
+        if ok && b.seeds[h] == 1 {
+            ok = single_seed_may_go(b, l, p, player, h);
+        }
         if ok {
             out[keep] = h;
             keep += 1;
@@ -66,9 +71,35 @@ pub fn filter(
     out.truncate(keep);
 }
 
-/// After a move sown from `from`: the hole is marked played (`every_hole_first`).
+/// Whether the single seed of hole `h` may be sown by `player` where it would fall (the way the
+/// hole sows): not into an opponent's hole holding one of `single_seed_not_into_opponent_holding`,
+/// nor into the hole the last move was sown from (`single_seed_not_to_last_start`).
+fn single_seed_may_go(b: &Board, l: &Compiled, p: &Pipeline, player: usize, h: usize) -> bool {
+    let m = &p.moves;
+    let last_start = p.at.last_start_var.map_or(0, |v| b.vars[v]);
+    if m.single_seed_not_into_opponent_holding.is_empty() && last_start == 0 {
+        return true;
+    }
+    use crate::engine::sowing::step::{next_in, table_dir};
+    let table = table_dir(l, player, l.sow.flips(l, h, 1));
+    let Some(q) = next_in(l, table, &b.closed, h, h, player) else {
+        return true;
+    };
+    let onto_counted = l.pits[q].kind == PitKind::Hole
+        && l.pits[q].owner != player
+        && l.pits[q].owner != 0
+        && m.single_seed_not_into_opponent_holding
+            .contains(&b.seeds[q]);
+    !onto_counted && last_start != q as i64 + 1
+}
+
+/// After a move sown from `from`: the hole is marked played (`every_hole_first`), and kept as
+/// the last move's start (`single_seed_not_to_last_start`).
 #[inline]
 pub fn played_from(b: &mut Board, l: &Compiled, p: &Pipeline, from: usize) {
+    if let Some(v) = p.at.last_start_var {
+        b.vars[v] = from as i64 + 1;
+    }
     if p.at.played_vars.is_empty() {
         return;
     }
@@ -86,7 +117,7 @@ pub fn played_from(b: &mut Board, l: &Compiled, p: &Pipeline, from: usize) {
 
 /// When a round starts: no hole has been played from yet.
 pub fn new_round(b: &mut Board, p: &Pipeline) {
-    for &v in &p.at.played_vars {
+    for &v in p.at.played_vars.iter().chain(&p.at.last_start_var) {
         b.vars[v] = 0;
     }
 }
@@ -335,6 +366,33 @@ mod tests {
         assert_eq!(b.seeds, [2, 2, 0, 3, 3, 2, 1, 1]);
         // North: N1 faces S4 (3), N3 faces S2 (2): all his holes
         assert_eq!(labels(&b), ["1", "2", "3", "4"]);
+    }
+
+    #[test]
+    fn a_single_seed_is_not_sown_into_an_opponents_hole_of_a_listed_count() {
+        let mut b = board("    single_seed_not_into_opponent_holding: [3]\n", "");
+        // S4's single seed would make N1's 3 a four; S1's goes into S2, S3 holds two
+        b.seeds = vec![1, 0, 2, 1, 3, 1, 1, 1];
+        assert_eq!(labels(&b), ["1", "3"]);
+        play(&mut b, "1");
+        // North: N4's single seed into S1 (empty, South's): legal; into his own 3s too
+        b.seeds = vec![0, 1, 2, 1, 3, 1, 3, 1];
+        assert_eq!(labels(&b), ["1", "2", "3", "4"]);
+    }
+
+    #[test]
+    fn a_single_seed_is_not_sown_back_into_the_hole_the_last_move_started_from() {
+        let mut b = board("    single_seed_not_to_last_start: true\n", "");
+        b.seeds = vec![1, 0, 2, 0, 1, 0, 0, 0];
+        play(&mut b, "3");
+        assert_eq!(b.seeds, [1, 0, 0, 1, 2, 0, 0, 0]);
+        play(&mut b, "1");
+        assert_eq!(b.seeds, [1, 0, 0, 1, 0, 1, 1, 0]);
+        // S4's single seed would go back into N1, where North's move started; S1's may go on
+        assert_eq!(labels(&b), ["1"]);
+        play(&mut b, "1");
+        // North's N2 into N3, which South's last move did not start from
+        assert_eq!(labels(&b), ["2", "3"]);
     }
 
     #[test]

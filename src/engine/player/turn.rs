@@ -30,6 +30,10 @@ pub(super) fn passes(b: &mut Board, l: &Compiled, p: &Pipeline, hooks: &mut Vec<
         let pen = b.counter(c, pl) + 1;
         b.counters[c * n + pl - 1] = pen;
         b.emit(|| Event::Pass { player: pl });
+        if let Some(v) = p.at.last_start_var {
+            // (a pass is the move before the next one: no move started anywhere)
+            b.vars[v] = 0;
+        }
         note(b, p, &p.notes.penalty, pl, || {
             vec![("penalties", pen.to_string())]
         });

@@ -149,7 +149,8 @@ impl Rule {
             p.at.move_vars = p.at.no_return_var.is_some()
                 || l.sow.at.direction.is_some()
                 || l.sow.at.turns.is_some()
-                || !p.at.played_vars.is_empty();
+                || !p.at.played_vars.is_empty()
+                || p.at.last_start_var.is_some();
             p.at.odd_moves = p.at.move_vars
                 || !l.sow.choose_direction.is_empty()
                 || p.moves.give_one_to_empty
