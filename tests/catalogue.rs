@@ -610,6 +610,18 @@ const EXAMPLES: &[Example] = &[
         stores: &[6, 0],
         to_move: Some(2),
     },
+    // The Concentration Game, worked by hand from Egharevba's rules: S4 (10) keeps its first
+    // counter and sows round the circle to S3; NM1 (11) sows round to S4 (2) and back into NM1 (2);
+    // S4's 2 put one back and the last into NM1, which held 2 (R4): South stores its 3 (R5's first
+    // count).
+    Example {
+        game: "concentration_game",
+        sets: &[],
+        moves: "S4 NM1 S4",
+        pits: &[12, 12, 12, 1, 12, 0, 12, 12, 12, 12],
+        stores: &[3, 0],
+        to_move: Some(2),
+    },
     // Kpo: no worked example in the sources; built from their rules. S1, N3, S3 sow without making 2
     // or 3; North's N2 (5) ends in S1, which held 1 and now 2: captured (R3).
     Example {

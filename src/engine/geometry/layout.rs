@@ -46,6 +46,12 @@ pub enum Shape {
     Row,
     /// Two facing rows (the second drawn reversed on top), stores at the ends.
     TwoRows,
+    /// Three lines of pits: the first row (South's) at the bottom, the last row (North's)
+    /// reversed on top, and the middle line between them: every row and store created between
+    /// those two, in creation order from South's left (a middle row of another player than
+    /// South's drawn from that player's left, reversed), so a middle row may be shared or cut
+    /// into halves and hold stores ([`super::three_lines`]).
+    ThreeRows,
     /// Four rows on the sides of a square with a store in each corner.
     Square,
 }
@@ -56,6 +62,7 @@ impl Shape {
         match s {
             "row" => Some(Shape::Row),
             "two_rows" => Some(Shape::TwoRows),
+            "three_rows" => Some(Shape::ThreeRows),
             "square" => Some(Shape::Square),
             _ => None,
         }
@@ -66,6 +73,7 @@ impl Shape {
         match self {
             Shape::Row => "row",
             Shape::TwoRows => "two_rows",
+            Shape::ThreeRows => "three_rows",
             Shape::Square => "square",
         }
     }

@@ -27,8 +27,8 @@ pub(super) fn register_layout(e: &mut Engine) {
     });
     e.register_get("shape", |b: &mut Board| b.layout.shape.name().to_string());
     e.register_set("shape", |b: &mut Board, s: &str| -> RResult<()> {
-        let shape =
-            Shape::parse(s).ok_or_else(|| format!("shape `{s}`: use row, two_rows or square"))?;
+        let shape = Shape::parse(s)
+            .ok_or_else(|| format!("shape `{s}`: use row, two_rows, three_rows or square"))?;
         layout_mut(b)?.shape = shape;
         Ok(())
     });
