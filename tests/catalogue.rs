@@ -622,6 +622,17 @@ const EXAMPLES: &[Example] = &[
         stores: &[3, 0],
         to_move: Some(2),
     },
+    // Sat Gol, worked by hand from Das Gupta's rules: hole 6 (4) sows 7, 1, 2, 3; the relay lifts
+    // 4 (4) into 5, 6, 7, 1; then 2 (5) into 3..7; then 1 (6) into 2..7; the hole after 7, hole 1,
+    // is empty: the sower takes hole 2 beyond it (1) (R3, R4); North begins from hole 3 (R5).
+    Example {
+        game: "sat_gol",
+        sets: &[],
+        moves: "6",
+        pits: &[0, 0, 7, 2, 7, 3, 8],
+        stores: &[1, 0],
+        to_move: Some(2),
+    },
     // Kpo: no worked example in the sources; built from their rules. S1, N3, S3 sow without making 2
     // or 3; North's N2 (5) ends in S1, which held 1 and now 2: captured (R3).
     Example {
