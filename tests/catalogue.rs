@@ -633,6 +633,18 @@ const EXAMPLES: &[Example] = &[
         stores: &[1, 0],
         to_move: Some(2),
     },
+    // Pic (five players), worked by hand from And's rules: A3, B2, C1, D1 and E1 sow round the
+    // ring without a last counter making three in another's heap; A3 (4) then sows B1..C1, and
+    // C1, emptied by its owner's move and given a counter each by D1 and E1, now holds three: A
+    // takes them and circles C1 (R3).
+    Example {
+        game: "pic",
+        sets: &[],
+        moves: "3 2 1 1 1 3",
+        pits: &[16, 16, 0, 17, 4, 18, 0, 17, 17, 2, 17, 17, 1, 18, 17],
+        stores: &[3, 0, 0, 0, 0],
+        to_move: Some(2),
+    },
     // Kpo: no worked example in the sources; built from their rules. S1, N3, S3 sow without making 2
     // or 3; North's N2 (5) ends in S1, which held 1 and now 2: captured (R3).
     Example {
