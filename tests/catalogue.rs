@@ -645,6 +645,17 @@ const EXAMPLES: &[Example] = &[
         stores: &[3, 0, 0, 0, 0],
         to_move: Some(2),
     },
+    // Rab'e, worked with an independent simulation of the rules (not sowlab's): S2 relays seven
+    // laps round the three rows (R2, R4) and NM1 three; S1 (8) then makes S2 four, captured at once
+    // by the sower (R5), and its last counter falls into SM2, empty: the turn ends.
+    Example {
+        game: "rabe",
+        sets: &[],
+        moves: "S2 NM1 S1",
+        pits: &[0, 0, 3, 8, 8, 1, 0, 6, 1, 1, 1, 8, 7, 2, 7, 7, 7, 1],
+        stores: &[4, 0],
+        to_move: Some(2),
+    },
     // Kpo: no worked example in the sources; built from their rules. S1, N3, S3 sow without making 2
     // or 3; North's N2 (5) ends in S1, which held 1 and now 2: captured (R3).
     Example {
