@@ -656,6 +656,18 @@ const EXAMPLES: &[Example] = &[
         stores: &[4, 0],
         to_move: Some(2),
     },
+    // Abalala'e, worked with an independent simulation of the rules (not sowlab's): SM2 (3) relays
+    // round South's zigzag circuit (R2, R3) until a lap ends in S1, emptied by an earlier lap:
+    // South takes NM3 and N6 facing it (5 and 5, R4); the capturing counter sown on alone makes
+    // S2 five, which relays on through SM3 to NM3, empty and North's: the turn ends.
+    Example {
+        game: "abalalae",
+        sets: &[],
+        moves: "SM2",
+        pits: &[0, 0, 5, 5, 1, 5, 6, 2, 1, 1, 2, 0, 5, 5, 5, 1, 0, 0],
+        stores: &[10, 0],
+        to_move: Some(2),
+    },
     // Kpo: no worked example in the sources; built from their rules. S1, N3, S3 sow without making 2
     // or 3; North's N2 (5) ends in S1, which held 1 and now 2: captured (R3).
     Example {
