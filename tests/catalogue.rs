@@ -610,6 +610,64 @@ const EXAMPLES: &[Example] = &[
         stores: &[6, 0],
         to_move: Some(2),
     },
+    // The Concentration Game, worked by hand from Egharevba's rules: S4 (10) keeps its first
+    // counter and sows round the circle to S3; NM1 (11) sows round to S4 (2) and back into NM1 (2);
+    // S4's 2 put one back and the last into NM1, which held 2 (R4): South stores its 3 (R5's first
+    // count).
+    Example {
+        game: "concentration_game",
+        sets: &[],
+        moves: "S4 NM1 S4",
+        pits: &[12, 12, 12, 1, 12, 0, 12, 12, 12, 12],
+        stores: &[3, 0],
+        to_move: Some(2),
+    },
+    // Sat Gol, worked by hand from Das Gupta's rules: hole 6 (4) sows 7, 1, 2, 3; the relay lifts
+    // 4 (4) into 5, 6, 7, 1; then 2 (5) into 3..7; then 1 (6) into 2..7; the hole after 7, hole 1,
+    // is empty: the sower takes hole 2 beyond it (1) (R3, R4); North begins from hole 3 (R5).
+    Example {
+        game: "sat_gol",
+        sets: &[],
+        moves: "6",
+        pits: &[0, 0, 7, 2, 7, 3, 8],
+        stores: &[1, 0],
+        to_move: Some(2),
+    },
+    // Pic (five players), worked by hand from And's rules: A3, B2, C1, D1 and E1 sow round the
+    // ring without a last counter making three in another's heap; A3 (4) then sows B1..C1, and
+    // C1, emptied by its owner's move and given a counter each by D1 and E1, now holds three: A
+    // takes them and circles C1 (R3).
+    Example {
+        game: "pic",
+        sets: &[],
+        moves: "3 2 1 1 1 3",
+        pits: &[16, 16, 0, 17, 4, 18, 0, 17, 17, 2, 17, 17, 1, 18, 17],
+        stores: &[3, 0, 0, 0, 0],
+        to_move: Some(2),
+    },
+    // Rab'e, worked with an independent simulation of the rules (not sowlab's): S2 relays seven
+    // laps round the three rows (R2, R4) and NM1 three; S1 (8) then makes S2 four, captured at once
+    // by the sower (R5), and its last counter falls into SM2, empty: the turn ends.
+    Example {
+        game: "rabe",
+        sets: &[],
+        moves: "S2 NM1 S1",
+        pits: &[0, 0, 3, 8, 8, 1, 0, 6, 1, 1, 1, 8, 7, 2, 7, 7, 7, 1],
+        stores: &[4, 0],
+        to_move: Some(2),
+    },
+    // Abalala'e, worked with an independent simulation of the rules (not sowlab's): SM2 (3) relays
+    // round South's zigzag circuit (R2, R3) until a lap ends in S1, emptied by an earlier lap:
+    // South takes NM3 and N6 facing it (5 and 5, R4); the capturing counter sown on alone makes
+    // S2 five, which relays on through SM3 to NM3, empty and North's: the turn ends.
+    Example {
+        game: "abalalae",
+        sets: &[],
+        moves: "SM2",
+        pits: &[0, 0, 5, 5, 1, 5, 6, 2, 1, 1, 2, 0, 5, 5, 5, 1, 0, 0],
+        stores: &[10, 0],
+        to_move: Some(2),
+    },
     // Kpo: no worked example in the sources; built from their rules. S1, N3, S3 sow without making 2
     // or 3; North's N2 (5) ends in S1, which held 1 and now 2: captured (R3).
     Example {

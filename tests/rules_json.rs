@@ -157,3 +157,41 @@ fn bad_ludii_metadata_is_one_line_naming_the_key() {
         "{e}"
     );
 }
+
+#[test]
+fn three_row_boards_map_their_middle_line_from_souths_left() {
+    // (label, row, column) of some holes, and the stores' sides.
+    let hole = |v: &serde_json::Value, label: &str| -> (u64, u64, u64) {
+        let p = v["board"]["pits"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["label"] == label)
+            .unwrap_or_else(|| panic!("no hole {label}"));
+        (
+            p["row"].as_u64().unwrap(),
+            p["column"].as_u64().unwrap(),
+            p["owner"].as_u64().unwrap(),
+        )
+    };
+    // The Concentration Game: South's middle hole, the two stores, North's, between the rows.
+    let v = json(&["rules", "concentration_game", "--json"]);
+    assert_eq!(v["board"]["shape"], "three_rows");
+    assert_eq!(v["board"]["rows"], 3);
+    assert_eq!(hole(&v, "S1"), (0, 0, 1));
+    assert_eq!(hole(&v, "SM1"), (1, 0, 1));
+    assert_eq!(hole(&v, "NM1"), (1, 3, 2));
+    assert_eq!(hole(&v, "N1"), (2, 3, 2));
+    assert_eq!(hole(&v, "N4"), (2, 0, 2));
+    for s in v["board"]["stores"].as_array().unwrap() {
+        assert_eq!(s["side"], "middle");
+    }
+    // Rab'e: the middle row in halves, North's (his holes 1..3 from his left) on South's left.
+    let v = json(&["rules", "rabe", "--json"]);
+    assert_eq!(hole(&v, "NM1"), (1, 2, 2));
+    assert_eq!(hole(&v, "NM3"), (1, 0, 2));
+    assert_eq!(hole(&v, "SM1"), (1, 3, 1));
+    assert_eq!(hole(&v, "SM3"), (1, 5, 1));
+    assert_eq!(hole(&v, "N1"), (2, 5, 2));
+    assert_eq!(v["board"]["stores"][0]["side"], "off");
+}

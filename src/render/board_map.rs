@@ -5,7 +5,7 @@
 
 use serde::Serialize;
 
-use crate::engine::geometry::layout::{Layout, NO_PIT};
+use crate::engine::geometry::layout::{Layout, Shape, NO_PIT};
 use crate::render::svg::geometry::Geometry;
 
 /// One hole.
@@ -31,8 +31,8 @@ pub struct StoreMap {
     pub name: String,
     /// Its owner (1-based; 0 nobody).
     pub owner: usize,
-    /// Where it is drawn as South sees the board: `left`, `right`, or `off` (a reserve beside
-    /// the board).
+    /// Where it is drawn as South sees the board: `left`, `right`, `middle` (among the holes,
+    /// as the stores in a three-row board's middle line), or `off` (a reserve beside the board).
     pub side: &'static str,
 }
 
@@ -111,6 +111,8 @@ pub fn board_map(l: &Layout) -> BoardMap {
                         "left"
                     } else if x > hi {
                         "right"
+                    } else if l.shape == Shape::ThreeRows {
+                        "middle"
                     } else {
                         "off"
                     },

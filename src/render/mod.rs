@@ -77,6 +77,7 @@ pub fn picture_marked(b: &Board, st: Style, mark: Option<usize>) -> String {
         Shape::Row => row(b, st, mark),
         Shape::TwoRows if b.layout.rows.len() == 2 => two_rows(b, st, mark),
         Shape::TwoRows if b.layout.rows.len() == 4 => four_rows(b, st, mark),
+        Shape::ThreeRows if b.layout.rows.len() >= 2 => three_rows(b, st, mark),
         Shape::Square if b.layout.rows.len() == 4 => square(b, st, mark),
         _ => row(b, st, mark),
     };
@@ -254,6 +255,27 @@ fn four_rows(b: &Board, st: Style, mark: Option<usize>) -> String {
         }
         if i == 1 {
             out.push('\n');
+        }
+    }
+    out
+}
+
+/// Three lines (North's row, the middle line, South's row), each from South's left and centred;
+/// the stores outside the middle line after it.
+fn three_rows(b: &Board, st: Style, mark: Option<usize>) -> String {
+    let t = crate::engine::geometry::three_lines::three_lines(&b.layout);
+    let n = t.north.len().max(t.middle.len()).max(t.south.len());
+    let mut out = String::new();
+    let mut middle = t.middle.clone();
+    middle.extend(&t.ends);
+    for (i, pits) in [&t.north, &middle, &t.south].into_iter().enumerate() {
+        let pad = " ".repeat(W * n.saturating_sub(pits.len()) / 2);
+        let names: String = pits.iter().map(|&p| name_cell(b, p, st)).collect();
+        let counts: String = pits.iter().map(|&p| cell(b, p, st, mark)).collect();
+        if i == 0 {
+            let _ = writeln!(out, "{pad}{names}\n{pad}{counts}");
+        } else {
+            let _ = writeln!(out, "{pad}{counts}\n{pad}{names}");
         }
     }
     out

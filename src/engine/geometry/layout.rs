@@ -46,6 +46,12 @@ pub enum Shape {
     Row,
     /// Two facing rows (the second drawn reversed on top), stores at the ends.
     TwoRows,
+    /// Three lines of pits: the first row (South's) at the bottom, the last row (North's)
+    /// reversed on top, and the middle line between them: every row and store created between
+    /// those two, in creation order from South's left (a middle row of another player than
+    /// South's drawn from that player's left, reversed), so a middle row may be shared or cut
+    /// into halves and hold stores ([`super::three_lines`]).
+    ThreeRows,
     /// Four rows on the sides of a square with a store in each corner.
     Square,
 }
@@ -56,6 +62,7 @@ impl Shape {
         match s {
             "row" => Some(Shape::Row),
             "two_rows" => Some(Shape::TwoRows),
+            "three_rows" => Some(Shape::ThreeRows),
             "square" => Some(Shape::Square),
             _ => None,
         }
@@ -66,6 +73,7 @@ impl Shape {
         match self {
             Shape::Row => "row",
             Shape::TwoRows => "two_rows",
+            Shape::ThreeRows => "three_rows",
             Shape::Square => "square",
         }
     }
@@ -177,7 +185,10 @@ impl Layout {
                 rows_of[r.owner] += 1;
             }
         }
-        self.labels_with_row = rows_of.iter().any(|&c| c > 1);
+        // (a row of nobody's beside other rows: its labels name it)
+        self.labels_with_row = rows_of[1..].iter().any(|&c| c > 1)
+            || rows_of[0] > 1
+            || (rows_of[0] > 0 && self.rows.len() > 1);
         for r in 0..self.rows.len() {
             for i in 0..self.rows[r].pits.len() {
                 let p = self.rows[r].pits[i];
@@ -200,7 +211,8 @@ impl Layout {
         }
     }
 
-    /// Finds the hole that `label` names for `player`: `3` (the player's only row), `S3`, `s3`.
+    /// Finds the hole that `label` names for `player`: `3` (the player's only row, or the board's
+    /// only row when it is nobody's), `S3`, `s3`.
     pub fn parse_label(&self, player: usize, label: &str) -> Option<usize> {
         let label = label.trim();
         let split = label.find(|c: char| c.is_ascii_digit())?;
@@ -211,7 +223,7 @@ impl Layout {
             .iter()
             .filter(|r| {
                 if row_name.is_empty() {
-                    r.owner == player
+                    r.owner == player || r.owner == 0
                 } else {
                     r.name.eq_ignore_ascii_case(row_name)
                 }

@@ -6,4 +6,5 @@ pub mod halves;
 pub mod hole_numbers;
 pub mod layout;
 pub mod loops;
+pub mod three_lines;
 pub mod zigzag;

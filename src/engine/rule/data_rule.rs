@@ -165,6 +165,8 @@ pub enum ShapeWord {
     Row,
     /// Two facing rows.
     TwoRows,
+    /// Three lines: South's row, a middle line of rows and stores, North's row.
+    ThreeRows,
     /// Four rows on a square.
     Square,
 }
@@ -406,6 +408,7 @@ impl DataRule {
         l.shape = match d.shape {
             ShapeWord::Row => Shape::Row,
             ShapeWord::TwoRows => Shape::TwoRows,
+            ShapeWord::ThreeRows => Shape::ThreeRows,
             ShapeWord::Square => Shape::Square,
         };
         for (i, e) in d.pits.iter().enumerate() {

@@ -27,8 +27,8 @@ pub(super) fn register_layout(e: &mut Engine) {
     });
     e.register_get("shape", |b: &mut Board| b.layout.shape.name().to_string());
     e.register_set("shape", |b: &mut Board, s: &str| -> RResult<()> {
-        let shape =
-            Shape::parse(s).ok_or_else(|| format!("shape `{s}`: use row, two_rows or square"))?;
+        let shape = Shape::parse(s)
+            .ok_or_else(|| format!("shape `{s}`: use row, two_rows, three_rows or square"))?;
         layout_mut(b)?.shape = shape;
         Ok(())
     });
@@ -40,7 +40,9 @@ pub(super) fn register_layout(e: &mut Engine) {
                     "add_row: a row has 1 to {MAX_ROW_HOLES} holes, not {holes}"
                 ));
             }
-            let owner = player(b, owner)?;
+            // (owner 0: nobody's holes, as a circle every player sows from; the script's
+            // `moves()` says which)
+            let owner = if owner == 0 { 0 } else { player(b, owner)? };
             let mut pits = Vec::new();
             for _ in 0..holes {
                 let id = add_pit(b, PitKind::Hole, owner, String::new())?;

@@ -4,6 +4,7 @@
 //! layout gets a spot; pits a shape does not place go on a spare line below, so none is hidden.
 
 use crate::engine::board::state::{Layout, PitKind, Shape, NO_PIT};
+use crate::engine::geometry::three_lines::three_lines;
 
 /// Distance between the centres of neighbouring holes.
 pub const CELL: f64 = 72.0;
@@ -63,6 +64,7 @@ impl Geometry {
         let mut g = match l.shape {
             Shape::TwoRows if l.rows.len() == 2 => two_rows(l),
             Shape::TwoRows if l.rows.len() == 4 => four_rows(l),
+            Shape::ThreeRows if l.rows.len() >= 2 => three_rows(l),
             Shape::Square if l.rows.len() == 4 => square(l),
             _ => row(l),
         };
@@ -247,6 +249,51 @@ fn four_rows(l: &Layout) -> Geometry {
     g.width = x0 + CELL * n as f64 + CELL + MARGIN;
     g.height = y(3) + R + 18.0 + MARGIN / 2.0;
     g.inside = (x0 + CELL * n as f64 / 2.0, mid);
+    g
+}
+
+/// Three lines ([`three_lines`]): North's row on top, the middle line of rows and stores, South's
+/// row at the bottom, each from South's left and centred on the widest; stores outside the middle
+/// line (or the reserves) at the ends of the middle line, the first on the right.
+fn three_rows(l: &Layout) -> Geometry {
+    let mut g = Geometry::empty(l);
+    let t = three_lines(l);
+    let n = t.north.len().max(t.middle.len()).max(t.south.len());
+    let reserves = l.stores.is_empty() && l.players > 1;
+    let ends = !t.ends.is_empty() || reserves;
+    let x0 = MARGIN + if ends { CELL } else { 0.0 };
+    let step = CELL + 16.0;
+    let y = |line: usize| MARGIN + 18.0 + R + line as f64 * step;
+    for (line, pits, side) in [
+        (0usize, &t.north, Side::Above),
+        (1, &t.middle, Side::Below),
+        (2, &t.south, Side::Below),
+    ] {
+        // (centred: a shorter line starts half the missing cells in)
+        let pad = (n - pits.len()) as f64 / 2.0;
+        for (i, &p) in pits.iter().enumerate() {
+            let x = x0 + CELL / 2.0 + (pad + i as f64) * CELL;
+            g.spots[p] = spot(l, p, x, y(line), side);
+        }
+    }
+    let (lx, rx) = (MARGIN + CELL / 2.0, x0 + CELL * n as f64 + CELL / 2.0);
+    for (&s, x) in t.ends.iter().zip([rx, lx]) {
+        g.spots[s] = spot(l, s, x, y(1), Side::Below);
+    }
+    if reserves {
+        let half = (STORE_HALF.0, STORE_HALF.1 - 10.0);
+        let at = |x| Spot {
+            x,
+            y: y(1),
+            half,
+            side: Side::Below,
+        };
+        g.reserves.push((l.rows[l.rows.len() - 1].owner, at(lx)));
+        g.reserves.push((l.rows[0].owner, at(rx)));
+    }
+    g.width = x0 + CELL * n as f64 + if ends { CELL } else { 0.0 } + MARGIN;
+    g.height = y(2) + R + 18.0 + MARGIN / 2.0;
+    g.inside = (x0 + CELL * n as f64 / 2.0, y(1));
     g
 }
 
