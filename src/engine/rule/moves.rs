@@ -192,6 +192,9 @@ impl Rule {
         let before = if self.has_play {
             let mut b = board_mut(d);
             b.ledger.clear();
+            // The move's laps are counted from none (a script's native circuit sowing adds
+            // them up; the core's sowing sets them).
+            b.last.laps = 0;
             b.total_wide()
         } else {
             let mut b = board_mut(d);

@@ -198,5 +198,9 @@ fn lap(b: &mut Board, pits: &[usize], i: i64, d: i64, n: i64) -> RResult<i64> {
             b.emit(|| Event::Adjust { pit: p, delta: 1 });
         }
     }
+    // (a lap of the move, for its counts: `this.laps`, the laps a move takes in reports)
+    if n > 0 {
+        b.last.laps += 1;
+    }
     Ok((i + d * rest).rem_euclid(len))
 }
