@@ -855,6 +855,30 @@ const EXAMPLES: &[Example] = &[
         stores: &[12, 0],
         to_move: Some(2),
     },
+    // Kay: no worked example in the source; built from its rules, worked by hand. S3 (4) relays
+    // from N1, N6 and S5 and ends in N5, facing the empty N4 (R3); N2 ends in S2 and relays back
+    // to N2, before the empty N3. S4 (7) ends in N5 (8), which relays to N1, making 4 with N2
+    // after it occupied: captured (R4); S6 before it holds 9: the line stops.
+    Example {
+        game: "kay",
+        sets: &[],
+        moves: "3 2 4",
+        pits: &[7, 1, 3, 1, 3, 9, 0, 2, 8, 8, 0, 2],
+        stores: &[4, 0],
+        to_move: Some(2),
+    },
+    // Mangala (Suez), captures allowed from the first sowing (option quiet_turns=3): no worked
+    // example in the source; built from its rules, worked by hand. S6, N1 and S5 are emptied
+    // (R1); North's N3 (8) ends in S5, empty: he takes N2 (8) opposite it, his own (R4), and the
+    // capturing counter goes on into S6, empty, facing N1, empty: the move ends.
+    Example {
+        game: "mangala_suez",
+        sets: &["quiet_turns=3"],
+        moves: "6 1 5 3",
+        pits: &[9, 9, 9, 9, 0, 1, 0, 0, 0, 9, 9, 9],
+        stores: &[0, 8],
+        to_move: Some(1),
+    },
     // Shono: no worked example in the source; built from its rules, worked by hand. S1, N2 (its
     // last counter in S1, which then holds 1), S2; North's N1 (6) ends in S1, making 2: captured
     // (R3); the hole before it, N6, is his own: the line stops.
