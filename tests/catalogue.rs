@@ -867,6 +867,17 @@ const EXAMPLES: &[Example] = &[
         stores: &[4, 0],
         to_move: Some(2),
     },
+    // Koro with the hogon sown at 5 (option hogon_at): no worked example in the source; built
+    // from its rules, worked by hand. S1, N1, S2 (its last counter into N1), N2 (into S1); South's
+    // hogon S6 now holds 5: it is his only move (R3), sown into N1..N5.
+    Example {
+        game: "koro",
+        sets: &["hogon_at=5"],
+        moves: "1 1 2 2 6",
+        pits: &[1, 0, 6, 6, 6, 0, 2, 1, 7, 7, 7, 5],
+        stores: &[0, 0],
+        to_move: Some(2),
+    },
     // Mangala (Suez), captures allowed from the first sowing (option quiet_turns=3): no worked
     // example in the source; built from its rules, worked by hand. S6, N1 and S5 are emptied
     // (R1); North's N3 (8) ends in S5, empty: he takes N2 (8) opposite it, his own (R4), and the
