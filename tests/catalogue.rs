@@ -890,6 +890,19 @@ const EXAMPLES: &[Example] = &[
         stores: &[0, 8],
         to_move: Some(1),
     },
+    // Motiq: no worked example in the source; built from its rules, worked by hand (and checked
+    // lap by lap with --trace). S1 relays from S5 and N3 and ends in S1, empty (R3). North's N2
+    // relays seven times; the eighth lap ends in N3, making four: captured, and the eight of N4,
+    // the next hole, are sown on (R4); that sowing relays from S5 and S7 and ends in N2, making
+    // four: captured; N3 after it is empty: the move ends.
+    Example {
+        game: "motiq",
+        sets: &[],
+        moves: "1 2",
+        pits: &[5, 1, 9, 9, 0, 3, 0, 9, 0, 0, 0, 2, 9, 1],
+        stores: &[0, 8],
+        to_move: Some(1),
+    },
     // Shono: no worked example in the source; built from its rules, worked by hand. S1, N2 (its
     // last counter in S1, which then holds 1), S2; North's N1 (6) ends in S1, making 2: captured
     // (R3); the hole before it, N6, is his own: the line stops.
