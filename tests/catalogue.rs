@@ -855,6 +855,17 @@ const EXAMPLES: &[Example] = &[
         stores: &[12, 0],
         to_move: Some(2),
     },
+    // Hufesay: no worked example in the source; built from its rules, worked by hand. S1 (4)
+    // relays from S5, N4, S3 and N3 (R3); the fifth lap ends in S3, emptied by its relay: the
+    // single counter N4 has received since, opposite, is taken (R4), the last counter staying.
+    Example {
+        game: "hufesay",
+        sets: &[],
+        moves: "1",
+        pits: &[2, 7, 1, 6, 1, 6, 6, 6, 0, 0, 6, 6],
+        stores: &[1, 0],
+        to_move: Some(2),
+    },
     // Kay: no worked example in the source; built from its rules, worked by hand. S3 (4) relays
     // from N1, N6 and S5 and ends in N5, facing the empty N4 (R3); N2 ends in S2 and relays back
     // to N2, before the empty N3. S4 (7) ends in N5 (8), which relays to N1, making 4 with N2
