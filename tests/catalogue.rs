@@ -878,6 +878,17 @@ const EXAMPLES: &[Example] = &[
         stores: &[4, 0],
         to_move: Some(2),
     },
+    // Khrour: no worked example in the source; built from its rules, worked by hand. S1 (4) sows
+    // S2, N1, N2 and S1 itself; North's N1 (5) ends in N2, making 7: odd, nothing. South's S1 (2)
+    // sows S2 and N1, making 2: captured (R3).
+    Example {
+        game: "khrour",
+        sets: &[],
+        moves: "1 1 1",
+        pits: &[0, 7, 0, 7],
+        stores: &[2, 0],
+        to_move: Some(2),
+    },
     // Koro with the hogon sown at 5 (option hogon_at): no worked example in the source; built
     // from its rules, worked by hand. S1, N1, S2 (its last counter into N1), N2 (into S1); South's
     // hogon S6 now holds 5: it is his only move (R3), sown into N1..N5.
