@@ -913,6 +913,76 @@ const EXAMPLES: &[Example] = &[
         stores: &[12, 0],
         to_move: Some(2),
     },
+    // Hufesay: no worked example in the source; built from its rules, worked by hand. S1 (4)
+    // relays from S5, N4, S3 and N3 (R3); the fifth lap ends in S3, emptied by its relay: the
+    // single counter N4 has received since, opposite, is taken (R4), the last counter staying.
+    Example {
+        game: "hufesay",
+        sets: &[],
+        moves: "1",
+        pits: &[2, 7, 1, 6, 1, 6, 6, 6, 0, 0, 6, 6],
+        stores: &[1, 0],
+        to_move: Some(2),
+    },
+    // Kay: no worked example in the source; built from its rules, worked by hand. S3 (4) relays
+    // from N1, N6 and S5 and ends in N5, facing the empty N4 (R3); N2 ends in S2 and relays back
+    // to N2, before the empty N3. S4 (7) ends in N5 (8), which relays to N1, making 4 with N2
+    // after it occupied: captured (R4); S6 before it holds 9: the line stops.
+    Example {
+        game: "kay",
+        sets: &[],
+        moves: "3 2 4",
+        pits: &[7, 1, 3, 1, 3, 9, 0, 2, 8, 8, 0, 2],
+        stores: &[4, 0],
+        to_move: Some(2),
+    },
+    // Khrour: no worked example in the source; built from its rules, worked by hand. S1 (4) sows
+    // S2, N1, N2 and S1 itself; North's N1 (5) ends in N2, making 7: odd, nothing. South's S1 (2)
+    // sows S2 and N1, making 2: captured (R3).
+    Example {
+        game: "khrour",
+        sets: &[],
+        moves: "1 1 1",
+        pits: &[0, 7, 0, 7],
+        stores: &[2, 0],
+        to_move: Some(2),
+    },
+    // Koro with the hogon sown at 5 (option hogon_at): no worked example in the source; built
+    // from its rules, worked by hand. S1, N1, S2 (its last counter into N1), N2 (into S1); South's
+    // hogon S6 now holds 5: it is his only move (R3), sown into N1..N5.
+    Example {
+        game: "koro",
+        sets: &["hogon_at=5"],
+        moves: "1 1 2 2 6",
+        pits: &[1, 0, 6, 6, 6, 0, 2, 1, 7, 7, 7, 5],
+        stores: &[0, 0],
+        to_move: Some(2),
+    },
+    // Mangala (Suez), captures allowed from the first sowing (option quiet_turns=3): no worked
+    // example in the source; built from its rules, worked by hand. S6, N1 and S5 are emptied
+    // (R1); North's N3 (8) ends in S5, empty: he takes N2 (8) opposite it, his own (R4), and the
+    // capturing counter goes on into S6, empty, facing N1, empty: the move ends.
+    Example {
+        game: "mangala_suez",
+        sets: &["quiet_turns=3"],
+        moves: "6 1 5 3",
+        pits: &[9, 9, 9, 9, 0, 1, 0, 0, 0, 9, 9, 9],
+        stores: &[0, 8],
+        to_move: Some(1),
+    },
+    // Motiq: no worked example in the source; built from its rules, worked by hand (and checked
+    // lap by lap with --trace). S1 relays from S5 and N3 and ends in S1, empty (R3). North's N2
+    // relays seven times; the eighth lap ends in N3, making four: captured, and the eight of N4,
+    // the next hole, are sown on (R4); that sowing relays from S5 and S7 and ends in N2, making
+    // four: captured; N3 after it is empty: the move ends.
+    Example {
+        game: "motiq",
+        sets: &[],
+        moves: "1 2",
+        pits: &[5, 1, 9, 9, 0, 3, 0, 9, 0, 0, 0, 2, 9, 1],
+        stores: &[0, 8],
+        to_move: Some(1),
+    },
     // Shono: no worked example in the source; built from its rules, worked by hand. S1, N2 (its
     // last counter in S1, which then holds 1), S2; North's N1 (6) ends in S1, making 2: captured
     // (R3); the hole before it, N6, is his own: the line stops.

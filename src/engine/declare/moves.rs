@@ -117,6 +117,10 @@ pub struct Opening {
     /// fall into one of the mover's holes (or a store), goes on to the next hole of another
     /// player's.
     pub last_to_opponent: bool,
+    /// Each move of the opening takes its hole's seeds out of the game rather than sowing them
+    /// ("empty one of your holes before play"): they count for nobody, and the move captures
+    /// nothing.
+    pub removes: bool,
 }
 
 impl Default for Opening {
@@ -126,6 +130,7 @@ impl Default for Opening {
             holes: Vec::new(),
             filters: true,
             last_to_opponent: false,
+            removes: false,
         }
     }
 }

@@ -53,6 +53,12 @@ pub fn link(
                 o.turns
             ));
         }
+        if o.removes && o.last_to_opponent {
+            return Err(
+                "pipeline: moves: opening: removes and last_to_opponent cannot both be true (a move that takes its seeds out of the game sows nothing)"
+                    .into(),
+            );
+        }
         for pl in 0..=l.players {
             let mine: Vec<usize> = l
                 .holes

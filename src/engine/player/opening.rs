@@ -26,6 +26,49 @@ pub fn sows_to_opponent(b: &Board, p: &Pipeline) -> bool {
     now(b, p).is_some_and(|o| o.last_to_opponent)
 }
 
+/// Whether the move about to be played is an opening move that takes its hole's seeds out of the
+/// game.
+#[inline]
+pub fn removes(b: &Board, p: &Pipeline) -> bool {
+    now(b, p).is_some_and(|o| o.removes)
+}
+
+/// Plays move `id` as an opening move with `removes`: its hole's seeds leave the game (counted
+/// in `discarded`, for nobody). The end returned is the emptied hole, one lap, no seed sown.
+#[cold]
+#[inline(never)]
+pub fn remove(b: &mut Board, id: usize) -> Result<SowEnd, String> {
+    let layout = b.layout.clone();
+    let from = layout.split_move(id).0;
+    let n = b.seeds.get(from).copied().unwrap_or(0);
+    if n == 0 {
+        return Err(format!(
+            "remove: pit {} is empty",
+            layout.pits.get(from).map_or("?", |q| q.name.as_str())
+        ));
+    }
+    b.seeds[from] = 0;
+    b.discarded += n;
+    b.emit(|| Event::Capture {
+        pit: from,
+        seeds: n,
+        player: 0,
+        why: "opening: taken out of the game".into(),
+    });
+    let end = SowEnd {
+        pit: from,
+        was_empty: false,
+        laps: 1,
+        stopped: false,
+        captured: 0,
+        reversed: false,
+        from,
+        hand: n,
+    };
+    b.last = end;
+    Ok(end)
+}
+
 /// Drops from `out[start..]` (holes of `player`) those held back: holes already played from
 /// while some are not (`every_hole_first`), holes facing a single seed (`not_facing_single`).
 #[cold]
@@ -310,6 +353,30 @@ mod tests {
         // after the opening, sown as usual: S2 into S3
         play(&mut b, "2");
         assert_eq!(b.seeds, [1, 0, 1, 0, 2, 0, 1, 1]);
+    }
+
+    #[test]
+    fn an_opening_that_removes_takes_the_holes_seeds_out_of_the_game() {
+        let mut b = board(
+            "    opening: { turns: 3, removes: true }\n",
+            "  capture:\n    opposite: { when_opposite_empty: false, last_in: any, take_last: false }\n",
+        );
+        b.seeds = vec![2, 1, 2, 2, 2, 2, 2, 2];
+        // South empties S2: its seed leaves the game, nothing is sown or captured
+        play(&mut b, "2");
+        assert_eq!(b.seeds, [2, 0, 2, 2, 2, 2, 2, 2]);
+        assert_eq!(b.discarded, 1);
+        assert_eq!(b.to_move, 2);
+        play(&mut b, "4");
+        play(&mut b, "1");
+        assert_eq!(b.seeds, [0, 0, 2, 2, 2, 2, 2, 0]);
+        assert_eq!(b.discarded, 5);
+        // the opening over, North sows: N1's two seeds into N2, N3
+        play(&mut b, "1");
+        assert_eq!(b.seeds, [0, 0, 2, 2, 0, 3, 3, 0]);
+        // South's S3 ends in N1, empty: the capture opposite takes S4 (3 seeds)
+        play(&mut b, "3");
+        assert_eq!(b.seeds, [0, 0, 0, 0, 1, 3, 3, 0]);
     }
 
     #[test]

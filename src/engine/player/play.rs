@@ -134,12 +134,15 @@ fn play_with<const RARE: bool, const TRIAL: bool>(
             return give_one(b, l, p, pit, to, hooks);
         }
     }
+    // (an opening move taking its hole's seeds out of the game: no sowing, no capture)
+    let removed = RARE && p.at.odd_legal && opening::removes(b, p);
     // (a move of one seed captures nothing, when the rule says so)
-    let single = RARE
-        && p.capture.not_by_single_seed
-        && b.seeds.get(l.split_move(pit).0).copied() == Some(1);
+    let single = removed
+        || (RARE
+            && p.capture.not_by_single_seed
+            && b.seeds.get(l.split_move(pit).0).copied() == Some(1));
     // (captures before the sowing and a grand slam that moves again: one flag each)
-    if RARE && p.capture.opposite_of_singles_first {
+    if RARE && p.capture.opposite_of_singles_first && !removed {
         crate::engine::player::capture::more::opposite_of_singles(b, l, p, mover);
     }
     // (his row: where holes are owned round by round, those on his side of the board, whoever
@@ -161,6 +164,7 @@ fn play_with<const RARE: bool, const TRIAL: bool>(
     // (a diffusing move is not a sowing: the rare steps' flag first)
     let mut end = match p.moves.diffuse.as_ref().filter(|_| RARE && p.at.odd_moves) {
         Some(d) => crate::engine::player::diffuse::diffuse(b, l, d, p.at.diffuse_out, pit),
+        None if removed => opening::remove(b, pit)?,
         None if RARE && p.at.odd_legal && opening::sows_to_opponent(b, p) => {
             opening::sow_to_opponent(b, pit)?
         }
@@ -192,13 +196,18 @@ fn play_with<const RARE: bool, const TRIAL: bool>(
     } else {
         0
     };
+    // (one of the first turns without captures: the turns counted before this one)
+    let turns_off = RARE
+        && p.at
+            .turns_var
+            .is_some_and(|v| b.vars[v] < p.capture.no_capture_turns);
     // "Take the hole opposite, then sow on": each lap ending in an empty hole that takes the
     // hole opposite goes on from that hole with its seeds.
     if let Some(o) = p
         .capture
         .opposite
         .as_ref()
-        .filter(|o| RARE && o.sow_on && !single)
+        .filter(|o| RARE && o.sow_on && !single && !turns_off)
     {
         let mut laps = end.laps;
         while !end.stopped && opposite(b, l, o, mover, &end) && b.seeds[end.pit] > 0 {
@@ -229,16 +238,15 @@ fn play_with<const RARE: bool, const TRIAL: bool>(
     // (captures into a child: a player without one, who makes none, captures nothing)
     let none = into && crate::engine::player::children::no_child_to_take(b, l, p, mover, last);
     let made = none
-        || match p.children.as_ref().filter(|_| RARE && !end.stopped) {
+        || match p
+            .children
+            .as_ref()
+            .filter(|_| RARE && !end.stopped && !removed)
+        {
             Some(c) => crate::engine::player::children::make(b, l, p, c, mover, last),
             None => false,
         };
     // A move stopped at its lap limit captures nothing.
-    // (nor one of the first turns without captures)
-    let turns_off = RARE
-        && p.at
-            .turns_var
-            .is_some_and(|v| b.vars[v] < p.capture.no_capture_turns);
     let capturing = !end.stopped && !single && !made && !turns_off;
     if let Some(o) = p.capture.opposite.as_ref().filter(|_| capturing) {
         if RARE && o.go_on_along_row {
