@@ -186,6 +186,31 @@ fn a_lap_does_not_relay_once_the_opponents_holes_are_empty() {
 }
 
 #[test]
+fn a_lap_does_not_relay_once_a_players_holes_are_empty() {
+    let stop = rule("  relay: last\n  relay_stops_when_side_empty: true\n", "");
+    // S3's seed makes N1 two and empties South's row: the relay stops there.
+    assert_eq!(
+        after(&stop, &[0, 0, 1, 1, 0, 0], &[], "3"),
+        (vec![0, 0, 0, 2, 0, 0], vec![0, 0], vec![])
+    );
+    // The opponent's row emptied: the same.
+    assert_eq!(
+        after(&stop, &[2, 0, 1, 0, 0, 0], &[], "1"),
+        (vec![0, 1, 2, 0, 0, 0], vec![0, 0], vec![])
+    );
+    // Neither row empty: the lap relays as usual (N1's two seeds on to N2, N3).
+    assert_eq!(
+        after(&stop, &[1, 0, 1, 1, 0, 0], &[], "3"),
+        (vec![1, 0, 0, 0, 1, 1], vec![0, 0], vec![])
+    );
+    let go = rule("  relay: last\n", "");
+    assert_eq!(
+        after(&go, &[0, 0, 1, 1, 0, 0], &[], "3"),
+        (vec![0, 0, 0, 0, 1, 1], vec![0, 0], vec![])
+    );
+}
+
+#[test]
 fn a_lap_whose_last_hole_the_chain_takes_sows_on_from_the_next_hole() {
     let chain = "    chain: { counts: [2], side: any, max: 1 }\n";
     let sowing = "  relay: last\n  relay_stops_on: { counts: [2] }\n";
