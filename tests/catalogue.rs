@@ -418,6 +418,20 @@ const EXAMPLES: &[Example] = &[
         stores: &[1, 0],
         to_move: Some(2),
     },
+    // Tapata: no worked example in the source; built from its rules. South's first move, S9 (3),
+    // sows S10, S11 and, its last counter bound for his own S12, N1 (R2); North's N11 (3) sows
+    // N12, S1, S2. South's S12 (3) ends in N3 (4): relay into N4..N7, empty, in North's row (R4).
+    // North's N8 (3) ends in N11, empty, his own: S2 (4) opposite is taken (R5).
+    Example {
+        game: "tapata",
+        sets: &[],
+        moves: "9 11 12 8",
+        pits: &[
+            1, 0, 3, 0, 3, 3, 0, 3, 0, 1, 4, 0, 2, 4, 0, 1, 4, 4, 1, 0, 4, 1, 1, 4,
+        ],
+        stores: &[0, 4],
+        to_move: Some(1),
+    },
     // Altiev: no worked example in the source; built from its rules (R2-R4). S1 (3) ends in S4
     // (4): relay into S5, S6, N1, N2 (4): relay into N3..N6 (4): relay into S1..S4; S4, emptied
     // by the first relay, is empty: South takes N3 (4), opposite.
