@@ -252,6 +252,31 @@ fn a_lap_ending_in_an_occupied_hole_captures_across_the_gap_then_relays() {
 }
 
 #[test]
+fn a_lap_whose_next_hole_holds_seeds_takes_it_then_sows_on_from_its_last_hole() {
+    let on = rule(
+        "  relay: none\n",
+        "    lap_capture: next_hole_then_last_hole\n",
+    );
+    // S3's two end in N2; N3 after it (two) is taken; N2's two go on to N3 and S1, whose next
+    // hole, S2, is empty: the move ends.
+    assert_eq!(
+        after(&on, &[0, 0, 2, 0, 1, 2], &[], "3"),
+        (vec![1, 0, 0, 1, 0, 1], vec![2, 0], vec![])
+    );
+    // N2's three taken leave N1's seed alone on the board: it is not sown on.
+    assert_eq!(
+        after(&on, &[0, 0, 1, 0, 3, 0], &[], "3"),
+        (vec![0, 0, 0, 1, 0, 0], vec![3, 0], vec![])
+    );
+    // `none`: no lap capture.
+    let none = rule("  relay: none\n", "    lap_capture: none\n");
+    assert_eq!(
+        after(&none, &[0, 0, 2, 0, 1, 2], &[], "3"),
+        (vec![0, 0, 0, 1, 2, 2], vec![0, 0], vec![])
+    );
+}
+
+#[test]
 fn a_lap_taking_the_hole_opposite_sows_the_seeds_taken_on() {
     let opp = "    opposite: { take_last: true }\n";
     let on = rule(
