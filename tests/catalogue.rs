@@ -418,6 +418,17 @@ const EXAMPLES: &[Example] = &[
         stores: &[1, 0],
         to_move: Some(2),
     },
+    // Wa'ache Waledat: no worked example in the source; built from its rules. S1 and N1 (left
+    // holes: clockwise); then South's S3 (1, clockwise) relays from S2, N6, S5, N4 and N2, whose
+    // last counter makes four in S6: captured (R4, the game's third turn); South plays again.
+    Example {
+        game: "waache_waledat",
+        sets: &[],
+        moves: "1 1 3",
+        pits: &[4, 1, 1, 7, 0, 0, 3, 0, 7, 0, 8, 1],
+        stores: &[4, 0],
+        to_move: Some(1),
+    },
     // Tapata: no worked example in the source; built from its rules. South's first move, S9 (3),
     // sows S10, S11 and, its last counter bound for his own S12, N1 (R2); North's N11 (3) sows
     // N12, S1, S2. South's S12 (3) ends in N3 (4): relay into N4..N7, empty, in North's row (R4).
