@@ -429,6 +429,18 @@ const EXAMPLES: &[Example] = &[
         stores: &[4, 0],
         to_move: Some(1),
     },
+    // Sonka: no worked example in the source; built from its rules. South's S2 (6) sows S3..S5,
+    // his store, N1 and N2; the next pit, N3, holds counters: they are sown on (R3), and so are
+    // S5's, S2's and S4's in turn; S4's last counter falls in S1 and S2 after it is empty: N5
+    // opposite (9) is taken (R4).
+    Example {
+        game: "sonka",
+        sets: &[],
+        moves: "2",
+        pits: &[9, 0, 9, 0, 1, 9, 9, 2, 9, 0],
+        stores: &[12, 0],
+        to_move: Some(2),
+    },
     // Tapata: no worked example in the source; built from its rules. South's first move, S9 (3),
     // sows S10, S11 and, its last counter bound for his own S12, N1 (R2); North's N11 (3) sows
     // N12, S1, S2. South's S12 (3) ends in N3 (4): relay into N4..N7, empty, in North's row (R4).
