@@ -418,6 +418,43 @@ const EXAMPLES: &[Example] = &[
         stores: &[1, 0],
         to_move: Some(2),
     },
+    // Wa'ache Waledat: no worked example in the source; built from its rules. S1 and N1 (left
+    // holes: clockwise); then South's S3 (1, clockwise) relays from S2, N6, S5, N4 and N2, whose
+    // last counter makes four in S6: captured (R4, the game's third turn); South plays again.
+    Example {
+        game: "waache_waledat",
+        sets: &[],
+        moves: "1 1 3",
+        pits: &[4, 1, 1, 7, 0, 0, 3, 0, 7, 0, 8, 1],
+        stores: &[4, 0],
+        to_move: Some(1),
+    },
+    // Sonka: no worked example in the source; built from its rules. South's S2 (6) sows S3..S5,
+    // his store, N1 and N2; the next pit, N3, holds counters: they are sown on (R3), and so are
+    // S5's, S2's and S4's in turn; S4's last counter falls in S1 and S2 after it is empty: N5
+    // opposite (9) is taken (R4).
+    Example {
+        game: "sonka",
+        sets: &[],
+        moves: "2",
+        pits: &[9, 0, 9, 0, 1, 9, 9, 2, 9, 0],
+        stores: &[12, 0],
+        to_move: Some(2),
+    },
+    // Tapata: no worked example in the source; built from its rules. South's first move, S9 (3),
+    // sows S10, S11 and, its last counter bound for his own S12, N1 (R2); North's N11 (3) sows
+    // N12, S1, S2. South's S12 (3) ends in N3 (4): relay into N4..N7, empty, in North's row (R4).
+    // North's N8 (3) ends in N11, empty, his own: S2 (4) opposite is taken (R5).
+    Example {
+        game: "tapata",
+        sets: &[],
+        moves: "9 11 12 8",
+        pits: &[
+            1, 0, 3, 0, 3, 3, 0, 3, 0, 1, 4, 0, 2, 4, 0, 1, 4, 4, 1, 0, 4, 1, 1, 4,
+        ],
+        stores: &[0, 4],
+        to_move: Some(1),
+    },
     // Altiev: no worked example in the source; built from its rules (R2-R4). S1 (3) ends in S4
     // (4): relay into S5, S6, N1, N2 (4): relay into N3..N6 (4): relay into S1..S4; S4, emptied
     // by the first relay, is empty: South takes N3 (4), opposite.

@@ -186,6 +186,31 @@ fn a_lap_does_not_relay_once_the_opponents_holes_are_empty() {
 }
 
 #[test]
+fn a_lap_does_not_relay_once_a_players_holes_are_empty() {
+    let stop = rule("  relay: last\n  relay_stops_when_side_empty: true\n", "");
+    // S3's seed makes N1 two and empties South's row: the relay stops there.
+    assert_eq!(
+        after(&stop, &[0, 0, 1, 1, 0, 0], &[], "3"),
+        (vec![0, 0, 0, 2, 0, 0], vec![0, 0], vec![])
+    );
+    // The opponent's row emptied: the same.
+    assert_eq!(
+        after(&stop, &[2, 0, 1, 0, 0, 0], &[], "1"),
+        (vec![0, 1, 2, 0, 0, 0], vec![0, 0], vec![])
+    );
+    // Neither row empty: the lap relays as usual (N1's two seeds on to N2, N3).
+    assert_eq!(
+        after(&stop, &[1, 0, 1, 1, 0, 0], &[], "3"),
+        (vec![1, 0, 0, 0, 1, 1], vec![0, 0], vec![])
+    );
+    let go = rule("  relay: last\n", "");
+    assert_eq!(
+        after(&go, &[0, 0, 1, 1, 0, 0], &[], "3"),
+        (vec![0, 0, 0, 0, 1, 1], vec![0, 0], vec![])
+    );
+}
+
+#[test]
 fn a_lap_whose_last_hole_the_chain_takes_sows_on_from_the_next_hole() {
     let chain = "    chain: { counts: [2], side: any, max: 1 }\n";
     let sowing = "  relay: last\n  relay_stops_on: { counts: [2] }\n";
@@ -223,6 +248,31 @@ fn a_lap_ending_in_an_occupied_hole_captures_across_the_gap_then_relays() {
     assert_eq!(
         after(&off, &[0, 0, 1, 1, 0, 2], &[], "3"),
         (vec![0, 0, 0, 2, 0, 0], vec![2, 0], vec![])
+    );
+}
+
+#[test]
+fn a_lap_whose_next_hole_holds_seeds_takes_it_then_sows_on_from_its_last_hole() {
+    let on = rule(
+        "  relay: none\n",
+        "    lap_capture: next_hole_then_last_hole\n",
+    );
+    // S3's two end in N2; N3 after it (two) is taken; N2's two go on to N3 and S1, whose next
+    // hole, S2, is empty: the move ends.
+    assert_eq!(
+        after(&on, &[0, 0, 2, 0, 1, 2], &[], "3"),
+        (vec![1, 0, 0, 1, 0, 1], vec![2, 0], vec![])
+    );
+    // N2's three taken leave N1's seed alone on the board: it is not sown on.
+    assert_eq!(
+        after(&on, &[0, 0, 1, 0, 3, 0], &[], "3"),
+        (vec![0, 0, 0, 1, 0, 0], vec![3, 0], vec![])
+    );
+    // `none`: no lap capture.
+    let none = rule("  relay: none\n", "    lap_capture: none\n");
+    assert_eq!(
+        after(&none, &[0, 0, 2, 0, 1, 2], &[], "3"),
+        (vec![0, 0, 0, 1, 2, 2], vec![0, 0], vec![])
     );
 }
 

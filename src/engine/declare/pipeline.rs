@@ -6,6 +6,7 @@
 //! (`rules/NAME.yaml`) writes the same keys under `pipeline:`. Every key and word is checked when
 //! the rule loads: an unknown one is one error line naming the key and the allowed words.
 
+use crate::engine::declare::capture::laps::LapCapture;
 use serde::Deserialize;
 
 use crate::engine::geometry::layout::Layout;
@@ -192,6 +193,10 @@ impl Pipeline {
                 }
             }
         };
+        // (`lap_capture: none`, the value an option may give: no lap capture)
+        if self.capture.lap_capture == Some(LapCapture::None) {
+            self.capture.lap_capture = None;
+        }
         if let Some(c) = &mut self.capture.chain {
             c.why = chain_why(&c.counts);
             if !c.first_counts.is_empty() {

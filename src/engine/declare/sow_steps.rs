@@ -32,6 +32,9 @@ pub struct SowSteps {
     pub opponent_takes_when_few: Option<OpponentTakes>,
     /// A lap does not relay once the opponent's holes are all empty.
     pub relay_stops_when_opponent_empty: bool,
+    /// A lap does not relay once some player's holes (the mover's or an opponent's) are all
+    /// empty: the end of a game whose side is emptied, judged after every lap.
+    pub relay_stops_when_side_empty: bool,
     /// The holes are passed over by their count (`pass_holding_at_least`,
     /// `pass_opponent_holding`) only from this move of a game (and of each round) on, counting
     /// every move, extra moves too (0 or 1: from the first).
@@ -211,6 +214,9 @@ impl SowSteps {
         }
         if self.bear_off {
             s.push_str("; once a move leaves every hole holding at most one seed, the seeds of a lap that would go on into the opponent's holes leave the board for the mover's store (bearing off), the lap ending in the hole before");
+        }
+        if self.relay_stops_when_side_empty {
+            s.push_str("; a lap does not relay once a player's holes are all empty");
         }
         s
     }

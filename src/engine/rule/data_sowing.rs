@@ -83,6 +83,8 @@ pub struct SowingDecl {
     pub opponent_takes_when_few: Option<crate::engine::rule::data_sow_steps::OpponentTakesDecl>,
     /// A lap does not relay once the opponent's holes are empty.
     pub relay_stops_when_opponent_empty: Option<bool>,
+    /// A lap does not relay once a player's holes are all empty.
+    pub relay_stops_when_side_empty: Option<bool>,
     /// Holes are passed over by their count from this move on.
     pub pass_from_move: Option<i64>,
     /// Once every hole holds at most one seed, the seeds reaching the opponent's holes are
@@ -285,12 +287,13 @@ impl SowingDecl {
             close_on_relay: &self.close_on_relay,
             opponent_takes_when_few: &self.opponent_takes_when_few,
             relay_stops_when_opponent_empty: self.relay_stops_when_opponent_empty,
+            relay_stops_when_side_empty: self.relay_stops_when_side_empty,
             pass_from_move: self.pass_from_move,
             bear_off: self.bear_off_after_singletons,
         }
         .steps()?;
         if r.judge_at_skipped_origin && r.steps.is_some() {
-            return Err("sowing: judge_at_skipped_origin is not played with the rarer sowing steps (pass_holding_at_least, pass_opponent_holding, closed_opponent_takes_seeds, close_on_relay, opponent_takes_when_few, relay_stops_when_opponent_empty)".into());
+            return Err("sowing: judge_at_skipped_origin is not played with the rarer sowing steps (pass_holding_at_least, pass_opponent_holding, closed_opponent_takes_seeds, close_on_relay, opponent_takes_when_few, relay_stops_when_opponent_empty, relay_stops_when_side_empty)".into());
         }
         Ok(r)
     }

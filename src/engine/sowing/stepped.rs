@@ -66,6 +66,22 @@ fn opponents(l: &Compiled, q: usize, mover: usize) -> bool {
     pit.kind == PitKind::Hole && pit.owner != mover && pit.owner != 0
 }
 
+/// Whether some player who owns holes has seeds in none of them.
+fn some_side_empty(l: &Compiled, seeds: &[i64]) -> bool {
+    (1..=l.players).any(|p| {
+        let mut owns = false;
+        for &h in &l.holes {
+            if l.pits[h].owner == p {
+                if seeds[h] > 0 {
+                    return false;
+                }
+                owns = true;
+            }
+        }
+        owns
+    })
+}
+
 /// No steps: a lap going on after a lap capture, in a rule that declares none.
 static NO_STEPS: SowSteps = SowSteps {
     pass_holding_at_least: 0,
@@ -75,6 +91,7 @@ static NO_STEPS: SowSteps = SowSteps {
     close_on_relay: None,
     opponent_takes_when_few: None,
     relay_stops_when_opponent_empty: false,
+    relay_stops_when_side_empty: false,
     pass_from_move: 0,
     moves_var: None,
     bear_off: false,
@@ -215,6 +232,7 @@ pub(crate) fn sow_after(b: &mut Board, from: usize, laps_before: i64) -> Result<
                     .holes
                     .iter()
                     .any(|&h| opponents(l, h, mover) && seeds[h] > 0))
+            || (steps.relay_stops_when_side_empty && some_side_empty(l, seeds))
         {
             None
         } else {

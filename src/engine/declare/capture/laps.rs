@@ -9,6 +9,8 @@ use serde::Deserialize;
 #[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
 pub enum LapCapture {
+    /// No lap capture (the value an option may give; the same as leaving the key out).
+    None,
     /// A lap whose last hole the chain takes (its count is one the chain captures) makes the
     /// chain's capture, then the sowing goes on from the hole after it with that hole's seeds
     /// (an empty hole after it ends the move), until a lap ends where the chain takes nothing.
@@ -21,6 +23,11 @@ pub enum LapCapture {
     /// too, where the capture takes it) into its last hole, and the sowing goes on from there;
     /// not once the opponent's holes are empty.
     OppositeSeedsSownOn,
+    /// A lap whose next hole (with the sowing) holds seeds takes that hole, then the sowing goes
+    /// on from the lap's last hole with its seeds (the sowing's own relay is `none`); a lap
+    /// whose next hole is empty ends the move (the sowing's `capture_beyond_empty` then takes
+    /// the hole beyond), and so does a take that leaves seeds in the last hole alone.
+    NextHoleThenLastHole,
 }
 
 impl LapCapture {
@@ -32,6 +39,10 @@ impl LapCapture {
             }
             LapCapture::GapThenRelay => {
                 "capture: a lap ending in an occupied hole makes the capture across the gap, then sows on from that hole"
+            }
+            LapCapture::None => "",
+            LapCapture::NextHoleThenLastHole => {
+                "capture: a lap whose next hole holds seeds takes it, then sows on from its last hole"
             }
             LapCapture::OppositeSeedsSownOn => {
                 "capture: a lap taking the hole opposite puts the seeds taken into its last hole and sows on from it (not once the opponent's holes are empty)"

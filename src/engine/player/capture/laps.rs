@@ -34,6 +34,24 @@ pub(in crate::engine::player) fn sow_on(
     let mut laps = end.laps;
     while !end.stopped {
         let from = match k {
+            LapCapture::None => break,
+            LapCapture::NextHoleThenLastHole => {
+                let last = end.pit;
+                if l.pits[last].kind != PitKind::Hole {
+                    break;
+                }
+                let next = hole_after(l, b, last);
+                if next == NO_PIT || b.seeds[next] == 0 {
+                    break;
+                }
+                sow::capture(b, next, mover, "the hole after the last");
+                // (a last hole holding the board's only seeds, which could take nothing more,
+                // is not sown on: the move ends)
+                if b.seeds[last] == 0 || l.holes.iter().all(|&h| h == last || b.seeds[h] == 0) {
+                    break;
+                }
+                last
+            }
             LapCapture::ChainThenNextHole => {
                 let Some(c) = p.capture.chain.as_ref() else {
                     break;
