@@ -80,6 +80,9 @@ impl Pipeline {
             }
         }
         out.push(format!("legal moves: {legal}"));
+        if let Some(r) = m.row_ends_out_first {
+            out.push(r.describe(m.min_seeds));
+        }
         if let Some(o) = &self.capture.opposite {
             out.push(format!(
                 "capture: a last seed in an empty hole {} takes the hole opposite and itself{}",
