@@ -11,8 +11,7 @@
 
 use serde::Deserialize;
 
-use crate::engine::declare::compiled::Compiled;
-use crate::engine::geometry::layout::{PitKind, NO_PIT};
+use crate::engine::geometry::layout::{Layout, PitKind, NO_PIT};
 
 /// How long the opening on the middle holes lasts (`moves.row_ends_out_first`).
 #[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
@@ -67,7 +66,7 @@ pub fn var_name(pl: usize) -> String {
 }
 
 /// Whether pit `q` is a hole at one end of its row.
-fn at_row_end(l: &Compiled, q: usize) -> bool {
+fn at_row_end(l: &Layout, q: usize) -> bool {
     let pit = &l.pits[q];
     pit.kind == PitKind::Hole
         && pit
@@ -76,19 +75,22 @@ fn at_row_end(l: &Compiled, q: usize) -> bool {
 }
 
 impl RowEndsFirst {
-    /// Resolves the step on a board whose sowing table is built, declaring the variables with
-    /// `var`; one error line naming the key.
+    /// Resolves the step on board `l` with its sowing table `sow_next` (see
+    /// `Compiled::sow_next`; `rare_steps`: the sowing declares its rarer steps), the variables
+    /// declared with `var`; one error line naming the key.
     pub fn link(
         lasts: RowEndsOut,
         min_seeds: i64,
-        l: &Compiled,
+        l: &Layout,
+        sow_next: &[usize],
+        rare_steps: bool,
         mut var: impl FnMut(&str) -> usize,
     ) -> Result<RowEndsFirst, String> {
         let n = l.pits.len();
-        if l.sow_next.len() != (l.players + 1) * n {
+        if sow_next.len() != (l.players + 1) * n {
             return Err("pipeline: moves: row_ends_out_first needs a board whose sowing goes round a track (this one has none)".into());
         }
-        if l.sow.steps.is_some() {
+        if rare_steps {
             return Err("pipeline: moves: row_ends_out_first is not played with the sowing's rarer steps (pass_holding_at_least, closed holes taking seeds, close_on_relay, opponent_takes_when_few) yet".into());
         }
         let mut middle = vec![Vec::new()];
@@ -107,7 +109,7 @@ impl RowEndsFirst {
         }
         let mut table = vec![NO_PIT; (l.players + 1) * n];
         for mover in 0..=l.players {
-            let base = &l.sow_next[mover * n..(mover + 1) * n];
+            let base = &sow_next[mover * n..(mover + 1) * n];
             for p in 0..n {
                 let mut q = base[p];
                 for _ in 0..n {

@@ -134,7 +134,8 @@ impl Rule {
                         b.vars.push(0);
                     }
                 }
-                let r = RowEndsFirst::link(lasts, p.moves.min_seeds, l, |name| {
+                let (steps, table) = (l.sow.steps.is_some(), &l.sow_next);
+                let r = RowEndsFirst::link(lasts, p.moves.min_seeds, l, table, steps, |name| {
                     l.var_index(name).unwrap_or(usize::MAX)
                 })
                 .map_err(bad)?;
