@@ -97,6 +97,30 @@ fn kisolo_as_data_plays_as_its_script() {
     twins("kisolo", &["holes=7", "max_laps=2", "max_turns=40"], 20);
 }
 
+#[test]
+fn lobudok_as_data_plays_as_its_script() {
+    let n = twins("lobudok", &[], 12);
+    assert!(n > 600, "{n}");
+    twins("lobudok", &["max_turns=150"], 10);
+    twins("lobudok", &["max_laps=2", "max_turns=40"], 20);
+    // Ludii's reading: each move judged afresh, the captured counters' lap ends the turn.
+    twins(
+        "lobudok",
+        &[
+            "capture_sowing=ends_turn",
+            "opening=each_move",
+            "max_turns=150",
+        ],
+        10,
+    );
+    twins(
+        "lobudok",
+        &["capture_sowing=ends_turn", "max_turns=150"],
+        10,
+    );
+    twins("lobudok", &["opening=each_move", "max_turns=150"], 10);
+}
+
 /// Loads the text of `rules/tsoro.yaml` changed by `edit` from a temporary file; the error.
 fn tsoro_error(name: &str, edit: impl Fn(&str) -> String) -> String {
     let text =

@@ -99,6 +99,10 @@ pub struct Moves {
     /// A move diffuses the seeds of its hole, one to each neighbour, rather than sowing them
     /// (see [`crate::engine::declare::diffuse`]).
     pub diffuse: Option<crate::engine::declare::diffuse::Diffuse>,
+    /// At first the holes at the ends of the mover's rows are out of play (neither played
+    /// from nor sown into), for as long as this says (see
+    /// [`crate::engine::declare::row_ends_first`]).
+    pub row_ends_out_first: Option<crate::engine::declare::row_ends_first::RowEndsOut>,
 }
 
 /// The opening turns (`moves.opening`): what differs in the first `turns` turns of a game and

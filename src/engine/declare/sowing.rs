@@ -167,6 +167,9 @@ pub struct SowRule {
     /// The capture across a four-row board made at the end of each lap (the pipeline's
     /// `capture.across`, set when setup ends).
     pub across: Option<crate::engine::declare::capture::across::Across>,
+    /// The holes at the rows' ends out of play while an opening lasts (the pipeline's
+    /// `moves.row_ends_out_first`, resolved when setup ends).
+    pub row_ends_first: Option<Box<crate::engine::declare::row_ends_first::RowEndsFirst>>,
 }
 
 impl Default for SowRule {
@@ -203,6 +206,7 @@ impl Default for SowRule {
             at_max_laps: AtMaxLaps::Error,
             steps: None,
             across: None,
+            row_ends_first: None,
         }
     }
 }

@@ -83,6 +83,9 @@ impl Pipeline {
         if m.first_move_takes_and_gives {
             out.push("the first move of a game or round is not sown: the hole played keeps its seeds, the next holes round the board lose one seed and gain one in turn, the hole opposite gains one more and the captures are judged there".into());
         }
+        if let Some(r) = m.row_ends_out_first {
+            out.push(r.describe(m.min_seeds));
+        }
         if let Some(o) = &self.capture.opposite {
             out.push(format!(
                 "capture: a last seed in an empty hole {} takes the hole opposite and itself{}",

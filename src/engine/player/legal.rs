@@ -30,6 +30,12 @@ pub fn legal_into(b: &Board, p: &Pipeline, player: usize, out: &mut Vec<usize>) 
             None => return,
         }
     };
+    // (the holes at the rows' ends out while an opening lasts)
+    if let Some(r) = l.sow.row_ends_first.as_deref() {
+        if r.narrow(&b.seeds, &b.vars, player) {
+            holes = &r.middle[player][..];
+        }
+    }
     let mut filtered = m.filtered();
     if p.at.odd_moves && p.at.odd_legal {
         // (the opening turns: from their holes only, perhaps without the other filters)

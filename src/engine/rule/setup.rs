@@ -141,6 +141,21 @@ impl Rule {
                 l.sow.relay_stop_from = Some((v, p.capture.no_capture_turns));
             }
             l.sow.across = p.capture.across;
+            if let Some(lasts) = p.moves.row_ends_out_first {
+                use crate::engine::declare::row_ends_first::{var_name, RowEndsFirst};
+                for pl in 1..=l.players {
+                    if l.var_index(&var_name(pl)).is_none() {
+                        l.vars.push(var_name(pl));
+                        b.vars.push(0);
+                    }
+                }
+                let (steps, table) = (l.sow.steps.is_some(), &l.sow_next);
+                let r = RowEndsFirst::link(lasts, p.moves.min_seeds, l, table, steps, |name| {
+                    l.var_index(name).unwrap_or(usize::MAX)
+                })
+                .map_err(bad)?;
+                l.sow.row_ends_first = Some(Box::new(r));
+            }
             if l.sow.across.is_some() && l.sow.steps.is_some() {
                 return Err(bad(
                     "pipeline: capture: across is not played with the sowing's rarer steps (pass_holding_at_least, closed holes taking seeds, close_on_relay, opponent_takes_when_few) yet".into(),

@@ -22,8 +22,8 @@ pub(crate) enum AcrossStep {
 }
 
 /// The capture across after a lap by `mover` ending in `pos` (`was_empty`: before its last
-/// seed), `drops` drops into the move, `next` the hole after `pos` along the sowing; a capture
-/// sown on is one more lap, under the lap limit.
+/// seed), `drops` drops into the move, `next` the hole after `pos` along the sowing, `origin`
+/// the hole the lap was sown from; a capture sown on is one more lap, under the lap limit.
 #[allow(clippy::too_many_arguments)]
 #[inline]
 pub(crate) fn at_lap_end(
@@ -36,6 +36,7 @@ pub(crate) fn at_lap_end(
     mover: usize,
     drops: i64,
     next: Option<usize>,
+    origin: usize,
     end: &mut SowEnd,
 ) -> Result<AcrossStep, String> {
     let Some(a) = l.sow.across.as_ref() else {
@@ -81,7 +82,7 @@ pub(crate) fn at_lap_end(
             });
             Ok(AcrossStep::SowOn(hand, next, false))
         }
-        AcrossThen::SowOn | AcrossThen::SowOnFromStart => {
+        AcrossThen::SowOn | AcrossThen::SowOnFromStart | AcrossThen::SowOnFromLapStart => {
             if end.laps >= l.sow.max_laps || drops >= MAX_DROPS {
                 if l.sow.at_max_laps == AtMaxLaps::Error {
                     return Err(format!(
@@ -103,6 +104,7 @@ pub(crate) fn at_lap_end(
             }
             let from = match a.then {
                 AcrossThen::SowOnFromStart => end.from,
+                AcrossThen::SowOnFromLapStart => origin,
                 _ => pos,
             };
             let on = "after";

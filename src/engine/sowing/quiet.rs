@@ -23,6 +23,8 @@ pub(crate) fn applies(b: &Board, from: usize) -> bool {
         // (children that a relay or the sowing itself looks at: the general path)
         // (holes owned round by round: the general path reads their owners)
         && b.owners.is_empty()
+        // (the holes at the rows' ends out while an opening lasts: the general path)
+        && b.layout.sow.row_ends_first.is_none()
         && (b.children.is_empty()
             || (b.layout.sow.relay == Relay::None
                 && b.layout.sow.pass_children == PassChildren::None))
@@ -139,6 +141,7 @@ fn sow_with<const RARE: bool>(b: &mut Board, from: usize) -> Result<SowEnd, Stri
                 mover,
                 drops,
                 next(pos, NO_PIT),
+                origin,
                 &mut end,
             )? {
                 AcrossStep::Nothing => {}

@@ -62,7 +62,7 @@ fn plain(b: &mut Board, from: usize, laps_before: i64) -> Result<SowEnd, String>
     } = b;
     let children: &[u8] = children;
     let l: &Compiled = layout;
-    let vars: &[i64] = vars;
+    let vars: &mut [i64] = vars;
     let seeds: &mut [i64] = seeds;
     let closed: &[bool] = closed;
     let reserves: &mut [i64] = reserves;
@@ -84,7 +84,17 @@ fn plain(b: &mut Board, from: usize, laps_before: i64) -> Result<SowEnd, String>
     } else {
         other
     };
-    let table = table_dir(l, mover, flip);
+    let mut table = table_dir(l, mover, flip);
+    // (the holes at the rows' ends out while an opening lasts: the move, or from a relay lap
+    // on, sown on the middle holes)
+    let row_ends = rule.row_ends_first.as_deref();
+    let mut narrow = false;
+    if let Some(r) = row_ends {
+        if r.at_move_start(seeds, vars, mover) {
+            narrow = true;
+            table = r.table_of(mover);
+        }
+    }
     let counts = Counts::new(&rule.capture_counts);
     let tracing = trace.is_some();
     let mut origin = from;
@@ -183,6 +193,7 @@ fn plain(b: &mut Board, from: usize, laps_before: i64) -> Result<SowEnd, String>
                 mover,
                 drops,
                 next_in(l, table, closed, pos, NO_PIT, mover),
+                origin,
                 &mut end,
             )? {
                 AcrossStep::Nothing => {}
@@ -222,6 +233,12 @@ fn plain(b: &mut Board, from: usize, laps_before: i64) -> Result<SowEnd, String>
             &mut end,
         )? {
             break;
+        }
+        if let Some(x) = row_ends.filter(|_| !narrow) {
+            if x.before_relay(seeds, vars, mover) {
+                narrow = true;
+                table = x.table_of(mover);
+            }
         }
         hand = seeds[r];
         seeds[r] = 0;

@@ -50,6 +50,10 @@ pub enum AcrossThen {
     /// Into the mover's hand, sown on from the hole after the one the move began in (into the
     /// same holes as the move's first lap).
     SowOnFromStart,
+    /// Into the mover's hand, sown on from the hole after the one the capturing lap was sown
+    /// from (into the same holes as that lap: the move's first lap, a relay's, or the lap of
+    /// seeds taken before).
+    SowOnFromLapStart,
     /// Out of the board with the last hole's seeds too, to the mover's store (or reserve); the
     /// move goes on from the hole after the last one when it holds two seeds or more (they are
     /// lifted and sown on), else it ends.
@@ -82,8 +86,30 @@ pub struct Across {
     /// What a lap ending in the mover's outer row takes.
     pub from_outer: AcrossFromOuter,
     /// (with a `then` that sows on) the lap of the seeds taken is the move's last: it ends
-    /// where that lap ends, with no relay and no capture there.
+    /// where that lap ends, with no relay and no capture there. Written `true`/`false`, or in
+    /// the words of an option's values, `ends_turn`/`goes_on`.
+    #[serde(deserialize_with = "final_lap_words")]
     pub final_lap: bool,
+}
+
+/// `final_lap`: a boolean, or `ends_turn` (true) / `goes_on` (false).
+fn final_lap_words<'de, D: serde::Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Word {
+        Flag(bool),
+        Said(String),
+    }
+    match Word::deserialize(d)? {
+        Word::Flag(b) => Ok(b),
+        Word::Said(w) => match w.as_str() {
+            "ends_turn" => Ok(true),
+            "goes_on" => Ok(false),
+            _ => Err(serde::de::Error::custom(format!(
+                "final_lap: `{w}` is none of true, false, ends_turn, goes_on"
+            ))),
+        },
+    }
 }
 
 impl Across {
@@ -124,7 +150,10 @@ impl Across {
 
     /// Whether the seeds taken are sown on (not taken out of the board).
     pub fn sows_on(&self) -> bool {
-        matches!(self.then, AcrossThen::SowOn | AcrossThen::SowOnFromStart)
+        matches!(
+            self.then,
+            AcrossThen::SowOn | AcrossThen::SowOnFromStart | AcrossThen::SowOnFromLapStart
+        )
     }
 
     /// Checks the board it is declared on (when setup ends).
@@ -164,6 +193,9 @@ impl Across {
             AcrossThen::SowOnFromStart => {
                 "; the seeds taken are sown on from the hole after the one the move began in (instead of a relay)"
             }
+            AcrossThen::SowOnFromLapStart => {
+                "; the seeds taken are sown on from the hole after the one the capturing lap was sown from (instead of a relay)"
+            }
             AcrossThen::OutThenNext => {
                 "; the seeds taken and the last hole's leave the board, and the move goes on from the hole after the last when it holds two seeds or more"
             }
@@ -200,4 +232,26 @@ fn own_inner_in_front(l: &Layout, p: usize) -> Option<usize> {
         .pits
         .get(pit.pos.checked_sub(1)?)
         .copied()
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::board::state::Board;
+
+    #[test]
+    fn seeds_taken_are_sown_again_from_the_start_of_the_capturing_lap() {
+        // Four rows of 4 (SO1..SO4, SI1..SI4, NI1..NI4, NO1..NO4), each player round his own
+        // two rows (South: SO1..SO4, SI4..SI1), relaying; North holds one in every hole.
+        let text = "name: t\nplayers: 2\nboard:\n  players: 2\n  shape: two_rows\n  circuits: per_player_loops\n  pits:\n    - { row: SO, owner: 1, holes: 4, seeds: 0 }\n    - { row: SI, owner: 1, holes: 4, seeds: 0 }\n    - { row: NI, owner: 2, holes: 4, seeds: 1 }\n    - { row: NO, owner: 2, holes: 4, seeds: 1 }\nstart: { pits: [2, 0, 1, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1] }\nsowing: { relay: last }\npipeline:\n  capture:\n    across: { last: occupied, needs: both, then: sow_on_from_lap_start }\n  end:\n    - { when: no_move, then: to_move_loses }\n".to_string();
+        let rule = crate::Rule::data_from_text(text, std::path::Path::new("t.yaml")).unwrap();
+        let opts = rule.resolve_options::<&str>(&[]).unwrap();
+        let mut b = rule.new_board(&opts).unwrap().cast::<Board>();
+        // SO1: SO2, SO3 (occupied: relay its two), SO4, SI4 (occupied, in the inner row, both
+        // North's holes of its file holding one): the two taken are sown again from the start
+        // of that relay lap, SO3: SO4, SI4; SI4's three relay to SI3, SI2, SI1 (empty: the end).
+        let id = b.layout.parse_label(1, "SO1").unwrap();
+        crate::engine::player::play::play(&mut b, id, &mut Vec::new()).unwrap();
+        assert_eq!(b.seeds[..8], [0, 1, 0, 2, 1, 1, 1, 0], "SO1..SO4, SI1..SI4");
+        assert_eq!(b.seeds[8..16].iter().sum::<i64>(), 6, "North's holes");
+    }
 }
