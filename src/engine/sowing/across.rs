@@ -41,6 +41,15 @@ pub(crate) fn at_lap_end(
     let Some(a) = l.sow.across.as_ref() else {
         return Ok(AcrossStep::Nothing);
     };
+    // (a move of a single seed captures nothing, when the rule says so: its one lap of one drop)
+    if end.laps == 1
+        && drops == 1
+        && l.pipeline
+            .as_deref()
+            .is_some_and(|p| p.capture.not_by_single_seed)
+    {
+        return Ok(AcrossStep::Nothing);
+    }
     let Some((inner, outer)) = a.takes(l, seeds, pos, was_empty, mover) else {
         return Ok(AcrossStep::Nothing);
     };

@@ -37,7 +37,8 @@ pub struct Capture {
     pub store_to_opponent: Option<StoreToOpponent>,
     /// A last seed in an opponent's store takes that store's seeds.
     pub opponent_store: bool,
-    /// A move of a single seed captures nothing (none of the captures here).
+    /// A move of a single seed captures nothing (none of the captures here, nor the capture
+    /// across four rows, `sowing::across`).
     pub not_by_single_seed: bool,
     /// The last few seeds: when, after the other captures, the seeds in the holes on `counted`
     /// (any, the opponent's, the mover's own) are at most `at_most` (but some), the mover takes
