@@ -102,3 +102,22 @@ fn outer_if_inner_empty_takes_the_back_hole_behind_an_empty_front_hole_only() {
         (vec![0, 0, 0, 0, 0, 1, 3, 1, 1, 2, 1, 1], vec![0, 0])
     );
 }
+
+#[test]
+fn not_by_single_seed_silences_the_capture_across_for_a_single_seed_only() {
+    let single = rule(
+        "    across: { last: empty, needs: inner, then: out }\n    not_by_single_seed: true\n",
+    );
+    // SO3's one seed ends in SI3, empty, facing NI1 (3) with NO1 (2) behind: nothing taken.
+    let start = [0, 0, 1, 0, 0, 0, 3, 1, 1, 2, 1, 1];
+    assert_eq!(
+        after(&single, &start, "SO3"),
+        (vec![0, 0, 0, 0, 0, 1, 3, 1, 1, 2, 1, 1], vec![0, 0])
+    );
+    // SO2's two seeds end there too: both holes are taken.
+    let two = [0, 2, 0, 0, 0, 0, 3, 1, 1, 2, 1, 1];
+    assert_eq!(
+        after(&single, &two, "SO2"),
+        (vec![0, 0, 1, 0, 0, 1, 0, 1, 1, 0, 1, 1], vec![5, 0])
+    );
+}

@@ -103,6 +103,9 @@ pub struct Opening {
     /// fall into one of the mover's holes (or a store), goes on to the next hole of another
     /// player's.
     pub last_to_opponent: bool,
+    /// (four rows) the holes of the opening are those of the mover's inner row only (of them,
+    /// those `holes` numbers, when it names any).
+    pub inner_row: bool,
 }
 
 impl Default for Opening {
@@ -112,6 +115,7 @@ impl Default for Opening {
             holes: Vec::new(),
             filters: true,
             last_to_opponent: false,
+            inner_row: false,
         }
     }
 }

@@ -42,15 +42,23 @@ pub fn link(
                 o.turns
             ));
         }
+        if o.inner_row && !l.four_rows() {
+            return Err("pipeline: moves: opening: inner_row needs a board of four rows of the same length, two a player, created outer, inner, inner, outer".into());
+        }
         for pl in 0..=l.players {
             let mine: Vec<usize> = l
                 .holes
                 .iter()
                 .copied()
                 .filter(|&h| l.pits[h].owner == pl)
+                .filter(|&h| !o.inner_row || l.across(h).is_some())
                 .collect();
-            if pl == 0 || o.holes.is_empty() {
+            if pl == 0 || (o.holes.is_empty() && !o.inner_row) {
                 at.opening_holes.push(Vec::new());
+                continue;
+            }
+            if o.holes.is_empty() {
+                at.opening_holes.push(mine);
                 continue;
             }
             let most = mine.iter().map(|&h| l.pits[h].pos).max().unwrap_or(0);

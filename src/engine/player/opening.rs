@@ -224,6 +224,22 @@ mod tests {
     }
 
     #[test]
+    fn an_opening_from_the_inner_row_only_then_any_hole() {
+        // four rows of two holes, each player's own loop
+        let text = "name: t\nplayers: 2\nboard:\n  players: 2\n  shape: two_rows\n  circuits: per_player_loops\n  pits:\n    - { row: SO, owner: 1, holes: 2, seeds: 2 }\n    - { row: SI, owner: 1, holes: 2, seeds: 2 }\n    - { row: NI, owner: 2, holes: 2, seeds: 2 }\n    - { row: NO, owner: 2, holes: 2, seeds: 2 }\nsowing: {}\npipeline:\n  moves: { opening: { turns: 1, inner_row: true } }\n  end:\n    - { when: no_move, then: most_seeds }\n";
+        let rule =
+            crate::Rule::data_from_text(text.into(), std::path::Path::new("t.yaml")).unwrap();
+        let opts = rule.resolve_options::<&str>(&[]).unwrap();
+        let mut b = rule.new_board(&opts).unwrap().cast::<Board>();
+        assert_eq!(labels(&b), ["SI1", "SI2"]);
+        // SI1's two seeds round South's loop: SO1, SO2
+        play(&mut b, "SI1");
+        assert_eq!(b.seeds, [3, 3, 0, 2, 2, 2, 2, 2]);
+        // the opening's one turn is over: North plays any hole of his
+        assert_eq!(labels(&b), ["NI1", "NI2", "NO1", "NO2"]);
+    }
+
+    #[test]
     fn an_opening_sown_to_the_opponent_passes_the_movers_own_holes() {
         let mut b = board("    opening: { turns: 2, last_to_opponent: true }\n", "");
         b.seeds = vec![2, 0, 0, 0, 1, 1, 1, 1];
@@ -313,6 +329,10 @@ mod tests {
             (
                 "    opening: { turns: 1, hole: [2] }\n",
                 "unknown field `hole`",
+            ),
+            (
+                "    opening: { turns: 1, inner_row: true }\n",
+                "opening: inner_row needs a board of four rows",
             ),
         ] {
             let dir = std::env::temp_dir().join(format!(
