@@ -121,3 +121,45 @@ fn not_by_single_seed_silences_the_capture_across_for_a_single_seed_only() {
         (vec![0, 0, 1, 0, 0, 1, 0, 1, 1, 0, 1, 1], vec![5, 0])
     );
 }
+
+#[test]
+fn chosen_holes_follow_a_capture_one_a_move_then_the_turn_passes() {
+    let r = rule(
+        "    across: { last: empty, needs: inner, then: out }\n    chosen_holes: { count: 2, except: { outer: [2] } }\n",
+    );
+    let pos = Position {
+        pits: vec![0, 0, 1, 0, 0, 0, 3, 1, 1, 2, 1, 1],
+        stores: Some(vec![0, 0]),
+        to_move: Some(1),
+        ..Position::default()
+    };
+    let opts = r.resolve_options(&[] as &[&str]).unwrap();
+    let mut g = Game::with_position(r.clone(), opts, &pos).unwrap();
+    // SO3's seed ends in SI3, empty: NI1 (3) and NO1 (2) are taken, and South chooses two more.
+    g.play("SO3").unwrap();
+    let s = g.state();
+    assert_eq!(s.pits, [0, 0, 0, 0, 0, 1, 0, 1, 1, 0, 1, 1]);
+    assert_eq!(s.to_move, Some(1));
+    // North's holes holding seeds, NO2 aside (barred)
+    let b = g.board();
+    let labels: Vec<String> = g
+        .legal()
+        .unwrap()
+        .iter()
+        .map(|&m| b.layout.label(m))
+        .collect();
+    assert_eq!(labels, ["NI2", "NI3", "NO3"]);
+    assert!(g.play("NO2").is_err());
+    g.play("NI2").unwrap();
+    assert_eq!(g.state().to_move, Some(1));
+    g.play("NO3").unwrap();
+    let s = g.state();
+    assert_eq!(s.pits, [0, 0, 0, 0, 0, 1, 0, 0, 1, 0, 1, 0]);
+    assert_eq!(s.reserves.unwrap_or(s.stores), [7, 0]);
+    // the two taken: North moves
+    assert_eq!(s.to_move, Some(2));
+    // A move that captures nothing gives no choice: North's NI3 into NO3... his loop: NO1 NO2
+    // NO3 NI3 NI2 NI1; NI3's seed ends in NI2, empty, facing SI2 (empty).
+    g.play("NI3").unwrap();
+    assert_eq!(g.state().to_move, Some(1));
+}

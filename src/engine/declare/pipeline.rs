@@ -360,6 +360,9 @@ impl Pipeline {
             .as_ref()
             .is_some_and(|c| c.only_played_from);
         let opening = crate::engine::declare::opening::link(&self.moves, track, l, &mut var)?;
+        if let Some(c) = self.capture.chosen_holes.as_mut() {
+            c.link(l, &mut var)?;
+        }
         if let Some(c) = self.capture.chain.as_mut().filter(|c| c.only_played_from) {
             c.played_vars = opening.played_vars.clone();
         }
@@ -534,6 +537,7 @@ impl Pipeline {
             || self.at.turns_var.is_some()
             || self.children.is_some()
             || c.not_by_single_seed
+            || c.chosen_holes.is_some()
             || c.opposite
                 .as_ref()
                 .is_some_and(|o| o.sow_on || o.go_on_along_row || o.grand_slam != GrandSlam::All)

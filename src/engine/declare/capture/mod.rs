@@ -2,6 +2,7 @@
 //! of holes with the given counts, what a grand slam does.
 
 pub mod across;
+pub mod chosen;
 pub mod laps;
 pub mod words;
 
@@ -61,6 +62,9 @@ pub struct Capture {
     /// On four rows: a lap ending in the mover's inner row takes the opponent's two holes of
     /// its file ([`crate::engine::declare::capture::across`]); made at the end of each lap by the sowing.
     pub across: Option<crate::engine::declare::capture::across::Across>,
+    /// After a capture the mover takes more of the opponent's holes, of his choice, one a move
+    /// ([`crate::engine::declare::capture::chosen`]).
+    pub chosen_holes: Option<crate::engine::declare::capture::chosen::ChosenHoles>,
 }
 
 /// Kalah's capture of the hole opposite.
