@@ -72,6 +72,9 @@ pub struct Moves {
     pub every_hole_first: bool,
     /// A hole facing an opponent's hole that holds exactly one seed is not legal.
     pub not_facing_single: bool,
+    /// A move starts only from a hole whose hole before it along the mover's sowing is empty
+    /// ("sow from a hole that follows an empty one"); not in an opening without its filters.
+    pub after_empty_hole: bool,
     /// With `last_resort_count`: when every legal hole holds that count, only the rightmost of
     /// them (the highest-numbered from the mover's left) is legal.
     pub last_resort_rightmost: bool,

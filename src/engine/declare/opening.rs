@@ -32,7 +32,10 @@ pub fn link(
     var: &mut impl FnMut(&mut Layout, &str, i64) -> usize,
 ) -> Result<Linked, String> {
     let mut at = Linked {
-        odd_legal: m.opening.is_some() || m.every_hole_first || m.not_facing_single,
+        odd_legal: m.opening.is_some()
+            || m.every_hole_first
+            || m.not_facing_single
+            || m.after_empty_hole,
         ..Linked::default()
     };
     if let Some(o) = &m.opening {

@@ -1,7 +1,8 @@
 //! The steps on which holes may start a move that depend on the game so far, played: the
 //! opening turns (`moves.opening`), every hole played once before any again
 //! (`moves.every_hole_first`), no move from a hole facing a single seed
-//! (`moves.not_facing_single`). Declared in [`crate::engine::declare::opening`]. Every function
+//! (`moves.not_facing_single`), moves only from a hole after an empty one
+//! (`moves.after_empty_hole`). Declared in [`crate::engine::declare::opening`]. Every function
 //! here runs only for a rule that declares one of them (`at.odd_legal`, under `at.odd_moves`).
 
 use crate::engine::board::state::{Board, PitKind, SowEnd};
@@ -44,6 +45,8 @@ pub fn filter(
             .map(|&v| b.vars[v]);
     let mine = p.at.holes_of.get(player).map_or(&[][..], |h| &h[..]);
     let full = (1i64 << mine.len()) - 1;
+    // (an opening without the other filters starts from any of its holes)
+    let after_empty = m.after_empty_hole && now(b, p).is_none_or(|o| o.filters);
     let mut keep = start;
     for i in start..out.len() {
         let h = out[i];
@@ -58,12 +61,32 @@ pub fn filter(
                 .opposite(h)
                 .is_none_or(|o| l.pits[o].owner == player || b.seeds[o] != 1);
         }
+        if ok && after_empty {
+            ok = hole_before(b, l, player, h).is_some_and(|q| b.seeds[q] == 0);
+        }
         if ok {
             out[keep] = h;
             keep += 1;
         }
     }
     out.truncate(keep);
+}
+
+/// The hole before `h` along `player`'s sowing: the hole whose next is `h` (`after_empty_hole`).
+fn hole_before(b: &Board, l: &Compiled, player: usize, h: usize) -> Option<usize> {
+    use crate::engine::sowing::step::{next_in, table_of};
+    let table = table_of(l, player);
+    l.holes.iter().copied().find(|&q| {
+        q != h
+            && next_in(
+                l,
+                table,
+                &b.closed,
+                q,
+                crate::engine::board::state::NO_PIT,
+                player,
+            ) == Some(h)
+    })
 }
 
 /// After a move sown from `from`: the hole is marked played (`every_hole_first`).
@@ -308,6 +331,24 @@ mod tests {
         assert_eq!(b.seeds, [2, 2, 0, 3, 3, 2, 1, 1]);
         // North: N1 faces S4 (3), N3 faces S2 (2): all his holes
         assert_eq!(labels(&b), ["1", "2", "3", "4"]);
+    }
+
+    #[test]
+    fn a_move_starts_only_after_an_empty_hole() {
+        let mut b = board("    after_empty_hole: true\n", "");
+        // South's track: S1 S2 S3 S4 N1 ..., N4 before S1; only S3 follows an empty hole (S2)
+        b.seeds = vec![2, 0, 2, 2, 2, 2, 2, 2];
+        assert_eq!(labels(&b), ["3"]);
+        play(&mut b, "3");
+        assert_eq!(b.seeds, [2, 0, 0, 3, 3, 2, 2, 2]);
+        // North: N1..N4 full, S4 before N1 holds 3: no hole follows an empty one
+        assert!(labels(&b).is_empty());
+        // An opening without the filters starts from its holes all the same.
+        let b = board(
+            "    after_empty_hole: true\n    opening: { turns: 1, holes: [4], filters: false }\n",
+            "",
+        );
+        assert_eq!(labels(&b), ["4"]);
     }
 
     #[test]
