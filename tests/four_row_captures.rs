@@ -163,3 +163,21 @@ fn chosen_holes_follow_a_capture_one_a_move_then_the_turn_passes() {
     g.play("NI3").unwrap();
     assert_eq!(g.state().to_move, Some(1));
 }
+
+#[test]
+fn needs_any_with_take_last_captures_even_facing_empty_holes() {
+    let any = rule("    across: { last: empty, needs: any, then: out, take_last: true }\n");
+    // SO3's seed ends in SI3, empty, facing NI1 and NO1, both empty: the last seed alone is
+    // taken, and the move ends.
+    let start = [0, 0, 1, 0, 0, 0, 0, 1, 1, 0, 1, 1];
+    assert_eq!(
+        after(&any, &start, "SO3"),
+        (vec![0, 0, 0, 0, 0, 0, 0, 1, 1, 0, 1, 1], vec![1, 0])
+    );
+    // Facing NO1 alone (2): the last seed and NO1.
+    let outer = [0, 0, 1, 0, 0, 0, 0, 1, 1, 2, 1, 1];
+    assert_eq!(
+        after(&any, &outer, "SO3"),
+        (vec![0, 0, 0, 0, 0, 0, 0, 1, 1, 0, 1, 1], vec![3, 0])
+    );
+}

@@ -61,6 +61,9 @@ pub(crate) fn at_lap_end(
     };
     match a.then {
         AcrossThen::Out => {
+            if a.take_last {
+                end.captured += take_into(l, seeds, reserves, trace, pos, mover, "last hole");
+            }
             end.captured += take_into(l, seeds, reserves, trace, inner, mover, first);
             end.captured += take_into(l, seeds, reserves, trace, outer, mover, "outer hole across");
             Ok(AcrossStep::End)

@@ -35,6 +35,9 @@ pub enum AcrossNeeds {
     /// His inner hole empty and his outer hole holding seeds: the outer hole alone is taken
     /// ("the back hole behind an empty front hole").
     OuterIfInnerEmpty,
+    /// Nothing: the capture is made whatever they hold, each holding seeds taken (Ludii's
+    /// reading of Mefuvha, whose capture after it comes even when both are empty).
+    Any,
 }
 
 /// Where the seeds taken go.
@@ -84,6 +87,8 @@ pub struct Across {
     /// (with a `then` that sows on) the lap of the seeds taken is the move's last: it ends
     /// where that lap ends, with no relay and no capture there.
     pub final_lap: bool,
+    /// (with `then: out`) the last hole's seeds are taken too.
+    pub take_last: bool,
 }
 
 impl Across {
@@ -113,6 +118,7 @@ impl Across {
             AcrossNeeds::Both => seeds[inner] > 0 && seeds[outer] > 0,
             AcrossNeeds::Either => seeds[inner] > 0 || seeds[outer] > 0,
             AcrossNeeds::OuterIfInnerEmpty => seeds[inner] == 0 && seeds[outer] > 0,
+            AcrossNeeds::Any => true,
         };
         let (inner, outer) = match self.needs {
             AcrossNeeds::InnerOnly => (inner, inner),
@@ -129,6 +135,11 @@ impl Across {
 
     /// Checks the board it is declared on (when setup ends).
     pub fn check(&self, l: &Layout) -> Result<(), String> {
+        if self.take_last && self.then != AcrossThen::Out {
+            return Err(
+                "pipeline: capture: across: `take_last` is played only with `then: out`".into(),
+            );
+        }
         if !l.four_rows() {
             return Err(format!(
                 "pipeline: capture: across needs a board of four rows of the same length, two a \
@@ -155,6 +166,7 @@ impl Across {
             AcrossNeeds::OuterIfInnerEmpty => {
                 "when his inner hole is empty takes his outer hole behind it"
             }
+            AcrossNeeds::Any => "takes each of them that holds seeds (a capture even when both are empty)",
         };
         let then = match self.then {
             AcrossThen::Out => "; the seeds taken leave the board and the move ends",
@@ -174,13 +186,18 @@ impl Across {
                 "; a lap ending so in the mover's outer row takes his own inner hole in front of it (when it holds seeds)"
             }
         };
+        let last_too = if self.take_last && self.then == AcrossThen::Out {
+            "; the last hole's seeds are taken too"
+        } else {
+            ""
+        };
         let final_lap = if self.final_lap && self.sows_on() {
             "; the move ends where that lap ends, with no relay and no capture there"
         } else {
             ""
         };
         format!(
-            "capture: {last} looks across at the opponent's two holes of its file, and {needs}{then}{outer}{final_lap}"
+            "capture: {last} looks across at the opponent's two holes of its file, and {needs}{then}{last_too}{outer}{final_lap}"
         )
     }
 }
