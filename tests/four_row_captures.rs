@@ -181,3 +181,34 @@ fn needs_any_with_take_last_captures_even_facing_empty_holes() {
         (vec![0, 0, 0, 0, 0, 0, 0, 1, 1, 0, 1, 1], vec![3, 0])
     );
 }
+
+#[test]
+fn chosen_holes_after_both_across_only_and_empty_ones_too() {
+    let r = rule(
+        "    across: { last: empty, needs: inner, then: out }\n    chosen_holes: { count: 1, after: both_across, empty_too: true }\n",
+    );
+    let play = |pits: Vec<i64>| {
+        let pos = Position {
+            pits,
+            stores: Some(vec![0, 0]),
+            to_move: Some(1),
+            ..Position::default()
+        };
+        let opts = r.resolve_options(&[] as &[&str]).unwrap();
+        let mut g = Game::with_position(r.clone(), opts, &pos).unwrap();
+        g.play("SO3").unwrap();
+        g
+    };
+    // NI1 (3) taken, NO1 empty: no choice, North moves.
+    let g = play(vec![0, 0, 1, 0, 0, 0, 3, 1, 1, 0, 1, 1]);
+    assert_eq!(g.state().to_move, Some(2));
+    // NI1 (3) and NO1 (2) taken: South chooses one of North's six holes, empty ones too.
+    let mut g = play(vec![0, 0, 1, 0, 0, 0, 3, 1, 1, 2, 1, 1]);
+    assert_eq!(g.state().to_move, Some(1));
+    assert_eq!(g.legal().unwrap().len(), 6);
+    // NO1, emptied by the capture, takes nothing; North moves.
+    g.play("NO1").unwrap();
+    let s = g.state();
+    assert_eq!(s.pits, [0, 0, 0, 0, 0, 1, 0, 1, 1, 0, 1, 1]);
+    assert_eq!(s.to_move, Some(2));
+}

@@ -182,6 +182,7 @@ pub fn sow_to_opponent(b: &mut Board, id: usize) -> Result<SowEnd, String> {
         reversed: other,
         from,
         hand: taken,
+        across_both: false,
     };
     b.last = end;
     Ok(end)

@@ -333,7 +333,7 @@ fn play_with<const RARE: bool, const TRIAL: bool>(
     let choosing = chosen_after
         && p.capture.chosen_holes.as_ref().is_some_and(|c| {
             let took = end.captured > 0 || material(b, mover) > held;
-            chosen::begin(b, l, c, mover, took)
+            chosen::begin(b, l, c, mover, took, end.across_both)
         });
     let extra = match p.extra_turn {
         ExtraTurn::None => false,

@@ -64,8 +64,10 @@ pub(crate) fn at_lap_end(
             if a.take_last {
                 end.captured += take_into(l, seeds, reserves, trace, pos, mover, "last hole");
             }
-            end.captured += take_into(l, seeds, reserves, trace, inner, mover, first);
-            end.captured += take_into(l, seeds, reserves, trace, outer, mover, "outer hole across");
+            let a = take_into(l, seeds, reserves, trace, inner, mover, first);
+            let b = take_into(l, seeds, reserves, trace, outer, mover, "outer hole across");
+            end.captured += a + b;
+            end.across_both |= a > 0 && b > 0 && inner != outer;
             Ok(AcrossStep::End)
         }
         AcrossThen::OutThenNext => {

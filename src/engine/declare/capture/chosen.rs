@@ -9,6 +9,18 @@ use serde::Deserialize;
 
 use crate::engine::geometry::layout::Layout;
 
+/// Which captures are followed by the choice.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum ChosenAfter {
+    /// Any move whose captures took seeds.
+    #[default]
+    Capture,
+    /// (four rows) only a move whose capture across took both of the opponent's holes of a
+    /// file, his inner and his outer hole.
+    BothAcross,
+}
+
 /// The holes taken by choice after a capture.
 #[derive(Clone, Debug, Default, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields, default)]
@@ -19,6 +31,11 @@ pub struct ChosenHoles {
     /// first capture by `by_capture[0]`, ...); after them `count` (counted per player in the
     /// game variables `captures_1`, `captures_2`).
     pub by_capture: Vec<i64>,
+    /// Which captures are followed by the choice.
+    pub after: ChosenAfter,
+    /// Empty holes of the opponent's may be chosen too (a choice that takes nothing: Ludii's
+    /// reading of Nsolo); the choice is still made only while he holds seeds.
+    pub empty_too: bool,
     /// Holes of the opponent's that may not be chosen, by row and number from his left:
     /// `{ outer: [1, 2] }` his outer row's first two holes.
     pub except: Except,
@@ -54,8 +71,17 @@ impl ChosenHoles {
             }
         };
         let mut s = format!(
-            "capture: a move whose captures took seeds also takes {} of the opponent's holding seeds, chosen one a move",
-            n(self.count)
+            "capture: {} also takes {} of the opponent's{}, chosen one a move",
+            match self.after {
+                ChosenAfter::Capture => "a move whose captures took seeds",
+                ChosenAfter::BothAcross => "a move whose capture across took both holes of a file",
+            },
+            n(self.count),
+            if self.empty_too {
+                " (empty ones too)"
+            } else {
+                " holding seeds"
+            }
         );
         if !self.by_capture.is_empty() {
             let v: Vec<String> = self.by_capture.iter().map(|&k| n(k)).collect();
@@ -97,8 +123,8 @@ impl ChosenHoles {
             );
         }
         let four = l.four_rows();
-        if !self.except.inner.is_empty() && !four {
-            return Err("pipeline: capture: chosen_holes: `except.inner` needs a board of four rows of the same length, two a player, created outer, inner, inner, outer".into());
+        if (!self.except.inner.is_empty() || self.after == ChosenAfter::BothAcross) && !four {
+            return Err("pipeline: capture: chosen_holes: `except.inner` and `after: both_across` need a board of four rows of the same length, two a player, created outer, inner, inner, outer".into());
         }
         self.barred = vec![false; l.pits.len()];
         for &h in &l.holes {

@@ -5,7 +5,7 @@
 //! one, or when no hole is left to choose.
 
 use crate::engine::board::state::Board;
-use crate::engine::declare::capture::chosen::ChosenHoles;
+use crate::engine::declare::capture::chosen::{ChosenAfter, ChosenHoles};
 use crate::engine::declare::compiled::Compiled;
 use crate::engine::declare::pipeline::Pipeline;
 use crate::engine::sowing::sow;
@@ -23,7 +23,15 @@ pub fn pending(b: &Board, p: &Pipeline) -> Option<usize> {
 #[inline]
 fn choosable(b: &Board, c: &ChosenHoles, player: usize, h: usize) -> bool {
     let owner = b.hole_owner(h);
-    owner != player && owner != 0 && b.seeds[h] > 0 && !b.closed[h] && !c.barred[h]
+    owner != player && owner != 0 && (c.empty_too || b.seeds[h] > 0) && !b.closed[h] && !c.barred[h]
+}
+
+/// Whether a choice is to be made: some hole may be chosen, and the opponent holds seeds in one
+/// that may.
+fn any_to_choose(b: &Board, l: &Compiled, c: &ChosenHoles, mover: usize) -> bool {
+    l.holes
+        .iter()
+        .any(|&h| choosable(b, c, mover, h) && b.seeds[h] > 0)
 }
 
 /// The holes `player` may choose now.
@@ -40,16 +48,22 @@ pub fn legal_into(b: &Board, p: &Pipeline, player: usize, out: &mut Vec<usize>) 
     );
 }
 
-/// After a move by `mover` (`took`: its captures took seeds): sets up the choice, when the
-/// opponent has a hole to choose; whether the mover now chooses.
+/// After a move by `mover` (`took`: its captures took seeds; `both`: its capture across took
+/// both holes of a file): sets up the choice, when the opponent has a hole to choose; whether
+/// the mover now chooses.
 pub(in crate::engine::player) fn begin(
     b: &mut Board,
     l: &Compiled,
     c: &ChosenHoles,
     mover: usize,
     took: bool,
+    both: bool,
 ) -> bool {
-    if !took {
+    let follows = match c.after {
+        ChosenAfter::Capture => took,
+        ChosenAfter::BothAcross => both,
+    };
+    if !follows {
         return false;
     }
     let n = match c.capture_vars.get(mover.wrapping_sub(1)) {
@@ -60,7 +74,7 @@ pub(in crate::engine::player) fn begin(
         }
         None => c.count,
     };
-    if n == 0 || !l.holes.iter().any(|&h| choosable(b, c, mover, h)) {
+    if n == 0 || !any_to_choose(b, l, c, mover) {
         return false;
     }
     b.vars[c.var] = n;
@@ -89,7 +103,7 @@ pub fn play(
     sow::capture(b, pit, mover, "chosen hole");
     b.last.pit = pit;
     b.vars[c.var] -= 1;
-    let again = b.vars[c.var] > 0 && l.holes.iter().any(|&h| choosable(b, c, mover, h));
+    let again = b.vars[c.var] > 0 && any_to_choose(b, l, c, mover);
     if !again {
         b.vars[c.var] = 0;
     }
