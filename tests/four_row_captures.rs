@@ -212,3 +212,17 @@ fn chosen_holes_after_both_across_only_and_empty_ones_too() {
     assert_eq!(s.pits, [0, 0, 0, 0, 0, 1, 0, 1, 1, 0, 1, 1]);
     assert_eq!(s.to_move, Some(2));
 }
+
+#[test]
+fn sow_on_from_lap_start_sows_the_seeds_taken_from_the_laps_first_hole() {
+    let r = rule(
+        "    across: { last: occupied, needs: both, then: sow_on_from_lap_start, final_lap: true }\n",
+    );
+    // SO3's two seeds: SI3, then SI2 (occupied), facing NI2 (2) with NO2 (1) behind: the three
+    // taken are sown from SO3, where the lap began, that hole first: SO3, SI3, SI2.
+    let start = [0, 0, 2, 0, 1, 0, 1, 2, 1, 1, 1, 1];
+    assert_eq!(
+        after(&r, &start, "SO3"),
+        (vec![0, 0, 1, 0, 3, 2, 1, 0, 1, 1, 0, 1], vec![0, 0])
+    );
+}

@@ -106,6 +106,8 @@ pub struct Opening {
     /// fall into one of the mover's holes (or a store), goes on to the next hole of another
     /// player's.
     pub last_to_opponent: bool,
+    /// Each move of the opening is sown as one lap: no relay.
+    pub one_lap: bool,
     /// (four rows) the holes of the opening are those of the mover's inner row only (of them,
     /// those `holes` numbers, when it names any).
     pub inner_row: bool,
@@ -119,6 +121,7 @@ impl Default for Opening {
             filters: true,
             last_to_opponent: false,
             inner_row: false,
+            one_lap: false,
         }
     }
 }

@@ -264,6 +264,23 @@ mod tests {
     }
 
     #[test]
+    fn an_opening_sown_as_one_lap_does_not_relay() {
+        // (relay: a last seed in an occupied hole sows on)
+        let relay = "name: t\nplayers: 2\nboard:\n  players: 2\n  shape: two_rows\n  pits:\n    - { row: S, owner: 1, holes: 4, seeds: 2 }\n    - { row: N, owner: 2, holes: 4, seeds: 2 }\nsowing: { relay: last }\npipeline:\n  moves:\n    opening: { turns: 1, one_lap: true }\n  end:\n    - { when: no_move, then: most_seeds }\n";
+        let rule =
+            crate::Rule::data_from_text(relay.into(), std::path::Path::new("t.yaml")).unwrap();
+        let opts = rule.resolve_options::<&str>(&[]).unwrap();
+        let mut b = rule.new_board(&opts).unwrap().cast::<Board>();
+        // S1's two seeds end in S3 (occupied): the opening's lap stops there
+        play(&mut b, "1");
+        assert_eq!(b.seeds, [0, 3, 3, 2, 2, 2, 2, 2]);
+        // after the opening, North's N1 ends in N3 (occupied) and relays: from N3, S2, N2,
+        // until S2, emptied, takes the last seed
+        play(&mut b, "1");
+        assert_eq!(b.seeds, [2, 1, 4, 3, 1, 0, 1, 4]);
+    }
+
+    #[test]
     fn an_opening_sown_to_the_opponent_passes_the_movers_own_holes() {
         let mut b = board("    opening: { turns: 2, last_to_opponent: true }\n", "");
         b.seeds = vec![2, 0, 0, 0, 1, 1, 1, 1];

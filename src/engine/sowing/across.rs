@@ -36,6 +36,7 @@ pub(crate) fn at_lap_end(
     mover: usize,
     drops: i64,
     next: Option<usize>,
+    origin: usize,
     end: &mut SowEnd,
 ) -> Result<AcrossStep, String> {
     let Some(a) = l.sow.across.as_ref() else {
@@ -95,7 +96,7 @@ pub(crate) fn at_lap_end(
             });
             Ok(AcrossStep::SowOn(hand, next, false))
         }
-        AcrossThen::SowOn | AcrossThen::SowOnFromStart => {
+        AcrossThen::SowOn | AcrossThen::SowOnFromStart | AcrossThen::SowOnFromLapStart => {
             if end.laps >= l.sow.max_laps || drops >= MAX_DROPS {
                 if l.sow.at_max_laps == AtMaxLaps::Error {
                     return Err(format!(
@@ -117,9 +118,14 @@ pub(crate) fn at_lap_end(
             }
             let from = match a.then {
                 AcrossThen::SowOnFromStart => end.from,
+                AcrossThen::SowOnFromLapStart => origin,
                 _ => pos,
             };
-            let on = "after";
+            let on = if a.then == AcrossThen::SowOnFromLapStart {
+                "from"
+            } else {
+                "after"
+            };
             emit_into(trace, || Event::Note {
                 kind: "capture".into(),
                 text: if inner == outer {
@@ -134,6 +140,12 @@ pub(crate) fn at_lap_end(
                     )
                 },
             });
+            if a.then == AcrossThen::SowOnFromLapStart && hand > 0 {
+                // (that hole first: its seed dropped here, the rest sown on after it)
+                seeds[from] += 1;
+                hand -= 1;
+                emit_into(trace, || Event::Drop { pit: from, hand });
+            }
             Ok(AcrossStep::SowOn(hand, from, a.final_lap))
         }
     }

@@ -53,6 +53,9 @@ pub enum AcrossThen {
     /// Into the mover's hand, sown on from the hole after the one the move began in (into the
     /// same holes as the move's first lap).
     SowOnFromStart,
+    /// Into the mover's hand, sown on from the hole the lap began in, that hole first (Ludii's
+    /// reading of Nsumbi: "sown from the hole where the sowing began").
+    SowOnFromLapStart,
     /// Out of the board with the last hole's seeds too, to the mover's store (or reserve); the
     /// move goes on from the hole after the last one when it holds two seeds or more (they are
     /// lifted and sown on), else it ends.
@@ -130,7 +133,10 @@ impl Across {
 
     /// Whether the seeds taken are sown on (not taken out of the board).
     pub fn sows_on(&self) -> bool {
-        matches!(self.then, AcrossThen::SowOn | AcrossThen::SowOnFromStart)
+        matches!(
+            self.then,
+            AcrossThen::SowOn | AcrossThen::SowOnFromStart | AcrossThen::SowOnFromLapStart
+        )
     }
 
     /// Checks the board it is declared on (when setup ends).
@@ -175,6 +181,9 @@ impl Across {
             }
             AcrossThen::SowOnFromStart => {
                 "; the seeds taken are sown on from the hole after the one the move began in (instead of a relay)"
+            }
+            AcrossThen::SowOnFromLapStart => {
+                "; the seeds taken are sown on from the hole the lap began in, that hole first (instead of a relay)"
             }
             AcrossThen::OutThenNext => {
                 "; the seeds taken and the last hole's leave the board, and the move goes on from the hole after the last when it holds two seeds or more"
