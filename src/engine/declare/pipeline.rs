@@ -360,6 +360,15 @@ impl Pipeline {
             .as_ref()
             .is_some_and(|c| c.only_played_from);
         let opening = crate::engine::declare::opening::link(&self.moves, track, l, &mut var)?;
+        // (no hole to choose ever: the step is left out, its variable undeclared)
+        if self
+            .capture
+            .chosen_holes
+            .as_ref()
+            .is_some_and(|c| c.count == 0 && c.by_capture.iter().all(|&n| n == 0))
+        {
+            self.capture.chosen_holes = None;
+        }
         if let Some(c) = self.capture.chosen_holes.as_mut() {
             c.link(l, &mut var)?;
         }
