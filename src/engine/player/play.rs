@@ -41,7 +41,9 @@ pub fn play(b: &mut Board, pit: usize, hooks: &mut Vec<HookCall>) -> Result<(), 
     }
     // (after a capture: a hole of the opponent's chosen to be taken)
     if p.capture.chosen_holes.is_some() && chosen::pending(b, p).is_some() {
-        return chosen::play(b, l, p, pit, hooks);
+        let mover = b.to_move;
+        let again = chosen::take(b, l, p, pit)?;
+        return finish(b, l, p, mover, again, hooks);
     }
     if p.at.rare {
         play_with::<true, false>(b, l, p, pit, hooks)

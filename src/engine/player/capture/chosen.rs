@@ -10,7 +10,7 @@ use crate::engine::declare::compiled::Compiled;
 use crate::engine::declare::pipeline::Pipeline;
 use crate::engine::sowing::sow;
 
-use crate::engine::player::hooks::HookCall;
+use crate::engine::trace::event::Event;
 
 /// The holes still to take, when a choice is pending.
 #[inline]
@@ -81,15 +81,9 @@ pub(in crate::engine::player) fn begin(
     true
 }
 
-/// Takes hole `pit` for the player to move; with the last hole (or none left to choose) the
-/// turn passes as after any move, and the end checks run.
-pub fn play(
-    b: &mut Board,
-    l: &Compiled,
-    p: &Pipeline,
-    pit: usize,
-    hooks: &mut Vec<HookCall>,
-) -> Result<(), String> {
+/// Takes hole `pit` for the player to move; whether he chooses again (with the last hole, or
+/// none left to choose, the turn passes: the caller ends the move as any other).
+pub fn take(b: &mut Board, l: &Compiled, p: &Pipeline, pit: usize) -> Result<bool, String> {
     let Some(c) = p.capture.chosen_holes.as_ref() else {
         return Err("no choice of holes to take is declared".into());
     };
@@ -100,6 +94,11 @@ pub fn play(
             l.pits.get(pit).map_or("?", |q| q.name.as_str())
         ));
     }
+    let name = &l.pits[pit].name;
+    b.emit(|| Event::Note {
+        kind: "capture".into(),
+        text: format!("player {mover} chooses {name}"),
+    });
     sow::capture(b, pit, mover, "chosen hole");
     b.last.pit = pit;
     b.vars[c.var] -= 1;
@@ -107,5 +106,5 @@ pub fn play(
     if !again {
         b.vars[c.var] = 0;
     }
-    crate::engine::player::play::finish(b, l, p, mover, again, hooks)
+    Ok(again)
 }
