@@ -291,6 +291,78 @@ const EXAMPLES: &[Example] = &[
         stores: &[4, 0],
         to_move: Some(2),
     },
+    // Njombwa: built from its rules. South's SI3 (2) sows SI2, SI1 (empty, inner row); North's
+    // NI8 across holds 2: it and NO8 behind (2) leave the board (R4).
+    Example {
+        game: "njombwa",
+        sets: &[],
+        moves: "SI3",
+        pits: &[2, 2, 2, 2, 2, 2, 2, 2, 1, 2, 0, 2, 2, 2, 2, 2, 0, 1, 2, 2, 2, 2, 2, 0, 2, 2, 2, 2, 2, 2, 2, 0],
+        stores: &[4, 0],
+        to_move: Some(2),
+    },
+    // Muvalavala (Quioco): built from its rules. South's only hole of two or more, SO1 (12), sows
+    // SO2..SO6, SI6..SI1 and its last counter back into SO1, emptied: the move ends (R4).
+    Example {
+        game: "muvalavala_quioco",
+        sets: &[],
+        moves: "SO1",
+        pits: &[1, 2, 2, 2, 2, 2, 1, 2, 2, 2, 2, 2, 0, 1, 1, 1, 1, 1, 12, 1, 1, 1, 1, 1],
+        stores: &[0, 0],
+        to_move: Some(2),
+    },
+    // Muvalavala (Luena): built from its rules. South's first move, from his inner row (R3):
+    // SI1 (2) sown clockwise relays round his rows until a last counter falls into an empty
+    // inner hole facing counters, which are captured with the outer hole behind (4, R5).
+    Example {
+        game: "muvalavala_luena",
+        sets: &[],
+        moves: "SI1",
+        pits: &[0, 3, 3, 0, 3, 3, 1, 4, 1, 3, 3, 0, 2, 2, 2, 0, 2, 2, 2, 2, 2, 0, 2, 2],
+        stores: &[4, 0],
+        to_move: Some(2),
+    },
+    // Nsolo: built from its rules. South's SO10 (2) sows SI10 (empty) and SI9, then relays lap
+    // after lap round his rows until a last counter falls into an empty hole of his outer row.
+    Example {
+        game: "nsolo",
+        sets: &[],
+        moves: "SO10",
+        pits: &[0, 3, 3, 0, 3, 3, 0, 3, 3, 1, 3, 3, 0, 3, 3, 0, 3, 3, 0, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 0, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2],
+        stores: &[0, 0],
+        to_move: Some(2),
+    },
+    // Nsumbi: built from its rules. The first moves capture nothing (R5): South's SI8 (2) sows
+    // SI7, SI6; North's NI8 (2) sows NI7, NI6.
+    Example {
+        game: "nsumbi",
+        sets: &[],
+        moves: "SI8 NI8",
+        pits: &[2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 0, 2, 2, 2, 2, 2, 3, 3, 0, 2, 2, 2, 2, 2, 2, 2, 2],
+        stores: &[0, 0],
+        to_move: Some(1),
+    },
+    // Tsoro (Baia): built from its rules. South's set first move SI3 (2) sows SI2, SI1 (empty):
+    // NI13 and NO13 across (2 each) are captured, then the five holes of his choice (R5): NI2 (1),
+    // NI4..NI7 (2 each); 13 captured.
+    Example {
+        game: "tsoro_baia",
+        sets: &[],
+        moves: "SI3 NI2 NI4 NI5 NI6 NI7",
+        pits: &[0, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 1, 2, 0, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 0, 0, 2, 0, 0, 0, 0, 2, 2, 2, 2, 2, 0, 0, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 0],
+        stores: &[13, 0],
+        to_move: Some(2),
+    },
+    // Mefuvha: built from its rules. South's set first move SI3 (2) sows SI2, SI1 (empty): NI16
+    // and NO16 across (2 each) are captured, then one hole of his choice, NI2 (1): 5 captured.
+    Example {
+        game: "mefuvha",
+        sets: &[],
+        moves: "SI3 NI2",
+        pits: &[2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 1, 2, 0, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 0, 0, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 0, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 0],
+        stores: &[5, 0],
+        to_move: Some(2),
+    },
     // Igisoro: no worked example in Wikipedia; built from its rules. Move 3: SO1 (4) sows to SO5,
     // relays 6 to SI6 (its file's NO3 is empty: relay), then 2 to SI4, whose file NI5 and NO5 both
     // hold seeds: the 6 are captured and sown again from SO1 (SO2..SO7, R4), relay from SO7 ends in

@@ -102,3 +102,127 @@ fn outer_if_inner_empty_takes_the_back_hole_behind_an_empty_front_hole_only() {
         (vec![0, 0, 0, 0, 0, 1, 3, 1, 1, 2, 1, 1], vec![0, 0])
     );
 }
+
+#[test]
+fn not_by_single_seed_silences_the_capture_across_for_a_single_seed_only() {
+    let single = rule(
+        "    across: { last: empty, needs: inner, then: out }\n    not_by_single_seed: true\n",
+    );
+    // SO3's one seed ends in SI3, empty, facing NI1 (3) with NO1 (2) behind: nothing taken.
+    let start = [0, 0, 1, 0, 0, 0, 3, 1, 1, 2, 1, 1];
+    assert_eq!(
+        after(&single, &start, "SO3"),
+        (vec![0, 0, 0, 0, 0, 1, 3, 1, 1, 2, 1, 1], vec![0, 0])
+    );
+    // SO2's two seeds end there too: both holes are taken.
+    let two = [0, 2, 0, 0, 0, 0, 3, 1, 1, 2, 1, 1];
+    assert_eq!(
+        after(&single, &two, "SO2"),
+        (vec![0, 0, 1, 0, 0, 1, 0, 1, 1, 0, 1, 1], vec![5, 0])
+    );
+}
+
+#[test]
+fn chosen_holes_follow_a_capture_one_a_move_then_the_turn_passes() {
+    let r = rule(
+        "    across: { last: empty, needs: inner, then: out }\n    chosen_holes: { count: 2, except: { outer: [2] } }\n",
+    );
+    let pos = Position {
+        pits: vec![0, 0, 1, 0, 0, 0, 3, 1, 1, 2, 1, 1],
+        stores: Some(vec![0, 0]),
+        to_move: Some(1),
+        ..Position::default()
+    };
+    let opts = r.resolve_options(&[] as &[&str]).unwrap();
+    let mut g = Game::with_position(r.clone(), opts, &pos).unwrap();
+    // SO3's seed ends in SI3, empty: NI1 (3) and NO1 (2) are taken, and South chooses two more.
+    g.play("SO3").unwrap();
+    let s = g.state();
+    assert_eq!(s.pits, [0, 0, 0, 0, 0, 1, 0, 1, 1, 0, 1, 1]);
+    assert_eq!(s.to_move, Some(1));
+    // North's holes holding seeds, NO2 aside (barred)
+    let b = g.board();
+    let labels: Vec<String> = g
+        .legal()
+        .unwrap()
+        .iter()
+        .map(|&m| b.layout.label(m))
+        .collect();
+    assert_eq!(labels, ["NI2", "NI3", "NO3"]);
+    assert!(g.play("NO2").is_err());
+    g.play("NI2").unwrap();
+    assert_eq!(g.state().to_move, Some(1));
+    g.play("NO3").unwrap();
+    let s = g.state();
+    assert_eq!(s.pits, [0, 0, 0, 0, 0, 1, 0, 0, 1, 0, 1, 0]);
+    assert_eq!(s.reserves.unwrap_or(s.stores), [7, 0]);
+    // the two taken: North moves
+    assert_eq!(s.to_move, Some(2));
+    // A move that captures nothing gives no choice: North's NI3 into NO3... his loop: NO1 NO2
+    // NO3 NI3 NI2 NI1; NI3's seed ends in NI2, empty, facing SI2 (empty).
+    g.play("NI3").unwrap();
+    assert_eq!(g.state().to_move, Some(1));
+}
+
+#[test]
+fn needs_any_with_take_last_captures_even_facing_empty_holes() {
+    let any = rule("    across: { last: empty, needs: any, then: out, take_last: true }\n");
+    // SO3's seed ends in SI3, empty, facing NI1 and NO1, both empty: the last seed alone is
+    // taken, and the move ends.
+    let start = [0, 0, 1, 0, 0, 0, 0, 1, 1, 0, 1, 1];
+    assert_eq!(
+        after(&any, &start, "SO3"),
+        (vec![0, 0, 0, 0, 0, 0, 0, 1, 1, 0, 1, 1], vec![1, 0])
+    );
+    // Facing NO1 alone (2): the last seed and NO1.
+    let outer = [0, 0, 1, 0, 0, 0, 0, 1, 1, 2, 1, 1];
+    assert_eq!(
+        after(&any, &outer, "SO3"),
+        (vec![0, 0, 0, 0, 0, 0, 0, 1, 1, 0, 1, 1], vec![3, 0])
+    );
+}
+
+#[test]
+fn chosen_holes_after_both_across_only_and_empty_ones_too() {
+    let r = rule(
+        "    across: { last: empty, needs: inner, then: out }\n    chosen_holes: { count: 1, after: both_across, empty_too: true }\n",
+    );
+    let play = |pits: Vec<i64>| {
+        let pos = Position {
+            pits,
+            stores: Some(vec![0, 0]),
+            to_move: Some(1),
+            ..Position::default()
+        };
+        let opts = r.resolve_options(&[] as &[&str]).unwrap();
+        let mut g = Game::with_position(r.clone(), opts, &pos).unwrap();
+        g.play("SO3").unwrap();
+        g
+    };
+    // NI1 (3) taken, NO1 empty: no choice, North moves.
+    let g = play(vec![0, 0, 1, 0, 0, 0, 3, 1, 1, 0, 1, 1]);
+    assert_eq!(g.state().to_move, Some(2));
+    // NI1 (3) and NO1 (2) taken: South chooses one of North's six holes, empty ones too.
+    let mut g = play(vec![0, 0, 1, 0, 0, 0, 3, 1, 1, 2, 1, 1]);
+    assert_eq!(g.state().to_move, Some(1));
+    assert_eq!(g.legal().unwrap().len(), 6);
+    // NO1, emptied by the capture, takes nothing; North moves.
+    g.play("NO1").unwrap();
+    let s = g.state();
+    assert_eq!(s.pits, [0, 0, 0, 0, 0, 1, 0, 1, 1, 0, 1, 1]);
+    assert_eq!(s.to_move, Some(2));
+}
+
+#[test]
+fn sow_on_at_lap_start_sows_the_seeds_taken_from_the_laps_first_hole() {
+    let r = rule(
+        "    across: { last: occupied, needs: both, then: sow_on_at_lap_start, final_lap: true }\n",
+    );
+    // SO3's two seeds: SI3, then SI2 (occupied), facing NI2 (2) with NO2 (1) behind: the three
+    // taken are sown from SO3, where the lap began, that hole first: SO3, SI3, SI2.
+    let start = [0, 0, 2, 0, 1, 0, 1, 2, 1, 1, 1, 1];
+    assert_eq!(
+        after(&r, &start, "SO3"),
+        (vec![0, 0, 1, 0, 3, 2, 1, 0, 1, 1, 0, 1], vec![0, 0])
+    );
+}

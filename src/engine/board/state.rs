@@ -111,6 +111,8 @@ pub struct SowEnd {
     pub from: usize,
     /// The seeds that hole held (the first lap's).
     pub hand: i64,
+    /// Whether a capture across four rows took both of the opponent's holes of a file.
+    pub across_both: bool,
 }
 
 impl Board {

@@ -80,6 +80,9 @@ pub struct Moves {
     /// previous move was sown from ("a lone seed may not go straight back"; the game variable
     /// `last_start` keeps that hole).
     pub single_seed_not_to_last_start: bool,
+    /// A move starts only from a hole whose hole before it along the mover's sowing is empty
+    /// ("sow from a hole that follows an empty one"); not in an opening without its filters.
+    pub after_empty_hole: bool,
     /// With `last_resort_count`: when every legal hole holds that count, only the rightmost of
     /// them (the highest-numbered from the mover's left) is legal.
     pub last_resort_rightmost: bool,
@@ -125,6 +128,11 @@ pub struct Opening {
     /// ("empty one of your holes before play"): they count for nobody, and the move captures
     /// nothing.
     pub removes: bool,
+    /// Each move of the opening is sown as one lap: no relay.
+    pub one_lap: bool,
+    /// (four rows) the holes of the opening are those of the mover's inner row only (of them,
+    /// those `holes` numbers, when it names any).
+    pub inner_row: bool,
 }
 
 impl Default for Opening {
@@ -135,6 +143,8 @@ impl Default for Opening {
             filters: true,
             last_to_opponent: false,
             removes: false,
+            inner_row: false,
+            one_lap: false,
         }
     }
 }

@@ -40,7 +40,8 @@ pub fn link(
             || m.every_hole_first
             || m.not_facing_single
             || !m.single_seed_not_into_opponent_holding.is_empty()
-            || m.single_seed_not_to_last_start,
+            || m.single_seed_not_to_last_start
+            || m.after_empty_hole,
         ..Linked::default()
     };
     if m.single_seed_not_to_last_start {
@@ -59,15 +60,23 @@ pub fn link(
                     .into(),
             );
         }
+        if o.inner_row && !l.four_rows() {
+            return Err("pipeline: moves: opening: inner_row needs a board of four rows of the same length, two a player, created outer, inner, inner, outer".into());
+        }
         for pl in 0..=l.players {
             let mine: Vec<usize> = l
                 .holes
                 .iter()
                 .copied()
                 .filter(|&h| l.pits[h].owner == pl)
+                .filter(|&h| !o.inner_row || l.across(h).is_some())
                 .collect();
-            if pl == 0 || o.holes.is_empty() {
+            if pl == 0 || (o.holes.is_empty() && !o.inner_row) {
                 at.opening_holes.push(Vec::new());
+                continue;
+            }
+            if o.holes.is_empty() {
+                at.opening_holes.push(mine);
                 continue;
             }
             let most = mine.iter().map(|&h| l.pits[h].pos).max().unwrap_or(0);

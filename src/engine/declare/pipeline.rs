@@ -375,6 +375,18 @@ impl Pipeline {
             .as_ref()
             .is_some_and(|c| c.only_played_from);
         let opening = crate::engine::declare::opening::link(&self.moves, track, l, &mut var)?;
+        // (no hole to choose ever: the step is left out, its variable undeclared)
+        if self
+            .capture
+            .chosen_holes
+            .as_ref()
+            .is_some_and(|c| c.count == 0 && c.by_capture.iter().all(|&n| n == 0))
+        {
+            self.capture.chosen_holes = None;
+        }
+        if let Some(c) = self.capture.chosen_holes.as_mut() {
+            c.link(l, &mut var)?;
+        }
         if let Some(c) = self.capture.chain.as_mut().filter(|c| c.only_played_from) {
             c.played_vars = opening.played_vars.clone();
         }
@@ -550,6 +562,7 @@ impl Pipeline {
             || self.at.turns_var.is_some()
             || self.children.is_some()
             || c.not_by_single_seed
+            || c.chosen_holes.is_some()
             || c.opposite
                 .as_ref()
                 .is_some_and(|o| o.sow_on || o.go_on_along_row || o.grand_slam != GrandSlam::All)

@@ -115,6 +115,9 @@ pub struct SowRule {
     /// `(v, n)`: `relay_stop` applies only once game variable `v` reaches `n` (before, captures
     /// are off: see the capture's `no_capture_turns`).
     pub relay_stop_from: Option<(usize, i64)>,
+    /// `(v, n)`: no lap relays until game variable `v` reaches `n` (the opening's turns sown as
+    /// one lap, `moves.opening.one_lap`).
+    pub relay_from: Option<(usize, i64)>,
     /// Counts that are captured as soon as a drop makes them (e.g. `[4]`); empty for none.
     pub capture_counts: Vec<i64>,
     /// Who gets those captures.
@@ -187,6 +190,7 @@ impl Default for SowRule {
             relay_stop_opposite: None,
             relay_stop_matching: false,
             relay_stop_from: None,
+            relay_from: None,
             capture_counts: Vec::new(),
             capture_to: CaptureTo::RowOwner,
             capture_last: true,
@@ -306,6 +310,7 @@ impl SowRule {
             || self.first_seed_back
             || self.before_lap != BeforeLap::Nothing
             || self.relay_stop_from.is_some()
+            || self.relay_from.is_some()
             || self.relay_only.is_some()
             || self.relay_stop_opposite.is_some()
             || self.relay_stop_matching

@@ -133,6 +133,9 @@ impl Pipeline {
         if let Some(a) = &self.capture.across {
             out.push(a.describe());
         }
+        if let Some(c) = &self.capture.chosen_holes {
+            out.push(c.describe());
+        }
         if let Some(c) = &self.capture.next_hole {
             out.push(format!(
                 "capture: a last seed in {} takes the hole after it (when it holds {}){}{}",

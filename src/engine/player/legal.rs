@@ -252,6 +252,14 @@ pub(super) fn legal_filtered(
 
 /// Whether `player` has a legal move by the declared `moves`.
 pub(super) fn has_move(b: &Board, p: &Pipeline, player: usize, scratch: &mut Vec<usize>) -> bool {
+    // (a captor's choice of holes pending: those holes are his moves)
+    if p.capture.chosen_holes.is_some()
+        && crate::engine::player::capture::chosen::pending(b, p).is_some()
+    {
+        scratch.clear();
+        crate::engine::player::capture::chosen::legal_into(b, p, player, scratch);
+        return !scratch.is_empty();
+    }
     let m = &p.moves;
     let slam_rule = p
         .capture

@@ -3,7 +3,8 @@
 //! (`moves.every_hole_first`), no move from a hole facing a single seed
 //! (`moves.not_facing_single`), no single seed sown into an opponent's hole of some counts or back
 //! into the hole the last move started from (`moves.single_seed_not_into_opponent_holding`,
-//! `single_seed_not_to_last_start`). Declared in [`crate::engine::declare::opening`]. Every function
+//! `single_seed_not_to_last_start`), moves only from a hole after an empty one
+//! (`moves.after_empty_hole`). Declared in [`crate::engine::declare::opening`]. Every function
 //! here runs only for a rule that declares one of them (`at.odd_legal`, under `at.odd_moves`).
 
 use crate::engine::board::state::{Board, PitKind, SowEnd};
@@ -64,6 +65,7 @@ pub fn remove(b: &mut Board, id: usize) -> Result<SowEnd, String> {
         reversed: false,
         from,
         hand: n,
+        across_both: false,
     };
     b.last = end;
     Ok(end)
@@ -89,6 +91,8 @@ pub fn filter(
             .map(|&v| b.vars[v]);
     let mine = p.at.holes_of.get(player).map_or(&[][..], |h| &h[..]);
     let full = (1i64 << mine.len()) - 1;
+    // (an opening without the other filters starts from any of its holes)
+    let after_empty = m.after_empty_hole && now(b, p).is_none_or(|o| o.filters);
     let mut keep = start;
     for i in start..out.len() {
         let h = out[i];
@@ -105,6 +109,9 @@ pub fn filter(
         }
         if ok && b.seeds[h] == 1 {
             ok = single_seed_may_go(b, l, p, player, h);
+        }
+        if ok && after_empty {
+            ok = hole_before(b, l, player, h).is_some_and(|q| b.seeds[q] == 0);
         }
         if ok {
             out[keep] = h;
@@ -134,6 +141,23 @@ fn single_seed_may_go(b: &Board, l: &Compiled, p: &Pipeline, player: usize, h: u
         && m.single_seed_not_into_opponent_holding
             .contains(&b.seeds[q]);
     !onto_counted && last_start != q as i64 + 1
+}
+
+/// The hole before `h` along `player`'s sowing: the hole whose next is `h` (`after_empty_hole`).
+fn hole_before(b: &Board, l: &Compiled, player: usize, h: usize) -> Option<usize> {
+    use crate::engine::sowing::step::{next_in, table_of};
+    let table = table_of(l, player);
+    l.holes.iter().copied().find(|&q| {
+        q != h
+            && next_in(
+                l,
+                table,
+                &b.closed,
+                q,
+                crate::engine::board::state::NO_PIT,
+                player,
+            ) == Some(h)
+    })
 }
 
 /// After a move sown from `from`: the hole is marked played (`every_hole_first`), and kept as
@@ -233,6 +257,7 @@ pub fn sow_to_opponent(b: &mut Board, id: usize) -> Result<SowEnd, String> {
         reversed: other,
         from,
         hand: taken,
+        across_both: false,
     };
     b.last = end;
     Ok(end)
@@ -338,6 +363,39 @@ mod tests {
         play(&mut b, "4");
         assert_eq!(b.seeds, [2, 2, 2, 0, 3, 3, 2, 2]);
         assert_eq!(labels(&b), ["1", "2", "3", "4"]);
+    }
+
+    #[test]
+    fn an_opening_from_the_inner_row_only_then_any_hole() {
+        // four rows of two holes, each player's own loop
+        let text = "name: t\nplayers: 2\nboard:\n  players: 2\n  shape: two_rows\n  circuits: per_player_loops\n  pits:\n    - { row: SO, owner: 1, holes: 2, seeds: 2 }\n    - { row: SI, owner: 1, holes: 2, seeds: 2 }\n    - { row: NI, owner: 2, holes: 2, seeds: 2 }\n    - { row: NO, owner: 2, holes: 2, seeds: 2 }\nsowing: {}\npipeline:\n  moves: { opening: { turns: 1, inner_row: true } }\n  end:\n    - { when: no_move, then: most_seeds }\n";
+        let rule =
+            crate::Rule::data_from_text(text.into(), std::path::Path::new("t.yaml")).unwrap();
+        let opts = rule.resolve_options::<&str>(&[]).unwrap();
+        let mut b = rule.new_board(&opts).unwrap().cast::<Board>();
+        assert_eq!(labels(&b), ["SI1", "SI2"]);
+        // SI1's two seeds round South's loop: SO1, SO2
+        play(&mut b, "SI1");
+        assert_eq!(b.seeds, [3, 3, 0, 2, 2, 2, 2, 2]);
+        // the opening's one turn is over: North plays any hole of his
+        assert_eq!(labels(&b), ["NI1", "NI2", "NO1", "NO2"]);
+    }
+
+    #[test]
+    fn an_opening_sown_as_one_lap_does_not_relay() {
+        // (relay: a last seed in an occupied hole sows on)
+        let relay = "name: t\nplayers: 2\nboard:\n  players: 2\n  shape: two_rows\n  pits:\n    - { row: S, owner: 1, holes: 4, seeds: 2 }\n    - { row: N, owner: 2, holes: 4, seeds: 2 }\nsowing: { relay: last }\npipeline:\n  moves:\n    opening: { turns: 1, one_lap: true }\n  end:\n    - { when: no_move, then: most_seeds }\n";
+        let rule =
+            crate::Rule::data_from_text(relay.into(), std::path::Path::new("t.yaml")).unwrap();
+        let opts = rule.resolve_options::<&str>(&[]).unwrap();
+        let mut b = rule.new_board(&opts).unwrap().cast::<Board>();
+        // S1's two seeds end in S3 (occupied): the opening's lap stops there
+        play(&mut b, "1");
+        assert_eq!(b.seeds, [0, 3, 3, 2, 2, 2, 2, 2]);
+        // after the opening, North's N1 ends in N3 (occupied) and relays: from N3, S2, N2,
+        // until S2, emptied, takes the last seed
+        play(&mut b, "1");
+        assert_eq!(b.seeds, [2, 1, 4, 3, 1, 0, 1, 4]);
     }
 
     #[test]
@@ -463,6 +521,24 @@ mod tests {
     }
 
     #[test]
+    fn a_move_starts_only_after_an_empty_hole() {
+        let mut b = board("    after_empty_hole: true\n", "");
+        // South's track: S1 S2 S3 S4 N1 ..., N4 before S1; only S3 follows an empty hole (S2)
+        b.seeds = vec![2, 0, 2, 2, 2, 2, 2, 2];
+        assert_eq!(labels(&b), ["3"]);
+        play(&mut b, "3");
+        assert_eq!(b.seeds, [2, 0, 0, 3, 3, 2, 2, 2]);
+        // North: N1..N4 full, S4 before N1 holds 3: no hole follows an empty one
+        assert!(labels(&b).is_empty());
+        // An opening without the filters starts from its holes all the same.
+        let b = board(
+            "    after_empty_hole: true\n    opening: { turns: 1, holes: [4], filters: false }\n",
+            "",
+        );
+        assert_eq!(labels(&b), ["4"]);
+    }
+
+    #[test]
     fn bad_opening_values_are_one_line_errors() {
         let text = |moves: &str| {
             format!(
@@ -481,6 +557,10 @@ mod tests {
             (
                 "    opening: { turns: 1, hole: [2] }\n",
                 "unknown field `hole`",
+            ),
+            (
+                "    opening: { turns: 1, inner_row: true }\n",
+                "opening: inner_row needs a board of four rows",
             ),
         ] {
             let dir = std::env::temp_dir().join(format!(

@@ -9,6 +9,7 @@ use crate::engine::declare::pipeline::{ExtraTurn, GrandSlam};
 use crate::engine::sowing::sow;
 use crate::engine::trace::event::Event;
 
+use crate::engine::player::capture::chosen;
 use crate::engine::player::capture::{
     beyond_empty, chain, counted_holes, last_seeds, next_hole, opposite, store_to_opponent,
 };
@@ -38,6 +39,12 @@ pub fn play(b: &mut Board, pit: usize, hooks: &mut Vec<HookCall>) -> Result<(), 
     if p.at.own_choice_var.is_some() && own_choice::pending(b, p).is_some() {
         return own_choice::play(b, l, p, pit);
     }
+    // (after a capture: a hole of the opponent's chosen to be taken)
+    if p.capture.chosen_holes.is_some() && chosen::pending(b, p).is_some() {
+        let mover = b.to_move;
+        let again = chosen::take(b, l, p, pit)?;
+        return finish(b, l, p, mover, again, hooks);
+    }
     if p.at.rare {
         play_with::<true, false>(b, l, p, pit, hooks)
     } else {
@@ -56,6 +63,9 @@ pub fn legal_into(b: &Board, p: &Pipeline, player: usize, out: &mut Vec<usize>) 
     }
     if p.at.own_choice_var.is_some() && own_choice::pending(b, p).is_some() {
         return own_choice::legal_into(b, p, player, out);
+    }
+    if p.capture.chosen_holes.is_some() && chosen::pending(b, p).is_some() {
+        return chosen::legal_into(b, p, player, out);
     }
     let start = out.len();
     crate::engine::player::legal::legal_into(b, p, player, out);
@@ -191,7 +201,8 @@ fn play_with<const RARE: bool, const TRIAL: bool>(
             .counted_holes
             .as_ref()
             .is_some_and(|c| c.after_capture);
-    let held = if by_capture || after {
+    let chosen_after = RARE && p.capture.chosen_holes.is_some();
+    let held = if by_capture || after || chosen_after {
         material(b, mover)
     } else {
         0
@@ -341,6 +352,12 @@ fn play_with<const RARE: bool, const TRIAL: bool>(
     if TRIAL {
         return Ok(());
     }
+    // (the holes the captor then chooses: his moves again until they are taken)
+    let choosing = chosen_after
+        && p.capture.chosen_holes.as_ref().is_some_and(|c| {
+            let took = end.captured > 0 || material(b, mover) > held;
+            chosen::begin(b, l, c, mover, took, end.across_both)
+        });
     let extra = match p.extra_turn {
         ExtraTurn::None => false,
         ExtraTurn::Store => !last_is_hole,
@@ -363,14 +380,27 @@ fn play_with<const RARE: bool, const TRIAL: bool>(
             b.vars[v] = 1;
         }
     }
+    finish(b, l, p, mover, extra || choosing, hooks)
+}
+
+/// The end of a move by `mover`: the end checks before the turn passes, the turn passed (unless
+/// he moves `again`), the passes of players without a move, the end checks after it.
+pub(super) fn finish(
+    b: &mut Board,
+    l: &Compiled,
+    p: &Pipeline,
+    mover: usize,
+    again: bool,
+    hooks: &mut Vec<HookCall>,
+) -> Result<(), String> {
     if run_checks(b, l, p, mover, true, hooks, legal_into) {
         return Ok(());
     }
-    if !extra {
+    if !again {
         if let Some(v) = p.at.turns_var {
             b.vars[v] += 1;
         }
-        if RARE && p.at.move_vars {
+        if p.at.move_vars {
             directions::turn_passed(b, l);
         }
         let mut q = mover;

@@ -139,6 +139,9 @@ impl Rule {
             }
             if let Some(v) = p.at.turns_var {
                 l.sow.relay_stop_from = Some((v, p.capture.no_capture_turns));
+                if let Some(o) = p.moves.opening.as_ref().filter(|o| o.one_lap) {
+                    l.sow.relay_from = Some((v, o.turns));
+                }
             }
             l.sow.across = p.capture.across;
             if let Some(lasts) = p.moves.row_ends_out_first {

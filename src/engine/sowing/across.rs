@@ -42,6 +42,15 @@ pub(crate) fn at_lap_end(
     let Some(a) = l.sow.across.as_ref() else {
         return Ok(AcrossStep::Nothing);
     };
+    // (a move of a single seed captures nothing, when the rule says so: its one lap of one drop)
+    if end.laps == 1
+        && drops == 1
+        && l.pipeline
+            .as_deref()
+            .is_some_and(|p| p.capture.not_by_single_seed)
+    {
+        return Ok(AcrossStep::Nothing);
+    }
     let Some((inner, outer)) = a.takes(l, seeds, pos, was_empty, mover) else {
         return Ok(AcrossStep::Nothing);
     };
@@ -53,8 +62,13 @@ pub(crate) fn at_lap_end(
     };
     match a.then {
         AcrossThen::Out => {
-            end.captured += take_into(l, seeds, reserves, trace, inner, mover, first);
-            end.captured += take_into(l, seeds, reserves, trace, outer, mover, "outer hole across");
+            if a.take_last {
+                end.captured += take_into(l, seeds, reserves, trace, pos, mover, "last hole");
+            }
+            let a = take_into(l, seeds, reserves, trace, inner, mover, first);
+            let b = take_into(l, seeds, reserves, trace, outer, mover, "outer hole across");
+            end.captured += a + b;
+            end.across_both |= a > 0 && b > 0 && inner != outer;
             Ok(AcrossStep::End)
         }
         AcrossThen::OutThenNext => {
@@ -82,7 +96,10 @@ pub(crate) fn at_lap_end(
             });
             Ok(AcrossStep::SowOn(hand, next, false))
         }
-        AcrossThen::SowOn | AcrossThen::SowOnFromStart | AcrossThen::SowOnFromLapStart => {
+        AcrossThen::SowOn
+        | AcrossThen::SowOnFromStart
+        | AcrossThen::SowOnFromLapStart
+        | AcrossThen::SowOnAtLapStart => {
             if end.laps >= l.sow.max_laps || drops >= MAX_DROPS {
                 if l.sow.at_max_laps == AtMaxLaps::Error {
                     return Err(format!(
@@ -104,10 +121,14 @@ pub(crate) fn at_lap_end(
             }
             let from = match a.then {
                 AcrossThen::SowOnFromStart => end.from,
-                AcrossThen::SowOnFromLapStart => origin,
+                AcrossThen::SowOnFromLapStart | AcrossThen::SowOnAtLapStart => origin,
                 _ => pos,
             };
-            let on = "after";
+            let on = if a.then == AcrossThen::SowOnAtLapStart {
+                "from"
+            } else {
+                "after"
+            };
             emit_into(trace, || Event::Note {
                 kind: "capture".into(),
                 text: if inner == outer {
@@ -122,6 +143,12 @@ pub(crate) fn at_lap_end(
                     )
                 },
             });
+            if a.then == AcrossThen::SowOnAtLapStart && hand > 0 {
+                // (that hole first: its seed dropped here, the rest sown on after it)
+                seeds[from] += 1;
+                hand -= 1;
+                emit_into(trace, || Event::Drop { pit: from, hand });
+            }
             Ok(AcrossStep::SowOn(hand, from, a.final_lap))
         }
     }

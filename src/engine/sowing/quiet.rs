@@ -63,6 +63,8 @@ fn sow_with<const RARE: bool>(b: &mut Board, from: usize) -> Result<SowEnd, Stri
     let rule = &l.sow;
     // Whether the relay stops for a capture apply: not while captures are off (once a move).
     let stops = !RARE || rule.relay_stop_from.is_none_or(|(v, n)| vars[v] >= n);
+    // Whether laps relay at all (not in an opening sown as one lap).
+    let relays = !RARE || rule.relay_from.is_none_or(|(v, n)| vars[v] >= n);
     let mover = *to_move;
     let flip = RARE && rule.at.flips && rule.move_flips(l, vars, mover, from, seeds[from], false);
     let table = table_dir(l, mover, flip);
@@ -127,8 +129,8 @@ fn sow_with<const RARE: bool>(b: &mut Board, from: usize) -> Result<SowEnd, Stri
         if final_lap {
             break;
         }
-        // (the capture across four rows: one test a lap)
-        if RARE && rule.across.is_some() {
+        // (the capture across four rows: one test a lap; not while captures are off)
+        if RARE && rule.across.is_some() && stops {
             use crate::engine::sowing::across::{at_lap_end, AcrossStep};
             let t = &mut None;
             match at_lap_end(
@@ -158,10 +160,11 @@ fn sow_with<const RARE: bool>(b: &mut Board, from: usize) -> Result<SowEnd, Stri
         // Decide whether the move relays.
         let relay_from = relay_start(rule, l, seeds, pos, was_empty, || next(pos, NO_PIT));
         let relay_from = relay_from.filter(|_| {
-            !(rule.relay_stops_before_empty
-                && crate::engine::sowing::skipped_origin::before_empty(
-                    l, table, closed, seeds, pos, mover,
-                ))
+            relays
+                && !(rule.relay_stops_before_empty
+                    && crate::engine::sowing::skipped_origin::before_empty(
+                        l, table, closed, seeds, pos, mover,
+                    ))
                 && rule.lap_may_relay::<RARE>(l, pos, seeds, was_empty, mover, stops, || {
                     l.pits[pos].owner
                 })

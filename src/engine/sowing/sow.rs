@@ -78,6 +78,8 @@ fn plain(b: &mut Board, from: usize, laps_before: i64) -> Result<SowEnd, String>
     };
     // Whether the relay stops for a capture apply: not while captures are off (once a move).
     let stops = rule.relay_stop_from.is_none_or(|(v, n)| vars[v] >= n);
+    // Whether laps relay at all (not in an opening sown as one lap).
+    let relays = rule.relay_from.is_none_or(|(v, n)| vars[v] >= n);
     crate::engine::sowing::step::check_start(l, seeds, from)?;
     let flip = if rule.at.flips {
         rule.move_flips(l, vars, mover, from, seeds[from], other)
@@ -180,8 +182,8 @@ fn plain(b: &mut Board, from: usize, laps_before: i64) -> Result<SowEnd, String>
         if final_lap {
             break;
         }
-        // (the capture across four rows: one test a lap)
-        if rule.across.is_some() {
+        // (the capture across four rows: one test a lap; not while captures are off)
+        if rule.across.is_some() && stops {
             use crate::engine::sowing::across::{at_lap_end, AcrossStep};
             match at_lap_end(
                 l,
@@ -212,6 +214,7 @@ fn plain(b: &mut Board, from: usize, laps_before: i64) -> Result<SowEnd, String>
             next_in(l, table, closed, pos, NO_PIT, mover)
         });
         let relay_from = relay_from.filter(|&r| {
+            relays &&
             !(rule.relay_stops_before_empty
                 && crate::engine::sowing::skipped_origin::before_empty(l, table, closed, seeds, pos, mover))
                 && rule.lap_may_relay::<true>(l, pos, seeds, was_empty, mover, stops, || owner_of(pos))

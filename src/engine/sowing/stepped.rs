@@ -129,6 +129,8 @@ pub(crate) fn sow_after(b: &mut Board, from: usize, laps_before: i64) -> Result<
     crate::engine::sowing::step::check_start(l, seeds, from)?;
     // Whether captures are on (the relay's stops for a capture, and closing a hole).
     let stops = rule.relay_stop_from.is_none_or(|(v, n)| vars[v] >= n);
+    // Whether laps relay at all (not in an opening sown as one lap).
+    let relays = rule.relay_from.is_none_or(|(v, n)| vars[v] >= n);
     let flip = if rule.at.flips {
         rule.move_flips(l, vars, mover, from, seeds[from], other)
     } else {
@@ -249,7 +251,9 @@ pub(crate) fn sow_after(b: &mut Board, from: usize, laps_before: i64) -> Result<
                     })
             })
         };
-        let Some(r) = relay_from else { break };
+        let Some(r) = relay_from.filter(|_| relays) else {
+            break;
+        };
         let laps = laps_before + end.laps;
         if stops_at_lap_limit(l, seeds, discarded, trace, laps, drops, r, &mut end)? {
             break;

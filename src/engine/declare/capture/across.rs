@@ -35,6 +35,9 @@ pub enum AcrossNeeds {
     /// His inner hole empty and his outer hole holding seeds: the outer hole alone is taken
     /// ("the back hole behind an empty front hole").
     OuterIfInnerEmpty,
+    /// Nothing: the capture is made whatever they hold, each holding seeds taken (Ludii's
+    /// reading of Mefuvha, whose capture after it comes even when both are empty).
+    Any,
 }
 
 /// Where the seeds taken go.
@@ -54,6 +57,9 @@ pub enum AcrossThen {
     /// from (into the same holes as that lap: the move's first lap, a relay's, or the lap of
     /// seeds taken before).
     SowOnFromLapStart,
+    /// Into the mover's hand, sown on from the hole the capturing lap was sown from, that hole
+    /// first (Ludii's reading of Nsumbi: "sown from the hole where the sowing began").
+    SowOnAtLapStart,
     /// Out of the board with the last hole's seeds too, to the mover's store (or reserve); the
     /// move goes on from the hole after the last one when it holds two seeds or more (they are
     /// lifted and sown on), else it ends.
@@ -90,6 +96,8 @@ pub struct Across {
     /// the words of an option's values, `ends_turn`/`goes_on`.
     #[serde(deserialize_with = "final_lap_words")]
     pub final_lap: bool,
+    /// (with `then: out`) the last hole's seeds are taken too.
+    pub take_last: bool,
 }
 
 /// `final_lap`: a boolean, or `ends_turn` (true) / `goes_on` (false).
@@ -139,6 +147,7 @@ impl Across {
             AcrossNeeds::Both => seeds[inner] > 0 && seeds[outer] > 0,
             AcrossNeeds::Either => seeds[inner] > 0 || seeds[outer] > 0,
             AcrossNeeds::OuterIfInnerEmpty => seeds[inner] == 0 && seeds[outer] > 0,
+            AcrossNeeds::Any => true,
         };
         let (inner, outer) = match self.needs {
             AcrossNeeds::InnerOnly => (inner, inner),
@@ -152,12 +161,20 @@ impl Across {
     pub fn sows_on(&self) -> bool {
         matches!(
             self.then,
-            AcrossThen::SowOn | AcrossThen::SowOnFromStart | AcrossThen::SowOnFromLapStart
+            AcrossThen::SowOn
+                | AcrossThen::SowOnFromStart
+                | AcrossThen::SowOnFromLapStart
+                | AcrossThen::SowOnAtLapStart
         )
     }
 
     /// Checks the board it is declared on (when setup ends).
     pub fn check(&self, l: &Layout) -> Result<(), String> {
+        if self.take_last && self.then != AcrossThen::Out {
+            return Err(
+                "pipeline: capture: across: `take_last` is played only with `then: out`".into(),
+            );
+        }
         if !l.four_rows() {
             return Err(format!(
                 "pipeline: capture: across needs a board of four rows of the same length, two a \
@@ -184,6 +201,7 @@ impl Across {
             AcrossNeeds::OuterIfInnerEmpty => {
                 "when his inner hole is empty takes his outer hole behind it"
             }
+            AcrossNeeds::Any => "takes each of them that holds seeds (a capture even when both are empty)",
         };
         let then = match self.then {
             AcrossThen::Out => "; the seeds taken leave the board and the move ends",
@@ -196,6 +214,9 @@ impl Across {
             AcrossThen::SowOnFromLapStart => {
                 "; the seeds taken are sown on from the hole after the one the capturing lap was sown from (instead of a relay)"
             }
+            AcrossThen::SowOnAtLapStart => {
+                "; the seeds taken are sown on from the hole the capturing lap was sown from, that hole first (instead of a relay)"
+            }
             AcrossThen::OutThenNext => {
                 "; the seeds taken and the last hole's leave the board, and the move goes on from the hole after the last when it holds two seeds or more"
             }
@@ -206,13 +227,18 @@ impl Across {
                 "; a lap ending so in the mover's outer row takes his own inner hole in front of it (when it holds seeds)"
             }
         };
+        let last_too = if self.take_last && self.then == AcrossThen::Out {
+            "; the last hole's seeds are taken too"
+        } else {
+            ""
+        };
         let final_lap = if self.final_lap && self.sows_on() {
             "; the move ends where that lap ends, with no relay and no capture there"
         } else {
             ""
         };
         format!(
-            "capture: {last} looks across at the opponent's two holes of its file, and {needs}{then}{outer}{final_lap}"
+            "capture: {last} looks across at the opponent's two holes of its file, and {needs}{then}{last_too}{outer}{final_lap}"
         )
     }
 }

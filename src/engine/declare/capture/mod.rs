@@ -2,6 +2,7 @@
 //! of holes with the given counts, what a grand slam does.
 
 pub mod across;
+pub mod chosen;
 pub mod laps;
 pub mod words;
 
@@ -37,7 +38,8 @@ pub struct Capture {
     pub store_to_opponent: Option<StoreToOpponent>,
     /// A last seed in an opponent's store takes that store's seeds.
     pub opponent_store: bool,
-    /// A move of a single seed captures nothing (none of the captures here).
+    /// A move of a single seed captures nothing (none of the captures here, nor the capture
+    /// across four rows, `sowing::across`).
     pub not_by_single_seed: bool,
     /// The last few seeds: when, after the other captures, the seeds in the holes on `counted`
     /// (any, the opponent's, the mover's own) are at most `at_most` (but some), the mover takes
@@ -63,6 +65,9 @@ pub struct Capture {
     /// On four rows: a lap ending in the mover's inner row takes the opponent's two holes of
     /// its file ([`crate::engine::declare::capture::across`]); made at the end of each lap by the sowing.
     pub across: Option<crate::engine::declare::capture::across::Across>,
+    /// After a capture the mover takes more of the opponent's holes, of his choice, one a move
+    /// ([`crate::engine::declare::capture::chosen`]).
+    pub chosen_holes: Option<crate::engine::declare::capture::chosen::ChosenHoles>,
 }
 
 /// Kalah's capture of the hole opposite.

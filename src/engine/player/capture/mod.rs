@@ -2,6 +2,7 @@
 //! slam's rule. (The capture of the facing hole is in [`play`](super::play).)
 
 pub mod along;
+pub mod chosen;
 pub(crate) mod laps;
 pub mod more;
 
