@@ -291,6 +291,20 @@ const EXAMPLES: &[Example] = &[
         stores: &[4, 0],
         to_move: Some(2),
     },
+    // Moruba (Malesa): no worked example in the source; built from its rules. From the start
+    // South's SO12 (4) sows one lap into SI12, SI11, SI10 and SI9, which held 4 (R2); SI9 is in his
+    // inner row and faces North's NI4 (4): South takes it and NO4 behind it, 8 counters (R3).
+    Example {
+        game: "moruba_malesa",
+        sets: &[],
+        moves: "SO12",
+        pits: &[
+            4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 0, 4, 4, 4, 4, 4, 4, 4, 4, 5, 5, 5, 5, 4, 4, 4, 0, 4,
+            4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 0, 4, 4, 4, 4, 4, 4, 4, 4,
+        ],
+        stores: &[8, 0],
+        to_move: Some(2),
+    },
     // Igisoro: no worked example in Wikipedia; built from its rules. Move 3: SO1 (4) sows to SO5,
     // relays 6 to SI6 (its file's NO3 is empty: relay), then 2 to SI4, whose file NI5 and NO5 both
     // hold seeds: the 6 are captured and sown again from SO1 (SO2..SO7, R4), relay from SO7 ends in

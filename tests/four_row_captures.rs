@@ -102,3 +102,27 @@ fn outer_if_inner_empty_takes_the_back_hole_behind_an_empty_front_hole_only() {
         (vec![0, 0, 0, 0, 0, 1, 3, 1, 1, 2, 1, 1], vec![0, 0])
     );
 }
+
+#[test]
+fn last_any_captures_from_an_occupied_inner_hole_as_from_an_empty_one() {
+    let any = rule("    across: { last: any, needs: inner, then: out }\n");
+    // SO3's seed ends in SI3, which held 2: NI1 facing it (3) and NO1 behind (2) are taken, and
+    // the capture comes instead of the relay.
+    let occupied = [0, 0, 1, 0, 0, 2, 3, 1, 1, 2, 1, 1];
+    assert_eq!(
+        after(&any, &occupied, "SO3"),
+        (vec![0, 0, 0, 0, 0, 3, 0, 1, 1, 0, 1, 1], vec![5, 0])
+    );
+    // An empty SI3 captures too.
+    let empty = [0, 0, 1, 0, 0, 0, 3, 1, 1, 2, 1, 1];
+    assert_eq!(
+        after(&any, &empty, "SO3"),
+        (vec![0, 0, 0, 0, 0, 1, 0, 1, 1, 0, 1, 1], vec![5, 0])
+    );
+    // With `last: empty` the occupied SI3 relays instead: its 3 seeds go to SI2, SI1, SO1.
+    let only_empty = rule("    across: { last: empty, needs: inner, then: out }\n");
+    assert_eq!(
+        after(&only_empty, &occupied, "SO3"),
+        (vec![1, 0, 0, 1, 1, 0, 3, 1, 1, 2, 1, 1], vec![0, 0])
+    );
+}

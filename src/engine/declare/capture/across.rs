@@ -16,6 +16,9 @@ pub enum AcrossLast {
     Empty,
     /// In an occupied hole of the mover's inner row (the capture comes instead of the relay).
     Occupied,
+    /// In any hole of the mover's inner row, empty or occupied ("a last seed falling in the
+    /// inner row captures").
+    Any,
 }
 
 /// Which of the opponent's two holes of the file must hold seeds.
@@ -99,7 +102,12 @@ impl Across {
         was_empty: bool,
         mover: usize,
     ) -> Option<(usize, usize)> {
-        if was_empty != (self.last == AcrossLast::Empty) || l.pits[pos].owner != mover {
+        let last_ok = match self.last {
+            AcrossLast::Empty => was_empty,
+            AcrossLast::Occupied => !was_empty,
+            AcrossLast::Any => true,
+        };
+        if !last_ok || l.pits[pos].owner != mover {
             return None;
         }
         if self.from_outer == AcrossFromOuter::OwnInner {
@@ -144,6 +152,7 @@ impl Across {
         let last = match self.last {
             AcrossLast::Empty => "a lap ending in an empty hole of the mover's inner row",
             AcrossLast::Occupied => "a lap ending in an occupied hole of the mover's inner row",
+            AcrossLast::Any => "a lap ending in any hole of the mover's inner row",
         };
         let needs = match self.needs {
             AcrossNeeds::Inner => {
