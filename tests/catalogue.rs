@@ -305,6 +305,21 @@ const EXAMPLES: &[Example] = &[
         stores: &[8, 0],
         to_move: Some(2),
     },
+    // Kisolo (Lali): no worked example in the source; built from its rules. From the start
+    // South's SI8 (4) puts one back into SI8 and sows SI7, SI6, SI5 (R2), which held 4: North's
+    // NI4 facing it (4) goes into it (R5) and its 9 are sown on, one back into SI5, then SI4..SI1
+    // and SO1..SO4, empty: the turn ends (R3).
+    Example {
+        game: "kisolo_lali",
+        sets: &[],
+        moves: "SI8",
+        pits: &[
+            1, 1, 1, 1, 0, 0, 0, 0, 5, 5, 5, 5, 1, 5, 5, 1, 4, 4, 4, 0, 4, 4, 4, 4, 0, 0, 0, 0, 0,
+            0, 0, 0,
+        ],
+        stores: &[0, 0],
+        to_move: Some(2),
+    },
     // Igisoro: no worked example in Wikipedia; built from its rules. Move 3: SO1 (4) sows to SO5,
     // relays 6 to SI6 (its file's NO3 is empty: relay), then 2 to SI4, whose file NI5 and NO5 both
     // hold seeds: the 6 are captured and sown again from SO1 (SO2..SO7, R4), relay from SO7 ends in

@@ -57,6 +57,9 @@ pub enum AcrossThen {
     /// move goes on from the hole after the last one when it holds two seeds or more (they are
     /// lifted and sown on), else it ends.
     OutThenNext,
+    /// Into the last hole: the lap then relays from it as the sowing says, the seeds taken
+    /// sown on with the hole's own ("continue sowing with these and the last hole's").
+    IntoLast,
 }
 
 /// What a lap ending in the mover's outer row takes (the inner row's capture aside).
@@ -175,6 +178,9 @@ impl Across {
             }
             AcrossThen::OutThenNext => {
                 "; the seeds taken and the last hole's leave the board, and the move goes on from the hole after the last when it holds two seeds or more"
+            }
+            AcrossThen::IntoLast => {
+                "; the seeds taken go into the last hole, which relays as the sowing says"
             }
         };
         let outer = match self.from_outer {
