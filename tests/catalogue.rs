@@ -320,6 +320,20 @@ const EXAMPLES: &[Example] = &[
         stores: &[0, 0],
         to_move: Some(2),
     },
+    // Ngolo: no worked example in the source; built from its rules. From the start South's SI9
+    // (2) sows SI8 and SI7 (R2); SI7 faces North's NI3 (2) with NO3 (2) behind it, both holding
+    // counters: South takes the 4 and sows them on from SI6 to SI3, and the move ends (R3).
+    Example {
+        game: "ngolo",
+        sets: &[],
+        moves: "SI9",
+        pits: &[
+            2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 0, 2, 2, 0, 2, 2, 2, 2, 2, 2, 2, 2,
+            0, 2, 2, 2, 2, 2, 2,
+        ],
+        stores: &[0, 0],
+        to_move: Some(2),
+    },
     // Igisoro: no worked example in Wikipedia; built from its rules. Move 3: SO1 (4) sows to SO5,
     // relays 6 to SI6 (its file's NO3 is empty: relay), then 2 to SI4, whose file NI5 and NO5 both
     // hold seeds: the 6 are captured and sown again from SO1 (SO2..SO7, R4), relay from SO7 ends in
