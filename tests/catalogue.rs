@@ -334,6 +334,21 @@ const EXAMPLES: &[Example] = &[
         stores: &[0, 0],
         to_move: Some(2),
     },
+    // Kisolo (Luba): no worked example in the source; built from its rules. SO7 (3) sows SI7, SI6,
+    // SI5 and NO7 the same on North's side (R3, R4: the holes after are empty); SO6 (3) ends in
+    // SI6, SI5 after it holds 1: South sows on with it into SI4; NO6 likewise ends its sowing on
+    // in NI4, which faces SI4. South's turn begins with the capture (R2): SI4 takes NI4 (1) and
+    // NO4 behind it (3) into SO4, and South moves again (to sow).
+    Example {
+        game: "kisolo_luba",
+        sets: &[],
+        moves: "SO7 NO7 SO6 NO6 SI4",
+        pits: &[
+            3, 3, 3, 7, 3, 0, 1, 0, 0, 0, 1, 0, 2, 2, 0, 0, 0, 0, 0, 2, 2, 3, 3, 3, 0, 3, 0, 1,
+        ],
+        stores: &[0, 0],
+        to_move: Some(1),
+    },
     // Igisoro: no worked example in Wikipedia; built from its rules. Move 3: SO1 (4) sows to SO5,
     // relays 6 to SI6 (its file's NO3 is empty: relay), then 2 to SI4, whose file NI5 and NO5 both
     // hold seeds: the 6 are captured and sown again from SO1 (SO2..SO7, R4), relay from SO7 ends in
