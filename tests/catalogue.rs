@@ -349,6 +349,22 @@ const EXAMPLES: &[Example] = &[
         stores: &[0, 0],
         to_move: Some(1),
     },
+    // Kubuguza: no worked example in the source; built from its rules. SI8 (4) ends in SI4 and
+    // relays its 5 to SO2 (R2, R3); NI1 (4) ends in NO4. South's SI1 (5) may go clockwise (R6):
+    // its lap would end in SI6, occupied, facing NI3 and NO3, both occupied; South chooses `cw`,
+    // takes their 5 into SI1 (R4, his second turn: R5 allows it) and sows them on anticlockwise,
+    // SO1..SO5; SO5 was empty.
+    Example {
+        game: "kubuguza",
+        sets: &[],
+        moves: "SI8 NI1 SI1 cw",
+        pits: &[
+            2, 2, 1, 1, 1, 0, 0, 0, 0, 6, 6, 1, 6, 6, 5, 0, 0, 4, 0, 4, 4, 4, 4, 4, 1, 1, 0, 1, 0,
+            0, 0, 0,
+        ],
+        stores: &[0, 0],
+        to_move: Some(2),
+    },
     // Igisoro: no worked example in Wikipedia; built from its rules. Move 3: SO1 (4) sows to SO5,
     // relays 6 to SI6 (its file's NO3 is empty: relay), then 2 to SI4, whose file NI5 and NO5 both
     // hold seeds: the 6 are captured and sown again from SO1 (SO2..SO7, R4), relay from SO7 ends in
