@@ -365,6 +365,20 @@ const EXAMPLES: &[Example] = &[
         stores: &[0, 0],
         to_move: Some(2),
     },
+    // Ikibuguzo: Murray's second array (R2), built from its rules: SO8 (4) puts two into SI8 and
+    // one each into SI7 and SI6; NO8 likewise on North's side; SO7, the next outer hole of four
+    // from the right, two into SO8 and one each into SI8 and SI7. North to move.
+    Example {
+        game: "ikibuguzo",
+        sets: &[],
+        moves: "SO8 NO8 SO7",
+        pits: &[
+            4, 4, 4, 4, 4, 4, 0, 2, 0, 0, 0, 0, 0, 1, 2, 3, 0, 0, 0, 0, 0, 1, 1, 2, 4, 4, 4, 4, 4,
+            4, 4, 0,
+        ],
+        stores: &[0, 0],
+        to_move: Some(2),
+    },
     // Igisoro: no worked example in Wikipedia; built from its rules. Move 3: SO1 (4) sows to SO5,
     // relays 6 to SI6 (its file's NO3 is empty: relay), then 2 to SI4, whose file NI5 and NO5 both
     // hold seeds: the 6 are captured and sown again from SO1 (SO2..SO7, R4), relay from SO7 ends in
