@@ -379,6 +379,23 @@ const EXAMPLES: &[Example] = &[
         stores: &[0, 0],
         to_move: Some(2),
     },
+    // Bao Kiswahili (DR Congo): no worked example in the source; built from its rules. South
+    // enters a counter into SI4 (2), facing NI5 (1): a capture from a middle hole, sown from the
+    // end hole of his choice (R2, R3): `right`, SI8 (2), sown SI7, SI6; SI6 faces NI3 (1): `right`
+    // again, SI8 (1) sown into SI7, which faces NI2 (1): taken from the right end as it is near
+    // it, SI8 (1) into SI7 (4), which faces nothing now: the 4 relay to SI3, which faces NI6 (1):
+    // `left`, SI1 (2) sown SI2, SI3 (3), relayed to SI6 and on round to SO7, empty (R5).
+    Example {
+        game: "bao_kiswahili_congo",
+        sets: &[],
+        moves: "SI4 right right left",
+        pits: &[
+            0, 0, 0, 0, 0, 0, 1, 1, 0, 2, 0, 4, 3, 0, 1, 1, 1, 0, 0, 1, 0, 0, 1, 1, 0, 0, 0, 0, 0,
+            0, 0, 0,
+        ],
+        stores: &[23, 24],
+        to_move: Some(2),
+    },
     // Igisoro: no worked example in Wikipedia; built from its rules. Move 3: SO1 (4) sows to SO5,
     // relays 6 to SI6 (its file's NO3 is empty: relay), then 2 to SI4, whose file NI5 and NO5 both
     // hold seeds: the 6 are captured and sown again from SO1 (SO2..SO7, R4), relay from SO7 ends in

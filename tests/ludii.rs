@@ -249,7 +249,8 @@ fn replay(rule: &Arc<Rule>, e: &LudiiGame, t: &Value) -> Result<(), String> {
             // which Ludii's plies do not name: the ones after which sowlab's position is
             // Ludii's at one of the run's plies.
             let run = &plies[i..=run_end];
-            let fits = decide(&mut g, e, run)
+            let fits = decide(&mut g, e, run, true)
+                || decide(&mut g, e, run, false)
                 || (g.state().over
                     && run_end + 1 == plies.len()
                     && (ends_alike(&g, t) || swept_alike(&g, e, &plies[run_end].3)));
@@ -331,17 +332,30 @@ fn replay(rule: &Arc<Rule>, e: &LudiiGame, t: &Value) -> Result<(), String> {
 /// While sowlab's mover has only named moves to choose from (the decisions of a turn after its
 /// hole), plays the first choices (depth first) after which its position is Ludii's after one
 /// of the plies of `run`; whether it found them (if not, the game is left as it was).
-fn decide(g: &mut Game, e: &LudiiGame, run: &[(usize, usize, usize, Vec<i64>)]) -> bool {
+/// `strict`: choices after which sowlab's turn is over must give Ludii's position at the end of
+/// the run (two choices may pass through the same position, one ending the turn there, the
+/// other sowing on, as Ludii does).
+fn decide(
+    g: &mut Game,
+    e: &LudiiGame,
+    run: &[(usize, usize, usize, Vec<i64>)],
+    strict: bool,
+) -> bool {
     let Ok(legal) = g.legal() else { return false };
     let named = !g.state().over
         && !legal.is_empty()
         && legal.iter().all(|&m| g.board().layout.is_named_move(m));
     if !named {
+        let s = g.state();
+        let goes_on = !s.over && s.to_move == run.first().map(|p| p.0);
+        if strict && !goes_on {
+            return run.last().is_some_and(|p| same(g, e, &p.3));
+        }
         return run.iter().any(|p| same(g, e, &p.3));
     }
     for m in legal {
         if g.play_pit(m).is_ok() {
-            if decide(g, e, run) {
+            if decide(g, e, run, strict) {
                 return true;
             }
             g.undo();
