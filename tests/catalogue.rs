@@ -1340,6 +1340,111 @@ const EXAMPLES: &[Example] = &[
         stores: &[6, 0],
         to_move: Some(2),
     },
+    // Moruba (Malesa): no worked example in the source; built from its rules. From the start
+    // South's SO12 (4) sows one lap into SI12, SI11, SI10 and SI9, which held 4 (R2); SI9 is in his
+    // inner row and faces North's NI4 (4): South takes it and NO4 behind it, 8 counters (R3).
+    Example {
+        game: "moruba_malesa",
+        sets: &[],
+        moves: "SO12",
+        pits: &[
+            4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 0, 4, 4, 4, 4, 4, 4, 4, 4, 5, 5, 5, 5, 4, 4, 4, 0, 4,
+            4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 0, 4, 4, 4, 4, 4, 4, 4, 4,
+        ],
+        stores: &[8, 0],
+        to_move: Some(2),
+    },
+    // Kisolo (Lali): no worked example in the source; built from its rules. From the start
+    // South's SI8 (4) puts one back into SI8 and sows SI7, SI6, SI5 (R2), which held 4: North's
+    // NI4 facing it (4) goes into it (R5) and its 9 are sown on, one back into SI5, then SI4..SI1
+    // and SO1..SO4, empty: the turn ends (R3).
+    Example {
+        game: "kisolo_lali",
+        sets: &[],
+        moves: "SI8",
+        pits: &[
+            1, 1, 1, 1, 0, 0, 0, 0, 5, 5, 5, 5, 1, 5, 5, 1, 4, 4, 4, 0, 4, 4, 4, 4, 0, 0, 0, 0, 0,
+            0, 0, 0,
+        ],
+        stores: &[0, 0],
+        to_move: Some(2),
+    },
+    // Ngolo: no worked example in the source; built from its rules. From the start South's SI9
+    // (2) sows SI8 and SI7 (R2); SI7 faces North's NI3 (2) with NO3 (2) behind it, both holding
+    // counters: South takes the 4 and sows them on from SI6 to SI3, and the move ends (R3).
+    Example {
+        game: "ngolo",
+        sets: &[],
+        moves: "SI9",
+        pits: &[
+            2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 0, 2, 2, 0, 2, 2, 2, 2, 2, 2, 2, 2,
+            0, 2, 2, 2, 2, 2, 2,
+        ],
+        stores: &[0, 0],
+        to_move: Some(2),
+    },
+    // Kisolo (Luba): no worked example in the source; built from its rules. SO7 (3) sows SI7, SI6,
+    // SI5 and NO7 the same on North's side (R3, R4: the holes after are empty); SO6 (3) ends in
+    // SI6, SI5 after it holds 1: South sows on with it into SI4; NO6 likewise ends its sowing on
+    // in NI4, which faces SI4. South's turn begins with the capture (R2): SI4 takes NI4 (1) and
+    // NO4 behind it (3) into SO4, and South moves again (to sow).
+    Example {
+        game: "kisolo_luba",
+        sets: &[],
+        moves: "SO7 NO7 SO6 NO6 SI4",
+        pits: &[
+            3, 3, 3, 7, 3, 0, 1, 0, 0, 0, 1, 0, 2, 2, 0, 0, 0, 0, 0, 2, 2, 3, 3, 3, 0, 3, 0, 1,
+        ],
+        stores: &[0, 0],
+        to_move: Some(1),
+    },
+    // Kubuguza: no worked example in the source; built from its rules. SI8 (4) ends in SI4 and
+    // relays its 5 to SO2 (R2, R3); NI1 (4) ends in NO4. South's SI1 (5) may go clockwise (R6):
+    // its lap would end in SI6, occupied, facing NI3 and NO3, both occupied; South chooses `cw`,
+    // takes their 5 into SI1 (R4, his second turn: R5 allows it) and sows them on anticlockwise,
+    // SO1..SO5; SO5 was empty.
+    Example {
+        game: "kubuguza",
+        sets: &[],
+        moves: "SI8 NI1 SI1 cw",
+        pits: &[
+            2, 2, 1, 1, 1, 0, 0, 0, 0, 6, 6, 1, 6, 6, 5, 0, 0, 4, 0, 4, 4, 4, 4, 4, 1, 1, 0, 1, 0,
+            0, 0, 0,
+        ],
+        stores: &[0, 0],
+        to_move: Some(2),
+    },
+    // Ikibuguzo: Murray's second array (R2), built from its rules: SO8 (4) puts two into SI8 and
+    // one each into SI7 and SI6; NO8 likewise on North's side; SO7, the next outer hole of four
+    // from the right, two into SO8 and one each into SI8 and SI7. North to move.
+    Example {
+        game: "ikibuguzo",
+        sets: &[],
+        moves: "SO8 NO8 SO7",
+        pits: &[
+            4, 4, 4, 4, 4, 4, 0, 2, 0, 0, 0, 0, 0, 1, 2, 3, 0, 0, 0, 0, 0, 1, 1, 2, 4, 4, 4, 4, 4,
+            4, 4, 0,
+        ],
+        stores: &[0, 0],
+        to_move: Some(2),
+    },
+    // Bao Kiswahili (DR Congo): no worked example in the source; built from its rules. South
+    // enters a counter into SI4 (2), facing NI5 (1): a capture from a middle hole, sown from the
+    // end hole of his choice (R2, R3): `right`, SI8 (2), sown SI7, SI6; SI6 faces NI3 (1): `right`
+    // again, SI8 (1) sown into SI7, which faces NI2 (1): taken from the right end as it is near
+    // it, SI8 (1) into SI7 (4), which faces nothing now: the 4 relay to SI3, which faces NI6 (1):
+    // `left`, SI1 (2) sown SI2, SI3 (3), relayed to SI6 and on round to SO7, empty (R5).
+    Example {
+        game: "bao_kiswahili_congo",
+        sets: &[],
+        moves: "SI4 right right left",
+        pits: &[
+            0, 0, 0, 0, 0, 0, 1, 1, 0, 2, 0, 4, 3, 0, 1, 1, 1, 0, 0, 1, 0, 0, 1, 1, 0, 0, 0, 0, 0,
+            0, 0, 0,
+        ],
+        stores: &[23, 24],
+        to_move: Some(2),
+    },
 ];
 
 fn state_of(g: &Game) -> (Vec<i64>, Vec<i64>, Option<usize>) {

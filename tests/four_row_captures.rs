@@ -13,8 +13,13 @@ use std::sync::Arc;
 use sowlab::{Game, Position, Rule};
 
 fn rule(capture: &str) -> Arc<Rule> {
+    rule_sown("", capture)
+}
+
+/// [`rule`] with more sowing keys (`sowing`: lines of YAML under `sowing:`).
+fn rule_sown(sowing: &str, capture: &str) -> Arc<Rule> {
     let text = format!(
-        "name: across\nplayers: 2\nboard:\n  players: 2\n  shape: two_rows\n  circuits: per_player_loops\n  pits:\n    - {{ row: SO, owner: 1, holes: 3, seeds: 1 }}\n    - {{ row: SI, owner: 1, holes: 3, seeds: 1 }}\n    - {{ row: NI, owner: 2, holes: 3, seeds: 1 }}\n    - {{ row: NO, owner: 2, holes: 3, seeds: 1 }}\nsowing:\n  relay: last\npipeline:\n  capture:\n{capture}  end: []\n"
+        "name: across\nplayers: 2\nboard:\n  players: 2\n  shape: two_rows\n  circuits: per_player_loops\n  pits:\n    - {{ row: SO, owner: 1, holes: 3, seeds: 1 }}\n    - {{ row: SI, owner: 1, holes: 3, seeds: 1 }}\n    - {{ row: NI, owner: 2, holes: 3, seeds: 1 }}\n    - {{ row: NO, owner: 2, holes: 3, seeds: 1 }}\nsowing:\n  relay: last\n{sowing}pipeline:\n  capture:\n{capture}  end: []\n"
     );
     Arc::new(
         Rule::data_from_text(text, Path::new("across.yaml"))
@@ -224,5 +229,63 @@ fn sow_on_at_lap_start_sows_the_seeds_taken_from_the_laps_first_hole() {
     assert_eq!(
         after(&r, &start, "SO3"),
         (vec![0, 0, 1, 0, 3, 2, 1, 0, 1, 1, 0, 1], vec![0, 0])
+    );
+}
+
+#[test]
+fn last_any_captures_from_an_occupied_inner_hole_as_from_an_empty_one() {
+    let any = rule("    across: { last: any, needs: inner, then: out }\n");
+    // SO3's seed ends in SI3, which held 2: NI1 facing it (3) and NO1 behind (2) are taken, and
+    // the capture comes instead of the relay.
+    let occupied = [0, 0, 1, 0, 0, 2, 3, 1, 1, 2, 1, 1];
+    assert_eq!(
+        after(&any, &occupied, "SO3"),
+        (vec![0, 0, 0, 0, 0, 3, 0, 1, 1, 0, 1, 1], vec![5, 0])
+    );
+    // An empty SI3 captures too.
+    let empty = [0, 0, 1, 0, 0, 0, 3, 1, 1, 2, 1, 1];
+    assert_eq!(
+        after(&any, &empty, "SO3"),
+        (vec![0, 0, 0, 0, 0, 1, 0, 1, 1, 0, 1, 1], vec![5, 0])
+    );
+    // With `last: empty` the occupied SI3 relays instead: its 3 seeds go to SI2, SI1, SO1.
+    let only_empty = rule("    across: { last: empty, needs: inner, then: out }\n");
+    assert_eq!(
+        after(&only_empty, &occupied, "SO3"),
+        (vec![1, 0, 0, 1, 1, 0, 3, 1, 1, 2, 1, 1], vec![0, 0])
+    );
+}
+
+#[test]
+fn into_last_puts_the_inner_hole_across_into_the_last_hole_which_relays() {
+    let into = rule("    across: { last: occupied, needs: inner_only, then: into_last }\n");
+    // SO3's seed ends in SI3, which held 2; NI1 facing it (3) goes into SI3 (6, NO1 behind it
+    // stays), and SI3's 6 are sown on: SI2, SI1, SO1, SO2, SO3 and SI3, empty: the move ends.
+    let start = [0, 0, 1, 0, 0, 2, 3, 1, 1, 2, 1, 1];
+    assert_eq!(
+        after(&into, &start, "SO3"),
+        (vec![1, 1, 1, 1, 1, 1, 0, 1, 1, 2, 1, 1], vec![0, 0])
+    );
+}
+
+#[test]
+fn relay_first_seed_back_starts_every_relay_lap_in_the_hole_it_lifts() {
+    let capture = "    across: { last: occupied, needs: inner_only, then: into_last }\n";
+    let back = rule_sown(
+        "  first_seed_back: true\n  relay_first_seed_back: true\n",
+        capture,
+    );
+    // SO3's single seed moves on into SI3 (3), NI1's 2 join it (5); the relay puts one back
+    // into SI3 and sows four: SI2 (2), SI1, SO1, SO2, empty: the move ends.
+    let start = [0, 0, 1, 0, 1, 2, 2, 1, 1, 2, 1, 1];
+    assert_eq!(
+        after(&back, &start, "SO3"),
+        (vec![1, 1, 0, 1, 2, 1, 0, 1, 1, 2, 1, 1], vec![0, 0])
+    );
+    // Without it the relay sows all five, the last into SO3, emptied by the move.
+    let plain = rule_sown("  first_seed_back: true\n", capture);
+    assert_eq!(
+        after(&plain, &start, "SO3"),
+        (vec![1, 1, 1, 1, 2, 0, 0, 1, 1, 2, 1, 1], vec![0, 0])
     );
 }

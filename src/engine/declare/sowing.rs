@@ -147,6 +147,9 @@ pub struct SowRule {
     /// With `first_seed_back`: a hole holding a single seed keeps it (the move leaves the board
     /// as it was; the captures after the sowing are still made) instead of sowing it on.
     pub single_seed_stays: bool,
+    /// Every relay lap too puts its first seed back into the hole it lifts (which keeps one
+    /// seed) and sows the others from the next pit ("each sowing starts in the hole emptied").
+    pub relay_first_seed_back: bool,
     /// Which children the sowing passes over.
     pub pass_children: PassChildren,
     /// The first move of a game (and of each round) chooses its direction, from any hole
@@ -202,6 +205,7 @@ impl Default for SowRule {
             choose_direction: Vec::new(),
             first_seed_back: false,
             single_seed_stays: false,
+            relay_first_seed_back: false,
             pass_children: PassChildren::None,
             direction_by_first_move: false,
             no_choice_turns: 0,
@@ -308,6 +312,7 @@ impl SowRule {
     pub fn uses_rare_steps(&self) -> bool {
         self.at.flips
             || self.first_seed_back
+            || self.relay_first_seed_back
             || self.before_lap != BeforeLap::Nothing
             || self.relay_stop_from.is_some()
             || self.relay_from.is_some()
@@ -457,6 +462,9 @@ impl SowRule {
             s.push_str(
                 "; the first seed falls back into the emptied hole (a single seed moves on)",
             );
+        }
+        if self.relay_first_seed_back {
+            s.push_str("; each relay lap's first seed falls back into the hole it lifts");
         }
         match self.pass_children {
             PassChildren::None => {}

@@ -63,6 +63,8 @@ pub struct SowingDecl {
     pub first_seed_back: Option<bool>,
     /// With `first_seed_back`: a single seed stays in its hole.
     pub single_seed_stays: Option<bool>,
+    /// Every relay lap's first seed falls back into the hole it lifts.
+    pub relay_first_seed_back: Option<bool>,
     /// Which children get no seed: `none`, `opponents`, `opponents_but_last`.
     pub pass_children: Option<PassChildrenWord>,
     /// Lap limit.
@@ -257,6 +259,9 @@ impl SowingDecl {
         }
         if let Some(v) = self.single_seed_stays {
             r.single_seed_stays = v;
+        }
+        if let Some(v) = self.relay_first_seed_back {
+            r.relay_first_seed_back = v;
         }
         if let Some(v) = self.pass_children {
             use crate::engine::declare::sowing::PassChildren;

@@ -61,6 +61,24 @@ pub(crate) fn at_lap_end(
         "inner hole across"
     };
     match a.then {
+        AcrossThen::IntoLast => {
+            for q in [inner, outer] {
+                let n = seeds[q];
+                if n > 0 && q != pos {
+                    seeds[q] = 0;
+                    seeds[pos] += n;
+                    emit_into(trace, || Event::Move {
+                        from: q,
+                        to: pos,
+                        seeds: n,
+                    });
+                }
+                if inner == outer {
+                    break;
+                }
+            }
+            Ok(AcrossStep::Nothing)
+        }
         AcrossThen::Out => {
             if a.take_last {
                 end.captured += take_into(l, seeds, reserves, trace, pos, mover, "last hole");

@@ -176,6 +176,10 @@ fn sow_with<const RARE: bool>(b: &mut Board, from: usize) -> Result<SowEnd, Stri
         }
         hand = seeds[r];
         seeds[r] = 0;
+        if RARE && rule.relay_first_seed_back && hand > 1 {
+            seeds[r] = 1;
+            hand -= 1;
+        }
         pos = r;
         origin = r;
     }

@@ -249,6 +249,11 @@ fn plain(b: &mut Board, from: usize, laps_before: i64) -> Result<SowEnd, String>
             pit: r,
             seeds: hand,
         });
+        if rule.relay_first_seed_back && hand > 1 {
+            seeds[r] = 1;
+            hand -= 1;
+            emit_into(trace, || Event::Drop { pit: r, hand });
+        }
         pos = r;
         origin = r;
     }

@@ -16,6 +16,9 @@ pub enum AcrossLast {
     Empty,
     /// In an occupied hole of the mover's inner row (the capture comes instead of the relay).
     Occupied,
+    /// In any hole of the mover's inner row, empty or occupied ("a last seed falling in the
+    /// inner row captures").
+    Any,
 }
 
 /// Which of the opponent's two holes of the file must hold seeds.
@@ -64,6 +67,9 @@ pub enum AcrossThen {
     /// move goes on from the hole after the last one when it holds two seeds or more (they are
     /// lifted and sown on), else it ends.
     OutThenNext,
+    /// Into the last hole: the lap then relays from it as the sowing says, the seeds taken
+    /// sown on with the hole's own ("continue sowing with these and the last hole's").
+    IntoLast,
 }
 
 /// What a lap ending in the mover's outer row takes (the inner row's capture aside).
@@ -133,7 +139,12 @@ impl Across {
         was_empty: bool,
         mover: usize,
     ) -> Option<(usize, usize)> {
-        if was_empty != (self.last == AcrossLast::Empty) || l.pits[pos].owner != mover {
+        let last_ok = match self.last {
+            AcrossLast::Empty => was_empty,
+            AcrossLast::Occupied => !was_empty,
+            AcrossLast::Any => true,
+        };
+        if !last_ok || l.pits[pos].owner != mover {
             return None;
         }
         if self.from_outer == AcrossFromOuter::OwnInner {
@@ -190,6 +201,7 @@ impl Across {
         let last = match self.last {
             AcrossLast::Empty => "a lap ending in an empty hole of the mover's inner row",
             AcrossLast::Occupied => "a lap ending in an occupied hole of the mover's inner row",
+            AcrossLast::Any => "a lap ending in any hole of the mover's inner row",
         };
         let needs = match self.needs {
             AcrossNeeds::Inner => {
@@ -219,6 +231,9 @@ impl Across {
             }
             AcrossThen::OutThenNext => {
                 "; the seeds taken and the last hole's leave the board, and the move goes on from the hole after the last when it holds two seeds or more"
+            }
+            AcrossThen::IntoLast => {
+                "; the seeds taken go into the last hole, which relays as the sowing says"
             }
         };
         let outer = match self.from_outer {
