@@ -20,6 +20,7 @@ pub mod rounds;
 pub mod row_ends_first;
 pub mod sow_steps;
 pub mod sowing;
+mod sowing_words;
 pub mod start;
 pub mod turn;
 pub mod words;
