@@ -192,8 +192,7 @@ impl Rule {
         let before = if self.has_play {
             let mut b = board_mut(d);
             b.ledger.clear();
-            // The move's laps are counted from none (a script's native circuit sowing adds
-            // them up; the core's sowing sets them).
+            // The move's laps are counted from none: each sowing of the script adds its own.
             b.last.laps = 0;
             b.total_wide()
         } else {

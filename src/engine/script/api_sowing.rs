@@ -14,7 +14,10 @@ pub(super) fn register_sowing(e: &mut Engine) {
     e.register_fn("sow", |b: &mut Board, p: i64| -> RResult<i64> {
         after_setup(b, "sow")?;
         let p = pit(b, p)?;
+        // (the move's laps add up over its sowings: `this.laps`, and the laps in reports)
+        let before = b.last.laps;
         let end = sow::sow(b, p)?;
+        b.last.laps += before;
         Ok(end.pit as i64)
     });
     e.register_get("last", |b: &mut Board| {
