@@ -111,6 +111,9 @@ pub struct Resolved {
     /// `own_choices` (with `territory.choose_owned`): the holes of the loser's row the player to
     /// move (the round's winner) has still to choose before the round's first move.
     pub own_choice_var: Option<usize>,
+    /// Some decision may be pending before a move is sown (`fill_choice_var`, `own_choice_var`,
+    /// `capture.chosen_holes`): the one test a move of a rule without them makes of them.
+    pub choices: bool,
     /// Hook functions the rule script defines: `on_pass`, `on_round_end`, `on_game_end`.
     pub hooks: Hooks,
     /// `holes_of[player]`: the player's holes in canonical order (index 0: holes of nobody).

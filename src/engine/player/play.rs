@@ -32,18 +32,10 @@ pub fn play(b: &mut Board, pit: usize, hooks: &mut Vec<HookCall>) -> Result<(), 
     let Some(p) = l.pipeline.as_deref() else {
         return Err("the rule declares no move pipeline (this.pipeline(#{...}) in setup())".into());
     };
-    // (between rounds: a hole chosen to be filled, not a sowing)
-    if p.at.fill_choice_var.is_some() && fill_choice::pending(b, p).is_some() {
-        return fill_choice::play(b, l, p, pit);
-    }
-    if p.at.own_choice_var.is_some() && own_choice::pending(b, p).is_some() {
-        return own_choice::play(b, l, p, pit);
-    }
-    // (after a capture: a hole of the opponent's chosen to be taken)
-    if p.capture.chosen_holes.is_some() && chosen::pending(b, p).is_some() {
-        let mover = b.to_move;
-        let again = chosen::take(b, l, p, pit)?;
-        return finish(b, l, p, mover, again, hooks);
+    if p.at.choices {
+        if let Some(r) = play_choice(b, l, p, pit, hooks) {
+            return r;
+        }
     }
     if p.at.rare {
         play_with::<true, false>(b, l, p, pit, hooks)
@@ -58,20 +50,55 @@ pub fn play(b: &mut Board, pit: usize, hooks: &mut Vec<HookCall>) -> Result<(), 
 /// move when none does).
 #[inline]
 pub fn legal_into(b: &Board, p: &Pipeline, player: usize, out: &mut Vec<usize>) {
-    if p.at.fill_choice_var.is_some() && fill_choice::pending(b, p).is_some() {
-        return fill_choice::legal_into(b, p, player, out);
-    }
-    if p.at.own_choice_var.is_some() && own_choice::pending(b, p).is_some() {
-        return own_choice::legal_into(b, p, player, out);
-    }
-    if p.capture.chosen_holes.is_some() && chosen::pending(b, p).is_some() {
-        return chosen::legal_into(b, p, player, out);
+    if p.at.choices && legal_choices(b, p, player, out) {
+        return;
     }
     let start = out.len();
     crate::engine::player::legal::legal_into(b, p, player, out);
     if p.moves.must_feed && p.moves.feed_after_captures {
         feed_after_captures(b, p, player, start, out);
     }
+}
+
+/// A pending decision's move played (`Some`), or none pending (`None`: the move is sown).
+#[cold]
+fn play_choice(
+    b: &mut Board,
+    l: &Compiled,
+    p: &Pipeline,
+    pit: usize,
+    hooks: &mut Vec<HookCall>,
+) -> Option<Result<(), String>> {
+    // (between rounds: a hole chosen to be filled, not a sowing)
+    if p.at.fill_choice_var.is_some() && fill_choice::pending(b, p).is_some() {
+        return Some(fill_choice::play(b, l, p, pit));
+    }
+    if p.at.own_choice_var.is_some() && own_choice::pending(b, p).is_some() {
+        return Some(own_choice::play(b, l, p, pit));
+    }
+    // (after a capture: a hole of the opponent's chosen to be taken)
+    if p.capture.chosen_holes.is_some() && chosen::pending(b, p).is_some() {
+        let mover = b.to_move;
+        return Some(
+            chosen::take(b, l, p, pit).and_then(|again| finish(b, l, p, mover, again, hooks)),
+        );
+    }
+    None
+}
+
+/// A pending decision's moves appended to `out` (`true`), or none pending (`false`).
+#[cold]
+fn legal_choices(b: &Board, p: &Pipeline, player: usize, out: &mut Vec<usize>) -> bool {
+    if p.at.fill_choice_var.is_some() && fill_choice::pending(b, p).is_some() {
+        fill_choice::legal_into(b, p, player, out);
+    } else if p.at.own_choice_var.is_some() && own_choice::pending(b, p).is_some() {
+        own_choice::legal_into(b, p, player, out);
+    } else if p.capture.chosen_holes.is_some() && chosen::pending(b, p).is_some() {
+        chosen::legal_into(b, p, player, out);
+    } else {
+        return false;
+    }
+    true
 }
 
 /// `feed_after_captures`: keeps in `out[start..]` the moves that leave the next player seeds
@@ -385,6 +412,7 @@ fn play_with<const RARE: bool, const TRIAL: bool>(
 
 /// The end of a move by `mover`: the end checks before the turn passes, the turn passed (unless
 /// he moves `again`), the passes of players without a move, the end checks after it.
+#[inline(always)]
 pub(super) fn finish(
     b: &mut Board,
     l: &Compiled,

@@ -176,6 +176,9 @@ impl Rule {
                 || p.moves.first_move_takes_and_gives
                 || p.at.odd_legal;
             p.at.rare = p.uses_rare_steps();
+            p.at.choices = p.at.fill_choice_var.is_some()
+                || p.at.own_choice_var.is_some()
+                || p.capture.chosen_holes.is_some();
             p.at.hooks = self.hooks;
             l.pipeline = Some(p);
         } else if !self.has_play {
