@@ -33,19 +33,11 @@ pub(crate) fn play_holes(l: &Layout, m: &Moves) -> Result<Vec<Vec<usize>>, Strin
 #[cfg(test)]
 mod tests {
     use crate::engine::board::state::Board;
+    use crate::engine::rule::test_boards::{data_board, labels, play};
 
     fn board() -> Board {
         let text = "name: t\nplayers: 2\nboard:\n  players: 2\n  shape: two_rows\n  pits:\n    - { row: S, owner: 1, holes: 3, seeds: 1 }\n    - { row: N, owner: 2, holes: 3, seeds: 1 }\nsowing: { stores: none }\npipeline:\n  moves: { from_opponent_row: true }\n  end:\n    - { when: no_move, then: most_seeds }\n".to_string();
-        let rule = crate::Rule::data_from_text(text, std::path::Path::new("t.yaml")).unwrap();
-        let opts = rule.resolve_options::<&str>(&[]).unwrap();
-        rule.new_board(&opts).unwrap().cast::<Board>()
-    }
-
-    fn labels(b: &Board) -> Vec<String> {
-        let mut legal = Vec::new();
-        let p = b.layout.pipeline.clone().unwrap();
-        crate::engine::player::play::legal_into(b, &p, b.to_move, &mut legal);
-        legal.iter().map(|&m| b.layout.label(m)).collect()
+        data_board(text)
     }
 
     #[test]
@@ -53,9 +45,7 @@ mod tests {
         let mut b = board();
         assert_eq!(labels(&b), ["N1", "N2", "N3"]);
         // South plays N2: its seed falls into N3
-        let id = b.layout.parse_label(1, "N2").unwrap();
-        let mut hooks = Vec::new();
-        crate::engine::player::play::play(&mut b, id, &mut hooks).unwrap();
+        play(&mut b, "N2");
         assert_eq!(b.seeds, [1, 1, 1, 1, 0, 2]);
         assert_eq!(labels(&b), ["S1", "S2", "S3"]);
     }

@@ -171,6 +171,7 @@ impl RowEndsFirst {
 #[cfg(test)]
 mod tests {
     use crate::engine::board::state::Board;
+    use crate::engine::rule::test_boards::{data_board, labels, play};
 
     /// Four rows of 4 (canonical order SO1..SO4, SI1..SI4, NI1..NI4, NO1..NO4), each player
     /// sowing round his own two rows, relaying; the holes at the rows' ends out as `lasts` says.
@@ -178,21 +179,7 @@ mod tests {
         let text = format!(
             "name: t\nplayers: 2\nboard:\n  players: 2\n  shape: two_rows\n  circuits: per_player_loops\n  pits:\n    - {{ row: SO, owner: 1, holes: 4, seeds: 0 }}\n    - {{ row: SI, owner: 1, holes: 4, seeds: 0 }}\n    - {{ row: NI, owner: 2, holes: 4, seeds: 0 }}\n    - {{ row: NO, owner: 2, holes: 4, seeds: 0 }}\nstart: {{ pits: [{start}] }}\nsowing: {{ relay: last }}\npipeline:\n  moves: {{ min_seeds: 2, row_ends_out_first: {lasts} }}\n  end:\n    - {{ when: no_move, then: to_move_loses }}\n"
         );
-        let rule = crate::Rule::data_from_text(text, std::path::Path::new("t.yaml")).unwrap();
-        let opts = rule.resolve_options::<&str>(&[]).unwrap();
-        rule.new_board(&opts).unwrap().cast::<Board>()
-    }
-
-    fn labels(b: &Board) -> Vec<String> {
-        let mut legal = Vec::new();
-        let p = b.layout.pipeline.clone().unwrap();
-        crate::engine::player::play::legal_into(b, &p, b.to_move, &mut legal);
-        legal.iter().map(|&m| b.layout.label(m)).collect()
-    }
-
-    fn play(b: &mut Board, label: &str) {
-        let id = b.layout.parse_label(b.to_move, label).unwrap();
-        crate::engine::player::play::play(b, id, &mut Vec::new()).unwrap();
+        data_board(text)
     }
 
     fn var(b: &Board, name: &str) -> i64 {

@@ -40,6 +40,7 @@ pub(crate) fn first_lap_feeds(
 #[cfg(test)]
 mod tests {
     use crate::engine::board::state::Board;
+    use crate::engine::rule::test_boards::{data_board, labels};
 
     /// A data rule on 2 x 3 holes, relay sowing, the opponent fed after captures always;
     /// `first_lap`: the key.
@@ -47,18 +48,9 @@ mod tests {
         let text = format!(
             "name: t\nplayers: 2\nboard:\n  players: 2\n  shape: two_rows\n  pits:\n    - {{ row: S, owner: 1, holes: 3, seeds: 0 }}\n    - {{ row: N, owner: 2, holes: 3, seeds: 0 }}\nsowing: {{ stores: none, relay: last, max_laps: 50, at_max_laps: stop }}\npipeline:\n  moves: {{ must_feed: true, feed_after_captures: true, feed_always: true, feed_after_first_lap: {first_lap} }}\n  end:\n    - {{ when: no_move, then: most_seeds }}\n"
         );
-        let rule = crate::Rule::data_from_text(text, std::path::Path::new("t.yaml")).unwrap();
-        let opts = rule.resolve_options::<&str>(&[]).unwrap();
-        let mut b = rule.new_board(&opts).unwrap().cast::<Board>();
+        let mut b = data_board(text);
         b.seeds = seeds.to_vec();
         b
-    }
-
-    fn labels(b: &Board) -> Vec<String> {
-        let mut legal = Vec::new();
-        let p = b.layout.pipeline.clone().unwrap();
-        crate::engine::player::play::legal_into(b, &p, b.to_move, &mut legal);
-        legal.iter().map(|&m| b.layout.label(m)).collect()
     }
 
     #[test]

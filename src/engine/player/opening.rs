@@ -330,29 +330,20 @@ pub fn take_and_give(b: &mut Board, l: &Compiled, id: usize) -> SowEnd {
 #[cfg(test)]
 mod tests {
     use crate::engine::board::state::Board;
+    use crate::engine::rule::test_boards::{data_board, labels};
 
     /// A two-player data rule, two rows of four holes, its `moves:` keys `moves`.
     fn board(moves: &str, extra: &str) -> Board {
         let text = format!(
             "name: t\nplayers: 2\nboard:\n  players: 2\n  shape: two_rows\n  pits:\n    - {{ row: S, owner: 1, holes: 4, seeds: 2 }}\n    - {{ row: N, owner: 2, holes: 4, seeds: 2 }}\nsowing: {{}}\npipeline:\n  moves:\n{moves}{extra}  end:\n    - {{ when: no_move, then: most_seeds }}\n"
         );
-        let rule = crate::Rule::data_from_text(text, std::path::Path::new("t.yaml")).unwrap();
-        let opts = rule.resolve_options::<&str>(&[]).unwrap();
-        rule.new_board(&opts).unwrap().cast::<Board>()
+        data_board(text)
     }
 
-    fn labels(b: &Board) -> Vec<String> {
-        let mut legal = Vec::new();
-        let p = b.layout.pipeline.clone().unwrap();
-        crate::engine::player::legal::legal_into(b, &p, b.to_move, &mut legal);
-        legal.iter().map(|&m| b.layout.label(m)).collect()
-    }
-
+    /// Plays `label`, which must be legal.
     fn play(b: &mut Board, label: &str) {
-        let id = b.layout.parse_label(b.to_move, label).expect(label);
         assert!(labels(b).contains(&label.to_string()), "{label} not legal");
-        let mut hooks = Vec::new();
-        crate::engine::player::play::play(b, id, &mut hooks).unwrap();
+        crate::engine::rule::test_boards::play(b, label);
     }
 
     #[test]
@@ -369,10 +360,7 @@ mod tests {
     fn an_opening_from_the_inner_row_only_then_any_hole() {
         // four rows of two holes, each player's own loop
         let text = "name: t\nplayers: 2\nboard:\n  players: 2\n  shape: two_rows\n  circuits: per_player_loops\n  pits:\n    - { row: SO, owner: 1, holes: 2, seeds: 2 }\n    - { row: SI, owner: 1, holes: 2, seeds: 2 }\n    - { row: NI, owner: 2, holes: 2, seeds: 2 }\n    - { row: NO, owner: 2, holes: 2, seeds: 2 }\nsowing: {}\npipeline:\n  moves: { opening: { turns: 1, inner_row: true } }\n  end:\n    - { when: no_move, then: most_seeds }\n";
-        let rule =
-            crate::Rule::data_from_text(text.into(), std::path::Path::new("t.yaml")).unwrap();
-        let opts = rule.resolve_options::<&str>(&[]).unwrap();
-        let mut b = rule.new_board(&opts).unwrap().cast::<Board>();
+        let mut b = data_board(text.into());
         assert_eq!(labels(&b), ["SI1", "SI2"]);
         // SI1's two seeds round South's loop: SO1, SO2
         play(&mut b, "SI1");
@@ -385,10 +373,7 @@ mod tests {
     fn an_opening_sown_as_one_lap_does_not_relay() {
         // (relay: a last seed in an occupied hole sows on)
         let relay = "name: t\nplayers: 2\nboard:\n  players: 2\n  shape: two_rows\n  pits:\n    - { row: S, owner: 1, holes: 4, seeds: 2 }\n    - { row: N, owner: 2, holes: 4, seeds: 2 }\nsowing: { relay: last }\npipeline:\n  moves:\n    opening: { turns: 1, one_lap: true }\n  end:\n    - { when: no_move, then: most_seeds }\n";
-        let rule =
-            crate::Rule::data_from_text(relay.into(), std::path::Path::new("t.yaml")).unwrap();
-        let opts = rule.resolve_options::<&str>(&[]).unwrap();
-        let mut b = rule.new_board(&opts).unwrap().cast::<Board>();
+        let mut b = data_board(relay.into());
         // S1's two seeds end in S3 (occupied): the opening's lap stops there
         play(&mut b, "1");
         assert_eq!(b.seeds, [0, 3, 3, 2, 2, 2, 2, 2]);

@@ -22,3 +22,5 @@ mod moves;
 pub mod options;
 mod read;
 mod setup;
+#[cfg(test)]
+pub(crate) mod test_boards;

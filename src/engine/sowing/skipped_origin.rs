@@ -56,6 +56,7 @@ pub(crate) fn before_empty(
 #[cfg(test)]
 mod tests {
     use crate::engine::board::state::Board;
+    use crate::engine::rule::test_boards::{data_board, play};
 
     /// A data rule on 2 x 3 holes, the start hole skipped, captures of 2 and 3 in the
     /// opponent's holes; `judged`: the key.
@@ -63,17 +64,9 @@ mod tests {
         let text = format!(
             "name: t\nplayers: 2\nboard:\n  players: 2\n  shape: two_rows\n  pits:\n    - {{ row: S, owner: 1, holes: 3, seeds: 0 }}\n    - {{ row: N, owner: 2, holes: 3, seeds: 0 }}\nsowing: {{ stores: none, skip_origin: true, judge_at_skipped_origin: {judged} }}\npipeline:\n  capture:\n    chain: {{ counts: [2, 3], max: 1 }}\n  end:\n    - {{ when: no_move, then: most_seeds }}\n"
         );
-        let rule = crate::Rule::data_from_text(text, std::path::Path::new("t.yaml")).unwrap();
-        let opts = rule.resolve_options::<&str>(&[]).unwrap();
-        let mut b = rule.new_board(&opts).unwrap().cast::<Board>();
+        let mut b = data_board(text);
         b.seeds = seeds.to_vec();
         b
-    }
-
-    fn play(b: &mut Board, label: &str) {
-        let id = b.layout.parse_label(b.to_move, label).expect(label);
-        let mut hooks = Vec::new();
-        crate::engine::player::play::play(b, id, &mut hooks).unwrap();
     }
 
     #[test]
