@@ -17,29 +17,6 @@ use sowlab::{Game, Position};
 
 use common::*;
 
-/// The canonical index of a hole label: SO1..SO8, SI1..SI8, NI1..NI8, NO1..NO8.
-fn index(label: &str) -> usize {
-    let (row, n) = label.split_at(2);
-    let n: usize = n.parse().unwrap();
-    let base = match row {
-        "SO" => 0,
-        "SI" => 8,
-        "NI" => 16,
-        "NO" => 24,
-        _ => panic!("no row {row}"),
-    };
-    base + n - 1
-}
-
-/// The 32 counts with the named holes set.
-fn pits(set: &[(&str, i64)]) -> Vec<i64> {
-    let mut v = vec![0; 32];
-    for &(l, n) in set {
-        v[index(l)] = n;
-    }
-    v
-}
-
 /// A game from a position: the holes set, the hands (reserves), South to move; the houses hold
 /// their rank (`house1`, `house2`) as given.
 fn at(set: &[(&str, i64)], hands: [i64; 2], houses: [i64; 2]) -> Game {
@@ -49,7 +26,7 @@ fn at(set: &[(&str, i64)], hands: [i64; 2], houses: [i64; 2]) -> Game {
     vars.insert("house1".to_string(), houses[0]);
     vars.insert("house2".to_string(), houses[1]);
     let pos = Position {
-        pits: pits(set),
+        pits: four_row_pits(set),
         stores: Some(hands.to_vec()),
         to_move: Some(1),
         vars,
@@ -71,7 +48,7 @@ fn step(
     g.play(mv)
         .unwrap_or_else(|e| panic!("`{mv}`: {}", e.one_line()));
     let s = g.state();
-    assert_eq!(s.pits, pits(set), "holes after `{mv}`");
+    assert_eq!(s.pits, four_row_pits(set), "holes after `{mv}`");
     assert_eq!(s.stores, hands.to_vec(), "hands after `{mv}`");
     assert_eq!(s.to_move, to_move, "to move after `{mv}`");
     assert_eq!(
@@ -94,7 +71,7 @@ fn the_start_and_the_first_moves() {
         ("NI6", 2),
         ("NI7", 2),
     ];
-    assert_eq!(g.state().pits, pits(&start));
+    assert_eq!(g.state().pits, four_row_pits(&start));
     assert_eq!(g.state().stores, [22, 22]);
     // No capture (no inner hole faces an occupied one); the house may not be played while
     // another inner hole holds seeds (R4).

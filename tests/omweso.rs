@@ -14,35 +14,12 @@ use sowlab::{Game, Position};
 
 use common::*;
 
-/// The canonical index of a hole label: SO1..SO8, SI1..SI8, NI1..NI8, NO1..NO8.
-fn index(label: &str) -> usize {
-    let (row, n) = label.split_at(2);
-    let n: usize = n.parse().unwrap();
-    let base = match row {
-        "SO" => 0,
-        "SI" => 8,
-        "NI" => 16,
-        "NO" => 24,
-        _ => panic!("no row {row}"),
-    };
-    base + n - 1
-}
-
-/// The 32 counts with the named holes set.
-fn pits(set: &[(&str, i64)]) -> Vec<i64> {
-    let mut v = vec![0; 32];
-    for &(l, n) in set {
-        v[index(l)] = n;
-    }
-    v
-}
-
 /// A game from a position (hands empty, South to move) with options `sets`.
 fn at(set: &[(&str, i64)], sets: &[&str]) -> Game {
     let r = load("omweso");
     let opts = r.resolve_options(sets).unwrap();
     let pos = Position {
-        pits: pits(set),
+        pits: four_row_pits(set),
         stores: Some(vec![0, 0]),
         to_move: Some(1),
         ..Position::default()
@@ -56,7 +33,7 @@ fn step(g: &mut Game, mv: &str, set: &[(&str, i64)], to_move: Option<usize>, leg
     g.play(mv)
         .unwrap_or_else(|e| panic!("`{mv}`: {}", e.one_line()));
     let s = g.state();
-    assert_eq!(s.pits, pits(set), "holes after `{mv}`");
+    assert_eq!(s.pits, four_row_pits(set), "holes after `{mv}`");
     assert_eq!(s.to_move, to_move, "to move after `{mv}`");
     assert_eq!(
         g.legal_labels().unwrap().join(" "),
@@ -363,7 +340,10 @@ fn the_arrangement_is_a_seed_a_move() {
     }
     let s = g.state();
     assert_eq!(s.to_move, Some(1));
-    assert_eq!(s.pits, pits(&[("SO1", 16), ("SI8", 16), ("NO8", 32)]));
+    assert_eq!(
+        s.pits,
+        four_row_pits(&[("SO1", 16), ("SI8", 16), ("NO8", 32)])
+    );
     assert_eq!(g.legal_labels().unwrap().join(" "), "SO1 SI8");
 
     let mut g = Game::new(

@@ -262,3 +262,26 @@ pub fn summary(g: &Game) -> Summary {
     let s = g.state();
     (s.pits, s.stores, s.to_move, s.over, s.winner)
 }
+
+/// The canonical index of a hole label of a 4 x 8 board (Bao, Omweso): SO1..SO8, SI1..SI8, NI1..NI8, NO1..NO8.
+pub fn four_row_index(label: &str) -> usize {
+    let (row, n) = label.split_at(2);
+    let n: usize = n.parse().unwrap();
+    let base = match row {
+        "SO" => 0,
+        "SI" => 8,
+        "NI" => 16,
+        "NO" => 24,
+        _ => panic!("no row {row}"),
+    };
+    base + n - 1
+}
+
+/// The 32 counts of a 4 x 8 board with the named holes set (the rest empty).
+pub fn four_row_pits(set: &[(&str, i64)]) -> Vec<i64> {
+    let mut v = vec![0; 32];
+    for &(l, n) in set {
+        v[four_row_index(l)] = n;
+    }
+    v
+}
