@@ -107,22 +107,22 @@ impl Classes {
             tb: &'a Tablebase,
             one: &'a [bool],
             reach: R,
-            parts: Vec<usize>,
             out: &'a mut Vec<u64>,
         }
         impl<R: Fn(usize, usize, usize) -> bool> Walk<'_, R> {
-            fn go(&mut self, j: usize, r: usize, a: usize) {
+            /// Holes `j` down to 0 get `r` seeds, `a` of player 1's being above; `rank`: the
+            /// terms of the bars above (bar `j - 1` stands at the seeds of holes `0..j` plus
+            /// `j - 1`: its term `C(r - x + j - 1, j)` is known once hole `j` gets `x`).
+            fn go(&mut self, j: usize, r: usize, a: usize, rank: u64) {
                 if j == 0 {
-                    self.parts[0] = r;
-                    self.out
-                        .push(self.tb.index.rank(self.parts.iter().copied()));
+                    self.out.push(rank);
                     return;
                 }
                 for x in (0..=r).rev() {
                     let a2 = a + if self.one[j] { x } else { 0 };
                     if (self.reach)(j - 1, r - x, a2) {
-                        self.parts[j] = x;
-                        self.go(j - 1, r - x, a2);
+                        let term = self.tb.index.choose(r - x + j - 1, j);
+                        self.go(j - 1, r - x, a2, rank + term);
                     }
                 }
             }
@@ -132,10 +132,9 @@ impl Classes {
                 tb,
                 one: &one,
                 reach,
-                parts: vec![0; n],
                 out: &mut out,
             };
-            w.go(n - 1, k, 0);
+            w.go(n - 1, k, 0, 0);
         }
         out
     }
