@@ -6,10 +6,12 @@ player 1's holes (``sowlab.tablebase_classes``). A move that keeps every seed in
 its class in every rule the tablebases support (the sowing goes round the mover's row toward
 his store; reaching the store, the row beyond it or a capture takes seeds out of play), so the
 classes of a layer need nothing of each other but the layers below: the classes are packed into
-tasks (largest first, each into the task with the fewest positions so far), each task values
-its classes depth first (``sowlab.tablebase_chunk_classes``) from the files of the layers below
-(read once per worker process and kept), and each position is valued once and played once, in
-one round, however many workers there are. A rule whose same-layer moves left their class would
+tasks (largest first, each into the task with the fewest positions so far), the tasks are
+spread over the workers in equal shares of positions (``spread``), each task values its
+classes' positions depth first in index order, as the command line walks a layer
+(``sowlab.tablebase_chunk_classes``), from the layers below (their files read once per worker
+process, unfolded to both players' halves, and kept), and each position is valued once and
+played once, in one round, however many workers there are. A rule whose same-layer moves left their class would
 still get the right values: a task values the positions of other classes its moves reach too
 (reported as ``outside``: work repeated). A last task of the layer joins its parts, in index
 order, into the layer's file (the same header and checksum as the command line's), and the next
@@ -127,7 +129,7 @@ def _threads(client) -> Dict[str, int]:
 
 def spread(loads: List[int], threads: Dict[str, int]) -> List[Optional[str]]:
     """The worker each task of a layer is asked to run on (``loads``: its positions, largest
-    first): each to the worker whose threads hold the fewest positions so far. Left to the
+    first): each to the worker whose threads would hold the fewest positions with it. Left to the
     scheduler, every task of a layer would go where the layer below was written (the one worker
     holding what they wait on) and the others would only get what they steal; asked this way
     (a loose restriction: a task whose worker is gone runs elsewhere, and an idle worker may
