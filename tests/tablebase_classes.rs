@@ -2,7 +2,7 @@
 //! `sowlab.dask` build, `build_classes_in`): the classes split the layer exactly, and on every
 //! shipped rule the tablebases support, a class built alone plays each of its positions once and
 //! none of another class (same-layer moves keep to their class), with the values of the whole
-//! build.
+//! build; a part's positions come in index order (the order the command line's build visits).
 
 mod common;
 
@@ -28,7 +28,11 @@ fn check_classes(what: &str, g: &Game, k_max: usize) {
         let mut seen = HashSet::new();
         let mut built = Vec::new();
         for c in 0..=k {
-            let members: Vec<usize> = cl.members(&tb, k, c).collect();
+            let members: Vec<usize> = cl.members(&tb, k, &[c]).collect();
+            assert!(
+                members.windows(2).all(|w| w[0] < w[1]),
+                "{what} layer {k} class {c}: not in index order"
+            );
             assert_eq!(
                 members.len() as u64,
                 cl.size(&tb, k, c),
@@ -55,6 +59,20 @@ fn check_classes(what: &str, g: &Game, k_max: usize) {
             built.push((vec![c], part.values));
         }
         assert_eq!(seen.len() as u64, n, "{what} layer {k}");
+        // A part of several classes: their positions merged in index order.
+        let all: Vec<usize> = (0..=k).collect();
+        let got: Vec<usize> = cl.members(&tb, k, &all).collect();
+        assert_eq!(got, (0..n as usize).collect::<Vec<_>>(), "{what} layer {k}");
+        let odd: Vec<usize> = (0..=k).filter(|c| c % 2 == 1).rev().collect();
+        let half = tb.index().size(k) as usize;
+        let want: Vec<usize> = (0..n as usize)
+            .filter(|&i| {
+                tb.index().unrank(k, (i % half) as u64, &mut parts);
+                cl.class_of(&parts) % 2 == 1
+            })
+            .collect();
+        let got: Vec<usize> = cl.members(&tb, k, &odd).collect();
+        assert_eq!(got, want, "{what} layer {k}: classes {odd:?}");
         let refs: Vec<(Vec<usize>, &[i8])> =
             built.iter().map(|(c, v)| (c.clone(), &v[..])).collect();
         let layer = join_classes(&tb, k, &refs).unwrap();

@@ -15,6 +15,7 @@ use pyo3::types::{PyBytes, PyDict};
 
 use sowlab::search::tablebase::build::{build_range_in, unknown_layer};
 use sowlab::search::tablebase::classes::{build_classes_in, join_classes, Classes};
+use sowlab::search::tablebase::packing::unfold;
 use sowlab::search::tablebase::rounds::build_range_round;
 use sowlab::search::tablebase::UNKNOWN;
 use sowlab::search::tablebase::{file, options_text, MAX_SEEDS};
@@ -100,9 +101,27 @@ fn load_into(
     tb.truncate(k);
     while tb.layers() < k {
         let n = tb.layers();
+        // A file that keeps player 1's half only (player 2's its mirror image) is unfolded: a
+        // lookup of player 2's half through the mirror ranks the turned holes again, which
+        // made a chunk's moves a fifth dearer on the workers that read a layer than on the one
+        // that wrote it (the command line's build holds both halves too, and the memory budget
+        // counts both).
+        let whole = |v: Vec<i8>, tb: &Tablebase| {
+            if v.len() as u64 == tb.layer_size(n) {
+                v
+            } else {
+                unfold(tb, n, &v)
+            }
+        };
         match file::read_layer_sum(dir, tb, n) {
-            Ok(Some((v, sum))) if trusted.get(&n) == Some(&sum) => tb.push_layer(v),
-            Ok(Some((v, _))) => tb.push_read_layer(v, &file::layer_path(dir, n)),
+            Ok(Some((v, sum))) if trusted.get(&n) == Some(&sum) => {
+                let v = whole(v, tb);
+                tb.push_layer(v)
+            }
+            Ok(Some((v, _))) => {
+                let v = whole(v, tb);
+                tb.push_read_layer(v, &file::layer_path(dir, n))
+            }
             Ok(None) => {
                 let path = file::layer_path(dir, n);
                 return Err(sowlab::Error::msg(format!(
@@ -243,8 +262,8 @@ pub fn tablebase_classes(
 
 /// The values of the classes `classes` of layer `layer` (see [`tablebase_classes`]), from the
 /// layers below it, read from their files in `dir` (once per process), depth first. Returns
-/// `(values, played, outside)`: the classes' values one after the other, each in its order
-/// (what [`tablebase_write_layer`] takes with `classes`), the positions whose moves were played
+/// `(values, played, outside)`: the values of the classes' positions in index order (player 1
+/// to move, then player 2: what [`tablebase_write_layer`] takes with `classes`), the positions whose moves were played
 /// (each at most once a process), and of those, the positions of other classes (0 where the
 /// rule's same-layer moves keep to their class). `trusted`: the checksums of layers written by
 /// this build (layer: SHA-256, as [`tablebase_write_layer`] returns them); such a file is not

@@ -99,6 +99,26 @@ def test_a_damaged_layer_or_another_rules_folder_is_refused(client, tmp_path):
         sowlab.dask.build_tablebase(client, "kalah", 5, out, options=options)
 
 
+def test_a_layers_tasks_are_spread_over_the_workers_in_equal_shares():
+    from sowlab._dask_tablebase import pack, spread
+
+    # Kalah's layer 14 (6 holes a side) cut into 8 tasks of whole classes, for two workers of
+    # one thread: each worker is asked to run tasks of about half the positions.
+    sizes = sowlab.tablebase_classes("kalah", {"holes": 6, "seeds": 4}, 14)
+    tasks = pack(sizes, 8, 1 << 14)
+    loads = [sum(sizes[c] for c in t) for t in tasks]
+    places = spread(loads, {"tcp://b:1": 1, "tcp://a:2": 1})
+    share = {w: sum(n for n, p in zip(loads, places) if p == w) for w in set(places)}
+    assert set(share) == {"tcp://a:2", "tcp://b:1"}
+    assert max(share.values()) - min(share.values()) <= max(loads)
+    assert abs(share["tcp://a:2"] - sum(loads) / 2) < 0.02 * sum(loads)
+    # A worker of three threads takes three times the positions of one of a thread.
+    places = spread([5] * 8, {"x": 3, "y": 1})
+    assert places.count("x") == 6 and places.count("y") == 2
+    # No worker to name (a client that cannot tell): the scheduler places the tasks.
+    assert spread([3, 2], {}) == [None, None]
+
+
 def test_chunks_and_layers_check_their_arguments(tmp_path):
     options = {"holes": 3, "seeds": 3}
     sizes = sowlab.tablebase_layers("kalah", options, 3)

@@ -6,10 +6,12 @@ player 1's holes (``sowlab.tablebase_classes``). A move that keeps every seed in
 its class in every rule the tablebases support (the sowing goes round the mover's row toward
 his store; reaching the store, the row beyond it or a capture takes seeds out of play), so the
 classes of a layer need nothing of each other but the layers below: the classes are packed into
-tasks (largest first, each into the task with the fewest positions so far), each task values
-its classes depth first (``sowlab.tablebase_chunk_classes``) from the files of the layers below
-(read once per worker process and kept), and each position is valued once and played once, in
-one round, however many workers there are. A rule whose same-layer moves left their class would
+tasks (largest first, each into the task with the fewest positions so far), the tasks are
+spread over the workers in equal shares of positions (``spread``), each task values its
+classes' positions depth first in index order, as the command line walks a layer
+(``sowlab.tablebase_chunk_classes``), from the layers below (their files read once per worker
+process, unfolded to both players' halves, and kept), and each position is valued once and
+played once, in one round, however many workers there are. A rule whose same-layer moves left their class would
 still get the right values: a task values the positions of other classes its moves reach too
 (reported as ``outside``: work repeated). A last task of the layer joins its parts, in index
 order, into the layer's file (the same header and checksum as the command line's), and the next
@@ -116,6 +118,35 @@ def pack(sizes: List[int], chunks: int, min_chunk: int) -> List[List[int]]:
     return [bins[j] for j in order if bins[j]]
 
 
+def _threads(client) -> Dict[str, int]:
+    """The cluster's workers now (address: threads)."""
+    try:
+        workers = client.scheduler_info()["workers"]
+    except Exception:  # a client that cannot tell: the scheduler places the tasks
+        return {}
+    return {a: int(w.get("nthreads", 1) or 1) for a, w in workers.items()}
+
+
+def spread(loads: List[int], threads: Dict[str, int]) -> List[Optional[str]]:
+    """The worker each task of a layer is asked to run on (``loads``: its positions, largest
+    first): each to the worker whose threads would hold the fewest positions with it. Left to the
+    scheduler, every task of a layer would go where the layer below was written (the one worker
+    holding what they wait on) and the others would only get what they steal; asked this way
+    (a loose restriction: a task whose worker is gone runs elsewhere, and an idle worker may
+    still steal one), the workers start the layer with equal shares. ``None`` when the cluster
+    has no worker to name."""
+    if not threads:
+        return [None] * len(loads)
+    names = sorted(threads)
+    held = {a: 0 for a in names}
+    out: List[Optional[str]] = []
+    for n in loads:
+        a = min(names, key=lambda a: ((held[a] + n) / threads[a], names.index(a)))
+        held[a] += n
+        out.append(a)
+    return out
+
+
 def build_tablebase(
     client,
     rule,
@@ -158,10 +189,25 @@ def build_tablebase(
     written = []
     after = None
     for k in range(kept, seeds + 1):
-        classes = pack(sowlab.tablebase_classes(spec, options, k, rules=rules), n_chunks, min_chunk)
+        sizes_k = sowlab.tablebase_classes(spec, options, k, rules=rules)
+        classes = pack(sizes_k, n_chunks, min_chunk)
+        places = spread([sum(sizes_k[c] for c in cl) for cl in classes], _threads(client))
         parts = [
-            client.submit(_chunk, spec, options, k, cl, out, rules, max_memory, after, pure=False)
-            for cl in classes
+            client.submit(
+                _chunk,
+                spec,
+                options,
+                k,
+                cl,
+                out,
+                rules,
+                max_memory,
+                after,
+                pure=False,
+                workers=[w] if w else None,
+                allow_other_workers=True,
+            )
+            for cl, w in zip(classes, places)
         ]
         after = client.submit(
             _write, spec, options, k, out, rules, max_memory, classes, after, *parts, pure=False

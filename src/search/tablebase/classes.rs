@@ -37,27 +37,6 @@ fn compositions(tb: &Tablebase, s: usize, m: usize) -> u64 {
     }
 }
 
-/// Calls `f` with every composition of `s` into `out.len()` parts, in lexicographic order.
-fn each_composition(s: usize, out: &mut [usize], f: &mut impl FnMut(&[usize])) {
-    fn go(s: usize, at: usize, out: &mut [usize], full: &mut dyn FnMut(&[usize])) {
-        let m = out.len();
-        if at + 1 >= m {
-            if m > 0 {
-                out[m - 1] = s;
-                full(out);
-            } else if s == 0 {
-                full(out);
-            }
-            return;
-        }
-        for x in 0..=s {
-            out[at] = x;
-            go(s - x, at + 1, out, full);
-        }
-    }
-    go(s, 0, out, f);
-}
-
 impl Classes {
     /// The classes of `tb`'s layers.
     pub fn of(tb: &Tablebase) -> Classes {
@@ -80,48 +59,111 @@ impl Classes {
         2 * compositions(tb, c, self.ones.len()) * compositions(tb, k - c, self.rest.len())
     }
 
-    /// The indices of class `c` of layer `k` with player 1 to move, in the class's order (player
-    /// 2's are these plus the size of the layer's half): every split of `c` seeds over player
-    /// 1's holes, each with every split of the rest over the other holes.
-    pub fn ranks(&self, tb: &Tablebase, k: usize, c: usize) -> Vec<u64> {
+    /// The indices of the positions of layer `k` with player 1 to move whose class is one of
+    /// `classes`, in index order (player 2's are these plus the size of the layer's half): the
+    /// compositions of `k` seeds over the holes, from the last hole to the first, each hole's
+    /// seeds from the most down (the order of [`super::index::Index::rank`]), only down the
+    /// branches that can still end in one of `classes`. Visited in this order, a part's
+    /// positions and their children lie near each other in memory, as in the command line's
+    /// build, which goes through the whole layer in index order.
+    pub fn ranks(&self, tb: &Tablebase, k: usize, classes: &[usize]) -> Vec<u64> {
+        let n = tb.holes.len();
         let mut out = Vec::new();
-        if c > k {
+        // want[c + 1] - want[lo]: the classes asked for in lo..=c.
+        let mut want = vec![0usize; k + 2];
+        for c in 0..=k {
+            want[c + 1] = want[c] + usize::from(classes.contains(&c));
+        }
+        let any = |lo: usize, hi: usize| lo <= hi && hi <= k && want[hi + 1] > want[lo];
+        if n == 0 {
+            if k == 0 && any(0, 0) {
+                out.push(0);
+            }
             return out;
         }
-        let mut a = vec![0; self.ones.len()];
-        let mut b = vec![0; self.rest.len()];
-        let mut parts = vec![0; tb.holes.len()];
-        let mut splits_b: Vec<Vec<usize>> = Vec::new();
-        each_composition(k - c, &mut b, &mut |x| splits_b.push(x.to_vec()));
-        each_composition(c, &mut a, &mut |x| {
-            for (&j, &s) in self.ones.iter().zip(x) {
-                parts[j] = s;
-            }
-            for y in &splits_b {
-                for (&j, &s) in self.rest.iter().zip(y) {
-                    parts[j] = s;
+        let mut one = vec![false; n];
+        for &j in &self.ones {
+            one[j] = true;
+        }
+        // Holes 0..=j of each side: with `r` seeds left for them and `a` already in player 1's
+        // holes above, the class ends between `a` (all on the other side) and `a + r`.
+        let mut ones_to = vec![false; n];
+        let mut rest_to = vec![false; n];
+        for j in 0..n {
+            let (o, r) = if j == 0 {
+                (false, false)
+            } else {
+                (ones_to[j - 1], rest_to[j - 1])
+            };
+            ones_to[j] = o || one[j];
+            rest_to[j] = r || !one[j];
+        }
+        let reach = |j: usize, r: usize, a: usize| {
+            let lo = if rest_to[j] { a } else { a + r };
+            let hi = if ones_to[j] { a + r } else { a };
+            any(lo, hi.min(k))
+        };
+        struct Walk<'a, R: Fn(usize, usize, usize) -> bool> {
+            tb: &'a Tablebase,
+            one: &'a [bool],
+            reach: R,
+            out: &'a mut Vec<u64>,
+        }
+        impl<R: Fn(usize, usize, usize) -> bool> Walk<'_, R> {
+            /// Holes `j` down to 0 get `r` seeds, `a` of player 1's being above; `rank`: the
+            /// terms of the bars above (bar `j - 1` stands at the seeds of holes `0..j` plus
+            /// `j - 1`: its term `C(r - x + j - 1, j)` is known once hole `j` gets `x`).
+            fn go(&mut self, j: usize, r: usize, a: usize, rank: u64) {
+                if j == 0 {
+                    self.out.push(rank);
+                    return;
                 }
-                out.push(tb.index.rank(parts.iter().copied()));
+                for x in (0..=r).rev() {
+                    let a2 = a + if self.one[j] { x } else { 0 };
+                    if (self.reach)(j - 1, r - x, a2) {
+                        let term = self.tb.index.choose(r - x + j - 1, j);
+                        self.go(j - 1, r - x, a2, rank + term);
+                    }
+                }
             }
-        });
+        }
+        if reach(n - 1, k, 0) {
+            let mut w = Walk {
+                tb,
+                one: &one,
+                reach,
+                out: &mut out,
+            };
+            w.go(n - 1, k, 0, 0);
+        }
         out
     }
 
-    /// The indices of class `c` of layer `k` in the class's order: player 1 to move, then
-    /// player 2 (what a part's values follow).
-    pub fn members(&self, tb: &Tablebase, k: usize, c: usize) -> impl Iterator<Item = usize> {
+    /// The indices of the positions of layer `k` whose class is one of `classes`, in index
+    /// order: player 1 to move, then player 2 (what a part's values follow).
+    pub fn members(
+        &self,
+        tb: &Tablebase,
+        k: usize,
+        classes: &[usize],
+    ) -> impl Iterator<Item = usize> {
         let half = tb.index.size(k) as usize;
-        let r = self.ranks(tb, k, c);
-        let second: Vec<usize> = r.iter().map(|&x| x as usize + half).collect();
-        r.into_iter().map(|x| x as usize).chain(second)
+        let r = self.ranks(tb, k, classes);
+        let n = r.len();
+        (0..2 * n).map(move |j| {
+            if j < n {
+                r[j] as usize
+            } else {
+                r[j - n] as usize + half
+            }
+        })
     }
 }
 
 /// What a part made of whole classes did.
 #[derive(Clone, Debug)]
 pub struct ClassValues {
-    /// The values of its classes' positions, class after class, each in its order
-    /// ([`Classes::members`]).
+    /// The values of its classes' positions, in index order ([`Classes::members`]).
     pub values: Vec<i8>,
     /// Positions whose moves this call played (each at most once).
     pub played: u64,
@@ -164,19 +206,19 @@ pub fn build_classes_in(
     let cl = Classes::of(tb);
     let t = blank(template);
     let mut w = Worker::new(rule, tb, cur, k, &t);
-    let (mut values, mut own) = (Vec::new(), 0u64);
-    for &c in classes {
-        let members: Vec<usize> = cl.members(tb, k, c).collect();
-        own += members
-            .iter()
-            .filter(|&&i| cur[i].load(Ordering::Relaxed) == UNKNOWN)
-            .count() as u64;
-        for (n, &i) in members.iter().enumerate() {
-            if n % (1 << 12) == 0 && INTERRUPTED.load(Ordering::Relaxed) {
-                return Ok(None);
-            }
-            values.push(w.value(i)?);
+    // Player 1 to move, then player 2, each in index order (as [`Classes::members`]).
+    let ranks = cl.ranks(tb, k, classes);
+    let half = tb.index.size(k) as usize;
+    let members = || (0..2).flat_map(|m| ranks.iter().map(move |&r| r as usize + m * half));
+    let own = members()
+        .filter(|&i| cur[i].load(Ordering::Relaxed) == UNKNOWN)
+        .count() as u64;
+    let mut values = Vec::with_capacity(2 * ranks.len());
+    for (n, i) in members().enumerate() {
+        if n % (1 << 12) == 0 && INTERRUPTED.load(Ordering::Relaxed) {
+            return Ok(None);
         }
+        values.push(w.value(i)?);
     }
     Ok(Some(ClassValues {
         values,
@@ -212,11 +254,8 @@ pub fn join_classes(tb: &Tablebase, k: usize, parts: &[(Vec<usize>, &[i8])]) -> 
     }
     let mut layer = vec![UNKNOWN; tb.layer_size(k) as usize];
     for (classes, values) in parts {
-        let mut v = values.iter();
-        for &c in classes {
-            for (i, x) in cl.members(tb, k, c).zip(&mut v) {
-                layer[i] = *x;
-            }
+        for (i, x) in cl.members(tb, k, classes).zip(values.iter()) {
+            layer[i] = *x;
         }
     }
     Ok(layer)
