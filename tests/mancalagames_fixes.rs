@@ -526,3 +526,57 @@ fn seeds_swept_at_the_end_without_a_child_go_back_onto_the_board_as_mancalagames
         assert_eq!(s.winner, Some(2), "{set}");
     }
 }
+
+#[test]
+fn a_gratuitous_capture_is_given_to_an_opponents_hole_of_the_movers_choice() {
+    // Ohojichi (EWGratuitous: each player sows round his half of the board, the right half seen
+    // from his side; CLEAR; captures of 4 on his own half): South's S4 (9 seeds) sows S5 S6 N1 N2
+    // N3 S4 S5 S6 N1, round his half; the last hole, N1, makes 4 and is taken (S6 before it, 2,
+    // is not). He then gives the 4 to a hole of North's half of his choice, N5, and the turn
+    // passes.
+    let pos = Position {
+        pits: vec![4, 0, 10, 9, 1, 0, 2, 3, 9, 1, 8, 1],
+        stores: Some(vec![0, 0]),
+        to_move: Some(1),
+        ..Position::default()
+    };
+    let r = rule("ohojichi");
+    let opts = r.resolve_options::<&str>(&[]).unwrap();
+    let mut g = Game::with_position(r, opts, &pos).unwrap();
+    g.play("S4").unwrap();
+    let s = g.state();
+    assert_eq!(s.pits, vec![4, 0, 10, 1, 3, 2, 0, 4, 10, 1, 8, 1]);
+    assert_eq!(s.stores, vec![4, 0]);
+    assert_eq!(s.to_move, Some(1), "South chooses where his captures go");
+    // (only North's half: his holes S1 S2 N4 N5 N6, empty or not; South's own holes are not his
+    // to give to)
+    assert!(g.play("S5").is_err());
+    g.play("N5").unwrap();
+    let s = g.state();
+    assert_eq!(s.pits, vec![4, 0, 10, 1, 3, 2, 0, 4, 10, 1, 12, 1]);
+    assert_eq!(s.stores, vec![0, 0]);
+    assert_eq!(s.to_move, Some(2));
+}
+
+#[test]
+fn a_round_won_by_a_capture_drops_the_choice_of_where_the_captures_go() {
+    // Sameside (NSGratuitous, rounds won by emptying one's own row, tallied to 3): South's S1
+    // sows its seed into S2, which makes 2, an even count: taken, it empties his row and wins
+    // him the round before he gives it away; the next round starts afresh with two seeds a
+    // hole, North to move, no gift pending.
+    let pos = Position {
+        pits: vec![1, 1, 0, 0, 0, 4, 3, 5, 5, 1],
+        stores: Some(vec![0, 0]),
+        to_move: Some(1),
+        ..Position::default()
+    };
+    let r = rule("sameside");
+    let opts = r.resolve_options::<&str>(&[]).unwrap();
+    let mut g = Game::with_position(r, opts, &pos).unwrap();
+    g.play("S1").unwrap();
+    let s = g.state();
+    assert_eq!(s.pits, vec![2; 10]);
+    assert_eq!(s.to_move, Some(2));
+    g.play("N3").unwrap();
+    assert_eq!(g.state().pits, vec![2, 2, 2, 2, 2, 2, 2, 0, 3, 3]);
+}
