@@ -31,7 +31,8 @@ Each game: `random.seed(seed)`, the game built, South made the starter (MancalaG
 starter at random; sowlab's South moves first), then `random.choice` among `get_moves()` until
 the game ends. `end` is `over` (MancalaGames' own end; `w` the winner, 1 or 2, or null on a tie),
 `endless` (MancalaGames stopped an endless relay and scored it: also over), `cap` (the move cap
-reached), `stuck` (no move listed, the game not over: MancalaGames' fault) or `fault` (its engine
+reached), `stuck` (no move listed, the game not over: MancalaGames' fault, made by the move before,
+which is left out with the position after it) or `fault` (its engine
 raised, or a move left its board and stores holding other than the game's seeds, which its engine
 asserts before every move, or more at the game's end: the move and the position after it are left
 out; `error` says what): after `stuck` and `fault` only the positions recorded are references.
@@ -335,7 +336,16 @@ def play(mc, path, variant, seed, cap, full=False):
         for _ in range(cap):
             mlist = game.get_moves()
             if not mlist:
+                # (a position that is not over and has no move is its engine's fault, made by
+                # the move before: that move and the position after it are left out)
                 end = "stuck"
+                if moves:
+                    error = f"no move listed after {moves[-1]}, the game not over"
+                    moves.pop()
+                    hashes.pop()
+                    rounds.pop(str(len(moves) + 1), None)
+                    if full:
+                        positions.pop()
                 break
             mv = random.choice(mlist)
             label = notation(mv, game, mlist)
