@@ -226,6 +226,14 @@ fn bad_children_keys_are_one_line_errors_naming_the_key() {
             "make_when_last_makes needs at least one count",
         ),
         ("make_on: [3]", "make_on"),
+        (
+            "make_when_last_makes: [3], end_gains: board",
+            "end_gains: board needs captures_into_child: true",
+        ),
+        (
+            "make_when_last_makes: [3], captures_into_child: true, end_gains: holes",
+            "holes",
+        ),
     ] {
         let text = format!(
             "name: kids\nplayers: 2\nboard:\n  players: 2\n  shape: two_rows\n  pits:\n    - {{ row: S, owner: 1, holes: 4, seeds: 3 }}\n    - {{ row: N, owner: 2, holes: 4, seeds: 3 }}\npipeline:\n  children: {{ {children} }}\n  end:\n    - {{ when: no_move, then: most_seeds }}\n"

@@ -234,6 +234,17 @@ fn mg_options(rule: &Rule) -> Result<sowlab::Options, String> {
     if rule.option("endless").is_ok() {
         sets.push("endless=drop_hand");
     }
+    // MancalaGames scores an endless relay in rounds without stores by the children alone (the
+    // seeds carried over from the last round not counted): the option
+    // `endless_score=most_in_children`.
+    if rule.option("endless_score").is_ok() {
+        sets.push("endless_score=most_in_children");
+    }
+    // MancalaGames puts the seeds swept at the end, in a game without stores and without a
+    // child on the board, back onto the board once the game is decided: `end_gains=board`.
+    if rule.option("end_gains").is_ok() {
+        sets.push("end_gains=board");
+    }
     // MancalaGames turns a later round's start layout for the other of the last round's
     // starter (whoever then starts): its reading is the option `round_layout=alternate`.
     if rule.option("round_layout").is_ok() {
@@ -578,7 +589,7 @@ fn every_game_is_equal_to_mancalagames_or_refused_with_a_reason() {
 }
 
 /// Configs imported and equal on the committed fixtures.
-const FLOOR: usize = 192;
+const FLOOR: usize = 195;
 
 /// Configs that import and differ from MancalaGames on the committed fixtures, their cause not
 /// found yet (none today). Each must become equal or be refused at load.
@@ -609,7 +620,7 @@ fn import_writes_one_rule_per_game_and_says_what_it_refused() {
     let (kalah, oware, refused) = (
         fx.join("kalah.txt"),
         fx.join("oware.txt"),
-        fx.join("ohojichi.txt"),
+        fx.join("bao.txt"),
     );
     let o = sowlab(&[
         "import",
@@ -657,7 +668,7 @@ fn import_writes_one_rule_per_game_and_says_what_it_refused() {
     let text = String::from_utf8_lossy(&o.stdout).into_owned();
     assert_eq!(o.status.code(), Some(1), "{text}");
     assert!(
-        text.contains("ohojichi.txt: refused: game_class=EWGratuitous: only the classes Mancala"),
+        text.contains("bao.txt: refused: prescribed=ARNGE_LIMIT: "),
         "{text}"
     );
 }

@@ -442,3 +442,141 @@ fn a_random_start_with_empties_leaves_each_hole_empty_or_holding_at_least_four()
     let opts = r.resolve_options(&["start_seed=3"]).unwrap();
     assert_eq!(Game::new(r.clone(), opts).unwrap().state().pits, starts[3]);
 }
+
+#[test]
+fn an_endless_relay_in_rounds_without_stores_is_scored_by_the_children_as_mancalagames_does() {
+    // Krur in rounds (no stores, children, relays, quitter=DIVVIED): South carried 1 seed over
+    // from the last round and North 11, in their reserves. North's N3 relays past 75 laps (the
+    // 76th lap's 11 seeds lost, as in MancalaGames): the seeds left go into the one child, South's
+    // (S2 of North's row), 9 seeds. Counting all a player holds, North's 11 beat South's 10; the
+    // option `endless_score=most_in_children` counts the children alone, as MancalaGames does:
+    // South wins.
+    let pos = Position {
+        pits: vec![0, 0, 0, 0, 5, 4, 8, 3],
+        stores: Some(vec![1, 11]),
+        children: Some(vec![None, None, None, None, None, Some(1), None, None]),
+        closed: vec![1, 2, 3],
+        to_move: Some(2),
+        ..Position::default()
+    };
+    let r = rule("krur__rounds");
+    for (set, winner) in [
+        ("endless_score=most_seeds", 2),
+        ("endless_score=most_in_children", 1),
+    ] {
+        let opts = r.resolve_options(&["endless=drop_hand", set]).unwrap();
+        let mut g = Game::with_position(r.clone(), opts, &pos).unwrap();
+        g.play("3").unwrap();
+        let s = g.state();
+        assert_eq!(s.pits, vec![0, 0, 0, 0, 0, 9, 0, 0], "{set}");
+        assert_eq!(s.stores, vec![1, 11], "{set}");
+        assert_eq!(s.to_move, None);
+        assert_eq!(s.winner, Some(winner), "{set}");
+    }
+}
+
+#[test]
+fn a_player_whose_children_hold_all_but_a_hole_wins_the_round_at_once() {
+    // Krur in rounds: North's children (S2, S4) hold 25 seeds and his reserve 3. North's N2
+    // makes S2 16: with his reserve 29 seeds, so the other 3 cannot fill a hole of 4, and North
+    // wins the match at once (a child's seeds are his).
+    let pos = Position {
+        pits: vec![0, 15, 0, 10, 1, 1, 1, 0],
+        stores: Some(vec![1, 3]),
+        children: Some(vec![None, Some(2), None, Some(2), None, None, None, None]),
+        closed: vec![7],
+        to_move: Some(2),
+        ..Position::default()
+    };
+    let s = after("krur__rounds", &pos, "2");
+    assert_eq!(s.pits, vec![1, 16, 0, 10, 1, 0, 0, 0]);
+    assert_eq!(s.to_move, None);
+    assert_eq!(s.winner, Some(2));
+}
+
+#[test]
+fn seeds_swept_at_the_end_without_a_child_go_back_onto_the_board_as_mancalagames_shows_them() {
+    // Krur in rounds, no child on the board: North's N3 leaves South no move; the seeds left are
+    // North's (HOLE_OWNER) and he wins with 32. By default they are in his reserve; with
+    // `end_gains=board` they go back onto the board into its last hole, N4, as MancalaGames
+    // shows them (its store keeps only what North carried over).
+    let pos = Position {
+        pits: vec![0, 0, 0, 0, 2, 1, 11, 6],
+        stores: Some(vec![0, 12]),
+        children: Some(vec![None; 8]),
+        closed: vec![1, 2, 3],
+        to_move: Some(2),
+        ..Position::default()
+    };
+    let r = rule("krur__rounds");
+    for (set, pits, stores) in [
+        ("end_gains=reserve", vec![0; 8], vec![0, 32]),
+        (
+            "end_gains=board",
+            vec![0, 0, 0, 0, 0, 0, 0, 20],
+            vec![0, 12],
+        ),
+    ] {
+        let opts = r.resolve_options(&[set]).unwrap();
+        let mut g = Game::with_position(r.clone(), opts, &pos).unwrap();
+        g.play("3").unwrap();
+        let s = g.state();
+        assert_eq!(s.pits, pits, "{set}");
+        assert_eq!(s.stores, stores, "{set}");
+        assert_eq!(s.winner, Some(2), "{set}");
+    }
+}
+
+#[test]
+fn a_gratuitous_capture_is_given_to_an_opponents_hole_of_the_movers_choice() {
+    // Ohojichi (EWGratuitous: each player sows round his half of the board, the right half seen
+    // from his side; CLEAR; captures of 4 on his own half): South's S4 (9 seeds) sows S5 S6 N1 N2
+    // N3 S4 S5 S6 N1, round his half; the last hole, N1, makes 4 and is taken (S6 before it, 2,
+    // is not). He then gives the 4 to a hole of North's half of his choice, N5, and the turn
+    // passes.
+    let pos = Position {
+        pits: vec![4, 0, 10, 9, 1, 0, 2, 3, 9, 1, 8, 1],
+        stores: Some(vec![0, 0]),
+        to_move: Some(1),
+        ..Position::default()
+    };
+    let r = rule("ohojichi");
+    let opts = r.resolve_options::<&str>(&[]).unwrap();
+    let mut g = Game::with_position(r, opts, &pos).unwrap();
+    g.play("S4").unwrap();
+    let s = g.state();
+    assert_eq!(s.pits, vec![4, 0, 10, 1, 3, 2, 0, 4, 10, 1, 8, 1]);
+    assert_eq!(s.stores, vec![4, 0]);
+    assert_eq!(s.to_move, Some(1), "South chooses where his captures go");
+    // (only North's half: his holes S1 S2 N4 N5 N6, empty or not; South's own holes are not his
+    // to give to)
+    assert!(g.play("S5").is_err());
+    g.play("N5").unwrap();
+    let s = g.state();
+    assert_eq!(s.pits, vec![4, 0, 10, 1, 3, 2, 0, 4, 10, 1, 12, 1]);
+    assert_eq!(s.stores, vec![0, 0]);
+    assert_eq!(s.to_move, Some(2));
+}
+
+#[test]
+fn a_round_won_by_a_capture_drops_the_choice_of_where_the_captures_go() {
+    // Sameside (NSGratuitous, rounds won by emptying one's own row, tallied to 3): South's S1
+    // sows its seed into S2, which makes 2, an even count: taken, it empties his row and wins
+    // him the round before he gives it away; the next round starts afresh with two seeds a
+    // hole, North to move, no gift pending.
+    let pos = Position {
+        pits: vec![1, 1, 0, 0, 0, 4, 3, 5, 5, 1],
+        stores: Some(vec![0, 0]),
+        to_move: Some(1),
+        ..Position::default()
+    };
+    let r = rule("sameside");
+    let opts = r.resolve_options::<&str>(&[]).unwrap();
+    let mut g = Game::with_position(r, opts, &pos).unwrap();
+    g.play("S1").unwrap();
+    let s = g.state();
+    assert_eq!(s.pits, vec![2; 10]);
+    assert_eq!(s.to_move, Some(2));
+    g.play("N3").unwrap();
+    assert_eq!(g.state().pits, vec![2, 2, 2, 2, 2, 2, 2, 0, 3, 3]);
+}

@@ -31,8 +31,11 @@ Each game: `random.seed(seed)`, the game built, South made the starter (MancalaG
 starter at random; sowlab's South moves first), then `random.choice` among `get_moves()` until
 the game ends. `end` is `over` (MancalaGames' own end; `w` the winner, 1 or 2, or null on a tie),
 `endless` (MancalaGames stopped an endless relay and scored it: also over), `cap` (the move cap
-reached), `stuck` (no move listed, the game not over: MancalaGames' fault) or `fault` (its engine
-raised; `error` says what): after `stuck` and `fault` only the positions recorded are references.
+reached), `stuck` (no move listed, the game not over: MancalaGames' fault, made by the move before,
+which is left out with the position after it) or `fault` (its engine
+raised, or a move left its board and stores holding other than the game's seeds, which its engine
+asserts before every move, or more at the game's end: the move and the position after it are left
+out; `error` says what): after `stuck` and `fault` only the positions recorded are references.
 Where the start is drawn at random (start_pattern RANDOM, MOVE_RANDOM, RANDOM_ZEROS), the trace
 gives the start position in full (`start`), and each later round's (`rounds`: move index ->
 position), since a replay cannot draw MancalaGames' random numbers; so too each later round's
@@ -333,27 +336,44 @@ def play(mc, path, variant, seed, cap, full=False):
         for _ in range(cap):
             mlist = game.get_moves()
             if not mlist:
+                # (a position that is not over and has no move is its engine's fault, made by
+                # the move before: that move and the position after it are left out)
                 end = "stuck"
+                if moves:
+                    error = f"no move listed after {moves[-1]}, the game not over"
+                    moves.pop()
+                    hashes.pop()
+                    rounds.pop(str(len(moves) + 1), None)
+                    if full:
+                        positions.pop()
                 break
             mv = random.choice(mlist)
             label = notation(mv, game, mlist)
             cond = game.move(mv)
-            moves.append(label)
             over = bool(cond and cond.is_game_over())
+            endless = over and game.mdata is not None and game.mdata.ended == gi.WinCond.ENDLESS
+            new_round = not over and bool(cond and cond.is_round_over())
+            if new_round:
+                game.new_game(new_round=True)
+            if not over and game.info.mustpass:
+                game.test_pass()
+            # MancalaGames' engine checks before every move that its board and stores hold
+            # every seed; a move that broke the count is its fault, found here already, and so
+            # is a last move whose end made seeds (no check follows it). (A game's end may take
+            # seeds that score for nobody off the board; an endless relay's end loses the seeds
+            # its last lap took up: sowlab's option `endless=drop_hand`.)
+            held = sum(game.board) + sum(game.store)
+            if held > game.cts.total_seeds or (not over and held != game.cts.total_seeds):
+                raise RuntimeError(
+                    f"seed count: the position after the move holds {held} seeds, "
+                    f"not {game.cts.total_seeds}")
+            moves.append(label)
             if over:
-                if game.mdata is not None and game.mdata.ended == gi.WinCond.ENDLESS:
-                    end = "endless"
-                else:
-                    end = "over"
+                end = "endless" if endless else "over"
                 if cond.is_win():
                     winner = 2 if game.get_winner() else 1
                 note(True)
                 break
-            new_round = bool(cond and cond.is_round_over())
-            if new_round:
-                game.new_game(new_round=True)
-            if game.info.mustpass:
-                game.test_pass()
             choice = {gi.RoundFill.UCHOOSE: chosen_holes, gi.RoundFill.LOSER_ONLY: chosen_holes,
                       gi.RoundFill.UCHOWN: owned_holes}
             if new_round and game.info.round_fill in choice:

@@ -67,6 +67,10 @@ pub struct Children {
     /// stores.
     #[serde(default)]
     pub captures_into_child: bool,
+    /// (With `captures_into_child`) where the seeds a game's last sweep gives a player go when no
+    /// player has a child: his reserve, or back onto the board once the game is decided.
+    #[serde(default)]
+    pub end_gains: EndGains,
     /// With the count N of `make_when_last_makes`: when the last hole and the hole sown just
     /// before it (stores passed), neither a child, hold N-1 and N seeds (either way round), both
     /// become the mover's children (the last hole alone when it makes N otherwise).
@@ -89,6 +93,19 @@ pub struct Children {
     /// set when setup ends.
     #[serde(skip)]
     pub round: Vec<i64>,
+}
+
+/// Where the seeds swept to a player at the game's end go when no player has a child (see
+/// [`Children::end_gains`]).
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum EndGains {
+    /// They stay in his reserve.
+    #[default]
+    Reserve,
+    /// Once the game is over (its winner decided by them), they go back onto the board, player
+    /// 1's into the board's first hole and player 2's into its last (MancalaGames' reading).
+    Board,
 }
 
 /// What a last seed makes (see [`Children::made`]).
@@ -132,6 +149,11 @@ impl Children {
             return Err(
                 "pipeline: children: pair_with_hole_before needs exactly one count in make_when_last_makes (e.g. [4])"
                     .into(),
+            );
+        }
+        if self.end_gains != EndGains::Reserve && !self.captures_into_child {
+            return Err(
+                "pipeline: children: end_gains: board needs captures_into_child: true".into(),
             );
         }
         if self.captures_into_child && !l.stores.is_empty() {
@@ -379,6 +401,11 @@ impl Children {
         }
         if self.captures_into_child {
             s.push_str("; captures go into the capturer's child (none without one)");
+        }
+        if self.end_gains == EndGains::Board {
+            s.push_str(
+                "; the seeds the game's last sweep gives a player when nobody has a child go back onto the board once the game is decided (player 1's into the first hole, player 2's into the last)",
+            );
         }
         if self.pair_with_hole_before {
             s.push_str(

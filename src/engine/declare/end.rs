@@ -70,6 +70,10 @@ pub enum Outcome {
     /// The game ends; the player with the most seeds in his open holes wins (what he captured
     /// not counted), equal is a draw: games whose captures leave the board.
     MostInHoles,
+    /// The game ends; the player whose children hold the most seeds wins (his store and reserve
+    /// not counted), equal is a draw; with `sweep: into_children` the odd seed then goes to the
+    /// player whose children hold fewer.
+    MostInChildren,
     /// The round ends (see `rounds`).
     Round,
     /// The round of a tallied match (`rounds.tally`) ends, won by the mover (whatever the seeds

@@ -396,6 +396,9 @@ impl Pipeline {
                 Outcome::MostInHoles => {
                     "the game ends: the most seeds in his holes wins (level: a draw)"
                 }
+                Outcome::MostInChildren => {
+                    "the game ends: the most seeds in his children wins (level: a draw)"
+                }
                 Outcome::NoWinner => "the game ends without a winner",
                 Outcome::RoundMoverWins => "the round ends, won by the mover",
                 Outcome::RoundMoverLoses => "the round ends, won by the mover's opponent",

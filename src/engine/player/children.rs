@@ -174,6 +174,34 @@ pub(super) fn gains_into_children(b: &mut Board, l: &Compiled, before: &[i64; 17
     }
 }
 
+/// `end_gains: board` (the caller has seen that no player had a child at the sweep): once the
+/// game is over, what each of two players' reserves gained since `before` (the end's sweep)
+/// goes back onto the board, player 1's into the board's first hole and player 2's into its last.
+pub(super) fn end_gains_on_board(b: &mut Board, l: &Compiled, before: &[i64; 17]) {
+    if !b.over || l.players != 2 {
+        return;
+    }
+    let ends = [l.holes.first().copied(), l.holes.last().copied()];
+    for (pl, to) in [(1, ends[0]), (2, ends[1])] {
+        let gain = b.reserves[pl - 1] - before[pl];
+        let Some(to) = to.filter(|_| gain > 0) else {
+            continue;
+        };
+        b.reserves[pl - 1] -= gain;
+        b.seeds[to] += gain;
+        if b.trace.is_some() {
+            let text = format!(
+                "{gain} seeds of player {pl} go back onto {}",
+                l.pits[to].name
+            );
+            b.emit(|| Event::Note {
+                kind: "end".into(),
+                text,
+            });
+        }
+    }
+}
+
 /// The seeds in player `pl`'s children (0 on a board without children).
 pub(super) fn seeds_of(b: &Board, pl: usize) -> i64 {
     b.children

@@ -79,7 +79,14 @@ pub(super) fn holds(
         Cond::OthersCannotFill => {
             let fill = p.rounds.as_ref().map_or(1, |r| r.fill);
             let total = b.total();
-            (1..=l.players).any(|pl| total - material(b, pl) < c.limit * fill)
+            if b.children.is_empty() {
+                (1..=l.players).any(|pl| total - material(b, pl) < c.limit * fill)
+            } else {
+                // (a child's seeds are its owner's: they go to him at the round's end)
+                let mut m = [0i64; 17];
+                materials(b, l, &mut m);
+                (1..=l.players).any(|pl| total - m[pl] < c.limit * fill)
+            }
         }
         // (seeds left may still fall into a child)
         Cond::FewLeft if crate::engine::player::children::any_child(b) => false,
@@ -179,7 +186,7 @@ pub(super) fn apply_check(
                 }
             }
             Sweep::Split => split_left(b, l, &c.why),
-            Sweep::IntoChildren => sweep_into_children(b, l),
+            Sweep::IntoChildren => sweep_into_children(b, l, c.then == Outcome::MostInChildren),
             Sweep::Discard => {
                 for i in 0..l.holes.len() {
                     let h = l.holes[i];
@@ -201,6 +208,12 @@ pub(super) fn apply_check(
         if into {
             crate::engine::player::children::gains_into_children(b, l, &before, true);
         }
+        // (`end_gains: board`: the gains of a sweep no child took, once the game is decided)
+        let gains_back = into
+            && p.children
+                .as_ref()
+                .is_some_and(|k| k.end_gains == crate::engine::declare::children::EndGains::Board)
+            && !b.children.iter().any(|&k| k != 0);
         match c.then {
             Outcome::MostSeeds => {
                 let mut all = [0i64; 17];
@@ -231,6 +244,14 @@ pub(super) fn apply_check(
                 let s = seeds_by_player(b, l, p);
                 let most = s[1..=l.players].iter().copied().max().unwrap_or(0);
                 let top: Vec<usize> = (1..=l.players).filter(|&q| s[q] == most).collect();
+                finish(b, p, if top.len() == 1 { top[0] } else { 0 }, hooks);
+            }
+            Outcome::MostInChildren => {
+                let mut m = [0i64; 17];
+                crate::engine::player::children::add_children_seeds(b, &mut m);
+                let m = &m[1..=l.players];
+                let best = m.iter().copied().max().unwrap_or(0);
+                let top: Vec<usize> = (1..=l.players).filter(|&q| m[q - 1] == best).collect();
                 finish(b, p, if top.len() == 1 { top[0] } else { 0 }, hooks);
             }
             Outcome::NoWinner => finish(b, p, 0, hooks),
@@ -278,6 +299,9 @@ pub(super) fn apply_check(
                     end_round(b, l, p, mover, c.starter, hooks);
                 }
             }
+        }
+        if gains_back {
+            crate::engine::player::children::end_gains_on_board(b, l, &before);
         }
     }
 }
@@ -335,8 +359,9 @@ fn in_open_holes(b: &Board, l: &Compiled) -> i64 {
 /// The `into_children` sweep: the seeds left in the open holes (children aside) go into the
 /// children of players 1 and 2, shared equally, an odd seed to the one holding fewer (to player
 /// 2 when level), each share into its player's last child in board order; a player without a
-/// child gets none (the other takes all), and with no child they leave the game.
-fn sweep_into_children(b: &mut Board, l: &Compiled) {
+/// child gets none (the other takes all), and with no child they leave the game. With
+/// `children_only` (the outcome `most_in_children`) "holding fewer" counts the children alone.
+fn sweep_into_children(b: &mut Board, l: &Compiled, children_only: bool) {
     if l.players != 2 {
         return;
     }
@@ -356,7 +381,11 @@ fn sweep_into_children(b: &mut Board, l: &Compiled) {
         .collect();
     let total: i64 = left.iter().map(|&h| b.seeds[h]).sum();
     let mut held = [0i64; 17];
-    materials(b, l, &mut held);
+    if children_only {
+        crate::engine::player::children::add_children_seeds(b, &mut held);
+    } else {
+        materials(b, l, &mut held);
+    }
     let share1 = match kids {
         [Some(_), Some(_)] => total / 2 + if held[2] > held[1] { total % 2 } else { 0 },
         [Some(_), None] => total,

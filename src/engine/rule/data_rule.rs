@@ -498,6 +498,10 @@ impl DataRule {
             }
         }
         l.name_pits();
+        // (owners first: a player's own circuit is the pits he owns, by halves too)
+        if d.owners == OwnersWord::Halves {
+            crate::engine::geometry::halves::own_by_halves(l)?;
+        }
         if d.circuits == CircuitsWord::PerPlayer {
             for pl in 1..=players {
                 let run: Vec<usize> = (0..l.pits.len())
@@ -508,9 +512,6 @@ impl DataRule {
                     l.track.extend(run);
                 }
             }
-        }
-        if d.owners == OwnersWord::Halves {
-            crate::engine::geometry::halves::own_by_halves(l)?;
         }
         if d.circuits == CircuitsWord::PerPlayerLoops {
             crate::engine::geometry::loops::per_player_loops(l)?;

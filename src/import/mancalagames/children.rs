@@ -67,19 +67,6 @@ pub(super) fn children(p: &Params, sowing: &mut String) -> Result<String, Refusa
             "children in a match scored round by round (a tally) are not translated yet",
         ));
     }
-    if word(p, "rounds") != "NO_ROUNDS"
-        && !p.flag("stores")
-        && word(p, "mlaps") != "OFF"
-        && word(p, "quitter") == "DIVVIED"
-    {
-        // (MancalaGames then shares the seeds left between the children and scores the
-        // children alone: the seeds a player carries over from the last round count for nobody)
-        return Err(refuse(
-            "rounds",
-            word(p, "rounds"),
-            "children in rounds without stores, where an endless relay ends the game scoring only the children (quitter=DIVVIED), are not translated yet",
-        ));
-    }
     let locs = word(p, "child_locs");
     // (FIXED_ONE_RIGHT: each player's rightmost hole is his child from the start; no other is
     // made, child_cvt is ignored)
@@ -159,7 +146,7 @@ pub(super) fn children(p: &Params, sowing: &mut String) -> Result<String, Refusa
     };
     if into_child {
         text.push_str(
-            "    # stores=false: captures go into the capturer's child (none without one); at the end the seeds\n    # swept go into the children\n    captures_into_child: true\n",
+            "    # stores=false: captures go into the capturer's child (none without one); at the end the seeds\n    # swept go into the children; when no player has one, they stay his (option end_gains)\n    captures_into_child: true\n    end_gains: $end_gains\n",
         );
     }
     if ty == "ONE_CHILD" {

@@ -12,23 +12,31 @@ pub(super) fn board(p: &Params) -> Result<String, Refusal> {
     match p.class.as_str() {
         // (BearOff: two rows in one circuit, sown as Mancala until the bearing off: `sowing`)
         "Mancala" | "BearOff" => Ok(String::new()),
-        "NorthSouthCycle" => {
+        "NorthSouthCycle" | "NSGratuitous" => {
             if matches!(word(p, "sow_stores").as_str(), "BOTH" | "BOTH_NR" | "BOTH_NR_OWN" | "BOTH_NR_OPP") {
                 return Err(refuse(
                     "game_class",
-                    "NorthSouthCycle",
+                    &p.class,
                     "with sow_stores sowing both stores (each player's circuit then holds both stores) not yet",
                 ));
             }
             if p.flag("no_sides") {
                 return Err(refuse(
                     "game_class",
-                    "NorthSouthCycle",
+                    &p.class,
                     "with no_sides (a player sowing round the other's row) not yet",
                 ));
             }
             Ok("  # game_class=NorthSouthCycle: each player sows round his own row (and store) only\n  circuits: per_player\n".into())
         }
+        // (two circuits, each player's half of the board: MancalaGames' own check asks for an
+        // even number of holes)
+        "EWGratuitous" if p.flag("stores") => Err(refuse(
+            "game_class",
+            "EWGratuitous",
+            "with stores (a store on a circuit of half the board) not yet",
+        )),
+        "EWGratuitous" => Ok("  # game_class=EWGratuitous: each player owns his half of the board, the right half seen\n  # from his side across both rows, and sows round it only\n  circuits: per_player\n  owners: halves\n".into()),
         "ShareOne" => {
             for key in ["no_sides", "blocks", "mustshare"] {
                 if p.flag(key) {
@@ -46,7 +54,7 @@ pub(super) fn board(p: &Params) -> Result<String, Refusal> {
         other => Err(refuse(
             "game_class",
             other,
-            "only the classes Mancala (two rows sown in one circuit), BearOff, NorthSouthCycle (each row its own circuit), ShareOne, ZigZag, Diffusion and DiffusionV2 are translated yet",
+            "only the classes Mancala (two rows sown in one circuit), BearOff, NorthSouthCycle (each row its own circuit), NSGratuitous, EWGratuitous, ShareOne, ZigZag, Diffusion and DiffusionV2 are translated yet",
         )),
     }
 }

@@ -82,6 +82,8 @@ pub(super) fn rounds(p: &Params, goal: &str) -> Result<(String, String, i64), Re
             };
             let won = if goal == "RND_WIN_COUNT_DEP" {
                 "the mover who leaves the opponent no seeds (or no move) wins a round"
+            } else if goal == "RND_WIN_COUNT_CLR" {
+                "the player who empties his own holes wins a round"
             } else {
                 "the most seeds wins a round"
             };
@@ -177,7 +179,7 @@ pub(super) fn tally_of(goal: &str) -> Option<&'static str> {
         "RND_WIN_COUNT_MAX" => Some("rounds_won"),
         "RND_SEED_COUNT" => Some("seeds_held"),
         "RND_POINTS" => Some("points"),
-        "RND_WIN_COUNT_DEP" => Some("rounds_won"),
+        "RND_WIN_COUNT_DEP" | "RND_WIN_COUNT_CLR" => Some("rounds_won"),
         "RND_EXTRA_SEEDS" => Some("extra_seeds"),
         _ => None,
     }
@@ -243,6 +245,13 @@ pub(super) fn ends(
     }
     if goal == "DEPRIVE" || goal == "IMMOBILIZE" {
         return eliminate(p, goal, end, notes).map(|e| (e, true));
+    }
+    if goal == "RND_WIN_COUNT_CLR" {
+        // Each round a CLEAR game, its winner scoring a round won.
+        end.push_str(
+            "    # goal=RND_WIN_COUNT_CLR: each round the mover wins by emptying his own holes; when the\n    # other has none left (and the mover still has some), the other wins it\n    - { when: mover_empty, before_turn: true, then: round_mover_wins }\n    - { when: side_empty, before_turn: true, then: round_mover_loses }\n",
+        );
+        return Ok((end, false));
     }
     if goal == "RND_WIN_COUNT_DEP" {
         // Each round a DEPRIVE game, its winner scoring a round won.

@@ -194,6 +194,12 @@ pub(super) fn relays(p: &Params, c: &Caps, sowing: &mut String) -> Result<String
         let line = match (sweep, tally) {
             (None, false) => "{ when: stopped, before_turn: true, then: no_winner }".to_string(),
             (None, true) => "{ when: stopped, before_turn: true, then: tally_decides }".to_string(),
+            // (in rounds without stores a player carries seeds over in his reserve: MancalaGames
+            // scores the children alone, the option `endless_score`)
+            (Some("into_children"), false) if word(p, "rounds") != "NO_ROUNDS" => {
+                "{ when: stopped, before_turn: true, sweep: into_children, then: $endless_score }"
+                    .to_string()
+            }
             (Some(s), false) => {
                 format!("{{ when: stopped, before_turn: true, sweep: {s}, then: game_most_seeds }}")
             }

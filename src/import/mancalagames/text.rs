@@ -111,6 +111,16 @@ pub(crate) fn assemble(g: &GameFile, title: &str, p: &Params, parts: &Parts) -> 
             "  matching_back: { value: stop, values: [stop, beyond_limit], help: \"a two-way run of matching pairs ends when its first hole against the sowing does not match; beyond_limit: then the hole past the limit with the sowing is taken if it matches, as in MancalaGames\" }\n",
         );
     }
+    if children.contains("$end_gains") {
+        y.push_str(
+            "  end_gains: { value: reserve, values: [reserve, board], help: \"the seeds the game's last sweep gives a player when no player has a child count for him in his reserve; board: once the game is decided they go back onto the board, South's into his first hole and North's into his last, as MancalaGames shows them\" }\n",
+        );
+    }
+    if end.contains("$endless_score") {
+        y.push_str(
+            "  endless_score: { value: most_seeds, values: [most_seeds, most_in_children], help: \"an endless relay ends the match: the seeds left go into the children and the most seeds held wins; most_in_children: only the children's seeds count (not those carried over from the last round), as MancalaGames scores it\" }\n",
+        );
+    }
     if p.int("mlaps") != 0 {
         y.push_str(
             "  endless: { value: stop, values: [stop, drop_hand], help: \"an endless relay (a 76th lap) stops the move; drop_hand: the seeds that lap took up leave the game, as in MancalaGames (which loses them)\" }\n",

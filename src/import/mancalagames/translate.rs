@@ -152,6 +152,10 @@ pub fn translate(g: &GameFile, title: &str, p: &Params) -> Result<Translation, R
     }
 
     let mut c = super::capture::captures(p, &mut sowing, &mut notes)?;
+    if p.class.ends_with("Gratuitous") && !c.text.is_empty() {
+        // (MancalaGames' captures to the store, forced on the opponent at once)
+        c.text.push_str("    # game_class={class}: after a move whose captures took seeds, the mover gives all he\n    # captured to one of the opponent's holes, his choice (a move of its own, the hole's label)\n    chosen_holes: { count: 1, gives_held: true }\n".replace("{class}", &p.class).as_str());
+    }
     // moveunlock: read by the capture chain (only_played_from); with other captures, or with
     // relays stopping for a capture, not yet.
     if p.flag("moveunlock")

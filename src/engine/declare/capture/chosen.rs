@@ -3,7 +3,9 @@
 //! move: while the choice is pending (the game variable `chosen_holes`, the holes still to take)
 //! his legal moves are the opponent's holes holding seeds (those `except` names aside), each
 //! written by the hole's own label (`NO3`), and the turn passes with the last one (or when no
-//! hole is left to choose). Played in [`crate::engine::player::capture::chosen`].
+//! hole is left to choose). `gives_held`: "captures are forced on the opponent": the chosen
+//! hole gets every seed the mover's stores and reserve hold instead of being taken. Played in
+//! [`crate::engine::player::capture::chosen`].
 
 use serde::Deserialize;
 
@@ -36,6 +38,10 @@ pub struct ChosenHoles {
     /// Empty holes of the opponent's may be chosen too (a choice that takes nothing: Ludii's
     /// reading of Nsolo); the choice is still made only while he holds seeds.
     pub empty_too: bool,
+    /// The chosen hole is not taken: the mover gives it every seed his stores and reserve hold
+    /// (his captures forced on the opponent); his empty holes may be chosen too, and the choice
+    /// is made whatever the opponent holds.
+    pub gives_held: bool,
     /// Holes of the opponent's that may not be chosen, by row and number from his left:
     /// `{ outer: [1, 2] }` his outer row's first two holes.
     pub except: Except,
@@ -70,6 +76,16 @@ impl ChosenHoles {
                 format!("{k} holes")
             }
         };
+        if self.gives_held {
+            return format!(
+                "capture: after {}, the mover gives all he holds to {} of the opponent's, chosen one a move",
+                match self.after {
+                    ChosenAfter::Capture => "a move whose captures took seeds",
+                    ChosenAfter::BothAcross => "a move whose capture across took both holes of a file",
+                },
+                n(self.count)
+            );
+        }
         let mut s = format!(
             "capture: {} also takes {} of the opponent's{}, chosen one a move",
             match self.after {

@@ -2,7 +2,9 @@
 //! [`crate::engine::declare::capture::chosen`]): while the choice is pending (the game variable
 //! `chosen_holes`) the mover's legal moves are the opponent's holes holding seeds that may be
 //! chosen; each move takes one into his store (or reserve), and the turn passes with the last
-//! one, or when no hole is left to choose.
+//! one, or when no hole is left to choose. With `gives_held` the chosen hole (any open hole of
+//! the opponent's) is given every seed the mover holds instead. A round's end drops a choice
+//! still pending.
 
 use crate::engine::board::state::Board;
 use crate::engine::declare::capture::chosen::{ChosenAfter, ChosenHoles};
@@ -23,7 +25,11 @@ pub fn pending(b: &Board, p: &Pipeline) -> Option<usize> {
 #[inline]
 fn choosable(b: &Board, c: &ChosenHoles, player: usize, h: usize) -> bool {
     let owner = b.hole_owner(h);
-    owner != player && owner != 0 && (c.empty_too || b.seeds[h] > 0) && !b.closed[h] && !c.barred[h]
+    owner != player
+        && owner != 0
+        && (c.empty_too || c.gives_held || b.seeds[h] > 0)
+        && !b.closed[h]
+        && !c.barred[h]
 }
 
 /// Whether a choice is to be made: some hole may be chosen, and the opponent holds seeds in one
@@ -31,7 +37,7 @@ fn choosable(b: &Board, c: &ChosenHoles, player: usize, h: usize) -> bool {
 fn any_to_choose(b: &Board, l: &Compiled, c: &ChosenHoles, mover: usize) -> bool {
     l.holes
         .iter()
-        .any(|&h| choosable(b, c, mover, h) && b.seeds[h] > 0)
+        .any(|&h| choosable(b, c, mover, h) && (c.gives_held || b.seeds[h] > 0))
 }
 
 /// The holes `player` may choose now.
@@ -90,8 +96,13 @@ pub fn take(b: &mut Board, l: &Compiled, p: &Pipeline, pit: usize) -> Result<boo
     let mover = b.to_move;
     if pit >= l.pits.len() || !l.holes.contains(&pit) || !choosable(b, c, mover, pit) {
         return Err(format!(
-            "hole {} is not one of the opponent's holes holding seeds that may be chosen",
-            l.pits.get(pit).map_or("?", |q| q.name.as_str())
+            "hole {} is not one of the opponent's holes {} that may be chosen",
+            l.pits.get(pit).map_or("?", |q| q.name.as_str()),
+            if c.gives_held {
+                "(open)"
+            } else {
+                "holding seeds"
+            }
         ));
     }
     let name = &l.pits[pit].name;
@@ -99,7 +110,11 @@ pub fn take(b: &mut Board, l: &Compiled, p: &Pipeline, pit: usize) -> Result<boo
         kind: "capture".into(),
         text: format!("player {mover} chooses {name}"),
     });
-    sow::capture(b, pit, mover, "chosen hole");
+    if c.gives_held {
+        give_held(b, l, mover, pit);
+    } else {
+        sow::capture(b, pit, mover, "chosen hole");
+    }
     b.last.pit = pit;
     b.vars[c.var] -= 1;
     let again = b.vars[c.var] > 0 && any_to_choose(b, l, c, mover);
@@ -107,4 +122,31 @@ pub fn take(b: &mut Board, l: &Compiled, p: &Pipeline, pit: usize) -> Result<boo
         b.vars[c.var] = 0;
     }
     Ok(again)
+}
+
+/// `gives_held`: every seed `mover`'s stores and reserve hold goes into hole `pit`.
+fn give_held(b: &mut Board, l: &Compiled, mover: usize, pit: usize) {
+    for i in 0..l.stores.len() {
+        let st = l.stores[i];
+        let n = b.seeds[st];
+        if l.pits[st].owner == mover && n > 0 {
+            b.seeds[st] = 0;
+            b.seeds[pit] += n;
+            b.emit(|| Event::Move {
+                from: st,
+                to: pit,
+                seeds: n,
+            });
+        }
+    }
+    let n = b.reserves[mover - 1];
+    if n > 0 {
+        b.reserves[mover - 1] = 0;
+        b.seeds[pit] += n;
+        b.emit(|| Event::Fill {
+            pit,
+            seeds: n,
+            player: mover,
+        });
+    }
 }

@@ -262,6 +262,10 @@ pub(in crate::engine::player) fn start_next_round(
     if let Some(v) = p.at.bear_off_var {
         b.vars[v] = 0;
     }
+    // (a choice of holes the round's last move began is dropped with the round)
+    if let Some(c) = &p.capture.chosen_holes {
+        b.vars[c.var] = 0;
+    }
     crate::engine::player::directions::new_round(b, l, p);
     b.to_move = starter_of(b, p, starter, mover, rw);
     if let Some(v) = p.at.round_starter_var {
