@@ -3,6 +3,7 @@
 
 use crate::engine::board::state::{Board, PitKind, SowEnd, NO_PIT};
 use crate::engine::declare::compiled::Compiled;
+use crate::engine::declare::moves::WhenBlocked;
 use crate::engine::declare::pipeline::{GrandSlam, Landing, Moves, Pipeline};
 use crate::engine::sowing::sow;
 
@@ -37,10 +38,15 @@ pub fn legal_into(b: &Board, p: &Pipeline, player: usize, out: &mut Vec<usize>) 
         }
     }
     let mut filtered = m.filtered();
+    // (the opening's holes, when they narrow the move: what to play when none gives one)
+    let mut blocked = None;
     if p.at.odd_moves && p.at.odd_legal {
         // (the opening turns: from their holes only, perhaps without the other filters)
         if let Some(o) = crate::engine::player::opening::now(b, p) {
             if let Some(h) = p.at.opening_holes.get(player).filter(|h| !h.is_empty()) {
+                if o.when_blocked != WhenBlocked::NoMove {
+                    blocked = Some((o.when_blocked, holes));
+                }
                 holes = &h[..];
             }
             filtered &= o.filters;
@@ -58,6 +64,9 @@ pub fn legal_into(b: &Board, p: &Pipeline, player: usize, out: &mut Vec<usize>) 
         }
     } else {
         legal_filtered(b, l, m, holes, player, out);
+    }
+    if let Some((how, all)) = blocked.filter(|_| out.len() == start) {
+        when_blocked(b, l, m, how, all, player, out);
     }
     if !b.owners.is_empty() {
         crate::engine::player::rounds::territory::keep_owned(b, player, start, out);
@@ -102,6 +111,31 @@ pub fn legal_into(b: &Board, p: &Pipeline, player: usize, out: &mut Vec<usize>) 
         .filter(|c| matches!(c.grand_slam, GrandSlam::Illegal | GrandSlam::Forbidden))
     {
         forbid_grand_slams(b, l, p, c, player, start, out);
+    }
+}
+
+/// `opening.when_blocked`: none of the opening's holes gives `player` a move; his moves from
+/// `all` his holes instead, every one (`any_hole`, with the filters of `moves`) or those of the
+/// last resort only (`last_resort`: the holes holding `last_resort_count` seeds).
+#[cold]
+#[inline(never)]
+fn when_blocked(
+    b: &Board,
+    l: &Compiled,
+    m: &Moves,
+    how: WhenBlocked,
+    all: &[usize],
+    player: usize,
+    out: &mut Vec<usize>,
+) {
+    match how {
+        WhenBlocked::NoMove => {}
+        WhenBlocked::AnyHole => legal_filtered(b, l, m, all, player, out),
+        WhenBlocked::LastResort => {
+            let n = m.last_resort_count;
+            let last: Vec<usize> = all.iter().copied().filter(|&h| b.seeds[h] == n).collect();
+            legal_filtered(b, l, m, &last, player, out);
+        }
     }
 }
 
