@@ -36,6 +36,10 @@ pub struct ChosenHoles {
     /// Empty holes of the opponent's may be chosen too (a choice that takes nothing: Ludii's
     /// reading of Nsolo); the choice is still made only while he holds seeds.
     pub empty_too: bool,
+    /// The holes the captor cannot take (none of the opponent's left that may be chosen) pass
+    /// to the opponent, who takes as many of the captor's as his next move (Ludii's reading of
+    /// Tsoro (Baia): its count of holes to take is the game's, not the captor's).
+    pub left_to_opponent: bool,
     /// Holes of the opponent's that may not be chosen, by row and number from his left:
     /// `{ outer: [1, 2] }` his outer row's first two holes.
     pub except: Except,
@@ -89,6 +93,9 @@ impl ChosenHoles {
                 " (a player's first captures: {}, in order)",
                 v.join(", ")
             ));
+        }
+        if self.left_to_opponent {
+            s.push_str(", the holes he cannot take taken from his by the opponent");
         }
         for (row, list) in [("outer", &self.except.outer), ("inner", &self.except.inner)] {
             if !list.is_empty() {

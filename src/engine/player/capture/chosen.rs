@@ -8,6 +8,7 @@ use crate::engine::board::state::Board;
 use crate::engine::declare::capture::chosen::{ChosenAfter, ChosenHoles};
 use crate::engine::declare::compiled::Compiled;
 use crate::engine::declare::pipeline::Pipeline;
+use crate::engine::player::material::next_of;
 use crate::engine::sowing::sow;
 
 use crate::engine::trace::event::Event;
@@ -74,7 +75,14 @@ pub(in crate::engine::player) fn begin(
         }
         None => c.count,
     };
-    if n == 0 || !any_to_choose(b, l, c, mover) {
+    if n == 0 {
+        return false;
+    }
+    if !any_to_choose(b, l, c, mover) {
+        // (none to take: with `left_to_opponent`, the opponent's to take from the mover)
+        if c.left_to_opponent && any_to_choose(b, l, c, next_of(l, mover)) {
+            b.vars[c.var] = n;
+        }
         return false;
     }
     b.vars[c.var] = n;
@@ -103,7 +111,12 @@ pub fn take(b: &mut Board, l: &Compiled, p: &Pipeline, pit: usize) -> Result<boo
     b.last.pit = pit;
     b.vars[c.var] -= 1;
     let again = b.vars[c.var] > 0 && any_to_choose(b, l, c, mover);
-    if !again {
+    // (the holes left, with `left_to_opponent`: the opponent's to take, when he can)
+    let left = !again
+        && b.vars[c.var] > 0
+        && c.left_to_opponent
+        && any_to_choose(b, l, c, next_of(l, mover));
+    if !again && !left {
         b.vars[c.var] = 0;
     }
     Ok(again)
