@@ -53,6 +53,9 @@ pub struct Pipeline {
     pub names: Vec<String>,
     /// The texts of the core's notes.
     pub notes: Notes,
+    /// Holes a relaying mover may end his move in instead of sowing on (see
+    /// [`crate::engine::declare::stop_in`]).
+    pub stop_in: Option<crate::engine::declare::stop_in::StopIn>,
     /// Indices resolved against the layout when setup ends.
     #[serde(skip)]
     pub at: Resolved,
@@ -112,8 +115,11 @@ pub struct Resolved {
     /// move (the round's winner) has still to choose before the round's first move.
     pub own_choice_var: Option<usize>,
     /// Some decision may be pending before a move is sown (`fill_choice_var`, `own_choice_var`,
-    /// `capture.chosen_holes`): the one test a move of a rule without them makes of them.
+    /// `capture.chosen_holes`, `stop_in`): the one test a move of a rule without them makes of
+    /// them.
     pub choices: bool,
+    /// `stop_in`, resolved: the heads, the pending decision's variable, its moves.
+    pub stop: Option<crate::engine::declare::stop_in::StopLinked>,
     /// Hook functions the rule script defines: `on_pass`, `on_round_end`, `on_game_end`.
     pub hooks: Hooks,
     /// `holes_of[player]`: the player's holes in canonical order (index 0: holes of nobody).
@@ -390,6 +396,9 @@ impl Pipeline {
         if let Some(c) = self.capture.chosen_holes.as_mut() {
             c.link(l, &mut var)?;
         }
+        if let Some(s) = &self.stop_in {
+            self.at.stop = Some(s.link(l, &mut var)?);
+        }
         if let Some(c) = self.capture.chain.as_mut().filter(|c| c.only_played_from) {
             c.played_vars = opening.played_vars.clone();
         }
@@ -566,6 +575,7 @@ impl Pipeline {
             || self.children.is_some()
             || c.not_by_single_seed
             || c.chosen_holes.is_some()
+            || self.stop_in.is_some()
             || c.opposite
                 .as_ref()
                 .is_some_and(|o| o.sow_on || o.go_on_along_row || o.grand_slam != GrandSlam::All)

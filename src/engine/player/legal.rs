@@ -294,6 +294,10 @@ pub(super) fn has_move(b: &Board, p: &Pipeline, player: usize, scratch: &mut Vec
         crate::engine::player::capture::chosen::legal_into(b, p, player, scratch);
         return !scratch.is_empty();
     }
+    // (a relay paused in a head: `stop` and `go`)
+    if crate::engine::player::stop_in::pending(b, p).is_some() {
+        return true;
+    }
     let m = &p.moves;
     let slam_rule = p
         .capture
