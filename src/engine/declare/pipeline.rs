@@ -399,6 +399,18 @@ impl Pipeline {
         if let Some(s) = &self.stop_in {
             self.at.stop = Some(s.link(l, &mut var)?);
         }
+        if self.stop_in.is_none()
+            && self
+                .capture
+                .chosen_holes
+                .as_ref()
+                .is_some_and(|c| c.except_heads)
+        {
+            return Err(
+                "pipeline: capture: chosen_holes: except_heads needs heads (pipeline: stop_in)"
+                    .into(),
+            );
+        }
         if let Some(c) = self.capture.chain.as_mut().filter(|c| c.only_played_from) {
             c.played_vars = opening.played_vars.clone();
         }

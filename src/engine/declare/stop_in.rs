@@ -23,6 +23,10 @@ pub struct StopIn {
     pub outer: Vec<i64>,
     /// In his inner row (four rows).
     pub inner: Vec<i64>,
+    /// Instead of naming them: before play each player in turn (the first player first) chooses
+    /// a hole of his outer row (or only row) as a head, one a move, until each has this many
+    /// (0: none chosen; the game variables `heads_1`, `heads_2`: a bit per hole, by number).
+    pub choose: i64,
 }
 
 /// What [`StopIn::link`] resolves.
@@ -35,6 +39,10 @@ pub struct StopLinked {
     /// The move ids of `stop` and `go`.
     pub stop: usize,
     pub go: usize,
+    /// With `choose`: the heads each player chooses, and per player (from player 1) the variable
+    /// of his heads chosen (`heads` then marks the holes he may choose).
+    pub choose: i64,
+    pub head_vars: Vec<usize>,
 }
 
 impl StopIn {
@@ -46,6 +54,12 @@ impl StopIn {
                 let v: Vec<String> = list.iter().map(|h| h.to_string()).collect();
                 rows.push(format!("his {row} row's holes {}", v.join(", ")));
             }
+        }
+        if self.choose > 0 {
+            rows.push(format!(
+                "{} of his outer row, each player choosing them in turn before play",
+                self.choose
+            ));
         }
         format!(
             "a relay lap ending in one of the mover's heads ({}), occupied, lets him stop there (`stop`) or sow on (`go`)",
@@ -60,9 +74,16 @@ impl StopIn {
         l: &mut Layout,
         var: &mut impl FnMut(&mut Layout, &str, i64) -> usize,
     ) -> Result<StopLinked, String> {
-        if self.outer.is_empty() && self.inner.is_empty() {
+        let chosen = self.choose != 0;
+        if chosen && (self.choose < 0 || !self.outer.is_empty() || !self.inner.is_empty()) {
             return Err(
-                "pipeline: stop_in: name some holes (`outer: [n, ...]`, four rows `inner: [n, ...]` too)"
+                "pipeline: stop_in: `choose` is a number of heads, 1 or more, chosen instead of naming them in `outer` and `inner`"
+                    .into(),
+            );
+        }
+        if !chosen && self.outer.is_empty() && self.inner.is_empty() {
+            return Err(
+                "pipeline: stop_in: name some holes (`outer: [n, ...]`, four rows `inner: [n, ...]` too) or `choose: n`"
                     .into(),
             );
         }
@@ -80,8 +101,26 @@ impl StopIn {
                 .filter(|&&q| l.pits[q].row == l.pits[h].row)
                 .count() as i64;
             crate::engine::geometry::hole_numbers::check("pipeline: stop_in", list, most)?;
-            heads[h] = l.pits[h].owner != 0 && list.contains(&(l.pits[h].pos as i64));
+            if chosen && !inner && (self.choose > most || most > 62) {
+                return Err(format!(
+                    "pipeline: stop_in: choose: {} heads of an outer row of {most} holes (at most the row's holes, and rows of at most 62)",
+                    self.choose
+                ));
+            }
+            heads[h] = l.pits[h].owner != 0
+                && if chosen {
+                    !inner
+                } else {
+                    list.contains(&(l.pits[h].pos as i64))
+                };
         }
+        let head_vars = if chosen {
+            (1..=l.players)
+                .map(|pl| var(l, &format!("heads_{pl}"), 0))
+                .collect()
+        } else {
+            Vec::new()
+        };
         for name in [STOP, GO] {
             if l.named_move(name).is_none() {
                 l.named_moves.push(name.to_string());
@@ -93,6 +132,8 @@ impl StopIn {
             var: var(l, "stop_pending", 0),
             stop: id(l, STOP),
             go: id(l, GO),
+            choose: self.choose,
+            head_vars,
         })
     }
 }

@@ -294,9 +294,17 @@ pub(super) fn has_move(b: &Board, p: &Pipeline, player: usize, scratch: &mut Vec
         crate::engine::player::capture::chosen::legal_into(b, p, player, scratch);
         return !scratch.is_empty();
     }
-    // (a relay paused in a head: `stop` and `go`)
-    if crate::engine::player::stop_in::pending(b, p).is_some() {
-        return true;
+    // (a relay paused in a head: `stop` and `go`; a head to choose)
+    if p.at.stop.is_some() {
+        use crate::engine::player::stop_in;
+        if stop_in::pending(b, p).is_some() {
+            return true;
+        }
+        if stop_in::choosing(b, p) {
+            scratch.clear();
+            stop_in::heads_into(b, p, player, scratch);
+            return !scratch.is_empty();
+        }
     }
     let m = &p.moves;
     let slam_rule = p

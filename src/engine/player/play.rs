@@ -77,6 +77,11 @@ fn play_choice(
     if p.at.own_choice_var.is_some() && own_choice::pending(b, p).is_some() {
         return Some(own_choice::play(b, l, p, pit));
     }
+    // (before play: a head chosen)
+    if stop_in::choosing(b, p) {
+        let mover = b.to_move;
+        return Some(stop_in::choose(b, p, pit).and_then(|_| finish(b, l, p, mover, false, hooks)));
+    }
     // (a relay paused in a head: the mover ends his move there or sows on)
     if let Some(st) =
         p.at.stop
@@ -117,6 +122,8 @@ fn legal_choices(b: &Board, p: &Pipeline, player: usize, out: &mut Vec<usize>) -
         own_choice::legal_into(b, p, player, out);
     } else if p.capture.chosen_holes.is_some() && chosen::pending(b, p).is_some() {
         chosen::legal_into(b, p, player, out);
+    } else if stop_in::choosing(b, p) {
+        stop_in::heads_into(b, p, player, out);
     } else if stop_in::pending(b, p).is_some() {
         stop_in::legal_into(p, out);
     } else {
@@ -244,13 +251,33 @@ fn play_with<const RARE: bool, const TRIAL: bool>(
     }
     // (a relay paused in one of the mover's heads: his decision, a move of his, follows)
     if let Some(st) = p.at.stop.as_ref().filter(|_| RARE) {
-        if stop_in::pauses(b, l, st, mover, &end) {
-            b.last = end;
-            if TRIAL {
-                return Ok(());
+        let mut laps = end.laps;
+        loop {
+            match stop_in::at_head(b, l, st, mover, &end) {
+                stop_in::Head::No => break,
+                stop_in::Head::Paused => {
+                    end.laps = laps;
+                    b.last = end;
+                    if TRIAL {
+                        return Ok(());
+                    }
+                    return finish(b, l, p, mover, true, hooks);
+                }
+                // (a hole he might have chosen as a head: the relay goes on, the lap limit
+                // counting the move's laps before)
+                stop_in::Head::RelayOn => {
+                    if laps >= l.sow.max_laps {
+                        let from = end.pit;
+                        crate::engine::player::capture::laps::at_limit(b, l, &mut end, from)?;
+                        break;
+                    }
+                    end = sow::sow_after(b, end.pit, laps)?;
+                    laps += end.laps;
+                }
             }
-            return finish(b, l, p, mover, true, hooks);
         }
+        end.laps = laps;
+        b.last = end;
     }
     let by_capture = matches!(
         p.extra_turn,

@@ -24,30 +24,106 @@ pub fn legal_into(p: &Pipeline, out: &mut Vec<usize>) {
     }
 }
 
-/// After a sowing by `mover` that ended at `end`: whether it ended in one of his heads, occupied,
-/// where the relay paused; if so the decision is set pending (and noted).
-pub(in crate::engine::player) fn pauses(
+/// Where a sowing that ended at `end` stopped, for `stop_in`.
+pub(in crate::engine::player) enum Head {
+    /// Not in a head: the move goes on as any other.
+    No,
+    /// In one of the mover's heads: the decision is now pending (and noted).
+    Paused,
+    /// In a hole of his he may choose as a head but did not: the relay goes on from it.
+    RelayOn,
+}
+
+/// After a sowing by `mover` that ended at `end`: whether it ended in one of his heads,
+/// occupied, where the relay paused; if so the decision is set pending (and noted).
+pub(in crate::engine::player) fn at_head(
     b: &mut Board,
     l: &Compiled,
     s: &StopLinked,
     mover: usize,
     end: &SowEnd,
-) -> bool {
+) -> Head {
     let h = end.pit;
-    let head = !end.stopped
+    let candidate = !end.stopped
         && !end.was_empty
         && l.pits[h].kind == PitKind::Hole
         && b.seeds[h] > 1
         && l.sow.head(h, mover, b.hole_owner(h));
-    if head {
-        b.vars[s.var] = h as i64 + 1;
-        let name = &l.pits[h].name;
-        b.emit(|| Event::Note {
-            kind: "decision".into(),
-            text: format!("player {mover} may end his move in {name} (stop) or sow on (go)"),
-        });
+    if !candidate {
+        return Head::No;
     }
-    head
+    if !s.head_vars.is_empty() && b.vars[s.head_vars[mover - 1]] & (1 << l.pits[h].pos) == 0 {
+        return Head::RelayOn;
+    }
+    b.vars[s.var] = h as i64 + 1;
+    let name = &l.pits[h].name;
+    b.emit(|| Event::Note {
+        kind: "decision".into(),
+        text: format!("player {mover} may end his move in {name} (stop) or sow on (go)"),
+    });
+    Head::Paused
+}
+
+/// Whether hole `h` is a head of its owner's (named, or chosen by him).
+pub fn is_head(b: &Board, h: usize) -> bool {
+    let l = &*b.layout;
+    let Some(s) = l.pipeline.as_deref().and_then(|p| p.at.stop.as_ref()) else {
+        return false;
+    };
+    let owner = b.hole_owner(h);
+    l.sow.head(h, owner, owner)
+        && s.head_vars
+            .get(owner.wrapping_sub(1))
+            .is_none_or(|&v| b.vars[v] & (1 << l.pits[h].pos) != 0)
+}
+
+/// With `choose`: whether the player to move has still to choose a head.
+#[inline]
+pub fn choosing(b: &Board, p: &Pipeline) -> bool {
+    p.at.stop.as_ref().is_some_and(|s| {
+        s.head_vars
+            .get(b.to_move.wrapping_sub(1))
+            .is_some_and(|&v| (b.vars[v].count_ones() as i64) < s.choose)
+    })
+}
+
+/// The holes `player` may choose as a head: those of his the rule lets him, not chosen yet.
+pub fn heads_into(b: &Board, p: &Pipeline, player: usize, out: &mut Vec<usize>) {
+    let Some(s) = p.at.stop.as_ref() else { return };
+    let Some(&v) = s.head_vars.get(player.wrapping_sub(1)) else {
+        return;
+    };
+    let l = &*b.layout;
+    out.extend(l.holes.iter().copied().filter(|&h| {
+        l.sow.head(h, player, b.hole_owner(h)) && b.vars[v] & (1 << l.pits[h].pos) == 0
+    }));
+}
+
+/// The player to move chooses hole `pit` as a head (noted); an error for a hole he may not.
+pub(in crate::engine::player) fn choose(
+    b: &mut Board,
+    p: &Pipeline,
+    pit: usize,
+) -> Result<(), String> {
+    let mover = b.to_move;
+    let mut legal = Vec::new();
+    heads_into(b, p, mover, &mut legal);
+    let l = b.layout.clone();
+    if !legal.contains(&pit) {
+        return Err(format!(
+            "hole {} is not one of the holes player {mover} may choose as a head",
+            l.pits.get(pit).map_or("?", |q| q.name.as_str())
+        ));
+    }
+    if let Some(&v) = p.at.stop.as_ref().and_then(|s| s.head_vars.get(mover - 1)) {
+        b.vars[v] |= 1 << l.pits[pit].pos;
+    }
+    let name = &l.pits[pit].name;
+    b.emit(|| Event::Note {
+        kind: "decision".into(),
+        text: format!("player {mover} chooses {name} as a head"),
+    });
+    Ok(())
 }
 
 /// Clears the pending decision for the move `id` (`stop` or `go`) of `mover`, noting it; the head
@@ -133,6 +209,53 @@ mod tests {
     }
 
     #[test]
+    fn heads_chosen_before_play_pause_and_the_others_relay() {
+        let mut b = data_board(text("{ choose: 1 }", "last"));
+        // each player chooses one hole of his row, South first
+        assert_eq!(labels(&b), ["1", "2", "3", "4"]);
+        play(&mut b, "3");
+        assert_eq!((b.to_move, labels(&b).len()), (2, 4));
+        play(&mut b, "4");
+        assert_eq!(b.seeds, [2, 2, 2, 2, 2, 2, 2, 2]);
+        assert!(b.layout.parse_label(1, "9").is_none());
+        // play: S1's two seeds end in S3, South's head (3): the move pauses
+        assert_eq!(b.to_move, 1);
+        play(&mut b, "1");
+        assert_eq!(b.seeds, [0, 3, 3, 2, 2, 2, 2, 2]);
+        assert_eq!(labels(&b), ["stop", "go"]);
+        play(&mut b, "stop");
+        // North's N2 ends in N4, his head: it pauses too
+        play(&mut b, "2");
+        assert_eq!(labels(&b), ["stop", "go"]);
+        play(&mut b, "stop");
+        assert_eq!(b.seeds, [0, 3, 3, 2, 2, 0, 3, 3]);
+        // a hole he might have chosen but did not relays as any other
+        let mut c = data_board(text("{ choose: 1 }", "last"));
+        play(&mut c, "1");
+        play(&mut c, "1");
+        // S2's two seeds end in S4 (3), which South did not choose: his relay goes on, N1, N2,
+        // N3 (3): on, N4, S1, S2 (emptied): the move ends
+        play(&mut c, "2");
+        assert_eq!(c.seeds, [3, 1, 3, 0, 3, 3, 0, 3]);
+        assert_eq!(c.to_move, 2);
+    }
+
+    #[test]
+    fn the_opponents_heads_may_not_be_taken_as_chosen_holes() {
+        let t = text("{ outer: [4] }", "last").replace(
+            "  end:",
+            "  capture:\n    opposite: { when_opposite_empty: false }\n    chosen_holes: { count: 2, except_heads: true }\n  end:",
+        );
+        let mut b = data_board(t);
+        b.seeds = vec![1, 0, 0, 0, 2, 2, 3, 2];
+        // S1's seed ends in S2, empty: it takes N3 opposite (3) and itself; South then chooses
+        // among North's holes holding seeds, his head N4 aside
+        play(&mut b, "1");
+        assert_eq!(b.seeds, [0, 0, 0, 0, 2, 2, 0, 2]);
+        assert_eq!(labels(&b), ["1", "2"]);
+    }
+
+    #[test]
     fn bad_heads_are_one_line_errors_naming_the_key() {
         let error = |heads: &str, relay: &str| {
             let t = text(heads, relay);
@@ -158,6 +281,16 @@ mod tests {
         assert!(e.contains("pipeline: stop_in: name some holes"), "{e}");
         let e = error("{ outer: [4] }", "none");
         assert!(e.contains("pipeline: stop_in needs a relay sowing"), "{e}");
+        let e = error("{ outer: [4], choose: 1 }", "last");
+        assert!(
+            e.contains("pipeline: stop_in: `choose` is a number of heads"),
+            "{e}"
+        );
+        let e = error("{ choose: 5 }", "last");
+        assert!(
+            e.contains("pipeline: stop_in: choose: 5 heads of an outer row of 4"),
+            "{e}"
+        );
         let e = error("{ outer: [4], heads: [1] }", "last");
         assert!(e.contains("heads"), "{e}");
     }

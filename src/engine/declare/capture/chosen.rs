@@ -40,6 +40,8 @@ pub struct ChosenHoles {
     /// to the opponent, who takes as many of the captor's as his next move (Ludii's reading of
     /// Tsoro (Baia): its count of holes to take is the game's, not the captor's).
     pub left_to_opponent: bool,
+    /// The opponent's heads (`pipeline.stop_in`, named or chosen) may not be chosen.
+    pub except_heads: bool,
     /// Holes of the opponent's that may not be chosen, by row and number from his left:
     /// `{ outer: [1, 2] }` his outer row's first two holes.
     pub except: Except,
@@ -93,6 +95,9 @@ impl ChosenHoles {
                 " (a player's first captures: {}, in order)",
                 v.join(", ")
             ));
+        }
+        if self.except_heads {
+            s.push_str(", never his heads");
         }
         if self.left_to_opponent {
             s.push_str(", the holes he cannot take taken from his by the opponent");

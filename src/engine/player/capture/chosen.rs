@@ -24,7 +24,12 @@ pub fn pending(b: &Board, p: &Pipeline) -> Option<usize> {
 #[inline]
 fn choosable(b: &Board, c: &ChosenHoles, player: usize, h: usize) -> bool {
     let owner = b.hole_owner(h);
-    owner != player && owner != 0 && (c.empty_too || b.seeds[h] > 0) && !b.closed[h] && !c.barred[h]
+    owner != player
+        && owner != 0
+        && (c.empty_too || b.seeds[h] > 0)
+        && !b.closed[h]
+        && !c.barred[h]
+        && !(c.except_heads && crate::engine::player::stop_in::is_head(b, h))
 }
 
 /// Whether a choice is to be made: some hole may be chosen, and the opponent holds seeds in one
