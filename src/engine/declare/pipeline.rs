@@ -53,8 +53,7 @@ pub struct Pipeline {
     pub names: Vec<String>,
     /// The texts of the core's notes.
     pub notes: Notes,
-    /// Holes a relaying mover may end his move in instead of sowing on (see
-    /// [`crate::engine::declare::stop_in`]).
+    /// Holes a relaying mover may end his move in ([`crate::engine::declare::stop_in`]).
     pub stop_in: Option<crate::engine::declare::stop_in::StopIn>,
     /// Indices resolved against the layout when setup ends.
     #[serde(skip)]
@@ -115,8 +114,7 @@ pub struct Resolved {
     /// move (the round's winner) has still to choose before the round's first move.
     pub own_choice_var: Option<usize>,
     /// Some decision may be pending before a move is sown (`fill_choice_var`, `own_choice_var`,
-    /// `capture.chosen_holes`, `stop_in`): the one test a move of a rule without them makes of
-    /// them.
+    /// `capture.chosen_holes`, `stop_in`): the one test a move of a rule without them makes.
     pub choices: bool,
     /// `stop_in`, resolved: the heads, the pending decision's variable, its moves.
     pub stop: Option<crate::engine::declare::stop_in::StopLinked>,
@@ -385,32 +383,15 @@ impl Pipeline {
             .is_some_and(|c| c.only_played_from);
         let opening = crate::engine::declare::opening::link(&self.moves, track, l, &mut var)?;
         // (no hole to choose ever: the step is left out, its variable undeclared)
-        if self
-            .capture
-            .chosen_holes
-            .as_ref()
-            .is_some_and(|c| c.count == 0 && c.by_capture.iter().all(|&n| n == 0))
-        {
-            self.capture.chosen_holes = None;
-        }
+        self.capture.chosen_holes = self.capture.chosen_holes.take().filter(|c| !c.never());
         if let Some(c) = self.capture.chosen_holes.as_mut() {
-            c.link(l, &mut var)?;
+            c.link(l, &mut var, self.stop_in.is_some())?;
         }
-        if let Some(s) = &self.stop_in {
-            self.at.stop = Some(s.link(l, &mut var)?);
-        }
-        if self.stop_in.is_none()
-            && self
-                .capture
-                .chosen_holes
-                .as_ref()
-                .is_some_and(|c| c.except_heads)
-        {
-            return Err(
-                "pipeline: capture: chosen_holes: except_heads needs heads (pipeline: stop_in)"
-                    .into(),
-            );
-        }
+        self.at.stop = self
+            .stop_in
+            .as_ref()
+            .map(|s| s.link(l, &mut var))
+            .transpose()?;
         if let Some(c) = self.capture.chain.as_mut().filter(|c| c.only_played_from) {
             c.played_vars = opening.played_vars.clone();
         }

@@ -407,3 +407,64 @@ fn not_back(b: &Board, q: usize, start: usize, out: &mut Vec<usize>) {
     }
     out.truncate(keep);
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::board::state::Board;
+    use crate::engine::rule::test_boards::{data_board, labels, play};
+
+    /// A two-player data rule, two rows of four holes, an opening of two turns from hole 3 (its
+    /// key `when_blocked` by `when`), with the last resort of single seeds; South's opening hole
+    /// S3 emptied, S1 holding one seed.
+    fn blocked(when: &str) -> Board {
+        let mut b = data_board(format!(
+            "name: t\nplayers: 2\nboard:\n  players: 2\n  shape: two_rows\n  pits:\n    - {{ row: S, owner: 1, holes: 4, seeds: 2 }}\n    - {{ row: N, owner: 2, holes: 4, seeds: 2 }}\nsowing: {{}}\npipeline:\n  moves:\n    opening: {{ turns: 2, holes: [3]{when} }}\n    last_resort_count: 1\n  end:\n    - {{ when: no_move, then: most_seeds }}\n"
+        ));
+        b.seeds = vec![1, 2, 0, 2, 2, 2, 2, 2];
+        b
+    }
+
+    #[test]
+    fn an_opening_whose_holes_are_empty_is_no_move_unless_declared() {
+        assert!(labels(&blocked("")).is_empty());
+        // any_hole: South moves as after the opening (singles last: S2 or S4)
+        let mut b = blocked(", when_blocked: any_hole");
+        assert_eq!(labels(&b), ["2", "4"]);
+        play(&mut b, "2");
+        assert_eq!(b.seeds, [1, 0, 1, 3, 2, 2, 2, 2]);
+        // North's opening hole N3 holds seeds: his opening move only
+        assert_eq!(labels(&b), ["3"]);
+    }
+
+    #[test]
+    fn an_opening_blocked_plays_the_last_resort_from_any_hole() {
+        // last_resort: only a single seed, from any hole (S1), though S2 and S4 hold two
+        let mut b = blocked(", when_blocked: last_resort");
+        assert_eq!(labels(&b), ["1"]);
+        play(&mut b, "1");
+        assert_eq!(b.seeds, [0, 3, 0, 2, 2, 2, 2, 2]);
+        // without a hole of the last resort, no move
+        let mut b = blocked(", when_blocked: last_resort");
+        b.seeds[0] = 0;
+        assert!(labels(&b).is_empty());
+    }
+
+    #[test]
+    fn an_opening_blocked_by_the_last_resort_needs_one_declared() {
+        let text = "name: t\nplayers: 2\nboard:\n  players: 2\n  shape: two_rows\n  pits:\n    - { row: S, owner: 1, holes: 4, seeds: 2 }\n    - { row: N, owner: 2, holes: 4, seeds: 2 }\nsowing: {}\npipeline:\n  moves:\n    opening: { turns: 2, holes: [3], when_blocked: last_resort }\n  end:\n    - { when: no_move, then: most_seeds }\n";
+        let err = match crate::Rule::data_from_text(text.into(), std::path::Path::new("t.yaml")) {
+            Err(e) => e.one_line(),
+            Ok(rule) => {
+                let opts = rule.resolve_options::<&str>(&[]).unwrap();
+                match rule.new_board(&opts) {
+                    Err(e) => e.one_line(),
+                    Ok(_) => panic!("the rule loads and starts"),
+                }
+            }
+        };
+        assert!(
+            err.contains("when_blocked: last_resort needs moves: last_resort_count"),
+            "{err}"
+        );
+    }
+}

@@ -251,33 +251,13 @@ fn play_with<const RARE: bool, const TRIAL: bool>(
     }
     // (a relay paused in one of the mover's heads: his decision, a move of his, follows)
     if let Some(st) = p.at.stop.as_ref().filter(|_| RARE) {
-        let mut laps = end.laps;
-        loop {
-            match stop_in::at_head(b, l, st, mover, &end) {
-                stop_in::Head::No => break,
-                stop_in::Head::Paused => {
-                    end.laps = laps;
-                    b.last = end;
-                    if TRIAL {
-                        return Ok(());
-                    }
-                    return finish(b, l, p, mover, true, hooks);
-                }
-                // (a hole he might have chosen as a head: the relay goes on, the lap limit
-                // counting the move's laps before)
-                stop_in::Head::RelayOn => {
-                    if laps >= l.sow.max_laps {
-                        let from = end.pit;
-                        crate::engine::player::capture::laps::at_limit(b, l, &mut end, from)?;
-                        break;
-                    }
-                    end = sow::sow_after(b, end.pit, laps)?;
-                    laps += end.laps;
-                }
-            }
+        if stop_in::after_sowing(b, l, st, mover, &mut end)? {
+            return if TRIAL {
+                Ok(())
+            } else {
+                finish(b, l, p, mover, true, hooks)
+            };
         }
-        end.laps = laps;
-        b.last = end;
     }
     let by_capture = matches!(
         p.extra_turn,

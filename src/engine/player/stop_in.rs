@@ -25,7 +25,7 @@ pub fn legal_into(p: &Pipeline, out: &mut Vec<usize>) {
 }
 
 /// Where a sowing that ended at `end` stopped, for `stop_in`.
-pub(in crate::engine::player) enum Head {
+enum Head {
     /// Not in a head: the move goes on as any other.
     No,
     /// In one of the mover's heads: the decision is now pending (and noted).
@@ -36,13 +36,7 @@ pub(in crate::engine::player) enum Head {
 
 /// After a sowing by `mover` that ended at `end`: whether it ended in one of his heads,
 /// occupied, where the relay paused; if so the decision is set pending (and noted).
-pub(in crate::engine::player) fn at_head(
-    b: &mut Board,
-    l: &Compiled,
-    s: &StopLinked,
-    mover: usize,
-    end: &SowEnd,
-) -> Head {
+fn at_head(b: &mut Board, l: &Compiled, s: &StopLinked, mover: usize, end: &SowEnd) -> Head {
     let h = end.pit;
     let candidate = !end.stopped
         && !end.was_empty
@@ -62,6 +56,42 @@ pub(in crate::engine::player) fn at_head(
         text: format!("player {mover} may end his move in {name} (stop) or sow on (go)"),
     });
     Head::Paused
+}
+
+/// After a sowing by `mover` that ended at `end`: relays on from holes he might have chosen as
+/// heads but did not (the lap limit counting the move's laps before), then whether the move
+/// paused in one of his heads (the decision pending). `end` and the board's last end are the
+/// move's end so far.
+pub(in crate::engine::player) fn after_sowing(
+    b: &mut Board,
+    l: &Compiled,
+    s: &StopLinked,
+    mover: usize,
+    end: &mut SowEnd,
+) -> Result<bool, String> {
+    let mut laps = end.laps;
+    let mut paused = false;
+    loop {
+        match at_head(b, l, s, mover, end) {
+            Head::No => break,
+            Head::Paused => {
+                paused = true;
+                break;
+            }
+            Head::RelayOn => {
+                if laps >= l.sow.max_laps {
+                    let from = end.pit;
+                    crate::engine::player::capture::laps::at_limit(b, l, end, from)?;
+                    break;
+                }
+                *end = crate::engine::sowing::sow::sow_after(b, end.pit, laps)?;
+                laps += end.laps;
+            }
+        }
+    }
+    end.laps = laps;
+    b.last = *end;
+    Ok(paused)
 }
 
 /// Whether hole `h` is a head of its owner's (named, or chosen by him).

@@ -111,6 +111,11 @@ impl ChosenHoles {
         s
     }
 
+    /// Whether no capture is ever followed by a hole to choose.
+    pub fn never(&self) -> bool {
+        self.count == 0 && self.by_capture.iter().all(|&n| n == 0)
+    }
+
     /// How many holes `captures` captures before this one (by the player) earn.
     #[inline]
     pub fn holes_for(&self, captures: i64) -> i64 {
@@ -121,13 +126,20 @@ impl ChosenHoles {
             .unwrap_or(self.count)
     }
 
-    /// Checks the counts and resolves the holes barred, declaring the variables with `var`;
-    /// one error line naming the key.
+    /// Checks the counts and resolves the holes barred, declaring the variables with `var`
+    /// (`heads`: whether the rule has heads, for `except_heads`); one error line naming the key.
     pub fn link(
         &mut self,
         l: &mut Layout,
         var: &mut impl FnMut(&mut Layout, &str, i64) -> usize,
+        heads: bool,
     ) -> Result<(), String> {
+        if self.except_heads && !heads {
+            return Err(
+                "pipeline: capture: chosen_holes: except_heads needs heads (pipeline: stop_in)"
+                    .into(),
+            );
+        }
         if self.count < 0 || self.by_capture.iter().any(|&n| n < 0) {
             return Err(
                 "pipeline: capture: chosen_holes: `count` and `by_capture` must be at least 0"
