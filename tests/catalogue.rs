@@ -684,6 +684,36 @@ const EXAMPLES: &[Example] = &[
         stores: &[0, 4],
         to_move: Some(1),
     },
+    // Musoro Tsoro: no worked example in the sources; built from their rules. South's SO6 (2)
+    // ends in his head SO8 (3, now 4): he may stop there or sow on (R4); he sows on, SO8's 4 into
+    // SI8..SI5, empty, facing NI4 (empty): no capture. North's NO6 ends in his head NO8 too, and
+    // he ends his move there.
+    Example {
+        game: "musoro_tsoro",
+        sets: &[],
+        moves: "SO6 go NO6 stop",
+        pits: &[
+            2, 2, 2, 2, 2, 0, 3, 0, 0, 0, 0, 0, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 2, 2, 2,
+            0, 3, 4,
+        ],
+        stores: &[0, 0],
+        to_move: Some(1),
+    },
+    // Misoro Tsoro: no worked example in the sources; built from their rules. Each player
+    // chooses his seventh and eighth outer holes as heads (R1). South's SO5 (2) ends in his head
+    // SO7 (now 3): he ends his move there (R4). North's NO5 ends in his head NO7 too, and he sows
+    // on: NO7's 3 into NO8, NI8 and NI7, empty, facing SI2 (empty): no capture (R5).
+    Example {
+        game: "misoro_tsoro",
+        sets: &[],
+        moves: "SO7 NO7 SO8 NO8 SO5 stop NO5 go",
+        pits: &[
+            2, 2, 2, 2, 0, 3, 3, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 2, 2, 2, 2, 0,
+            3, 0, 3,
+        ],
+        stores: &[0, 0],
+        to_move: Some(1),
+    },
     // Ohvalhu: no worked example in the sources; built from their rules. S1 (8) sows S2..S8 and
     // South's store: move again (R4). S8 (9) sows the store and N1..N8; N8 held 8: relay (R3) 9 from
     // N8, past North's store, S1..S8 and South's store: move again.

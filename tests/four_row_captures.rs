@@ -170,6 +170,52 @@ fn chosen_holes_follow_a_capture_one_a_move_then_the_turn_passes() {
 }
 
 #[test]
+fn chosen_holes_the_captor_cannot_take_are_lost_or_left_to_the_opponent() {
+    let game = |left: bool| {
+        let r = rule(&format!(
+            "    across: {{ last: empty, needs: inner, then: out }}\n    chosen_holes: {{ count: 2, except: {{ outer: [2] }}, left_to_opponent: {left} }}\n"
+        ));
+        let pos = Position {
+            pits: vec![1, 0, 1, 0, 2, 0, 3, 0, 0, 2, 1, 1],
+            stores: Some(vec![0, 0]),
+            to_move: Some(1),
+            ..Position::default()
+        };
+        let opts = r.resolve_options(&[] as &[&str]).unwrap();
+        let mut g = Game::with_position(r.clone(), opts, &pos).unwrap();
+        // SO3's seed ends in SI3, empty: NI1 (3) and NO1 (2) are taken; of the two holes to
+        // choose, South can take NO3 only (NO2 barred)
+        g.play("SO3").unwrap();
+        g.play("NO3").unwrap();
+        let s = g.state();
+        assert_eq!(s.pits, [1, 0, 0, 0, 2, 1, 0, 0, 0, 0, 1, 0]);
+        assert_eq!(s.reserves.unwrap_or(s.stores), [6, 0]);
+        assert_eq!(s.to_move, Some(2));
+        g
+    };
+    let labels = |g: &Game| -> Vec<String> {
+        let b = g.board();
+        g.legal()
+            .unwrap()
+            .iter()
+            .map(|&m| b.layout.label(m))
+            .collect()
+    };
+    // lost: North sows
+    assert_eq!(labels(&game(false)), ["NO2"]);
+    // left to the opponent: North takes one of South's holes holding seeds (SO2 barred) as his
+    // move, and the turn passes back
+    let mut g = game(true);
+    assert_eq!(labels(&g), ["SO1", "SI2", "SI3"]);
+    g.play("SI2").unwrap();
+    let s = g.state();
+    assert_eq!(s.pits, [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0]);
+    assert_eq!(s.reserves.unwrap_or(s.stores), [6, 2]);
+    assert_eq!(s.to_move, Some(1));
+    assert_eq!(labels(&g), ["SO1", "SI3"]);
+}
+
+#[test]
 fn needs_any_with_take_last_captures_even_facing_empty_holes() {
     let any = rule("    across: { last: empty, needs: any, then: out, take_last: true }\n");
     // SO3's seed ends in SI3, empty, facing NI1 and NO1, both empty: the last seed alone is

@@ -22,5 +22,6 @@ pub mod sow_steps;
 pub mod sowing;
 mod sowing_words;
 pub mod start;
+pub mod stop_in;
 pub mod turn;
 pub mod words;

@@ -133,6 +133,23 @@ pub struct Opening {
     /// (four rows) the holes of the opening are those of the mover's inner row only (of them,
     /// those `holes` numbers, when it names any).
     pub inner_row: bool,
+    /// What the mover plays when none of the opening's holes gives him a move (one emptied by a
+    /// capture, say).
+    pub when_blocked: WhenBlocked,
+}
+
+/// What a mover plays in the opening when none of its holes gives him a move
+/// (`moves.opening.when_blocked`).
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum WhenBlocked {
+    /// Nothing: he has no move.
+    #[default]
+    NoMove,
+    /// Any move of his after the opening (from any of his holes, with the other filters).
+    AnyHole,
+    /// Only a move of the last resort (`last_resort_count`), from any of his holes.
+    LastResort,
 }
 
 impl Default for Opening {
@@ -145,6 +162,7 @@ impl Default for Opening {
             removes: false,
             inner_row: false,
             one_lap: false,
+            when_blocked: WhenBlocked::NoMove,
         }
     }
 }

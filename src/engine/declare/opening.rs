@@ -60,6 +60,11 @@ pub fn link(
                     .into(),
             );
         }
+        if o.when_blocked == crate::engine::declare::moves::WhenBlocked::LastResort
+            && m.last_resort_count <= 0
+        {
+            return Err("pipeline: moves: opening: when_blocked: last_resort needs moves: last_resort_count (the seeds of a move of the last resort)".into());
+        }
         if o.inner_row && !l.four_rows() {
             return Err("pipeline: moves: opening: inner_row needs a board of four rows of the same length, two a player, created outer, inner, inner, outer".into());
         }

@@ -53,6 +53,8 @@ pub struct Pipeline {
     pub names: Vec<String>,
     /// The texts of the core's notes.
     pub notes: Notes,
+    /// Holes a relaying mover may end his move in ([`crate::engine::declare::stop_in`]).
+    pub stop_in: Option<crate::engine::declare::stop_in::StopIn>,
     /// Indices resolved against the layout when setup ends.
     #[serde(skip)]
     pub at: Resolved,
@@ -112,8 +114,10 @@ pub struct Resolved {
     /// move (the round's winner) has still to choose before the round's first move.
     pub own_choice_var: Option<usize>,
     /// Some decision may be pending before a move is sown (`fill_choice_var`, `own_choice_var`,
-    /// `capture.chosen_holes`): the one test a move of a rule without them makes of them.
+    /// `capture.chosen_holes`, `stop_in`): the one test a move of a rule without them makes.
     pub choices: bool,
+    /// `stop_in`, resolved: the heads, the pending decision's variable, its moves.
+    pub stop: Option<crate::engine::declare::stop_in::StopLinked>,
     /// Hook functions the rule script defines: `on_pass`, `on_round_end`, `on_game_end`.
     pub hooks: Hooks,
     /// `holes_of[player]`: the player's holes in canonical order (index 0: holes of nobody).
@@ -379,17 +383,15 @@ impl Pipeline {
             .is_some_and(|c| c.only_played_from);
         let opening = crate::engine::declare::opening::link(&self.moves, track, l, &mut var)?;
         // (no hole to choose ever: the step is left out, its variable undeclared)
-        if self
-            .capture
-            .chosen_holes
-            .as_ref()
-            .is_some_and(|c| c.count == 0 && c.by_capture.iter().all(|&n| n == 0))
-        {
-            self.capture.chosen_holes = None;
-        }
+        self.capture.chosen_holes = self.capture.chosen_holes.take().filter(|c| !c.never());
         if let Some(c) = self.capture.chosen_holes.as_mut() {
-            c.link(l, &mut var)?;
+            c.link(l, &mut var, self.stop_in.is_some())?;
         }
+        self.at.stop = self
+            .stop_in
+            .as_ref()
+            .map(|s| s.link(l, &mut var))
+            .transpose()?;
         if let Some(c) = self.capture.chain.as_mut().filter(|c| c.only_played_from) {
             c.played_vars = opening.played_vars.clone();
         }
@@ -566,6 +568,7 @@ impl Pipeline {
             || self.children.is_some()
             || c.not_by_single_seed
             || c.chosen_holes.is_some()
+            || self.stop_in.is_some()
             || c.opposite
                 .as_ref()
                 .is_some_and(|o| o.sow_on || o.go_on_along_row || o.grand_slam != GrandSlam::All)

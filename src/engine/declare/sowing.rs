@@ -112,6 +112,9 @@ pub struct SowRule {
     /// A lap whose last hole holds as many seeds as the hole opposite does not relay (so that
     /// the capture of a matching pair can take them).
     pub relay_stop_matching: bool,
+    /// Per pit (empty: none): a lap whose last hole is one of these of the mover's does not
+    /// relay: the mover decides whether to sow on (`pipeline.stop_in`, set when setup ends).
+    pub heads: Vec<bool>,
     /// `(v, n)`: `relay_stop` applies only once game variable `v` reaches `n` (before, captures
     /// are off: see the capture's `no_capture_turns`).
     pub relay_stop_from: Option<(usize, i64)>,
@@ -190,6 +193,7 @@ impl Default for SowRule {
             relay: Relay::None,
             relay_stop: None,
             relay_only: None,
+            heads: Vec::new(),
             relay_stop_opposite: None,
             relay_stop_matching: false,
             relay_stop_from: None,
@@ -284,7 +288,13 @@ impl SowRule {
         });
         let matching =
             stops && self.relay_stop_matching && l.opposite(pos).is_some_and(|o| seeds[o] == n);
-        only && !facing && !matching
+        only && !facing && !matching && !self.head(pos, mover, owner)
+    }
+
+    /// Whether hole `pos`, owned by `owner`, is a head of `mover`'s (`heads`).
+    #[inline]
+    pub fn head(&self, pos: usize, mover: usize, owner: usize) -> bool {
+        owner == mover && self.heads.get(pos).copied().unwrap_or(false)
     }
 
     /// Whether a drop into `q` by `mover` is on the side `capture_side` captures by count in.
@@ -317,6 +327,7 @@ impl SowRule {
             || self.relay_stop_from.is_some()
             || self.relay_from.is_some()
             || self.relay_only.is_some()
+            || !self.heads.is_empty()
             || self.relay_stop_opposite.is_some()
             || self.relay_stop_matching
             || self.capture_side != Whose::Any

@@ -121,6 +121,9 @@ impl Pipeline {
                 ));
             }
         }
+        if let Some(s) = &self.stop_in {
+            out.push(s.describe());
+        }
         if self.capture.opposite.as_ref().is_some_and(|o| o.sow_on) {
             out.push(
                 "capture: after taking the hole opposite, the sowing goes on from the last hole"

@@ -3,6 +3,7 @@
 
 use crate::engine::board::state::{Board, PitKind, SowEnd, NO_PIT};
 use crate::engine::declare::compiled::Compiled;
+use crate::engine::declare::moves::WhenBlocked;
 use crate::engine::declare::pipeline::{GrandSlam, Landing, Moves, Pipeline};
 use crate::engine::sowing::sow;
 
@@ -37,10 +38,15 @@ pub fn legal_into(b: &Board, p: &Pipeline, player: usize, out: &mut Vec<usize>) 
         }
     }
     let mut filtered = m.filtered();
+    // (the opening's holes, when they narrow the move: what to play when none gives one)
+    let mut blocked = None;
     if p.at.odd_moves && p.at.odd_legal {
         // (the opening turns: from their holes only, perhaps without the other filters)
         if let Some(o) = crate::engine::player::opening::now(b, p) {
             if let Some(h) = p.at.opening_holes.get(player).filter(|h| !h.is_empty()) {
+                if o.when_blocked != WhenBlocked::NoMove {
+                    blocked = Some((o.when_blocked, holes));
+                }
                 holes = &h[..];
             }
             filtered &= o.filters;
@@ -58,6 +64,9 @@ pub fn legal_into(b: &Board, p: &Pipeline, player: usize, out: &mut Vec<usize>) 
         }
     } else {
         legal_filtered(b, l, m, holes, player, out);
+    }
+    if let Some((how, all)) = blocked.filter(|_| out.len() == start) {
+        when_blocked(b, l, m, how, all, player, out);
     }
     if !b.owners.is_empty() {
         crate::engine::player::rounds::territory::keep_owned(b, player, start, out);
@@ -102,6 +111,31 @@ pub fn legal_into(b: &Board, p: &Pipeline, player: usize, out: &mut Vec<usize>) 
         .filter(|c| matches!(c.grand_slam, GrandSlam::Illegal | GrandSlam::Forbidden))
     {
         forbid_grand_slams(b, l, p, c, player, start, out);
+    }
+}
+
+/// `opening.when_blocked`: none of the opening's holes gives `player` a move; his moves from
+/// `all` his holes instead, every one (`any_hole`, with the filters of `moves`) or those of the
+/// last resort only (`last_resort`: the holes holding `last_resort_count` seeds).
+#[cold]
+#[inline(never)]
+fn when_blocked(
+    b: &Board,
+    l: &Compiled,
+    m: &Moves,
+    how: WhenBlocked,
+    all: &[usize],
+    player: usize,
+    out: &mut Vec<usize>,
+) {
+    match how {
+        WhenBlocked::NoMove => {}
+        WhenBlocked::AnyHole => legal_filtered(b, l, m, all, player, out),
+        WhenBlocked::LastResort => {
+            let n = m.last_resort_count;
+            let last: Vec<usize> = all.iter().copied().filter(|&h| b.seeds[h] == n).collect();
+            legal_filtered(b, l, m, &last, player, out);
+        }
     }
 }
 
@@ -260,6 +294,18 @@ pub(super) fn has_move(b: &Board, p: &Pipeline, player: usize, scratch: &mut Vec
         crate::engine::player::capture::chosen::legal_into(b, p, player, scratch);
         return !scratch.is_empty();
     }
+    // (a relay paused in a head: `stop` and `go`; a head to choose)
+    if p.at.stop.is_some() {
+        use crate::engine::player::stop_in;
+        if stop_in::pending(b, p).is_some() {
+            return true;
+        }
+        if stop_in::choosing(b, p) {
+            scratch.clear();
+            stop_in::heads_into(b, p, player, scratch);
+            return !scratch.is_empty();
+        }
+    }
     let m = &p.moves;
     let slam_rule = p
         .capture
@@ -360,4 +406,65 @@ fn not_back(b: &Board, q: usize, start: usize, out: &mut Vec<usize>) {
         }
     }
     out.truncate(keep);
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::board::state::Board;
+    use crate::engine::rule::test_boards::{data_board, labels, play};
+
+    /// A two-player data rule, two rows of four holes, an opening of two turns from hole 3 (its
+    /// key `when_blocked` by `when`), with the last resort of single seeds; South's opening hole
+    /// S3 emptied, S1 holding one seed.
+    fn blocked(when: &str) -> Board {
+        let mut b = data_board(format!(
+            "name: t\nplayers: 2\nboard:\n  players: 2\n  shape: two_rows\n  pits:\n    - {{ row: S, owner: 1, holes: 4, seeds: 2 }}\n    - {{ row: N, owner: 2, holes: 4, seeds: 2 }}\nsowing: {{}}\npipeline:\n  moves:\n    opening: {{ turns: 2, holes: [3]{when} }}\n    last_resort_count: 1\n  end:\n    - {{ when: no_move, then: most_seeds }}\n"
+        ));
+        b.seeds = vec![1, 2, 0, 2, 2, 2, 2, 2];
+        b
+    }
+
+    #[test]
+    fn an_opening_whose_holes_are_empty_is_no_move_unless_declared() {
+        assert!(labels(&blocked("")).is_empty());
+        // any_hole: South moves as after the opening (singles last: S2 or S4)
+        let mut b = blocked(", when_blocked: any_hole");
+        assert_eq!(labels(&b), ["2", "4"]);
+        play(&mut b, "2");
+        assert_eq!(b.seeds, [1, 0, 1, 3, 2, 2, 2, 2]);
+        // North's opening hole N3 holds seeds: his opening move only
+        assert_eq!(labels(&b), ["3"]);
+    }
+
+    #[test]
+    fn an_opening_blocked_plays_the_last_resort_from_any_hole() {
+        // last_resort: only a single seed, from any hole (S1), though S2 and S4 hold two
+        let mut b = blocked(", when_blocked: last_resort");
+        assert_eq!(labels(&b), ["1"]);
+        play(&mut b, "1");
+        assert_eq!(b.seeds, [0, 3, 0, 2, 2, 2, 2, 2]);
+        // without a hole of the last resort, no move
+        let mut b = blocked(", when_blocked: last_resort");
+        b.seeds[0] = 0;
+        assert!(labels(&b).is_empty());
+    }
+
+    #[test]
+    fn an_opening_blocked_by_the_last_resort_needs_one_declared() {
+        let text = "name: t\nplayers: 2\nboard:\n  players: 2\n  shape: two_rows\n  pits:\n    - { row: S, owner: 1, holes: 4, seeds: 2 }\n    - { row: N, owner: 2, holes: 4, seeds: 2 }\nsowing: {}\npipeline:\n  moves:\n    opening: { turns: 2, holes: [3], when_blocked: last_resort }\n  end:\n    - { when: no_move, then: most_seeds }\n";
+        let err = match crate::Rule::data_from_text(text.into(), std::path::Path::new("t.yaml")) {
+            Err(e) => e.one_line(),
+            Ok(rule) => {
+                let opts = rule.resolve_options::<&str>(&[]).unwrap();
+                match rule.new_board(&opts) {
+                    Err(e) => e.one_line(),
+                    Ok(_) => panic!("the rule loads and starts"),
+                }
+            }
+        };
+        assert!(
+            err.contains("when_blocked: last_resort needs moves: last_resort_count"),
+            "{err}"
+        );
+    }
 }

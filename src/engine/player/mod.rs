@@ -17,4 +17,5 @@ pub mod opening;
 pub mod play;
 pub mod rounds;
 pub mod share;
+pub mod stop_in;
 pub mod turn;

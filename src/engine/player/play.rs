@@ -22,6 +22,7 @@ use crate::engine::player::notes::note;
 use crate::engine::player::opening;
 use crate::engine::player::rounds::fill_choice;
 use crate::engine::player::rounds::own_choice;
+use crate::engine::player::stop_in;
 use crate::engine::player::turn::passes;
 /// Plays the declared move from hole `pit` (assumed legal). Hooks to call are pushed on `hooks`
 /// (only those the rule defines).
@@ -76,6 +77,32 @@ fn play_choice(
     if p.at.own_choice_var.is_some() && own_choice::pending(b, p).is_some() {
         return Some(own_choice::play(b, l, p, pit));
     }
+    // (before play: a head chosen)
+    if stop_in::choosing(b, p) {
+        let mover = b.to_move;
+        return Some(stop_in::choose(b, p, pit).and_then(|_| finish(b, l, p, mover, false, hooks)));
+    }
+    // (a relay paused in a head: the mover ends his move there or sows on)
+    if let Some(st) =
+        p.at.stop
+            .as_ref()
+            .filter(|_| stop_in::pending(b, p).is_some())
+    {
+        let mover = b.to_move;
+        return Some(match stop_in::decide(b, l, st, pit) {
+            Err(e) => Err(e),
+            Ok(Some(head)) => play_with::<true, false>(b, l, p, head, hooks),
+            Ok(None) => {
+                if let Some(v) = p.at.moves_var {
+                    b.vars[v] += 1;
+                }
+                if let Some(v) = p.at.extra_var {
+                    b.vars[v] = 0;
+                }
+                finish(b, l, p, mover, false, hooks)
+            }
+        });
+    }
     // (after a capture: a hole of the opponent's chosen to be taken)
     if p.capture.chosen_holes.is_some() && chosen::pending(b, p).is_some() {
         let mover = b.to_move;
@@ -95,6 +122,10 @@ fn legal_choices(b: &Board, p: &Pipeline, player: usize, out: &mut Vec<usize>) -
         own_choice::legal_into(b, p, player, out);
     } else if p.capture.chosen_holes.is_some() && chosen::pending(b, p).is_some() {
         chosen::legal_into(b, p, player, out);
+    } else if stop_in::choosing(b, p) {
+        stop_in::heads_into(b, p, player, out);
+    } else if stop_in::pending(b, p).is_some() {
+        stop_in::legal_into(p, out);
     } else {
         return false;
     }
@@ -217,6 +248,16 @@ fn play_with<const RARE: bool, const TRIAL: bool>(
     // (the variables the next moves' directions and holes read: one flag)
     if RARE && p.at.move_vars {
         directions::after_sowing(b, l, p, mover, &end);
+    }
+    // (a relay paused in one of the mover's heads: his decision, a move of his, follows)
+    if let Some(st) = p.at.stop.as_ref().filter(|_| RARE) {
+        if stop_in::after_sowing(b, l, st, mover, &mut end)? {
+            return if TRIAL {
+                Ok(())
+            } else {
+                finish(b, l, p, mover, true, hooks)
+            };
+        }
     }
     let by_capture = matches!(
         p.extra_turn,

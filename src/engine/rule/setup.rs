@@ -144,6 +144,14 @@ impl Rule {
                 }
             }
             l.sow.across = p.capture.across;
+            if let Some(s) = &p.at.stop {
+                if l.sow.relay != crate::engine::declare::sowing::Relay::Last {
+                    return Err(bad(
+                        "pipeline: stop_in needs a relay sowing (sowing: relay: last)".into(),
+                    ));
+                }
+                l.sow.heads = s.heads.clone();
+            }
             if let Some(lasts) = p.moves.row_ends_out_first {
                 use crate::engine::declare::row_ends_first::{var_name, RowEndsFirst};
                 for pl in 1..=l.players {
@@ -178,7 +186,8 @@ impl Rule {
             p.at.rare = p.uses_rare_steps();
             p.at.choices = p.at.fill_choice_var.is_some()
                 || p.at.own_choice_var.is_some()
-                || p.capture.chosen_holes.is_some();
+                || p.capture.chosen_holes.is_some()
+                || p.at.stop.is_some();
             p.at.hooks = self.hooks;
             l.pipeline = Some(p);
         } else if !self.has_play {

@@ -42,6 +42,12 @@ pub struct ChosenHoles {
     /// (his captures forced on the opponent); his empty holes may be chosen too, and the choice
     /// is made whatever the opponent holds.
     pub gives_held: bool,
+    /// The holes the captor cannot take (none of the opponent's left that may be chosen) pass
+    /// to the opponent, who takes as many of the captor's as his next move (Ludii's reading of
+    /// Tsoro (Baia): its count of holes to take is the game's, not the captor's).
+    pub left_to_opponent: bool,
+    /// The opponent's heads (`pipeline.stop_in`, named or chosen) may not be chosen.
+    pub except_heads: bool,
     /// Holes of the opponent's that may not be chosen, by row and number from his left:
     /// `{ outer: [1, 2] }` his outer row's first two holes.
     pub except: Except,
@@ -106,6 +112,12 @@ impl ChosenHoles {
                 v.join(", ")
             ));
         }
+        if self.except_heads {
+            s.push_str(", never his heads");
+        }
+        if self.left_to_opponent {
+            s.push_str(", the holes he cannot take taken from his by the opponent");
+        }
         for (row, list) in [("outer", &self.except.outer), ("inner", &self.except.inner)] {
             if !list.is_empty() {
                 let v: Vec<String> = list.iter().map(|h| h.to_string()).collect();
@@ -113,6 +125,11 @@ impl ChosenHoles {
             }
         }
         s
+    }
+
+    /// Whether no capture is ever followed by a hole to choose.
+    pub fn never(&self) -> bool {
+        self.count == 0 && self.by_capture.iter().all(|&n| n == 0)
     }
 
     /// How many holes `captures` captures before this one (by the player) earn.
@@ -125,13 +142,20 @@ impl ChosenHoles {
             .unwrap_or(self.count)
     }
 
-    /// Checks the counts and resolves the holes barred, declaring the variables with `var`;
-    /// one error line naming the key.
+    /// Checks the counts and resolves the holes barred, declaring the variables with `var`
+    /// (`heads`: whether the rule has heads, for `except_heads`); one error line naming the key.
     pub fn link(
         &mut self,
         l: &mut Layout,
         var: &mut impl FnMut(&mut Layout, &str, i64) -> usize,
+        heads: bool,
     ) -> Result<(), String> {
+        if self.except_heads && !heads {
+            return Err(
+                "pipeline: capture: chosen_holes: except_heads needs heads (pipeline: stop_in)"
+                    .into(),
+            );
+        }
         if self.count < 0 || self.by_capture.iter().any(|&n| n < 0) {
             return Err(
                 "pipeline: capture: chosen_holes: `count` and `by_capture` must be at least 0"

@@ -10,6 +10,7 @@ use crate::engine::board::state::Board;
 use crate::engine::declare::capture::chosen::{ChosenAfter, ChosenHoles};
 use crate::engine::declare::compiled::Compiled;
 use crate::engine::declare::pipeline::Pipeline;
+use crate::engine::player::material::next_of;
 use crate::engine::sowing::sow;
 
 use crate::engine::trace::event::Event;
@@ -30,6 +31,7 @@ fn choosable(b: &Board, c: &ChosenHoles, player: usize, h: usize) -> bool {
         && (c.empty_too || c.gives_held || b.seeds[h] > 0)
         && !b.closed[h]
         && !c.barred[h]
+        && !(c.except_heads && crate::engine::player::stop_in::is_head(b, h))
 }
 
 /// Whether a choice is to be made: some hole may be chosen, and the opponent holds seeds in one
@@ -80,7 +82,14 @@ pub(in crate::engine::player) fn begin(
         }
         None => c.count,
     };
-    if n == 0 || !any_to_choose(b, l, c, mover) {
+    if n == 0 {
+        return false;
+    }
+    if !any_to_choose(b, l, c, mover) {
+        // (none to take: with `left_to_opponent`, the opponent's to take from the mover)
+        if c.left_to_opponent && any_to_choose(b, l, c, next_of(l, mover)) {
+            b.vars[c.var] = n;
+        }
         return false;
     }
     b.vars[c.var] = n;
@@ -118,7 +127,12 @@ pub fn take(b: &mut Board, l: &Compiled, p: &Pipeline, pit: usize) -> Result<boo
     b.last.pit = pit;
     b.vars[c.var] -= 1;
     let again = b.vars[c.var] > 0 && any_to_choose(b, l, c, mover);
-    if !again {
+    // (the holes left, with `left_to_opponent`: the opponent's to take, when he can)
+    let left = !again
+        && b.vars[c.var] > 0
+        && c.left_to_opponent
+        && any_to_choose(b, l, c, next_of(l, mover));
+    if !again && !left {
         b.vars[c.var] = 0;
     }
     Ok(again)
