@@ -434,17 +434,36 @@ impl Pipeline {
                 {
                     return Err("pipeline: rounds: `refill: loser` needs `winner: most_seeds`, no `tally` and no `territory`".into());
                 }
-                if r.choose_filled != ChooseFilled::Nobody {
+                if r.fill_part
+                    && (r.winner != RoundWinner::MostSeeds
+                        || r.tally != Tally::None
+                        || self.territory.is_some())
+                {
+                    return Err("pipeline: rounds: `fill_part` needs `winner: most_seeds`, no `tally` and no `territory`".into());
+                }
+                if r.choose_filled != ChooseFilled::Nobody || r.fill_by_moves {
                     if r.winner != RoundWinner::MostSeeds || r.tally != Tally::None {
-                        return Err("pipeline: rounds: `choose_filled` needs `winner: most_seeds` and no `tally`".into());
+                        return Err("pipeline: rounds: `choose_filled` and `fill_by_moves` need `winner: most_seeds` and no `tally`".into());
                     }
                     if self.territory.is_some() {
                         return Err(
-                            "pipeline: rounds: `choose_filled` is not for holes owned round by round (`territory`)"
+                            "pipeline: rounds: `choose_filled` and `fill_by_moves` are not for holes owned round by round (`territory`)"
                                 .into(),
                         );
                     }
-                    self.at.fill_choice_var = Some(var(l, "fill_choices", 0));
+                    if r.fill_by_moves && r.choose_filled == ChooseFilled::Loser {
+                        return Err("pipeline: rounds: `fill_by_moves` fills both players' holes: write `choose_filled: each` or `nobody`, not `loser`".into());
+                    }
+                    if r.fills_by_moves() && r.refill != Refill::Both {
+                        return Err("pipeline: rounds: `fill_by_moves` needs `refill: both`".into());
+                    }
+                    // (the fills still to play: the loser's chosen holes, or both players' fills)
+                    let name = if r.fills_by_moves() {
+                        "fills_left"
+                    } else {
+                        "fill_choices"
+                    };
+                    self.at.fill_choice_var = Some(var(l, name, 0));
                     // (who moves once the holes are chosen: the round's starter)
                     self.at.round_starter_var = Some(var(l, "round_starter", 0));
                 }

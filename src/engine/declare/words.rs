@@ -4,7 +4,7 @@ use crate::engine::declare::capture::{BeyondSide, ChainDirection, ChainSide, Gra
 use crate::engine::declare::end::{Cond, EndCheck, Outcome, Starter, Sweep};
 use crate::engine::declare::moves::Landing;
 use crate::engine::declare::pipeline::Pipeline;
-use crate::engine::declare::rounds::RoundWinner;
+use crate::engine::declare::rounds::{ChooseFilled, RoundWinner};
 use crate::engine::declare::turn::ExtraTurn;
 
 impl Pipeline {
@@ -435,12 +435,17 @@ impl Pipeline {
             .filter(|r| r.winner == RoundWinner::MostSeeds)
         {
             out.push(format!(
-                "rounds: the most seeds held wins a round; who cannot fill {} hole{} of {} seeds (with his own holes' seeds) ends the match, won by the round's winner; else each player fills his holes with {} from the {} end{}",
+                "rounds: the most seeds held wins a round; who cannot fill {} hole{} of {} seeds (with his own holes' seeds) ends the match, won by the round's winner; else each player fills his holes with {} {}{}{}",
                 r.min_holes,
                 if r.min_holes == 1 { "" } else { "s" },
                 r.fill,
                 r.fill,
-                r.fill_from.word(),
+                match (r.fills_by_moves(), r.choose_filled) {
+                    (true, ChooseFilled::Each) => "into holes of his choice, one a move in turn".to_string(),
+                    (true, _) => format!("from the {} end, one hole a move in turn", r.fill_from.word()),
+                    _ => format!("from the {} end", r.fill_from.word()),
+                },
+                if r.fill_part { ", the last few seeds in one more hole" } else { "" },
                 if r.close_unfilled { ", closing those he cannot fill" } else { "" }
             ));
         } else if let Some(r) = &self.rounds {
