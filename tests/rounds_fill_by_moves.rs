@@ -182,3 +182,22 @@ fn a_bad_fill_by_moves_is_a_one_line_error() {
         assert!(e.contains(want) && !e.contains('\n'), "{e}");
     }
 }
+
+#[test]
+fn rounds_no_check_ends_are_not_played_and_declare_no_variables() {
+    // (an option may turn a rule's rounds off: `then: $row_empty` read as `most_seeds`)
+    let r = rule(
+        "by_moves_e",
+        3,
+        "  rounds: { fill: 2, winner: most_seeds, fill_by_moves: true }\n  end:\n    - { when: no_move, sweep: owners, then: most_seeds }\n",
+    );
+    let mut g = at(&r, &[0, 0, 1], &[1, 0, 0], [5, 5]);
+    assert!(g.state().vars.is_empty(), "{:?}", g.state().vars);
+    // S3 into South's store, North's N1 into N2; South cannot move: the game ends, drawn.
+    g.play("3").unwrap();
+    g.play("1").unwrap();
+    assert_eq!(
+        summary(&g),
+        (vec![0, 0, 0, 0, 0, 0], vec![6, 6], None, true, None)
+    );
+}
