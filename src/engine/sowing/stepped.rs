@@ -10,7 +10,7 @@ use crate::engine::board::state::{emit_into, Board, PitKind, SowEnd, NO_PIT};
 use crate::engine::declare::compiled::{accepts_open, Compiled};
 use crate::engine::declare::sow_steps::SowSteps;
 use crate::engine::declare::sowing::BeforeLap;
-use crate::engine::sowing::seeds::give_into;
+use crate::engine::sowing::seeds::{give_into, take_into};
 use crate::engine::sowing::step::{
     before_lap, drop_work, next_in, pick_up, relay_start, stops_at_lap_limit, table_dir,
 };
@@ -269,6 +269,17 @@ pub(crate) fn sow_after(b: &mut Board, from: usize, laps_before: i64) -> Result<
         });
         pos = r;
         origin = r;
+    }
+    // (the capture beyond an empty hole, as the plain sowing makes it)
+    if rule.capture_beyond_empty && !end.stopped {
+        if let Some(empty) = next_in(l, table, closed, end.pit, NO_PIT, mover) {
+            if seeds[empty] == 0 {
+                if let Some(beyond) = next_in(l, table, closed, empty, NO_PIT, mover) {
+                    end.captured +=
+                        take_into(l, seeds, reserves, trace, beyond, mover, "beyond empty");
+                }
+            }
+        }
     }
     *last = end;
     Ok(end)
