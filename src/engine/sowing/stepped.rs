@@ -228,16 +228,7 @@ pub(crate) fn sow_after(b: &mut Board, from: usize, laps_before: i64) -> Result<
         emit_into(trace, || Event::LapEnd { pit: pos, lap });
         end.pit = pos;
         end.was_empty = was_empty;
-        let relay_from = if closed[pos]
-            || (steps.relay_stops_when_opponent_empty
-                && !l
-                    .holes
-                    .iter()
-                    .any(|&h| opponents(l, h, mover) && seeds[h] > 0))
-            || (steps.relay_stops_when_side_empty && some_side_empty(l, seeds))
-        {
-            None
-        } else {
+        let would_relay = |seeds: &[i64]| {
             relay_start(rule, l, seeds, pos, was_empty, || {
                 next_in(l, table, closed, pos, NO_PIT, mover)
             })
@@ -250,6 +241,21 @@ pub(crate) fn sow_after(b: &mut Board, from: usize, laps_before: i64) -> Result<
                         l.pits[pos].owner
                     })
             })
+        };
+        let side_cut = steps.relay_stops_when_side_empty && some_side_empty(l, seeds);
+        let relay_from = if closed[pos]
+            || (steps.relay_stops_when_opponent_empty
+                && !l
+                    .holes
+                    .iter()
+                    .any(|&h| opponents(l, h, mover) && seeds[h] > 0))
+            || side_cut
+        {
+            // (a relay the emptied side cut short: the mover's turn is not over)
+            end.relay_cut = side_cut && !closed[pos] && relays && would_relay(seeds).is_some();
+            None
+        } else {
+            would_relay(seeds)
         };
         let Some(r) = relay_from.filter(|_| relays) else {
             break;
