@@ -398,9 +398,7 @@ impl Pipeline {
         self.at.played_vars = opening.played_vars;
         self.at.last_start_var = opening.last_start_var;
         if self.rounds.is_some() {
-            // (a rule none of whose checks ends a round, its rounds turned off by an option
-            // such as `then: $row_empty`, plays one game: its rounds are checked, not played,
-            // and declare no game variables)
+            // (rounds no check ends, turned off by an option: checked, then dropped below)
             let plays = self.territory.is_some() || self.end.iter().any(|c| c.then.ends_round());
             if l.players != 2 {
                 return Err(format!(
@@ -434,36 +432,8 @@ impl Pipeline {
             }
             if let Some(r) = &self.rounds {
                 r.check_layouts(l.holes.len(), self.territory.is_some())?;
-                if r.refill != Refill::Both
-                    && (r.winner != RoundWinner::MostSeeds
-                        || r.tally != Tally::None
-                        || self.territory.is_some())
-                {
-                    return Err("pipeline: rounds: `refill: loser` needs `winner: most_seeds`, no `tally` and no `territory`".into());
-                }
-                if r.fill_part
-                    && (r.winner != RoundWinner::MostSeeds
-                        || r.tally != Tally::None
-                        || self.territory.is_some())
-                {
-                    return Err("pipeline: rounds: `fill_part` needs `winner: most_seeds`, no `tally` and no `territory`".into());
-                }
+                r.check_fills(self.territory.is_some())?;
                 if r.choose_filled != ChooseFilled::Nobody || r.fill_by_moves {
-                    if r.winner != RoundWinner::MostSeeds || r.tally != Tally::None {
-                        return Err("pipeline: rounds: `choose_filled` and `fill_by_moves` need `winner: most_seeds` and no `tally`".into());
-                    }
-                    if self.territory.is_some() {
-                        return Err(
-                            "pipeline: rounds: `choose_filled` and `fill_by_moves` are not for holes owned round by round (`territory`)"
-                                .into(),
-                        );
-                    }
-                    if r.fill_by_moves && r.choose_filled == ChooseFilled::Loser {
-                        return Err("pipeline: rounds: `fill_by_moves` fills both players' holes: write `choose_filled: each` or `nobody`, not `loser`".into());
-                    }
-                    if r.fills_by_moves() && r.refill != Refill::Both {
-                        return Err("pipeline: rounds: `fill_by_moves` needs `refill: both`".into());
-                    }
                     // (the fills still to play: the loser's chosen holes, or both players' fills)
                     let name = if r.fills_by_moves() {
                         "fills_left"
@@ -497,6 +467,8 @@ impl Pipeline {
                 self.at.start_reserve_vars = (1..=2)
                     .map(|p| var(l, &format!("start_reserve_{p}"), 0))
                     .collect();
+            } else if !self.end.iter().any(|c| c.when == Cond::OthersCannotFill) {
+                self.rounds = None;
             }
         }
         if self.round_starter_var_needed() && self.at.round_starter_var.is_none() {

@@ -124,6 +124,34 @@ pub enum TurnLayout {
 }
 
 impl Rounds {
+    /// Checks `refill`, `fill_part`, `choose_filled` and `fill_by_moves` against the rest
+    /// (`territory`: the rounds are of owned holes).
+    pub fn check_fills(&self, territory: bool) -> Result<(), String> {
+        let by_seeds = self.winner == RoundWinner::MostSeeds && self.tally == Tally::None;
+        if self.refill != Refill::Both && (!by_seeds || territory) {
+            return Err("pipeline: rounds: `refill: loser` needs `winner: most_seeds`, no `tally` and no `territory`".into());
+        }
+        if self.fill_part && (!by_seeds || territory) {
+            return Err("pipeline: rounds: `fill_part` needs `winner: most_seeds`, no `tally` and no `territory`".into());
+        }
+        if self.choose_filled == ChooseFilled::Nobody && !self.fill_by_moves {
+            return Ok(());
+        }
+        if !by_seeds {
+            return Err("pipeline: rounds: `choose_filled` and `fill_by_moves` need `winner: most_seeds` and no `tally`".into());
+        }
+        if territory {
+            return Err("pipeline: rounds: `choose_filled` and `fill_by_moves` are not for holes owned round by round (`territory`)".into());
+        }
+        if self.fill_by_moves && self.choose_filled == ChooseFilled::Loser {
+            return Err("pipeline: rounds: `fill_by_moves` fills both players' holes: write `choose_filled: each` or `nobody`, not `loser`".into());
+        }
+        if self.fills_by_moves() && self.refill != Refill::Both {
+            return Err("pipeline: rounds: `fill_by_moves` needs `refill: both`".into());
+        }
+        Ok(())
+    }
+
     /// Whether the players fill their holes by moves, in turn (`fill_by_moves`, or
     /// `choose_filled: each`).
     pub fn fills_by_moves(&self) -> bool {
