@@ -616,6 +616,18 @@ const EXAMPLES: &[Example] = &[
         stores: &[0, 0],
         to_move: Some(2),
     },
+    // Bosh: no worked example in the source; built from its rules (R2..R4), the first move of
+    // Ludii's seed 1, whose counts agree. S2 (4) sows S3, S4, S5 and N1; the hole after it, N2
+    // (4), is lifted and sown on into N3, N4, N5 and S1; the hole after S1, S2, is empty: South
+    // takes the hole beyond it, S3 (5).
+    Example {
+        game: "bosh",
+        sets: &[],
+        moves: "2",
+        pits: &[5, 0, 0, 5, 5, 5, 0, 5, 5, 5],
+        stores: &[5, 0],
+        to_move: Some(2),
+    },
     // Fondji: no worked example in the source; built from its rules (R2, R3). With Ludii's
     // reading (capture_side=opponent): S1, N3, S3 sow without a capture; North's N2 (5) sows
     // N3..N6 and S1, which held 1 and now 2, in South's row: captured; the hole before it is

@@ -126,7 +126,7 @@ fn a_bad_choose_filled_is_a_one_line_error() {
         (", choose_filled: winner", "winner"),
         (
             ", choose_filled: loser, tally: rounds_won, tally_to: 2",
-            "`choose_filled` needs `winner: most_seeds` and no `tally`",
+            "`choose_filled` and `fill_by_moves` need `winner: most_seeds` and no `tally`",
         ),
     ] {
         let text = format!(

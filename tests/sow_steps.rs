@@ -211,6 +211,28 @@ fn a_lap_does_not_relay_once_a_players_holes_are_empty() {
 }
 
 #[test]
+fn a_relay_cut_short_by_an_emptied_side_leaves_the_turn_with_the_mover() {
+    let stop = rule("  relay: last\n  relay_stops_when_side_empty: true\n", "");
+    let to_move = |pits: &[i64]| {
+        let pos = Position {
+            pits: pits.to_vec(),
+            stores: Some(vec![0, 0]),
+            to_move: Some(1),
+            ..Position::default()
+        };
+        let opts = stop.resolve_options(&[] as &[&str]).unwrap();
+        let mut g = Game::with_position(stop.clone(), opts, &pos).unwrap();
+        g.play("3").unwrap();
+        g.state().to_move
+    };
+    // S3 makes N1 two as South's row empties: the relay pending, South is still to move
+    // (he has no hole to play: the game's end checks, here none, would end it there).
+    assert_eq!(to_move(&[0, 0, 1, 1, 0, 0]), Some(1));
+    // A lap ending in an empty hole: nothing cut short, North moves.
+    assert_eq!(to_move(&[1, 0, 1, 0, 1, 0]), Some(2));
+}
+
+#[test]
 fn a_lap_whose_last_hole_the_chain_takes_sows_on_from_the_next_hole() {
     let chain = "    chain: { counts: [2], side: any, max: 1 }\n";
     let sowing = "  relay: last\n  relay_stops_on: { counts: [2] }\n";

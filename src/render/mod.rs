@@ -145,7 +145,7 @@ pub fn status_with(b: &Board, all_vars: bool) -> String {
 }
 
 /// What the player to move chooses between rounds, when a choice is pending (the declared
-/// `rounds.choose_filled`, `territory.choose_owned`): said after "player N to move".
+/// `rounds.choose_filled`, `rounds.fill_by_moves`, `territory.choose_owned`): said after "player N to move".
 fn choice_between_rounds(b: &Board) -> String {
     let var = |name: &str| b.layout.var_index(name).map_or(0, |i| b.vars[i]);
     let more = |k: i64| {
@@ -157,6 +157,10 @@ fn choice_between_rounds(b: &Board) -> String {
     };
     match (var("fill_choices"), var("own_choices")) {
         (k, _) if k > 0 => format!(": chooses the holes he fills for the round ({})", more(k)),
+        _ if var("fills_left") > 0 => format!(
+            ": fills a hole of his for the round ({} to fill, both players)",
+            var("fills_left")
+        ),
         (_, k) if k > 0 => format!(
             ": chooses the holes of his opponent's row he owns for the round ({})",
             more(k)

@@ -113,6 +113,9 @@ pub struct SowEnd {
     pub hand: i64,
     /// Whether a capture across four rows took both of the opponent's holes of a file.
     pub across_both: bool,
+    /// Whether a lap that would have relayed stopped because a player's holes were all empty
+    /// (`relay_stops_when_side_empty`): the mover's turn is not over.
+    pub relay_cut: bool,
 }
 
 impl Board {

@@ -400,6 +400,8 @@ impl Pipeline {
         self.at.played_vars = opening.played_vars;
         self.at.last_start_var = opening.last_start_var;
         if self.rounds.is_some() {
+            // (rounds no check ends, turned off by an option: checked, then dropped below)
+            let plays = self.territory.is_some() || self.end.iter().any(|c| c.then.ends_round());
             if l.players != 2 {
                 return Err(format!(
                     "pipeline: rounds are for two players, the board has {}",
@@ -425,50 +427,51 @@ impl Pipeline {
                 if r.winner != RoundWinner::MostSeeds || r.tally_to < 1 {
                     return Err("pipeline: rounds: `tally` needs `winner: most_seeds` and a `tally_to` of at least 1".into());
                 }
-                self.at.tally_vars = (1..=2).map(|p| var(l, &format!("tally_{p}"), 0)).collect();
+                if plays {
+                    self.at.tally_vars =
+                        (1..=2).map(|p| var(l, &format!("tally_{p}"), 0)).collect();
+                }
             }
             if let Some(r) = &self.rounds {
                 r.check_layouts(l.holes.len(), self.territory.is_some())?;
-                if r.refill != Refill::Both
-                    && (r.winner != RoundWinner::MostSeeds
-                        || r.tally != Tally::None
-                        || self.territory.is_some())
-                {
-                    return Err("pipeline: rounds: `refill: loser` needs `winner: most_seeds`, no `tally` and no `territory`".into());
-                }
-                if r.choose_filled != ChooseFilled::Nobody {
-                    if r.winner != RoundWinner::MostSeeds || r.tally != Tally::None {
-                        return Err("pipeline: rounds: `choose_filled` needs `winner: most_seeds` and no `tally`".into());
+                r.check_fills(self.territory.is_some())?;
+                if r.choose_filled != ChooseFilled::Nobody || r.fill_by_moves {
+                    // (the fills still to play: the loser's chosen holes, or both players' fills)
+                    let name = if r.fills_by_moves() {
+                        "fills_left"
+                    } else {
+                        "fill_choices"
+                    };
+                    if plays {
+                        self.at.fill_choice_var = Some(var(l, name, 0));
+                        // (who moves once the holes are chosen: the round's starter)
+                        self.at.round_starter_var = Some(var(l, "round_starter", 0));
                     }
-                    if self.territory.is_some() {
-                        return Err(
-                            "pipeline: rounds: `choose_filled` is not for holes owned round by round (`territory`)"
-                                .into(),
-                        );
-                    }
-                    self.at.fill_choice_var = Some(var(l, "fill_choices", 0));
-                    // (who moves once the holes are chosen: the round's starter)
-                    self.at.round_starter_var = Some(var(l, "round_starter", 0));
                 }
             }
             if self.rounds.as_ref().is_some_and(|r| r.min_holes < 1) {
                 return Err("pipeline: rounds: `min_holes` must be at least 1".into());
             }
-            if self
-                .end
-                .iter()
-                .any(|c| c.starter == crate::engine::declare::end::Starter::Alternate)
-                || self
-                    .rounds
-                    .as_ref()
-                    .is_some_and(|r| r.turn_layout != TurnLayout::Never)
+            if plays
+                && (self
+                    .end
+                    .iter()
+                    .any(|c| c.starter == crate::engine::declare::end::Starter::Alternate)
+                    || self
+                        .rounds
+                        .as_ref()
+                        .is_some_and(|r| r.turn_layout != TurnLayout::Never))
             {
                 self.at.round_starter_var = Some(var(l, "round_starter", 0));
             }
-            self.at.round_var = Some(var(l, "round", 1));
-            self.at.start_reserve_vars = (1..=2)
-                .map(|p| var(l, &format!("start_reserve_{p}"), 0))
-                .collect();
+            if plays {
+                self.at.round_var = Some(var(l, "round", 1));
+                self.at.start_reserve_vars = (1..=2)
+                    .map(|p| var(l, &format!("start_reserve_{p}"), 0))
+                    .collect();
+            } else if !self.end.iter().any(|c| c.when == Cond::OthersCannotFill) {
+                self.rounds = None;
+            }
         }
         if self.round_starter_var_needed() && self.at.round_starter_var.is_none() {
             // (the last seeds taken by who started the round: set at the start)

@@ -4,7 +4,7 @@ use crate::engine::declare::capture::{BeyondSide, ChainDirection, ChainSide, Gra
 use crate::engine::declare::end::{Cond, EndCheck, Outcome, Starter, Sweep};
 use crate::engine::declare::moves::Landing;
 use crate::engine::declare::pipeline::Pipeline;
-use crate::engine::declare::rounds::RoundWinner;
+use crate::engine::declare::rounds::{ChooseFilled, RoundWinner};
 use crate::engine::declare::turn::ExtraTurn;
 
 impl Pipeline {
@@ -422,11 +422,14 @@ impl Pipeline {
             });
             out.push(s);
         }
+        // (rounds no check ends, turned off by an option, are not played)
+        let plays = self.end.iter().any(|c| c.then.ends_round());
         if let Some(t) = &self.territory {
             out.push(t.describe());
         } else if let Some(r) = self
             .rounds
             .as_ref()
+            .filter(|_| plays)
             .filter(|r| r.tally != crate::engine::declare::rounds::Tally::None)
         {
             out.push(format!(
@@ -438,18 +441,33 @@ impl Pipeline {
         } else if let Some(r) = self
             .rounds
             .as_ref()
+            .filter(|_| plays)
             .filter(|r| r.winner == RoundWinner::MostSeeds)
         {
             out.push(format!(
-                "rounds: the most seeds held wins a round; who cannot fill {} hole{} of {} seeds (with his own holes' seeds) ends the match, won by the round's winner; else each player fills his holes with {} from the {} end{}",
-                r.min_holes,
-                if r.min_holes == 1 { "" } else { "s" },
+                "rounds: the most seeds held wins a round; who {} (with his own holes' seeds) ends the match, won by the round's winner; else each player fills his holes with {} {}{}{}",
+                if r.fill_part && r.seeds_needed() == 1 {
+                    "holds no seed".to_string()
+                } else if r.fill_part {
+                    format!("holds fewer than {} seeds", r.seeds_needed())
+                } else {
+                    format!(
+                        "cannot fill {} hole{} of {} seeds",
+                        r.min_holes,
+                        if r.min_holes == 1 { "" } else { "s" },
+                        r.fill
+                    )
+                },
                 r.fill,
-                r.fill,
-                r.fill_from.word(),
+                match (r.fills_by_moves(), r.choose_filled) {
+                    (true, ChooseFilled::Each) => "into holes of his choice, one a move in turn".to_string(),
+                    (true, _) => format!("from the {} end, one hole a move in turn", r.fill_from.word()),
+                    _ => format!("from the {} end", r.fill_from.word()),
+                },
+                if r.fill_part { ", the last few seeds in one more hole" } else { "" },
                 if r.close_unfilled { ", closing those he cannot fill" } else { "" }
             ));
-        } else if let Some(r) = &self.rounds {
+        } else if let Some(r) = self.rounds.as_ref().filter(|_| plays) {
             if r.play_match {
                 out.push(format!(
                     "rounds: the bigger capture wins a round; each player fills his holes with {} from the {} end, closing those he cannot fill; who cannot fill one hole loses the match{}",

@@ -66,6 +66,7 @@ pub fn remove(b: &mut Board, id: usize) -> Result<SowEnd, String> {
         from,
         hand: n,
         across_both: false,
+        relay_cut: false,
     };
     b.last = end;
     Ok(end)
@@ -258,6 +259,7 @@ pub fn sow_to_opponent(b: &mut Board, id: usize) -> Result<SowEnd, String> {
         from,
         hand: taken,
         across_both: false,
+        relay_cut: false,
     };
     b.last = end;
     Ok(end)

@@ -433,7 +433,9 @@ fn play_with<const RARE: bool, const TRIAL: bool>(
         ExtraTurn::StoreOrCapture => took || !last_is_hole,
         ExtraTurn::OwnStore => !last_is_hole && l.pits[last].owner == mover,
         ExtraTurn::CaptureOnce => took && p.at.extra_var.is_some_and(|v| b.vars[v] == 0),
-    } || again;
+    } || again
+        // (a relay cut short by an emptied side: his turn is not over)
+        || end.relay_cut;
     if let Some(v) = p.at.extra_var {
         b.vars[v] = extra as i64;
     }

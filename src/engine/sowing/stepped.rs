@@ -10,7 +10,7 @@ use crate::engine::board::state::{emit_into, Board, PitKind, SowEnd, NO_PIT};
 use crate::engine::declare::compiled::{accepts_open, Compiled};
 use crate::engine::declare::sow_steps::SowSteps;
 use crate::engine::declare::sowing::BeforeLap;
-use crate::engine::sowing::seeds::give_into;
+use crate::engine::sowing::seeds::{give_into, take_into};
 use crate::engine::sowing::step::{
     before_lap, drop_work, next_in, pick_up, relay_start, stops_at_lap_limit, table_dir,
 };
@@ -228,16 +228,7 @@ pub(crate) fn sow_after(b: &mut Board, from: usize, laps_before: i64) -> Result<
         emit_into(trace, || Event::LapEnd { pit: pos, lap });
         end.pit = pos;
         end.was_empty = was_empty;
-        let relay_from = if closed[pos]
-            || (steps.relay_stops_when_opponent_empty
-                && !l
-                    .holes
-                    .iter()
-                    .any(|&h| opponents(l, h, mover) && seeds[h] > 0))
-            || (steps.relay_stops_when_side_empty && some_side_empty(l, seeds))
-        {
-            None
-        } else {
+        let would_relay = |seeds: &[i64]| {
             relay_start(rule, l, seeds, pos, was_empty, || {
                 next_in(l, table, closed, pos, NO_PIT, mover)
             })
@@ -250,6 +241,21 @@ pub(crate) fn sow_after(b: &mut Board, from: usize, laps_before: i64) -> Result<
                         l.pits[pos].owner
                     })
             })
+        };
+        let side_cut = steps.relay_stops_when_side_empty && some_side_empty(l, seeds);
+        let relay_from = if closed[pos]
+            || (steps.relay_stops_when_opponent_empty
+                && !l
+                    .holes
+                    .iter()
+                    .any(|&h| opponents(l, h, mover) && seeds[h] > 0))
+            || side_cut
+        {
+            // (a relay the emptied side cut short: the mover's turn is not over)
+            end.relay_cut = side_cut && !closed[pos] && relays && would_relay(seeds).is_some();
+            None
+        } else {
+            would_relay(seeds)
         };
         let Some(r) = relay_from.filter(|_| relays) else {
             break;
@@ -269,6 +275,17 @@ pub(crate) fn sow_after(b: &mut Board, from: usize, laps_before: i64) -> Result<
         });
         pos = r;
         origin = r;
+    }
+    // (the capture beyond an empty hole, as the plain sowing makes it)
+    if rule.capture_beyond_empty && !end.stopped {
+        if let Some(empty) = next_in(l, table, closed, end.pit, NO_PIT, mover) {
+            if seeds[empty] == 0 {
+                if let Some(beyond) = next_in(l, table, closed, empty, NO_PIT, mover) {
+                    end.captured +=
+                        take_into(l, seeds, reserves, trace, beyond, mover, "beyond empty");
+                }
+            }
+        }
     }
     *last = end;
     Ok(end)

@@ -60,6 +60,18 @@ pub struct Rounds {
     /// them all, one hole a move (the hole's own label) until his seeds are placed.
     #[serde(default)]
     pub choose_filled: ChooseFilled,
+    /// Each player fills his own holes himself, one hole a move, in turn (with `winner:
+    /// most_seeds`, no `tally`, no `territory`, `refill: both`): the round's `starter` fills
+    /// first, a player with nothing left to fill is passed over, and the player after the last
+    /// fill starts the round. The hole is the next empty one from `fill_from`, or with
+    /// `choose_filled: each` any empty one of his.
+    #[serde(default)]
+    pub fill_by_moves: bool,
+    /// A player holding fewer than `fill` seeds (but some) when he has holes left to fill puts
+    /// them all into one more hole, which is in play; the match then ends only when a player
+    /// holds no seed (with `min_holes: 1`).
+    #[serde(default)]
+    pub fill_part: bool,
     /// Whose holes a round's end gathers and refills (with `winner: most_seeds`, no `tally`):
     /// `both` (default), or `loser`: the round's loser's alone (see [`Refill`]).
     #[serde(default)]
@@ -90,6 +102,8 @@ pub enum ChooseFilled {
     /// The round's loser (on a level round, nobody), one hole a move, before the next round's
     /// first move.
     Loser,
+    /// Each player his own, one hole a move, in turn (`fill_by_moves`).
+    Each,
 }
 
 /// When `rounds.layout` is turned round for a round.
@@ -110,6 +124,58 @@ pub enum TurnLayout {
 }
 
 impl Rounds {
+    /// Checks `refill`, `fill_part`, `choose_filled` and `fill_by_moves` against the rest
+    /// (`territory`: the rounds are of owned holes).
+    pub fn check_fills(&self, territory: bool) -> Result<(), String> {
+        let by_seeds = self.winner == RoundWinner::MostSeeds && self.tally == Tally::None;
+        if self.refill != Refill::Both && (!by_seeds || territory) {
+            return Err("pipeline: rounds: `refill: loser` needs `winner: most_seeds`, no `tally` and no `territory`".into());
+        }
+        if self.fill_part && (!by_seeds || territory) {
+            return Err("pipeline: rounds: `fill_part` needs `winner: most_seeds`, no `tally` and no `territory`".into());
+        }
+        if self.choose_filled == ChooseFilled::Nobody && !self.fill_by_moves {
+            return Ok(());
+        }
+        if !by_seeds {
+            return Err("pipeline: rounds: `choose_filled` and `fill_by_moves` need `winner: most_seeds` and no `tally`".into());
+        }
+        if territory {
+            return Err("pipeline: rounds: `choose_filled` and `fill_by_moves` are not for holes owned round by round (`territory`)".into());
+        }
+        if self.fill_by_moves && self.choose_filled == ChooseFilled::Loser {
+            return Err("pipeline: rounds: `fill_by_moves` fills both players' holes: write `choose_filled: each` or `nobody`, not `loser`".into());
+        }
+        if self.fills_by_moves() && self.refill != Refill::Both {
+            return Err("pipeline: rounds: `fill_by_moves` needs `refill: both`".into());
+        }
+        Ok(())
+    }
+
+    /// Whether the players fill their holes by moves, in turn (`fill_by_moves`, or
+    /// `choose_filled: each`).
+    pub fn fills_by_moves(&self) -> bool {
+        self.fill_by_moves || self.choose_filled == ChooseFilled::Each
+    }
+
+    /// The seeds a player must hold to start a round with `min_holes` holes (the last of them
+    /// with a single seed, with `fill_part`).
+    pub fn seeds_needed(&self) -> i64 {
+        if self.fill_part {
+            (self.min_holes - 1) * self.fill + 1
+        } else {
+            self.min_holes * self.fill
+        }
+    }
+
+    /// The holes of a row of `n` a player holding `held` seeds fills (one in part, with
+    /// `fill_part`).
+    pub fn holes_filled(&self, held: i64, n: usize) -> usize {
+        let whole = (held / self.fill.max(1)) as usize;
+        let part = self.fill_part && held % self.fill.max(1) > 0;
+        (whole + usize::from(part)).min(n)
+    }
+
     /// Checks `layout`, `turn_layout` and `random_layout` for a board of `holes` holes.
     /// (`territory`: the rounds are of owned holes, which may start from a `layout` too.)
     pub fn check_layouts(&self, holes: usize, territory: bool) -> Result<(), String> {

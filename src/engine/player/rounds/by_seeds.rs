@@ -63,7 +63,7 @@ pub(in crate::engine::player) fn end_round_by_seeds(
         finish(b, p, 0, hooks);
         return;
     }
-    let need = r.min_holes * r.fill;
+    let need = r.seeds_needed();
     if match_ends_short(b, p, mover, round, rw, need, claim, hooks) {
         return;
     }
@@ -100,15 +100,22 @@ pub(in crate::engine::player) fn end_round_by_seeds(
             continue;
         };
         let n = row.pits.len();
-        let k = ((material(b, pl) / r.fill) as usize).min(n);
+        let k = r.holes_filled(material(b, pl), n);
         // (the holes chosen by the player, one a move: see `fill_choice`)
         if fill_choice::begin(b, p, pl, rw, k, n) {
             chooser = Some(pl);
             continue;
         }
         let at = |i: usize| row.pits[r.fill_from.nth(i, n, pl == 1)];
-        take_held(b, l, pl, k as i64 * r.fill);
-        fill_holes(b, pl, r.fill, (0..k).map(at));
+        // (with `fill_part`, the last hole may get the last few seeds)
+        let whole = ((material(b, pl) / r.fill) as usize).min(k);
+        take_held(b, l, pl, whole as i64 * r.fill);
+        fill_holes(b, pl, r.fill, (0..whole).map(at));
+        if whole < k {
+            let few = material(b, pl);
+            take_held(b, l, pl, few);
+            fill_holes(b, pl, few, std::iter::once(at(whole)));
+        }
         if r.close_unfilled {
             close_holes(b, (k..n).map(at));
         }
