@@ -170,6 +170,9 @@ fn same(g: &Game, e: &LudiiGame, counts: &[i64]) -> bool {
 /// plies after it are Ludii's steps of the same move: sowlab's position must then be Ludii's
 /// after one of the run's plies, and when sowlab's mover moves again (an extra move) the ply
 /// after that one is the next decision.
+/// The `from` of a Ludii pass kept as a ply (see [`replay`]).
+const PASS: usize = usize::MAX;
+
 fn replay(rule: &Arc<Rule>, e: &LudiiGame, t: &Value) -> Result<(), String> {
     let opts = e.options(rule).map_err(|x| x.one_line())?;
     let mut g = Game::new(rule.clone(), opts).map_err(|x| x.one_line())?;
@@ -185,10 +188,17 @@ fn replay(rule: &Arc<Rule>, e: &LudiiGame, t: &Value) -> Result<(), String> {
     // for him within the move before, whose next mover is then the one after the pass.
     // A ply from a hand into a hole (seeds placed before play, Mweso's arrangement) is played
     // as that hole: `from` is then Ludii's `to`.
+    // In a rule whose arrangement before play has a pass of its own (a decision, `pass`), a
+    // pass is kept as a ply from `PASS`: played as sowlab's pass while that is legal.
+    let passes_kept = g.board().layout.arrange_pass().is_some();
     let mut plies: Vec<(usize, usize, usize, Vec<i64>)> = Vec::new();
     for p in t["plies"].as_array().unwrap() {
         let v = p.as_array().unwrap();
         let u = |k: usize| v[k].as_u64().unwrap() as usize;
+        if v[1].as_i64() == Some(-1) && passes_kept {
+            plies.push((u(0), PASS, u(3), ints(&v[4])));
+            continue;
+        }
         if v[1].as_i64() == Some(-1) {
             if let Some(before) = plies.last_mut() {
                 before.2 = u(3);
@@ -210,6 +220,7 @@ fn replay(rule: &Arc<Rule>, e: &LudiiGame, t: &Value) -> Result<(), String> {
         while run_end + 1 < plies.len()
             && plies[run_end].2 == mover
             && plies[run_end + 1].0 == mover
+            && plies[run_end + 1].1 != PASS
         {
             run_end += 1;
         }
@@ -222,6 +233,26 @@ fn replay(rule: &Arc<Rule>, e: &LudiiGame, t: &Value) -> Result<(), String> {
                 "ply {i}: Ludii's mover is {mover}, sowlab's {:?}",
                 s.to_move
             ));
+        }
+        if from == PASS {
+            // Sowlab's pass when it is legal (the arrangement's); else Ludii's forced pass,
+            // which sowlab made within the move before.
+            let pass = g.board().layout.arrange_pass();
+            let legal = g.legal().map_err(|x| x.one_line())?;
+            if let Some(pass) = pass.filter(|p| legal.contains(p)) {
+                g.play_pit(pass)
+                    .map_err(|x| format!("ply {i}: {}", x.one_line()))?;
+                compare(&g, e, &plies[i].3).map_err(|x| format!("ply {i} (a pass): {x}"))?;
+            }
+            let s = g.state();
+            if !s.over && i + 1 < plies.len() && s.to_move != Some(plies[i].2) {
+                return Err(format!(
+                    "ply {i} (a pass): next to move: Ludii {}, sowlab {:?}",
+                    plies[i].2, s.to_move
+                ));
+            }
+            i += 1;
+            continue;
         }
         let hole = match e.sites.get(from) {
             Some(LudiiSite::Pit(h)) => *h,
@@ -304,7 +335,11 @@ fn replay(rule: &Arc<Rule>, e: &LudiiGame, t: &Value) -> Result<(), String> {
                 plies[j].2
             ));
         }
-        if !again && !s.over && j + 1 < plies.len() && s.to_move != Some(plies[j].2) {
+        // (before a forced pass kept as a ply, sowlab has passed already)
+        let passed = plies
+            .get(j + 1)
+            .is_some_and(|q| q.1 == PASS && s.to_move == Some(q.2));
+        if !again && !s.over && j + 1 < plies.len() && s.to_move != Some(plies[j].2) && !passed {
             return Err(format!(
                 "ply {j}: next to move: Ludii {}, sowlab {:?}",
                 plies[j].2, s.to_move

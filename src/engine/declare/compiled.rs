@@ -72,6 +72,14 @@ impl Compiled {
     pub fn label(&self, id: usize) -> String {
         let n = self.pits.len();
         if id >= 3 * n {
+            if let Some(pass) = self.arrange_pass() {
+                if id == pass {
+                    return "pass".into();
+                }
+                if let Some((a, b)) = self.arrange_holes(id) {
+                    return format!("{}-{}", self.layout.label(a), self.layout.label(b));
+                }
+            }
             return match self.named_moves.get(id - 3 * n) {
                 Some(m) => m.clone(),
                 None => format!("#{id}"),
@@ -107,6 +115,16 @@ impl Compiled {
         let label = label.trim();
         if let Some(id) = self.layout.named_move(label) {
             return Some(id);
+        }
+        if let Some(pass) = self.arrange_pass() {
+            if label.eq_ignore_ascii_case("pass") {
+                return Some(pass);
+            }
+            if let Some((a, b)) = label.split_once('-') {
+                let a = self.layout.parse_label(player, a)?;
+                let b = self.layout.parse_label(player, b)?;
+                return Some(pass + 1 + a * self.pits.len() + b);
+            }
         }
         let lower = label.to_ascii_lowercase();
         let (label, dir) = if let Some(x) = lower.strip_suffix("ccw") {
@@ -159,8 +177,28 @@ impl Compiled {
         } else if id < 3 * n {
             (id - 2 * n, false)
         } else {
-            (id, false)
+            // (an arrangement's move of a counter: the hole it leaves)
+            (self.arrange_holes(id).map_or(id, |(a, _)| a), false)
         }
+    }
+
+    /// With an arrangement before play declared (`arrange:`), the id of its pass, written
+    /// `pass`; the move of one counter from hole `a` to hole `b`, written with both holes'
+    /// labels (`SO3-SI5`, `3-5`), is `pass + 1 + a * pits + b`.
+    #[inline]
+    pub fn arrange_pass(&self) -> Option<usize> {
+        self.pipeline
+            .as_ref()
+            .filter(|p| p.arrange.is_some())
+            .map(|_| 3 * self.pits.len() + self.named_moves.len())
+    }
+
+    /// The holes (from, to) of an arrangement's move id, if `id` is one.
+    pub fn arrange_holes(&self, id: usize) -> Option<(usize, usize)> {
+        let pass = self.arrange_pass()?;
+        let n = self.pits.len();
+        let k = id.checked_sub(pass + 1)?;
+        (k < n * n).then_some((k / n, k % n))
     }
 
     /// Recomputes the track's `next`/`prev` links, and the sowing table `sow_next` from them and

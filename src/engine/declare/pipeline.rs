@@ -30,6 +30,8 @@ pub use crate::engine::declare::turn::{ExtraTurn, Pass};
 #[derive(Clone, Debug, Default, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields, default)]
 pub struct Pipeline {
+    /// The arrangement of each player's counters before play (none: play begins at once).
+    pub arrange: Option<crate::engine::declare::arrange::Arrange>,
     /// Which holes are legal.
     pub moves: Moves,
     /// Captures after the sowing.
@@ -111,6 +113,9 @@ pub struct Resolved {
     /// `own_choices` (with `territory.choose_owned`): the holes of the loser's row the player to
     /// move (the round's winner) has still to choose before the round's first move.
     pub own_choice_var: Option<usize>,
+    /// `arrange_left`, `arrange_passes` (with `arrange`): the arrangement's moves still allowed
+    /// (0: it is over, play has begun) and the passes made in a row.
+    pub arrange_vars: Option<(usize, usize)>,
     /// Some decision may be pending before a move is sown (`fill_choice_var`, `own_choice_var`,
     /// `capture.chosen_holes`): the one test a move of a rule without them makes of them.
     pub choices: bool,
@@ -392,6 +397,13 @@ impl Pipeline {
         }
         if let Some(c) = self.capture.chain.as_mut().filter(|c| c.only_played_from) {
             c.played_vars = opening.played_vars.clone();
+        }
+        if let Some(a) = &self.arrange {
+            a.check(l.players)?;
+            self.at.arrange_vars = Some((
+                var(l, "arrange_left", a.max_moves),
+                var(l, "arrange_passes", 0),
+            ));
         }
         self.at.odd_legal = opening.odd_legal;
         self.at.opening_holes = opening.opening_holes;
