@@ -1369,6 +1369,22 @@ const EXAMPLES: &[Example] = &[
         stores: &[0, 0],
         to_move: Some(2),
     },
+    // Lisolo: no worked example in the source; built from its rules. South moves a counter from
+    // SO1 to SI3, North one from NO1 to NO2, both pass: the arrangement ends (R2) and South sows
+    // SI3's 3 anticlockwise into SI2, SI1, SO1, occupied, of his outer row: he sows on (R5), SO1's
+    // 2 to SO3, its 3 to SO6, its 3 to SO8 and SI8, occupied, of his inner row: he takes NI1 (2)
+    // and NO1 (1) across (R5).
+    Example {
+        game: "lisolo",
+        sets: &[],
+        moves: "SO1-SI3 NO1-NO2 pass pass SI3",
+        pits: &[
+            0, 3, 0, 3, 3, 0, 3, 3, 3, 3, 0, 2, 2, 2, 2, 3, 0, 2, 2, 2, 2, 2, 2, 2, 0, 3, 2, 2, 2,
+            2, 2, 2,
+        ],
+        stores: &[3, 0],
+        to_move: Some(2),
+    },
     // Ngolo: no worked example in the source; built from its rules. From the start South's SI9
     // (2) sows SI8 and SI7 (R2); SI7 faces North's NI3 (2) with NO3 (2) behind it, both holding
     // counters: South takes the 4 and sows them on from SI6 to SI3, and the move ends (R3).
