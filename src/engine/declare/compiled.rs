@@ -140,7 +140,9 @@ impl Compiled {
             (false, None) => Some(p),
             (true, Some(cw)) => Some(if cw == self.sow.reverse { p } else { p + n }),
             // (named the other way round: see `label`; legal only where the position says)
-            (false, Some(cw)) if self.sow.direction_by_first_move => {
+            (false, Some(cw))
+                if self.sow.direction_by_first_move || self.sow.direction_by_own_turn > 0 =>
+            {
                 Some(if cw == self.sow.reverse {
                     p + 2 * n
                 } else {
