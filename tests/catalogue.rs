@@ -1385,6 +1385,22 @@ const EXAMPLES: &[Example] = &[
         stores: &[3, 0],
         to_move: Some(2),
     },
+    // Katra Boaoaka: no worked example in the source; built from its rules. South chooses
+    // clockwise with his first move (R2; SI1 then SI2..SI8, SO8..SO1): SI1's 2 end in SI3,
+    // occupied, of his inner row, which takes NI6 and NO6 across (R4) and sows its 7 on to SO7;
+    // he sows on from SO7 (3) to SO4, from SO4 (3) to SO1, from SO1 (3) to SI3, now empty, facing
+    // two empty holes: the turn ends (R5).
+    Example {
+        game: "katra_boaoaka",
+        sets: &[],
+        moves: "SI1cw",
+        pits: &[
+            0, 3, 3, 0, 3, 3, 0, 3, 1, 4, 1, 3, 3, 3, 3, 3, 2, 2, 2, 2, 2, 0, 2, 2, 2, 2, 2, 2, 2,
+            0, 2, 2,
+        ],
+        stores: &[0, 0],
+        to_move: Some(2),
+    },
     // Ngolo: no worked example in the source; built from its rules. From the start South's SI9
     // (2) sows SI8 and SI7 (R2); SI7 faces North's NI3 (2) with NO3 (2) behind it, both holding
     // counters: South takes the 4 and sows them on from SI6 to SI3, and the move ends (R3).
