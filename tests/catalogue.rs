@@ -1385,6 +1385,20 @@ const EXAMPLES: &[Example] = &[
         stores: &[3, 0],
         to_move: Some(2),
     },
+    // Chisolo: no worked example in the source; built from its rules. South's first turn is
+    // sown clockwise (R2): SI2's counter falls into SI3, empty, of his inner row, facing NI5 (3)
+    // with NO5 (3) behind: he takes both (R4), then NO1 (3), the hole he chooses, and the turn
+    // ends.
+    Example {
+        game: "chisolo",
+        sets: &[],
+        moves: "SI2 NO1",
+        pits: &[
+            3, 3, 3, 3, 3, 3, 3, 2, 0, 1, 0, 3, 3, 3, 2, 1, 0, 0, 0, 3, 3, 0, 3, 3, 3, 0, 3, 3,
+        ],
+        stores: &[9, 0],
+        to_move: Some(2),
+    },
     // Katra Boaoaka: no worked example in the source; built from its rules. South chooses
     // clockwise with his first move (R2; SI1 then SI2..SI8, SO8..SO1): SI1's 2 end in SI3,
     // occupied, of his inner row, which takes NI6 and NO6 across (R4) and sows its 7 on to SO7;
