@@ -13,6 +13,10 @@ pub struct Arrange {
     /// The most moves the arrangement lasts (every player's moves and passes, at least 1): a
     /// bound, so that it cannot last for ever.
     pub max_moves: i64,
+    /// The game variables `arrange_left` (the moves still allowed, 0 once play has begun) and
+    /// `arrange_passes` (the passes in a row), declared when setup ends.
+    #[serde(skip)]
+    pub vars: (usize, usize),
 }
 
 impl Arrange {
@@ -29,6 +33,23 @@ impl Arrange {
                 "pipeline: arrange: needs two players or more, the board has {players}"
             ));
         }
+        Ok(())
+    }
+}
+
+impl Arrange {
+    /// Checks the declaration and declares its game variables (`vars`) with
+    /// `var(name, start value)`.
+    pub fn link(
+        &mut self,
+        players: usize,
+        mut var: impl FnMut(&str, i64) -> usize,
+    ) -> Result<(), String> {
+        self.check(players)?;
+        self.vars = (
+            var("arrange_left", self.max_moves),
+            var("arrange_passes", 0),
+        );
         Ok(())
     }
 }

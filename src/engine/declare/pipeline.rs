@@ -87,8 +87,7 @@ pub struct Resolved {
     /// `played_1`, `played_2`, ... (with `moves.every_hole_first`): per player, a bit for each
     /// of his holes (in canonical order) he has played from this round.
     pub played_vars: Vec<usize>,
-    /// `last_start` (with `moves.single_seed_not_to_last_start`): 1 + the hole the last move
-    /// was sown from, 0 for none.
+    /// `last_start` (`moves.single_seed_not_to_last_start`): 1 + the hole last sown from, or 0.
     pub last_start_var: Option<usize>,
     /// `opening_holes[player]` (with `moves.opening`): the holes he may play from in the
     /// opening turns (empty: any).
@@ -113,9 +112,6 @@ pub struct Resolved {
     /// `own_choices` (with `territory.choose_owned`): the holes of the loser's row the player to
     /// move (the round's winner) has still to choose before the round's first move.
     pub own_choice_var: Option<usize>,
-    /// `arrange_left`, `arrange_passes` (with `arrange`): the arrangement's moves still allowed
-    /// (0: it is over, play has begun) and the passes made in a row.
-    pub arrange_vars: Option<(usize, usize)>,
     /// Some decision may be pending before a move is sown (`fill_choice_var`, `own_choice_var`,
     /// `capture.chosen_holes`): the one test a move of a rule without them makes of them.
     pub choices: bool,
@@ -398,12 +394,8 @@ impl Pipeline {
         if let Some(c) = self.capture.chain.as_mut().filter(|c| c.only_played_from) {
             c.played_vars = opening.played_vars.clone();
         }
-        if let Some(a) = &self.arrange {
-            a.check(l.players)?;
-            self.at.arrange_vars = Some((
-                var(l, "arrange_left", a.max_moves),
-                var(l, "arrange_passes", 0),
-            ));
+        if let Some(a) = self.arrange.as_mut() {
+            a.link(l.players, |name, v| var(l, name, v))?;
         }
         self.at.odd_legal = opening.odd_legal;
         self.at.opening_holes = opening.opening_holes;

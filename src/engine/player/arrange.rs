@@ -14,7 +14,7 @@ use crate::engine::trace::event::Event;
 /// Whether the arrangement still lasts.
 #[inline]
 pub fn pending(b: &Board, p: &Pipeline) -> bool {
-    p.at.arrange_vars.is_some_and(|(left, _)| b.vars[left] > 0)
+    p.arrange.as_ref().is_some_and(|a| b.vars[a.vars.0] > 0)
 }
 
 /// The arrangement's moves of `player`: a counter from each of his holes holding counters to
@@ -35,9 +35,10 @@ pub fn legal_into(b: &Board, p: &Pipeline, player: usize, out: &mut Vec<usize>) 
 
 /// Plays the arrangement's move `id` of the player to move; the turn passes.
 pub fn play(b: &mut Board, l: &Compiled, p: &Pipeline, id: usize) -> Result<(), String> {
-    let (Some((left, passes)), Some(pass)) = (p.at.arrange_vars, l.arrange_pass()) else {
+    let (Some(a), Some(pass)) = (&p.arrange, l.arrange_pass()) else {
         return Err("no arrangement is declared".into());
     };
+    let (left, passes) = a.vars;
     let pl = b.to_move;
     if id == pass {
         b.vars[passes] += 1;

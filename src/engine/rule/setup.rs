@@ -179,7 +179,7 @@ impl Rule {
                 || p.at.odd_legal;
             p.at.rare = p.uses_rare_steps();
             p.at.choices = p.at.fill_choice_var.is_some()
-                || p.at.arrange_vars.is_some()
+                || p.arrange.is_some()
                 || p.at.own_choice_var.is_some()
                 || p.capture.chosen_holes.is_some();
             p.at.hooks = self.hooks;
