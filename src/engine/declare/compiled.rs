@@ -179,9 +179,17 @@ impl Compiled {
         } else if id < 3 * n {
             (id - 2 * n, false)
         } else {
-            // (an arrangement's move of a counter: the hole it leaves)
-            (self.arrange_holes(id).map_or(id, |(a, _)| a), false)
+            (self.past_named(id), false)
         }
+    }
+
+    /// The hole an id past the holes' three blocks is played from: an arrangement's move of a
+    /// counter, the hole it leaves; else the id itself (a named move, a pass). Out of line, so
+    /// that `split_move` stays small on the hot path.
+    #[cold]
+    #[inline(never)]
+    fn past_named(&self, id: usize) -> usize {
+        self.arrange_holes(id).map_or(id, |(a, _)| a)
     }
 
     /// With an arrangement before play declared (`arrange:`), the id of its pass, written

@@ -30,10 +30,10 @@ pub use crate::engine::declare::turn::{ExtraTurn, Pass};
 #[derive(Clone, Debug, Default, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields, default)]
 pub struct Pipeline {
-    /// The arrangement of each player's counters before play (none: play begins at once).
-    pub arrange: Option<crate::engine::declare::arrange::Arrange>,
     /// Which holes are legal.
     pub moves: Moves,
+    /// The arrangement of each player's counters before play (none: play begins at once).
+    pub arrange: Option<crate::engine::declare::arrange::Arrange>,
     /// Captures after the sowing.
     pub capture: Capture,
     /// Children: holes the last seed turns into the mover's own (made instead of a capture).
@@ -151,20 +151,7 @@ pub struct Hooks {
     pub game_end: bool,
 }
 
-/// The keys of a pipeline, in the order of the guide.
-pub const KEYS: &[&str] = &[
-    "moves",
-    "capture",
-    "children",
-    "extra_turn",
-    "count_moves",
-    "pass",
-    "end",
-    "rounds",
-    "territory",
-    "names",
-    "notes",
-];
+pub use crate::engine::declare::pipeline_errors::KEYS;
 
 impl Pipeline {
     /// Reads a pipeline from a JSON value (a Rhai map converted), naming the key that is wrong.
