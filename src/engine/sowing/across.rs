@@ -83,23 +83,7 @@ pub(crate) fn at_lap_end(
             if !was_empty || taken == 0 {
                 return Ok(AcrossStep::Nothing);
             }
-            if end.laps >= l.sow.max_laps || drops >= MAX_DROPS {
-                if l.sow.at_max_laps == AtMaxLaps::Error {
-                    return Err(format!(
-                        "endless sowing: the move from {} still sows on after {} laps",
-                        l.pits[end.from].name, end.laps
-                    ));
-                }
-                end.stopped = true;
-                return Ok(AcrossStep::End);
-            }
-            let hand = seeds[pos];
-            seeds[pos] = 0;
-            emit_into(trace, || Event::Pickup {
-                pit: pos,
-                seeds: hand,
-            });
-            Ok(AcrossStep::SowOn(hand, pos, false))
+            relay_from_empty(l, seeds, trace, pos, drops, end)
         }
         AcrossThen::Out => {
             if a.take_last {
@@ -192,4 +176,35 @@ pub(crate) fn at_lap_end(
             Ok(AcrossStep::SowOn(hand, from, a.final_lap))
         }
     }
+}
+
+/// `into_last` into a last hole that was empty: it is lifted with the seeds taken and sown on
+/// (under the lap limit). Out of line: most four-row rules never come here.
+#[cold]
+#[inline(never)]
+fn relay_from_empty(
+    l: &Compiled,
+    seeds: &mut [i64],
+    trace: &mut Option<Vec<Event>>,
+    pos: usize,
+    drops: i64,
+    end: &mut SowEnd,
+) -> Result<AcrossStep, String> {
+    if end.laps >= l.sow.max_laps || drops >= MAX_DROPS {
+        if l.sow.at_max_laps == AtMaxLaps::Error {
+            return Err(format!(
+                "endless sowing: the move from {} still sows on after {} laps",
+                l.pits[end.from].name, end.laps
+            ));
+        }
+        end.stopped = true;
+        return Ok(AcrossStep::End);
+    }
+    let hand = seeds[pos];
+    seeds[pos] = 0;
+    emit_into(trace, || Event::Pickup {
+        pit: pos,
+        seeds: hand,
+    });
+    Ok(AcrossStep::SowOn(hand, pos, false))
 }
