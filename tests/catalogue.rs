@@ -1411,6 +1411,52 @@ const EXAMPLES: &[Example] = &[
         stores: &[0, 0],
         to_move: Some(2),
     },
+    // Lisolo: no worked example in the source; built from its rules. South moves a counter from
+    // SO1 to SI3, North one from NO1 to NO2, both pass: the arrangement ends (R2) and South sows
+    // SI3's 3 anticlockwise into SI2, SI1, SO1, occupied, of his outer row: he sows on (R5), SO1's
+    // 2 to SO3, its 3 to SO6, its 3 to SO8 and SI8, occupied, of his inner row: he takes NI1 (2)
+    // and NO1 (1) across (R5).
+    Example {
+        game: "lisolo",
+        sets: &[],
+        moves: "SO1-SI3 NO1-NO2 pass pass SI3",
+        pits: &[
+            0, 3, 0, 3, 3, 0, 3, 3, 3, 3, 0, 2, 2, 2, 2, 3, 0, 2, 2, 2, 2, 2, 2, 2, 0, 3, 2, 2, 2,
+            2, 2, 2,
+        ],
+        stores: &[3, 0],
+        to_move: Some(2),
+    },
+    // Chisolo: no worked example in the source; built from its rules. South's first turn is
+    // sown clockwise (R2): SI2's counter falls into SI3, empty, of his inner row, facing NI5 (3)
+    // with NO5 (3) behind: he takes both (R4), then NO1 (3), the hole he chooses, and the turn
+    // ends.
+    Example {
+        game: "chisolo",
+        sets: &[],
+        moves: "SI2 NO1",
+        pits: &[
+            3, 3, 3, 3, 3, 3, 3, 2, 0, 1, 0, 3, 3, 3, 2, 1, 0, 0, 0, 3, 3, 0, 3, 3, 3, 0, 3, 3,
+        ],
+        stores: &[9, 0],
+        to_move: Some(2),
+    },
+    // Katra Boaoaka: no worked example in the source; built from its rules. South chooses
+    // clockwise with his first move (R2; SI1 then SI2..SI8, SO8..SO1): SI1's 2 end in SI3,
+    // occupied, of his inner row, which takes NI6 and NO6 across (R4) and sows its 7 on to SO7;
+    // he sows on from SO7 (3) to SO4, from SO4 (3) to SO1, from SO1 (3) to SI3, now empty, facing
+    // two empty holes: the turn ends (R5).
+    Example {
+        game: "katra_boaoaka",
+        sets: &[],
+        moves: "SI1cw",
+        pits: &[
+            0, 3, 3, 0, 3, 3, 0, 3, 1, 4, 1, 3, 3, 3, 3, 3, 2, 2, 2, 2, 2, 0, 2, 2, 2, 2, 2, 2, 2,
+            0, 2, 2,
+        ],
+        stores: &[0, 0],
+        to_move: Some(2),
+    },
     // Ngolo: no worked example in the source; built from its rules. From the start South's SI9
     // (2) sows SI8 and SI7 (R2); SI7 faces North's NI3 (2) with NO3 (2) behind it, both holding
     // counters: South takes the 4 and sows them on from SI6 to SI3, and the move ends (R3).

@@ -42,6 +42,8 @@ const DIFFERING: &[(&str, &str, &str)] = &[
     ("Motiq", "seed 1, ply 544:", "the first game of 18 of 20 agrees, up to the sweep; in the 2 others (seeds 10, 13) a relay's lap empties the mover's own row and Ludii ends the game there, mid-turn, where sowlab relays on and checks at the end of the move (as for Altiev). Ludii then plays further games, each player putting his counters back four a hole, one hole a ply, into holes of his choice that he then controls (Barnes 1975), which sowlab does not play"),
     ("Foji", "seed 1, end:", "2 of 20 games agree, and every turn of the 18 others agrees (with skipped_origin_judged, Ludii's reading): they differ only in their end. In a repeating position Ludii's players may propose and agree to end the game (moves of their own, chosen at random), which ends those games where sowlab plays on (its only agreement is max_turns); such a random end is not replayed"),
     ("J'odu", "seed 4, end:", "15 of 20 games agree. Ludii tests its feeding rule (a move must leave the opponent counters) after each lap of a relay, a lap being a ply of its own, where the source (Murray: the opponent must be able to play on his next turn) and sowlab (feed_always) judge the whole move: in seeds 4, 10, 11, 17 and 20 a move legal by its first lap is refused by a later lap, or no first lap leaves the opponent counters though a whole move would (seed 4, ply 80: North passes and Ludii's game ends): a lap-by-lap feeding test that ends the game mid-relay, not a cheap option"),
+    ("Chisolo", "seed 2, end:", "13 of 20 games agree; in the 7 others (seeds 2, 4, 13, 14, 15, 17, 20) every ply agrees and the game ends at the same ply, with the other winner: a capture takes the opponent's last counters, so the captor has no hole of the opponent's left to take as his extra hole (R4), and Ludii, whose captor is then left in that choice without a move (a forced pass, then no move again), makes him lose; Smith and Dale, as Ludii summarises them, make the player who captures all the opponent's counters win, as sowlab does"),
+    ("Katra Boaoaka", "seed 1, ply 258:", "every turn of all 20 games agrees up to the move that takes the loser's last counters, and the winner is the same: there sowlab ends the game (Linton, as Ludii summarises him: the player who captures all the counters wins), where Ludii's end test (a player other than the mover without a move loses) first holds after the loser's forced pass and one more sowing of the winner's, which sowlab does not play"),
     ("Ngolo", "seed 1, end:", "every turn of all 20 games agrees (215 moves) up to each game's last ply, a forfeit: Ludii lets the player to move give up at any turn (a pass that loses, Klepzig's \"one player forfeits\"), which its random player takes about once in twenty moves, so every recorded game ends so (3 to 38 plies); sowlab has no move that gives the game up, so its game goes on"),
     ("Pallankuli", "seed 1, ply 2 ", "Ludii relays from the hole the last seed fell into (ply 1 lifts N5 after a sowing ending there); sowlab relays from the cup after it (IndiaNetzone, the rule's source). Ludii's encoding differs further: a last seed into an empty hole takes the hole after it and ends the turn, a lap's fours are taken after the lap, and a round ends when a row is empty"),
     ("Papan Dakon", "seed 1, ply 1 ", "Ludii's Papan Dakon is Beart's (1955) game of Borneo, another reading than sowlab's Dakon of Java (the Mojokerto description): a last seed in an empty hole captures nothing and one in the store ends the turn, while a lap ending in an occupied hole of the mover's may, instead of relaying, put its last seed into the hole opposite and store both (a decision within the turn); seed 1 differs at the first empty hole (sowlab captures)"),
@@ -168,6 +170,9 @@ fn same(g: &Game, e: &LudiiGame, counts: &[i64]) -> bool {
 /// plies after it are Ludii's steps of the same move: sowlab's position must then be Ludii's
 /// after one of the run's plies, and when sowlab's mover moves again (an extra move) the ply
 /// after that one is the next decision.
+/// The `from` of a Ludii pass kept as a ply (see [`replay`]).
+const PASS: usize = usize::MAX;
+
 fn replay(rule: &Arc<Rule>, e: &LudiiGame, t: &Value) -> Result<(), String> {
     let opts = e.options(rule).map_err(|x| x.one_line())?;
     let mut g = Game::new(rule.clone(), opts).map_err(|x| x.one_line())?;
@@ -183,10 +188,17 @@ fn replay(rule: &Arc<Rule>, e: &LudiiGame, t: &Value) -> Result<(), String> {
     // for him within the move before, whose next mover is then the one after the pass.
     // A ply from a hand into a hole (seeds placed before play, Mweso's arrangement) is played
     // as that hole: `from` is then Ludii's `to`.
+    // In a rule whose arrangement before play has a pass of its own (a decision, `pass`), a
+    // pass is kept as a ply from `PASS`: played as sowlab's pass while that is legal.
+    let passes_kept = g.board().layout.arrange_pass().is_some();
     let mut plies: Vec<(usize, usize, usize, Vec<i64>)> = Vec::new();
     for p in t["plies"].as_array().unwrap() {
         let v = p.as_array().unwrap();
         let u = |k: usize| v[k].as_u64().unwrap() as usize;
+        if v[1].as_i64() == Some(-1) && passes_kept {
+            plies.push((u(0), PASS, u(3), ints(&v[4])));
+            continue;
+        }
         if v[1].as_i64() == Some(-1) {
             if let Some(before) = plies.last_mut() {
                 before.2 = u(3);
@@ -208,6 +220,7 @@ fn replay(rule: &Arc<Rule>, e: &LudiiGame, t: &Value) -> Result<(), String> {
         while run_end + 1 < plies.len()
             && plies[run_end].2 == mover
             && plies[run_end + 1].0 == mover
+            && plies[run_end + 1].1 != PASS
         {
             run_end += 1;
         }
@@ -220,6 +233,26 @@ fn replay(rule: &Arc<Rule>, e: &LudiiGame, t: &Value) -> Result<(), String> {
                 "ply {i}: Ludii's mover is {mover}, sowlab's {:?}",
                 s.to_move
             ));
+        }
+        if from == PASS {
+            // Sowlab's pass when it is legal (the arrangement's); else Ludii's forced pass,
+            // which sowlab made within the move before.
+            let pass = g.board().layout.arrange_pass();
+            let legal = g.legal().map_err(|x| x.one_line())?;
+            if let Some(pass) = pass.filter(|p| legal.contains(p)) {
+                g.play_pit(pass)
+                    .map_err(|x| format!("ply {i}: {}", x.one_line()))?;
+                compare(&g, e, &plies[i].3).map_err(|x| format!("ply {i} (a pass): {x}"))?;
+            }
+            let s = g.state();
+            if !s.over && i + 1 < plies.len() && s.to_move != Some(plies[i].2) {
+                return Err(format!(
+                    "ply {i} (a pass): next to move: Ludii {}, sowlab {:?}",
+                    plies[i].2, s.to_move
+                ));
+            }
+            i += 1;
+            continue;
         }
         let hole = match e.sites.get(from) {
             Some(LudiiSite::Pit(h)) => *h,
@@ -302,7 +335,11 @@ fn replay(rule: &Arc<Rule>, e: &LudiiGame, t: &Value) -> Result<(), String> {
                 plies[j].2
             ));
         }
-        if !again && !s.over && j + 1 < plies.len() && s.to_move != Some(plies[j].2) {
+        // (before a forced pass kept as a ply, sowlab has passed already)
+        let passed = plies
+            .get(j + 1)
+            .is_some_and(|q| q.1 == PASS && s.to_move == Some(q.2));
+        if !again && !s.over && j + 1 < plies.len() && s.to_move != Some(plies[j].2) && !passed {
             return Err(format!(
                 "ply {j}: next to move: Ludii {}, sowlab {:?}",
                 plies[j].2, s.to_move

@@ -3,7 +3,9 @@
 //! the state JSON (so the same number names the same hole for every player); after the holes,
 //! in a rule where the mover chooses the direction, each hole sown the other way and each hole
 //! named the other way round (two more blocks of the holes' length), then the rule's named moves
-//! (`stop`, `left`: a decision of a turn that is no hole), in their order; a copy is one board
+//! (`stop`, `left`: a decision of a turn that is no hole), in their order, then in a rule with an
+//! arrangement before play its pass and its moves of a counter from each hole to each other hole
+//! (holes in canonical order, the one left first); a copy is one board
 //! clone (no history); the observation is a flat list of numbers of a size fixed by the layout.
 //! The position is sowlab's own board, played by sowlab's rule code: nothing is copied into Python.
 //!
@@ -123,13 +125,31 @@ impl PyBoard {
         let n = l.pits.len();
         let mut holes = l.holes.clone();
         let s = &l.sow;
-        if !s.choose_direction.is_empty() || s.direction_by_first_move || s.no_choice_turns > 0 {
+        if !s.choose_direction.is_empty()
+            || s.direction_by_first_move
+            || s.direction_by_own_turn > 0
+            || s.no_choice_turns > 0
+        {
             for k in [1, 2] {
                 holes.extend(l.holes.iter().map(|&p| p + k * n));
             }
         }
         holes.extend((0..l.named_moves.len()).map(|i| 3 * n + i));
-        let mut action_of = vec![None; 3 * n + l.named_moves.len()];
+        let mut ids = 3 * n + l.named_moves.len();
+        if let Some(pass) = l.arrange_pass() {
+            // (the arrangement before play: its pass, then a counter from each hole to each other)
+            holes.push(pass);
+            for &a in &l.holes {
+                holes.extend(
+                    l.holes
+                        .iter()
+                        .filter(|&&c| c != a)
+                        .map(|&c| pass + 1 + a * n + c),
+                );
+            }
+            ids = pass + 1 + n * n;
+        }
+        let mut action_of = vec![None; ids];
         for (i, &p) in holes.iter().enumerate() {
             action_of[p] = Some(i);
         }

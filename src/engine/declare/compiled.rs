@@ -72,6 +72,14 @@ impl Compiled {
     pub fn label(&self, id: usize) -> String {
         let n = self.pits.len();
         if id >= 3 * n {
+            if let Some(pass) = self.arrange_pass() {
+                if id == pass {
+                    return "pass".into();
+                }
+                if let Some((a, b)) = self.arrange_holes(id) {
+                    return format!("{}-{}", self.layout.label(a), self.layout.label(b));
+                }
+            }
             return match self.named_moves.get(id - 3 * n) {
                 Some(m) => m.clone(),
                 None => format!("#{id}"),
@@ -108,6 +116,16 @@ impl Compiled {
         if let Some(id) = self.layout.named_move(label) {
             return Some(id);
         }
+        if let Some(pass) = self.arrange_pass() {
+            if label.eq_ignore_ascii_case("pass") {
+                return Some(pass);
+            }
+            if let Some((a, b)) = label.split_once('-') {
+                let a = self.layout.parse_label(player, a)?;
+                let b = self.layout.parse_label(player, b)?;
+                return Some(pass + 1 + a * self.pits.len() + b);
+            }
+        }
         let lower = label.to_ascii_lowercase();
         let (label, dir) = if let Some(x) = lower.strip_suffix("ccw") {
             (&label[..x.len()], Some(false))
@@ -122,7 +140,9 @@ impl Compiled {
             (false, None) => Some(p),
             (true, Some(cw)) => Some(if cw == self.sow.reverse { p } else { p + n }),
             // (named the other way round: see `label`; legal only where the position says)
-            (false, Some(cw)) if self.sow.direction_by_first_move => {
+            (false, Some(cw))
+                if self.sow.direction_by_first_move || self.sow.direction_by_own_turn > 0 =>
+            {
                 Some(if cw == self.sow.reverse {
                     p + 2 * n
                 } else {
@@ -159,8 +179,36 @@ impl Compiled {
         } else if id < 3 * n {
             (id - 2 * n, false)
         } else {
-            (id, false)
+            (self.past_named(id), false)
         }
+    }
+
+    /// The hole an id past the holes' three blocks is played from: an arrangement's move of a
+    /// counter, the hole it leaves; else the id itself (a named move, a pass). Out of line, so
+    /// that `split_move` stays small on the hot path.
+    #[cold]
+    #[inline(never)]
+    fn past_named(&self, id: usize) -> usize {
+        self.arrange_holes(id).map_or(id, |(a, _)| a)
+    }
+
+    /// With an arrangement before play declared (`arrange:`), the id of its pass, written
+    /// `pass`; the move of one counter from hole `a` to hole `b`, written with both holes'
+    /// labels (`SO3-SI5`, `3-5`), is `pass + 1 + a * pits + b`.
+    #[inline]
+    pub fn arrange_pass(&self) -> Option<usize> {
+        self.pipeline
+            .as_ref()
+            .filter(|p| p.arrange.is_some())
+            .map(|_| 3 * self.pits.len() + self.named_moves.len())
+    }
+
+    /// The holes (from, to) of an arrangement's move id, if `id` is one.
+    pub fn arrange_holes(&self, id: usize) -> Option<(usize, usize)> {
+        let pass = self.arrange_pass()?;
+        let n = self.pits.len();
+        let k = id.checked_sub(pass + 1)?;
+        (k < n * n).then_some((k / n, k % n))
     }
 
     /// Recomputes the track's `next`/`prev` links, and the sowing table `sow_next` from them and

@@ -4,6 +4,7 @@
 //! data rule's YAML) and its words for `sowlab rules`. Nothing here plays a move (that is
 //! [`crate::engine::player`]).
 
+pub mod arrange;
 pub mod capture;
 pub mod children;
 pub mod compiled;

@@ -32,6 +32,8 @@ pub use crate::engine::declare::turn::{ExtraTurn, Pass};
 pub struct Pipeline {
     /// Which holes are legal.
     pub moves: Moves,
+    /// The arrangement of each player's counters before play (none: play begins at once).
+    pub arrange: Option<crate::engine::declare::arrange::Arrange>,
     /// Captures after the sowing.
     pub capture: Capture,
     /// Children: holes the last seed turns into the mover's own (made instead of a capture).
@@ -87,8 +89,7 @@ pub struct Resolved {
     /// `played_1`, `played_2`, ... (with `moves.every_hole_first`): per player, a bit for each
     /// of his holes (in canonical order) he has played from this round.
     pub played_vars: Vec<usize>,
-    /// `last_start` (with `moves.single_seed_not_to_last_start`): 1 + the hole the last move
-    /// was sown from, 0 for none.
+    /// `last_start` (`moves.single_seed_not_to_last_start`): 1 + the hole last sown from, or 0.
     pub last_start_var: Option<usize>,
     /// `opening_holes[player]` (with `moves.opening`): the holes he may play from in the
     /// opening turns (empty: any).
@@ -154,20 +155,7 @@ pub struct Hooks {
     pub game_end: bool,
 }
 
-/// The keys of a pipeline, in the order of the guide.
-pub const KEYS: &[&str] = &[
-    "moves",
-    "capture",
-    "children",
-    "extra_turn",
-    "count_moves",
-    "pass",
-    "end",
-    "rounds",
-    "territory",
-    "names",
-    "notes",
-];
+pub use crate::engine::declare::pipeline_errors::KEYS;
 
 impl Pipeline {
     /// Reads a pipeline from a JSON value (a Rhai map converted), naming the key that is wrong.
@@ -394,6 +382,9 @@ impl Pipeline {
             .transpose()?;
         if let Some(c) = self.capture.chain.as_mut().filter(|c| c.only_played_from) {
             c.played_vars = opening.played_vars.clone();
+        }
+        if let Some(a) = self.arrange.as_mut() {
+            a.link(l.players, |name, v| var(l, name, v))?;
         }
         self.at.odd_legal = opening.odd_legal;
         self.at.opening_holes = opening.opening_holes;

@@ -2,6 +2,22 @@
 //! that is wrong in a converted Rhai map, so each key (and each item) is tried alone and the
 //! message names the first that fails (`pipeline: end[1].when: unknown variant ...`).
 
+/// The keys of a pipeline, in the order of the guide.
+pub const KEYS: &[&str] = &[
+    "moves",
+    "arrange",
+    "capture",
+    "children",
+    "extra_turn",
+    "count_moves",
+    "pass",
+    "end",
+    "rounds",
+    "territory",
+    "names",
+    "notes",
+];
+
 /// Finds the key an error is about, trying each key (and each item of a list) alone.
 /// `parse` is the pipeline's own parse (an error's message, or none); `keys` its keys.
 pub(super) fn locate(

@@ -159,6 +159,10 @@ pub struct SowRule {
     /// (`3ccw`, `3cw`); after it the player who made it sows that way and every other player the
     /// other way (moves then name no direction).
     pub direction_by_first_move: bool,
+    /// Each player chooses his own direction on his turn of this number (1: his first turn; 0:
+    /// nobody chooses so), from any hole (`3ccw`, `3cw`), and sows that way for the rest of the
+    /// game (and round); his turns before it are sown this rule's way.
+    pub direction_by_own_turn: i64,
     /// The first this many turns of a game (and of each round; a turn is a player's moves until
     /// the next player's, extra moves included) offer no choice of direction: the holes of
     /// `choose_direction` are sown this rule's way and named without it (`3`).
@@ -212,6 +216,7 @@ impl Default for SowRule {
             relay_first_seed_back: false,
             pass_children: PassChildren::None,
             direction_by_first_move: false,
+            direction_by_own_turn: 0,
             no_choice_turns: 0,
             at: SowVars::default(),
             max_laps: 10_000,
@@ -235,6 +240,11 @@ pub struct SowVars {
     pub direction: Option<usize>,
     /// `turns` (with `no_choice_turns`): the turns played.
     pub turns: Option<usize>,
+    /// With `direction_by_own_turn`: the first of the variables `sow_direction_1`,
+    /// `sow_direction_2`, ... (one a player, in a row: 0 before he chose, 1 when he sows this
+    /// rule's way, -1 the other way), and, when he chooses on a later turn than his first, the
+    /// first of `own_turns_1`, `own_turns_2`, ... (the turns he has played).
+    pub each: Option<(usize, Option<usize>)>,
     /// Whether a move may use one of the rarer sowing steps ([`SowRule::uses_rare_steps`]);
     /// set when setup ends.
     pub rare: bool,
@@ -341,11 +351,12 @@ impl SowRule {
             || self.reverse_when_even
             || !self.choose_direction.is_empty()
             || self.direction_by_first_move
+            || self.direction_by_own_turn > 0
     }
 
     /// Declares the game variables the rule reads (`names`, with their start values in
     /// `values`), when setup ends.
-    pub fn link(&mut self, names: &mut Vec<String>, values: &mut Vec<i64>) {
+    pub fn link(&mut self, players: usize, names: &mut Vec<String>, values: &mut Vec<i64>) {
         let mut var = |name: &str| match names.iter().position(|n| n == name) {
             Some(i) => i,
             None => {
@@ -356,6 +367,19 @@ impl SowRule {
         };
         self.at.direction = self.direction_by_first_move.then(|| var(DIRECTION_VAR));
         self.at.turns = (self.no_choice_turns > 0).then(|| var(TURNS_VAR));
+        self.at.each = (self.direction_by_own_turn > 0).then(|| {
+            let first = (1..=players)
+                .map(|pl| var(&format!("sow_direction_{pl}")))
+                .min()
+                .unwrap_or(0);
+            let turns = (self.direction_by_own_turn > 1).then(|| {
+                (1..=players)
+                    .map(|pl| var(&format!("own_turns_{pl}")))
+                    .min()
+                    .unwrap_or(0)
+            });
+            (first, turns)
+        });
         self.at.flips = self.reverses();
     }
 
@@ -375,6 +399,11 @@ impl SowRule {
         if !self.reverses() {
             return other;
         }
+        if let Some((d, _)) = self.at.each {
+            // (his own choice once made; before it the move id says)
+            let d = vars[d + mover - 1];
+            return if d == 0 { other } else { d < 0 };
+        }
         if let Some(v) = self.at.direction {
             // (before the first move the move id says; after it, who made it)
             let d = vars[v];
@@ -387,11 +416,19 @@ impl SowRule {
         self.flips(l, from, n) != other
     }
 
-    /// Whether the mover chooses the direction of this move (the board's variables `vars`):
-    /// at the first move of `direction_by_first_move`, at any hole; past the first
+    /// Whether `mover` chooses the direction of this move (the board's variables `vars`):
+    /// at the first move of `direction_by_first_move`, and in his turn of
+    /// `direction_by_own_turn` until he has chosen, at any hole; past the first
     /// `no_choice_turns`, at the holes of `choose_direction`.
     #[inline]
-    pub fn choice_now(&self, vars: &[i64]) -> Choice {
+    pub fn choice_now(&self, vars: &[i64], mover: usize) -> Choice {
+        if let Some((d, turns)) = self.at.each {
+            // (his turn of choice, before he chose)
+            let played = turns.map_or(0, |t| vars[t + mover - 1]);
+            if vars[d + mover - 1] == 0 && played == self.direction_by_own_turn - 1 {
+                return Choice::AnyHole;
+            }
+        }
         if let Some(v) = self.at.direction {
             if vars[v] == 0 {
                 return Choice::AnyHole;

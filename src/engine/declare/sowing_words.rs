@@ -93,6 +93,12 @@ impl SowRule {
         if self.direction_by_first_move {
             s.push_str("; the first move of a game or round chooses its direction (`3ccw`, `3cw`): its player then sows that way, the other the other way");
         }
+        if self.direction_by_own_turn > 0 {
+            s.push_str(&format!(
+                "; each player chooses his own direction on his turn {} (`3ccw`, `3cw`) and keeps it",
+                self.direction_by_own_turn
+            ));
+        }
         if self.no_choice_turns > 0 {
             s.push_str(&format!(
                 "; the first {} turns are sown without a choice of direction",

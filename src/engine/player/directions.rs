@@ -15,6 +15,14 @@ use crate::engine::declare::pipeline::Pipeline;
 pub fn after_sowing(b: &mut Board, l: &Compiled, p: &Pipeline, mover: usize, end: &SowEnd) {
     let (from, hand) = (end.from, end.hand);
     crate::engine::player::opening::played_from(b, l, p, from);
+    if let Some((d, turns)) = l.sow.at.each {
+        // (the mover's choice, made by the first move of his turn of choice)
+        let played = turns.map_or(0, |t| b.vars[t + mover - 1]);
+        let v = d + mover - 1;
+        if b.vars[v] == 0 && played == l.sow.direction_by_own_turn - 1 {
+            b.vars[v] = if end.reversed { -1 } else { 1 };
+        }
+    }
     if let Some(v) = l.sow.at.direction {
         if b.vars[v] == 0 {
             let m = mover as i64;
@@ -77,6 +85,12 @@ pub fn turn_passed(b: &mut Board, l: &Compiled) {
     if let Some(v) = l.sow.at.turns {
         b.vars[v] += 1;
     }
+    // (the player whose turn ends: one more of his own)
+    if let Some((_, Some(t))) = l.sow.at.each {
+        if let Some(v) = b.vars.get_mut(t + b.to_move - 1) {
+            *v += 1;
+        }
+    }
 }
 
 /// When a round starts: its first move chooses the direction again, and its first turns count
@@ -87,6 +101,14 @@ pub fn new_round(b: &mut Board, l: &Compiled, p: &Pipeline) {
         .flatten()
     {
         b.vars[v] = 0;
+    }
+    if let Some((d, turns)) = l.sow.at.each {
+        for pl in 0..l.players {
+            b.vars[d + pl] = 0;
+            if let Some(t) = turns {
+                b.vars[t + pl] = 0;
+            }
+        }
     }
     crate::engine::player::opening::new_round(b, p);
 }
@@ -175,6 +197,70 @@ mod tests {
         assert_eq!(b.seeds, [0, 0, 2, 2, 0, 4, 4, 4]);
         // North to move: N2, N3, N4, with no direction named
         assert_eq!(labels(&b), ["2", "3", "4"]);
+    }
+
+    #[test]
+    fn each_player_chooses_his_own_direction_on_his_first_turn_and_keeps_it() {
+        let mut b = board("  direction_by_own_turn: 1\n", "    min_seeds: 1\n");
+        assert_eq!(
+            labels(&b),
+            ["1ccw", "1cw", "2ccw", "2cw", "3ccw", "3cw", "4ccw", "4cw"]
+        );
+        // South sows clockwise from S2: S1, then N4.
+        play(&mut b, "2cw");
+        assert_eq!(b.seeds, [3, 0, 2, 2, 2, 2, 2, 3]);
+        // North chooses for himself too: clockwise as well, from N2 into N1 and S4.
+        assert_eq!(labels(&b)[..2], ["1ccw", "1cw"]);
+        play(&mut b, "2cw");
+        assert_eq!(b.seeds, [3, 0, 2, 3, 3, 0, 2, 3]);
+        // Both keep clockwise: South from S4 into S3, S2, S1; North from N4 into N3, N2, N1.
+        assert_eq!(labels(&b), ["1", "3", "4"]);
+        play(&mut b, "4");
+        assert_eq!(b.seeds, [4, 1, 3, 0, 3, 0, 2, 3]);
+        play(&mut b, "4");
+        assert_eq!(b.seeds, [4, 1, 3, 0, 4, 1, 3, 0]);
+        assert_eq!(
+            b.vars.len(),
+            2,
+            "sow_direction_1, sow_direction_2: no turns counted"
+        );
+    }
+
+    #[test]
+    fn each_player_chooses_on_his_second_turn_after_a_first_sown_the_rules_way() {
+        let mut b = board("  direction_by_own_turn: 2\n", "    min_seeds: 1\n");
+        // First turns: anticlockwise, no choice. S4 into N1, N2; N4 into S1, S2.
+        assert_eq!(labels(&b), ["1", "2", "3", "4"]);
+        play(&mut b, "4");
+        assert_eq!(labels(&b), ["1", "2", "3", "4"]);
+        play(&mut b, "4");
+        assert_eq!(b.seeds, [3, 3, 2, 0, 3, 3, 2, 0]);
+        // South's second turn: his choice, anticlockwise (S1 into S2, S3, S4)...
+        assert_eq!(labels(&b), ["1ccw", "1cw", "2ccw", "2cw", "3ccw", "3cw"]);
+        play(&mut b, "1ccw");
+        assert_eq!(b.seeds, [0, 4, 3, 1, 3, 3, 2, 0]);
+        // ...North's, clockwise (N1 into S4, S3, S2), each kept after.
+        assert_eq!(labels(&b), ["1ccw", "1cw", "2ccw", "2cw", "3ccw", "3cw"]);
+        play(&mut b, "1cw");
+        assert_eq!(b.seeds, [0, 5, 4, 2, 0, 3, 2, 0]);
+        assert_eq!(labels(&b), ["2", "3", "4"]);
+        play(&mut b, "4");
+        assert_eq!(b.seeds, [0, 5, 4, 0, 1, 4, 2, 0]);
+        play(&mut b, "2");
+        // (North's N2 clockwise: N1, S4, S3, S2)
+        assert_eq!(b.seeds, [0, 6, 5, 1, 2, 0, 2, 0]);
+    }
+
+    #[test]
+    fn a_direction_by_own_turn_is_refused_with_the_first_moves_choice() {
+        let text = "name: t\nplayers: 2\nboard:\n  players: 2\n  shape: two_rows\n  pits:\n    - { row: S, owner: 1, holes: 4, seeds: 2 }\n    - { row: N, owner: 2, holes: 4, seeds: 2 }\nsowing:\n  direction_by_first_move: true\n  direction_by_own_turn: 1\npipeline:\n  end:\n    - { when: no_move, then: most_seeds }\n".to_string();
+        let e = crate::Rule::data_from_text(text, std::path::Path::new("t.yaml")).unwrap_err();
+        assert!(
+            e.to_string().contains(
+                "sowing: direction_by_own_turn (each player chooses his own direction) and direction_by_first_move"
+            ),
+            "{e}"
+        );
     }
 
     #[test]

@@ -348,7 +348,10 @@ fn odd_moves(b: &Board, l: &Compiled, p: &Pipeline, start: usize, out: &mut Vec<
             not_back(b, b.vars[v] as usize - 1, start, out);
         }
     }
-    if !l.sow.choose_direction.is_empty() || l.sow.direction_by_first_move {
+    if !l.sow.choose_direction.is_empty()
+        || l.sow.direction_by_first_move
+        || l.sow.direction_by_own_turn > 0
+    {
         with_directions(b, l, start, out);
     }
 }
@@ -364,7 +367,7 @@ fn odd_moves(b: &Board, l: &Compiled, p: &Pipeline, start: usize, out: &mut Vec<
 pub(super) fn with_directions(b: &Board, l: &Compiled, start: usize, out: &mut Vec<usize>) {
     use crate::engine::declare::sowing::Choice;
     let n = l.pits.len();
-    let choice = l.sow.choice_now(&b.vars);
+    let choice = l.sow.choice_now(&b.vars, b.to_move);
     let mut i = start;
     while i < out.len() {
         let h = out[i];

@@ -2,6 +2,7 @@
 //! extra turn, the turn passing, the end checks, the sweep, the rounds) played from the
 //! declaration, with the same trace events and notes a rule script would record.
 
+pub mod arrange;
 pub mod capture;
 pub mod children;
 pub mod diffuse;

@@ -70,6 +70,10 @@ fn play_choice(
     pit: usize,
     hooks: &mut Vec<HookCall>,
 ) -> Option<Result<(), String>> {
+    // (before play: a counter moved between the mover's holes, or a pass)
+    if p.arrange.is_some() && crate::engine::player::arrange::pending(b, p) {
+        return Some(crate::engine::player::arrange::play(b, l, p, pit));
+    }
     // (between rounds: a hole chosen to be filled, not a sowing)
     if p.at.fill_choice_var.is_some() && fill_choice::pending(b, p).is_some() {
         return Some(fill_choice::play(b, l, p, pit));
@@ -116,7 +120,9 @@ fn play_choice(
 /// A pending decision's moves appended to `out` (`true`), or none pending (`false`).
 #[cold]
 fn legal_choices(b: &Board, p: &Pipeline, player: usize, out: &mut Vec<usize>) -> bool {
-    if p.at.fill_choice_var.is_some() && fill_choice::pending(b, p).is_some() {
+    if p.arrange.is_some() && crate::engine::player::arrange::pending(b, p) {
+        crate::engine::player::arrange::legal_into(b, p, player, out);
+    } else if p.at.fill_choice_var.is_some() && fill_choice::pending(b, p).is_some() {
         fill_choice::legal_into(b, p, player, out);
     } else if p.at.own_choice_var.is_some() && own_choice::pending(b, p).is_some() {
         own_choice::legal_into(b, p, player, out);

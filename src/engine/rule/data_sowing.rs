@@ -47,6 +47,8 @@ pub struct SowingDecl {
     /// The first move of a game (and of each round) chooses the direction for the game: its
     /// player sows that way, the other the other way.
     pub direction_by_first_move: Option<bool>,
+    /// Each player's turn of this number chooses his own direction, kept for the game.
+    pub direction_by_own_turn: Option<i64>,
     /// The first turns of a game (and of each round) offer no choice of direction.
     pub no_choice_turns: Option<i64>,
     /// Counts captured during sowing.
@@ -227,6 +229,17 @@ impl SowingDecl {
         }
         if let Some(v) = self.direction_by_first_move {
             r.direction_by_first_move = v;
+        }
+        if let Some(v) = self.direction_by_own_turn {
+            if v < 0 {
+                return Err(format!(
+                    "sowing: direction_by_own_turn is a player's turn number, 1 or more (0: none), not {v}"
+                ));
+            }
+            if v > 0 && r.direction_by_first_move {
+                return Err("sowing: direction_by_own_turn (each player chooses his own direction) and direction_by_first_move (the first move chooses for both) exclude each other".into());
+            }
+            r.direction_by_own_turn = v;
         }
         if let Some(v) = self.no_choice_turns {
             if v < 0 {

@@ -171,12 +171,8 @@ impl Rule {
         let _clock = script::start_rule_move();
         b.ledger.clear();
         let mut hooks = Vec::new();
-        declared::play(b, pit, &mut hooks).map_err(|e| {
-            self.contract_error(&format!(
-                "move from {}: {e}",
-                b.layout.pits[b.layout.move_pit(pit)].name
-            ))
-        })
+        declared::play(b, pit, &mut hooks)
+            .map_err(|e| self.contract_error(&format!("move from {}: {e}", move_name(b, pit))))
     }
 
     /// Plays the move from hole `pit` by the script's `play(pit)`, or by the declared pipeline
@@ -205,10 +201,7 @@ impl Rule {
                 0
             };
             declared::play(&mut b, pit, &mut hooks).map_err(|e| {
-                self.contract_error(&format!(
-                    "move from {}: {e}",
-                    b.layout.pits[b.layout.move_pit(pit)].name
-                ))
+                self.contract_error(&format!("move from {}: {e}", move_name(&b, pit)))
             })?;
             before
         };
@@ -248,4 +241,13 @@ impl Rule {
         }
         Ok(())
     }
+}
+
+/// The hole a move is played from, by name, for an error message (the move's label when it is
+/// played from no hole: a pass).
+fn move_name(b: &Board, id: usize) -> String {
+    b.layout
+        .pits
+        .get(b.layout.move_pit(id))
+        .map_or_else(|| b.layout.label(id), |q| q.name.clone())
 }

@@ -53,7 +53,8 @@ impl Rule {
             l.track = (0..l.pits.len()).collect();
         }
         l.link_track();
-        l.sow.link(&mut l.layout.vars, &mut b.vars);
+        l.sow
+            .link(l.layout.players, &mut l.layout.vars, &mut b.vars);
         l.name_pits();
         // meta().players is a label ("2", "2-4"); when it is a number or a range, the board
         // must agree with it.
@@ -174,6 +175,7 @@ impl Rule {
             }
             p.at.move_vars = p.at.no_return_var.is_some()
                 || l.sow.at.direction.is_some()
+                || l.sow.at.each.is_some()
                 || l.sow.at.turns.is_some()
                 || !p.at.played_vars.is_empty()
                 || p.at.last_start_var.is_some();
@@ -185,6 +187,7 @@ impl Rule {
                 || p.at.odd_legal;
             p.at.rare = p.uses_rare_steps();
             p.at.choices = p.at.fill_choice_var.is_some()
+                || p.arrange.is_some()
                 || p.at.own_choice_var.is_some()
                 || p.capture.chosen_holes.is_some()
                 || p.at.stop.is_some();

@@ -62,11 +62,13 @@ pub(crate) fn at_lap_end(
     };
     match a.then {
         AcrossThen::IntoLast => {
+            let mut taken = 0;
             for q in [inner, outer] {
                 let n = seeds[q];
                 if n > 0 && q != pos {
                     seeds[q] = 0;
                     seeds[pos] += n;
+                    taken += n;
                     emit_into(trace, || Event::Move {
                         from: q,
                         to: pos,
@@ -77,7 +79,11 @@ pub(crate) fn at_lap_end(
                     break;
                 }
             }
-            Ok(AcrossStep::Nothing)
+            // (a last hole that was empty would end the lap: it relays with the seeds taken)
+            if !was_empty || taken == 0 {
+                return Ok(AcrossStep::Nothing);
+            }
+            relay_from_empty(l, seeds, trace, pos, drops, end)
         }
         AcrossThen::Out => {
             if a.take_last {
@@ -170,4 +176,35 @@ pub(crate) fn at_lap_end(
             Ok(AcrossStep::SowOn(hand, from, a.final_lap))
         }
     }
+}
+
+/// `into_last` into a last hole that was empty: it is lifted with the seeds taken and sown on
+/// (under the lap limit). Out of line: most four-row rules never come here.
+#[cold]
+#[inline(never)]
+fn relay_from_empty(
+    l: &Compiled,
+    seeds: &mut [i64],
+    trace: &mut Option<Vec<Event>>,
+    pos: usize,
+    drops: i64,
+    end: &mut SowEnd,
+) -> Result<AcrossStep, String> {
+    if end.laps >= l.sow.max_laps || drops >= MAX_DROPS {
+        if l.sow.at_max_laps == AtMaxLaps::Error {
+            return Err(format!(
+                "endless sowing: the move from {} still sows on after {} laps",
+                l.pits[end.from].name, end.laps
+            ));
+        }
+        end.stopped = true;
+        return Ok(AcrossStep::End);
+    }
+    let hand = seeds[pos];
+    seeds[pos] = 0;
+    emit_into(trace, || Event::Pickup {
+        pit: pos,
+        seeds: hand,
+    });
+    Ok(AcrossStep::SowOn(hand, pos, false))
 }

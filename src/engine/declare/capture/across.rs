@@ -104,6 +104,9 @@ pub struct Across {
     pub final_lap: bool,
     /// (with `then: out`) the last hole's seeds are taken too.
     pub take_last: bool,
+    /// No capture when the last hole was empty and the two holes across hold one seed each
+    /// ("a lone counter does not take two lone counters").
+    pub not_empty_facing_ones: bool,
 }
 
 /// `final_lap`: a boolean, or `ends_turn` (true) / `goes_on` (false).
@@ -153,6 +156,9 @@ impl Across {
             }
         }
         let (inner, outer) = l.across(pos)?;
+        if self.not_empty_facing_ones && was_empty && seeds[inner] == 1 && seeds[outer] == 1 {
+            return None;
+        }
         let ok = match self.needs {
             AcrossNeeds::Inner | AcrossNeeds::InnerOnly => seeds[inner] > 0,
             AcrossNeeds::Both => seeds[inner] > 0 && seeds[outer] > 0,
