@@ -83,7 +83,7 @@ pub(crate) fn at_lap_end(
             if !was_empty || taken == 0 {
                 return Ok(AcrossStep::Nothing);
             }
-            relay_from_empty(l, seeds, trace, pos, drops, end)
+            lift_and_sow_on(l, seeds, trace, pos, drops, end)
         }
         AcrossThen::Out => {
             if a.take_last {
@@ -102,23 +102,7 @@ pub(crate) fn at_lap_end(
             let Some(next) = next.filter(|&q| seeds[q] >= 2) else {
                 return Ok(AcrossStep::End);
             };
-            if end.laps >= l.sow.max_laps || drops >= MAX_DROPS {
-                if l.sow.at_max_laps == AtMaxLaps::Error {
-                    return Err(format!(
-                        "endless sowing: the move from {} still sows on after {} laps",
-                        l.pits[end.from].name, end.laps
-                    ));
-                }
-                end.stopped = true;
-                return Ok(AcrossStep::End);
-            }
-            let hand = seeds[next];
-            seeds[next] = 0;
-            emit_into(trace, || Event::Pickup {
-                pit: next,
-                seeds: hand,
-            });
-            Ok(AcrossStep::SowOn(hand, next, false))
+            lift_and_sow_on(l, seeds, trace, next, drops, end)
         }
         AcrossThen::SowOn
         | AcrossThen::SowOnFromStart
@@ -178,11 +162,12 @@ pub(crate) fn at_lap_end(
     }
 }
 
-/// `into_last` into a last hole that was empty: it is lifted with the seeds taken and sown on
-/// (under the lap limit). Out of line: most four-row rules never come here.
+/// The hole `pos` lifted and sown on, under the lap limit: `into_last` into a last hole that was
+/// empty (lifted with the seeds taken), and `out_then_next`'s next hole. Out of line: most
+/// four-row rules never come here.
 #[cold]
 #[inline(never)]
-fn relay_from_empty(
+fn lift_and_sow_on(
     l: &Compiled,
     seeds: &mut [i64],
     trace: &mut Option<Vec<Event>>,
