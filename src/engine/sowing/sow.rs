@@ -10,7 +10,7 @@ pub use crate::engine::sowing::seeds::{capture, give};
 pub(crate) use crate::engine::sowing::step::{
     accepts, before_lap, next_in, relay_start, table_dir, Counts,
 };
-use crate::engine::sowing::step::{drop_work, pick_up, stops_at_lap_limit};
+use crate::engine::sowing::step::{drop_work, pick_up, stops_at_lap_limit, take_beyond_empty};
 pub use crate::engine::sowing::step::{next_target, MAX_DROPS};
 use crate::engine::trace::event::Event;
 
@@ -258,14 +258,7 @@ fn plain(b: &mut Board, from: usize, laps_before: i64) -> Result<SowEnd, String>
         origin = r;
     }
     if rule.capture_beyond_empty && !end.stopped {
-        if let Some(empty) = next_in(l, table, closed, end.pit, NO_PIT, mover) {
-            if seeds[empty] == 0 {
-                if let Some(beyond) = next_in(l, table, closed, empty, NO_PIT, mover) {
-                    end.captured +=
-                        take_into(l, seeds, reserves, trace, beyond, mover, "beyond empty");
-                }
-            }
-        }
+        take_beyond_empty(l, table, closed, seeds, reserves, trace, &mut end, mover);
     }
     *last = end;
     Ok(end)

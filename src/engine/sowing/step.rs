@@ -363,3 +363,26 @@ pub(crate) fn before_lap(
         }
     }
 }
+
+/// "Capture the hole beyond an empty one": after a lap ending in `end.pit`, when the next hole
+/// is empty, the hole after it is taken by `mover` (the plain sowing and the stepped one both end
+/// so).
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn take_beyond_empty(
+    l: &Compiled,
+    table: Option<&[usize]>,
+    closed: &[bool],
+    seeds: &mut [i64],
+    reserves: &mut [i64],
+    trace: &mut Option<Vec<Event>>,
+    end: &mut SowEnd,
+    mover: usize,
+) {
+    if let Some(empty) = next_in(l, table, closed, end.pit, NO_PIT, mover) {
+        if seeds[empty] == 0 {
+            if let Some(beyond) = next_in(l, table, closed, empty, NO_PIT, mover) {
+                end.captured += take_into(l, seeds, reserves, trace, beyond, mover, "beyond empty");
+            }
+        }
+    }
+}

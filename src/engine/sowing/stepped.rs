@@ -10,9 +10,10 @@ use crate::engine::board::state::{emit_into, Board, PitKind, SowEnd, NO_PIT};
 use crate::engine::declare::compiled::{accepts_open, Compiled};
 use crate::engine::declare::sow_steps::SowSteps;
 use crate::engine::declare::sowing::BeforeLap;
-use crate::engine::sowing::seeds::{give_into, take_into};
+use crate::engine::sowing::seeds::give_into;
 use crate::engine::sowing::step::{
     before_lap, drop_work, next_in, pick_up, relay_start, stops_at_lap_limit, table_dir,
+    take_beyond_empty,
 };
 use crate::engine::trace::event::Event;
 
@@ -278,14 +279,7 @@ pub(crate) fn sow_after(b: &mut Board, from: usize, laps_before: i64) -> Result<
     }
     // (the capture beyond an empty hole, as the plain sowing makes it)
     if rule.capture_beyond_empty && !end.stopped {
-        if let Some(empty) = next_in(l, table, closed, end.pit, NO_PIT, mover) {
-            if seeds[empty] == 0 {
-                if let Some(beyond) = next_in(l, table, closed, empty, NO_PIT, mover) {
-                    end.captured +=
-                        take_into(l, seeds, reserves, trace, beyond, mover, "beyond empty");
-                }
-            }
-        }
+        take_beyond_empty(l, table, closed, seeds, reserves, trace, &mut end, mover);
     }
     *last = end;
     Ok(end)
