@@ -108,14 +108,7 @@ pub(crate) fn at_lap_end(
         | AcrossThen::SowOnFromStart
         | AcrossThen::SowOnFromLapStart
         | AcrossThen::SowOnAtLapStart => {
-            if end.laps >= l.sow.max_laps || drops >= MAX_DROPS {
-                if l.sow.at_max_laps == AtMaxLaps::Error {
-                    return Err(format!(
-                        "endless sowing: the move from {} still sows on after {} laps",
-                        l.pits[end.from].name, end.laps
-                    ));
-                }
-                end.stopped = true;
+            if past_lap_limit(l, drops, end)? {
                 return Ok(AcrossStep::End);
             }
             let mut hand = 0;
@@ -175,14 +168,7 @@ fn lift_and_sow_on(
     drops: i64,
     end: &mut SowEnd,
 ) -> Result<AcrossStep, String> {
-    if end.laps >= l.sow.max_laps || drops >= MAX_DROPS {
-        if l.sow.at_max_laps == AtMaxLaps::Error {
-            return Err(format!(
-                "endless sowing: the move from {} still sows on after {} laps",
-                l.pits[end.from].name, end.laps
-            ));
-        }
-        end.stopped = true;
+    if past_lap_limit(l, drops, end)? {
         return Ok(AcrossStep::End);
     }
     let hand = seeds[pos];
@@ -192,4 +178,21 @@ fn lift_and_sow_on(
         seeds: hand,
     });
     Ok(AcrossStep::SowOn(hand, pos, false))
+}
+
+/// The lap limit before a capture's seeds are sown on: under the rule's `max_laps` and
+/// [`MAX_DROPS`] `Ok(false)`; at it the move stops (`Ok(true)`, `end.stopped`) or, with
+/// `at_max_laps: error`, it is endless sowing (`Err`).
+fn past_lap_limit(l: &Compiled, drops: i64, end: &mut SowEnd) -> Result<bool, String> {
+    if end.laps < l.sow.max_laps && drops < MAX_DROPS {
+        return Ok(false);
+    }
+    if l.sow.at_max_laps == AtMaxLaps::Error {
+        return Err(format!(
+            "endless sowing: the move from {} still sows on after {} laps",
+            l.pits[end.from].name, end.laps
+        ));
+    }
+    end.stopped = true;
+    Ok(true)
 }
