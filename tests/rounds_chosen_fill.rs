@@ -9,20 +9,16 @@
 use std::path::Path;
 
 use sowlab::import::mancalagames::rule_text;
-use sowlab::{Game, Position, Rule};
+use sowlab::{Game, Position};
 
 mod common;
 
-use common::{summary, two_row_game as at, two_row_rule as rule};
+use common::{rounds_error, summary, two_row_game as at, two_row_rule as rule, var};
 
 /// Rounds of 2 seeds a hole (three holes a row, twelve seeds), won by the most seeds held; a
 /// player holding more than half ends the round, and the round's winner starts the next.
 fn rounds(choose: &str) -> String {
     format!("  rounds: {{ fill: 2, winner: most_seeds, close_unfilled: true{choose} }}\n  end:\n    - {{ when: majority, then: round, starter: winner }}\n    - {{ when: no_move, sweep: owners, then: round, starter: winner }}\n")
-}
-
-fn var(g: &Game, name: &str) -> Option<i64> {
-    g.state().vars.get(name).copied()
 }
 
 #[test]
@@ -129,16 +125,7 @@ fn a_bad_choose_filled_is_a_one_line_error() {
             "`choose_filled` and `fill_by_moves` need `winner: most_seeds` and no `tally`",
         ),
     ] {
-        let text = format!(
-            "name: bad\nplayers: 2\nboard:\n  players: 2\n  shape: two_rows\n  pits:\n    - {{ row: S, owner: 1, holes: 3, seeds: 2 }}\n    - {{ row: N, owner: 2, holes: 3, seeds: 2 }}\npipeline:\n  rounds: {{ fill: 2, winner: most_seeds{extra} }}\n  end:\n    - {{ when: no_move, then: round }}\n"
-        );
-        let e = Rule::data_from_text(text, Path::new("bad.yaml"))
-            .and_then(|r| {
-                let o = r.resolve_options::<&str>(&[])?;
-                r.new_board(&o).map(|_| ())
-            })
-            .expect_err(extra)
-            .one_line();
+        let e = rounds_error(extra);
         assert!(e.contains(want) && !e.contains('\n'), "{e}");
     }
 }

@@ -6,22 +6,16 @@
 // (engine::base::files, enforced by clippy.toml).
 #![allow(clippy::disallowed_methods)]
 
-use std::path::Path;
-
 use sowlab::{Game, Rule};
 
 mod common;
 
-use common::{summary, two_row_game as at, two_row_rule as rule};
+use common::{rounds_error, summary, two_row_game as at, two_row_rule as rule, var};
 
 /// Rounds of 2 seeds a hole (three holes a row, twelve seeds), won by the most seeds held; a
 /// player holding more than half ends the round, and the player to move fills first.
 fn rounds(extra: &str) -> String {
     format!("  rounds: {{ fill: 2, fill_from: left, winner: most_seeds, fill_by_moves: true{extra} }}\n  end:\n    - {{ when: majority, then: round, starter: to_move }}\n    - {{ when: no_move, sweep: owners, then: round, starter: to_move }}\n")
-}
-
-fn var(g: &Game, name: &str) -> Option<i64> {
-    g.state().vars.get(name).copied()
 }
 
 /// S3 (1) into South's store: 7 of 12, the round ends with North to move; North's two seeds in
@@ -169,16 +163,7 @@ fn a_bad_fill_by_moves_is_a_one_line_error() {
         ),
         (", fill_by_moves: yes", "fill_by_moves"),
     ] {
-        let text = format!(
-            "name: bad\nplayers: 2\nboard:\n  players: 2\n  shape: two_rows\n  pits:\n    - {{ row: S, owner: 1, holes: 3, seeds: 2 }}\n    - {{ row: N, owner: 2, holes: 3, seeds: 2 }}\npipeline:\n  rounds: {{ fill: 2, winner: most_seeds{extra} }}\n  end:\n    - {{ when: no_move, then: round }}\n"
-        );
-        let e = Rule::data_from_text(text, Path::new("bad.yaml"))
-            .and_then(|r| {
-                let o = r.resolve_options::<&str>(&[])?;
-                r.new_board(&o).map(|_| ())
-            })
-            .expect_err(extra)
-            .one_line();
+        let e = rounds_error(extra);
         assert!(e.contains(want) && !e.contains('\n'), "{e}");
     }
 }

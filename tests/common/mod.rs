@@ -285,3 +285,24 @@ pub fn four_row_pits(set: &[(&str, i64)]) -> Vec<i64> {
     }
     v
 }
+
+/// A game variable's value now (`None` where the rule declares none of that name).
+pub fn var(g: &Game, name: &str) -> Option<i64> {
+    g.state().vars.get(name).copied()
+}
+
+/// The one-line error of a 2 x 3 data rule (two seeds a hole) whose rounds of two seeds a hole,
+/// won by the most seeds held, get `extra` (`, key: value` pairs), ending on no move; panics
+/// if the rule loads and starts.
+pub fn rounds_error(extra: &str) -> String {
+    let text = format!(
+        "name: bad\nplayers: 2\nboard:\n  players: 2\n  shape: two_rows\n  pits:\n    - {{ row: S, owner: 1, holes: 3, seeds: 2 }}\n    - {{ row: N, owner: 2, holes: 3, seeds: 2 }}\npipeline:\n  rounds: {{ fill: 2, winner: most_seeds{extra} }}\n  end:\n    - {{ when: no_move, then: round }}\n"
+    );
+    Rule::data_from_text(text, Path::new("bad.yaml"))
+        .and_then(|r| {
+            let o = r.resolve_options::<&str>(&[])?;
+            r.new_board(&o).map(|_| ())
+        })
+        .expect_err(extra)
+        .one_line()
+}
