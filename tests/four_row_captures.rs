@@ -335,3 +335,39 @@ fn relay_first_seed_back_starts_every_relay_lap_in_the_hole_it_lifts() {
         (vec![1, 1, 1, 1, 2, 0, 0, 1, 1, 2, 1, 1], vec![0, 0])
     );
 }
+
+#[test]
+fn the_lap_limit_stops_or_refuses_a_capture_before_its_seeds_are_sown_on() {
+    let capture = "    across: { last: occupied, needs: both, then: sow_on_at_lap_start }\n";
+    // The move of sow_on_at_lap_start_sows_the_seeds_taken_from_the_laps_first_hole: its first
+    // lap captures NI2 and NO2, whose seeds would be sown on in a second lap.
+    let start = [0, 0, 2, 0, 1, 0, 1, 2, 1, 1, 1, 1];
+    for at in ["stop", "drop_hand"] {
+        let r = rule_sown(&format!("  max_laps: 1\n  at_max_laps: {at}\n"), capture);
+        // (stopped after the first lap: nothing taken, the holes across keep their seeds)
+        assert_eq!(
+            after(&r, &start, "SO3"),
+            (vec![0, 0, 0, 0, 2, 1, 1, 2, 1, 1, 1, 1], vec![0, 0]),
+            "at_max_laps: {at}"
+        );
+    }
+    let r = rule_sown("  max_laps: 1\n  at_max_laps: error\n", capture);
+    let pos = Position {
+        pits: start.to_vec(),
+        stores: Some(vec![0, 0]),
+        to_move: Some(1),
+        ..Position::default()
+    };
+    let opts = r.resolve_options(&[] as &[&str]).unwrap();
+    let mut g = Game::with_position(r.clone(), opts, &pos).unwrap();
+    let e = g.play("SO3").unwrap_err().one_line();
+    assert!(
+        e.contains("endless sowing: the move from SO3 still relays after 1 laps"),
+        "{e}"
+    );
+    assert_eq!(
+        g.state().pits,
+        start.to_vec(),
+        "the refused move leaves the game as it was"
+    );
+}

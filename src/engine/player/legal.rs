@@ -286,24 +286,27 @@ pub(super) fn legal_filtered(
 
 /// Whether `player` has a legal move by the declared `moves`.
 pub(super) fn has_move(b: &Board, p: &Pipeline, player: usize, scratch: &mut Vec<usize>) -> bool {
-    // (a captor's choice of holes pending: those holes are his moves)
-    if p.capture.chosen_holes.is_some()
-        && crate::engine::player::capture::chosen::pending(b, p).is_some()
-    {
-        scratch.clear();
-        crate::engine::player::capture::chosen::legal_into(b, p, player, scratch);
-        return !scratch.is_empty();
-    }
-    // (a relay paused in a head: `stop` and `go`; a head to choose)
-    if p.at.stop.is_some() {
-        use crate::engine::player::stop_in;
-        if stop_in::pending(b, p).is_some() {
-            return true;
-        }
-        if stop_in::choosing(b, p) {
+    // Choices inside a turn (`p.at.choices`, set at load), out of the common case's way.
+    if p.at.choices {
+        // (a captor's choice of holes pending: those holes are his moves)
+        if p.capture.chosen_holes.is_some()
+            && crate::engine::player::capture::chosen::pending(b, p).is_some()
+        {
             scratch.clear();
-            stop_in::heads_into(b, p, player, scratch);
+            crate::engine::player::capture::chosen::legal_into(b, p, player, scratch);
             return !scratch.is_empty();
+        }
+        // (a relay paused in a head: `stop` and `go`; a head to choose)
+        if p.at.stop.is_some() {
+            use crate::engine::player::stop_in;
+            if stop_in::pending(b, p).is_some() {
+                return true;
+            }
+            if stop_in::choosing(b, p) {
+                scratch.clear();
+                stop_in::heads_into(b, p, player, scratch);
+                return !scratch.is_empty();
+            }
         }
     }
     let m = &p.moves;

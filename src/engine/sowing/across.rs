@@ -182,14 +182,16 @@ fn lift_and_sow_on(
 
 /// The lap limit before a capture's seeds are sown on: under the rule's `max_laps` and
 /// [`MAX_DROPS`] `Ok(false)`; at it the move stops (`Ok(true)`, `end.stopped`) or, with
-/// `at_max_laps: error`, it is endless sowing (`Err`).
+/// `at_max_laps: error`, it is endless sowing (`Err`, worded as the sowing loops' limit,
+/// `step::stops_at_lap_limit`). `drop_hand` stops as `stop` does: the seeds the capture would
+/// sow on are not lifted yet, so no hand is dropped and they stay in their holes.
 fn past_lap_limit(l: &Compiled, drops: i64, end: &mut SowEnd) -> Result<bool, String> {
     if end.laps < l.sow.max_laps && drops < MAX_DROPS {
         return Ok(false);
     }
     if l.sow.at_max_laps == AtMaxLaps::Error {
         return Err(format!(
-            "endless sowing: the move from {} still sows on after {} laps",
+            "endless sowing: the move from {} still relays after {} laps",
             l.pits[end.from].name, end.laps
         ));
     }
