@@ -101,7 +101,12 @@ fn cost_model() {
 
 /// The cost model, or only its body number `only` (for callgrind: `profile-cost-N`).
 fn cost_model_only(only: Option<usize>) {
-    let dir = std::env::temp_dir().join(format!("sowlab-cost-model-{}", std::process::id()));
+    // (removed with its files when `tmp` is dropped)
+    let tmp = tempfile::Builder::new()
+        .prefix("sowlab-cost-model-")
+        .tempdir()
+        .expect("temp dir");
+    let dir = tmp.path().to_path_buf();
     std::fs::create_dir_all(&dir).expect("temp dir");
     let getters = "let a = this.to_move; ".repeat(10);
     let bodies = [

@@ -116,7 +116,8 @@ fn illegal_moves_are_refused_with_the_legal_moves() {
 /// The worked example through `--position FILE`.
 #[test]
 fn worked_example_from_a_position_file() {
-    let file = std::env::temp_dir().join(format!("sowlab-worked-{}.yaml", std::process::id()));
+    let dir = common::scratch("worked");
+    let file = dir.join("position.yaml");
     std::fs::write(
         &file,
         "pits: [1, 0, 2, 0, 0, 0, 2,  3, 1, 0, 2, 0, 0, 0]\nstores: [40, 47]\nto_move: 1\n",
@@ -132,7 +133,6 @@ fn worked_example_from_a_position_file() {
         "7",
         "--json",
     ]);
-    std::fs::remove_file(&file).unwrap();
     assert!(out.status.success(), "{}", stderr(&out));
     let v: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
     assert_eq!(

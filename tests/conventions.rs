@@ -9,6 +9,7 @@
 use std::process::{Command, Output};
 
 mod common;
+use common::scratch;
 
 /// Runs sowlab on the repository's rules with a clean colour environment plus `env`.
 fn sowlab_env(env: &[(&str, &str)], args: &[&str]) -> Output {
@@ -133,8 +134,7 @@ fn completions_name_every_command_and_the_rules() {
 
 #[test]
 fn completion_rule_names_come_from_the_rules_directory() {
-    let dir = std::env::temp_dir().join(format!("sowlab-completions-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("completions");
     std::fs::copy(
         common::rules_dir().join("tchuka_ruma.rhai"),
         dir.join("my_variant.rhai"),
@@ -145,7 +145,6 @@ fn completion_rule_names_come_from_the_rules_directory() {
         .arg(&dir)
         .output()
         .unwrap();
-    let _ = std::fs::remove_dir_all(&dir);
     assert!(o.status.success(), "{o:?}");
     assert!(stdout(&o).contains("my_variant"));
 }

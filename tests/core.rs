@@ -5,8 +5,11 @@
 // (engine::base::files, enforced by clippy.toml).
 #![allow(clippy::disallowed_methods)]
 
+#[path = "common/scratch.rs"]
+mod scratch;
+use scratch::scratch;
+
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
 use sowlab::error::Error;
@@ -14,25 +17,18 @@ use sowlab::Event;
 use sowlab::{board, Rule};
 use sowlab::{Game, Position};
 
-static N: AtomicUsize = AtomicUsize::new(0);
-
 /// A fresh temporary directory for one test.
-fn tmpdir() -> PathBuf {
-    let d = std::env::temp_dir().join(format!(
-        "sowlab-core-{}-{}",
-        std::process::id(),
-        N.fetch_add(1, Ordering::SeqCst)
-    ));
-    std::fs::create_dir_all(&d).unwrap();
-    d
+fn tmpdir() -> scratch::Scratch {
+    scratch("core")
 }
 
 /// Writes `src` as `name.rhai` in a fresh directory and loads it.
-fn load(name: &str, src: &str) -> (Result<Rule, Error>, PathBuf) {
+fn load(name: &str, src: &str) -> (Result<Rule, Error>, scratch::ScratchFile) {
     let d = tmpdir();
     let f = d.join(format!("{name}.rhai"));
     std::fs::write(&f, src).unwrap();
-    (Rule::load(f.to_str().unwrap(), &d), f)
+    let r = Rule::load(f.to_str().unwrap(), &*d);
+    (r, d.keep(f))
 }
 
 fn game(src: &str, sets: &[&str]) -> Game {

@@ -6,12 +6,15 @@
 // (engine::base::files, enforced by clippy.toml).
 #![allow(clippy::disallowed_methods)]
 
+#[path = "common/scratch.rs"]
+mod scratch;
+use scratch::scratch;
+
 use std::process::{Command, Stdio};
 
 #[test]
 fn a_data_rule_past_the_pit_cap_is_refused_at_load() {
-    let d = std::env::temp_dir().join(format!("sowlab-data-limits-{}", std::process::id()));
-    std::fs::create_dir_all(&d).unwrap();
+    let d = scratch("data-limits");
     // 20 000 rows of 64 holes: 1 280 002 pits, nearly 13 times the cap, in about 1 MiB.
     // (Row names are letters: `a`, `b`, ... `z`, `ba`, ...)
     let name = |mut i: usize| {
@@ -65,8 +68,7 @@ fn a_data_rule_past_the_pit_cap_is_refused_at_load() {
 
 #[test]
 fn a_key_given_twice_in_a_data_rule_is_named_with_its_line() {
-    let d = std::env::temp_dir().join(format!("sowlab-data-dup-{}", std::process::id()));
-    std::fs::create_dir_all(&d).unwrap();
+    let d = scratch("data-dup");
     let shipped = std::fs::read_to_string(
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rules/kalah_data.yaml"),
     )

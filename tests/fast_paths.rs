@@ -7,6 +7,10 @@
 // (engine::base::files, enforced by clippy.toml).
 #![allow(clippy::disallowed_methods)]
 
+#[path = "common/scratch.rs"]
+mod scratch;
+use scratch::scratch;
+
 use std::path::PathBuf;
 
 use rhai::Dynamic;
@@ -354,10 +358,9 @@ fn a_layered_solitaire_of_another_sowing_is_searched_on_boards() {
     let text = std::fs::read_to_string(rules_dir().join("tchuka_ruma.rhai")).expect("reads");
     assert!(text.contains("skip_origin: false"));
     let text = text.replace("skip_origin: false", "skip_origin: true");
-    let dir = std::env::temp_dir().join(format!("sowlab-skipping-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let dir = scratch("skipping");
     std::fs::write(dir.join("tchuka_skipping.rhai"), text).expect("writes");
-    let rule = Rule::load("tchuka_skipping", &dir).expect("rule loads");
+    let rule = Rule::load("tchuka_skipping", &*dir).expect("rule loads");
     std::fs::remove_dir_all(&dir).ok();
     for sets in [&["holes=3", "seeds=3"][..], &["holes=4", "seeds=4"][..]] {
         let d = start(&rule, sets);
@@ -381,10 +384,9 @@ fn a_solitaire_whose_moves_keep_seeds_in_play_falls_back_to_breadth_first() {
     let lost_end = lost + text[lost..].find("            },\n").expect("its end") + 15;
     let text = format!("{}{}", &text[..lost], &text[lost_end..]);
     assert!(!text.contains("last_in"));
-    let dir = std::env::temp_dir().join(format!("sowlab-fallback-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let dir = scratch("fallback");
     std::fs::write(dir.join("tchuka_relaxed.rhai"), text).expect("writes");
-    let rule = Rule::load("tchuka_relaxed", &dir).expect("rule loads");
+    let rule = Rule::load("tchuka_relaxed", &*dir).expect("rule loads");
     std::fs::remove_dir_all(&dir).ok();
     for sets in [&["holes=3", "seeds=2"][..], &["holes=4", "seeds=3"][..]] {
         let d = start(&rule, sets);

@@ -7,7 +7,10 @@
 // (engine::base::files, enforced by clippy.toml).
 #![allow(clippy::disallowed_methods)]
 
-use std::path::PathBuf;
+#[path = "common/scratch.rs"]
+mod scratch;
+use scratch::scratch;
+
 use std::process::Command;
 
 #[path = "common/watch.rs"]
@@ -18,13 +21,6 @@ fn sowlab(dir: &std::path::Path, args: &[&str]) -> (i32, String, String) {
     let mut c = Command::new(env!("CARGO_BIN_EXE_sowlab"));
     c.args(args).current_dir(dir);
     watch::run(c)
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("sowlab-out-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
 }
 
 /// The files of `dir` (to see that no temporary file is left behind).

@@ -12,6 +12,7 @@ use std::sync::Arc;
 use sowlab::{Rule, RulePath};
 
 mod common;
+use common::scratch;
 
 use common::{summary, two_row_game as at, two_row_rule as rule};
 
@@ -217,8 +218,7 @@ fn a_tallied_round_scores_and_starts_afresh() {
 
 #[test]
 fn a_tally_without_most_seeds_or_a_target_is_refused() {
-    let dir = std::env::temp_dir().join(format!("sowlab-goals-{}-bad", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("goals");
     let file = dir.join("bad.yaml");
     std::fs::write(
         &file,

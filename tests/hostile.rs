@@ -5,22 +5,19 @@
 // (engine::base::files, enforced by clippy.toml).
 #![allow(clippy::disallowed_methods)]
 
+#[path = "common/scratch.rs"]
+mod scratch;
+use scratch::scratch;
+
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
 use sowlab::error::Error;
 use sowlab::Game;
 use sowlab::Rule;
 
-static N: AtomicUsize = AtomicUsize::new(0);
-
-fn tmpdir() -> PathBuf {
-    let d = std::env::temp_dir().join(format!(
-        "sowlab-hostile-{}-{}",
-        std::process::id(),
-        N.fetch_add(1, Ordering::SeqCst)
-    ));
+fn tmpdir() -> scratch::Scratch {
+    let d = scratch("hostile");
     std::fs::create_dir_all(d.join("rules")).unwrap();
     d
 }
@@ -55,7 +52,7 @@ fn play_err(src: &str) -> String {
     e.to_string()
 }
 
-fn load_err(src: &str) -> (String, PathBuf) {
+fn load_err(src: &str) -> (String, scratch::ScratchFile) {
     let d = tmpdir();
     let f = write(&d, "bad.rhai", src);
     let e: Error = Rule::load(f.to_str().unwrap(), &d.join("rules"))
@@ -64,7 +61,7 @@ fn load_err(src: &str) -> (String, PathBuf) {
             Game::new(Arc::new(r), o).map(|_| ())
         })
         .expect_err("loading must fail");
-    (e.to_string(), f)
+    (e.to_string(), d.keep(f))
 }
 
 #[test]

@@ -6,8 +6,11 @@
 // (engine::base::files, enforced by clippy.toml).
 #![allow(clippy::disallowed_methods)]
 
+#[path = "common/scratch.rs"]
+mod scratch;
+use scratch::scratch;
+
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc};
 use std::time::Duration;
 
@@ -16,14 +19,8 @@ use sowlab::Rule;
 use sowlab::{Game, Position};
 use sowlab::{Pit, PitKind, Row};
 
-static N: AtomicUsize = AtomicUsize::new(0);
-
-fn tmpdir() -> PathBuf {
-    let d = std::env::temp_dir().join(format!(
-        "sowlab-limits-{}-{}",
-        std::process::id(),
-        N.fetch_add(1, Ordering::SeqCst)
-    ));
+fn tmpdir() -> scratch::Scratch {
+    let d = scratch("limits");
     std::fs::create_dir_all(d.join("rules")).unwrap();
     d
 }

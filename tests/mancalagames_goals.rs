@@ -7,6 +7,10 @@
 // (engine::base::files, enforced by clippy.toml).
 #![allow(clippy::disallowed_methods)]
 
+#[path = "common/scratch.rs"]
+mod scratch;
+use scratch::scratch;
+
 use std::path::Path;
 use std::sync::Arc;
 
@@ -27,11 +31,10 @@ fn yaml(info: &str, holes: usize, seeds: usize) -> Result<String, String> {
 
 /// Loads the game file through the rule loader (as `sowlab play x.txt` does).
 fn load(name: &str, info: &str, holes: usize, seeds: usize) -> Arc<Rule> {
-    let dir = std::env::temp_dir().join(format!("sowlab-mg-goals-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("mg-goals");
     let f = dir.join(format!("{name}.txt"));
     std::fs::write(&f, file(info, holes, seeds)).unwrap();
-    Arc::new(Rule::load(f.to_str().unwrap(), &dir).unwrap())
+    Arc::new(Rule::load(f.to_str().unwrap(), &*dir).unwrap())
 }
 
 /// Plays game `k` of a rule by a fixed cycle of choices until it ends (at most 2000 moves);
@@ -190,7 +193,7 @@ fn a_tallied_goal_translates_with_rounds_only() {
 fn replay_all(name: &str) -> usize {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/mancalagames_more");
     let rule =
-        Arc::new(Rule::load(dir.join(format!("{name}.txt")).to_str().unwrap(), &dir).unwrap());
+        Arc::new(Rule::load(dir.join(format!("{name}.txt")).to_str().unwrap(), &*dir).unwrap());
     let text = std::fs::read_to_string(dir.join(format!("{name}.jsonl"))).unwrap();
     let mut game: Option<Game> = None;
     let mut compared = 0;

@@ -7,7 +7,11 @@
 // (engine::base::files, enforced by clippy.toml).
 #![allow(clippy::disallowed_methods)]
 
-use std::path::{Path, PathBuf};
+#[path = "common/scratch.rs"]
+mod scratch;
+use scratch::scratch;
+
+use std::path::Path;
 use std::process::Command;
 
 #[path = "common/watch.rs"]
@@ -28,13 +32,6 @@ fn sowlab(args: &[&str]) -> (i32, String, String) {
     .args(args)
     .current_dir(env!("CARGO_MANIFEST_DIR"));
     watch::run(c)
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("sowlab-merge-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
 }
 
 fn refused(args: &[&str], want: &str) {

@@ -7,16 +7,17 @@
 // (engine::base::files, enforced by clippy.toml).
 #![allow(clippy::disallowed_methods)]
 
-use std::path::PathBuf;
+#[path = "common/scratch.rs"]
+mod scratch;
+use scratch::scratch;
+
 use std::sync::Arc;
 
 use sowlab::{Game, Rule, RulePath};
 
 /// Writes a rule file to a fresh temporary directory and loads it.
 fn load(name: &str, text: &str) -> sowlab::Result<Rule> {
-    let dir: PathBuf =
-        std::env::temp_dir().join(format!("sowlab-named-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("named");
     let file = dir.join(format!("{name}.rhai"));
     std::fs::write(&file, text).unwrap();
     Rule::load(file.to_str().unwrap(), RulePath::builtin())

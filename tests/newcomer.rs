@@ -8,6 +8,7 @@
 #![allow(clippy::disallowed_methods)]
 
 mod common;
+use common::scratch;
 
 use std::path::Path;
 use std::process::Output;
@@ -286,8 +287,7 @@ fn a_hand_written_save_without_the_version_line_says_what_is_missing() {
 /// names, and check what the guide says `diff` and `solve` show.
 #[test]
 fn the_guide_variant_behaves_as_the_guide_says() {
-    let dir = std::env::temp_dir().join(format!("sowlab-newcomer-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("newcomer");
     let guide =
         std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("rules/README.md"))
             .unwrap();
@@ -322,7 +322,6 @@ fn the_guide_variant_behaves_as_the_guide_says() {
     let out = sowlab(&["solve", "tchuka_ruma", "--set", "seeds=3", "--json"]);
     let j: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(j["solvable"], false);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -350,8 +349,7 @@ fn zero_depths_and_timeouts_are_refused_by_the_command_line() {
 /// and starts from it (it was refused: "unknown field `over`").
 #[test]
 fn the_state_json_of_replay_is_a_position_file() {
-    let dir = std::env::temp_dir().join(format!("sowlab-newcomer-pos-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("newcomer-pos");
     for (rule, moves) in [
         ("kalah", "3 1"),
         ("oware", "1 2 3"),
@@ -384,5 +382,4 @@ fn the_state_json_of_replay_is_a_position_file() {
             f.display()
         )
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }

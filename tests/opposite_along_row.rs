@@ -7,21 +7,24 @@
 // (engine::base::files, enforced by clippy.toml).
 #![allow(clippy::disallowed_methods)]
 
-use std::path::{Path, PathBuf};
+#[path = "common/scratch.rs"]
+mod scratch;
+use scratch::scratch;
+
+use std::path::Path;
 use std::sync::Arc;
 
 use sowlab::import::mancalagames::rule_text;
 use sowlab::{Game, Position, Rule, RulePath};
 
-fn rule_file(name: &str, opposite: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("sowlab-along-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+fn rule_file(name: &str, opposite: &str) -> scratch::ScratchFile {
+    let dir = scratch("along");
     let file = dir.join(format!("{name}.yaml"));
     let text = format!(
         "name: {name}\nplayers: 2\nboard:\n  players: 2\n  shape: two_rows\n  pits:\n    - {{ row: S, owner: 1, holes: 3, seeds: 2 }}\n    - {{ store: s, owner: 1 }}\n    - {{ row: N, owner: 2, holes: 3, seeds: 2 }}\n    - {{ store: n, owner: 2 }}\nsowing:\n  stores: none\npipeline:\n  capture:\n    opposite: {opposite}\n"
     );
     std::fs::write(&file, text).unwrap();
-    file
+    dir.keep(file)
 }
 
 fn rule(name: &str, opposite: &str) -> Arc<Rule> {

@@ -18,6 +18,7 @@ use sowlab::RulePath;
 use sowlab::{Game, Position};
 
 mod common;
+use common::scratch;
 use common::{game_at, load, play};
 
 const OPENSPIEL: &[&str] = &["sweep_at_win=owners", "repetition=true", "max_turns=0"];
@@ -483,8 +484,7 @@ fn the_model_of_openspiel_reads_the_hand_built_positions_the_same_way() {
 #[test]
 fn repetitions_survive_save_and_load() {
     use sowlab::repl::save;
-    let dir = std::env::temp_dir().join(format!("sowlab-oware-save-{}", std::process::id()));
-    sowlab::engine::base::files::create_dir_all(&dir).unwrap();
+    let dir = scratch("oware-save");
     let start = Position {
         pits: cat(&[1, 0, 0, 0, 0, 0], &[1, 0, 0, 0, 0, 0]),
         stores: Some(vec![22, 24]),

@@ -5,6 +5,10 @@
 // (engine::base::files, enforced by clippy.toml).
 #![allow(clippy::disallowed_methods)]
 
+#[path = "common/scratch.rs"]
+mod scratch;
+use scratch::scratch;
+
 use std::path::PathBuf;
 
 use sowlab::{board, board_mut, Rule};
@@ -28,8 +32,7 @@ fn key_into_writes_the_same_key_and_reuses_the_buffer() {
 
 #[test]
 fn tracing_getter_says_whether_events_are_recorded() {
-    let dir = std::env::temp_dir().join(format!("sowlab-perf-api-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let dir = scratch("perf-api");
     let file = dir.join("t.rhai");
     std::fs::write(
         &file,
@@ -37,7 +40,7 @@ fn tracing_getter_says_whether_events_are_recorded() {
          fn play(pit) { this.sow(pit); if this.tracing { this.note(\"t\", \"traced\"); } else { this.end(0); } }\n",
     )
     .expect("write");
-    let rule = Rule::load(&file.display().to_string(), &dir).expect("loads");
+    let rule = Rule::load(&file.display().to_string(), &*dir).expect("loads");
     let opts = rule.resolve_options::<&str>(&[]).expect("options");
     let start = rule.new_board(&opts).expect("board");
 
@@ -55,7 +58,6 @@ fn tracing_getter_says_whether_events_are_recorded() {
     assert!(!b.over);
     assert!(b.trace.as_ref().is_some_and(|t| !t.is_empty()));
     drop(b);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -98,8 +100,7 @@ fn rules_can_still_be_shared_between_threads() {
 
 #[test]
 fn capture_all_and_capture_to_owners_take_the_open_holes() {
-    let dir = std::env::temp_dir().join(format!("sowlab-perf-cap-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let dir = scratch("perf-cap");
     let file = dir.join("c.rhai");
     // Two rows of 3 with 1, 2, 3 seeds; hole S1 is emptied and closed. Move S2 (pit 1): all
     // to player 2 (capture_all); move S3 (pit 2): each row to its owner (capture_to_owners).
@@ -111,7 +112,7 @@ fn capture_all_and_capture_to_owners_take_the_open_holes() {
          this.set_counter(\"got\", 1, n); }\n",
     )
     .expect("write");
-    let rule = Rule::load(&file.display().to_string(), &dir).expect("loads");
+    let rule = Rule::load(&file.display().to_string(), &*dir).expect("loads");
     let opts = rule.resolve_options::<&str>(&[]).expect("options");
     let start = rule.new_board(&opts).expect("board");
     assert_eq!(board(&start).reserves, vec![2, 0]);
@@ -131,13 +132,11 @@ fn capture_all_and_capture_to_owners_take_the_open_holes() {
     assert_eq!(b.reserves, vec![2 + 4, 15]);
     assert_eq!(b.counter(0, 1), 19);
     drop(b);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn calls_after_an_error_behave_as_before_it() {
-    let dir = std::env::temp_dir().join(format!("sowlab-perf-err-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let dir = scratch("perf-err");
     let file = dir.join("e.rhai");
     std::fs::write(
         &file,
@@ -146,7 +145,7 @@ fn calls_after_an_error_behave_as_before_it() {
          fn play(pit) { if pit == 0 { this.deep(3); } this.sow(pit); }\n",
     )
     .expect("write");
-    let rule = Rule::load(&file.display().to_string(), &dir).expect("loads");
+    let rule = Rule::load(&file.display().to_string(), &*dir).expect("loads");
     let opts = rule.resolve_options::<&str>(&[]).expect("options");
     let start = rule.new_board(&opts).expect("board");
     let mut first = None;
@@ -163,13 +162,11 @@ fn calls_after_an_error_behave_as_before_it() {
         rule.apply(&mut d, 1).expect("plays");
         assert_eq!(board(&d).seeds, vec![2, 0, 3, 1]);
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn circuit_primitives_sow_round_a_loop_and_find_holes() {
-    let dir = std::env::temp_dir().join(format!("sowlab-perf-circ-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let dir = scratch("perf-circ");
     let file = dir.join("c.rhai");
     // Two rows of 3 (S: pits 0-2 with 1, 2, 3 seeds; N: pits 3-5 empty); the loop S1 S2 S3 N3 N2
     // N1. Move 0: take S2 and S3 (5 seeds) and sow them against the loop from index 4 (N2): N3,
@@ -199,7 +196,7 @@ fn circuit_primitives_sow_round_a_loop_and_find_holes() {
            this.set_var(\"last\", r[0] * 100 + r[1] * 10 + r[2]); } }\n",
     )
     .expect("write");
-    let rule = Rule::load(&file.display().to_string(), &dir).expect("loads");
+    let rule = Rule::load(&file.display().to_string(), &*dir).expect("loads");
     let opts = rule.resolve_options::<&str>(&[]).expect("options");
     let start = rule.new_board(&opts).expect("board");
 
@@ -255,5 +252,4 @@ fn circuit_primitives_sow_round_a_loop_and_find_holes() {
         let e = rule.apply(&mut d, m).expect_err("bad argument").to_string();
         assert!(e.contains(says), "move {m}: {e}");
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -6,7 +6,10 @@
 // (engine::base::files, enforced by clippy.toml).
 #![allow(clippy::disallowed_methods)]
 
-use std::path::PathBuf;
+#[path = "common/scratch.rs"]
+mod scratch;
+use scratch::scratch;
+
 use std::sync::Arc;
 
 use sowlab::Event;
@@ -15,16 +18,12 @@ use sowlab::Rule;
 use sowlab::RulePath;
 
 /// Writes a rule file to a fresh temporary directory and loads it.
-fn load(name: &str, text: &str) -> (sowlab::Result<Rule>, PathBuf) {
-    let dir: PathBuf =
-        std::env::temp_dir().join(format!("sowlab-pipeline-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+fn load(name: &str, text: &str) -> (sowlab::Result<Rule>, scratch::ScratchFile) {
+    let dir = scratch("pipeline");
     let file = dir.join(format!("{name}.rhai"));
     std::fs::write(&file, text).unwrap();
-    (
-        Rule::load(file.to_str().unwrap(), RulePath::builtin()),
-        file,
-    )
+    let r = Rule::load(file.to_str().unwrap(), RulePath::builtin());
+    (r, dir.keep(file))
 }
 
 fn game(r: Rule) -> Game {
@@ -177,16 +176,12 @@ fn every_shipped_rule_plays_without_a_script_call() {
 }
 
 /// Writes a data rule (YAML) to a fresh temporary directory and loads it.
-fn load_yaml(name: &str, text: &str) -> (sowlab::Result<Rule>, PathBuf) {
-    let dir: PathBuf =
-        std::env::temp_dir().join(format!("sowlab-pipeline-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+fn load_yaml(name: &str, text: &str) -> (sowlab::Result<Rule>, scratch::ScratchFile) {
+    let dir = scratch("pipeline");
     let file = dir.join(format!("{name}.yaml"));
     std::fs::write(&file, text).unwrap();
-    (
-        Rule::load(file.to_str().unwrap(), RulePath::builtin()),
-        file,
-    )
+    let r = Rule::load(file.to_str().unwrap(), RulePath::builtin());
+    (r, dir.keep(file))
 }
 
 #[test]

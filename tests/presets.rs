@@ -7,6 +7,7 @@
 #![allow(clippy::disallowed_methods)]
 
 mod common;
+use common::scratch;
 
 use std::path::PathBuf;
 
@@ -54,7 +55,7 @@ fn shipped_presets_load_with_their_options() {
 /// A scratch rules directory holding one preset file; the preset's rule is found in the real
 /// rules directory.
 fn preset_error(name: &str, text: &str) -> String {
-    let dir = std::env::temp_dir().join(format!("sowlab-presets-{}-{name}", std::process::id()));
+    let dir = scratch("presets");
     std::fs::create_dir_all(dir.join("presets")).unwrap();
     let file: PathBuf = dir.join("presets").join(format!("{name}.yaml"));
     std::fs::write(&file, text).unwrap();
@@ -113,8 +114,7 @@ fn bad_presets_are_clear_errors() {
         "{e}"
     );
     assert!(e.ends_with(", built-in)"), "{e}");
-    let cwd = std::env::temp_dir().join(format!("sowlab-presets-cwd-{}", std::process::id()));
-    std::fs::create_dir_all(&cwd).unwrap();
+    let cwd = scratch("presets-cwd");
     std::fs::write(cwd.join("here.yaml"), "rule: no_such_game\n").unwrap();
     let o = std::process::Command::new(env!("CARGO_BIN_EXE_sowlab"))
         .args(["rules", "here.yaml"])

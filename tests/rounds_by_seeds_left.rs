@@ -12,6 +12,7 @@ use sowlab::import::mancalagames::rule_text;
 use sowlab::{Rule, RulePath};
 
 mod common;
+use common::scratch;
 
 use common::{summary, two_row_game as at, two_row_rule as rule};
 
@@ -50,8 +51,7 @@ fn both_holding_the_limit_ends_the_game_level() {
 
 #[test]
 fn a_bad_holds_more_than_is_a_one_line_error_naming_the_word() {
-    let dir = std::env::temp_dir().join(format!("sowlab-seeds-left-bad-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("seeds-left-bad");
     let file = dir.join("bad.yaml");
     std::fs::write(
         &file,

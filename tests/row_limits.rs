@@ -6,6 +6,10 @@
 // (engine::base::files, enforced by clippy.toml).
 #![allow(clippy::disallowed_methods)]
 
+#[path = "common/scratch.rs"]
+mod scratch;
+use scratch::scratch;
+
 use std::sync::Arc;
 
 use sowlab::render::svg::{game_svg, last_move_svg};
@@ -43,8 +47,7 @@ fn holes_options_stop_at_the_engines_row_limit() {
 
 #[test]
 fn a_row_longer_than_the_limit_is_refused_by_the_engine_itself() {
-    let dir = std::env::temp_dir().join(format!("sowlab-row-limits-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("row-limits");
     let file = dir.join("long_row.rhai");
     std::fs::write(
         &file,

@@ -6,27 +6,16 @@
 // (engine::base::files, enforced by clippy.toml).
 #![allow(clippy::disallowed_methods)]
 
+#[path = "common/scratch.rs"]
+mod scratch;
+use scratch::scratch;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
 use sowlab::RuleSource as Source;
 use sowlab::{Game, Rule, RulePath};
-
-static N: AtomicUsize = AtomicUsize::new(0);
-
-/// A fresh empty folder.
-fn scratch() -> PathBuf {
-    let d = std::env::temp_dir().join(format!(
-        "sowlab-rulepath-{}-{}",
-        std::process::id(),
-        N.fetch_add(1, Ordering::SeqCst)
-    ));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
 
 /// A one-row solitaire whose start has `seeds` seeds per hole (so tests can tell copies apart).
 fn toy(seeds: u32) -> String {
@@ -67,7 +56,7 @@ fn start_pits(cwd: &Path, env: &[(&str, &str)], pre: &[&str], rule: &str) -> Str
 
 #[test]
 fn the_built_in_rules_work_from_any_folder() {
-    let d = scratch();
+    let d = scratch("rulepath");
     let o = sowlab_in(&d, &[], &["rules"]);
     assert!(o.status.success());
     let text = stdout(&o);
@@ -87,7 +76,7 @@ fn the_built_in_rules_work_from_any_folder() {
 
 #[test]
 fn earlier_entries_of_the_path_override_later_ones_by_name() {
-    let d = scratch();
+    let d = scratch("rulepath");
     let (a, b, env_a, env_b, user, local) = (
         d.join("a"),
         d.join("b"),
@@ -153,7 +142,6 @@ fn earlier_entries_of_the_path_override_later_ones_by_name() {
         String::from_utf8_lossy(&o.stderr),
         "sowlab: --rules nowhere: not a folder\n"
     );
-    let _ = std::fs::remove_dir_all(&d);
 }
 
 #[test]
@@ -223,7 +211,7 @@ fn errors_in_built_in_rules_show_their_source_line() {
 fn rules_file_reports_a_setup_that_fails() {
     // A rule with play(pit) is not built at load: `sowlab rules FILE` builds the start anyway,
     // so a broken setup() is an error here, not "loads fine".
-    let d = scratch();
+    let d = scratch("rulepath");
     let f = d.join("broken_setup.rhai");
     std::fs::write(
         &f,

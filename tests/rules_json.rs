@@ -8,6 +8,7 @@
 #![allow(clippy::disallowed_methods)]
 
 mod common;
+use common::scratch;
 use common::sowlab;
 
 fn json(args: &[&str]) -> serde_json::Value {
@@ -80,8 +81,7 @@ fn every_rule_and_preset_is_listed_with_its_metadata() {
 
 /// A copy of a shipped data rule with its `ludii:` block replaced by `block`: the load error.
 fn bad_ludii(block: &str) -> String {
-    let dir = std::env::temp_dir().join(format!("sowlab-ludii-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("ludii");
     let text = std::fs::read_to_string(common::rules_dir().join("sungka.yaml")).unwrap();
     let start = text.find("\nludii:\n").unwrap();
     let end = start + 1 + text[start + 1..].find("\nboard:").unwrap();

@@ -9,6 +9,7 @@ use std::process::{Command, Output};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 mod common;
+use common::scratch;
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -25,13 +26,12 @@ fn sowlab(args: &[&str]) -> Output {
 }
 
 /// Writes a script to a fresh temporary file and returns its path.
-fn script(text: &str) -> PathBuf {
+fn script(text: &str) -> scratch::ScratchFile {
     static N: AtomicUsize = AtomicUsize::new(0);
-    let dir = std::env::temp_dir().join(format!("sowlab-run-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("run-test");
     let f = dir.join(format!("s{}.rhai", N.fetch_add(1, Ordering::SeqCst)));
     std::fs::write(&f, text).unwrap();
-    f
+    dir.keep(f)
 }
 
 fn run(text: &str, extra: &[&str]) -> (i32, String, String, String) {
@@ -53,7 +53,8 @@ fn run(text: &str, extra: &[&str]) -> (i32, String, String, String) {
 fn a_check_script_loads_the_users_own_variant_and_presets_by_path() {
     // As every other command: a rule file or a preset named by its path (relative to the current
     // folder, here the repository), besides the names on the rules path.
-    let dir = script("").parent().unwrap().join("variant");
+    let scratch = scratch("run-variant");
+    let dir = scratch.join("variant");
     std::fs::create_dir_all(&dir).unwrap();
     let src = std::fs::read_to_string(root().join("rules/tchuka_ruma.rhai")).unwrap();
     let mine = dir.join("my_variant.rhai");

@@ -6,18 +6,19 @@
 // (engine::base::files, enforced by clippy.toml).
 #![allow(clippy::disallowed_methods)]
 
-use std::path::{Path, PathBuf};
+#[path = "common/scratch.rs"]
+mod scratch;
+use scratch::scratch;
+
+use std::path::Path;
 use std::sync::Arc;
 
 use sowlab::repl::save::{read, rule_spec_for_save, to_save, write};
 use sowlab::RulePath;
 use sowlab::{Game, Rule};
 
-fn folder(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("sowlab-save-rules-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
+fn folder(name: &str) -> scratch::Scratch {
+    scratch(&format!("save-rules-{name}"))
 }
 
 fn tchuka_source() -> String {

@@ -8,6 +8,7 @@
 #![allow(clippy::disallowed_methods)]
 
 mod common;
+use common::scratch;
 
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -264,16 +265,14 @@ fn merge_refuses_parts_that_do_not_make_one_run() {
     let e = err(vec![half, p2.clone(), p3.clone()]);
     assert!(e.contains("overlap: games 0..3 and 2..4"), "{e}");
     // The same rule name with other content.
-    let d = std::env::temp_dir().join(format!("sowlab-shards-{}", std::process::id()));
-    std::fs::create_dir_all(&d).unwrap();
+    let d = scratch("shards");
     let src = std::fs::read_to_string(rules_dir().join("kalah.rhai")).unwrap();
     std::fs::write(d.join("kalah.rhai"), format!("{src}\n// edited\n")).unwrap();
-    let edited = Rule::load("kalah", &d).unwrap();
+    let edited = Rule::load("kalah", &*d).unwrap();
     assert_ne!(edited.content_hash, rule.content_hash);
     let ep = serde_json::to_value(experiment::simulate(&edited, &opts, &shard(&c, 2, 3)).unwrap())
         .unwrap();
     assert!(err(vec![p1.clone(), ep, p3.clone()]).contains("rule_hash is"));
-    let _ = std::fs::remove_dir_all(&d);
     // Other commands, other builds, no record, nothing.
     let mut other_build = p2.clone();
     other_build["record"]["commit"] = "0000".into();
@@ -357,8 +356,7 @@ fn sowlab(args: &[&str]) -> (i32, String, String) {
 
 #[test]
 fn the_commands_shard_and_merge() {
-    let d = std::env::temp_dir().join(format!("sowlab-shards-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&d).unwrap();
+    let d = scratch("shards-cli");
     let file = |n: &str| d.join(n).display().to_string();
     for (cmd, args) in [
         (
@@ -495,5 +493,4 @@ fn the_commands_shard_and_merge() {
         assert_eq!(err.lines().count(), 1, "{err}");
         assert!(err.contains(want), "{err}");
     }
-    let _ = std::fs::remove_dir_all(&d);
 }

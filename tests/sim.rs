@@ -6,6 +6,10 @@
 // (engine::base::files, enforced by clippy.toml).
 #![allow(clippy::disallowed_methods)]
 
+#[path = "common/scratch.rs"]
+mod scratch;
+use scratch::scratch;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -38,16 +42,8 @@ fn load(spec: &str) -> Rule {
     Rule::load(spec, &rules_dir()).unwrap_or_else(|e| panic!("{e}"))
 }
 
-static N: AtomicUsize = AtomicUsize::new(0);
-
-fn tmpdir() -> PathBuf {
-    let d = std::env::temp_dir().join(format!(
-        "sowlab-sim-{}-{}",
-        std::process::id(),
-        N.fetch_add(1, Ordering::SeqCst)
-    ));
-    std::fs::create_dir_all(&d).unwrap();
-    d
+fn tmpdir() -> scratch::Scratch {
+    scratch("sim")
 }
 
 fn sowlab(args: &[&str]) -> (i32, String, String) {
@@ -249,7 +245,7 @@ fn the_progress_hook_sees_the_games_done_and_the_end_of_the_run() {
          fn play(pit) { this.move_seeds(pit, pit, 0); this.to_move = 2; }\n",
     )
     .unwrap();
-    let stuck = Rule::load(f.to_str().unwrap(), &d).unwrap();
+    let stuck = Rule::load(f.to_str().unwrap(), &*d).unwrap();
     let o = stuck.resolve_options::<&str>(&[]).unwrap();
     let rec = Arc::new(Recorder::default());
     let mut c = cfg(10, "random", 4, 2);
@@ -433,7 +429,7 @@ fn a_rule_error_names_the_game_and_its_seed() {
          fn play(pit) { this.move_seeds(pit, pit, 0); this.to_move = 2; }\n",
     )
     .unwrap();
-    let rule = Rule::load(f.to_str().unwrap(), &d).unwrap();
+    let rule = Rule::load(f.to_str().unwrap(), &*d).unwrap();
     let opts = rule.resolve_options::<&str>(&[]).unwrap();
     let e = experiment::simulate(&rule, &opts, &cfg(10, "random", 4, 2))
         .unwrap_err()
@@ -800,7 +796,7 @@ fn searching_agents_use_the_rule_evaluation() {
     let cut = src.find("// Pit 2 is hole S3.").unwrap();
     let f = d.join("taste_plain.rhai");
     std::fs::write(&f, &src[..cut]).unwrap();
-    let without = Rule::load(f.to_str().unwrap(), &d).unwrap();
+    let without = Rule::load(f.to_str().unwrap(), &*d).unwrap();
     assert!(!without.has_evaluate);
     let rep = experiment::simulate(&without, &opts, &cfg(30, "greedy,random", 2, 2)).unwrap();
     let w = rep.players[0].wins.count;

@@ -4,6 +4,10 @@
 // (engine::base::files, enforced by clippy.toml).
 #![allow(clippy::disallowed_methods)]
 
+#[path = "common/scratch.rs"]
+mod scratch;
+use scratch::scratch;
+
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -220,13 +224,10 @@ fn take_away(pile: i64) -> Game {
 fn take_away_with(sets: &[String]) -> Game {
     // One directory per call: tests run in parallel, and a file rewritten while another test
     // reads it would be seen truncated.
-    static N: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-    let n = N.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
-    let dir = std::env::temp_dir().join(format!("sowlab-solve-test-{}-{n}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("solve-test");
     let file = dir.join("take_away.rhai");
     std::fs::write(&file, TAKE_AWAY).unwrap();
-    let rule = Arc::new(Rule::load(file.to_str().unwrap(), &dir).unwrap());
+    let rule = Arc::new(Rule::load(file.to_str().unwrap(), &*dir).unwrap());
     let opts = rule.resolve_options(sets).unwrap();
     Game::new(rule, opts).unwrap()
 }

@@ -8,6 +8,10 @@
 // (engine::base::files, enforced by clippy.toml).
 #![allow(clippy::disallowed_methods)]
 
+#[cfg(feature = "cli")]
+#[path = "common/scratch.rs"]
+mod scratch;
+
 use std::path::Path;
 
 use sowlab::render::svg::{board_svg, game_svg, lap_frames, last_move_svg, trace_svg, SvgOptions};
@@ -18,14 +22,14 @@ use std::sync::Arc;
 
 fn game(rule: &str, sets: &[&str]) -> Game {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("rules");
-    let r = Rule::load(rule, &dir).expect("the rule loads");
+    let r = Rule::load(rule, &*dir).expect("the rule loads");
     let opts = r.resolve_options(sets).expect("options");
     Game::new(Arc::new(r), opts).expect("a game")
 }
 
 fn game_at(rule: &str, sets: &[&str], pos: &str) -> Game {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("rules");
-    let r = Rule::load(rule, &dir).expect("the rule loads");
+    let r = Rule::load(rule, &*dir).expect("the rule loads");
     let opts = r.resolve_options(sets).expect("options");
     let pos: Position = serde_json::from_str(pos).expect("a position");
     Game::with_position(Arc::new(r), opts, &pos).expect("a game")
@@ -281,6 +285,7 @@ fn text_from_scripts_is_escaped() {
 /// `replay --svg`, the REPL's `svg` and check scripts' `g.svg()` write the same pictures.
 #[cfg(feature = "cli")]
 mod wired {
+    use super::scratch::scratch;
     use std::process::{Command, Stdio};
 
     fn sowlab(args: &[&str], stdin: &str) -> (i32, String, String) {
@@ -305,13 +310,10 @@ mod wired {
         )
     }
 
-    fn tmp(name: &str) -> std::path::PathBuf {
-        std::env::temp_dir().join(format!("sowlab-svg-{}-{name}", std::process::id()))
-    }
-
     #[test]
     fn replay_writes_the_position_or_the_last_move() {
-        let (pos, last) = (tmp("pos.svg"), tmp("last.svg"));
+        let dir = scratch("svg");
+        let (pos, last) = (dir.join("pos.svg"), dir.join("last.svg"));
         let (code, _, err) = sowlab(
             &[
                 "replay",
@@ -354,7 +356,8 @@ mod wired {
 
     #[test]
     fn the_repl_and_check_scripts_draw_too() {
-        let (pos, last) = (tmp("repl.svg"), tmp("repl-last.svg"));
+        let dir = scratch("svg");
+        let (pos, last) = (dir.join("repl.svg"), dir.join("repl-last.svg"));
         let script = format!(
             "svg trace {}\n3\nsvg {}\nsvg trace {}\nsvg\n",
             last.display(),
@@ -375,7 +378,7 @@ mod wired {
             std::fs::read_to_string(&last).unwrap(),
             super::last_move_svg(&g)
         );
-        let check = tmp("check.rhai");
+        let check = dir.join("check.rhai");
         std::fs::write(
             &check,
             "let g = game(\"tchuka_ruma\");\ng.play(\"3\");\n\
@@ -390,6 +393,7 @@ mod wired {
 
     #[test]
     fn simulate_compare_and_sweep_write_plots() {
+        let dir = scratch("svg");
         for (name, args) in [
             (
                 "sim",
@@ -406,7 +410,7 @@ mod wired {
                 vec!["sweep", "kalah", "--vary", "holes=3,4", "--games", "6"],
             ),
         ] {
-            let f = tmp(&format!("{name}.svg"));
+            let f = dir.join(format!("{name}.svg"));
             let mut args = args.clone();
             args.extend(["--plot", f.to_str().unwrap()]);
             let (code, out, err) = sowlab(&args, "");

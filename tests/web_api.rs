@@ -7,6 +7,10 @@
 #![allow(clippy::disallowed_methods)]
 #![cfg(feature = "cli")]
 
+#[path = "common/scratch.rs"]
+mod scratch;
+use scratch::{scratch, Scratch};
+
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::path::{Path, PathBuf};
@@ -18,14 +22,13 @@ fn rules() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("rules")
 }
 
-fn scratch(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("sowlab-web-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    d
-}
-
-fn playground(name: &str) -> Playground {
-    Playground::new(Config::new(&rules(), scratch(name)))
+/// A playground whose user folder is a scratch directory (kept as long as the playground).
+fn playground(name: &str) -> (Playground, Scratch) {
+    let dir = scratch(name);
+    (
+        Playground::new(Config::new(&rules(), dir.to_owned_path())),
+        dir,
+    )
 }
 
 fn call(pg: &mut Playground, route: &str, body: Value) -> (u16, Value) {
@@ -53,7 +56,7 @@ fn error_of(v: &Value) -> &str {
 
 #[test]
 fn bad_requests_get_json_errors_and_change_nothing() {
-    let mut pg = playground("bad");
+    let (mut pg, _dir) = playground("bad");
     let id = new_game(&mut pg, "tchuka_ruma");
     let (s, _) = call(&mut pg, "play", json!({ "session": id, "move": "3" }));
     assert_eq!(s, 200);
@@ -127,7 +130,7 @@ fn bad_requests_get_json_errors_and_change_nothing() {
 
 #[test]
 fn new_games_load_rules_by_name_only() {
-    let mut pg = playground("names");
+    let (mut pg, _dir) = playground("names");
     for bad in ["../etc/passwd", "/etc/passwd", "rules/kalah.rhai", ""] {
         let (s, v) = call(&mut pg, "new", json!({ "rule": bad }));
         assert_eq!(s, 400, "{bad}: {v}");
@@ -158,7 +161,7 @@ fn new_games_load_rules_by_name_only() {
 
 #[test]
 fn a_won_solitaire_undo_and_solve_from_here() {
-    let mut pg = playground("win");
+    let (mut pg, _dir) = playground("win");
     let id = new_game(&mut pg, "tchuka_ruma");
     let (s, v) = call(&mut pg, "solve", json!({ "session": id }));
     assert_eq!(s, 200);
@@ -208,7 +211,7 @@ fn a_won_solitaire_undo_and_solve_from_here() {
 
 #[test]
 fn a_relay_move_frame_by_frame() {
-    let mut pg = playground("frames");
+    let (mut pg, _dir) = playground("frames");
     let id = new_game(&mut pg, "raja_pasu");
     let (_, v) = call(&mut pg, "play", json!({ "session": id, "move": "7" }));
     let laps = v["history"][0]["laps"].as_u64().unwrap();
@@ -232,7 +235,7 @@ fn a_relay_move_frame_by_frame() {
 
 #[test]
 fn editing_a_rule_reports_the_first_divergence_and_a_broken_one_changes_nothing() {
-    let mut pg = playground("edit");
+    let (mut pg, _dir) = playground("edit");
     let user = pg.config().user_dir.clone();
     let id = new_game(&mut pg, "raja_pasu");
     call(&mut pg, "play", json!({ "session": id, "move": "7" }));
@@ -286,7 +289,8 @@ fn editing_a_rule_reports_the_first_divergence_and_a_broken_one_changes_nothing(
 
 #[test]
 fn sessions_are_bounded_and_the_oldest_goes_first() {
-    let mut cfg = Config::new(&rules(), scratch("bound"));
+    let dir = scratch("bound");
+    let mut cfg = Config::new(&rules(), dir.to_owned_path());
     cfg.max_sessions = 2;
     let mut pg = Playground::new(cfg);
     let a = new_game(&mut pg, "tchuka_ruma");
@@ -317,7 +321,8 @@ fn http(addr: SocketAddr, raw: &[u8]) -> (u16, String) {
 
 #[test]
 fn the_http_layer_refuses_big_bodies_foreign_hosts_and_non_json() {
-    let mut cfg = Config::new(&rules(), scratch("http"));
+    let dir = scratch("http");
+    let mut cfg = Config::new(&rules(), dir.to_owned_path());
     cfg.max_body = 1000;
     let server = WebServer::bind("127.0.0.1:0".parse().unwrap(), Playground::new(cfg)).unwrap();
     let addr = server.addr();
@@ -360,7 +365,7 @@ fn the_http_layer_refuses_big_bodies_foreign_hosts_and_non_json() {
 fn hint_and_ai_in_a_solitaire_ask_the_solver_when_no_agent_is_named() {
     // Issue 13 item 3: 7-7-7-7 Tchuka Ruma is won in 11 moves; the playground's `ai` with no
     // agent named follows the solver and wins it, saying how many moves are left.
-    let mut pg = playground("advice");
+    let (mut pg, _dir) = playground("advice");
     let (s, v) = call(
         &mut pg,
         "new",
@@ -408,7 +413,7 @@ fn hint_and_ai_in_a_solitaire_ask_the_solver_when_no_agent_is_named() {
 #[test]
 fn hint_and_ai_say_no_win_from_here_and_play_nothing() {
     // 3-3-3-3 cannot be won: no move is suggested or played.
-    let mut pg = playground("nowin");
+    let (mut pg, _dir) = playground("nowin");
     let (_, v) = call(
         &mut pg,
         "new",
@@ -445,7 +450,7 @@ fn hint_and_ai_say_no_win_from_here_and_play_nothing() {
 
 #[test]
 fn the_agent_cost_cap_holds_however_the_agent_is_spelled() {
-    let mut pg = playground("spelling");
+    let (mut pg, _dir) = playground("spelling");
     let id = new_game(&mut pg, "tchuka_ruma");
     let before = state(&mut pg, &id);
     for agent in [
@@ -514,7 +519,7 @@ fn session_ids_cannot_be_computed_from_the_clock_and_the_process() {
             .as_nanos() as u64
     };
     let t0 = nanos();
-    let mut pg = playground("ids");
+    let (mut pg, _dir) = playground("ids");
     let t1 = nanos();
     let id = new_game(&mut pg, "tchuka_ruma");
     assert_eq!(id.len(), 32, "{id}");
@@ -540,7 +545,7 @@ fn session_ids_cannot_be_computed_from_the_clock_and_the_process() {
 
 #[test]
 fn save_keeps_a_data_rule_yaml_and_never_replaces_another_user_file_silently() {
-    let mut pg = playground("save");
+    let (mut pg, _dir) = playground("save");
     let user = pg.config().user_dir.clone();
     // A data rule is saved as YAML, and loads back as one.
     let id = new_game(&mut pg, "kalah_data");

@@ -4,6 +4,10 @@
 
 #![cfg(feature = "cli")]
 
+#[path = "common/scratch.rs"]
+mod scratch;
+use scratch::scratch;
+
 use std::io::{ErrorKind, Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::path::Path;
@@ -42,9 +46,15 @@ fn get_rules(c: &mut TcpStream, addr: SocketAddr, close: bool) -> String {
 
 #[test]
 fn idle_connections_are_shed_first_when_every_slot_is_taken() {
-    let dir = std::env::temp_dir().join(format!("sowlab-conns-{}", std::process::id()));
-    let mut cfg = Config::new(&Path::new(env!("CARGO_MANIFEST_DIR")).join("rules"), dir);
+    let dir = scratch("conns");
+    let mut cfg = Config::new(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("rules"),
+        dir.to_owned_path(),
+    );
     cfg.max_connections = 4;
+    // (idle connections are closed after `header_time`: long enough that only the shedding
+    // closes one here, however slowly the machine runs the test)
+    cfg.header_time = Duration::from_secs(3600);
     let server = WebServer::bind("127.0.0.1:0".parse().unwrap(), Playground::new(cfg)).unwrap();
     let addr = server.addr();
     std::thread::spawn(move || server.run());

@@ -4,6 +4,10 @@
 
 #![cfg(feature = "cli")]
 
+#[path = "common/scratch.rs"]
+mod scratch;
+use scratch::{scratch, Scratch};
+
 use std::io::Write;
 use std::net::TcpStream;
 use std::path::Path;
@@ -12,9 +16,14 @@ use std::time::{Duration, Instant};
 use serde_json::{json, Value};
 use sowlab::web::{Config, Playground, WebServer};
 
-fn config(name: &str) -> Config {
-    let dir = std::env::temp_dir().join(format!("sowlab-limits-{name}-{}", std::process::id()));
-    Config::new(&Path::new(env!("CARGO_MANIFEST_DIR")).join("rules"), dir)
+/// A configuration whose user folder is a scratch directory (kept as long as it is).
+fn config(name: &str) -> (Config, Scratch) {
+    let dir = scratch(name);
+    let cfg = Config::new(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("rules"),
+        dir.to_owned_path(),
+    );
+    (cfg, dir)
 }
 
 /// A Kalah board of 64 houses of 5000 seeds: `mcts:20000` (the costliest agent the playground
@@ -26,7 +35,7 @@ const AGENT: &str = "mcts:20000";
 
 #[test]
 fn a_computer_move_past_the_bound_is_stopped_and_changes_nothing() {
-    let mut cfg = config("bound");
+    let (mut cfg, _dir) = config("bound");
     cfg.compute_time = Duration::from_millis(500);
     cfg.solve_time = Duration::from_millis(100);
     let pg = Playground::new(cfg);
@@ -54,7 +63,7 @@ fn a_computer_move_past_the_bound_is_stopped_and_changes_nothing() {
 
 #[test]
 fn a_computation_whose_client_went_away_is_stopped() {
-    let mut cfg = config("gone");
+    let (mut cfg, _dir) = config("gone");
     // Far longer than the test waits: only the client's leaving can stop it in time.
     cfg.compute_time = Duration::from_secs(3600);
     cfg.max_computations = 1;
@@ -102,7 +111,8 @@ fn a_computation_whose_client_went_away_is_stopped() {
 
 #[test]
 fn the_picture_of_a_move_of_very_many_seeds_is_refused_not_built_whole() {
-    let pg = Playground::new(config("frame"));
+    let (cfg, _dir) = config("frame");
+    let pg = Playground::new(cfg);
     // One move of 100 000 seeds: 100 000 sowing events, a picture of over 10 MB.
     let (s, v) = pg.handle(
         "new",
@@ -155,9 +165,8 @@ fn the_picture_of_a_move_of_very_many_seeds_is_refused_not_built_whole() {
 /// A data rule of `rows` rows of 64 holes (and two stores), in a new rules folder: the folder.
 // (Tests make their fixtures directly; sowlab itself goes through its file door.)
 #[allow(clippy::disallowed_methods)]
-fn rows_rule(rows: usize) -> std::path::PathBuf {
-    let d = std::env::temp_dir().join(format!("sowlab-limits-rows-{}", std::process::id()));
-    std::fs::create_dir_all(&d).unwrap();
+fn rows_rule(rows: usize) -> Scratch {
+    let d = scratch("limits-rows");
     let name = |mut i: usize| {
         let mut s = String::new();
         loop {
@@ -193,7 +202,7 @@ fn a_board_too_large_to_draw_is_refused_not_drawn_whole() {
     // of MB in every answer.
     let rules = rows_rule(1500);
     let user = rules.join("user");
-    let pg = Playground::new(Config::new(&rules, user));
+    let pg = Playground::new(Config::new(&*rules, user));
     let (s, v) = pg.handle("new", br#"{"rule": "rows"}"#);
     assert_eq!(s, 422, "{:.300}", v.to_string());
     let e = v["error"].as_str().unwrap();
@@ -205,5 +214,4 @@ fn a_board_too_large_to_draw_is_refused_not_drawn_whole() {
     let (s, v) = pg.handle("new", br#"{"rule": "kalah", "options": {"holes": 64}}"#);
     assert_eq!(s, 200, "{v}");
     assert!(v["svg"].as_str().unwrap().starts_with("<svg"));
-    let _ = std::fs::remove_dir_all(&rules);
 }

@@ -10,6 +10,10 @@
 
 #![cfg(feature = "cli")]
 
+#[path = "common/scratch.rs"]
+mod scratch;
+use scratch::scratch;
+
 use std::io::{BufRead, BufReader, ErrorKind, Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::process::{Child, Command, Stdio};
@@ -24,6 +28,8 @@ struct Server {
     addr: SocketAddr,
     /// The server's stderr lines, as they come.
     errors: mpsc::Receiver<String>,
+    /// The server's user folder, removed after the server is stopped.
+    _dir: scratch::Scratch,
 }
 
 impl Drop for Server {
@@ -36,8 +42,7 @@ impl Drop for Server {
 /// Starts `sowlab serve --port 0` (through `sh -c` with `prefix`, e.g. a `ulimit`), and waits
 /// for it to print its URL.
 fn serve(name: &str, prefix: &str) -> Server {
-    let dir = std::env::temp_dir().join(format!("sowlab-load-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let dir = scratch(&format!("load-{name}"));
     let script = format!("{prefix} exec \"$0\" serve --port 0 --user-rules \"$1\"");
     let mut child = Command::new("sh")
         .args(["-c", &script, env!("CARGO_BIN_EXE_sowlab")])
@@ -67,6 +72,7 @@ fn serve(name: &str, prefix: &str) -> Server {
         child,
         addr,
         errors,
+        _dir: dir,
     }
 }
 

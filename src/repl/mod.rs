@@ -108,7 +108,12 @@ mod tests {
 
     #[test]
     fn script_errors_show_the_source_line_and_a_caret() {
-        let dir = std::env::temp_dir().join(format!("sowlab-excerpt-{}", std::process::id()));
+        // (removed with its files when `tmp` is dropped)
+        let tmp = tempfile::Builder::new()
+            .prefix("sowlab-excerpt-")
+            .tempdir()
+            .expect("temp dir");
+        let dir = tmp.path().to_path_buf();
         crate::engine::base::files::create_dir_all(&dir).expect("temp dir");
         let f = dir.join("broken.rhai");
         crate::engine::base::files::write_fixture(
@@ -120,7 +125,6 @@ mod tests {
         let mut s = Session::new(RulePath::builtin(), f.to_str().expect("utf-8"), &[], None)
             .expect("loads");
         let (o, text) = run(&mut s, "1");
-        let _ = std::fs::remove_dir_all(&dir);
         assert_eq!(o, Outcome::Failed);
         let lines: Vec<&str> = text.lines().collect();
         assert!(

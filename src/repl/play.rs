@@ -393,7 +393,12 @@ mod tests {
 
     #[test]
     fn a_rule_stuck_without_moves_is_not_called_over() {
-        let dir = std::env::temp_dir().join(format!("sowlab-stuck-{}", std::process::id()));
+        // (removed with its files when `tmp` is dropped)
+        let tmp = tempfile::Builder::new()
+            .prefix("sowlab-stuck-")
+            .tempdir()
+            .expect("temp dir");
+        let dir = tmp.path().to_path_buf();
         crate::engine::base::files::create_dir_all(&dir).expect("temp dir");
         let f = dir.join("stuck.rhai");
         crate::engine::base::files::write_fixture(
@@ -416,7 +421,6 @@ mod tests {
             ),
             "{text}"
         );
-        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

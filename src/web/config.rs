@@ -9,6 +9,9 @@ use crate::engine::rule::library::RulePath;
 /// The most connections kept open at once, by default ([`Config::max_connections`]).
 pub const MAX_CONNECTIONS: usize = 512;
 
+/// The longest a connection may take to send a request head, by default ([`Config::header_time`]).
+pub const HEADER_TIME: Duration = Duration::from_secs(10);
+
 /// Limits and folders of a playground.
 #[derive(Clone, Debug)]
 pub struct Config {
@@ -33,6 +36,9 @@ pub struct Config {
     /// The most connections kept open at once; when they are all taken, the connection idle
     /// longest (no request being answered) is closed for the next one.
     pub max_connections: usize,
+    /// The longest a connection may take to send a request head, which is also how long a
+    /// kept-alive connection may sit idle before it is closed.
+    pub header_time: Duration,
 }
 
 impl Config {
@@ -48,6 +54,7 @@ impl Config {
             compute_time: Duration::from_secs(15),
             max_computations: 4,
             max_connections: MAX_CONNECTIONS,
+            header_time: HEADER_TIME,
         }
     }
 }

@@ -4,7 +4,7 @@
 //! thread, so many requests are in flight at once and a long one holds up no other.
 //!
 //! Limits, each from the stack rather than by hand: a connection must send its request head
-//! within [`HEADER_TIME`] and at most [`MAX_HEAD`] bytes of it (hyper), and its body within
+//! within [`Config::header_time`](super::Config::header_time) (by default [`HEADER_TIME`]) and at most [`MAX_HEAD`] bytes of it (hyper), and its body within
 //! [`BODY_TIME`] after that; a connection whose reads
 //! or writes make no progress for [`IO_TIME`] is closed (a client that never reads its answers);
 //! a request must be answered within [`Config::compute_time`](super::Config::compute_time) plus [`GRACE`] (tower-http's
@@ -47,8 +47,9 @@ const INDEX: &str = include_str!("assets/index.html");
 const SCRIPT: &str = include_str!("assets/app.js");
 const STYLE: &str = include_str!("assets/style.css");
 
-/// The longest a connection may take to send a request head.
-pub const HEADER_TIME: Duration = Duration::from_secs(10);
+/// The longest a connection may take to send a request head, by default (see
+/// [`Config::header_time`](super::Config::header_time)).
+pub use super::config::HEADER_TIME;
 /// The largest request head (request line and headers) read, in bytes.
 pub const MAX_HEAD: usize = 16 * 1024;
 /// The longest a request's body may take to arrive once its head has.
@@ -269,7 +270,7 @@ async fn accept_loop(listener: std::net::TcpListener, shared: Shared) -> Result<
         }));
         let conn = hyper::server::conn::http1::Builder::new()
             .timer(TokioTimer::new())
-            .header_read_timeout(HEADER_TIME)
+            .header_read_timeout(shared.pg.config().header_time)
             .max_buf_size(MAX_HEAD.max(8192))
             .serve_connection(io, svc);
         let conn = graceful.watch(conn);

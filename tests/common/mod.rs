@@ -6,7 +6,11 @@
 #![allow(clippy::disallowed_methods)]
 #![allow(dead_code)]
 
+pub mod scratch;
 pub mod watch;
+
+#[allow(unused_imports)]
+pub use scratch::{scratch, Scratch};
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;

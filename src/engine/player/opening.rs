@@ -550,11 +550,12 @@ mod tests {
                 "opening: inner_row needs a board of four rows",
             ),
         ] {
-            let dir = std::env::temp_dir().join(format!(
-                "sowlab_opening_bad_{}_{}",
-                std::process::id(),
-                want.len()
-            ));
+            // (removed with its files when `tmp` is dropped)
+            let tmp = tempfile::Builder::new()
+                .prefix("sowlab-opening-bad-")
+                .tempdir()
+                .expect("temp dir");
+            let dir = tmp.path().to_path_buf();
             crate::engine::base::files::create_dir_all(&dir).unwrap();
             let f = dir.join("t.yaml");
             crate::engine::base::files::write_fixture(&f, text(moves)).unwrap();

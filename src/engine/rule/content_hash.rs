@@ -110,7 +110,12 @@ mod tests {
             imports("import \"a\" as a;\nlet x = 1; import   \"b_2\" as b; reimport \"c\""),
             ["a", "b_2"]
         );
-        let d = std::env::temp_dir().join(format!("sowlab-hash-{}", std::process::id()));
+        // (removed with its files when `tmp` is dropped)
+        let tmp = tempfile::Builder::new()
+            .prefix("sowlab-hash-")
+            .tempdir()
+            .expect("temp dir");
+        let d = tmp.path().to_path_buf();
         crate::engine::base::files::create_dir_all(&d).unwrap();
         crate::engine::base::files::write_fixture(d.join("m.rhai"), "fn f() { 1 }").unwrap();
         let src = "import \"m\" as m;\nfn setup() {}";
@@ -135,6 +140,5 @@ mod tests {
             rule_hash("fn setup() { }", None)
         );
         assert_ne!(preset_hash(&one, "a: 1"), preset_hash(&one, "a: 2"));
-        let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -307,7 +307,12 @@ mod tests {
 
     #[test]
     fn earlier_folders_override_later_ones_and_the_builtins() {
-        let d = std::env::temp_dir().join(format!("sowlab-rulepath-{}", std::process::id()));
+        // (removed with its files when `tmp` is dropped)
+        let tmp = tempfile::Builder::new()
+            .prefix("sowlab-rulepath-")
+            .tempdir()
+            .expect("temp dir");
+        let d = tmp.path().to_path_buf();
         let (a, b) = (d.join("a"), d.join("b"));
         crate::engine::base::files::create_dir_all(&a.join("presets")).unwrap();
         crate::engine::base::files::create_dir_all(&b).unwrap();

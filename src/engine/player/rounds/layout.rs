@@ -129,11 +129,9 @@ mod tests {
             let text = format!(
                 "name: t\nplayers: 2\nboard:\n  players: 2\n  shape: two_rows\n  pits:\n    - {{ row: S, owner: 1, holes: 2, seeds: 1 }}\n    - {{ row: N, owner: 2, holes: 2, seeds: 1 }}\nsowing: {{}}\npipeline:\n  end:\n    - {{ when: opponent_empty, before_turn: true, then: round_mover_wins }}\n  rounds: {rounds}\n"
             );
-            let dir = std::env::temp_dir().join(format!(
-                "sowlab_round_layout_bad_{}_{}",
-                std::process::id(),
-                want.len()
-            ));
+            // (removed with its files when `tmp` is dropped)
+            let tmp = tempfile::Builder::new().prefix("sowlab-round-layout-bad-").tempdir().expect("temp dir");
+            let dir = tmp.path().to_path_buf();
             crate::engine::base::files::create_dir_all(&dir).unwrap();
             let f = dir.join("t.yaml");
             crate::engine::base::files::write_fixture(&f, text).unwrap();
