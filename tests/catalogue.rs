@@ -301,6 +301,18 @@ const EXAMPLES: &[Example] = &[
         stores: &[4, 0],
         to_move: Some(2),
     },
+    // Njombwa (One Counter): built from its rules. After the set opening (R2: SO = 0 2 0 2 0 2 0
+    // 2, SI = 2 0 2 0 2 0 0 0, each side alike) South's SO6 (2) sows SO7 and SO8 (3), whose
+    // counters are sown on (R4): SI8, SI7, SI6, empty, of the inner row; North's NI3 across holds
+    // 2: it leaves the board, NO3 behind being empty (R5).
+    Example {
+        game: "njombwa_one_counter",
+        sets: &[],
+        moves: "SO6",
+        pits: &[0, 2, 0, 2, 0, 0, 1, 0, 2, 0, 2, 0, 2, 1, 1, 1, 2, 0, 0, 0, 2, 0, 0, 0, 0, 2, 0, 2, 0, 2, 0, 2],
+        stores: &[2, 0],
+        to_move: Some(2),
+    },
     // Muvalavala (Quioco): built from its rules. South's only hole of two or more, SO1 (12), sows
     // SO2..SO6, SI6..SI1 and its last counter back into SO1, emptied: the move ends (R4).
     Example {

@@ -183,7 +183,11 @@ fn replay(rule: &Arc<Rule>, e: &LudiiGame, t: &Value) -> Result<(), String> {
             e.sites.len()
         ));
     }
-    compare(&g, e, &ints(&t["start"])).map_err(|x| format!("start: {x}"))?;
+    // A set opening that sowlab plays as the board is set up (`ludii.opening_plies`): its start
+    // is Ludii's position after those plies, compared below.
+    if e.opening_plies == 0 {
+        compare(&g, e, &ints(&t["start"])).map_err(|x| format!("start: {x}"))?;
+    }
     // Ludii's forced passes (a player without a move; `from` -1) are left out: sowlab passes
     // for him within the move before, whose next mover is then the one after the pass.
     // A ply from a hand into a hole (seeds placed before play, Mweso's arrangement) is played
@@ -212,6 +216,25 @@ fn replay(rule: &Arc<Rule>, e: &LudiiGame, t: &Value) -> Result<(), String> {
         plies.push((u(0), from, u(3), ints(&v[4])));
     }
     let mut i = 0;
+    if e.opening_plies > 0 {
+        let n = e.opening_plies;
+        let Some(last) = plies.get(n - 1) else {
+            return Err(format!(
+                "start: Ludii plays {} plies, fewer than its opening's {n}",
+                plies.len()
+            ));
+        };
+        compare(&g, e, &last.3)
+            .map_err(|x| format!("start (Ludii's position after its {n} opening plies): {x}"))?;
+        if g.state().to_move != Some(last.2) {
+            return Err(format!(
+                "start: after its {n} opening plies Ludii's mover is {}, sowlab's {:?}",
+                last.2,
+                g.state().to_move
+            ));
+        }
+        i = n;
+    }
     while i < plies.len() {
         let (mover, from, _, _) = &plies[i];
         let (mover, from) = (*mover, *from);
