@@ -63,6 +63,29 @@ fn a_count_takes_only_that_many_seeds() {
 }
 
 #[test]
+fn seeds_taken_are_sown_from_a_hole_itself_and_a_relay_goes_on_to_an_empty_hole() {
+    // NI1 and NO1 (2 + 2) sown beginning in SO3 itself: SO3, SI3, SI2, SI1 (3 each).
+    let r = rule(2, "    - { take: [NI1, NO1], sow_from: SO3 }\n").unwrap();
+    assert_eq!(
+        start(&r).unwrap().state().pits,
+        [2, 2, 3, 3, 3, 3, 0, 2, 2, 0, 2, 2]
+    );
+    // With relay: SI1's 3 (it was occupied) sow on into SO1, SO2, SO3 (3, 3, 4); SO3's 4 into
+    // SI3, SI2, SI1, SO1 (4, 4, 1, 4); SO1's 4 into SO2, SO3, SI3, SI2 (4, 1, 5, 5); SI2's 5 into
+    // SI1, SO1, SO2, SO3, SI3 (2, 1, 5, 2, 6); SI3's 6 into SI2, SI1, SO1, SO2, SO3, SI3 (1, 3,
+    // 2, 6, 3, 1): SI3 was empty, the relay ends.
+    let r = rule(
+        2,
+        "    - { take: [NI1, NO1], sow_from: SO3, relay: true }\n",
+    )
+    .unwrap();
+    let g = start(&r).unwrap();
+    let pits = g.state().pits;
+    assert_eq!(&pits[..6], &[2, 6, 3, 3, 1, 1]);
+    assert_eq!(pits.iter().sum::<i64>(), 24);
+}
+
+#[test]
 fn a_wrong_step_is_one_line_naming_it() {
     let cases = [
         (
@@ -71,19 +94,19 @@ fn a_wrong_step_is_one_line_naming_it() {
         ),
         (
             "    - { sow: SO1, remove: SO2 }\n",
-            "start: opening[0]: write exactly one of sow, take (with to), remove",
+            "start: opening[0]: write exactly one of sow, take (with to or sow_from), remove",
         ),
         (
             "    - { to: SO1 }\n",
-            "start: opening[0]: write exactly one of sow, take (with to), remove",
+            "start: opening[0]: write exactly one of sow, take (with to or sow_from), remove",
         ),
         (
             "    - { remove: SO1, count: 1 }\n",
-            "start: opening[0]: to and count go with take",
+            "start: opening[0]: to, count and sow_from go with take",
         ),
         (
             "    - { take: SO1 }\n",
-            "start: opening[0].take: the hole the seeds go into (`to`) is required",
+            "start: opening[0].take: write either to (the hole the seeds go into) or sow_from",
         ),
         (
             "    - { take: SO1, to: SO2, count: 3 }\n",
@@ -97,7 +120,27 @@ fn a_wrong_step_is_one_line_naming_it() {
             "    - { remove: SO1 }\n    - { sow: SO1 }\n",
             "start: opening[1].sow: SO1 is empty then",
         ),
-        ("    - { sow: SO1, relay: true }\n", "unknown field `relay`"),
+        (
+            "    - { remove: SO1, relay: true }\n",
+            "start: opening[0]: relay goes with sow or sow_from",
+        ),
+        (
+            "    - { take: [SO1, SO2], to: SI1, count: 1 }\n",
+            "start: opening[0].count: goes with a take of one hole",
+        ),
+        (
+            "    - { take: SO1, to: SI1, sow_from: SI2 }\n",
+            "start: opening[0].take: write either to",
+        ),
+        (
+            "    - { take: [SO1, SX2], sow_from: SI2 }\n",
+            "start: opening[0].take: `SX2` is no hole of the board",
+        ),
+        (
+            "    - { remove: SO1 }\n    - { take: SO1, sow_from: SI2 }\n",
+            "start: opening[1].take: SO1 hold nothing then",
+        ),
+        ("    - { sow: SO1, again: true }\n", "unknown field `again`"),
     ];
     for (opening, want) in cases {
         let err = match rule(2, opening) {

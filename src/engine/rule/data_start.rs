@@ -4,10 +4,10 @@
 
 use serde::Deserialize;
 
-use crate::engine::board::state::{Board, NO_PIT};
+use crate::engine::board::state::Board;
 use crate::engine::declare::start::layout_of;
 pub use crate::engine::declare::start::RandomStart;
-use crate::engine::geometry::layout::PitKind;
+pub use crate::engine::rule::data_opening::OpeningStep;
 use crate::engine::script::primitives::MAX_SEEDS;
 
 /// The start layout of a data rule.
@@ -32,29 +32,6 @@ pub struct StartDecl {
     /// start is the position after it.
     #[serde(default)]
     pub opening: Vec<OpeningStep>,
-}
-
-/// One step of a set opening (`start.opening`), written with the holes' labels (`SO7`): exactly
-/// one of `sow`, `take`, `remove`.
-#[derive(Clone, Debug, Default, Deserialize, PartialEq, Eq)]
-#[serde(deny_unknown_fields)]
-pub struct OpeningStep {
-    /// Lift this hole's seeds and sow them one a hole along its circuit (one lap: no relay, no
-    /// capture; stores and closed holes passed over).
-    #[serde(default)]
-    pub sow: Option<String>,
-    /// Move seeds from this hole into `to` (all of them, or `count`).
-    #[serde(default)]
-    pub take: Option<String>,
-    /// With `take`: the hole the seeds go into.
-    #[serde(default)]
-    pub to: Option<String>,
-    /// With `take`: how many seeds (at least 1, at most what the hole holds then; none: all).
-    #[serde(default)]
-    pub count: Option<i64>,
-    /// Take this hole's seeds out of the game (counted for nobody).
-    #[serde(default)]
-    pub remove: Option<String>,
 }
 
 /// The move played as the board is set up (`start.first_move`).
@@ -128,83 +105,6 @@ impl StartDecl {
             }
         }
     }
-}
-
-/// Plays the set opening `steps` on a board just set up: the start becomes the position after
-/// it, the player to move unchanged. An error names the step and why it cannot be played.
-pub fn play_opening(b: &mut Board, steps: &[OpeningStep]) -> Result<(), String> {
-    let layout = b.layout.clone();
-    let hole = |i: usize, key: &str, label: &str| {
-        layout
-            .parse_label(0, label)
-            .filter(|&p| layout.pits[p].kind == PitKind::Hole)
-            .ok_or_else(|| {
-                format!("start: opening[{i}].{key}: `{label}` is no hole of the board (a label with its row, e.g. SO1)")
-            })
-    };
-    for (i, s) in steps.iter().enumerate() {
-        let given = [&s.sow, &s.take, &s.remove]
-            .iter()
-            .filter(|x| x.is_some())
-            .count();
-        if given != 1 {
-            return Err(format!(
-                "start: opening[{i}]: write exactly one of sow, take (with to), remove"
-            ));
-        }
-        if s.take.is_none() && (s.to.is_some() || s.count.is_some()) {
-            return Err(format!("start: opening[{i}]: to and count go with take"));
-        }
-        if let Some(label) = &s.sow {
-            let from = hole(i, "sow", label)?;
-            let n = b.seeds[from];
-            if n == 0 {
-                return Err(format!("start: opening[{i}].sow: {label} is empty then"));
-            }
-            b.seeds[from] = 0;
-            let mut at = from;
-            for _ in 0..n {
-                let mut steps_left = layout.pits.len();
-                loop {
-                    at = layout.next[at];
-                    if at == NO_PIT || steps_left == 0 {
-                        return Err(format!(
-                            "start: opening[{i}].sow: {label} has no hole to sow into"
-                        ));
-                    }
-                    steps_left -= 1;
-                    if layout.pits[at].kind == PitKind::Hole
-                        && !b.closed.get(at).copied().unwrap_or(false)
-                    {
-                        break;
-                    }
-                }
-                b.seeds[at] += 1;
-            }
-        } else if let Some(label) = &s.take {
-            let from = hole(i, "take", label)?;
-            let Some(to) = &s.to else {
-                return Err(format!(
-                    "start: opening[{i}].take: the hole the seeds go into (`to`) is required"
-                ));
-            };
-            let to = hole(i, "to", to)?;
-            let held = b.seeds[from];
-            let n = s.count.unwrap_or(held);
-            if n < 1 || n > held {
-                return Err(format!(
-                    "start: opening[{i}].take: {label} holds {held} then, it cannot give {n} (count: at least 1, at most what it holds)"
-                ));
-            }
-            b.seeds[from] -= n;
-            b.seeds[to] += n;
-        } else if let Some(label) = &s.remove {
-            let from = hole(i, "remove", label)?;
-            b.discarded += b.seeds[from];
-            b.seeds[from] = 0;
-        }
-    }
-    Ok(())
 }
 
 /// A random layout of `r.seeds` seeds over `n` holes (see [`layout_of`]), its counts checked.

@@ -31,7 +31,7 @@ impl Rule {
             d.setup(&mut b).map_err(|e| self.contract_error(&e))?;
             self.finish_setup(&mut b)?;
             if !d.start.opening.is_empty() {
-                crate::engine::rule::data_start::play_opening(&mut b, &d.start.opening)
+                crate::engine::rule::data_opening::play_opening(&mut b, &d.start.opening)
                     .map_err(|e| self.contract_error(&e))?;
             }
             if let Some(first) = &d.start.first_move {
