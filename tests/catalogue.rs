@@ -313,6 +313,19 @@ const EXAMPLES: &[Example] = &[
         stores: &[2, 0],
         to_move: Some(2),
     },
+    // Ryakati: built from its rules. After the opening gambit (R2: SO = 2 1 1 3 0 3 1 0, SI = 0 1
+    // 0 4 4 1 5 6, North's alike) South's SI8 (6) sows SI7..SI2; SI2 held 1, and across it NI7
+    // (5) and NO7 (1) both hold counters: they are captured and sown again from SI7, the lap's
+    // first hole (R5), to SI2 (3). Across it now nothing: its 3 are sown on (R4) to SO2 (2), whose
+    // 2 go on to SO4 (4), whose 4 end in SO8, empty.
+    Example {
+        game: "ryakati",
+        sets: &[],
+        moves: "SI8",
+        pits: &[3, 0, 2, 0, 1, 4, 2, 1, 1, 0, 2, 6, 6, 3, 7, 0, 0, 1, 0, 4, 4, 1, 0, 6, 2, 1, 1, 3, 0, 3, 0, 0],
+        stores: &[0, 0],
+        to_move: Some(2),
+    },
     // Muvalavala (Quioco): built from its rules. South's only hole of two or more, SO1 (12), sows
     // SO2..SO6, SI6..SI1 and its last counter back into SO1, emptied: the move ends (R4).
     Example {
