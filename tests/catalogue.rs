@@ -326,6 +326,18 @@ const EXAMPLES: &[Example] = &[
         stores: &[0, 0],
         to_move: Some(2),
     },
+    // Njombwa (29 in One Hole): built from its rules. After the opening (R2, R3: SO = 2 0 3 3 0 3 3
+    // 0, SI = 0 2 1 4 3 0 3 3, North's NI = 0 2 1 4 4 0 3 3) South's SO7 (3) sows SO8, SI8, SI7
+    // (4): sown on (R5), SI6..SI3 (2), sown on, SI2 and SI1, empty, of the inner row; North's NI8
+    // across holds 3: they leave the board, NO8 behind being empty (R6).
+    Example {
+        game: "njombwa_29",
+        sets: &[],
+        moves: "SO7",
+        pits: &[2, 0, 3, 3, 0, 3, 0, 1, 1, 3, 0, 5, 4, 1, 0, 4, 0, 2, 1, 4, 4, 0, 3, 0, 2, 0, 3, 3, 0, 3, 3, 0],
+        stores: &[3, 0],
+        to_move: Some(2),
+    },
     // Muvalavala (Quioco): built from its rules. South's only hole of two or more, SO1 (12), sows
     // SO2..SO6, SI6..SI1 and its last counter back into SO1, emptied: the move ends (R4).
     Example {

@@ -344,7 +344,9 @@ fn replay(rule: &Arc<Rule>, e: &LudiiGame, t: &Value) -> Result<(), String> {
         if !again && j != run_end {
             // Ludii's last turn of a game cut off at its ply limit may be a relay that cycles for
             // ever: sowlab stops it at its lap limit, in a position Ludii's cycle passed through.
-            if run_end + 1 == plies.len() && t["capped"].as_bool() == Some(true) {
+            // (Not when sowlab's game is over: the run may be one player's moves while the other
+            // passes, to the ply limit.)
+            if run_end + 1 == plies.len() && t["capped"].as_bool() == Some(true) && !s.over {
                 return Ok(());
             }
             return Err(format!(
