@@ -301,6 +301,43 @@ const EXAMPLES: &[Example] = &[
         stores: &[4, 0],
         to_move: Some(2),
     },
+    // Njombwa (One Counter): built from its rules. After the set opening (R2: SO = 0 2 0 2 0 2 0
+    // 2, SI = 2 0 2 0 2 0 0 0, each side alike) South's SO6 (2) sows SO7 and SO8 (3), whose
+    // counters are sown on (R4): SI8, SI7, SI6, empty, of the inner row; North's NI3 across holds
+    // 2: it leaves the board, NO3 behind being empty (R5).
+    Example {
+        game: "njombwa_one_counter",
+        sets: &[],
+        moves: "SO6",
+        pits: &[0, 2, 0, 2, 0, 0, 1, 0, 2, 0, 2, 0, 2, 1, 1, 1, 2, 0, 0, 0, 2, 0, 0, 0, 0, 2, 0, 2, 0, 2, 0, 2],
+        stores: &[2, 0],
+        to_move: Some(2),
+    },
+    // Ryakati: built from its rules. After the opening gambit (R2: SO = 2 1 1 3 0 3 1 0, SI = 0 1
+    // 0 4 4 1 5 6, North's alike) South's SI8 (6) sows SI7..SI2; SI2 held 1, and across it NI7
+    // (5) and NO7 (1) both hold counters: they are captured and sown again from SI7, the lap's
+    // first hole (R5), to SI2 (3). Across it now nothing: its 3 are sown on (R4) to SO2 (2), whose
+    // 2 go on to SO4 (4), whose 4 end in SO8, empty.
+    Example {
+        game: "ryakati",
+        sets: &[],
+        moves: "SI8",
+        pits: &[3, 0, 2, 0, 1, 4, 2, 1, 1, 0, 2, 6, 6, 3, 7, 0, 0, 1, 0, 4, 4, 1, 0, 6, 2, 1, 1, 3, 0, 3, 0, 0],
+        stores: &[0, 0],
+        to_move: Some(2),
+    },
+    // Njombwa (29 in One Hole): built from its rules. After the opening (R2, R3: SO = 2 0 3 3 0 3 3
+    // 0, SI = 0 2 1 4 3 0 3 3, North's NI = 0 2 1 4 4 0 3 3) South's SO7 (3) sows SO8, SI8, SI7
+    // (4): sown on (R5), SI6..SI3 (2), sown on, SI2 and SI1, empty, of the inner row; North's NI8
+    // across holds 3: they leave the board, NO8 behind being empty (R6).
+    Example {
+        game: "njombwa_29",
+        sets: &[],
+        moves: "SO7",
+        pits: &[2, 0, 3, 3, 0, 3, 0, 1, 1, 3, 0, 5, 4, 1, 0, 4, 0, 2, 1, 4, 4, 0, 3, 0, 2, 0, 3, 3, 0, 3, 3, 0],
+        stores: &[3, 0],
+        to_move: Some(2),
+    },
     // Muvalavala (Quioco): built from its rules. South's only hole of two or more, SO1 (12), sows
     // SO2..SO6, SI6..SI1 and its last counter back into SO1, emptied: the move ends (R4).
     Example {

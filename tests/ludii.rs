@@ -183,7 +183,11 @@ fn replay(rule: &Arc<Rule>, e: &LudiiGame, t: &Value) -> Result<(), String> {
             e.sites.len()
         ));
     }
-    compare(&g, e, &ints(&t["start"])).map_err(|x| format!("start: {x}"))?;
+    // A set opening that sowlab plays as the board is set up (`ludii.opening_plies`): its start
+    // is Ludii's position after those plies, compared below.
+    if e.opening_plies == 0 {
+        compare(&g, e, &ints(&t["start"])).map_err(|x| format!("start: {x}"))?;
+    }
     // Ludii's forced passes (a player without a move; `from` -1) are left out: sowlab passes
     // for him within the move before, whose next mover is then the one after the pass.
     // A ply from a hand into a hole (seeds placed before play, Mweso's arrangement) is played
@@ -192,16 +196,22 @@ fn replay(rule: &Arc<Rule>, e: &LudiiGame, t: &Value) -> Result<(), String> {
     // pass is kept as a ply from `PASS`: played as sowlab's pass while that is legal.
     let passes_kept = g.board().layout.arrange_pass().is_some();
     let mut plies: Vec<(usize, usize, usize, Vec<i64>)> = Vec::new();
+    // Whether a forced pass of the other player's was left out after each ply.
+    let mut pass_after: Vec<bool> = Vec::new();
     for p in t["plies"].as_array().unwrap() {
         let v = p.as_array().unwrap();
         let u = |k: usize| v[k].as_u64().unwrap() as usize;
         if v[1].as_i64() == Some(-1) && passes_kept {
             plies.push((u(0), PASS, u(3), ints(&v[4])));
+            pass_after.push(false);
             continue;
         }
         if v[1].as_i64() == Some(-1) {
             if let Some(before) = plies.last_mut() {
                 before.2 = u(3);
+            }
+            if let Some(p) = pass_after.last_mut() {
+                *p = true;
             }
             continue;
         }
@@ -210,8 +220,28 @@ fn replay(rule: &Arc<Rule>, e: &LudiiGame, t: &Value) -> Result<(), String> {
             _ => u(1),
         };
         plies.push((u(0), from, u(3), ints(&v[4])));
+        pass_after.push(false);
     }
     let mut i = 0;
+    if e.opening_plies > 0 {
+        let n = e.opening_plies;
+        let Some(last) = plies.get(n - 1) else {
+            return Err(format!(
+                "start: Ludii plays {} plies, fewer than its opening's {n}",
+                plies.len()
+            ));
+        };
+        compare(&g, e, &last.3)
+            .map_err(|x| format!("start (Ludii's position after its {n} opening plies): {x}"))?;
+        if g.state().to_move != Some(last.2) {
+            return Err(format!(
+                "start: after its {n} opening plies Ludii's mover is {}, sowlab's {:?}",
+                last.2,
+                g.state().to_move
+            ));
+        }
+        i = n;
+    }
     while i < plies.len() {
         let (mover, from, _, _) = &plies[i];
         let (mover, from) = (*mover, *from);
@@ -321,7 +351,13 @@ fn replay(rule: &Arc<Rule>, e: &LudiiGame, t: &Value) -> Result<(), String> {
         if !again && j != run_end {
             // Ludii's last turn of a game cut off at its ply limit may be a relay that cycles for
             // ever: sowlab stops it at its lap limit, in a position Ludii's cycle passed through.
-            if run_end + 1 == plies.len() && t["capped"].as_bool() == Some(true) {
+            // (Not when the run is one player's moves while the other passes, to the ply limit,
+            // and sowlab's game is over: that is no relay.)
+            let passes = (i..run_end).any(|k| pass_after[k]);
+            if run_end + 1 == plies.len()
+                && t["capped"].as_bool() == Some(true)
+                && !(s.over && passes)
+            {
                 return Ok(());
             }
             return Err(format!(

@@ -141,7 +141,14 @@ fn bad_ludii_metadata_is_one_line_naming_the_key() {
     assert!(e.contains("ludii.set: unknown option `nope`"), "{e}");
     let e = bad_ludii(&format!("ludii:\n  gmae: Sungka\n  sites: {sites}\n"));
     assert!(
-        e.contains("ludii: unknown key `gmae` (keys: game, set, sites)"),
+        e.contains("ludii: unknown key `gmae` (keys: game, set, sites, opening_plies)"),
+        "{e}"
+    );
+    let e = bad_ludii(&format!(
+        "ludii:\n  game: Sungka\n  sites: {sites}\n  opening_plies: -2\n"
+    ));
+    assert!(
+        e.contains("ludii.opening_plies: a count of Ludii's plies (0, 1, ...), not -2"),
         "{e}"
     );
     let e = bad_ludii(&format!("ludii:\n  sites: {sites}\n"));

@@ -7,6 +7,7 @@ use serde::Deserialize;
 use crate::engine::board::state::Board;
 use crate::engine::declare::start::layout_of;
 pub use crate::engine::declare::start::RandomStart;
+pub use crate::engine::rule::data_opening::OpeningStep;
 use crate::engine::script::primitives::MAX_SEEDS;
 
 /// The start layout of a data rule.
@@ -27,6 +28,10 @@ pub struct StartDecl {
     /// the start is the position after it, the first player to move.
     #[serde(default)]
     pub first_move: Option<FirstMove>,
+    /// A set opening played as the board is set up, step by step (before `first_move`): the
+    /// start is the position after it.
+    #[serde(default)]
+    pub opening: Vec<OpeningStep>,
 }
 
 /// The move played as the board is set up (`start.first_move`).

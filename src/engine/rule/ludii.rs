@@ -41,6 +41,14 @@ pub struct LudiiGame {
     pub set: BTreeMap<String, Value>,
     /// For each Ludii site in Ludii's order (board, then hands): where it is in sowlab.
     pub sites: Vec<LudiiSite>,
+    /// How many of Ludii's first plies are a set opening that sowlab plays as the board is set
+    /// up (`start.opening`): sowlab's start is Ludii's position after them.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub opening_plies: usize,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 /// A rule's `ludii:` metadata: one game (written as a map) or several (written as a list).
@@ -61,7 +69,7 @@ impl Serialize for Ludii {
     }
 }
 
-const KEYS: &str = "game, set, sites";
+const KEYS: &str = "game, set, sites, opening_plies";
 
 /// Reads `ludii:` metadata (as JSON, whatever it was written in); errors name the key.
 pub fn parse(v: &Value) -> std::result::Result<Ludii, String> {
@@ -144,7 +152,18 @@ pub fn parse(v: &Value) -> std::result::Result<Ludii, String> {
         if sites.is_empty() {
             return Err(format!("{at}.sites: empty"));
         }
-        games.push(LudiiGame { game, set, sites });
+        let opening_plies = match m.get("opening_plies") {
+            None => 0,
+            Some(v) => v.as_u64().map(|n| n as usize).ok_or_else(|| {
+                format!("{at}.opening_plies: a count of Ludii's plies (0, 1, ...), not {v}")
+            })?,
+        };
+        games.push(LudiiGame {
+            game,
+            set,
+            sites,
+            opening_plies,
+        });
     }
     Ok(Ludii { games, listed })
 }

@@ -7,6 +7,7 @@
 
 pub mod content_hash;
 pub mod data_hole_test;
+pub mod data_opening;
 pub mod data_rule;
 pub mod data_sow_steps;
 pub mod data_sowing;

@@ -30,6 +30,10 @@ impl Rule {
             let d = crate::engine::rule::data_rule::parse(&self.path, text, &b.layout.options)?;
             d.setup(&mut b).map_err(|e| self.contract_error(&e))?;
             self.finish_setup(&mut b)?;
+            if !d.start.opening.is_empty() {
+                crate::engine::rule::data_opening::play_opening(&mut b, &d.start.opening)
+                    .map_err(|e| self.contract_error(&e))?;
+            }
             if let Some(first) = &d.start.first_move {
                 crate::engine::rule::data_start::play_first_move(&mut b, first)
                     .map_err(|e| self.contract_error(&e))?;
