@@ -386,6 +386,17 @@ impl Pipeline {
         if let Some(a) = self.arrange.as_mut() {
             a.link(l.players, |name, v| var(l, name, v))?;
         }
+        let by_loser = self
+            .arrange
+            .as_ref()
+            .is_some_and(|a| a.by == crate::engine::declare::arrange::ArrangeBy::RoundLoser);
+        let by_seeds = self
+            .rounds
+            .as_ref()
+            .is_some_and(|r| r.winner == RoundWinner::MostSeeds && r.tally == Tally::None);
+        if by_loser && (!by_seeds || self.territory.is_some()) {
+            return Err("pipeline: arrange: `by: round_loser` needs `rounds` with `winner: most_seeds`, no `tally` and no `territory`".into());
+        }
         self.at.odd_legal = opening.odd_legal;
         self.at.opening_holes = opening.opening_holes;
         self.at.played_vars = opening.played_vars;
@@ -585,9 +596,14 @@ impl Pipeline {
 
     /// Whether a step reads who started the round (`last_seeds.to: round_starter`).
     fn round_starter_var_needed(&self) -> bool {
-        self.capture
-            .last_seeds
+        // (the round's starter moves once the round's loser has arranged his row)
+        self.arrange
             .as_ref()
-            .is_some_and(|t| t.to == LastSeedsTo::RoundStarter)
+            .is_some_and(|a| a.by == crate::engine::declare::arrange::ArrangeBy::RoundLoser)
+            || self
+                .capture
+                .last_seeds
+                .as_ref()
+                .is_some_and(|t| t.to == LastSeedsTo::RoundStarter)
     }
 }
