@@ -177,7 +177,7 @@ fn umove(p: &Params, kind: &str, starter: &str) -> Result<(String, String, i64),
     if p.int("min_move") != 1 {
         return Err(refuse(
             "min_move",
-            &p.int("min_move").to_string(),
+            p.int("min_move").to_string(),
             "round_fill=UMOVE is translated only with min_move=1 yet (MancalaGames then moves seeds into the leftmost holes so that one can be played)",
         ));
     }
