@@ -221,6 +221,7 @@ fn example(l: &Compiled, p: &Pipeline, pl: usize) -> String {
 mod tests {
     use crate::engine::board::state::Board;
     use crate::engine::rule::test_boards::{data_board, labels, play};
+    use crate::engine::trace::event::Event;
 
     /// Two rows of 3 (S1..S3, N1..N3), a counter a hole, each player arranging before play
     /// (`max_moves` moves at most).
@@ -323,7 +324,17 @@ mod tests {
         // (before play nobody arranges: the round's loser does, at a later round's start)
         assert_eq!(var(&b, "arrange_left"), 0);
         assert_eq!(labels(&b), ["1"]);
+        b.trace = Some(Vec::new());
         play(&mut b, "1");
+        // (the spread is in the move's events: a fill of each hole)
+        let fills = |b: &Board| {
+            b.trace
+                .iter()
+                .flatten()
+                .filter(|e| matches!(e, Event::Fill { .. }))
+                .count()
+        };
+        assert_eq!(fills(&b), 6);
         // South holds 11, North 7: North's 7 spread over both rows, 2 a hole; his remainder
         // 1 in his store, South's 11 - 6 in his.
         assert_eq!(b.seeds[..8], [2, 2, 2, 5, 2, 2, 2, 1]);
@@ -334,8 +345,25 @@ mod tests {
         assert_eq!(l.len(), 3 * 3 + 3 + 1, "{l:?}");
         assert!(l.contains(&"store-3".to_string()) && l.contains(&"2-store".to_string()));
         // A counter from his store into his N3: South's store gives one into S3 as well.
+        b.trace = Some(Vec::new());
         play(&mut b, "store-3");
         assert_eq!(b.seeds[..8], [2, 2, 3, 4, 2, 2, 3, 0]);
+        // (its events: both counters moved, the copy from South's store to his S3)
+        assert_eq!(
+            b.trace.take().unwrap(),
+            [
+                Event::Move {
+                    from: 7,
+                    to: 6,
+                    seeds: 1
+                },
+                Event::Move {
+                    from: 3,
+                    to: 2,
+                    seeds: 1
+                }
+            ]
+        );
         assert_eq!(b.to_move, 2, "he arranges until he passes");
         // His store is empty: no move from it now; N1 to N2, copied from S1 to S2.
         assert!(!labels(&b).iter().any(|m| m.starts_with("store-")));
@@ -343,7 +371,12 @@ mod tests {
         assert_eq!(b.seeds[..8], [1, 3, 3, 4, 1, 3, 3, 0]);
         // Each hole keeps one: N1 (1 seed) gives nothing.
         assert!(!labels(&b).iter().any(|m| m.starts_with("1-")));
+        b.trace = Some(Vec::new());
         play(&mut b, "pass");
+        assert!(matches!(
+            b.trace.as_deref(),
+            Some([Event::Pass { player: 2 }, ..])
+        ));
         assert_eq!(var(&b, "arrange_left"), 0);
         // The round's starter (by `starter: alternate`) sows.
         assert_eq!(b.to_move, var(&b, "round_starter") as usize);

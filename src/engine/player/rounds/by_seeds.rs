@@ -225,3 +225,38 @@ fn give_held(b: &mut Board, l: &Compiled, pl: usize, k: i64) {
         None => b.reserves[pl - 1] += k,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::rule::test_boards::{data_board, play};
+
+    /// Two rows of 3 with stores and children, rounds refilled by spreading the loser's seeds
+    /// (`count`: `held` or `row`), one move before a round's end: South's S1 sows into S2, and
+    /// North's only seeds are South's child N1 (3 seeds), which he cannot move. Pits: S1..S3,
+    /// store S, N1..N3, store N.
+    fn board(count: &str) -> crate::engine::board::state::Board {
+        let mut b = data_board(format!(
+            "name: t\nplayers: 2\nboard:\n  players: 2\n  shape: two_rows\n  pits:\n    - {{ row: S, owner: 1, holes: 3, seeds: 1 }}\n    - {{ store: store S, owner: 1 }}\n    - {{ row: N, owner: 2, holes: 3, seeds: 1 }}\n    - {{ store: store N, owner: 2 }}\nsowing:\n  stores: none\npipeline:\n  children: {{ make_when_last_makes: [], last_in_empty_facing: 3, side: own }}\n  rounds: {{ fill: 1, winner: most_seeds, min_holes: 3, close_unfilled: false, refill: spread_loser, spread_count: {count} }}\n  end:\n    - {{ when: no_move, sweep: owners, then: round, starter: alternate }}\n"
+        ));
+        b.seeds[..8].copy_from_slice(&[1, 0, 0, 10, 3, 0, 0, 4]);
+        b.children[4] = 1;
+        b
+    }
+
+    #[test]
+    fn the_losers_seeds_he_holds_are_spread_over_both_rows() {
+        let mut b = board("held");
+        play(&mut b, "1");
+        // South holds 11 and his child's 3, North 4: a seed a hole, North's 1 left in his store.
+        assert_eq!(b.seeds[..8], [1, 1, 1, 11, 1, 1, 1, 1]);
+        assert!(!b.is_child(4), "a child lasts one round");
+    }
+
+    #[test]
+    fn counted_by_his_row_the_child_in_it_counts_for_the_loser() {
+        let mut b = board("row");
+        play(&mut b, "1");
+        // North's store and row count 4 + 3: South's holdings give him 3, then 2 a hole.
+        assert_eq!(b.seeds[..8], [2, 2, 2, 5, 2, 2, 2, 1]);
+    }
+}
