@@ -13,7 +13,9 @@ For every game file (GameProps/*.txt) and every named variant it writes
   whose value is not the default, written from the parameter values (no text of the game file);
 - OUT_DIR/NAME.trace: one JSON line per game: `seed`, `moves` (space-separated, in sowlab's
   notation: the hole from the mover's left `3`, a chosen direction `3cw`/`3ccw`, a row where
-  the mover may play from either `S3`/`N5`, seeds from the mover's store `store:4`), `h` (one
+  the mover may play from either `S3`/`N5`, seeds from the mover's store `store:4`; between
+  rounds of round_fill UMOVE the loser's arrangement, a seed a move `3-5`, `store-2`, `4-store`,
+  then `pass`, played as MancalaGames' UI would: see `arranged_row`), `h` (one
   hash per position, the start included, 8 hex digits each, concatenated), `end` and `w`.
 
 NAME is the rule name sowlab gives the file (`Adji-boto.txt` -> `adji_boto`; a variant `V` ->

@@ -80,6 +80,27 @@ impl Arrange {
 }
 
 impl Arrange {
+    /// Whether the round's loser arranges, at each later round's start.
+    pub fn by_round_loser(&self) -> bool {
+        self.by == ArrangeBy::RoundLoser
+    }
+
+    /// Checks `by: round_loser` against the rule's rounds (`territory`: holes owned round by
+    /// round).
+    pub fn check_rounds(
+        &self,
+        rounds: Option<&crate::engine::declare::rounds::Rounds>,
+        territory: bool,
+    ) -> Result<(), String> {
+        use crate::engine::declare::rounds::{RoundWinner, Tally};
+        let by_seeds =
+            rounds.is_some_and(|r| r.winner == RoundWinner::MostSeeds && r.tally == Tally::None);
+        if self.by_round_loser() && (!by_seeds || territory) {
+            return Err("pipeline: arrange: `by: round_loser` needs `rounds` with `winner: most_seeds`, no `tally` and no `territory`".into());
+        }
+        Ok(())
+    }
+
     /// Checks the declaration and declares its game variables (`vars`) with
     /// `var(name, start value)`.
     pub fn link(

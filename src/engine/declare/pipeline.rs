@@ -386,16 +386,8 @@ impl Pipeline {
         if let Some(a) = self.arrange.as_mut() {
             a.link(l.players, |name, v| var(l, name, v))?;
         }
-        let by_loser = self
-            .arrange
-            .as_ref()
-            .is_some_and(|a| a.by == crate::engine::declare::arrange::ArrangeBy::RoundLoser);
-        let by_seeds = self
-            .rounds
-            .as_ref()
-            .is_some_and(|r| r.winner == RoundWinner::MostSeeds && r.tally == Tally::None);
-        if by_loser && (!by_seeds || self.territory.is_some()) {
-            return Err("pipeline: arrange: `by: round_loser` needs `rounds` with `winner: most_seeds`, no `tally` and no `territory`".into());
+        if let Some(a) = &self.arrange {
+            a.check_rounds(self.rounds.as_ref(), self.territory.is_some())?;
         }
         self.at.odd_legal = opening.odd_legal;
         self.at.opening_holes = opening.opening_holes;
@@ -597,9 +589,7 @@ impl Pipeline {
     /// Whether a step reads who started the round (`last_seeds.to: round_starter`).
     fn round_starter_var_needed(&self) -> bool {
         // (the round's starter moves once the round's loser has arranged his row)
-        self.arrange
-            .as_ref()
-            .is_some_and(|a| a.by == crate::engine::declare::arrange::ArrangeBy::RoundLoser)
+        self.arrange.as_ref().is_some_and(|a| a.by_round_loser())
             || self
                 .capture
                 .last_seeds
