@@ -155,18 +155,11 @@ fn a_round_fill_that_is_a_players_choice_is_refused_with_that_reason() {
     // move of his, see tests/rounds_chosen_fill.rs; UMOVE, 7, his arrangement of his row,
     // below; UCHOWN, 8, the territory winner's, tests/territory.rs, refused here, without
     // goal=TERRITORY)
-    for fill in [8] {
-        let e = yaml(
-            &format!(r#""rounds": 2, "round_fill": {fill}, "stores": true"#),
-            6,
-            4,
-        )
-        .unwrap_err();
-        assert!(
-            e.contains("round_fill") && e.contains("a player's choice between rounds"),
-            "{e}"
-        );
-    }
+    let e = yaml(r#""rounds": 2, "round_fill": 8, "stores": true"#, 6, 4).unwrap_err();
+    assert!(
+        e.contains("round_fill") && e.contains("a player's choice between rounds"),
+        "{e}"
+    );
 }
 
 #[test]
