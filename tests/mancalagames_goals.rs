@@ -155,20 +155,37 @@ fn cleared_opp_and_seeds_limit_end_the_game_by_unclaimed() {
 #[test]
 fn a_round_fill_that_is_a_players_choice_is_refused_with_that_reason() {
     // (UCHOOSE, 6, and LOSER_ONLY, 10, are the round's loser's choice of the holes filled: a
-    // move of his, see tests/rounds_chosen_fill.rs; UCHOWN, 8, the territory winner's,
-    // tests/territory.rs, refused here, without goal=TERRITORY)
-    for fill in [7, 8] {
-        let e = yaml(
-            &format!(r#""rounds": 2, "round_fill": {fill}, "stores": true"#),
-            6,
-            4,
-        )
-        .unwrap_err();
-        assert!(
-            e.contains("round_fill") && e.contains("a player's choice between rounds"),
-            "{e}"
-        );
-    }
+    // move of his, see tests/rounds_chosen_fill.rs; UMOVE, 7, his arrangement of his row,
+    // below; UCHOWN, 8, the territory winner's, tests/territory.rs, refused here, without
+    // goal=TERRITORY)
+    let e = yaml(r#""rounds": 2, "round_fill": 8, "stores": true"#, 6, 4).unwrap_err();
+    assert!(
+        e.contains("round_fill") && e.contains("a player's choice between rounds"),
+        "{e}"
+    );
+}
+
+#[test]
+fn umove_is_the_losers_spread_then_his_copied_arrangement_and_needs_min_move_1() {
+    // (round_fill=UMOVE, 7: the loser's seeds spread over both rows, then his arrangement of
+    // his row, as moves of his, copied by the winner's row)
+    let y = yaml(r#""rounds": 2, "round_fill": 7, "stores": true"#, 6, 4).unwrap();
+    assert!(
+        y.contains("refill: spread_loser, spread_count: $spread_count")
+            && y.contains(
+                "arrange: { max_moves: 100, by: round_loser, copied: true, with_store: true, keep: 1 }"
+            )
+            && y.contains("- { when: others_cannot_fill, limit: 1, then: round"),
+        "{y}"
+    );
+    // (MancalaGames' fix-ups of a spread too thin for min_move 2 are not translated)
+    let e = yaml(
+        r#""rounds": 2, "round_fill": 7, "stores": true, "min_move": 2"#,
+        6,
+        4,
+    )
+    .unwrap_err();
+    assert!(e.contains("min_move") && e.contains("UMOVE"), "{e}");
 }
 
 #[test]

@@ -13,7 +13,9 @@ For every game file (GameProps/*.txt) and every named variant it writes
   whose value is not the default, written from the parameter values (no text of the game file);
 - OUT_DIR/NAME.trace: one JSON line per game: `seed`, `moves` (space-separated, in sowlab's
   notation: the hole from the mover's left `3`, a chosen direction `3cw`/`3ccw`, a row where
-  the mover may play from either `S3`/`N5`, seeds from the mover's store `store:4`), `h` (one
+  the mover may play from either `S3`/`N5`, seeds from the mover's store `store:4`; between
+  rounds of round_fill UMOVE the loser's arrangement, a seed a move `3-5`, `store-2`, `4-store`,
+  then `pass`, played as MancalaGames' UI would: see `arranged_row`), `h` (one
   hash per position, the start included, 8 hex digits each, concatenated), `end` and `w`.
 
 NAME is the rule name sowlab gives the file (`Adji-boto.txt` -> `adji_boto`; a variant `V` ->
@@ -272,6 +274,59 @@ def owned_holes(game, shape):
     return []
 
 
+def arranged_row(game, shape):
+    """round_fill UMOVE: after MancalaGames' even spread, the round's loser may arrange his row
+    (each hole keeping one seed, seeds to and from his store) and the winner's row copies it
+    (MancalaGames leaves it to its UI). Played here as its UI would: a few random moves of one
+    seed each, then the pass, applied to both rows (the winner's store giving or taking), each
+    recorded in sowlab's notation (`3-5`, `store-2`, `4-store`, from the loser's left; `pass`)
+    with the position before it (the loser to move); the position after the pass is the
+    round's start. A level round: nobody arranges (none recorded)."""
+    if game.mdata is None or game.mdata.winner is None:
+        return []
+    h = game.cts.holes
+    loser_north = not game.mdata.winner
+    side = 1 if loser_north else 0
+    own = list(range(h, 2 * h)) if loser_north else list(range(h))
+
+    def copy(loc):
+        return loc - h if loser_north else loc + h
+
+    def label(loc):
+        return "store" if loc is None else str(loc - h + 1 if loser_north else loc + 1)
+
+    def gives(loc):
+        if loc is None:
+            return game.store[side] > 0 and game.store[1 - side] > 0
+        return game.board[loc] > 1 and game.board[copy(loc)] > 1
+
+    out = []
+    for _ in range(random.randrange(0, 6)):
+        ends = own + [None]
+        moves = [(f, t) for f in ends if gives(f) for t in ends
+                 if t != f and not (f is None and t is None)]
+        if not moves:
+            break
+        pos = position(game, shape, False)
+        pos["t"] = 2 if loser_north else 1
+        f, t = random.choice(moves)
+        out.append((label(f) + "-" + label(t), pos))
+        for a, b, s in ((f, t, side), (None if f is None else copy(f),
+                                       None if t is None else copy(t), 1 - side)):
+            if a is None:
+                game.store[s] -= 1
+            else:
+                game.board[a] -= 1
+            if b is None:
+                game.store[s] += 1
+            else:
+                game.board[b] += 1
+    pos = position(game, shape, False)
+    pos["t"] = 2 if loser_north else 1
+    out.append(("pass", pos))
+    return out
+
+
 def build(mc, path, variant):
     game_dict = mc.read_game(path)
     game = mc.game_from_config(game_dict, variant)
@@ -375,7 +430,7 @@ def play(mc, path, variant, seed, cap, full=False):
                 note(True)
                 break
             choice = {gi.RoundFill.UCHOOSE: chosen_holes, gi.RoundFill.LOSER_ONLY: chosen_holes,
-                      gi.RoundFill.UCHOWN: owned_holes}
+                      gi.RoundFill.UCHOWN: owned_holes, gi.RoundFill.UMOVE: arranged_row}
             if new_round and game.info.round_fill in choice:
                 for label, pos in choice[game.info.round_fill](game, shape):
                     hashes.append("%08x" % crc32(canonical(pos)))

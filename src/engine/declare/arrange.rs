@@ -1,22 +1,53 @@
-//! The arrangement before play, as declared (`arrange:`): "before play, each player arranges his
-//! counters in his holes as he likes". Played in [`crate::engine::player::arrange`].
+//! The arrangement of counters, as declared (`arrange:`): "before play, each player arranges his
+//! counters in his holes as he likes", or "at each later round's start, the round's loser
+//! arranges his row, and the winner's row copies it". Played in
+//! [`crate::engine::player::arrange`].
 
 use serde::Deserialize;
 
-/// An arrangement of each player's counters before the game's first sowing: in turn, each
-/// player moves one counter from one of his holes to another of his holes, or passes; the
-/// arrangement ends when every player has passed in a row, or after `max_moves` moves in all
-/// (passes counted), and play begins with the player whose turn it then is.
+/// An arrangement of counters: in turn, each arranging player moves one counter from one of his
+/// holes to another of his holes, or passes; the arrangement ends when every arranging player
+/// has passed in a row, or after `max_moves` moves in all (passes counted), and play begins with
+/// the player whose turn it then is (`by: round_loser`: the round's starter).
 #[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct Arrange {
     /// The most moves the arrangement lasts (every player's moves and passes, at least 1): a
     /// bound, so that it cannot last for ever.
     pub max_moves: i64,
+    /// Who arranges, and when: `each` player before play (default), or `round_loser`: the
+    /// round's loser alone, at the start of each later round (after its refill; on a level round
+    /// nobody), his single pass ending it.
+    #[serde(default)]
+    pub by: ArrangeBy,
+    /// Each counter the arranger moves is moved likewise in the other player's row (the hole
+    /// with the same number from its owner's left; his store for the arranger's store): the
+    /// rows stay copies of each other. A move is legal only where both counters can move.
+    #[serde(default)]
+    pub copied: bool,
+    /// The arranger's store is one end of a move too: a counter from his store into one of his
+    /// holes (`store-3`), or from one of his holes into his store (`3-store`).
+    #[serde(default)]
+    pub with_store: bool,
+    /// The fewest counters a hole keeps: a move takes no counter from a hole holding `keep` or
+    /// fewer (default 0).
+    #[serde(default)]
+    pub keep: i64,
     /// The game variables `arrange_left` (the moves still allowed, 0 once play has begun) and
     /// `arrange_passes` (the passes in a row), declared when setup ends.
     #[serde(skip)]
     pub vars: (usize, usize),
+}
+
+/// Who arranges, and when (`arrange.by`).
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum ArrangeBy {
+    /// Every player, in turn, before the game's first sowing.
+    #[default]
+    Each,
+    /// The round's loser alone, at the start of each later round (none before play).
+    RoundLoser,
 }
 
 impl Arrange {
@@ -33,11 +64,43 @@ impl Arrange {
                 "pipeline: arrange: needs two players or more, the board has {players}"
             ));
         }
+        if self.keep < 0 {
+            return Err(format!(
+                "pipeline: arrange: keep must be at least 0, not {}",
+                self.keep
+            ));
+        }
+        if (self.copied || self.by == ArrangeBy::RoundLoser) && players != 2 {
+            return Err(format!(
+                "pipeline: arrange: `copied` and `by: round_loser` need two players, the board has {players}"
+            ));
+        }
         Ok(())
     }
 }
 
 impl Arrange {
+    /// Whether the round's loser arranges, at each later round's start.
+    pub fn by_round_loser(&self) -> bool {
+        self.by == ArrangeBy::RoundLoser
+    }
+
+    /// Checks `by: round_loser` against the rule's rounds (`territory`: holes owned round by
+    /// round).
+    pub fn check_rounds(
+        &self,
+        rounds: Option<&crate::engine::declare::rounds::Rounds>,
+        territory: bool,
+    ) -> Result<(), String> {
+        use crate::engine::declare::rounds::{RoundWinner, Tally};
+        let by_seeds =
+            rounds.is_some_and(|r| r.winner == RoundWinner::MostSeeds && r.tally == Tally::None);
+        if self.by_round_loser() && (!by_seeds || territory) {
+            return Err("pipeline: arrange: `by: round_loser` needs `rounds` with `winner: most_seeds`, no `tally` and no `territory`".into());
+        }
+        Ok(())
+    }
+
     /// Checks the declaration and declares its game variables (`vars`) with
     /// `var(name, start value)`.
     pub fn link(
@@ -46,10 +109,12 @@ impl Arrange {
         mut var: impl FnMut(&str, i64) -> usize,
     ) -> Result<(), String> {
         self.check(players)?;
-        self.vars = (
-            var("arrange_left", self.max_moves),
-            var("arrange_passes", 0),
-        );
+        // (by the round's loser: nothing before play)
+        let first = match self.by {
+            ArrangeBy::Each => self.max_moves,
+            ArrangeBy::RoundLoser => 0,
+        };
+        self.vars = (var("arrange_left", first), var("arrange_passes", 0));
         Ok(())
     }
 }

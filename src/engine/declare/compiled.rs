@@ -77,7 +77,7 @@ impl Compiled {
                     return "pass".into();
                 }
                 if let Some((a, b)) = self.arrange_holes(id) {
-                    return format!("{}-{}", self.layout.label(a), self.layout.label(b));
+                    return format!("{}-{}", self.arrange_end(a), self.arrange_end(b));
                 }
             }
             return match self.named_moves.get(id - 3 * n) {
@@ -121,8 +121,19 @@ impl Compiled {
                 return Some(pass);
             }
             if let Some((a, b)) = label.split_once('-') {
-                let a = self.layout.parse_label(player, a)?;
-                let b = self.layout.parse_label(player, b)?;
+                // (`store`: the player's own store, an end of a move with `with_store`)
+                let end = |x: &str| {
+                    if x.trim().eq_ignore_ascii_case("store") {
+                        self.stores
+                            .iter()
+                            .copied()
+                            .find(|&s| self.pits[s].owner == player)
+                    } else {
+                        self.layout.parse_label(player, x)
+                    }
+                };
+                let a = end(a)?;
+                let b = end(b)?;
                 return Some(pass + 1 + a * self.pits.len() + b);
             }
         }
@@ -201,6 +212,16 @@ impl Compiled {
             .as_ref()
             .filter(|p| p.arrange.is_some())
             .map(|_| 3 * self.pits.len() + self.named_moves.len())
+    }
+
+    /// An end of an arrangement's move written in its label: a hole's label, or `store` (the
+    /// mover's own store).
+    fn arrange_end(&self, q: usize) -> String {
+        if self.pits[q].kind == PitKind::Store {
+            "store".into()
+        } else {
+            self.layout.label(q)
+        }
     }
 
     /// The holes (from, to) of an arrangement's move id, if `id` is one.

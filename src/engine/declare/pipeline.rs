@@ -386,6 +386,9 @@ impl Pipeline {
         if let Some(a) = self.arrange.as_mut() {
             a.link(l.players, |name, v| var(l, name, v))?;
         }
+        if let Some(a) = &self.arrange {
+            a.check_rounds(self.rounds.as_ref(), self.territory.is_some())?;
+        }
         self.at.odd_legal = opening.odd_legal;
         self.at.opening_holes = opening.opening_holes;
         self.at.played_vars = opening.played_vars;
@@ -585,9 +588,12 @@ impl Pipeline {
 
     /// Whether a step reads who started the round (`last_seeds.to: round_starter`).
     fn round_starter_var_needed(&self) -> bool {
-        self.capture
-            .last_seeds
-            .as_ref()
-            .is_some_and(|t| t.to == LastSeedsTo::RoundStarter)
+        // (the round's starter moves once the round's loser has arranged his row)
+        self.arrange.as_ref().is_some_and(|a| a.by_round_loser())
+            || self
+                .capture
+                .last_seeds
+                .as_ref()
+                .is_some_and(|t| t.to == LastSeedsTo::RoundStarter)
     }
 }

@@ -1,12 +1,15 @@
-//! The arrangement before play (`arrange:`), played: while it lasts (the game variable
+//! The arrangement of counters (`arrange:`), played: while it lasts (the game variable
 //! `arrange_left`, the moves it may still last, is above 0) the player to move either moves one
 //! counter from one of his holes holding counters to another of his holes (written with both
-//! holes' labels, `SO3-SI5`) or passes (`pass`), and the turn passes. When every player has
+//! holes' labels, `SO3-SI5`; with `with_store`, his store is `store`: `store-3`, `3-store`) or
+//! passes (`pass`), and the turn passes (`by: round_loser`: he keeps it). With `copied`, each
+//! counter moved is moved likewise in the other player's row. When every arranging player has
 //! passed in a row (`arrange_passes`), or the moves allowed are used up, the arrangement ends
-//! and the next player makes the game's first sowing. Declared in
+//! and the next player (`by: round_loser`: the round's starter) sows. Declared in
 //! [`crate::engine::declare::arrange`].
 
-use crate::engine::board::state::Board;
+use crate::engine::board::state::{Board, PitKind};
+use crate::engine::declare::arrange::{Arrange, ArrangeBy};
 use crate::engine::declare::compiled::Compiled;
 use crate::engine::declare::pipeline::Pipeline;
 use crate::engine::trace::event::Event;
@@ -17,23 +20,104 @@ pub fn pending(b: &Board, p: &Pipeline) -> bool {
     p.arrange.as_ref().is_some_and(|a| b.vars[a.vars.0] > 0)
 }
 
-/// The arrangement's moves of `player`: a counter from each of his holes holding counters to
-/// each of his other holes (in the holes' canonical order), then the pass.
-pub fn legal_into(b: &Board, p: &Pipeline, player: usize, out: &mut Vec<usize>) {
+/// Player `pl`'s store, if he has one.
+fn store_of(l: &Compiled, pl: usize) -> Option<usize> {
+    l.stores.iter().copied().find(|&s| l.pits[s].owner == pl)
+}
+
+/// The pit of the other player's (of two) that copies pit `q` of player `pl`'s: the hole with
+/// the same number from its owner's left, or his store.
+fn copy_of(l: &Compiled, pl: usize, q: usize) -> Option<usize> {
+    let other = 3 - pl;
+    if l.pits[q].kind == PitKind::Store {
+        return store_of(l, other);
+    }
+    let row = l.rows.iter().find(|r| r.owner == other)?;
+    row.pits.get(l.pits[q].pos.checked_sub(1)?).copied()
+}
+
+/// Whether one counter may leave pit `q` (a hole keeps `keep`; a store gives what it holds).
+fn gives(b: &Board, l: &Compiled, a: &Arrange, q: usize) -> bool {
+    if l.pits[q].kind == PitKind::Store {
+        b.seeds[q] > 0
+    } else {
+        !b.closed[q] && b.seeds[q] > a.keep
+    }
+}
+
+/// The moves (from, to) of `player`'s arrangement, in the holes' canonical order (his store
+/// last, with `with_store`).
+fn moves_of(b: &Board, p: &Pipeline, a: &Arrange, player: usize) -> Vec<(usize, usize)> {
     let l = &*b.layout;
-    let Some(pass) = l.arrange_pass() else { return };
-    let n = l.pits.len();
-    if let Some(holes) = p.at.holes_of.get(player) {
-        for &a in holes.iter().filter(|&&a| b.seeds[a] > 0 && !b.closed[a]) {
-            for &c in holes.iter().filter(|&&c| c != a && !b.closed[c]) {
-                out.push(pass + 1 + a * n + c);
+    let mut ends: Vec<usize> = match p.at.holes_of.get(player) {
+        Some(h) => h.iter().copied().filter(|&q| !b.closed[q]).collect(),
+        None => return Vec::new(),
+    };
+    if a.with_store {
+        ends.extend(store_of(l, player));
+    }
+    let mut out = Vec::new();
+    for &f in &ends {
+        if !gives(b, l, a, f) {
+            continue;
+        }
+        // (copied: the other's counter must be able to move too)
+        let cf = if a.copied {
+            match copy_of(l, player, f) {
+                Some(c) if gives(b, l, a, c) => Some(c),
+                _ => continue,
             }
+        } else {
+            None
+        };
+        for &t in &ends {
+            let both_stores = l.pits[f].kind == PitKind::Store && l.pits[t].kind == PitKind::Store;
+            if t == f || both_stores {
+                continue;
+            }
+            if a.copied {
+                match copy_of(l, player, t) {
+                    Some(ct)
+                        if Some(ct) != cf
+                            && (l.pits[ct].kind == PitKind::Store || !b.closed[ct]) => {}
+                    _ => continue,
+                }
+            }
+            out.push((f, t));
         }
     }
+    out
+}
+
+/// The arrangement's moves of `player`: a counter from each of his pits that may give one to
+/// each of his other pits (in the holes' canonical order), then the pass.
+pub fn legal_into(b: &Board, p: &Pipeline, player: usize, out: &mut Vec<usize>) {
+    let l = &*b.layout;
+    let (Some(a), Some(pass)) = (&p.arrange, l.arrange_pass()) else {
+        return;
+    };
+    let n = l.pits.len();
+    out.extend(
+        moves_of(b, p, a, player)
+            .into_iter()
+            .map(|(f, t)| pass + 1 + f * n + t),
+    );
     out.push(pass);
 }
 
-/// Plays the arrangement's move `id` of the player to move; the turn passes.
+/// Moves one counter from `f` to `t`, with its event.
+fn move_one(b: &mut Board, f: usize, t: usize) {
+    b.seeds[f] -= 1;
+    b.seeds[t] += 1;
+    b.emit(|| Event::Move {
+        from: f,
+        to: t,
+        seeds: 1,
+    });
+}
+
+/// Plays the arrangement's move `id` of the player to move; the turn passes (by the round's
+/// loser: he keeps it until he passes).
 pub fn play(b: &mut Board, l: &Compiled, p: &Pipeline, id: usize) -> Result<(), String> {
     let (Some(a), Some(pass)) = (&p.arrange, l.arrange_pass()) else {
         return Err("no arrangement is declared".into());
@@ -44,37 +128,48 @@ pub fn play(b: &mut Board, l: &Compiled, p: &Pipeline, id: usize) -> Result<(), 
         b.vars[passes] += 1;
         b.emit(|| Event::Pass { player: pl });
     } else {
-        let mine =
-            |h: usize| p.at.holes_of.get(pl).is_some_and(|hs| hs.contains(&h)) && !b.closed[h];
         match l.arrange_holes(id) {
-            Some((a, c)) if a != c && mine(a) && mine(c) && b.seeds[a] > 0 => {
-                b.seeds[a] -= 1;
-                b.seeds[c] += 1;
+            Some((f, t)) if moves_of(b, p, a, pl).contains(&(f, t)) => {
+                move_one(b, f, t);
+                if a.copied {
+                    if let (Some(cf), Some(ct)) = (copy_of(l, pl, f), copy_of(l, pl, t)) {
+                        move_one(b, cf, ct);
+                    }
+                }
                 b.vars[passes] = 0;
-                b.last.pit = c;
-                b.emit(|| Event::Move {
-                    from: a,
-                    to: c,
-                    seeds: 1,
-                });
+                b.last.pit = t;
             }
             _ => {
                 let what = l.arrange_holes(id).map_or_else(
                     || l.label(id),
-                    |(a, c)| format!("{}-{}", l.pits[a].name, l.pits[c].name),
+                    |(f, t)| format!("{}-{}", l.pits[f].name, l.pits[t].name),
                 );
                 return Err(format!(
-                    "`{what}` is no move of player {pl}'s arrangement: one counter from one of his holes holding counters to another of his holes (`{}`), or `pass`",
+                    "`{what}` is no move of player {pl}'s arrangement: {} (`{}`), or `pass`",
+                    rule_words(a),
                     example(l, p, pl)
                 ));
             }
         }
     }
     b.vars[left] -= 1;
-    if b.vars[passes] >= l.players as i64 {
+    let arrangers = match a.by {
+        ArrangeBy::Each => l.players as i64,
+        ArrangeBy::RoundLoser => 1,
+    };
+    if b.vars[passes] >= arrangers {
         b.vars[left] = 0;
     }
-    b.to_move = pl % l.players + 1;
+    match a.by {
+        ArrangeBy::Each => b.to_move = pl % l.players + 1,
+        // (the round's starter sows once the loser has arranged)
+        ArrangeBy::RoundLoser if b.vars[left] == 0 => {
+            if let Some(s) = p.at.round_starter_var {
+                b.to_move = b.vars[s] as usize;
+            }
+        }
+        ArrangeBy::RoundLoser => {}
+    }
     if b.vars[left] == 0 {
         b.emit(|| Event::Note {
             kind: "arranged".into(),
@@ -82,6 +177,36 @@ pub fn play(b: &mut Board, l: &Compiled, p: &Pipeline, id: usize) -> Result<(), 
         });
     }
     Ok(())
+}
+
+/// At a later round's start (its board refilled, its starter named), the round's loser (the
+/// other of `rw`; on a level round, `rw` 0, nobody) begins his arrangement: he moves.
+pub(in crate::engine::player) fn begin_round(b: &mut Board, p: &Pipeline, rw: usize) {
+    let Some(a) = p.arrange.as_ref().filter(|a| a.by == ArrangeBy::RoundLoser) else {
+        return;
+    };
+    if rw == 0 {
+        return;
+    }
+    b.vars[a.vars.0] = a.max_moves;
+    b.vars[a.vars.1] = 0;
+    b.to_move = 3 - rw;
+}
+
+/// What a move of the arrangement is, in words, for an error message.
+fn rule_words(a: &Arrange) -> String {
+    let mut s = String::from("one counter from one of his holes holding counters");
+    if a.keep > 0 {
+        s.push_str(&format!(" (more than {})", a.keep));
+    }
+    s.push_str(" to another of his holes");
+    if a.with_store {
+        s.push_str(", his store (`store`) at either end");
+    }
+    if a.copied {
+        s.push_str(", the other row copying it");
+    }
+    s
 }
 
 /// A move of the arrangement's, written out, for an error message.
@@ -96,6 +221,7 @@ fn example(l: &Compiled, p: &Pipeline, pl: usize) -> String {
 mod tests {
     use crate::engine::board::state::Board;
     use crate::engine::rule::test_boards::{data_board, labels, play};
+    use crate::engine::trace::event::Event;
 
     /// Two rows of 3 (S1..S3, N1..N3), a counter a hole, each player arranging before play
     /// (`max_moves` moves at most).
@@ -178,6 +304,100 @@ mod tests {
         assert_eq!(b.layout.parse_label(1, "S1-N1"), Some(id));
         assert!(!labels(&b).contains(&"S1-N1".to_string()));
         assert_eq!(b.layout.parse_label(1, "1-2"), Some(pass + 1 + s1 * 6 + 1));
+    }
+
+    /// Two rows of 3 with stores, rounds refilled by spreading the loser's seeds, and the
+    /// loser's arrangement of his row (copied, with his store, each hole keeping one), set up
+    /// one move before a round's end: South's S1 (1 seed) sows into S2, North has no seed to
+    /// move. Pits: S1..S3, store S, N1..N3, store N.
+    fn round_end_board() -> Board {
+        let mut b = data_board(
+            "name: t\nplayers: 2\nboard:\n  players: 2\n  shape: two_rows\n  pits:\n    - { row: S, owner: 1, holes: 3, seeds: 1 }\n    - { store: store S, owner: 1 }\n    - { row: N, owner: 2, holes: 3, seeds: 1 }\n    - { store: store N, owner: 2 }\nsowing:\n  stores: none\npipeline:\n  rounds: { fill: 1, winner: most_seeds, min_holes: 3, close_unfilled: false, refill: spread_loser }\n  arrange: { max_moves: 10, by: round_loser, copied: true, with_store: true, keep: 1 }\n  end:\n    - { when: no_move, sweep: owners, then: round, starter: alternate }\n".into(),
+        );
+        b.seeds[..8].copy_from_slice(&[1, 0, 0, 10, 0, 0, 0, 7]);
+        b
+    }
+
+    #[test]
+    fn a_round_refilled_by_the_losers_spread_seeds_then_he_arranges_his_row() {
+        let mut b = round_end_board();
+        // (before play nobody arranges: the round's loser does, at a later round's start)
+        assert_eq!(var(&b, "arrange_left"), 0);
+        assert_eq!(labels(&b), ["1"]);
+        b.trace = Some(Vec::new());
+        play(&mut b, "1");
+        // (the spread is in the move's events: a fill of each hole)
+        let fills = |b: &Board| {
+            b.trace
+                .iter()
+                .flatten()
+                .filter(|e| matches!(e, Event::Fill { .. }))
+                .count()
+        };
+        assert_eq!(fills(&b), 6);
+        // South holds 11, North 7: North's 7 spread over both rows, 2 a hole; his remainder
+        // 1 in his store, South's 11 - 6 in his.
+        assert_eq!(b.seeds[..8], [2, 2, 2, 5, 2, 2, 2, 1]);
+        // North, the loser, arranges first (the round's starter, South, waits).
+        assert_eq!(b.to_move, 2);
+        assert_eq!(var(&b, "arrange_left"), 10);
+        let l = labels(&b);
+        assert_eq!(l.len(), 3 * 3 + 3 + 1, "{l:?}");
+        assert!(l.contains(&"store-3".to_string()) && l.contains(&"2-store".to_string()));
+        // A counter from his store into his N3: South's store gives one into S3 as well.
+        b.trace = Some(Vec::new());
+        play(&mut b, "store-3");
+        assert_eq!(b.seeds[..8], [2, 2, 3, 4, 2, 2, 3, 0]);
+        // (its events: both counters moved, the copy from South's store to his S3)
+        assert_eq!(
+            b.trace.take().unwrap(),
+            [
+                Event::Move {
+                    from: 7,
+                    to: 6,
+                    seeds: 1
+                },
+                Event::Move {
+                    from: 3,
+                    to: 2,
+                    seeds: 1
+                }
+            ]
+        );
+        assert_eq!(b.to_move, 2, "he arranges until he passes");
+        // His store is empty: no move from it now; N1 to N2, copied from S1 to S2.
+        assert!(!labels(&b).iter().any(|m| m.starts_with("store-")));
+        play(&mut b, "1-2");
+        assert_eq!(b.seeds[..8], [1, 3, 3, 4, 1, 3, 3, 0]);
+        // Each hole keeps one: N1 (1 seed) gives nothing.
+        assert!(!labels(&b).iter().any(|m| m.starts_with("1-")));
+        b.trace = Some(Vec::new());
+        play(&mut b, "pass");
+        assert!(matches!(
+            b.trace.as_deref(),
+            Some([Event::Pass { player: 2 }, ..])
+        ));
+        assert_eq!(var(&b, "arrange_left"), 0);
+        // The round's starter (by `starter: alternate`) sows.
+        assert_eq!(b.to_move, var(&b, "round_starter") as usize);
+        assert!(!labels(&b).contains(&"pass".to_string()));
+    }
+
+    #[test]
+    fn an_arrangement_by_the_rounds_loser_without_rounds_is_refused_naming_the_key() {
+        let text = "name: t\nplayers: 2\nboard:\n  players: 2\n  shape: two_rows\n  pits:\n    - { row: S, owner: 1, holes: 3, seeds: 1 }\n    - { row: N, owner: 2, holes: 3, seeds: 1 }\npipeline:\n  arrange: { max_moves: 5, by: round_loser }\n".to_string();
+        let e = crate::Rule::data_from_text(text, std::path::Path::new("t.yaml"))
+            .and_then(|r| {
+                let opts = r.resolve_options::<&str>(&[])?;
+                r.new_board(&opts).map(|_| ())
+            })
+            .unwrap_err();
+        assert!(
+            e.to_string().contains(
+                "pipeline: arrange: `by: round_loser` needs `rounds` with `winner: most_seeds`"
+            ),
+            "{e}"
+        );
     }
 
     #[test]

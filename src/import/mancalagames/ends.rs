@@ -125,14 +125,12 @@ pub(super) fn rounds(p: &Params, goal: &str) -> Result<(String, String, i64), Re
                 chosen = ", choose_filled: loser, refill: loser";
                 "left"
             }
-            choice @ ("UMOVE" | "UCHOWN") => {
+            "UMOVE" => return umove(p, &kind, starter),
+            choice @ "UCHOWN" => {
                 return Err(refuse(
                     "round_fill",
                     choice,
-                    match choice {
-                        "UMOVE" => "a player's choice between rounds: the loser's seeds are spread evenly over every hole of both rows (the winner keeping the rest), then the loser arranges his row as he likes (each hole at least one seed, seeds to and from his store) and the winner's row copies it; no step declares this refill and arrangement yet, and sowlab does not pick one silently",
-                        _ => "a player's choice between rounds (the holes the winner owns), which MancalaGames allows only with goal=TERRITORY",
-                    },
+                    "a player's choice between rounds (the holes the winner owns), which MancalaGames allows only with goal=TERRITORY",
                 ))
             }
             other => {
@@ -161,6 +159,33 @@ pub(super) fn rounds(p: &Params, goal: &str) -> Result<(String, String, i64), Re
     // Without rounds, goal_param, round_fill, round_starter and blocks do nothing in a
     // MAX_SEEDS or CLEAR game (MancalaGames reads them when a round ends or for other goals).
     Ok((rounds, then, gp))
+}
+
+/// `round_fill=UMOVE` (rounds NO_MOVES of a MAX_SEEDS game): at a round's end the loser's seeds
+/// are spread evenly over every hole of both rows, then the loser may arrange his row (each hole
+/// keeping a seed, seeds to and from his store), the winner's row copying it. MancalaGames ends
+/// the match when a player holds fewer seeds than his row has holes, and a round only when a
+/// player holds every seed (or cannot move).
+fn umove(p: &Params, kind: &str, starter: &str) -> Result<(String, String, i64), Refusal> {
+    if kind != "NO_MOVES" {
+        return Err(refuse(
+            "rounds",
+            kind,
+            "round_fill=UMOVE is translated only with rounds=NO_MOVES yet",
+        ));
+    }
+    if p.int("min_move") != 1 {
+        return Err(refuse(
+            "min_move",
+            p.int("min_move").to_string(),
+            "round_fill=UMOVE is translated only with min_move=1 yet (MancalaGames then moves seeds into the leftmost holes so that one can be played)",
+        ));
+    }
+    let rounds = format!(
+        "  # rounds={kind}, round_fill=UMOVE: the most seeds wins a round; who holds fewer seeds than his\n  # row has holes ends the match; the loser's seeds are spread evenly over every hole of both\n  # rows (his remainder in his store, the winner keeping the rest in his)\n  rounds: {{ fill: 1, winner: most_seeds, min_holes: $holes, close_unfilled: false, refill: spread_loser, spread_count: $spread_count }}\n  # then the round's loser arranges his row, one seed a move (each hole keeping one, seeds to and\n  # from his store: `3-5`, `store-2`, `4-store`), the winner's row copying each move, until he\n  # passes (MancalaGames leaves it to its UI, without a bound; sowlab's: 100 moves)\n  arrange: {{ max_moves: 100, by: round_loser, copied: true, with_store: true, keep: 1 }}\n"
+    );
+    // (a round won at once only by a player holding every seed: the rest cannot fill 1 hole of 1)
+    Ok((rounds, format!("round, starter: {starter}"), 1))
 }
 
 /// The seeds left in play that end a round (MancalaGames' rounds END_S_SEEDS: a hole's start,

@@ -106,6 +106,11 @@ pub(crate) fn assemble(g: &GameFile, title: &str, p: &Params, parts: &Parts) -> 
             "  round_layout: { value: starter, values: [starter, alternate], help: \"a later round's start layout is turned for its starter; alternate: for the other of the last round's starter, as MancalaGames sets it up (whoever then starts)\" }\n",
         );
     }
+    if rounds.contains("$spread_count") {
+        y.push_str(
+            "  spread_count: { value: held, values: [held, row], help: \"the round's loser's seeds spread over both rows: those he holds; row: his store and every seed in his row's holes, children of either player's included, as MancalaGames counts them\" }\n",
+        );
+    }
     if capture.contains("$matching_back") {
         y.push_str(
             "  matching_back: { value: stop, values: [stop, beyond_limit], help: \"a two-way run of matching pairs ends when its first hole against the sowing does not match; beyond_limit: then the hole past the limit with the sowing is taken if it matches, as in MancalaGames\" }\n",

@@ -76,6 +76,23 @@ pub struct Rounds {
     /// `both` (default), or `loser`: the round's loser's alone (see [`Refill`]).
     #[serde(default)]
     pub refill: Refill,
+    /// With `refill: spread_loser`, the loser's seeds spread: `held` (default) the seeds he
+    /// holds (his store or reserve, his children's and those left in his own holes), or `row`:
+    /// his store and every seed left in his row's holes, children of either player's included
+    /// (MancalaGames' reading; the winner's holdings make up the difference).
+    #[serde(default)]
+    pub spread_count: SpreadCount,
+}
+
+/// Which seeds of the round's loser `refill: spread_loser` spreads (`rounds.spread_count`).
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum SpreadCount {
+    /// The seeds he holds (a child's seeds are its owner's).
+    #[default]
+    Held,
+    /// His store and every seed left in his row's holes (children included, whoever owns them).
+    Row,
 }
 
 /// Whose holes a round's end gathers and refills (`rounds.refill`).
@@ -90,6 +107,13 @@ pub enum Refill {
     /// his own holes; a level round ends the match (a draw), and so does a winner who then has no
     /// move (his win).
     Loser,
+    /// Every seed gathered as with `both`, then the round's loser's seeds spread evenly over
+    /// every hole of both rows (two rows of as many holes): each hole gets as many as the
+    /// loser's seeds fill in every hole of his row (at least `fill`: a player holding fewer than
+    /// `min_holes` times `fill` ends the match); his remainder stays in his store (or reserve),
+    /// and the winner's seeds beyond his row stay in his. On a level round the two hold as many:
+    /// either's seeds spread alike.
+    SpreadLoser,
 }
 
 /// Who chooses the holes filled for a round (`rounds.choose_filled`).
@@ -129,7 +153,12 @@ impl Rounds {
     pub fn check_fills(&self, territory: bool) -> Result<(), String> {
         let by_seeds = self.winner == RoundWinner::MostSeeds && self.tally == Tally::None;
         if self.refill != Refill::Both && (!by_seeds || territory) {
-            return Err("pipeline: rounds: `refill: loser` needs `winner: most_seeds`, no `tally` and no `territory`".into());
+            return Err("pipeline: rounds: `refill: loser` and `refill: spread_loser` need `winner: most_seeds`, no `tally` and no `territory`".into());
+        }
+        if self.refill == Refill::SpreadLoser
+            && (self.fill_part || self.choose_filled != ChooseFilled::Nobody || self.fill_by_moves)
+        {
+            return Err("pipeline: rounds: `refill: spread_loser` fills every hole alike: not with `fill_part`, `choose_filled` or `fill_by_moves`".into());
         }
         if self.fill_part && (!by_seeds || territory) {
             return Err("pipeline: rounds: `fill_part` needs `winner: most_seeds`, no `tally` and no `territory`".into());

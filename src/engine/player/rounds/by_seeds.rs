@@ -74,6 +74,19 @@ pub(in crate::engine::player) fn end_round_by_seeds(
     }
     // (whose holes are gathered and refilled)
     let refilled = |pl: usize| !loser_only || pl != rw;
+    // (MancalaGames' reading of the loser's seeds spread: his store and his row as it is)
+    let row_count = (r.refill == Refill::SpreadLoser
+        && r.spread_count == crate::engine::declare::rounds::SpreadCount::Row)
+        .then(|| {
+            let loser = if rw == 2 { 1 } else { 2 };
+            material(b, loser)
+                + l.rows
+                    .iter()
+                    .filter(|row| row.owner == loser)
+                    .flat_map(|row| row.pits.iter())
+                    .map(|&h| b.seeds[h])
+                    .sum::<i64>()
+        });
     // Children last one round: each one's seeds go to its owner, and it is a hole again.
     crate::engine::player::children::end_with_round(b, l);
     // Every seed left in a hole goes to the hole's owner, then the board is set up afresh.
@@ -95,7 +108,13 @@ pub(in crate::engine::player) fn end_round_by_seeds(
         }
     }
     let mut chooser = None;
-    for pl in [1usize, 2] {
+    if r.refill == Refill::SpreadLoser {
+        spread_loser(b, l, p, mover, rw, row_count);
+    }
+    for pl in [1usize, 2]
+        .into_iter()
+        .filter(|_| r.refill != Refill::SpreadLoser)
+    {
         let Some(row) = l.rows.iter().find(|row| row.owner == pl && refilled(pl)) else {
             continue;
         };
@@ -128,4 +147,116 @@ pub(in crate::engine::player) fn end_round_by_seeds(
     }
     start_next_round(b, l, p, rv, round, starter, mover, rw);
     fill_choice::hand_over(b, p, chooser);
+    // (the round's loser arranges his row first, with `arrange.by: round_loser`)
+    crate::engine::player::arrange::begin_round(b, p, rw);
+}
+
+/// `refill: spread_loser`: the round's loser's seeds (the other of `rw`; on a level round player
+/// 2's, as many as player 1's) spread evenly over every hole of both rows, as many in each as
+/// his seeds fill in every hole of his row; what is left stays in each player's store or
+/// reserve. (Every seed is already gathered to its holder.) `count`: the loser's seeds as
+/// `spread_count: row` reads them, the winner's holdings giving or taking the difference.
+fn spread_loser(
+    b: &mut Board,
+    l: &Compiled,
+    p: &Pipeline,
+    mover: usize,
+    rw: usize,
+    count: Option<i64>,
+) {
+    let loser = if rw == 2 { 1 } else { 2 };
+    let rows: Vec<&crate::engine::board::state::Row> = [1usize, 2]
+        .iter()
+        .filter_map(|&pl| l.rows.iter().find(|row| row.owner == pl))
+        .collect();
+    let n = rows.first().map_or(0, |r| r.pits.len());
+    if rows.len() != 2 || n == 0 || rows[1].pits.len() != n {
+        return;
+    }
+    if let Some(c) = count {
+        // (the difference from what he holds moves between the two players' holdings; never
+        // more than the giver holds)
+        let d = c - material(b, loser);
+        let (from, to) = if d > 0 {
+            (3 - loser, loser)
+        } else {
+            (loser, 3 - loser)
+        };
+        let k = d.abs().min(material(b, from));
+        if k > 0 {
+            take_held(b, l, from, k);
+            give_held(b, l, to, k);
+        }
+    }
+    let each = material(b, loser) / n as i64;
+    // (never more than either player can put in his row)
+    let each = each.min(material(b, 3 - loser) / n as i64);
+    // (MancalaGames' reading may leave the loser too few for a seed a hole: his seeds then go
+    // into the first hole of each row, from its owner's left)
+    let first = if count.is_some() && each == 0 {
+        material(b, loser).min(material(b, 3 - loser))
+    } else {
+        0
+    };
+    for (i, row) in rows.into_iter().enumerate() {
+        let pl = i + 1;
+        if first > 0 {
+            take_held(b, l, pl, first);
+            fill_holes(b, pl, first, row.pits.iter().copied().take(1));
+        }
+        take_held(b, l, pl, each * n as i64);
+        fill_holes(b, pl, each, row.pits.iter().copied());
+        let reserve = material(b, pl);
+        refill_note(b, p, mover, pl, (n, 0), reserve);
+    }
+}
+
+/// Gives `k` seeds to what player `pl` holds: his store, or without one his reserve.
+fn give_held(b: &mut Board, l: &Compiled, pl: usize, k: i64) {
+    match l.stores.iter().copied().find(|&s| l.pits[s].owner == pl) {
+        Some(s) => {
+            b.seeds[s] += k;
+            b.emit(|| Event::Fill {
+                pit: s,
+                seeds: k,
+                player: pl,
+            });
+        }
+        None => b.reserves[pl - 1] += k,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::rule::test_boards::{data_board, play};
+
+    /// Two rows of 3 with stores and children, rounds refilled by spreading the loser's seeds
+    /// (`count`: `held` or `row`), one move before a round's end: South's S1 sows into S2, and
+    /// North's only seeds are South's child N1 (3 seeds), which he cannot move. Pits: S1..S3,
+    /// store S, N1..N3, store N.
+    fn board(count: &str) -> crate::engine::board::state::Board {
+        let mut b = data_board(format!(
+            "name: t\nplayers: 2\nboard:\n  players: 2\n  shape: two_rows\n  pits:\n    - {{ row: S, owner: 1, holes: 3, seeds: 1 }}\n    - {{ store: store S, owner: 1 }}\n    - {{ row: N, owner: 2, holes: 3, seeds: 1 }}\n    - {{ store: store N, owner: 2 }}\nsowing:\n  stores: none\npipeline:\n  children: {{ make_when_last_makes: [], last_in_empty_facing: 3, side: own }}\n  rounds: {{ fill: 1, winner: most_seeds, min_holes: 3, close_unfilled: false, refill: spread_loser, spread_count: {count} }}\n  end:\n    - {{ when: no_move, sweep: owners, then: round, starter: alternate }}\n"
+        ));
+        b.seeds[..8].copy_from_slice(&[1, 0, 0, 10, 3, 0, 0, 4]);
+        b.children[4] = 1;
+        b
+    }
+
+    #[test]
+    fn the_losers_seeds_he_holds_are_spread_over_both_rows() {
+        let mut b = board("held");
+        play(&mut b, "1");
+        // South holds 11 and his child's 3, North 4: a seed a hole, North's 1 left in his store.
+        assert_eq!(b.seeds[..8], [1, 1, 1, 11, 1, 1, 1, 1]);
+        assert!(!b.is_child(4), "a child lasts one round");
+    }
+
+    #[test]
+    fn counted_by_his_row_the_child_in_it_counts_for_the_loser() {
+        let mut b = board("row");
+        play(&mut b, "1");
+        // North's store and row count 4 + 3: South's holdings give him 3, then 2 a hole.
+        assert_eq!(b.seeds[..8], [2, 2, 2, 5, 2, 2, 2, 1]);
+    }
 }
