@@ -21,6 +21,7 @@ pub mod classes;
 pub mod file;
 mod half;
 pub mod index;
+mod mirror;
 pub mod packing;
 mod position;
 pub mod rounds;
@@ -80,6 +81,9 @@ pub struct Tablebase {
     checks: Vec<Option<std::sync::Arc<LayerCheck>>>,
     /// The first value found wrong by a lookup that cannot fail ([`Tablebase::probe_noting`]).
     failure: std::sync::Arc<std::sync::OnceLock<String>>,
+    /// Whether layers are built for player 1 to move only ([`Tablebase::one_side`]), once
+    /// decided.
+    one_side: std::sync::Arc<std::sync::OnceLock<bool>>,
 }
 
 /// The fingerprint of what decides a rule's moves and ends on board `b`: its declared move, its
@@ -153,6 +157,7 @@ impl Tablebase {
             template: blank::blank(b),
             checks: Vec::new(),
             failure: Default::default(),
+            one_side: Default::default(),
         })
     }
 
