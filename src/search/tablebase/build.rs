@@ -42,8 +42,6 @@ pub(super) struct Worker<'a> {
     /// `cur` holds player 1's half only: a same-layer child with player 2 to move is read as
     /// its mirror image ([`Tablebase::one_side`]).
     half: bool,
-    /// Positions a player in the layer.
-    size: usize,
     /// Positions whose moves this worker played.
     pub(super) played: u64,
 }
@@ -72,18 +70,15 @@ impl Worker<'_> {
         self.line.push(i);
         let mut result = Ok(());
         for &pit in &moves {
-            let v = child_value::<true>(self.rule, self.tb, self.k, &node, pit, &mut child)
-                .and_then(|c| match c {
-                    Child::Over(v) | Child::Lower(v) => Ok(v),
-                    Child::SameLayer { index, margin } => {
-                        let index = if self.half && index >= self.size {
-                            self.tb.mirror_rank(&child)
-                        } else {
-                            index
-                        };
-                        self.value(index).map(|v| margin.of(v as i32))
-                    }
-                });
+            let v = child_value::<true>(
+                self.rule, self.tb, self.k, &node, pit, &mut child, self.half,
+            )
+            .and_then(|c| match c {
+                Child::Over(v) | Child::Lower(v) => Ok(v),
+                Child::SameLayer { index, margin } => {
+                    self.value(index).map(|v| margin.of(v as i32))
+                }
+            });
             match v {
                 Ok(v) => best = best.max(v),
                 Err(e) => {
@@ -124,7 +119,6 @@ impl<'a> Worker<'a> {
             line: Vec::new(),
             parts: vec![0; tb.holes.len()],
             half: cur.len() == size && cur.len() as u64 != tb.layer_size(k),
-            size,
             played: 0,
         }
     }

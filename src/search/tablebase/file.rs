@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
-use super::packing::{decode_kept, encode, Packing};
+use super::packing::{decode_kept, encode, encode_kept, Packing};
 use super::{short, Tablebase};
 use crate::{Error, Result};
 
@@ -66,7 +66,13 @@ pub fn checksum(bytes: &[u8]) -> String {
 
 /// The header layer `k` of `tb` gets, and the bytes that follow it.
 pub fn header(tb: &Tablebase, k: usize) -> (Header, Vec<u8>) {
-    let (packing, bytes) = encode(tb, k, &tb.layer(k));
+    // A half layer (built one side, or read mirrored) is written as it is held: the writer of
+    // both halves finds the same mirror value by value.
+    let (packing, bytes) = if tb.is_half(k) {
+        encode_kept(&tb.layers[k], true)
+    } else {
+        encode(tb, k, &tb.layer(k))
+    };
     let h = Header {
         format: FORMAT,
         rule: tb.rule.clone(),

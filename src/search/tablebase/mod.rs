@@ -387,11 +387,21 @@ impl Tablebase {
         self.failure.get().map(|e| Error::msg(e.clone()))
     }
 
-    /// Where the layers hold a value for `b` (not over): its layer, index and value, unchecked.
+    /// Where the layers hold a value for `b` (not over): its layer, index and value, unchecked
+    /// (the index `usize::MAX` for a value no check reads: player 2 on a half layer built here).
     #[inline]
     fn stored_at(&self, b: &Board) -> Option<(usize, usize, i8)> {
         if b.over {
             return None;
+        }
+        if b.to_move == 2 && self.captures.is_none() {
+            // Player 2 on a half layer built here (no check to key by the position's own
+            // index): one rank, of the mirror image.
+            let k = self.holes.iter().map(|&h| b.seeds[h]).sum::<i64>() as usize;
+            if k < self.layers.len() && self.is_half(k) && self.checks[k].is_none() {
+                let v = self.layers[k][self.mirror_rank(b)];
+                return (v != UNKNOWN).then_some((k, usize::MAX, v));
+            }
         }
         let (k, i) = self.locate(b)?;
         let v = self.held_on(b, k, i);

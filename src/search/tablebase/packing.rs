@@ -210,6 +210,11 @@ pub fn encode(tb: &Tablebase, k: usize, values: &[i8]) -> (Packing, Vec<u8>) {
         && values.len() == 2 * size
         && each_mirror(tb, k, |j, i| values[size + j] == values[i]);
     let kept = if mirrored { &values[..size] } else { values };
+    encode_kept(kept, mirrored)
+}
+
+/// Packs `kept`, the values a layer file holds (player 1's half alone when `mirrored`).
+pub fn encode_kept(kept: &[i8], mirrored: bool) -> (Packing, Vec<u8>) {
     let min = kept.iter().copied().min().unwrap_or(0) as i32;
     let max = kept.iter().copied().max().unwrap_or(0) as i32;
     let step = kept
@@ -218,7 +223,7 @@ pub fn encode(tb: &Tablebase, k: usize, values: &[i8]) -> (Packing, Vec<u8>) {
         .max(1);
     let codes = ((max - min) as u32 / step) as u64 + 1;
     let p = Packing::of(min, step, codes, mirrored);
-    let mut out = Vec::with_capacity(p.bytes(values.len() as u64) as usize);
+    let mut out = Vec::with_capacity(p.bytes(kept.len() as u64) as usize);
     if p.bits > 0 {
         let group = p.group() as usize;
         // Bits not yet written, from the low one up.
@@ -240,7 +245,10 @@ pub fn encode(tb: &Tablebase, k: usize, values: &[i8]) -> (Packing, Vec<u8>) {
             out.push(acc as u8);
         }
     }
-    debug_assert_eq!(out.len() as u64, p.bytes(values.len() as u64));
+    debug_assert_eq!(
+        out.len() as u64,
+        p.bytes(kept.len() as u64 * if mirrored { 2 } else { 1 })
+    );
     (p, out)
 }
 
