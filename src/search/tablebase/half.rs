@@ -33,9 +33,10 @@ impl Tablebase {
     /// layer, of its mirror image.
     #[inline]
     pub(super) fn mirror_rank(&self, b: &Board) -> usize {
-        let n = self.holes.len();
+        // (the two rows in turn, without a division a hole)
+        let (ones, twos) = self.holes.split_at(self.holes.len() / 2);
         self.index
-            .rank((0..n).map(|j| b.seeds[self.holes[(j + n / 2) % n]] as usize)) as usize
+            .rank(twos.iter().chain(ones).map(|&h| b.seeds[h] as usize)) as usize
     }
 
     /// The values of layer `k`, both players' halves (a half layer unfolded: a copy).
