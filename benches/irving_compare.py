@@ -101,7 +101,9 @@ def main():
             shutil.rmtree(tb, ignore_errors=True)
             _, ts = run(rule[:1] + ["tablebase", "build"] + rule[2:] + ["--set", f"holes={h}", "--seeds", str(a.seeds), "--out", tb, "--jobs", "1", "--max-memory", "4096"])
         dbs[h] = (eg, tb)
-        pi, ps = positions(h, a.seeds, 1), positions(h, a.seeds, 2)
+        # Both value one side to move (sowlab since format 3's build: Kalah's sides are mirror
+        # images, player 2's half is read through the mirror).
+        pi, ps = positions(h, a.seeds, 1), positions(h, a.seeds, 1)
         fmt = lambda t, p: ("reused", "-") if t is None else (f"{t:.2f}", f"{t / p * 1e6:.3f}")
         (a1, a2), (b1, b2) = fmt(ti, pi), fmt(ts, ps)
         ratio = f"{(ts / ps) / (ti / pi):.2f}" if ti and ts else "-"

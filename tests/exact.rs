@@ -470,7 +470,7 @@ fn tablebases_on_the_command_line_are_kept_checked_and_refused_for_other_moves()
     );
     // Each layer file: the header says its size and packing; the bytes follow. Kalah's players
     // are alike (player 2's half is not written) and its values of 6 seeds in play are even
-    // (-6 to 6 in steps of 2: 3 bits a value at most).
+    // (-6 to 6 in steps of 2: 7 codes, grouped in at most 3 bits a code).
     let f = std::fs::read(dir.path().join("layer-006.sowtb")).unwrap();
     let text = String::from_utf8_lossy(&f);
     let header: serde_json::Value = serde_json::from_str(text.lines().nth(1).unwrap()).unwrap();
@@ -479,9 +479,13 @@ fn tablebases_on_the_command_line_are_kept_checked_and_refused_for_other_moves()
     assert_eq!(header["packing"]["mirrored"], true);
     assert_eq!(header["packing"]["step"], 2);
     let bits = header["packing"]["bits"].as_u64().unwrap();
-    assert!(bits <= 3, "{header}");
+    let group = header["packing"]["group"].as_u64().unwrap();
+    assert!(bits <= 3 * group, "{header}");
     let head = text.lines().take(2).map(|l| l.len() + 1).sum::<usize>();
-    assert_eq!((f.len() - head) as u64, (462 * bits).div_ceil(8));
+    assert_eq!(
+        (f.len() - head) as u64,
+        (462u64.div_ceil(group) * bits).div_ceil(8)
+    );
     // Two workers write the same files (same checksums in the headers).
     let dir2 = tempfile::tempdir().unwrap();
     let d2 = dir2.path().to_str().unwrap();

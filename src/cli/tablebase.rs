@@ -77,7 +77,11 @@ fn cmd_build(dir: &RulePath, a: BuildArgs) -> Result<i32> {
         }
         let t0 = Instant::now();
         let progress = LayerProgress::default();
-        let total = tb.layer_size(k);
+        let total = if tb.one_side(&g.rule)? {
+            tb.layer_size(k) / 2
+        } else {
+            tb.layer_size(k)
+        };
         let finished = AtomicBool::new(false);
         let built = std::thread::scope(|sc| {
             sc.spawn(|| show_progress(k, total, &progress, &finished));
@@ -95,8 +99,14 @@ fn cmd_build(dir: &RulePath, a: BuildArgs) -> Result<i32> {
         };
         tb.push_layer(values);
         let path = file::write_layer(&a.out, &tb, k)?;
+        let side = if total < tb.layer_size(k) {
+            " (player 1 to move valued, player 2's the mirror image)"
+        } else {
+            ""
+        };
         eprintln!(
-            "layer {k}: {total} positions in {:.2} s -> {}",
+            "layer {k}: {} positions{side} in {:.2} s -> {}",
+            tb.layer_size(k),
             t0.elapsed().as_secs_f64(),
             path.display()
         );

@@ -12,6 +12,7 @@
 use std::sync::atomic::{AtomicI8, AtomicU64, Ordering};
 use std::sync::Arc;
 
+use super::mirror::MirrorCheck;
 use super::position::{blank, boards_at, child_value, comes_back, set_holes, Boards, Child};
 pub use super::LayerProgress;
 use super::{Tablebase, UNKNOWN};
@@ -38,6 +39,9 @@ pub(super) struct Worker<'a> {
     stack: Vec<Option<Boards>>,
     line: Vec<usize>,
     parts: Vec<usize>,
+    /// `cur` holds player 1's half only: a same-layer child with player 2 to move is read as
+    /// its mirror image ([`Tablebase::one_side`]).
+    half: bool,
     /// Positions whose moves this worker played.
     pub(super) played: u64,
 }
@@ -66,13 +70,15 @@ impl Worker<'_> {
         self.line.push(i);
         let mut result = Ok(());
         for &pit in &moves {
-            let v = child_value::<true>(self.rule, self.tb, self.k, &node, pit, &mut child)
-                .and_then(|c| match c {
-                    Child::Over(v) | Child::Lower(v) => Ok(v),
-                    Child::SameLayer { index, margin } => {
-                        self.value(index).map(|v| margin.of(v as i32))
-                    }
-                });
+            let v = child_value::<true>(
+                self.rule, self.tb, self.k, &node, pit, &mut child, self.half,
+            )
+            .and_then(|c| match c {
+                Child::Over(v) | Child::Lower(v) => Ok(v),
+                Child::SameLayer { index, margin } => {
+                    self.value(index).map(|v| margin.of(v as i32))
+                }
+            });
             match v {
                 Ok(v) => best = best.max(v),
                 Err(e) => {
@@ -98,6 +104,7 @@ impl<'a> Worker<'a> {
         k: usize,
         t: &Board,
     ) -> Self {
+        let size = tb.index.size(k) as usize;
         // Each worker plays on its own copy of the layout: one shared `Arc` would make the
         // cores fight over its counter.
         let mut own = t.clone();
@@ -111,6 +118,7 @@ impl<'a> Worker<'a> {
             stack: Vec::new(),
             line: Vec::new(),
             parts: vec![0; tb.holes.len()],
+            half: cur.len() == size && cur.len() as u64 != tb.layer_size(k),
             played: 0,
         }
     }
@@ -118,7 +126,9 @@ impl<'a> Worker<'a> {
 
 /// Values layer `k` (the next one of `tb`) with `jobs` workers playing from boards like
 /// `template`; `progress` is updated as chunks finish. `Ok(None)`: stopped (Ctrl-C or
-/// `progress.stop`) before the end.
+/// `progress.stop`) before the end. For a rule whose sides are mirror images
+/// ([`Tablebase::one_side`]) the values are player 1's half only (what
+/// [`Tablebase::push_layer`] takes as a half layer).
 pub fn build_layer(
     rule: &Rule,
     template: &Board,
@@ -131,7 +141,14 @@ pub fn build_layer(
         // Layers with cycles: one retrograde analysis a split, in one thread.
         return super::captures::build_layer(rule, &blank(template), tb, k, progress);
     }
-    let n = tb.layer_size(k);
+    // A symmetric rule: player 1's half only, each chunk's first position checked against its
+    // mirror image.
+    let half = tb.one_side(rule)?;
+    let n = if half {
+        tb.index.size(k)
+    } else {
+        tb.layer_size(k)
+    };
     let cur: Vec<AtomicI8> = (0..n).map(|_| AtomicI8::new(UNKNOWN)).collect();
     let next = AtomicU64::new(0);
     let t = blank(template);
@@ -141,6 +158,7 @@ pub fn build_layer(
                 let (cur, next, t) = (&cur, &next, &t);
                 sc.spawn(move || -> Result<()> {
                     let mut w = Worker::new(rule, tb, cur, k, t);
+                    let mut mirror = MirrorCheck::new(rule, tb).filter(|_| half);
                     loop {
                         if INTERRUPTED.load(Ordering::Relaxed)
                             || progress.stop.load(Ordering::Relaxed)
@@ -152,6 +170,11 @@ pub fn build_layer(
                             return Ok(());
                         }
                         let to = (from + CHUNK).min(n);
+                        if let Some(m) = &mut mirror {
+                            if !m.holds(k, from)? {
+                                return Err(m.differs(k, from));
+                            }
+                        }
                         for i in from..to {
                             w.value(i as usize)?;
                         }

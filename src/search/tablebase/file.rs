@@ -1,8 +1,9 @@
 //! Tablebase files: one per layer, `layer-K.sowtb` in a folder. A file is one header line of
-//! JSON after a magic line, then the layer's values, packed (format 2, [`super::packing`]: as
-//! few bits a value as the layer needs, player 1 to move first, then player 2, each in index
-//! order, player 2's half left out when it is player 1's mirror image). Format 1 files (one
-//! signed byte a position, both halves) are still read. The header names the format, the rule
+//! JSON after a magic line, then the layer's values, packed (format 3, [`super::packing`]: as
+//! few bits a value as the layer's values need, codes grouped, player 1 to move first, then
+//! player 2, each in index order, player 2's half left out when it is player 1's mirror image).
+//! Format 2 files (whole bits a value) and format 1 files (one signed byte a position, both
+//! halves) are still read. The header names the format, the rule
 //! (name and content hash), its options and the fingerprint of the moves they declare, the
 //! layer, the holes, the position count, the packing and the SHA-256 of the bytes that follow;
 //! a file for another rule or other moves, of another size, or whose bytes do not match is
@@ -14,7 +15,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
-use super::packing::{decode_kept, encode, Packing};
+use super::packing::{decode_kept, encode, encode_kept, Packing};
 use super::{short, Tablebase};
 use crate::{Error, Result};
 
@@ -22,7 +23,7 @@ use crate::{Error, Result};
 pub const MAGIC: &str = "sowlab tablebase";
 
 /// The format written.
-pub const FORMAT: u32 = 2;
+pub const FORMAT: u32 = 3;
 
 /// A layer file's header.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
@@ -43,7 +44,7 @@ pub struct Header {
     pub layer: usize,
     /// Positions of the layer (both players to move).
     pub positions: u64,
-    /// How the values that follow are packed (format 2; format 1: a byte a position).
+    /// How the values that follow are packed (formats 2 and 3; format 1: a byte a position).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub packing: Option<Packing>,
     /// SHA-256 of the bytes that follow, hex.
@@ -65,7 +66,13 @@ pub fn checksum(bytes: &[u8]) -> String {
 
 /// The header layer `k` of `tb` gets, and the bytes that follow it.
 pub fn header(tb: &Tablebase, k: usize) -> (Header, Vec<u8>) {
-    let (packing, bytes) = encode(tb, k, &tb.layer(k));
+    // A half layer (built one side, or read mirrored) is written as it is held: the writer of
+    // both halves finds the same mirror value by value.
+    let (packing, bytes) = if tb.is_half(k) {
+        encode_kept(&tb.layers[k], true)
+    } else {
+        encode(tb, k, &tb.layer(k))
+    };
     let h = Header {
         format: FORMAT,
         rule: tb.rule.clone(),
@@ -140,23 +147,26 @@ pub fn read_layer_sum(dir: &Path, tb: &Tablebase, k: usize) -> Result<Option<(Ve
         .map_err(|e| Error::msg(format!("{at}: {e}")))?;
     let h: Header =
         serde_json::from_str(&line).map_err(|e| Error::msg(format!("{at}: a bad header: {e}")))?;
-    // Format 1: a byte a position, both halves.
+    // Format 1: a byte a position, both halves; format 2: a code a group, in whole bits.
     let packing = match (h.format, h.packing) {
         (1, None) => Packing {
             min: i8::MIN as i32,
             step: 1,
             bits: 8,
             mirrored: false,
+            codes: None,
+            group: None,
         },
-        (FORMAT, Some(p)) => p,
+        (2, Some(p)) if p.codes.is_none() && p.group.is_none() => p,
+        (FORMAT, Some(p)) if p.codes.is_some() && p.group.is_some() => p,
         _ => {
             return Err(Error::msg(format!(
-                "{at}: format {}{} (this sowlab reads formats 1 and {FORMAT})",
+                "{at}: format {}{} (this sowlab reads formats 1, 2 and {FORMAT}: a format 1 file has no packing, a format 2 one no codes nor group, a format {FORMAT} one both)",
                 h.format,
-                if h.packing.is_none() {
-                    " without a packing"
-                } else {
-                    ""
+                match h.packing {
+                    None => " without a packing",
+                    Some(p) if p.codes.is_some() || p.group.is_some() => " with codes or a group",
+                    Some(_) => " without codes or a group",
                 }
             )))
         }

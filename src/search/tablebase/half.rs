@@ -23,14 +23,20 @@ impl Tablebase {
     #[inline]
     pub(super) fn held_on(&self, b: &Board, k: usize, i: usize) -> i8 {
         if b.to_move == 2 && self.is_half(k) {
-            let n = self.holes.len();
-            let r = self
-                .index
-                .rank((0..n).map(|j| b.seeds[self.holes[(j + n / 2) % n]] as usize));
-            self.layers[k][r as usize]
+            self.layers[k][self.mirror_rank(b)]
         } else {
             self.layers[k][i]
         }
+    }
+
+    /// The rank of `b`'s holes turned by half the board: the index, in player 1's half of its
+    /// layer, of its mirror image.
+    #[inline]
+    pub(super) fn mirror_rank(&self, b: &Board) -> usize {
+        // (the two rows in turn, without a division a hole)
+        let (ones, twos) = self.holes.split_at(self.holes.len() / 2);
+        self.index
+            .rank(twos.iter().chain(ones).map(|&h| b.seeds[h] as usize)) as usize
     }
 
     /// The values of layer `k`, both players' halves (a half layer unfolded: a copy).

@@ -21,6 +21,7 @@ pub mod classes;
 pub mod file;
 mod half;
 pub mod index;
+mod mirror;
 pub mod packing;
 mod position;
 pub mod rounds;
@@ -80,6 +81,9 @@ pub struct Tablebase {
     checks: Vec<Option<std::sync::Arc<LayerCheck>>>,
     /// The first value found wrong by a lookup that cannot fail ([`Tablebase::probe_noting`]).
     failure: std::sync::Arc<std::sync::OnceLock<String>>,
+    /// Whether layers are built for player 1 to move only ([`Tablebase::one_side`]), once
+    /// decided.
+    one_side: std::sync::Arc<std::sync::OnceLock<bool>>,
 }
 
 /// The fingerprint of what decides a rule's moves and ends on board `b`: its declared move, its
@@ -153,6 +157,7 @@ impl Tablebase {
             template: blank::blank(b),
             checks: Vec::new(),
             failure: Default::default(),
+            one_side: Default::default(),
         })
     }
 
@@ -382,11 +387,21 @@ impl Tablebase {
         self.failure.get().map(|e| Error::msg(e.clone()))
     }
 
-    /// Where the layers hold a value for `b` (not over): its layer, index and value, unchecked.
+    /// Where the layers hold a value for `b` (not over): its layer, index and value, unchecked
+    /// (the index `usize::MAX` for a value no check reads: player 2 on a half layer built here).
     #[inline]
     fn stored_at(&self, b: &Board) -> Option<(usize, usize, i8)> {
         if b.over {
             return None;
+        }
+        if b.to_move == 2 && self.captures.is_none() {
+            // Player 2 on a half layer built here (no check to key by the position's own
+            // index): one rank, of the mirror image.
+            let k = self.holes.iter().map(|&h| b.seeds[h]).sum::<i64>() as usize;
+            if k < self.layers.len() && self.is_half(k) && self.checks[k].is_none() {
+                let v = self.layers[k][self.mirror_rank(b)];
+                return (v != UNKNOWN).then_some((k, usize::MAX, v));
+            }
         }
         let (k, i) = self.locate(b)?;
         let v = self.held_on(b, k, i);

@@ -1,14 +1,21 @@
-//! How a layer's values are written in a file (format 2): as few bits a value as the layer's
-//! values need, and one player's half when the other's is its mirror image.
+//! How a layer's values are written in a file (format 3): in as few bits as the layer's values
+//! need, and one player's half when the other's is its mirror image.
 //!
-//! **Bits.** The values of a layer are written as codes `(v - min) / step`, `bits` bits each,
-//! packed from the low bit of each byte up: `min` is the layer's least value, `step` the greatest
-//! common divisor of the differences to it. The values of `k` seeds in play lie in `-k..=k`, and
-//! where every seed in play ends in a player's hands (Kalah) they have the parity of `k` (a
-//! player's gains and his opponent's add up to `k`): `step` is then 2, and a layer of up to 15
-//! seeds takes 4 bits a position, one of up to 31 seeds 5 bits. Nothing is assumed of the rule:
-//! the writer reads `min`, `step` and `bits` off the values, so a layer is always written
-//! exactly.
+//! **Codes.** A value `v` is written as its code `(v - min) / step`: `min` is the layer's least
+//! value, `step` the greatest common divisor of the differences to it, and `codes` the number of
+//! codes (the greatest code plus one). The values of `k` seeds in play lie in `-k..=k`, and where
+//! every seed in play ends in a player's hands (Kalah) they have the parity of `k` (a player's
+//! gains and his opponent's add up to `k`): `step` is then 2 and a layer of `k` seeds has at
+//! most `k + 1` codes. Nothing is assumed of the rule: the writer reads `min`, `step` and
+//! `codes` off the values, so a layer is always written exactly.
+//!
+//! **Groups.** Codes go in groups of `group`, each group the number `c_0 + c_1 codes + c_2
+//! codes^2 + ...` written in `bits` bits, from the low bit of each byte up (the last group
+//! filled with zero codes): the group is the one of at most 16 codes that takes the fewest bits
+//! a code. With a power of two of codes that is one code of `log2(codes)` bits; with 21 codes
+//! (Kalah's layer of 20 seeds) five codes in 22 bits, 4.4 bits a code where format 2 took 5.
+//! Format 2 wrote one code a group in `bits` bits (no `codes` nor `group` in its header): it is
+//! still read.
 //!
 //! **Mirror.** On a board of two rows, the position with player 2 to move and holes `c` is the
 //! position with player 1 to move and the rows swapped (`c` turned by half the holes) when the
@@ -28,13 +35,60 @@ pub struct Packing {
     pub min: i32,
     /// The difference between the values of two codes next to each other (1 at least).
     pub step: u32,
-    /// Bits a code (0 to 8; 0: every value is `min`).
+    /// Bits a group of codes (0 to 64; 0: every value is `min`).
     pub bits: u32,
     /// Only player 1's half is written: player 2's is its mirror image.
     pub mirrored: bool,
+    /// Codes a value may take (format 3; format 2: `2^bits`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub codes: Option<u64>,
+    /// Codes a group (format 3; format 2: 1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub group: Option<u32>,
 }
 
+/// Most codes a group.
+const MAX_GROUP: u32 = 16;
+
 impl Packing {
+    /// The packing of values whose codes are `0..codes` (format 3): the group of at most
+    /// [`MAX_GROUP`] codes, in at most 64 bits, that takes the fewest bits a code.
+    pub fn of(min: i32, step: u32, codes: u64, mirrored: bool) -> Packing {
+        let (mut bits, mut group) = (0u32, 1u32);
+        if codes > 1 {
+            bits = 64 - (codes - 1).leading_zeros();
+            let mut span = codes as u128;
+            for g in 2..=MAX_GROUP {
+                span *= codes as u128;
+                if span > 1u128 << 64 {
+                    break;
+                }
+                let w = 128 - (span - 1).leading_zeros();
+                if (w as u64) * (group as u64) < (bits as u64) * (g as u64) {
+                    (bits, group) = (w, g);
+                }
+            }
+        }
+        Packing {
+            min,
+            step,
+            bits,
+            mirrored,
+            codes: Some(codes),
+            group: Some(group),
+        }
+    }
+
+    /// Codes a value may take.
+    pub fn codes(&self) -> u64 {
+        self.codes.unwrap_or(1u64 << self.bits.min(63))
+    }
+
+    /// Codes a group.
+    pub fn group(&self) -> u64 {
+        self.group.unwrap_or(1) as u64
+    }
+
     /// Positions written: the layer's, or half of them when mirrored.
     pub fn written(&self, positions: u64) -> u64 {
         if self.mirrored {
@@ -46,7 +100,29 @@ impl Packing {
 
     /// Bytes of the codes of `positions` positions of the layer.
     pub fn bytes(&self, positions: u64) -> u64 {
-        (self.written(positions) * self.bits as u64).div_ceil(8)
+        let groups = self.written(positions).div_ceil(self.group().max(1));
+        (groups * self.bits as u64).div_ceil(8)
+    }
+
+    /// Why a packing read from a file cannot be one this sowlab wrote (`None`: it can).
+    fn invalid(&self) -> Option<String> {
+        let (codes, group) = (self.codes(), self.group());
+        let fits = (codes as u128)
+            .checked_pow(group as u32)
+            .is_some_and(|span| self.bits >= 128 || span <= 1u128 << self.bits);
+        if self.bits > 64
+            || self.step == 0
+            || codes == 0
+            || group == 0
+            || group > MAX_GROUP as u64
+            || !fits
+        {
+            return Some(format!(
+                "a packing of {codes} codes, {group} a group in {} bits, a step of {} (at most {MAX_GROUP} codes in at most 64 bits that hold them all, a step of 1 or more)",
+                self.bits, self.step
+            ));
+        }
+        None
     }
 }
 
@@ -134,32 +210,45 @@ pub fn encode(tb: &Tablebase, k: usize, values: &[i8]) -> (Packing, Vec<u8>) {
         && values.len() == 2 * size
         && each_mirror(tb, k, |j, i| values[size + j] == values[i]);
     let kept = if mirrored { &values[..size] } else { values };
+    encode_kept(kept, mirrored)
+}
+
+/// Packs `kept`, the values a layer file holds (player 1's half alone when `mirrored`).
+pub fn encode_kept(kept: &[i8], mirrored: bool) -> (Packing, Vec<u8>) {
     let min = kept.iter().copied().min().unwrap_or(0) as i32;
     let max = kept.iter().copied().max().unwrap_or(0) as i32;
     let step = kept
         .iter()
         .fold(0u32, |g, &v| gcd(g, (v as i32 - min) as u32))
         .max(1);
-    let top = ((max - min) as u32) / step;
-    let bits = 32 - top.leading_zeros();
-    let p = Packing {
-        min,
-        step,
-        bits,
-        mirrored,
-    };
-    let mut out = vec![0u8; p.bytes(values.len() as u64) as usize];
-    if bits > 0 {
-        for (n, &v) in kept.iter().enumerate() {
-            let code = ((v as i32 - min) as u32 / step) as u16;
-            let at = n * bits as usize;
-            let w = code << (at % 8);
-            out[at / 8] |= w as u8;
-            if at % 8 + bits as usize > 8 {
-                out[at / 8 + 1] |= (w >> 8) as u8;
+    let codes = ((max - min) as u32 / step) as u64 + 1;
+    let p = Packing::of(min, step, codes, mirrored);
+    let mut out = Vec::with_capacity(p.bytes(kept.len() as u64) as usize);
+    if p.bits > 0 {
+        let group = p.group() as usize;
+        // Bits not yet written, from the low one up.
+        let (mut acc, mut held) = (0u128, 0u32);
+        for chunk in kept.chunks(group) {
+            let mut number = 0u64;
+            for &v in chunk.iter().rev() {
+                number = number * codes + ((v as i32 - min) as u32 / step) as u64;
+            }
+            acc |= (number as u128) << held;
+            held += p.bits;
+            while held >= 8 {
+                out.push(acc as u8);
+                acc >>= 8;
+                held -= 8;
             }
         }
+        if held > 0 {
+            out.push(acc as u8);
+        }
     }
+    debug_assert_eq!(
+        out.len() as u64,
+        p.bytes(kept.len() as u64 * if mirrored { 2 } else { 1 })
+    );
     (p, out)
 }
 
@@ -169,11 +258,8 @@ pub fn encode(tb: &Tablebase, k: usize, values: &[i8]) -> (Packing, Vec<u8>) {
 /// their positions' range by the caller.
 pub fn decode_kept(tb: &Tablebase, k: usize, p: &Packing, bytes: &[u8]) -> Result<Vec<i8>, String> {
     let positions = tb.layer_size(k);
-    if p.bits > 8 || p.step == 0 {
-        return Err(format!(
-            "a packing of {} bits a value and a step of {} (at most 8 bits, a step of 1 or more)",
-            p.bits, p.step
-        ));
+    if let Some(why) = p.invalid() {
+        return Err(why);
     }
     if p.mirrored && (!can_mirror(tb) || !positions.is_multiple_of(2)) {
         return Err("a mirrored layer for a board that has no mirror image".to_string());
@@ -186,25 +272,47 @@ pub fn decode_kept(tb: &Tablebase, k: usize, p: &Packing, bytes: &[u8]) -> Resul
         ));
     }
     let n = p.written(positions) as usize;
-    let mask = (1u16 << p.bits) - 1;
-    let mut values = Vec::with_capacity(positions as usize);
-    for j in 0..n {
-        let code = if p.bits == 0 {
-            0
-        } else {
-            let at = j * p.bits as usize;
-            let lo = bytes[at / 8] as u16;
-            let hi = bytes.get(at / 8 + 1).copied().unwrap_or(0) as u16;
-            ((lo | hi << 8) >> (at % 8)) & mask
-        };
+    let (codes, group) = (p.codes(), p.group() as usize);
+    let mask = if p.bits >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << p.bits) - 1
+    };
+    let value = |j: usize, code: u64| -> Result<i8, String> {
         let v = p.min as i64 + p.step as i64 * code as i64;
-        let Ok(v) = i8::try_from(v) else {
-            return Err(format!(
+        i8::try_from(v).ok().filter(|_| code < codes).ok_or_else(|| {
+            format!(
                 "{} holds the value {v}, but a position with {k} seeds in play is worth -{k} to {k} (a forged or damaged file)",
                 tb.describe(k, j)
-            ));
+            )
+        })
+    };
+    let mut values = Vec::with_capacity(positions as usize);
+    for start in (0..n).step_by(group) {
+        let mut number = if p.bits == 0 {
+            0
+        } else {
+            let at = (start / group) * p.bits as usize;
+            let mut word = 0u128;
+            for (b, &x) in bytes[at / 8..].iter().take(9).enumerate() {
+                word |= (x as u128) << (8 * b);
+            }
+            (word >> (at % 8)) as u64 & mask
         };
-        values.push(v);
+        for j in start..(start + group).min(n) {
+            if group == 1 {
+                values.push(value(j, number)?);
+            } else {
+                values.push(value(j, number % codes)?);
+                number /= codes;
+            }
+        }
+        if group > 1 && number != 0 {
+            return Err(format!(
+                "the group of codes from {} holds more than {group} codes of {codes} (a forged or damaged file)",
+                tb.describe(k, start)
+            ));
+        }
     }
     Ok(values)
 }
@@ -267,7 +375,7 @@ mod tests {
             if k >= 2 {
                 assert_eq!(p.step, 2, "layer {k}");
             }
-            assert!(p.bits <= 4, "layer {k}: {p:?}");
+            assert!(p.bits as u64 <= 4 * p.group(), "layer {k}: {p:?}");
             assert_eq!(bytes.len() as u64, p.bytes(values.len() as u64));
             assert_eq!(decode(&tb, k, &p, &bytes).unwrap(), *values, "layer {k}");
         }
@@ -280,16 +388,10 @@ mod tests {
         let n = 2 * tb.index().size(2) as usize;
         let values: Vec<i8> = (0..n).map(|i| (i % 5) as i8 - 2).collect();
         let (p, bytes) = encode(&tb, 2, &values);
-        assert_eq!(
-            p,
-            Packing {
-                min: -2,
-                step: 1,
-                bits: 3,
-                mirrored: false
-            }
-        );
-        assert_eq!(bytes.len(), (n * 3).div_ceil(8));
+        // Five codes: three a group in 7 bits (125 <= 128), 2.33 bits a code.
+        assert_eq!(p, Packing::of(-2, 1, 5, false));
+        assert_eq!((p.bits, p.group, p.codes), (7, Some(3), Some(5)));
+        assert_eq!(bytes.len(), (n.div_ceil(3) * 7).div_ceil(8));
         assert_eq!(decode(&tb, 2, &p, &bytes).unwrap(), values);
         // A byte short, a value past an i8, a packing of 9 bits: errors, never a panic.
         assert!(decode(&tb, 2, &p, &bytes[1..])
@@ -303,7 +405,41 @@ mod tests {
         assert!(decode(&tb, 2, &wide, &bytes)
             .unwrap_err()
             .contains("holds the value"));
-        let bad = Packing { bits: 9, ..p };
-        assert!(decode(&tb, 2, &bad, &bytes).is_err());
+        // Packings no writer makes: too many bits, too many codes a group, a group whose
+        // numbers do not fit its bits.
+        for bad in [
+            Packing { bits: 65, ..p },
+            Packing {
+                group: Some(17),
+                ..p
+            },
+            Packing { bits: 6, ..p },
+        ] {
+            let e = decode(&tb, 2, &bad, &bytes).unwrap_err();
+            assert!(e.contains("a packing of"), "{e}");
+        }
+        // A group holding a number past its codes: an error naming the group.
+        let mut over = bytes.clone();
+        over[0] |= 0x7f;
+        let e = decode(&tb, 2, &p, &over).unwrap_err();
+        assert!(e.contains("holds more than 3 codes of 5"), "{e}");
+    }
+
+    #[test]
+    fn groups_take_the_fewest_bits_a_code() {
+        // A power of two: one code a group.
+        assert_eq!(Packing::of(0, 2, 16, true).bits, 4);
+        assert_eq!(Packing::of(0, 2, 16, true).group, Some(1));
+        // Kalah's layer of 20 seeds (21 codes): 5 in 22 bits, where whole bits take 5 a code.
+        let p = Packing::of(-20, 2, 21, true);
+        assert_eq!((p.bits, p.group), (22, Some(5)));
+        // One code: no bits.
+        assert_eq!(Packing::of(3, 1, 1, false).bits, 0);
+        // Every group's number fits its bits, at most 64.
+        for codes in 1..=255u64 {
+            let p = Packing::of(0, 1, codes, false);
+            assert!(p.invalid().is_none(), "{codes} codes: {p:?}");
+            assert!(p.bits as u64 <= p.group() * (64 - (codes.max(2) - 1).leading_zeros()) as u64);
+        }
     }
 }

@@ -108,7 +108,8 @@ impl Margin {
 /// and values the child for the player who moved. Errors: the rule's, a lower position that the
 /// layers do not cover (or, `CHECKED`, whose value read from a file is not what its moves give:
 /// unchecked, the value is read as it is, what a check of `node` itself reads), and seeds
-/// brought back into play. (Inlined into each builder's loop,
+/// brought back into play. `half`: the layer is built for player 1 to move only, a same-layer
+/// child with player 2 to move is named by its mirror image's index. (Inlined into each builder's loop,
 /// as the code it replaces was.)
 #[inline(always)]
 pub(super) fn child_value<const CHECKED: bool>(
@@ -118,6 +119,7 @@ pub(super) fn child_value<const CHECKED: bool>(
     node: &Board,
     pit: usize,
     child: &mut Board,
+    half: bool,
 ) -> Result<Child> {
     let mover = node.to_move;
     child.copy_from(node);
@@ -147,6 +149,13 @@ pub(super) fn child_value<const CHECKED: bool>(
             ))),
         }
     } else if k2 == k {
+        if half && m2 == 2 {
+            // Player 1's half only: the child's mirror image.
+            return Ok(Child::SameLayer {
+                index: tb.mirror_rank(child),
+                margin,
+            });
+        }
         let size = tb.index.size(k) as usize;
         let r2 = tb
             .index

@@ -83,7 +83,7 @@ impl Part<'_> {
             .iter()
             .take(if result.is_ok() { usize::MAX } else { 0 })
         {
-            let v = child_value::<true>(self.rule, self.tb, self.k, &node, pit, &mut child)
+            let v = child_value::<true>(self.rule, self.tb, self.k, &node, pit, &mut child, false)
                 .and_then(|c| {
                     match c {
                         Child::Over(v) | Child::Lower(v) => Ok(Some(v)),

@@ -147,7 +147,7 @@ impl Tablebase {
         }
         let mut best = i32::MIN;
         for &pit in &b.moves {
-            let v = match child_value::<false>(rule, self, k, &b.node, pit, &mut b.child)? {
+            let v = match child_value::<false>(rule, self, k, &b.node, pit, &mut b.child, false)? {
                 Child::Over(v) => v,
                 Child::Lower(v) => {
                     if let Some(at) = self.locate(&b.child) {
