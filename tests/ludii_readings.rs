@@ -155,3 +155,30 @@ fn a_forbidden_grand_slam_leaves_a_player_without_a_move_in_ludiis_oware_and_wol
     assert_eq!((&s.pits, &s.stores), (&vec![0; 12], &vec![34, 38]));
     assert_eq!((s.over, s.winner), (true, Some(2)));
 }
+
+#[test]
+fn pass_is_a_map_or_a_flag_that_an_option_can_set() {
+    // `pass: true` is `pass: {}` (a player without a move passes, counted in `penalties`),
+    // `false` no passing; anything else is refused in one line naming the key.
+    let load = |pass: &str| {
+        let text = format!(
+            "name: p\nplayers: 2\nboard:\n  players: 2\n  shape: two_rows\n  pits:\n    - {{ row: S, owner: 1, holes: 2, seeds: 1 }}\n    - {{ row: N, owner: 2, holes: 2, seeds: 1 }}\nsowing:\n  stores: none\npipeline:\n  pass: {pass}\n  end:\n    - {{ when: no_move, then: no_winner }}\n"
+        );
+        sowlab::Rule::data_from_text(text, std::path::Path::new("p.yaml"))
+            .and_then(|r| {
+                let o = r.resolve_options::<&str>(&[])?;
+                r.new_board(&o).map(|_| ())
+            })
+            .map_err(|e| e.one_line())
+    };
+    for ok in ["true", "false", "{}", "{ counter: passes }"] {
+        assert!(load(ok).is_ok(), "{ok}: {:?}", load(ok));
+    }
+    let e = load("3").unwrap_err();
+    assert!(
+        e.contains("pipeline.pass: invalid type: integer `3`, expected a map (`counter`, `out_at`), true or false"),
+        "{e}"
+    );
+    let e = load("{ countr: x }").unwrap_err();
+    assert!(e.contains("pipeline.pass: unknown field `countr`"), "{e}");
+}
