@@ -43,7 +43,8 @@ pub struct Pipeline {
     /// A game variable counting moves (declared by the core when missing; reset each round).
     pub count_moves: Option<String>,
     /// Passing: what a player without a legal move does (default: nothing; an `end` check
-    /// `no_move` usually ends the game instead).
+    /// `no_move` usually ends the game instead; `true`/`false`: the default pass or none).
+    #[serde(deserialize_with = "crate::engine::declare::turn::pass_or_flag")]
     pub pass: Option<Pass>,
     /// Checks after each move, in order; the first that holds applies.
     pub end: Vec<EndCheck>,

@@ -40,3 +40,33 @@ pub struct Pass {
 fn penalties() -> String {
     "penalties".into()
 }
+
+/// `pass`: a map, or `true` (the map `{}`) / `false` (no passing), so that an option can turn
+/// passing on or off.
+pub(crate) fn pass_or_flag<'de, D: serde::Deserializer<'de>>(
+    d: D,
+) -> Result<Option<Pass>, D::Error> {
+    struct Flag;
+    impl<'de> serde::de::Visitor<'de> for Flag {
+        type Value = Option<Pass>;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("a map (`counter`, `out_at`), true or false")
+        }
+        fn visit_bool<E: serde::de::Error>(self, v: bool) -> Result<Self::Value, E> {
+            Ok(v.then(|| Pass {
+                counter: penalties(),
+                out_at: 0,
+            }))
+        }
+        fn visit_unit<E: serde::de::Error>(self) -> Result<Self::Value, E> {
+            Ok(None)
+        }
+        fn visit_none<E: serde::de::Error>(self) -> Result<Self::Value, E> {
+            Ok(None)
+        }
+        fn visit_map<A: serde::de::MapAccess<'de>>(self, m: A) -> Result<Self::Value, A::Error> {
+            Pass::deserialize(serde::de::value::MapAccessDeserializer::new(m)).map(Some)
+        }
+    }
+    d.deserialize_any(Flag)
+}

@@ -22,7 +22,7 @@ pub(super) type Lister = fn(&Board, &Pipeline, usize, &mut Vec<usize>);
 
 /// Whether `player` has no legal move. With `feed_after_captures` without `feed_if_able` the
 /// feeding is judged by trial moves: `list` lists them.
-fn no_move(b: &Board, p: &Pipeline, player: usize, list: Lister) -> bool {
+pub(super) fn no_move(b: &Board, p: &Pipeline, player: usize, list: Lister) -> bool {
     let m = &p.moves;
     if m.must_feed && m.feed_after_captures && !m.feed_if_able {
         let mut v = Vec::new();

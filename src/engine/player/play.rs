@@ -489,7 +489,7 @@ pub(super) fn finish(
         }
         b.to_move = q;
     }
-    if p.pass.is_some() && passes(b, l, p, hooks) {
+    if p.pass.is_some() && passes(b, l, p, hooks, legal_into) {
         return Ok(());
     }
     if p.at.track_repetition {

@@ -6,24 +6,31 @@ use crate::engine::declare::compiled::Compiled;
 use crate::engine::declare::pipeline::Pipeline;
 use crate::engine::trace::event::Event;
 
+use crate::engine::player::end::{no_move, Lister};
 use crate::engine::player::hooks::finish;
 use crate::engine::player::hooks::HookCall;
-use crate::engine::player::legal::has_move;
 use crate::engine::player::material::{is_out, next_of};
 use crate::engine::player::notes::note;
 
 /// The pass step: while the player to move has no legal move he passes (his counter + 1; out at
 /// `out_at`, the last player left in winning) and the turn goes on. True when the game ended.
-pub(super) fn passes(b: &mut Board, l: &Compiled, p: &Pipeline, hooks: &mut Vec<HookCall>) -> bool {
+/// "No legal move" as the `no_move` end judges it: with `feed_after_captures`, by the moves
+/// `list` gives (trial moves: a move that would leave the opponent no seeds is none).
+pub(super) fn passes(
+    b: &mut Board,
+    l: &Compiled,
+    p: &Pipeline,
+    hooks: &mut Vec<HookCall>,
+    list: Lister,
+) -> bool {
     let Some(pass) = &p.pass else { return false };
     let Some(c) = p.at.pass_counter else {
         return false;
     };
-    let mut scratch = Vec::new();
     let mut in_a_row = 0;
     loop {
         let pl = b.to_move;
-        if has_move(b, p, pl, &mut scratch) {
+        if !no_move(b, p, pl, list) {
             return false;
         }
         let n = l.players;

@@ -170,6 +170,7 @@ pub(super) fn parse_sowing(m: &Map) -> RResult<SowRule> {
         match k.as_str() {
             "reverse" => r.reverse = as_bool()?,
             "skip_origin" => r.skip_origin = as_bool()?,
+            "judge_at_skipped_origin" => r.judge_at_skipped_origin = as_bool()?,
             "first_seed_back" => r.first_seed_back = as_bool()?,
             "pass_children" => {
                 use crate::engine::declare::sowing::PassChildren;
@@ -244,11 +245,14 @@ pub(super) fn parse_sowing(m: &Map) -> RResult<SowRule> {
             }
             o => {
                 return err(format!(
-                    "sowing: unknown key `{o}` (keys: reverse, stores, skip_origin, first_seed_back, \
+                    "sowing: unknown key `{o}` (keys: reverse, stores, skip_origin, judge_at_skipped_origin, first_seed_back, \
                      pass_children, relay, capture_counts, capture_to, capture_last, capture_beyond_empty, max_laps, at_max_laps)"
                 ))
             }
         }
+    }
+    if r.judge_at_skipped_origin && !r.skip_origin {
+        return err("sowing: judge_at_skipped_origin needs skip_origin: true");
     }
     Ok(r)
 }
