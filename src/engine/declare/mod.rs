@@ -17,6 +17,7 @@ pub mod opening;
 pub(crate) mod opponent_row;
 pub mod pipeline;
 mod pipeline_errors;
+pub mod place;
 pub mod rounds;
 pub mod row_ends_first;
 pub mod sow_steps;

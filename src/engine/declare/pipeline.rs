@@ -34,6 +34,9 @@ pub struct Pipeline {
     pub moves: Moves,
     /// The arrangement of each player's counters before play (none: play begins at once).
     pub arrange: Option<crate::engine::declare::arrange::Arrange>,
+    /// Each player's hand placed into his holes before play, a seed a move (none: the holes as
+    /// the board says; [`crate::engine::declare::place`]).
+    pub place_from_hand: Option<crate::engine::declare::place::PlaceFromHand>,
     /// Captures after the sowing.
     pub capture: Capture,
     /// Children: holes the last seed turns into the mover's own (made instead of a capture).
@@ -119,6 +122,9 @@ pub struct Resolved {
     pub choices: bool,
     /// `stop_in`, resolved: the heads, the pending decision's variable, its moves.
     pub stop: Option<crate::engine::declare::stop_in::StopLinked>,
+    /// `capture.reverse_laps`, resolved: the loops, the holes, the variables and moves of the
+    /// turn it plays ([`crate::engine::player::reverse_laps`]).
+    pub reverse: Option<Box<crate::engine::declare::capture::reverse::ReverseLinked>>,
     /// Hook functions the rule script defines: `on_pass`, `on_round_end`, `on_game_end`.
     pub hooks: Hooks,
     /// `holes_of[player]`: the player's holes in canonical order (index 0: holes of nobody).
@@ -385,6 +391,38 @@ impl Pipeline {
         }
         if let Some(a) = self.arrange.as_mut() {
             a.link(l.players, |name, v| var(l, name, v))?;
+        }
+        if let Some(h) = self.place_from_hand.as_mut() {
+            if self.arrange.is_some() {
+                return Err("pipeline: place_from_hand and arrange are two arrangements before play: declare one".into());
+            }
+            h.link(l, &mut var)?;
+        }
+        {
+            use crate::engine::declare::capture::across::AcrossThen;
+            let then_last = self
+                .capture
+                .across
+                .as_ref()
+                .is_some_and(|a| a.then == AcrossThen::SowOnFromLapStartThenLast);
+            if then_last && self.capture.reverse_laps.is_none() {
+                return Err("pipeline: capture: across: `then: sow_on_from_lap_start_then_last` is played with `capture.reverse_laps` only".into());
+            }
+            if self.end.iter().any(|c| c.when == Cond::EndFilesCaptured)
+                && self.capture.reverse_laps.is_none()
+            {
+                return Err("pipeline: an end check says `when: end_files_captured`, which counts the captures of `capture.reverse_laps`: none is declared".into());
+            }
+        }
+        if let Some(r) = self.capture.reverse_laps.as_ref() {
+            if self.stop_in.is_some() || self.capture.chosen_holes.is_some() {
+                return Err("pipeline: capture: reverse_laps plays its own turns: not with stop_in or chosen_holes".into());
+            }
+            self.at.reverse = Some(Box::new(r.link(
+                l,
+                self.capture.across.as_ref(),
+                &mut var,
+            )?));
         }
         self.at.odd_legal = opening.odd_legal;
         self.at.opening_holes = opening.opening_holes;

@@ -70,6 +70,16 @@ fn play_choice(
     pit: usize,
     hooks: &mut Vec<HookCall>,
 ) -> Option<Result<(), String>> {
+    // (before play: a seed of the mover's hand into one of his holes)
+    if p.place_from_hand.is_some() && crate::engine::player::place::pending(b, p, b.to_move) {
+        return Some(crate::engine::player::place::play(b, l, p, pit, hooks));
+    }
+    // (a rule whose laps may go the other way: its whole turn, decisions included)
+    if let Some(r) = p.at.reverse.as_deref() {
+        return Some(crate::engine::player::reverse_laps::play(
+            b, l, p, r, pit, hooks,
+        ));
+    }
     // (before play: a counter moved between the mover's holes, or a pass)
     if p.arrange.is_some() && crate::engine::player::arrange::pending(b, p) {
         return Some(crate::engine::player::arrange::play(b, l, p, pit));
@@ -120,7 +130,15 @@ fn play_choice(
 /// A pending decision's moves appended to `out` (`true`), or none pending (`false`).
 #[cold]
 fn legal_choices(b: &Board, p: &Pipeline, player: usize, out: &mut Vec<usize>) -> bool {
-    if p.arrange.is_some() && crate::engine::player::arrange::pending(b, p) {
+    if p.place_from_hand.is_some() && crate::engine::player::place::pending(b, p, player) {
+        crate::engine::player::place::legal_into(b, p, player, out);
+    } else if let Some(r) =
+        p.at.reverse
+            .as_deref()
+            .filter(|r| crate::engine::player::reverse_laps::pending(b, r))
+    {
+        crate::engine::player::reverse_laps::legal_into(r, out);
+    } else if p.arrange.is_some() && crate::engine::player::arrange::pending(b, p) {
         crate::engine::player::arrange::legal_into(b, p, player, out);
     } else if p.at.fill_choice_var.is_some() && fill_choice::pending(b, p).is_some() {
         fill_choice::legal_into(b, p, player, out);
@@ -534,6 +552,9 @@ pub fn check_start(b: &mut Board) {
     if let Some(p) = layout.pipeline.as_deref() {
         let mover = b.to_move;
         let mut hooks = Vec::new();
+        if let Some(h) = p.place_from_hand.as_ref() {
+            crate::engine::player::place::start(b, h);
+        }
         b.seen = Default::default();
         if p.at.track_repetition {
             record_position(b);

@@ -190,7 +190,9 @@ impl Rule {
                 || p.arrange.is_some()
                 || p.at.own_choice_var.is_some()
                 || p.capture.chosen_holes.is_some()
-                || p.at.stop.is_some();
+                || p.at.stop.is_some()
+                || p.place_from_hand.is_some()
+                || p.at.reverse.is_some();
             p.at.hooks = self.hooks;
             l.pipeline = Some(p);
         } else if !self.has_play {
