@@ -22,6 +22,27 @@ fn state(g: &Game) -> sowlab::StateJson {
 /// Plays `games` seeded random games of the declared rule `name` and of its retired script
 /// with the options `sets`, comparing them after every move; the moves played in all.
 fn twins(name: &str, sets: &[&str], games: u64) -> usize {
+    twins_as(name, sets, sets, games, true).0
+}
+
+/// [`twins`] with the script's options `sets` and the declared rule's `data_sets` (where the
+/// rule names an option's values in other words); `vars`: the game variables compared too
+/// (where the rule keeps the turn's state in variables of its own, only the position is). The
+/// moves played in all, and how many of them were named moves (`cw`: no hole's).
+fn twins_as(
+    name: &str,
+    sets: &[&str],
+    data_sets: &[&str],
+    games: u64,
+    vars: bool,
+) -> (usize, usize) {
+    let state = |g: &Game| {
+        let mut s = state(g);
+        if !vars {
+            s.vars.clear();
+        }
+        s
+    };
     let data = Arc::new(Rule::load(name, RulePath::builtin()).unwrap());
     assert!(
         data.ast.iter_functions().next().is_none(),
@@ -32,11 +53,11 @@ fn twins(name: &str, sets: &[&str], games: u64) -> usize {
         env!("CARGO_MANIFEST_DIR")
     );
     let script = Arc::new(Rule::load(&script, RulePath::builtin()).unwrap());
-    let mut moves = 0;
+    let (mut moves, mut named) = (0, 0);
     for seed in 0..games {
         let mut a = Game::new(script.clone(), script.resolve_options(sets).unwrap()).unwrap();
-        let mut b = Game::new(data.clone(), data.resolve_options(sets).unwrap()).unwrap();
-        assert_eq!(a.state(), state(&b), "{name} {sets:?}: the start");
+        let mut b = Game::new(data.clone(), data.resolve_options(data_sets).unwrap()).unwrap();
+        assert_eq!(state(&a), state(&b), "{name} {sets:?}: the start");
         let mut k = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
         while !a.board().over {
             let mut la = a.legal().unwrap();
@@ -51,13 +72,14 @@ fn twins(name: &str, sets: &[&str], games: u64) -> usize {
             let pit = la[(k % la.len() as u64) as usize];
             a.play_pit(pit).unwrap();
             b.play_pit(pit).unwrap();
+            named += usize::from(a.board().layout.is_named_move(pit));
             let at = format!("{at}: after {}", a.board().layout.label(pit));
-            assert_eq!(a.state(), state(&b), "{at}");
+            assert_eq!(state(&a), state(&b), "{at}");
             moves += 1;
         }
         assert!(b.board().over, "{name} seed {seed}: the data rule ends too");
     }
-    moves
+    (moves, named)
 }
 
 #[test]
@@ -119,6 +141,55 @@ fn lobudok_as_data_plays_as_its_script() {
         10,
     );
     twins("lobudok", &["opening=each_move", "max_turns=150"], 10);
+}
+
+#[test]
+fn omweso_as_data_plays_as_its_script() {
+    // The sources' reading (R2-R8), then Ludii's (R9), whose options the rule names in words of
+    // its own. Each run plays some `cw`/`ccw` decisions (reverse laps, R6), and the arrangement
+    // before play is 64 moves of each game but with arrange=fixed.
+    let omweso = |sets: &[&str], data_sets: &[&str], games: u64| {
+        let (n, named) = twins_as("omweso", sets, data_sets, games, false);
+        assert!(
+            n > 600 && named > 5,
+            "{sets:?}: {n} moves, {named} directions chosen"
+        );
+    };
+    omweso(&[], &[], 20);
+    let fixed = ["arrange=fixed", "max_turns=150"];
+    omweso(&fixed, &fixed, 30);
+    let short = ["arrange=alternate", "max_laps=3", "max_turns=60"];
+    omweso(&short, &short, 12);
+    omweso(
+        &["arrange=fixed", "both_ends=false", "max_turns=150"],
+        &["arrange=fixed", "end_files=0", "max_turns=150"],
+        30,
+    );
+    let ludii = [
+        "reverse_when=ends_facing",
+        "reverse_laps=first_lap",
+        "captured=sow_on_from_lap_start_then_last",
+        "end_files=0",
+    ];
+    omweso(
+        &["reading=ludii", "arrange=alternate", "max_turns=150"],
+        &[&ludii[..], &["arrange=alternate", "max_turns=150"]].concat(),
+        12,
+    );
+    omweso(
+        &[
+            "reading=ludii",
+            "arrange=fixed",
+            "max_laps=4",
+            "max_turns=150",
+        ],
+        &[
+            &ludii[..],
+            &["arrange=fixed", "max_laps=4", "max_turns=150"],
+        ]
+        .concat(),
+        30,
+    );
 }
 
 /// Loads the text of `rules/tsoro.yaml` changed by `edit` from a temporary file; the error.
