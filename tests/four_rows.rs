@@ -239,6 +239,112 @@ fn a_wrong_four_row_word_is_one_line_naming_the_key_and_the_words() {
     );
 }
 
+/// Loads the text of `rules/omweso.yaml` changed by `edit` with the options `sets`; the error.
+fn omweso_error(name: &str, sets: &[&str], edit: impl Fn(&str) -> String) -> String {
+    let text =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/rules/omweso.yaml")).unwrap();
+    let dir = std::env::temp_dir().join(format!("sowlab-omweso-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join(format!("{name}.yaml"));
+    let edited = edit(&text);
+    assert_ne!(edited, text, "{name}: the edit changes the rule");
+    std::fs::write(&file, edited).unwrap();
+    let r = Rule::load(file.to_str().unwrap(), RulePath::builtin()).and_then(|r| {
+        let o = r.resolve_options(sets)?;
+        Game::new(Arc::new(r), o).map(|_| ())
+    });
+    r.unwrap_err().one_line()
+}
+
+#[test]
+fn omwesos_steps_refuse_what_they_cannot_play_in_one_line_naming_the_key() {
+    let reverse = "reverse_laps: { outer: [1, 2], inner: [1, 2],";
+    let cases: &[(&str, &[&str], &str, &str, &str)] = &[
+        (
+            "no_across",
+            &[],
+            "    across: { last: occupied, needs: both, then: $captured }\n",
+            "",
+            "pipeline: capture: reverse_laps needs capture.across with `last: occupied, needs: both`",
+        ),
+        (
+            "across_empty",
+            &[],
+            "last: occupied, needs: both, then: $captured",
+            "last: empty, needs: both, then: $captured",
+            "pipeline: capture: reverse_laps needs capture.across with `last: occupied, needs: both`",
+        ),
+        (
+            "hole_nine",
+            &[],
+            reverse,
+            "reverse_laps: { outer: [1, 2], inner: [1, 9],",
+            "pipeline: capture: reverse_laps: no hole 9 (holes are numbered 1 to 8, from their owner's left)",
+        ),
+        (
+            "no_holes",
+            &[],
+            reverse,
+            "reverse_laps: {",
+            "pipeline: capture: reverse_laps: name some holes",
+        ),
+        (
+            "bad_when",
+            &[],
+            "when: $reverse_when",
+            "when: sometimes",
+            "unknown variant `sometimes`, expected `captures` or `ends_facing`",
+        ),
+        (
+            "no_hand",
+            &[],
+            "seeds: 32, order",
+            "seeds: 0, order",
+            "pipeline: place_from_hand: seeds is the seeds in each hand, 1 to 1000000, not 0",
+        ),
+        (
+            "uneven",
+            &["arrange=fixed"],
+            "seeds: 32, order",
+            "seeds: 30, order",
+            "order: fixed spreads 30 seeds evenly over player 1's outer row of 8 holes: not a multiple of 8",
+        ),
+        (
+            "bad_order",
+            &["arrange=fixed"],
+            "order: $arrange",
+            "order: shuffled",
+            "unknown variant `shuffled`, expected one of `sequence`, `alternate`, `fixed`",
+        ),
+        (
+            "end_files_alone",
+            &[],
+            "    reverse_laps: {",
+            "    #reverse_laps: {",
+            "an end check says `when: end_files_captured`, which counts the captures of `capture.reverse_laps`: none is declared",
+        ),
+    ];
+    for (name, sets, from, to, want) in cases {
+        let e = omweso_error(name, sets, |t| t.replacen(from, to, 1));
+        assert!(e.contains(want), "{name}: {e}");
+    }
+    // Ludii's reading of the capture is played by the reverse laps' turn only.
+    let e = omweso_error(
+        "then_last_alone",
+        &["captured=sow_on_from_lap_start_then_last"],
+        |t| {
+            t.replacen("    reverse_laps: {", "    #reverse_laps: {", 1)
+                .replacen("    - { when: end_files_captured", "    #- {", 1)
+        },
+    );
+    assert!(
+        e.contains(
+            "`then: sow_on_from_lap_start_then_last` is played with `capture.reverse_laps` only"
+        ),
+        "{e}"
+    );
+}
+
 /// The start of `name` with `sets`: every hole's seeds in canonical order.
 fn start(name: &str, sets: &[&str]) -> Vec<i64> {
     let r = Arc::new(Rule::load(name, RulePath::builtin()).unwrap());

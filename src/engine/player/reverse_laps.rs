@@ -39,6 +39,11 @@ struct Turn<'a> {
 }
 
 impl Turn<'_> {
+    /// An index of the loop kept in a variable (a position may set any value): taken round it.
+    fn index(&self, v: i64) -> usize {
+        v.rem_euclid(self.len) as usize
+    }
+
     /// The index `n` seeds from index `i` in direction `d` end at.
     fn landing(&self, i: usize, d: i64, n: i64) -> usize {
         (i as i64 + d * n).rem_euclid(self.len) as usize
@@ -133,7 +138,7 @@ impl Turn<'_> {
         let m = std::mem::take(&mut b.seeds[a]) + std::mem::take(&mut b.seeds[c]);
         b.vars[self.r.end_files] |= i64::from(self.r.end_file[self.me][j]);
         if b.trace.is_some() {
-            let (me, s) = (self.me, b.vars[self.r.start] as usize);
+            let (me, s) = (self.me, self.index(b.vars[self.r.start]));
             let names = |q: usize| b.layout.pits[q].name.clone();
             let text = format!(
                 "player {me} captures {m} from {} and {}, sown from after {}",
@@ -155,7 +160,7 @@ impl Turn<'_> {
     fn capture(&self, b: &mut Board, j: usize, d: i64) -> usize {
         let m = self.take_across(b, j);
         b.vars[self.r.dir] = d;
-        self.sow(b, b.vars[self.r.start] as usize, d, m)
+        self.sow(b, self.index(b.vars[self.r.start]), d, m)
     }
 }
 
@@ -210,14 +215,14 @@ pub fn play(
             t.lap(b, i, 1)
         }
         1 => match dir(id) {
-            Ok(d) => t.lap(b, b.vars[r.hole] as usize, d),
+            Ok(d) => t.lap(b, t.index(b.vars[r.hole]), d),
             Err(e) => {
                 b.vars[r.pending] = pending;
                 return Err(e);
             }
         },
         _ => match dir(id) {
-            Ok(d) => t.capture(b, b.vars[r.hole] as usize, d),
+            Ok(d) => t.capture(b, t.index(b.vars[r.hole]), d),
             Err(e) => {
                 b.vars[r.pending] = pending;
                 return Err(e);
@@ -245,7 +250,7 @@ fn go_on(b: &mut Board, l: &Compiled, t: &Turn, mut j: usize) -> bool {
         .is_some_and(|a| a.then == AcrossThen::SowOnFromLapStartThenLast);
     let mut stopped = false;
     loop {
-        b.vars[r.laps] += 1;
+        b.vars[r.laps] = b.vars[r.laps].saturating_add(1);
         let laps = b.vars[r.laps];
         if b.seeds[t.lp[j]] <= 1 {
             break;
@@ -258,16 +263,16 @@ fn go_on(b: &mut Board, l: &Compiled, t: &Turn, mut j: usize) -> bool {
             });
             break;
         }
-        let mut d = b.vars[r.dir];
+        let mut d = if b.vars[r.dir] < 0 { -1 } else { 1 };
         if t.threatened(b, j) {
             if then_last {
                 // (the seeds taken go round from the lap's start, no relay nor capture where
                 // they end; the turn goes on from the capturing hole)
                 let m = t.take_across(b, j);
-                t.sow(b, b.vars[r.start] as usize, 1, m);
+                t.sow(b, t.index(b.vars[r.start]), 1, m);
             } else {
                 let m = r.facing[t.me][j].map_or(0, |(a, c)| b.seeds[a] + b.seeds[c]);
-                let s = b.vars[r.start] as usize;
+                let s = t.index(b.vars[r.start]);
                 if r.decl.captured_again && d == -1 && t.lap_captures(b, s, -1, m, false, Some(j)) {
                     b.vars[r.hole] = j as i64;
                     b.vars[r.pending] = 2;
