@@ -296,6 +296,13 @@ fn omwesos_steps_refuse_what_they_cannot_play_in_one_line_naming_the_key() {
             "unknown variant `sometimes`, expected `captures` or `ends_facing`",
         ),
         (
+            "no_relay",
+            &[],
+            "  relay: last\n",
+            "  relay: none\n",
+            "pipeline: capture: reverse_laps plays relay sowing round each player's loop: it needs `sowing: relay: last`",
+        ),
+        (
             "no_hand",
             &[],
             "seeds: 32, order",

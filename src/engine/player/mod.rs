@@ -17,6 +17,7 @@ pub mod notes;
 pub mod opening;
 pub mod place;
 pub mod play;
+pub mod repetition;
 pub mod reverse_laps;
 pub mod rounds;
 pub mod share;

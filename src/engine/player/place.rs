@@ -10,9 +10,6 @@ use crate::engine::declare::pipeline::Pipeline;
 use crate::engine::declare::place::{outer_row, PlaceFromHand, PlaceOrder};
 use crate::engine::trace::event::Event;
 
-use crate::engine::player::end::run_checks;
-use crate::engine::player::hooks::HookCall;
-
 /// The start (when setup ends): each hand filled, or with `order: fixed` spread over its
 /// owner's outer row; who moves first remembered.
 pub fn start(b: &mut Board, h: &PlaceFromHand) {
@@ -51,15 +48,9 @@ pub fn legal_into(b: &Board, p: &Pipeline, player: usize, out: &mut Vec<usize>) 
     }
 }
 
-/// Puts one seed of the mover's hand into hole `pit`; who places next, or the first sowing and
-/// the end checks.
-pub fn play(
-    b: &mut Board,
-    l: &Compiled,
-    p: &Pipeline,
-    pit: usize,
-    hooks: &mut Vec<HookCall>,
-) -> Result<(), String> {
+/// Puts one seed of the mover's hand into hole `pit`; who places next, or (`Ok(true)`: the
+/// caller runs the end checks) the first sowing.
+pub fn play(b: &mut Board, l: &Compiled, p: &Pipeline, pit: usize) -> Result<bool, String> {
     let Some(h) = p.place_from_hand.as_ref() else {
         return Err("no placing from the hand is declared".into());
     };
@@ -74,9 +65,9 @@ pub fn play(
     b.reserves[me - 1] -= 1;
     b.seeds[pit] += 1;
     b.emit(|| Event::Drop { pit, hand: 0 });
+    // (a seed placed: no lap sown)
     b.last = SowEnd {
         pit,
-        laps: 1,
         ..SowEnd::default()
     };
     let players = l.players;
@@ -92,23 +83,17 @@ pub fn play(
             .find(|&q| holds(b, q))
     };
     match to {
-        Some(q) => b.to_move = q,
+        Some(q) => {
+            b.to_move = q;
+            Ok(false)
+        }
         None => {
             b.to_move = (b.vars[h.var] as usize).clamp(1, players);
             b.emit(|| Event::Note {
                 kind: "arranged".into(),
                 text: "every hand is placed: the sowing begins".into(),
             });
-            run_checks(
-                b,
-                l,
-                p,
-                me,
-                false,
-                hooks,
-                crate::engine::player::play::legal_into,
-            );
+            Ok(true)
         }
     }
-    Ok(())
 }

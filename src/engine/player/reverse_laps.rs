@@ -13,10 +13,7 @@ use crate::engine::board::state::{Board, SowEnd};
 use crate::engine::declare::capture::across::AcrossThen;
 use crate::engine::declare::capture::reverse::{ReverseLaps, ReverseLinked, ReverseWhen};
 use crate::engine::declare::compiled::Compiled;
-use crate::engine::declare::pipeline::Pipeline;
 use crate::engine::trace::event::Event;
-
-use crate::engine::player::hooks::HookCall;
 
 /// Whether the mover has a direction to choose (`cw` or `ccw`).
 #[inline]
@@ -93,6 +90,8 @@ impl Turn<'_> {
     /// Sows `n` seeds from the hand round the loop from the index after `i` in direction `d`
     /// (whole rounds included); the index of the last hole sown.
     fn sow(&self, b: &mut Board, i: usize, d: i64, n: i64) -> usize {
+        // (the laps of the move, for reports: each sowing of seeds)
+        b.last.laps += i64::from(n > 0);
         let (rounds, rest) = (n / self.len, n % self.len);
         let mut k = i as i64;
         for s in 0..n.min(self.len) {
@@ -135,7 +134,11 @@ impl Turn<'_> {
         let Some((a, c)) = self.r.facing[self.me][j] else {
             return 0;
         };
-        let m = std::mem::take(&mut b.seeds[a]) + std::mem::take(&mut b.seeds[c]);
+        let (x, y) = (
+            std::mem::take(&mut b.seeds[a]),
+            std::mem::take(&mut b.seeds[c]),
+        );
+        let m = x + y;
         b.vars[self.r.end_files] |= i64::from(self.r.end_file[self.me][j]);
         if b.trace.is_some() {
             let (me, s) = (self.me, self.index(b.vars[self.r.start]));
@@ -146,7 +149,8 @@ impl Turn<'_> {
                 names(c),
                 names(self.lp[s])
             );
-            b.emit(|| Event::Pickup { pit: a, seeds: m });
+            b.emit(|| Event::Pickup { pit: a, seeds: x });
+            b.emit(|| Event::Pickup { pit: c, seeds: y });
             b.emit(|| Event::Note {
                 kind: "capture".into(),
                 text,
@@ -165,15 +169,9 @@ impl Turn<'_> {
 }
 
 /// Plays move `id` of a rule declaring `capture.reverse_laps`: a hole (the turn's first lap),
-/// or `cw`/`ccw` for a pending decision; the turn goes on to its end or to the next decision.
-pub fn play(
-    b: &mut Board,
-    l: &Compiled,
-    p: &Pipeline,
-    r: &ReverseLinked,
-    id: usize,
-    hooks: &mut Vec<HookCall>,
-) -> Result<(), String> {
+/// or `cw`/`ccw` for a pending decision; the turn goes on to its end (`Ok(true)`: the caller
+/// passes the turn) or to the next decision (`Ok(false)`: the mover moves again).
+pub fn play(b: &mut Board, l: &Compiled, r: &ReverseLinked, id: usize) -> Result<bool, String> {
     let me = b.to_move;
     let Some(lp) = r.loops.get(me).filter(|lp| !lp.is_empty()) else {
         return Err(format!("player {me} has no loop to sow round"));
@@ -185,6 +183,7 @@ pub fn play(
         len: lp.len() as i64,
     };
     let pending = std::mem::take(&mut b.vars[r.pending]);
+    b.last = SowEnd::default();
     let dir = |id: usize| -> Result<i64, String> {
         if id == r.cw {
             Ok(-1)
@@ -210,7 +209,7 @@ pub fn play(
             if t.may_reverse(b, i) {
                 b.vars[r.hole] = i as i64;
                 b.vars[r.pending] = 1;
-                return Ok(());
+                return Ok(false);
             }
             t.lap(b, i, 1)
         }
@@ -230,13 +229,10 @@ pub fn play(
         },
     };
     if go_on(b, l, &t, j) {
-        return Ok(());
+        return Ok(false);
     }
     b.vars[r.hole] = -1;
-    if let Some(v) = p.at.moves_var {
-        b.vars[v] += 1;
-    }
-    crate::engine::player::play::finish(b, l, p, me, false, hooks)
+    Ok(true)
 }
 
 /// The turn goes on from the lap that ended at index `j`: relays, captures, to its end
@@ -299,7 +295,7 @@ fn go_on(b: &mut Board, l: &Compiled, t: &Turn, mut j: usize) -> bool {
     }
     b.last = SowEnd {
         pit: t.lp[j],
-        laps: b.vars[r.laps],
+        laps: b.last.laps,
         stopped,
         ..SowEnd::default()
     };

@@ -153,6 +153,14 @@ impl Rule {
                 }
                 l.sow.heads = s.heads.clone();
             }
+            if p.at.reverse.is_some()
+                && (l.sow.relay != crate::engine::declare::sowing::Relay::Last
+                    || l.sow.steps.is_some())
+            {
+                return Err(bad(
+                    "pipeline: capture: reverse_laps plays relay sowing round each player's loop: it needs `sowing: relay: last`, without the sowing's rarer steps".into(),
+                ));
+            }
             if let Some(lasts) = p.moves.row_ends_out_first {
                 use crate::engine::declare::row_ends_first::{var_name, RowEndsFirst};
                 for pl in 1..=l.players {
