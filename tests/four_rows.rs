@@ -22,6 +22,27 @@ fn state(g: &Game) -> sowlab::StateJson {
 /// Plays `games` seeded random games of the declared rule `name` and of its retired script
 /// with the options `sets`, comparing them after every move; the moves played in all.
 fn twins(name: &str, sets: &[&str], games: u64) -> usize {
+    twins_as(name, sets, sets, games, true).0
+}
+
+/// [`twins`] with the script's options `sets` and the declared rule's `data_sets` (where the
+/// rule names an option's values in other words); `vars`: the game variables compared too
+/// (where the rule keeps the turn's state in variables of its own, only the position is). The
+/// moves played in all, and how many of them were named moves (`cw`: no hole's).
+fn twins_as(
+    name: &str,
+    sets: &[&str],
+    data_sets: &[&str],
+    games: u64,
+    vars: bool,
+) -> (usize, usize) {
+    let state = |g: &Game| {
+        let mut s = state(g);
+        if !vars {
+            s.vars.clear();
+        }
+        s
+    };
     let data = Arc::new(Rule::load(name, RulePath::builtin()).unwrap());
     assert!(
         data.ast.iter_functions().next().is_none(),
@@ -32,11 +53,11 @@ fn twins(name: &str, sets: &[&str], games: u64) -> usize {
         env!("CARGO_MANIFEST_DIR")
     );
     let script = Arc::new(Rule::load(&script, RulePath::builtin()).unwrap());
-    let mut moves = 0;
+    let (mut moves, mut named) = (0, 0);
     for seed in 0..games {
         let mut a = Game::new(script.clone(), script.resolve_options(sets).unwrap()).unwrap();
-        let mut b = Game::new(data.clone(), data.resolve_options(sets).unwrap()).unwrap();
-        assert_eq!(a.state(), state(&b), "{name} {sets:?}: the start");
+        let mut b = Game::new(data.clone(), data.resolve_options(data_sets).unwrap()).unwrap();
+        assert_eq!(state(&a), state(&b), "{name} {sets:?}: the start");
         let mut k = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
         while !a.board().over {
             let mut la = a.legal().unwrap();
@@ -51,13 +72,14 @@ fn twins(name: &str, sets: &[&str], games: u64) -> usize {
             let pit = la[(k % la.len() as u64) as usize];
             a.play_pit(pit).unwrap();
             b.play_pit(pit).unwrap();
+            named += usize::from(a.board().layout.is_named_move(pit));
             let at = format!("{at}: after {}", a.board().layout.label(pit));
-            assert_eq!(a.state(), state(&b), "{at}");
+            assert_eq!(state(&a), state(&b), "{at}");
             moves += 1;
         }
         assert!(b.board().over, "{name} seed {seed}: the data rule ends too");
     }
-    moves
+    (moves, named)
 }
 
 #[test]
@@ -121,6 +143,55 @@ fn lobudok_as_data_plays_as_its_script() {
     twins("lobudok", &["opening=each_move", "max_turns=150"], 10);
 }
 
+#[test]
+fn omweso_as_data_plays_as_its_script() {
+    // The sources' reading (R2-R8), then Ludii's (R9), whose options the rule names in words of
+    // its own. Each run plays some `cw`/`ccw` decisions (reverse laps, R6), and the arrangement
+    // before play is 64 moves of each game but with arrange=fixed.
+    let omweso = |sets: &[&str], data_sets: &[&str], games: u64| {
+        let (n, named) = twins_as("omweso", sets, data_sets, games, false);
+        assert!(
+            n > 600 && named > 5,
+            "{sets:?}: {n} moves, {named} directions chosen"
+        );
+    };
+    omweso(&[], &[], 20);
+    let fixed = ["arrange=fixed", "max_turns=150"];
+    omweso(&fixed, &fixed, 30);
+    let short = ["arrange=alternate", "max_laps=3", "max_turns=60"];
+    omweso(&short, &short, 12);
+    omweso(
+        &["arrange=fixed", "both_ends=false", "max_turns=150"],
+        &["arrange=fixed", "end_files=0", "max_turns=150"],
+        30,
+    );
+    let ludii = [
+        "reverse_when=ends_facing",
+        "reverse_laps=first_lap",
+        "captured=sow_on_from_lap_start_then_last",
+        "end_files=0",
+    ];
+    omweso(
+        &["reading=ludii", "arrange=alternate", "max_turns=150"],
+        &[&ludii[..], &["arrange=alternate", "max_turns=150"]].concat(),
+        12,
+    );
+    omweso(
+        &[
+            "reading=ludii",
+            "arrange=fixed",
+            "max_laps=4",
+            "max_turns=150",
+        ],
+        &[
+            &ludii[..],
+            &["arrange=fixed", "max_laps=4", "max_turns=150"],
+        ]
+        .concat(),
+        30,
+    );
+}
+
 /// Loads the text of `rules/tsoro.yaml` changed by `edit` from a temporary file; the error.
 fn tsoro_error(name: &str, edit: impl Fn(&str) -> String) -> String {
     let text =
@@ -164,6 +235,119 @@ fn a_wrong_four_row_word_is_one_line_naming_the_key_and_the_words() {
     });
     assert!(
         e.contains("pipeline: capture: across needs a board of four rows"),
+        "{e}"
+    );
+}
+
+/// Loads the text of `rules/omweso.yaml` changed by `edit` with the options `sets`; the error.
+fn omweso_error(name: &str, sets: &[&str], edit: impl Fn(&str) -> String) -> String {
+    let text =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/rules/omweso.yaml")).unwrap();
+    let dir = std::env::temp_dir().join(format!("sowlab-omweso-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join(format!("{name}.yaml"));
+    let edited = edit(&text);
+    assert_ne!(edited, text, "{name}: the edit changes the rule");
+    std::fs::write(&file, edited).unwrap();
+    let r = Rule::load(file.to_str().unwrap(), RulePath::builtin()).and_then(|r| {
+        let o = r.resolve_options(sets)?;
+        Game::new(Arc::new(r), o).map(|_| ())
+    });
+    r.unwrap_err().one_line()
+}
+
+#[test]
+fn omwesos_steps_refuse_what_they_cannot_play_in_one_line_naming_the_key() {
+    let reverse = "reverse_laps: { outer: [1, 2], inner: [1, 2],";
+    let cases: &[(&str, &[&str], &str, &str, &str)] = &[
+        (
+            "no_across",
+            &[],
+            "    across: { last: occupied, needs: both, then: $captured }\n",
+            "",
+            "pipeline: capture: reverse_laps needs capture.across with `last: occupied, needs: both`",
+        ),
+        (
+            "across_empty",
+            &[],
+            "last: occupied, needs: both, then: $captured",
+            "last: empty, needs: both, then: $captured",
+            "pipeline: capture: reverse_laps needs capture.across with `last: occupied, needs: both`",
+        ),
+        (
+            "hole_nine",
+            &[],
+            reverse,
+            "reverse_laps: { outer: [1, 2], inner: [1, 9],",
+            "pipeline: capture: reverse_laps: no hole 9 (holes are numbered 1 to 8, from their owner's left)",
+        ),
+        (
+            "no_holes",
+            &[],
+            reverse,
+            "reverse_laps: {",
+            "pipeline: capture: reverse_laps: name some holes",
+        ),
+        (
+            "bad_when",
+            &[],
+            "when: $reverse_when",
+            "when: sometimes",
+            "unknown variant `sometimes`, expected `captures` or `ends_facing`",
+        ),
+        (
+            "no_relay",
+            &[],
+            "  relay: last\n",
+            "  relay: none\n",
+            "pipeline: capture: reverse_laps plays relay sowing round each player's loop: it needs `sowing: relay: last`",
+        ),
+        (
+            "no_hand",
+            &[],
+            "seeds: 32, order",
+            "seeds: 0, order",
+            "pipeline: place_from_hand: seeds is the seeds in each hand, 1 to 1000000, not 0",
+        ),
+        (
+            "uneven",
+            &["arrange=fixed"],
+            "seeds: 32, order",
+            "seeds: 30, order",
+            "order: fixed spreads 30 seeds evenly over player 1's outer row of 8 holes: not a multiple of 8",
+        ),
+        (
+            "bad_order",
+            &["arrange=fixed"],
+            "order: $arrange",
+            "order: shuffled",
+            "unknown variant `shuffled`, expected one of `sequence`, `alternate`, `fixed`",
+        ),
+        (
+            "end_files_alone",
+            &[],
+            "    reverse_laps: {",
+            "    #reverse_laps: {",
+            "an end check says `when: end_files_captured`, which counts the captures of `capture.reverse_laps`: none is declared",
+        ),
+    ];
+    for (name, sets, from, to, want) in cases {
+        let e = omweso_error(name, sets, |t| t.replacen(from, to, 1));
+        assert!(e.contains(want), "{name}: {e}");
+    }
+    // Ludii's reading of the capture is played by the reverse laps' turn only.
+    let e = omweso_error(
+        "then_last_alone",
+        &["captured=sow_on_from_lap_start_then_last"],
+        |t| {
+            t.replacen("    reverse_laps: {", "    #reverse_laps: {", 1)
+                .replacen("    - { when: end_files_captured", "    #- {", 1)
+        },
+    );
+    assert!(
+        e.contains(
+            "`then: sow_on_from_lap_start_then_last` is played with `capture.reverse_laps` only"
+        ),
         "{e}"
     );
 }

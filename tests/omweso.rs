@@ -1,4 +1,4 @@
-//! Omweso (rules/omweso.rhai): the worked turn of the rule's sources played from the position it
+//! Omweso (rules/omweso.yaml): the worked turn of the rule's sources played from the position it
 //! describes (4 seeds from m ending in h capture A and I, sown again from m to f, capturing C and
 //! K; a reverse capture of 3 seeds from i clockwise to c), then each of the rule's cases (R2 to
 //! R9) from positions built for it, one move each, checked with the state JSON; random games of
@@ -84,7 +84,15 @@ fn the_worked_turn_captures_twice_sowing_from_m() {
 fn ludiis_reading_of_the_worked_turn_goes_on_from_the_capturing_hole() {
     // R9: the 6 seeds of A and I are sown from m (n..f) without looking at f; the turn goes on
     // from h (3): g, f, e; e was empty. C and K are not captured.
-    let mut g = at(WORKED, &["reading=ludii"]);
+    let mut g = at(
+        WORKED,
+        &[
+            "reverse_when=ends_facing",
+            "reverse_laps=first_lap",
+            "captured=sow_on_from_lap_start_then_last",
+            "end_files=0",
+        ],
+    );
     step(
         &mut g,
         "SO5",
@@ -265,7 +273,15 @@ fn ludii_allows_a_clockwise_move_into_an_empty_hole() {
         Some(2),
         "NO4",
     );
-    let mut g = at(&start, &["reading=ludii"]);
+    let mut g = at(
+        &start,
+        &[
+            "reverse_when=ends_facing",
+            "reverse_laps=first_lap",
+            "captured=sow_on_from_lap_start_then_last",
+            "end_files=0",
+        ],
+    );
     step(&mut g, "SO1", &start, Some(1), "cw ccw");
     step(
         &mut g,
@@ -286,8 +302,8 @@ fn ludii_allows_a_clockwise_move_into_an_empty_hole() {
 #[test]
 fn capturing_at_both_ends_in_one_turn_wins() {
     // R8: SO5 (4) ends in SI8 (file 8), which captures NI1 and NO1 (11); sown from SO5 they end
-    // in SI1 (file 1), which captures NI8 and NO8. South wins at once (both_ends), or the turn
-    // just passes (both_ends=false).
+    // in SI1 (file 1), which captures NI8 and NO8. South wins at once (end_files=2), or the turn
+    // just passes (end_files=0).
     let start = [
         ("SO5", 4),
         ("SI8", 1),
@@ -303,7 +319,7 @@ fn capturing_at_both_ends_in_one_turn_wins() {
     let s = g.state();
     assert!(s.over);
     assert_eq!(s.winner, Some(1));
-    let mut g = at(&start, &["both_ends=false"]);
+    let mut g = at(&start, &["end_files=0"]);
     g.play("SO5").unwrap();
     let s = g.state();
     assert!(!s.over);
@@ -367,9 +383,21 @@ fn random_games_end_and_keep_their_seeds() {
     let r = load("omweso");
     for sets in [
         vec![],
-        vec!["arrange=alternate", "reading=ludii"],
+        vec![
+            "arrange=alternate",
+            "reverse_when=ends_facing",
+            "reverse_laps=first_lap",
+            "captured=sow_on_from_lap_start_then_last",
+            "end_files=0",
+        ],
         vec!["arrange=fixed"],
-        vec!["arrange=fixed", "reading=ludii"],
+        vec![
+            "arrange=fixed",
+            "reverse_when=ends_facing",
+            "reverse_laps=first_lap",
+            "captured=sow_on_from_lap_start_then_last",
+            "end_files=0",
+        ],
     ] {
         let opts = r.resolve_options(&sets).unwrap();
         for seed in 0..4u64 {

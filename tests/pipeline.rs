@@ -61,7 +61,7 @@ fn a_wrong_word_is_one_line_with_the_place_the_key_and_the_allowed_words() {
     );
     let e = r.unwrap_err().one_line();
     assert!(
-        e.ends_with("pipeline: unknown key `ends` (keys: moves, arrange, capture, children, extra_turn, count_moves, pass, end, rounds, territory, names, notes)"),
+        e.ends_with("pipeline: unknown key `ends` (keys: moves, arrange, place_from_hand, capture, children, extra_turn, count_moves, pass, end, rounds, territory, names, notes, stop_in)"),
         "{e}"
     );
     // A declaration that cannot work is refused at load too.

@@ -34,6 +34,10 @@ pub enum Cond {
     MovesReached,
     /// The sowing stopped at its lap limit (`at_max_laps: "stop"`).
     Stopped,
+    /// The mover's captures across this turn took the files at `limit` of the board's two
+    /// ends (2: both; 0: never), with `capture.reverse_laps` ("capturing on both ends of the
+    /// board in one turn wins").
+    EndFilesCaptured,
     /// The seeds a player does not hold (the others' stores and reserves, and every hole's)
     /// cannot fill `limit` holes of `rounds.fill` seeds: he has all but a few (a round or match
     /// decided).

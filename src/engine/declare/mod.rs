@@ -17,6 +17,8 @@ pub mod opening;
 pub(crate) mod opponent_row;
 pub mod pipeline;
 mod pipeline_errors;
+pub mod place;
+pub mod rare_steps;
 pub mod rounds;
 pub mod row_ends_first;
 pub mod sow_steps;

@@ -34,6 +34,9 @@ pub struct Pipeline {
     pub moves: Moves,
     /// The arrangement of each player's counters before play (none: play begins at once).
     pub arrange: Option<crate::engine::declare::arrange::Arrange>,
+    /// Each player's hand placed into his holes before play, a seed a move (none: the holes as
+    /// the board says; [`crate::engine::declare::place`]).
+    pub place_from_hand: Option<crate::engine::declare::place::PlaceFromHand>,
     /// Captures after the sowing.
     pub capture: Capture,
     /// Children: holes the last seed turns into the mover's own (made instead of a capture).
@@ -120,6 +123,9 @@ pub struct Resolved {
     pub choices: bool,
     /// `stop_in`, resolved: the heads, the pending decision's variable, its moves.
     pub stop: Option<crate::engine::declare::stop_in::StopLinked>,
+    /// `capture.reverse_laps`, resolved: the loops, the holes, the variables and moves of the
+    /// turn it plays ([`crate::engine::player::reverse_laps`]).
+    pub reverse: Option<Box<crate::engine::declare::capture::reverse::ReverseLinked>>,
     /// Hook functions the rule script defines: `on_pass`, `on_round_end`, `on_game_end`.
     pub hooks: Hooks,
     /// `holes_of[player]`: the player's holes in canonical order (index 0: holes of nobody).
@@ -390,6 +396,38 @@ impl Pipeline {
         if let Some(a) = &self.arrange {
             a.check_rounds(self.rounds.as_ref(), self.territory.is_some())?;
         }
+        if let Some(h) = self.place_from_hand.as_mut() {
+            if self.arrange.is_some() {
+                return Err("pipeline: place_from_hand and arrange are two arrangements before play: declare one".into());
+            }
+            h.link(l, &mut var)?;
+        }
+        {
+            use crate::engine::declare::capture::across::AcrossThen;
+            let then_last = self
+                .capture
+                .across
+                .as_ref()
+                .is_some_and(|a| a.then == AcrossThen::SowOnFromLapStartThenLast);
+            if then_last && self.capture.reverse_laps.is_none() {
+                return Err("pipeline: capture: across: `then: sow_on_from_lap_start_then_last` is played with `capture.reverse_laps` only".into());
+            }
+            if self.end.iter().any(|c| c.when == Cond::EndFilesCaptured)
+                && self.capture.reverse_laps.is_none()
+            {
+                return Err("pipeline: an end check says `when: end_files_captured`, which counts the captures of `capture.reverse_laps`: none is declared".into());
+            }
+        }
+        if let Some(r) = self.capture.reverse_laps.as_ref() {
+            if self.stop_in.is_some() || self.capture.chosen_holes.is_some() {
+                return Err("pipeline: capture: reverse_laps plays its own turns: not with stop_in or chosen_holes".into());
+            }
+            self.at.reverse = Some(Box::new(r.link(
+                l,
+                self.capture.across.as_ref(),
+                &mut var,
+            )?));
+        }
         self.at.odd_legal = opening.odd_legal;
         self.at.opening_holes = opening.opening_holes;
         self.at.played_vars = opening.played_vars;
@@ -551,42 +589,6 @@ impl Pipeline {
 }
 
 impl Pipeline {
-    /// Whether a move may use one of the rarer steps: the gift of one seed, waiting or
-    /// single-seed captures, sowing on after a capture, children, captures of the opponent's
-    /// store, of the next hole, of counted holes, the store handed to the opponent, or the
-    /// variables of the directions, captures before the sowing, of single seeds, of matching
-    /// holes, a grand slam that moves again. A move of a rule with none of them (Kalah, Oware) is
-    /// played without testing any (`play`'s plain build). Read once, when setup ends (after
-    /// `odd_moves`, `move_vars` and `turns_var` are set).
-    pub fn uses_rare_steps(&self) -> bool {
-        let c = &self.capture;
-        self.at.odd_moves
-            || self.at.move_vars
-            || self.at.turns_var.is_some()
-            || self.children.is_some()
-            || c.not_by_single_seed
-            || c.chosen_holes.is_some()
-            || self.stop_in.is_some()
-            || c.opposite
-                .as_ref()
-                .is_some_and(|o| o.sow_on || o.go_on_along_row || o.grand_slam != GrandSlam::All)
-            || c.opponent_store
-            || c.next_hole.is_some()
-            || c.counted_holes.is_some()
-            || c.store_to_opponent.is_some()
-            || c.opposite_of_singles_first
-            || c.single_seed_holes.is_some()
-            || c.matching_opposite
-            || self.moves.first_move_takes_and_gives
-            || c.lap_capture.is_some()
-            || self.at.slam_again
-            || self
-                .capture
-                .chain
-                .as_ref()
-                .is_some_and(|c| c.slam_if_held || c.only_played_from)
-    }
-
     /// Whether a step reads who started the round (`last_seeds.to: round_starter`).
     fn round_starter_var_needed(&self) -> bool {
         // (the round's starter moves once the round's loser has arranged his row)

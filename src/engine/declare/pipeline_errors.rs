@@ -6,6 +6,7 @@
 pub const KEYS: &[&str] = &[
     "moves",
     "arrange",
+    "place_from_hand",
     "capture",
     "children",
     "extra_turn",
@@ -16,6 +17,7 @@ pub const KEYS: &[&str] = &[
     "territory",
     "names",
     "notes",
+    "stop_in",
 ];
 
 /// Finds the key an error is about, trying each key (and each item of a list) alone.

@@ -124,6 +124,9 @@ impl Pipeline {
         if let Some(s) = &self.stop_in {
             out.push(s.describe());
         }
+        if let Some(h) = &self.place_from_hand {
+            out.push(h.describe());
+        }
         if self.capture.opposite.as_ref().is_some_and(|o| o.sow_on) {
             out.push(
                 "capture: after taking the hole opposite, the sowing goes on from the last hole"
@@ -135,6 +138,9 @@ impl Pipeline {
         }
         if let Some(a) = &self.capture.across {
             out.push(a.describe());
+        }
+        if let Some(r) = &self.capture.reverse_laps {
+            out.push(r.describe());
         }
         if let Some(c) = &self.capture.chosen_holes {
             out.push(c.describe());
@@ -528,6 +534,13 @@ fn cond_words(c: &EndCheck) -> String {
         ),
         Cond::MovesReached => format!("{} moves were played", c.limit),
         Cond::Stopped => "the sowing stopped at its lap limit".into(),
+        Cond::EndFilesCaptured if c.limit >= 2 => {
+            "the mover's captures this turn took both end files of the board".into()
+        }
+        Cond::EndFilesCaptured => format!(
+            "the mover's captures this turn took {} of the board's end files",
+            c.limit
+        ),
         Cond::OthersCannotFill => format!(
             "a player holds so many seeds that the rest cannot fill {} holes",
             c.limit

@@ -235,7 +235,7 @@ impl Position {
         b.over = false;
         b.winner = 0;
         // A given position starts its own history of positions (repetitions count from it).
-        crate::engine::player::play::restart_repetition(b);
+        crate::engine::player::repetition::restart_repetition(b);
         Ok(())
     }
 }

@@ -24,7 +24,9 @@ pub(super) type Lister = fn(&Board, &Pipeline, usize, &mut Vec<usize>);
 /// feeding is judged by trial moves: `list` lists them.
 pub(super) fn no_move(b: &Board, p: &Pipeline, player: usize, list: Lister) -> bool {
     let m = &p.moves;
-    if m.must_feed && m.feed_after_captures && !m.feed_if_able {
+    // (a seed of the hand to place, or a direction to choose, is a move too)
+    let decisions = p.at.choices && (p.place_from_hand.is_some() || p.at.reverse.is_some());
+    if decisions || (m.must_feed && m.feed_after_captures && !m.feed_if_able) {
         let mut v = Vec::new();
         list(b, p, player, &mut v);
         return v.is_empty();
@@ -76,6 +78,12 @@ pub(super) fn holds(
         }
         Cond::MovesReached => c.limit > 0 && p.at.moves_var.is_some_and(|v| b.vars[v] >= c.limit),
         Cond::Stopped => b.last.stopped,
+        Cond::EndFilesCaptured => {
+            c.limit > 0
+                && p.at.reverse.as_ref().is_some_and(|r| {
+                    i64::from((b.vars[r.end_files] & 3).count_ones() as u8) >= c.limit.min(2)
+                })
+        }
         Cond::OthersCannotFill => {
             let fill = p.rounds.as_ref().map_or(1, |r| r.fill);
             let total = b.total();

@@ -20,6 +20,7 @@ pub use crate::engine::player::material::material;
 use crate::engine::player::material::{is_out, next_of, side_empty};
 use crate::engine::player::notes::note;
 use crate::engine::player::opening;
+use crate::engine::player::repetition::record_position;
 use crate::engine::player::rounds::fill_choice;
 use crate::engine::player::rounds::own_choice;
 use crate::engine::player::stop_in;
@@ -70,6 +71,29 @@ fn play_choice(
     pit: usize,
     hooks: &mut Vec<HookCall>,
 ) -> Option<Result<(), String>> {
+    // (before play: a seed of the mover's hand into one of his holes)
+    let mover = b.to_move;
+    if p.place_from_hand.is_some() && crate::engine::player::place::pending(b, p, mover) {
+        let placed = crate::engine::player::place::play(b, l, p, pit);
+        if placed == Ok(true) {
+            run_checks(b, l, p, mover, false, hooks, legal_into);
+        }
+        return Some(placed.map(|_| ()));
+    }
+    // (a rule whose laps may go the other way: its whole turn, decisions included)
+    if let Some(r) = p.at.reverse.as_deref() {
+        return Some(
+            crate::engine::player::reverse_laps::play(b, l, r, pit).and_then(|over| {
+                if !over {
+                    return Ok(());
+                }
+                if let Some(v) = p.at.moves_var {
+                    b.vars[v] += 1;
+                }
+                finish(b, l, p, mover, false, hooks)
+            }),
+        );
+    }
     // (before play: a counter moved between the mover's holes, or a pass)
     if p.arrange.is_some() && crate::engine::player::arrange::pending(b, p) {
         return Some(crate::engine::player::arrange::play(b, l, p, pit));
@@ -120,7 +144,15 @@ fn play_choice(
 /// A pending decision's moves appended to `out` (`true`), or none pending (`false`).
 #[cold]
 fn legal_choices(b: &Board, p: &Pipeline, player: usize, out: &mut Vec<usize>) -> bool {
-    if p.arrange.is_some() && crate::engine::player::arrange::pending(b, p) {
+    if p.place_from_hand.is_some() && crate::engine::player::place::pending(b, p, player) {
+        crate::engine::player::place::legal_into(b, p, player, out);
+    } else if let Some(r) =
+        p.at.reverse
+            .as_deref()
+            .filter(|r| crate::engine::player::reverse_laps::pending(b, r))
+    {
+        crate::engine::player::reverse_laps::legal_into(r, out);
+    } else if p.arrange.is_some() && crate::engine::player::arrange::pending(b, p) {
         crate::engine::player::arrange::legal_into(b, p, player, out);
     } else if p.at.fill_choice_var.is_some() && fill_choice::pending(b, p).is_some() {
         fill_choice::legal_into(b, p, player, out);
@@ -499,41 +531,15 @@ pub(super) fn finish(
     Ok(())
 }
 
-/// Records the current position for `repeated_position`: clears the list first when the seeds
-/// in the holes changed since it was last cleared (a capture: no earlier position can come back),
-/// then notes whether the position was already in it.
-pub(super) fn record_position(b: &mut Board) {
-    let in_holes: i64 = b.layout.holes.iter().map(|&h| b.seeds[h]).sum();
-    if in_holes != b.seen.in_holes {
-        b.seen.hashes.clear();
-        b.seen.in_holes = in_holes;
-    }
-    let h = b.position_hash();
-    b.seen.repeated = b.seen.hashes.contains(&h);
-    if !b.seen.repeated {
-        b.seen.hashes.push(h);
-    }
-}
-
-/// Starts the list of positions seen afresh from the current position (a game started from a
-/// given position), when the rule checks repetitions.
-pub fn restart_repetition(b: &mut Board) {
-    b.seen = Default::default();
-    if b.layout
-        .pipeline
-        .as_deref()
-        .is_some_and(|p| p.at.track_repetition)
-    {
-        record_position(b);
-    }
-}
-
 /// Runs the end checks at the end of setup (a start that is already over).
 pub fn check_start(b: &mut Board) {
     let layout = b.layout.clone();
     if let Some(p) = layout.pipeline.as_deref() {
         let mover = b.to_move;
         let mut hooks = Vec::new();
+        if let Some(h) = p.place_from_hand.as_ref() {
+            crate::engine::player::place::start(b, h);
+        }
         b.seen = Default::default();
         if p.at.track_repetition {
             record_position(b);

@@ -157,6 +157,14 @@ impl Rule {
                 }
                 l.sow.heads = s.heads.clone();
             }
+            if p.at.reverse.is_some()
+                && (l.sow.relay != crate::engine::declare::sowing::Relay::Last
+                    || l.sow.steps.is_some())
+            {
+                return Err(bad(
+                    "pipeline: capture: reverse_laps plays relay sowing round each player's loop: it needs `sowing: relay: last`, without the sowing's rarer steps".into(),
+                ));
+            }
             if let Some(lasts) = p.moves.row_ends_out_first {
                 use crate::engine::declare::row_ends_first::{var_name, RowEndsFirst};
                 for pl in 1..=l.players {
@@ -194,7 +202,9 @@ impl Rule {
                 || p.arrange.is_some()
                 || p.at.own_choice_var.is_some()
                 || p.capture.chosen_holes.is_some()
-                || p.at.stop.is_some();
+                || p.at.stop.is_some()
+                || p.place_from_hand.is_some()
+                || p.at.reverse.is_some();
             p.at.hooks = self.hooks;
             l.pipeline = Some(p);
         } else if !self.has_play {

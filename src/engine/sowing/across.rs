@@ -107,6 +107,7 @@ pub(crate) fn at_lap_end(
         AcrossThen::SowOn
         | AcrossThen::SowOnFromStart
         | AcrossThen::SowOnFromLapStart
+        | AcrossThen::SowOnFromLapStartThenLast
         | AcrossThen::SowOnAtLapStart => {
             if past_lap_limit(l, drops, end)? {
                 return Ok(AcrossStep::End);
@@ -122,7 +123,9 @@ pub(crate) fn at_lap_end(
             }
             let from = match a.then {
                 AcrossThen::SowOnFromStart => end.from,
-                AcrossThen::SowOnFromLapStart | AcrossThen::SowOnAtLapStart => origin,
+                AcrossThen::SowOnFromLapStart
+                | AcrossThen::SowOnFromLapStartThenLast
+                | AcrossThen::SowOnAtLapStart => origin,
                 _ => pos,
             };
             let on = if a.then == AcrossThen::SowOnAtLapStart {

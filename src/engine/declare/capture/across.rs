@@ -63,6 +63,11 @@ pub enum AcrossThen {
     /// Into the mover's hand, sown on from the hole the capturing lap was sown from, that hole
     /// first (Ludii's reading of Nsumbi: "sown from the hole where the sowing began").
     SowOnAtLapStart,
+    /// Into the mover's hand, sown from the hole after the one the capturing lap was sown from,
+    /// anticlockwise, with no relay and no capture where they end; the turn then goes on from
+    /// the capturing hole, lifted and sown on (Ludii's reading of Mweso). Played with
+    /// `capture.reverse_laps` only, whose turns it is written for.
+    SowOnFromLapStartThenLast,
     /// Out of the board with the last hole's seeds too, to the mover's store (or reserve); the
     /// move goes on from the hole after the last one when it holds two seeds or more (they are
     /// lifted and sown on), else it ends.
@@ -182,6 +187,7 @@ impl Across {
                 | AcrossThen::SowOnFromStart
                 | AcrossThen::SowOnFromLapStart
                 | AcrossThen::SowOnAtLapStart
+                | AcrossThen::SowOnFromLapStartThenLast
         )
     }
 
@@ -234,6 +240,9 @@ impl Across {
             }
             AcrossThen::SowOnAtLapStart => {
                 "; the seeds taken are sown on from the hole the capturing lap was sown from, that hole first (instead of a relay)"
+            }
+            AcrossThen::SowOnFromLapStartThenLast => {
+                "; the seeds taken are sown from the hole after the one the capturing lap was sown from, with no relay nor capture where they end, and the move goes on from the capturing hole"
             }
             AcrossThen::OutThenNext => {
                 "; the seeds taken and the last hole's leave the board, and the move goes on from the hole after the last when it holds two seeds or more"

@@ -4,6 +4,7 @@
 pub mod across;
 pub mod chosen;
 pub mod laps;
+pub mod reverse;
 pub mod words;
 
 use serde::Deserialize;
@@ -65,6 +66,10 @@ pub struct Capture {
     /// On four rows: a lap ending in the mover's inner row takes the opponent's two holes of
     /// its file ([`crate::engine::declare::capture::across`]); made at the end of each lap by the sowing.
     pub across: Option<crate::engine::declare::capture::across::Across>,
+    /// On four rows, with `across`: from some of the mover's holes a lap may go clockwise to
+    /// capture, a decision of its own inside the turn
+    /// ([`crate::engine::declare::capture::reverse`]).
+    pub reverse_laps: Option<crate::engine::declare::capture::reverse::ReverseLapsDecl>,
     /// After a capture the mover takes more of the opponent's holes, of his choice, one a move
     /// ([`crate::engine::declare::capture::chosen`]).
     pub chosen_holes: Option<crate::engine::declare::capture::chosen::ChosenHoles>,
