@@ -504,16 +504,8 @@ impl Pipeline {
             if t.hole_seeds < 1 {
                 return Err("pipeline: territory: `hole_seeds` must be at least 1".into());
             }
-            // (holes owned by filling: a filled hole holds `fill` seeds, the hole's measure)
-            if self.rounds.as_ref().is_some_and(|r| r.fill_by_moves) {
-                let fill = self.rounds.as_ref().map_or(0, |r| r.fill);
-                if t.hole_seeds != fill
-                    || t.part_kept
-                    || t.choose_owned != ChooseOwned::Nobody
-                    || self.rounds.as_ref().is_some_and(|r| r.layout.is_some())
-                {
-                    return Err(format!("pipeline: territory: holes owned by filling (`rounds.fill_by_moves`) need `hole_seeds` equal to `rounds.fill` ({fill}), and no `part_kept`, `choose_owned` or rounds `layout`"));
-                }
+            if let Some(r) = &self.rounds {
+                t.check_filled(r)?;
             }
             if t.choose_owned != ChooseOwned::Nobody {
                 if t.part_kept {
