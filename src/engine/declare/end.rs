@@ -9,6 +9,9 @@ use serde::Deserialize;
 pub enum Cond {
     /// Some player has no seeds in his open holes.
     SideEmpty,
+    /// Some player's row has no seeds in its open holes, whoever owns them this round (with
+    /// holes owned round by round; otherwise as `side_empty`).
+    RowEmpty,
     /// The player to move has no seeds in his open holes.
     ToMoveEmpty,
     /// The player who moved has no seeds left in his open holes.
@@ -119,6 +122,8 @@ pub enum Sweep {
     None,
     /// Each open hole's seeds go to the hole's owner.
     Owners,
+    /// Each open hole's seeds go to its row's owner, whoever owns the hole this round.
+    RowOwners,
     /// Every open hole's seeds go to the player who moved.
     Mover,
     /// Every open hole's seeds go to the player who is not to move (of two players; after an
@@ -146,6 +151,10 @@ pub enum Starter {
     /// The player to move.
     #[default]
     ToMove,
+    /// The player after the one who moved (his opponent, of two), whatever passes follow; the
+    /// mover himself when his turn is not over (a relay cut short by an emptied side,
+    /// `relay_stops_when_side_empty`).
+    AfterMover,
     /// The player who did not start the round that ended.
     Alternate,
     /// The round's winner (on a level round, the player to move).

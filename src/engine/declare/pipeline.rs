@@ -546,6 +546,9 @@ impl Pipeline {
             if t.hole_seeds < 1 {
                 return Err("pipeline: territory: `hole_seeds` must be at least 1".into());
             }
+            if let Some(r) = &self.rounds {
+                t.check_filled(r)?;
+            }
             if t.choose_owned != ChooseOwned::Nobody {
                 if t.part_kept {
                     return Err(

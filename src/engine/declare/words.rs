@@ -384,6 +384,7 @@ impl Pipeline {
             match c.sweep {
                 Sweep::None => {}
                 Sweep::Owners => s.push_str("each hole's seeds go to its owner, "),
+                Sweep::RowOwners => s.push_str("each hole's seeds go to its row's owner, "),
                 Sweep::Mover => s.push_str("the mover takes the seeds left, "),
                 Sweep::Waiting => s.push_str("the player not to move takes the seeds left, "),
                 Sweep::Split => s.push_str(
@@ -419,6 +420,9 @@ impl Pipeline {
                 Outcome::Round => match c.starter {
                     Starter::Mover => "the round ends: the mover starts the next",
                     Starter::ToMove => "the round ends: the player to move starts the next",
+                    Starter::AfterMover => {
+                        "the round ends: the player after the mover starts the next"
+                    }
                     Starter::Alternate => {
                         "the round ends: the player who did not start it starts the next"
                     }
@@ -431,7 +435,13 @@ impl Pipeline {
         // (rounds no check ends, turned off by an option, are not played)
         let plays = self.end.iter().any(|c| c.then.ends_round());
         if let Some(t) = &self.territory {
-            out.push(t.describe());
+            let filled = self.rounds.as_ref().filter(|r| r.fill_by_moves);
+            out.push(match filled {
+                Some(r) => {
+                    t.describe_filled(r.choose_filled == ChooseFilled::Each, r.close_unfilled)
+                }
+                None => t.describe(),
+            });
         } else if let Some(r) = self
             .rounds
             .as_ref()
@@ -513,6 +523,7 @@ fn or_list(v: &[&str]) -> String {
 fn cond_words(c: &EndCheck) -> String {
     match c.when {
         Cond::SideEmpty => "a player has no seeds in his holes".into(),
+        Cond::RowEmpty => "a player's row is empty, whoever owns its holes".into(),
         Cond::ToMoveEmpty => "the player to move has no seeds".into(),
         Cond::MoverEmpty => "the mover has emptied his holes".into(),
         Cond::OpponentEmpty => "the mover's opponent has no seeds in his holes".into(),

@@ -45,6 +45,11 @@ pub(super) fn holds(
 ) -> bool {
     match c.when {
         Cond::SideEmpty => (1..=l.players).any(|pl| side_empty(b, p, pl)),
+        Cond::RowEmpty => (1..=l.players).any(|pl| {
+            p.at.holes_of
+                .get(pl)
+                .is_some_and(|h| h.iter().all(|&h| b.seeds[h] == 0 || b.closed[h]))
+        }),
         Cond::ToMoveEmpty => side_empty(b, p, b.to_move),
         Cond::MoverEmpty => side_empty(b, p, mover),
         Cond::OpponentEmpty => side_empty(b, p, other(mover)),
@@ -171,6 +176,15 @@ pub(super) fn apply_check(
                 for i in 0..l.holes.len() {
                     let h = l.holes[i];
                     let owner = b.hole_owner(h);
+                    if !b.closed[h] && owner >= 1 && !b.is_child(h) {
+                        sow::capture(b, h, owner, &c.why);
+                    }
+                }
+            }
+            Sweep::RowOwners => {
+                for i in 0..l.holes.len() {
+                    let h = l.holes[i];
+                    let owner = l.pits[h].owner;
                     if !b.closed[h] && owner >= 1 && !b.is_child(h) {
                         sow::capture(b, h, owner, &c.why);
                     }

@@ -415,7 +415,13 @@ fn play_with<const RARE: bool, const TRIAL: bool>(
             sow::capture(b, last, mover, "the opponent's store");
         }
     }
-    if let Some(c) = p.capture.next_hole.as_ref().filter(|_| RARE && capturing) {
+    // (a relay cut short by an emptied side would have lifted that hole: it is not taken)
+    if let Some(c) = p
+        .capture
+        .next_hole
+        .as_ref()
+        .filter(|_| RARE && capturing && !end.relay_cut)
+    {
         next_hole(b, l, c, mover, last);
     }
     if let Some(c) = p

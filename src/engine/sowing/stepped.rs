@@ -68,7 +68,7 @@ fn opponents(l: &Compiled, q: usize, mover: usize) -> bool {
 }
 
 /// Whether some player who owns holes has seeds in none of them.
-fn some_side_empty(l: &Compiled, seeds: &[i64]) -> bool {
+pub(crate) fn some_side_empty(l: &Compiled, seeds: &[i64]) -> bool {
     (1..=l.players).any(|p| {
         let mut owns = false;
         for &h in &l.holes {

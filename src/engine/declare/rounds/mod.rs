@@ -64,7 +64,12 @@ pub struct Rounds {
     /// most_seeds`, no `tally`, no `territory`, `refill: both`): the round's `starter` fills
     /// first, a player with nothing left to fill is passed over, and the player after the last
     /// fill starts the round. The hole is the next empty one from `fill_from`, or with
-    /// `choose_filled: each` any empty one of his.
+    /// `choose_filled: each` any empty one of his. With `territory` the holes are owned by
+    /// filling: every hole is nobody's at a round's end, a player's move fills the next empty
+    /// hole round the board from his own first hole (`choose_filled: each`: any empty hole of
+    /// his row, any on the board once his row is full) and makes it his for the round; the holes
+    /// nobody fills stay nobody's (or close, `close_unfilled`), and the seeds no whole hole takes
+    /// stay held.
     #[serde(default)]
     pub fill_by_moves: bool,
     /// A player holding fewer than `fill` seeds (but some) when he has holes left to fill puts
@@ -169,8 +174,8 @@ impl Rounds {
         if !by_seeds {
             return Err("pipeline: rounds: `choose_filled` and `fill_by_moves` need `winner: most_seeds` and no `tally`".into());
         }
-        if territory {
-            return Err("pipeline: rounds: `choose_filled` and `fill_by_moves` are not for holes owned round by round (`territory`)".into());
+        if territory && !self.fill_by_moves {
+            return Err("pipeline: rounds: `choose_filled` is not for holes owned round by round (`territory`) without `fill_by_moves`".into());
         }
         if self.fill_by_moves && self.choose_filled == ChooseFilled::Loser {
             return Err("pipeline: rounds: `fill_by_moves` fills both players' holes: write `choose_filled: each` or `nobody`, not `loser`".into());

@@ -91,6 +91,40 @@ impl Territory {
         crate::engine::base::rng::Rng::new(seed as u64).below(2) == 1
     }
 
+    /// Checks holes owned by filling (`rounds.fill_by_moves`): a filled hole holds `fill` seeds,
+    /// the hole's measure, and nothing deals the holes otherwise.
+    pub fn check_filled(&self, r: &super::Rounds) -> Result<(), String> {
+        if r.fill_by_moves
+            && (self.hole_seeds != r.fill
+                || self.part_kept
+                || self.choose_owned != ChooseOwned::Nobody
+                || r.layout.is_some())
+        {
+            return Err(format!("pipeline: territory: holes owned by filling (`rounds.fill_by_moves`) need `hole_seeds` equal to `rounds.fill` ({}), and no `part_kept`, `choose_owned` or rounds `layout`", r.fill));
+        }
+        Ok(())
+    }
+
+    /// The declaration in words, holes owned by filling (`rounds.fill_by_moves`; `each`:
+    /// `choose_filled: each`, `close`: `close_unfilled`), for `sowlab rules NAME`.
+    pub fn describe_filled(&self, each: bool, close: bool) -> String {
+        format!(
+            "territory: each hole has an owner for the round, who alone plays from it; at a round's end every hole is nobody's and the players fill holes with {} seeds in turn, one a move ({}), each owning the holes he fills; holes nobody fills are {}; a player holding fewer than {} seeds then ends the match",
+            self.hole_seeds,
+            if each {
+                "any empty hole of his row, any on the board once his row is full"
+            } else {
+                "the next empty hole round the board from his own first hole"
+            },
+            if close {
+                "closed"
+            } else {
+                "sown into but played by nobody"
+            },
+            self.least_seeds
+        )
+    }
+
     /// The declaration in words, for `sowlab rules NAME`.
     pub fn describe(&self) -> String {
         format!(

@@ -100,6 +100,17 @@ pub(in crate::engine::player) fn sow_on(
                 end.pit
             }
         };
+        // (`relay_stops_when_side_empty`: a lap that would sow on once a row is empty stops
+        // there, the mover's turn not over)
+        if l.sow
+            .steps
+            .as_ref()
+            .is_some_and(|s| s.relay_stops_when_side_empty)
+            && crate::engine::sowing::stepped::some_side_empty(l, &b.seeds)
+        {
+            end.relay_cut = true;
+            break;
+        }
         if laps >= l.sow.max_laps {
             at_limit(b, l, &mut end, from)?;
             break;

@@ -12,6 +12,13 @@
 //! `choose_filled: each`), filled with `fill` seeds or, with `fill_part`, the last few; a player
 //! with nothing left to fill is passed over; with the last fill the holes left empty close and
 //! the player after the last filler starts the round.
+//!
+//! With `territory` as well, the holes are owned by filling them: at a round's end every hole
+//! is nobody's ([`crate::engine::player::rounds::territory`]), the players' fills are as above
+//! but into nobody's empty holes round the board (the next one from the filler's own first hole,
+//! or with `choose_filled: each` any of his row, any on the board once his row has none), and a
+//! filled hole is the filler's for the round; the holes nobody fills stay nobody's, sown into
+//! but never played from (or close, `close_unfilled`).
 
 use crate::engine::board::state::Board;
 use crate::engine::declare::compiled::Compiled;
@@ -41,6 +48,12 @@ fn other(pl: usize) -> usize {
     }
 }
 
+/// Whether the holes are owned by filling them (`territory` with `fill_by_moves`).
+#[inline]
+pub(in crate::engine::player) fn owned_by_filling(p: &Pipeline) -> bool {
+    p.territory.is_some() && p.rounds.as_ref().is_some_and(|r| r.fill_by_moves)
+}
+
 /// The holes player `pl` may fill now: his open holes that are empty (filled by moves from
 /// `fill_from`, the first of them from that end; none when he holds too few seeds).
 fn fillable_into(b: &Board, p: &Pipeline, pl: usize, out: &mut Vec<usize>) {
@@ -49,6 +62,10 @@ fn fillable_into(b: &Board, p: &Pipeline, pl: usize, out: &mut Vec<usize>) {
     if in_turn(p) {
         let held = material(b, pl);
         if held <= 0 || (held < r.fill && !r.fill_part) {
+            return;
+        }
+        if owned_by_filling(p) {
+            nobodys_into(b, p, pl, out);
             return;
         }
         if r.choose_filled == ChooseFilled::Nobody {
@@ -73,6 +90,37 @@ fn fillable_into(b: &Board, p: &Pipeline, pl: usize, out: &mut Vec<usize>) {
             .copied()
             .filter(|&h| !b.closed[h] && b.seeds[h] == 0),
     );
+}
+
+/// Holes owned by filling: the holes player `pl` may fill, nobody's open empty holes: the
+/// first of them round the board from his own row's first hole, or with `choose_filled: each`
+/// those of his row, all of them once his row has none.
+fn nobodys_into(b: &Board, p: &Pipeline, pl: usize, out: &mut Vec<usize>) {
+    let l = &b.layout;
+    let free = |h: usize| b.owners.get(h) == Some(&0) && !b.closed[h] && b.seeds[h] == 0;
+    let each = p
+        .rounds
+        .as_ref()
+        .is_some_and(|r| r.choose_filled == ChooseFilled::Each);
+    if each {
+        let start = out.len();
+        if let Some(holes) = p.at.holes_of.get(pl) {
+            out.extend(holes.iter().copied().filter(|&h| free(h)));
+        }
+        if out.len() == start {
+            out.extend(l.holes.iter().copied().filter(|&h| free(h)));
+        }
+        return;
+    }
+    let n = l.holes.len();
+    let first = l
+        .rows
+        .iter()
+        .find(|r| r.owner == pl)
+        .and_then(|r| r.pits.first())
+        .and_then(|q| l.holes.iter().position(|h| h == q))
+        .unwrap_or(0);
+    out.extend((0..n).map(|i| l.holes[(first + i) % n]).find(|&h| free(h)));
 }
 
 /// Whether player `pl` has a hole to fill now.
@@ -106,6 +154,9 @@ pub fn play(b: &mut Board, l: &Compiled, p: &Pipeline, pit: usize) -> Result<(),
     let seeds = r.fill.min(material(b, pl));
     take_held(b, l, pl, seeds);
     fill_holes(b, pl, seeds, std::iter::once(pit));
+    if owned_by_filling(p) {
+        b.owners[pit] = pl as u8;
+    }
     b.last.pit = pit;
     b.vars[v] -= 1;
     if in_turn(p) {
@@ -139,8 +190,31 @@ pub fn play(b: &mut Board, l: &Compiled, p: &Pipeline, pit: usize) -> Result<(),
 }
 
 /// Closes player `pl`'s holes left empty (as `close_unfilled` says) and notes his refill.
+/// Holes owned by filling: the holes he owns are those he filled, and those nobody filled (of
+/// his row) close.
 fn close_unfilled(b: &mut Board, p: &Pipeline, pl: usize) {
     let Some(r) = &p.rounds else { return };
+    if owned_by_filling(p) {
+        let l = &b.layout;
+        let filled = l
+            .holes
+            .iter()
+            .filter(|&&h| b.owners[h] as usize == pl)
+            .count();
+        let empty: Vec<usize> = p.at.holes_of.get(pl).map_or(Vec::new(), |holes| {
+            holes
+                .iter()
+                .copied()
+                .filter(|&h| b.owners[h] == 0)
+                .collect()
+        });
+        if r.close_unfilled {
+            close_holes(b, empty.iter().copied());
+        }
+        let held = material(b, pl);
+        refill_note(b, p, pl, pl, (filled, empty.len()), held);
+        return;
+    }
     let Some(holes) = p.at.holes_of.get(pl) else {
         return;
     };

@@ -286,6 +286,9 @@ pub(in crate::engine::player) fn starter_of(
     match s {
         Starter::Mover => mover,
         Starter::ToMove => b.to_move,
+        // (his turn not over, a relay cut short by an emptied side: the mover)
+        Starter::AfterMover if b.last.relay_cut => mover,
+        Starter::AfterMover => other(mover),
         Starter::Alternate => {
             let started = p.at.round_starter_var.map_or(0, |v| b.vars[v]) as usize;
             if started == 0 {

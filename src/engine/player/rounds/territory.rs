@@ -10,7 +10,7 @@ use crate::engine::declare::pipeline::{Pipeline, Starter, Territory};
 use crate::engine::trace::event::Event;
 
 use crate::engine::player::hooks::HookCall;
-use crate::engine::player::material::{materials, seeds_owned};
+use crate::engine::player::material::{material, materials, seeds_owned};
 use crate::engine::player::rounds::{match_ends_short, score_round, start_next_round};
 
 /// Keeps in `out[start..]` the holes `player` owns this round (in order).
@@ -91,6 +91,11 @@ pub(in crate::engine::player) fn end_round_territory(
     if match_ends_short(b, p, mover, round, rw, t.least_seeds, claim, hooks) {
         return;
     }
+    // (holes owned by filling: every hole nobody's, filled by the players' moves)
+    if crate::engine::player::rounds::fill_choice::owned_by_filling(p) {
+        to_be_filled(b, l, p, rv, round, starter, mover, rw);
+        return;
+    }
     // Level: each player owns his own row again.
     let (winner, won) = match held[0].cmp(&held[1]) {
         std::cmp::Ordering::Equal => (2, l.holes.len() / 2),
@@ -166,6 +171,49 @@ pub(in crate::engine::player) fn end_round_territory(
     if let Some(w) = chooser {
         b.to_move = w;
     }
+}
+
+/// Holes owned by filling (`rounds.fill_by_moves`): every seed left in a hole goes to the hole's
+/// owner (its row's, when nobody's), every hole is open and nobody's, the players keep what
+/// they hold, and their fills, one hole a move, start the next round
+/// ([`crate::engine::player::rounds::fill_choice`]).
+#[allow(clippy::too_many_arguments)]
+fn to_be_filled(
+    b: &mut Board,
+    l: &Compiled,
+    p: &Pipeline,
+    rv: usize,
+    round: i64,
+    starter: Starter,
+    mover: usize,
+    rw: usize,
+) {
+    crate::engine::player::children::end_with_round(b, l);
+    for i in 0..l.holes.len() {
+        let h = l.holes[i];
+        if b.closed[h] {
+            b.closed[h] = false;
+            b.emit(|| Event::Close {
+                pit: h,
+                closed: false,
+            });
+        }
+        let owner = match b.hole_owner(h) {
+            0 => l.pits[h].owner,
+            o => o,
+        };
+        if b.seeds[h] > 0 && owner >= 1 {
+            crate::engine::sowing::sow::capture(b, h, owner, "end of round");
+        }
+        b.owners[h] = 0;
+    }
+    let fill = p.rounds.as_ref().map_or(1, |r| r.fill.max(1));
+    if let Some(v) = p.at.fill_choice_var {
+        let fills: i64 = [1, 2].iter().map(|&pl| material(b, pl) / fill).sum();
+        b.vars[v] = fills.min(l.holes.len() as i64);
+    }
+    start_next_round(b, l, p, rv, round, starter, mover, rw);
+    crate::engine::player::rounds::fill_choice::hand_over(b, p, None);
 }
 
 /// Sets pit `q` to `n` seeds (an adjustment in the trace).
