@@ -1792,8 +1792,9 @@ fn sowlab_rules_grep_searches_names_descriptions_sources_regions_and_steps() {
 #[cfg(feature = "cli")]
 #[test]
 fn the_playground_rule_list_carries_family_and_region() {
-    let dir = std::env::temp_dir().join(format!("sowlab-catalogue-web-{}", std::process::id()));
-    let pg = sowlab::web::Playground::new(sowlab::web::Config::new(&rules_dir(), dir));
+    let dir = common::scratch("catalogue-web");
+    let pg =
+        sowlab::web::Playground::new(sowlab::web::Config::new(&rules_dir(), dir.to_owned_path()));
     let (status, v) = pg.handle("rules", b"{}");
     assert_eq!(status, 200, "{v}");
     let list = v["rules"].as_array().unwrap();

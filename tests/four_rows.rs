@@ -7,6 +7,10 @@
 // (engine::base::files, enforced by clippy.toml).
 #![allow(clippy::disallowed_methods)]
 
+#[path = "common/scratch.rs"]
+mod scratch;
+use scratch::scratch;
+
 use std::sync::Arc;
 
 use sowlab::{Game, Rule, RulePath};
@@ -196,8 +200,7 @@ fn omweso_as_data_plays_as_its_script() {
 fn tsoro_error(name: &str, edit: impl Fn(&str) -> String) -> String {
     let text =
         std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/rules/tsoro.yaml")).unwrap();
-    let dir = std::env::temp_dir().join(format!("sowlab-four-rows-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("four-rows");
     let file = dir.join(format!("{name}.yaml"));
     std::fs::write(&file, edit(&text)).unwrap();
     let r = Rule::load(file.to_str().unwrap(), RulePath::builtin()).and_then(|r| {
@@ -243,8 +246,7 @@ fn a_wrong_four_row_word_is_one_line_naming_the_key_and_the_words() {
 fn omweso_error(name: &str, sets: &[&str], edit: impl Fn(&str) -> String) -> String {
     let text =
         std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/rules/omweso.yaml")).unwrap();
-    let dir = std::env::temp_dir().join(format!("sowlab-omweso-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("omweso");
     let file = dir.join(format!("{name}.yaml"));
     let edited = edit(&text);
     assert_ne!(edited, text, "{name}: the edit changes the rule");
