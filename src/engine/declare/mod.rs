@@ -7,6 +7,7 @@
 pub mod arrange;
 pub mod capture;
 pub mod children;
+mod companions;
 pub mod compiled;
 pub mod diffuse;
 pub mod end;

@@ -402,26 +402,8 @@ impl Pipeline {
             }
             h.link(l, &mut var)?;
         }
-        {
-            use crate::engine::declare::capture::across::AcrossThen;
-            let then_last = self
-                .capture
-                .across
-                .as_ref()
-                .is_some_and(|a| a.then == AcrossThen::SowOnFromLapStartThenLast);
-            if then_last && self.capture.reverse_laps.is_none() {
-                return Err("pipeline: capture: across: `then: sow_on_from_lap_start_then_last` is played with `capture.reverse_laps` only".into());
-            }
-            if self.end.iter().any(|c| c.when == Cond::EndFilesCaptured)
-                && self.capture.reverse_laps.is_none()
-            {
-                return Err("pipeline: an end check says `when: end_files_captured`, which counts the captures of `capture.reverse_laps`: none is declared".into());
-            }
-        }
+        self.check_companions()?;
         if let Some(r) = self.capture.reverse_laps.as_ref() {
-            if self.stop_in.is_some() || self.capture.chosen_holes.is_some() {
-                return Err("pipeline: capture: reverse_laps plays its own turns: not with stop_in or chosen_holes".into());
-            }
             self.at.reverse = Some(Box::new(r.link(
                 l,
                 self.capture.across.as_ref(),

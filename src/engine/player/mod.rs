@@ -21,5 +21,6 @@ pub mod repetition;
 pub mod reverse_laps;
 pub mod rounds;
 pub mod share;
+pub mod start_checks;
 pub mod stop_in;
 pub mod turn;

@@ -2,7 +2,7 @@
 //! checked and compiled: names, seed balance, the declared move resolved against the layout.
 
 use crate::engine::board::state::{Board, NO_PIT};
-use crate::engine::player::play::{self as declared};
+use crate::engine::player::start_checks::check_start;
 use crate::error::Result;
 use rhai::Dynamic;
 use std::sync::Arc;
@@ -218,7 +218,7 @@ impl Rule {
         b.in_setup = false;
         b.ledger.clear();
         b.last.pit = NO_PIT;
-        declared::check_start(b);
+        check_start(b);
         Ok(())
     }
 

@@ -1,0 +1,30 @@
+//! Steps declared only together: what goes with `capture.reverse_laps` (a turn of its own) and
+//! what does not.
+
+use crate::engine::declare::capture::across::AcrossThen;
+use crate::engine::declare::end::Cond;
+use crate::engine::declare::pipeline::Pipeline;
+
+impl Pipeline {
+    /// `across.then: sow_on_from_lap_start_then_last` and an end check `end_files_captured` need
+    /// `capture.reverse_laps`; `stop_in` and `chosen_holes` (turns of their own) are refused
+    /// beside it. Checked at link.
+    pub(crate) fn check_companions(&self) -> Result<(), String> {
+        let reverse = self.capture.reverse_laps.is_some();
+        let then_last = self
+            .capture
+            .across
+            .as_ref()
+            .is_some_and(|a| a.then == AcrossThen::SowOnFromLapStartThenLast);
+        if then_last && !reverse {
+            return Err("pipeline: capture: across: `then: sow_on_from_lap_start_then_last` is played with `capture.reverse_laps` only".into());
+        }
+        if !reverse && self.end.iter().any(|c| c.when == Cond::EndFilesCaptured) {
+            return Err("pipeline: an end check says `when: end_files_captured`, which counts the captures of `capture.reverse_laps`: none is declared".into());
+        }
+        if reverse && (self.stop_in.is_some() || self.capture.chosen_holes.is_some()) {
+            return Err("pipeline: capture: reverse_laps plays its own turns: not with stop_in or chosen_holes".into());
+        }
+        Ok(())
+    }
+}
