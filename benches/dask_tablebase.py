@@ -89,9 +89,11 @@ def main():
     options = {"holes": a.holes, "seeds": 4}
     sizes = sowlab.tablebase_layers("kalah", options, a.seeds)
     n = sum(sizes)
+    # Positions valued: player 1's only where the sides are mirror images (as the CLI values them).
+    valued = n // 2 if sowlab.tablebase_one_side("kalah", options) else n
     print(f"load average before: {os.getloadavg()}")
     print(f"kalah holes={a.holes}, layers 0-{a.seeds}: {n:,} positions")
-    print("| run | build | wall | CPU | tasks' CPU | critical CPU | played / positions | outside |")
+    print("| run | build | wall | CPU | tasks' CPU | critical CPU | played / positions valued | outside |")
     print("|---|---|---|---|---|---|---|---|")
     clusters = {}
     try:
@@ -118,7 +120,7 @@ def main():
                     print(
                         f"| {r} | LocalCluster, {w} worker{'s' if w > 1 else ''}, <= {chunks} tasks a layer | "
                         f"{d['wall']:.2f} s | {d['cpu']:.2f} s | {d['tasks']:.2f} s | {d['critical']:.2f} s | "
-                        f"{d['played'] / n:.3f} | {d['outside']} |"
+                        f"{d['played'] / valued:.3f} | {d['outside']} |"
                     )
                 ratios.append((got[1]["cpu"] / cli1, got[1]["critical"] / got[2]["critical"], got[1]["wall"] / got[2]["wall"]))
         print("columns: CPU: the program's (user + system) or the workers' processes summed; tasks' CPU: the")

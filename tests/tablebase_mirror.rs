@@ -8,8 +8,8 @@ mod common;
 use std::path::Path;
 use std::sync::Arc;
 
-use sowlab::search::tablebase::build::{build_all, unknown_layer};
-use sowlab::search::tablebase::classes::build_classes_in;
+use sowlab::search::tablebase::build::{build_all, unknown_layer, unknown_side};
+use sowlab::search::tablebase::classes::{build_classes_in, join_classes};
 use sowlab::{Game, Rule, Tablebase};
 
 /// Layers `0..=k_max` of `g` built class by class, both sides (what the Dask build does).
@@ -74,4 +74,56 @@ fn a_board_whose_track_differs_by_player_is_built_both_sides() {
         both[k][r] != both[k][size + turned]
     });
     assert!(differs, "the lopsided board's sides are worth the same");
+}
+
+#[test]
+fn kalah_classes_built_one_side_join_into_the_command_lines_half_layers() {
+    // The Dask build's parts on one side: classes c and k - c together (player 2's positions
+    // of one are the mirror images of player 1's of the other), each part on its own values.
+    let g = common::kalah(4, 2, false);
+    let b = g.board().clone();
+    let k_max = 7;
+    let want = build_all(&g.rule, &b, k_max, 1).unwrap().unwrap();
+    let mut tb = Tablebase::empty(&g.rule, &b).unwrap();
+    for k in 0..=k_max {
+        let parts: Vec<Vec<usize>> = (0..=k / 2)
+            .map(|c| if c < k - c { vec![k - c, c] } else { vec![c] })
+            .collect();
+        let built: Vec<Vec<i8>> = parts
+            .iter()
+            .map(|p| {
+                let v = build_classes_in(&g.rule, &b, &tb, k, p, &unknown_side(&tb, k))
+                    .unwrap()
+                    .unwrap();
+                assert_eq!(v.outside, 0, "layer {k}, classes {p:?}");
+                assert_eq!(v.played, v.values.len() as u64, "layer {k}, classes {p:?}");
+                v.values
+            })
+            .collect();
+        let refs: Vec<(Vec<usize>, &[i8])> = parts
+            .iter()
+            .cloned()
+            .zip(built.iter().map(|v| &v[..]))
+            .collect();
+        let layer = join_classes(&tb, k, &refs).unwrap();
+        assert_eq!(
+            2 * layer.len() as u64,
+            tb.layer_size(k),
+            "layer {k}: one side"
+        );
+        tb.push_layer(layer);
+        assert_eq!(*tb.layer(k), *want.layer(k), "layer {k}");
+    }
+}
+
+#[test]
+fn classes_are_not_built_one_side_for_a_rule_whose_sides_differ() {
+    let text = "name: lopsided\nplayers: 2\nboard:\n  players: 2\n  shape: two_rows\n  pits:\n    - { store: s, owner: 1 }\n    - { row: S, owner: 1, holes: 3, seeds: 2 }\n    - { row: N, owner: 2, holes: 3, seeds: 2 }\n    - { store: n, owner: 2 }\nsowing:\n  stores: own\npipeline:\n  end:\n    - { when: side_empty, sweep: owners, then: most_seeds }\n";
+    let rule =
+        Arc::new(Rule::data_from_text(text.to_string(), Path::new("lopsided.yaml")).unwrap());
+    let g = Game::new(rule.clone(), rule.resolve_options::<&str>(&[]).unwrap()).unwrap();
+    let b = g.board().clone();
+    let tb = Tablebase::empty(&g.rule, &b).unwrap();
+    let e = build_classes_in(&g.rule, &b, &tb, 2, &[0, 1, 2], &unknown_side(&tb, 2)).unwrap_err();
+    assert!(e.to_string().contains("sides are not mirror images"), "{e}");
 }

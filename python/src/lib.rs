@@ -852,6 +852,7 @@ fn _sowlab(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(tablebase::tablebase_classes, m)?)?;
     m.add_function(wrap_pyfunction!(tablebase::tablebase_chunk_classes, m)?)?;
     m.add_function(wrap_pyfunction!(tablebase::tablebase_write_layer, m)?)?;
+    m.add_function(wrap_pyfunction!(tablebase::tablebase_one_side, m)?)?;
     m.add_function(wrap_pyfunction!(tablebase::tablebase_options, m)?)?;
     m.add_function(wrap_pyfunction!(version, m)?)?;
     m.add_function(wrap_pyfunction!(_join_files, m)?)?;

@@ -13,7 +13,7 @@ use std::sync::{Arc, Mutex};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
 
-use sowlab::search::tablebase::build::{build_range_in, unknown_layer};
+use sowlab::search::tablebase::build::{build_range_in, unknown_layer, unknown_side};
 use sowlab::search::tablebase::classes::{build_classes_in, join_classes, Classes};
 use sowlab::search::tablebase::packing::unfold;
 use sowlab::search::tablebase::rounds::build_range_round;
@@ -143,20 +143,36 @@ fn lock() -> std::sync::MutexGuard<'static, Option<Cached>> {
     CACHE.lock().unwrap_or_else(|p| p.into_inner())
 }
 
-/// `empty` with layers `0..k` (see [`load_into`]), and the values of layer `k` known so far.
+/// `empty` with layers `0..k` (see [`load_into`]), and the values of layer `k` known so far:
+/// player 1's half only with `one_side` when the rule's sides are mirror images
+/// ([`Tablebase::one_side`], decided once a process), as the command line builds them.
 fn lower_layers(
     dir: &Path,
     empty: Tablebase,
     k: usize,
     trusted: &HashMap<usize, String>,
+    one_side: Option<&Rule>,
 ) -> sowlab::Result<(Arc<Tablebase>, Arc<Vec<AtomicI8>>)> {
     let mut cache = lock();
     load_into(&mut cache, dir, empty, k, trusted)?;
     let c = cache.as_mut().expect("loaded");
+    let half = match one_side {
+        Some(rule) => c.tb.one_side(rule)?,
+        None => false,
+    };
+    let n = if half {
+        c.tb.index().size(k)
+    } else {
+        c.tb.layer_size(k)
+    };
     let cur = match &c.current {
-        Some((layer, cur)) if *layer == k => cur.clone(),
+        Some((layer, cur)) if *layer == k && cur.len() as u64 == n => cur.clone(),
         _ => {
-            let cur = Arc::new(unknown_layer(&c.tb, k));
+            let cur = Arc::new(if half {
+                unknown_side(&c.tb, k)
+            } else {
+                unknown_layer(&c.tb, k)
+            });
             c.current = Some((k, cur.clone()));
             cur
         }
@@ -221,7 +237,7 @@ pub fn tablebase_chunk(
     let (rule, b, empty) = self::start(py, rule, options, rules)?;
     ask_budget(&empty, layer, max_memory)?;
     let part = interruptible(py, || -> sowlab::Result<_> {
-        let (tb, cur) = lower_layers(&dir, empty, layer, &HashMap::new())?;
+        let (tb, cur) = lower_layers(&dir, empty, layer, &HashMap::new(), None)?;
         build_range_in(&rule, &b, &tb, layer, start, end, &cur)
     })?
     .map_err(err)?
@@ -263,7 +279,9 @@ pub fn tablebase_classes(
 /// The values of the classes `classes` of layer `layer` (see [`tablebase_classes`]), from the
 /// layers below it, read from their files in `dir` (once per process), depth first. Returns
 /// `(values, played, outside)`: the values of the classes' positions in index order (player 1
-/// to move, then player 2: what [`tablebase_write_layer`] takes with `classes`), the positions whose moves were played
+/// to move, then player 2: what [`tablebase_write_layer`] takes with `classes`; player 1 to
+/// move only for a rule whose sides are mirror images, [`tablebase_one_side`], as the command
+/// line builds it, each chunk's first position checked against its image), the positions whose moves were played
 /// (each at most once a process), and of those, the positions of other classes (0 where the
 /// rule's same-layer moves keep to their class). `trusted`: the checksums of layers written by
 /// this build (layer: SHA-256, as [`tablebase_write_layer`] returns them); such a file is not
@@ -287,7 +305,7 @@ pub fn tablebase_chunk_classes(
     ask_budget(&empty, layer, max_memory)?;
     let trusted = trusted.unwrap_or_default();
     let part = interruptible(py, || -> sowlab::Result<_> {
-        let (tb, cur) = lower_layers(&dir, empty, layer, &trusted)?;
+        let (tb, cur) = lower_layers(&dir, empty, layer, &trusted, Some(&rule))?;
         build_classes_in(&rule, &b, &tb, layer, &classes, &cur)
     })?
     .map_err(err)?
@@ -381,7 +399,7 @@ pub fn tablebase_write_layer(
     with_sum: bool,
 ) -> PyResult<PyObject> {
     check_layer(layer)?;
-    let (_, _, empty) = start(py, rule, options, rules)?;
+    let (rule, _, empty) = start(py, rule, options, rules)?;
     ask_budget(&empty, layer, max_memory)?;
     let n = empty.layer_size(layer);
     let values: Vec<i8> = match classes {
@@ -425,8 +443,22 @@ pub fn tablebase_write_layer(
         load_into(&mut cache, &dir, empty, layer, &HashMap::new())?;
         let mut c = cache.take().expect("loaded");
         c.current = None;
-        Arc::make_mut(&mut c.tb).push_layer(values);
-        let (path, sum) = file::write_layer_sum(&dir, &c.tb, layer)?;
+        let half = values.len() as u64 != c.tb.layer_size(layer);
+        if half && !c.tb.one_side(&rule)? {
+            return Err(sowlab::Error::msg(format!(
+                "tablebase layer {layer} of {} ({}): the chunks hold player 1's half, but the rule's sides are not mirror images",
+                c.tb.rule, c.tb.options
+            )));
+        }
+        let tb = Arc::make_mut(&mut c.tb);
+        tb.push_layer(values);
+        let (path, sum) = file::write_layer_sum(&dir, tb, layer)?;
+        if half {
+            // Held unfolded, as the layers read (see `load_into`).
+            let whole = tb.layer(layer).into_owned();
+            tb.truncate(layer);
+            tb.push_layer(whole);
+        }
         *cache = Some(c);
         Ok((path.display().to_string(), sum))
     })?
@@ -436,6 +468,25 @@ pub fn tablebase_write_layer(
     } else {
         Ok(path.into_pyobject(py)?.into_any().unbind())
     }
+}
+
+/// Whether `rule` with `options` has sides that are mirror images, so that a layer is built
+/// for player 1 to move only (`Tablebase::one_side`, the command line's decision): then
+/// [`tablebase_chunk_classes`] values player 1's positions only, and a chunk is best given
+/// classes `c` and `layer - c` together (the mirror images of each other's player 2's).
+#[pyfunction]
+#[pyo3(signature = (rule, options=None, rules=None))]
+pub fn tablebase_one_side(
+    py: Python<'_>,
+    rule: &Bound<'_, PyAny>,
+    options: Option<&Bound<'_, PyDict>>,
+    rules: Option<PathBuf>,
+) -> PyResult<bool> {
+    let (rule, _, tb) = start(py, rule, options, rules)?;
+    if tb.captures.is_some() {
+        return Ok(false);
+    }
+    interruptible(py, || tb.one_side(&rule))?.map_err(err)
 }
 
 /// The options text a tablebase of `rule` with `options` records in its headers.

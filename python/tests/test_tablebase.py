@@ -68,9 +68,13 @@ def test_a_dask_build_writes_the_files_of_the_command_line(client, tmp_path, opt
     # The big layers were cut into tasks of whole classes (the seeds in player 1's holes), at
     # most `chunks` of them; same-layer moves keep to their class, so every position was played
     # once, by the task of its class, in one round.
-    big = [l for l in rep["layers"] if sizes[l["layer"]] >= 64 * chunks]
-    assert big and all(1 < l["chunks"] <= min(chunks, l["layer"] + 1) for l in big)
-    assert all(l["played"] == sizes[l["layer"]] and l["outside"] == 0 for l in rep["layers"])
+    # Kalah's sides are mirror images: player 1's positions are valued (each once), as by the
+    # CLI, classes c and k - c in one task (player 2's of one are the images of player 1's of
+    # the other).
+    assert sowlab.tablebase_one_side("kalah", options)
+    big = [l for l in rep["layers"] if sizes[l["layer"]] // 2 >= 64 * chunks]
+    assert big and all(1 < l["chunks"] <= min(chunks, l["layer"] // 2 + 1) for l in big)
+    assert all(2 * l["played"] == sizes[l["layer"]] and l["outside"] == 0 for l in rep["layers"])
 
 
 def test_a_second_build_keeps_the_layers_there_and_adds_the_rest(client, tmp_path):
@@ -112,6 +116,11 @@ def test_a_layers_tasks_are_spread_over_the_workers_in_equal_shares():
     assert set(share) == {"tcp://a:2", "tcp://b:1"}
     assert max(share.values()) - min(share.values()) <= max(loads)
     assert abs(share["tcp://a:2"] - sum(loads) / 2) < 0.02 * sum(loads)
+    # One side (Kalah's sides are mirror images): classes c and 14 - c in one task, each once.
+    one = pack(sizes, 8, 1 << 14, one_side=True)
+    assert sorted(c for t in one for c in t) == list(range(15))
+    assert all(14 - c in t for t in one for c in t)
+    assert 1 < len(one) <= 8
     # A worker of three threads takes three times the positions of one of a thread.
     places = spread([5] * 8, {"x": 3, "y": 1})
     assert places.count("x") == 6 and places.count("y") == 2
@@ -138,12 +147,20 @@ def test_chunks_and_layers_check_their_arguments(tmp_path):
     assert len(part) == 12 and valued == 12
     classes = sowlab.tablebase_classes("kalah", options, 1)
     assert classes == [6, 6]  # the seed in player 2's holes (3 x 2 movers), or in player 1's
+    # Kalah's sides are mirror images: a task values player 1's positions only, as the command
+    # line does, and player 2's children of class 1 are the images of player 1's of class 0.
+    assert sowlab.tablebase_one_side("kalah", options)
     ones, played, outside = sowlab.tablebase_chunk_classes("kalah", options, 1, [1], str(tmp_path))
-    # (this process valued layer 1 above, and keeps it: nothing is played again)
-    assert (len(ones), played, outside) == (6, 0, 0)
+    # (the seed in one of player 1's 3 holes: sown on in his row, it leaves player 2 no move,
+    # and the game is over; into his store, layer 0)
+    assert (len(ones), played, outside) == (3, 3, 0)
+    # (this process keeps the layer's values: nothing is played again)
+    again = sowlab.tablebase_chunk_classes("kalah", options, 1, [1], str(tmp_path))
+    assert again == (ones, 0, 0)
     with pytest.raises(sowlab.SowlabError, match="not distinct classes of its 0 to 1"):
         sowlab.tablebase_chunk_classes("kalah", options, 1, [2], str(tmp_path))
-    zero, _, _ = sowlab.tablebase_chunk_classes("kalah", options, 1, [0], str(tmp_path))
+    zero, played, outside = sowlab.tablebase_chunk_classes("kalah", options, 1, [0], str(tmp_path))
+    assert (len(zero), played, outside) == (3, 3, 0)
     with pytest.raises(sowlab.SowlabError, match="class 0 is in no part"):
         sowlab.tablebase_write_layer("kalah", options, 1, [ones], str(tmp_path), classes=[[1]])
     with pytest.raises(sowlab.SowlabError, match="2 chunks but 1 lists of classes"):

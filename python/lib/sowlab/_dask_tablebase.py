@@ -9,7 +9,8 @@ classes of a layer need nothing of each other but the layers below: the classes 
 tasks (largest first, each into the task with the fewest positions so far), the tasks are
 spread over the workers in equal shares of positions (``spread``), each task values its
 classes' positions depth first in index order, as the command line walks a layer
-(``sowlab.tablebase_chunk_classes``), from the layers below (their files read once per worker
+(``sowlab.tablebase_chunk_classes``; for a rule whose two sides are mirror images, player 1's
+positions only, classes ``c`` and ``k - c`` in one task, as the command line values one side), from the layers below (their files read once per worker
 process, unfolded to both players' halves, and kept), and each position is valued once and
 played once, in one round, however many workers there are. A rule whose same-layer moves left their class would
 still get the right values: a task values the positions of other classes its moves reach too
@@ -101,19 +102,29 @@ def _write(rule, options, layer: int, out: str, rules, max_memory, classes, afte
     }
 
 
-def pack(sizes: List[int], chunks: int, min_chunk: int) -> List[List[int]]:
+def pack(sizes: List[int], chunks: int, min_chunk: int, one_side: bool = False) -> List[List[int]]:
     """The classes of a layer (``sizes[c]``: positions of class ``c``) packed into at most
     ``chunks`` tasks, none planned under ``min_chunk`` positions (one task for a small layer):
     largest class first, each into the task holding the fewest positions so far; the tasks with
-    the most positions first, empty classes left out."""
-    n = sum(sizes)
+    the most positions first, empty classes left out. ``one_side`` (a rule whose sides are
+    mirror images, ``sowlab.tablebase_one_side``): a task values player 1's positions only, half
+    of each class, and classes ``c`` and ``len(sizes) - 1 - c`` go together (player 2's
+    positions of one are the mirror images of player 1's of the other, which a task reaches)."""
+    k = len(sizes) - 1
+    if one_side:
+        units = [[c, k - c] if c < k - c else [c] for c in range(k // 2 + 1)]
+        size = {u[0]: sum(sizes[c] for c in u) // 2 for u in units}
+    else:
+        units = [[c] for c in range(len(sizes))]
+        size = {c: sizes[c] for c in range(len(sizes))}
+    n = sum(size.values())
     parts = max(1, min(chunks, n // max(1, min_chunk)))
     bins: List[List[int]] = [[] for _ in range(parts)]
     load = [0] * parts
-    for c in sorted((c for c in range(len(sizes)) if sizes[c]), key=lambda c: (-sizes[c], c)):
+    for u in sorted((u for u in units if size[u[0]]), key=lambda u: (-size[u[0]], u[0])):
         j = min(range(parts), key=lambda j: (load[j], j))
-        bins[j].append(c)
-        load[j] += sizes[c]
+        bins[j].extend(u)
+        load[j] += size[u[0]]
     order = sorted(range(parts), key=lambda j: (-load[j], j))
     return [bins[j] for j in order if bins[j]]
 
@@ -185,12 +196,14 @@ def build_tablebase(
     except OSError as e:
         raise sowlab.SowlabError(f"out {out}: {e.strerror or e}") from None
     kept = min(sowlab.tablebase_layers_in(spec, options, out, rules=rules), seeds + 1)
+    # As the command line: a rule whose sides are mirror images is valued for player 1 to move.
+    one_side = sowlab.tablebase_one_side(spec, options, rules=rules)
     started = time.perf_counter()
     written = []
     after = None
     for k in range(kept, seeds + 1):
         sizes_k = sowlab.tablebase_classes(spec, options, k, rules=rules)
-        classes = pack(sizes_k, n_chunks, min_chunk)
+        classes = pack(sizes_k, n_chunks, min_chunk, one_side)
         places = spread([sum(sizes_k[c] for c in cl) for cl in classes], _threads(client))
         parts = [
             client.submit(

@@ -230,6 +230,9 @@ def tablebase_write_layer(
     classes: Optional[Sequence[Sequence[int]]] = None,
     with_sum: bool = False,
 ) -> Union[str, Tuple[str, str]]: ...
+def tablebase_one_side(
+    rule: RuleLike, options: Optional[Options] = None, rules: Optional[Path] = None
+) -> bool: ...
 def tablebase_options(
     rule: RuleLike, options: Optional[Options] = None, rules: Optional[Path] = None
 ) -> str: ...

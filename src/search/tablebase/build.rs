@@ -27,7 +27,7 @@ pub fn no_move(k: usize) -> i32 {
 }
 
 /// Positions a worker takes at a time.
-const CHUNK: u64 = 1 << 12;
+pub(super) const CHUNK: u64 = 1 << 12;
 
 /// One worker's boards: a board per depth of the same-layer search (parent, child, moves).
 pub(super) struct Worker<'a> {
@@ -213,6 +213,14 @@ pub struct RangeValues {
 /// A layer's values, all unknown: what [`build_range_in`] fills.
 pub fn unknown_layer(tb: &Tablebase, k: usize) -> Vec<AtomicI8> {
     (0..tb.layer_size(k))
+        .map(|_| AtomicI8::new(UNKNOWN))
+        .collect()
+}
+
+/// Player 1's half of a layer, all unknown: what [`super::classes::build_classes_in`] fills for
+/// a rule whose sides are mirror images ([`Tablebase::one_side`]).
+pub fn unknown_side(tb: &Tablebase, k: usize) -> Vec<AtomicI8> {
+    (0..tb.index.size(k))
         .map(|_| AtomicI8::new(UNKNOWN))
         .collect()
 }

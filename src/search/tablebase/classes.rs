@@ -14,7 +14,8 @@
 
 use std::sync::atomic::{AtomicI8, Ordering};
 
-use super::build::Worker;
+use super::build::{Worker, CHUNK};
+use super::mirror::MirrorCheck;
 use super::position::blank;
 use super::{Tablebase, UNKNOWN};
 use crate::{Board, Error, Result, Rule, INTERRUPTED};
@@ -182,6 +183,14 @@ fn bad_classes(k: usize, classes: &[usize]) -> Error {
 /// layer's values known so far (kept from one part to the next by a process that values
 /// several; see [`super::build::unknown_layer`]), depth first in one thread. `Ok(None)`:
 /// Ctrl-C stopped it.
+///
+/// A `cur` of player 1's half only ([`super::build::unknown_side`], for a rule whose sides are
+/// mirror images, [`Tablebase::one_side`]) values the classes' positions with player 1 to move
+/// only, as the command line's build does: a same-layer child with player 2 to move is read as
+/// its mirror image, player 1 to move in class `k - c`, so a part is best given `c` and `k - c`
+/// together (else it values the other's positions too, counted as `outside`). Each position
+/// whose rank is a multiple of the command line's chunk is checked against its mirror image
+/// first, the positions the command line checks, whatever the parts.
 pub fn build_classes_in(
     rule: &Rule,
     template: &Board,
@@ -196,7 +205,19 @@ pub fn build_classes_in(
             rule.name
         )));
     }
-    super::position::check_part(tb, k, 0, tb.layer_size(k), cur.len())?;
+    let half = tb.index.size(k) as usize;
+    let one_side = cur.len() == half && cur.len() as u64 != tb.layer_size(k);
+    if one_side && !tb.one_side(rule)? {
+        return Err(Error::msg(format!(
+            "{}: tablebase layer {k}: {} values given, player 1's half, but the rule's sides are not mirror images (its {} positions are built)",
+            rule.name,
+            cur.len(),
+            tb.layer_size(k)
+        )));
+    }
+    if !one_side {
+        super::position::check_part(tb, k, 0, tb.layer_size(k), cur.len())?;
+    }
     let mut seen = vec![false; k + 1];
     for &c in classes {
         if c > k || std::mem::replace(&mut seen[c], true) {
@@ -206,17 +227,24 @@ pub fn build_classes_in(
     let cl = Classes::of(tb);
     let t = blank(template);
     let mut w = Worker::new(rule, tb, cur, k, &t);
-    // Player 1 to move, then player 2, each in index order (as [`Classes::members`]).
+    let mut mirror = MirrorCheck::new(rule, tb).filter(|_| one_side);
+    // Player 1 to move, then player 2 (not on one side), each in index order (as
+    // [`Classes::members`]).
     let ranks = cl.ranks(tb, k, classes);
-    let half = tb.index.size(k) as usize;
-    let members = || (0..2).flat_map(|m| ranks.iter().map(move |&r| r as usize + m * half));
+    let sides = if one_side { 1 } else { 2 };
+    let members = || (0..sides).flat_map(|m| ranks.iter().map(move |&r| r as usize + m * half));
     let own = members()
         .filter(|&i| cur[i].load(Ordering::Relaxed) == UNKNOWN)
         .count() as u64;
-    let mut values = Vec::with_capacity(2 * ranks.len());
+    let mut values = Vec::with_capacity(sides * ranks.len());
     for (n, i) in members().enumerate() {
         if n % (1 << 12) == 0 && INTERRUPTED.load(Ordering::Relaxed) {
             return Ok(None);
+        }
+        if let Some(m) = &mut mirror {
+            if (i as u64).is_multiple_of(CHUNK) && !m.holds(k, i as u64)? {
+                return Err(m.differs(k, i as u64));
+            }
         }
         values.push(w.value(i)?);
     }
@@ -228,11 +256,14 @@ pub fn build_classes_in(
 }
 
 /// Layer `k` in index order from its parts, each whole classes with their values
-/// ([`ClassValues::values`]); the parts must hold every class of the layer once.
+/// ([`ClassValues::values`]); the parts must hold every class of the layer once. Parts of
+/// player 1's half only (built one side, [`build_classes_in`]) give player 1's half of the layer
+/// (what [`Tablebase::push_layer`] takes as a half layer); the parts are all one or the other.
 pub fn join_classes(tb: &Tablebase, k: usize, parts: &[(Vec<usize>, &[i8])]) -> Result<Vec<i8>> {
     let cl = Classes::of(tb);
     let mut seen = vec![false; k + 1];
-    for (classes, values) in parts {
+    let mut wants = Vec::with_capacity(parts.len());
+    for (classes, _) in parts {
         let mut want = 0u64;
         for &c in classes {
             if c > k || std::mem::replace(&mut seen[c], true) {
@@ -240,6 +271,16 @@ pub fn join_classes(tb: &Tablebase, k: usize, parts: &[(Vec<usize>, &[i8])]) -> 
             }
             want += cl.size(tb, k, c);
         }
+        wants.push(want);
+    }
+    // Player 1's half only: every part holds half its classes' positions.
+    let one_side = wants.iter().any(|&w| w > 0)
+        && parts
+            .iter()
+            .zip(&wants)
+            .all(|((_, v), &w)| 2 * v.len() as u64 == w);
+    for ((classes, values), &want) in parts.iter().zip(&wants) {
+        let want = if one_side { want / 2 } else { want };
         if values.len() as u64 != want {
             return Err(Error::msg(format!(
                 "tablebase layer {k}: classes {classes:?} hold {want} positions, their part {}",
@@ -251,6 +292,15 @@ pub fn join_classes(tb: &Tablebase, k: usize, parts: &[(Vec<usize>, &[i8])]) -> 
         return Err(Error::msg(format!(
             "tablebase layer {k}: class {c} is in no part (a layer's parts hold its classes 0 to {k})"
         )));
+    }
+    if one_side {
+        let mut layer = vec![UNKNOWN; tb.index.size(k) as usize];
+        for (classes, values) in parts {
+            for (r, x) in cl.ranks(tb, k, classes).into_iter().zip(values.iter()) {
+                layer[r as usize] = *x;
+            }
+        }
+        return Ok(layer);
     }
     let mut layer = vec![UNKNOWN; tb.layer_size(k) as usize];
     for (classes, values) in parts {
