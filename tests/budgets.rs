@@ -41,11 +41,11 @@ fn the_library_reports_layer_sizes_past_64_bits_as_none() {
     assert_eq!(tb.checked_layer_size(120), None);
     assert_eq!(tb.checked_layer_size(1), Some(2 * 60));
     let e = tb
-        .ask_layers(sowlab::Budget::mib(1 << 40), 120)
+        .ask_layers(sowlab::Budget::mib(1 << 40), 120, false)
         .unwrap_err();
     assert!(e.to_string().contains("more than 2^64 bytes"), "{e}");
     assert_eq!(
-        tb.ask_layers(sowlab::Budget::mib(1), 2).unwrap(),
+        tb.ask_layers(sowlab::Budget::mib(1), 2, false).unwrap(),
         2 * (1 + 60 + 60 * 61 / 2)
     );
 }
@@ -100,4 +100,41 @@ fn a_check_script_that_prints_without_end_is_stopped_at_its_output_budget() {
         String::from_utf8_lossy(&o.stdout).lines().next(),
         Some("hello")
     );
+}
+
+#[test]
+fn a_rule_built_one_side_asks_the_budget_for_half_the_layers() {
+    // Kalah with 5 holes a side, layers 0 to 12: 646,646 positions a side, 1.23 MiB for both
+    // sides, 0.62 MiB for player 1's half, which is all a build of a rule whose sides are
+    // mirror images holds. A budget of 1 MiB takes the half.
+    let g = common::kalah(5, 4, true);
+    let tb = sowlab::Tablebase::empty(&g.rule, &g.board()).unwrap();
+    let budget = || sowlab::Budget::mib(1);
+    assert_eq!(tb.ask_layers(budget(), 12, true).unwrap(), 646_646);
+    let err = tb.ask_layers(budget(), 12, false).unwrap_err().to_string();
+    assert!(
+        err.contains("layers 0 to 12 of 10 holes take 2 MiB, over the budget of 1 MiB"),
+        "{err}"
+    );
+    // The command line asks for what it holds.
+    let dir = common::scratch("budget-half");
+    let out = dir.join("tb");
+    let o = common::sowlab(&[
+        "tablebase",
+        "build",
+        "kalah",
+        "--set",
+        "holes=5",
+        "--set",
+        "empty_capture=true",
+        "--seeds",
+        "12",
+        "--max-memory",
+        "1",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    assert!(out.join("layer-012.sowtb").exists(), "{err}");
 }

@@ -66,7 +66,8 @@ fn check_layer(k: usize) -> PyResult<()> {
 /// Python exception when they do not fit, never an abort of the interpreter.
 fn ask_budget(tb: &Tablebase, k: usize, max_memory: Option<u64>) -> PyResult<u64> {
     check_layer(k)?;
-    tb.ask_layers(Budget::mib_or_default(max_memory), k)
+    // (a worker holds both sides of the layers it reads or writes)
+    tb.ask_layers(Budget::mib_or_default(max_memory), k, false)
         .map_err(err)
 }
 

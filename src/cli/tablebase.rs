@@ -60,7 +60,9 @@ fn cmd_build(dir: &RulePath, a: BuildArgs) -> Result<i32> {
     let b = g.board().clone();
     let mut tb = Tablebase::empty(&g.rule, &b)?;
     let k_max = a.seeds as usize;
-    let need = tb.ask_layers(crate::Budget::mib_or_default(a.max_memory), k_max)?;
+    // (a rule whose sides are mirror images holds player 1's half of each layer)
+    let half = tb.one_side(&g.rule)?;
+    let need = tb.ask_layers(crate::Budget::mib_or_default(a.max_memory), k_max, half)?;
     crate::engine::base::files::create_dir_all(&a.out)
         .map_err(|e| Error::msg(format!("--out {}: {e}", a.out.display())))?;
     crate::cli::leave_on_second_interrupt();

@@ -194,10 +194,13 @@ impl Tablebase {
 
     /// Asks `budget` for layers `0..=k` (a byte a position), the memory that a build of layer
     /// `k` or a reader of them holds: their size, or the one-line error that says what they
-    /// take and the budget (a size that does not fit a `u64` included).
-    pub fn ask_layers(&self, budget: crate::Budget, k: usize) -> Result<u64> {
-        let need =
-            crate::Budget::sum((0..=k.min(MAX_SEEDS + 1)).map(|j| self.checked_layer_size(j)));
+    /// take and the budget (a size that does not fit a `u64` included). `half`: the layers are
+    /// held as player 1's half ([`Tablebase::one_side`]), half the bytes.
+    pub fn ask_layers(&self, budget: crate::Budget, k: usize, half: bool) -> Result<u64> {
+        let need = crate::Budget::sum((0..=k.min(MAX_SEEDS + 1)).map(|j| {
+            self.checked_layer_size(j)
+                .map(|n| if half { n / 2 } else { n })
+        }));
         budget.ask(
             &format!("tablebase build: layers 0 to {k} of {} holes", self.holes()),
             need,
