@@ -10,7 +10,7 @@ use sowlab::{Game, Rule};
 
 mod common;
 
-use common::{rounds_error, summary, two_row_game as at, two_row_rule as rule, var};
+use common::{play_steps, rounds_error, summary, two_row_game as at, two_row_rule as rule, var};
 
 /// Rounds of 2 seeds a hole (three holes a row, twelve seeds), won by the most seeds held; a
 /// player holding more than half ends the round, and the player to move fills first.
@@ -55,14 +55,7 @@ fn the_players_fill_their_holes_in_turn_from_the_left_the_last_few_in_one_more()
         // South's last fill: the player after him, North, starts the round.
         ("3", [2, 2, 2, 2, 2, 1], [1, 0], 2),
     ];
-    for (mv, pits, stores, next) in steps {
-        g.play(mv).unwrap();
-        assert_eq!(
-            summary(&g),
-            (pits.to_vec(), stores.to_vec(), Some(next), false, None),
-            "after {mv}"
-        );
-    }
+    play_steps(&mut g, &steps);
     assert_eq!(var(&g, "fills_left"), Some(0));
     assert_eq!(var(&g, "round_starter"), Some(2));
     assert!(g.state().closed.is_empty());

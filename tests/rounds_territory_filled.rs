@@ -12,7 +12,7 @@ use sowlab::Game;
 
 mod common;
 
-use common::{rounds_error, summary, two_row_game as at, two_row_rule as rule, var};
+use common::{play_steps, rounds_error, summary, two_row_game as at, two_row_rule as rule, var};
 
 /// Rounds of 2 seeds a hole (three holes a row, twelve seeds) whose holes are owned by filling,
 /// ended when a row is empty.
@@ -54,14 +54,7 @@ fn the_players_fill_nobodys_holes_round_the_board_in_turn_and_own_them() {
         // South's last fill: the player after him, North, starts the round.
         ("S3", [2, 2, 2, 2, 2, 0], [1, 1], 2),
     ];
-    for (mv, pits, stores, next) in steps {
-        g.play(mv).unwrap();
-        assert_eq!(
-            summary(&g),
-            (pits.to_vec(), stores.to_vec(), Some(next), false, None),
-            "after {mv}"
-        );
-    }
+    play_steps(&mut g, &steps);
     assert_eq!(var(&g, "fills_left"), Some(0));
     assert_eq!(owners(&g), [1, 1, 1, 2, 2, 0]);
     assert!(g.state().closed.is_empty(), "N3 stays open");

@@ -31,21 +31,13 @@ fn build(dir: &Path) -> Tablebase {
 /// as a forger would. The values as they were.
 fn rewrite(dir: &Path, tb: &Tablebase, k: usize, change: impl FnOnce(&mut [i8])) -> Vec<i8> {
     let path = file::layer_path(dir, k);
-    let bytes = std::fs::read(&path).unwrap();
-    let first = bytes.iter().position(|&b| b == b'\n').unwrap() + 1;
-    let second = first + bytes[first..].iter().position(|&b| b == b'\n').unwrap() + 1;
-    let mut header: file::Header = serde_json::from_slice(&bytes[first..second - 1]).unwrap();
-    let mut values = packing::decode(tb, k, &header.packing.unwrap(), &bytes[second..]).unwrap();
+    let (first, mut header, body) = common::read_layer_file(&path);
+    let mut values = packing::decode(tb, k, &header.packing.unwrap(), &body).unwrap();
     let before = values.clone();
     change(&mut values);
     let (p, packed) = packing::encode(tb, k, &values);
     header.packing = Some(p);
-    header.sha256 = file::checksum(&packed);
-    let mut out = bytes[..first].to_vec();
-    out.extend(serde_json::to_string(&header).unwrap().bytes());
-    out.push(b'\n');
-    out.extend(packed);
-    std::fs::write(&path, out).unwrap();
+    common::write_layer_file(&path, &first, header, &packed);
     before
 }
 
@@ -353,23 +345,15 @@ fn a_build_that_reads_forged_lower_layers_stops_naming_one() {
 /// packing), as a sowlab before format 2 wrote it, with `v` at `i` when given.
 fn as_format_1(dir: &Path, tb: &Tablebase, k: usize, forged: Option<(usize, i8)>) {
     let path = file::layer_path(dir, k);
-    let bytes = std::fs::read(&path).unwrap();
-    let first = bytes.iter().position(|&b| b == b'\n').unwrap() + 1;
-    let second = first + bytes[first..].iter().position(|&b| b == b'\n').unwrap() + 1;
-    let mut header: file::Header = serde_json::from_slice(&bytes[first..second - 1]).unwrap();
-    let mut values = packing::decode(tb, k, &header.packing.unwrap(), &bytes[second..]).unwrap();
+    let (first, mut header, body) = common::read_layer_file(&path);
+    let mut values = packing::decode(tb, k, &header.packing.unwrap(), &body).unwrap();
     if let Some((i, v)) = forged {
         values[i] = v;
     }
     let raw: Vec<u8> = values.iter().map(|&v| v as u8).collect();
     header.format = 1;
     header.packing = None;
-    header.sha256 = file::checksum(&raw);
-    let mut out = bytes[..first].to_vec();
-    out.extend(serde_json::to_string(&header).unwrap().bytes());
-    out.push(b'\n');
-    out.extend(raw);
-    std::fs::write(&path, out).unwrap();
+    common::write_layer_file(&path, &first, header, &raw);
 }
 
 #[test]

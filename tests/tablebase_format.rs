@@ -18,12 +18,9 @@ use sowlab::Tablebase;
 /// format 3's codes and group, which no sowlab wrote).
 fn as_format_2(dir: &Path, tb: &Tablebase, k: usize, keep_group: bool) {
     let path = file::layer_path(dir, k);
-    let bytes = std::fs::read(&path).unwrap();
-    let first = bytes.iter().position(|&b| b == b'\n').unwrap() + 1;
-    let second = first + bytes[first..].iter().position(|&b| b == b'\n').unwrap() + 1;
-    let mut header: file::Header = serde_json::from_slice(&bytes[first..second - 1]).unwrap();
+    let (first, mut header, body) = common::read_layer_file(&path);
     let p = header.packing.unwrap();
-    let kept = packing::decode_kept(tb, k, &p, &bytes[second..]).unwrap();
+    let kept = packing::decode_kept(tb, k, &p, &body).unwrap();
     let codes = p.codes();
     let bits = if codes > 1 {
         64 - (codes - 1).leading_zeros()
@@ -47,12 +44,7 @@ fn as_format_2(dir: &Path, tb: &Tablebase, k: usize, keep_group: bool) {
         group: p.group.filter(|_| keep_group),
         ..p
     });
-    header.sha256 = file::checksum(&raw);
-    let mut out = bytes[..first].to_vec();
-    out.extend(serde_json::to_string(&header).unwrap().bytes());
-    out.push(b'\n');
-    out.extend(raw);
-    std::fs::write(&path, out).unwrap();
+    common::write_layer_file(&path, &first, header, &raw);
 }
 
 #[test]

@@ -310,3 +310,40 @@ pub fn rounds_error(extra: &str) -> String {
         .expect_err(extra)
         .one_line()
 }
+
+/// A tablebase layer file's parts: its first line (with its newline), its header and its body.
+pub fn read_layer_file(path: &Path) -> (Vec<u8>, sowlab::search::tablebase::file::Header, Vec<u8>) {
+    let bytes = std::fs::read(path).unwrap();
+    let first = bytes.iter().position(|&b| b == b'\n').unwrap() + 1;
+    let second = first + bytes[first..].iter().position(|&b| b == b'\n').unwrap() + 1;
+    let header = serde_json::from_slice(&bytes[first..second - 1]).unwrap();
+    (bytes[..first].to_vec(), header, bytes[second..].to_vec())
+}
+
+/// Writes a layer file from [`read_layer_file`]'s parts, the header's checksum made the body's.
+pub fn write_layer_file(
+    path: &Path,
+    first: &[u8],
+    mut header: sowlab::search::tablebase::file::Header,
+    body: &[u8],
+) {
+    header.sha256 = sowlab::search::tablebase::file::checksum(body);
+    let mut out = first.to_vec();
+    out.extend(serde_json::to_string(&header).unwrap().bytes());
+    out.push(b'\n');
+    out.extend(body);
+    std::fs::write(path, out).unwrap();
+}
+
+/// Plays each step's move and checks the position after it (holes, stores, the player to move;
+/// not over, no winner).
+pub fn play_steps(g: &mut Game, steps: &[(&str, [i64; 6], [i64; 2], usize)]) {
+    for &(mv, pits, stores, next) in steps {
+        g.play(mv).unwrap();
+        assert_eq!(
+            summary(g),
+            (pits.to_vec(), stores.to_vec(), Some(next), false, None),
+            "after {mv}"
+        );
+    }
+}

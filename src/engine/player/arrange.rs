@@ -383,15 +383,20 @@ mod tests {
         assert!(!labels(&b).contains(&"pass".to_string()));
     }
 
-    #[test]
-    fn an_arrangement_by_the_rounds_loser_without_rounds_is_refused_naming_the_key() {
-        let text = "name: t\nplayers: 2\nboard:\n  players: 2\n  shape: two_rows\n  pits:\n    - { row: S, owner: 1, holes: 3, seeds: 1 }\n    - { row: N, owner: 2, holes: 3, seeds: 1 }\npipeline:\n  arrange: { max_moves: 5, by: round_loser }\n".to_string();
-        let e = crate::Rule::data_from_text(text, std::path::Path::new("t.yaml"))
+    /// The load error of a two-row rule whose `arrange` is `{ arrange }`.
+    fn refusal(arrange: &str) -> crate::Error {
+        let text = format!("name: t\nplayers: 2\nboard:\n  players: 2\n  shape: two_rows\n  pits:\n    - {{ row: S, owner: 1, holes: 3, seeds: 1 }}\n    - {{ row: N, owner: 2, holes: 3, seeds: 1 }}\npipeline:\n  arrange: {{ {arrange} }}\n");
+        crate::Rule::data_from_text(text, std::path::Path::new("t.yaml"))
             .and_then(|r| {
                 let opts = r.resolve_options::<&str>(&[])?;
                 r.new_board(&opts).map(|_| ())
             })
-            .unwrap_err();
+            .unwrap_err()
+    }
+
+    #[test]
+    fn an_arrangement_by_the_rounds_loser_without_rounds_is_refused_naming_the_key() {
+        let e = refusal("max_moves: 5, by: round_loser");
         assert!(
             e.to_string().contains(
                 "pipeline: arrange: `by: round_loser` needs `rounds` with `winner: most_seeds`"
@@ -402,13 +407,7 @@ mod tests {
 
     #[test]
     fn an_arrangement_without_moves_is_refused_naming_the_key() {
-        let text = "name: t\nplayers: 2\nboard:\n  players: 2\n  shape: two_rows\n  pits:\n    - { row: S, owner: 1, holes: 3, seeds: 1 }\n    - { row: N, owner: 2, holes: 3, seeds: 1 }\npipeline:\n  arrange: { max_moves: 0 }\n".to_string();
-        let e = crate::Rule::data_from_text(text, std::path::Path::new("t.yaml"))
-            .and_then(|r| {
-                let opts = r.resolve_options::<&str>(&[])?;
-                r.new_board(&opts).map(|_| ())
-            })
-            .unwrap_err();
+        let e = refusal("max_moves: 0");
         assert!(
             e.to_string()
                 .contains("pipeline: arrange: max_moves must be at least 1, not 0"),
