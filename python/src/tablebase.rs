@@ -483,10 +483,8 @@ pub fn tablebase_one_side(
     options: Option<&Bound<'_, PyDict>>,
     rules: Option<PathBuf>,
 ) -> PyResult<bool> {
+    // (a rule carrying captured seeds in its positions has no mirror: `one_side` says false)
     let (rule, _, tb) = start(py, rule, options, rules)?;
-    if tb.captures.is_some() {
-        return Ok(false);
-    }
     interruptible(py, || tb.one_side(&rule))?.map_err(err)
 }
 

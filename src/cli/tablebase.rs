@@ -79,7 +79,7 @@ fn cmd_build(dir: &RulePath, a: BuildArgs) -> Result<i32> {
         }
         let t0 = Instant::now();
         let progress = LayerProgress::default();
-        let total = if tb.one_side(&g.rule)? {
+        let total = if half {
             tb.layer_size(k) / 2
         } else {
             tb.layer_size(k)
