@@ -226,41 +226,17 @@ fn drawn(own: &StateJson, full: &Value, gaps: Option<i64>) -> Result<Position, S
     })
 }
 
-/// The options MancalaGames' readings need, where the rule has them.
+/// The options giving MancalaGames' engine's reading: those the imported rule's metadata
+/// (`mancalagames: set`) names, where its defaults follow the game's sources (an endless relay's
+/// seeds kept, say, where MancalaGames loses them). A rule without that metadata is an error:
+/// the import writes it for every game.
 fn mg_options(rule: &Rule) -> Result<sowlab::Options, String> {
-    // MancalaGames loses the seeds an endless relay's 76th lap took up: its reading is the
-    // option `endless=drop_hand` (the default keeps them).
-    let mut sets: Vec<&str> = Vec::new();
-    if rule.option("endless").is_ok() {
-        sets.push("endless=drop_hand");
-    }
-    // MancalaGames scores an endless relay in rounds without stores by the children alone (the
-    // seeds carried over from the last round not counted): the option
-    // `endless_score=most_in_children`.
-    if rule.option("endless_score").is_ok() {
-        sets.push("endless_score=most_in_children");
-    }
-    // MancalaGames puts the seeds swept at the end, in a game without stores and without a
-    // child on the board, back onto the board once the game is decided: `end_gains=board`.
-    if rule.option("end_gains").is_ok() {
-        sets.push("end_gains=board");
-    }
-    // MancalaGames turns a later round's start layout for the other of the last round's
-    // starter (whoever then starts): its reading is the option `round_layout=alternate`.
-    if rule.option("round_layout").is_ok() {
-        sets.push("round_layout=alternate");
-    }
-    // MancalaGames' two-way run of matching pairs carries its first way's next hole over when
-    // the second way's first hole does not match: the option `matching_back=beyond_limit`.
-    if rule.option("matching_back").is_ok() {
-        sets.push("matching_back=beyond_limit");
-    }
-    // MancalaGames spreads, between rounds of round_fill=UMOVE, the loser's store and every seed
-    // in his row's holes, children of either player's included: `spread_count=row`.
-    if rule.option("spread_count").is_ok() {
-        sets.push("spread_count=row");
-    }
-    rule.resolve_options(&sets).map_err(|e| e.one_line())
+    let m = rule
+        .meta
+        .mancalagames
+        .as_ref()
+        .ok_or("the imported rule has no `mancalagames:` metadata")?;
+    m.options(rule).map_err(|e| e.one_line())
 }
 
 /// A board to start from: the rule's start, or a position given in full.
@@ -676,6 +652,62 @@ fn import_writes_one_rule_per_game_and_says_what_it_refused() {
         text.contains("bao.txt: refused: prescribed=ARNGE_LIMIT: "),
         "{text}"
     );
+}
+
+/// Where MancalaGames' engine plays otherwise than the game's sources (adi: it loses the seeds
+/// an endless relay took up), the import says which options give the engine's reading, and the
+/// rule's metadata lists them for other tools; the rule's defaults stay the sources' reading.
+#[test]
+fn an_import_names_the_options_giving_mancalagames_engine_reading() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out");
+    let (adi, kalah) = (fixtures().join("adi.txt"), fixtures().join("kalah.txt"));
+    let o = sowlab(&[
+        "import",
+        "mancalagames",
+        adi.to_str().unwrap(),
+        kalah.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let text = String::from_utf8_lossy(&o.stdout).into_owned();
+    assert!(
+        text.contains("adi.txt: written adi (1 file); MancalaGames' engine plays it with --set endless=drop_hand\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("kalah.txt: written kalah (1 file)\n"),
+        "{text}"
+    );
+    let meta = |name: &str| -> serde_json::Value {
+        let o = sowlab(&["rules", out.join(name).to_str().unwrap(), "--json"]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        v["mancalagames"].clone()
+    };
+    assert_eq!(
+        meta("adi.yaml"),
+        serde_json::json!({"file": "adi.txt", "set": {"endless": "drop_hand"}})
+    );
+    assert_eq!(meta("kalah.yaml"), serde_json::json!({"file": "kalah.txt"}));
+    // The default is the sources' reading: the option's first value.
+    let yaml = std::fs::read_to_string(out.join("adi.yaml")).unwrap();
+    assert!(
+        yaml.contains("  endless: { value: stop, values: [stop, drop_hand], "),
+        "{yaml}"
+    );
+    // A set naming an option the rule lacks is refused at load, naming the key.
+    let bad = out.join("bad.yaml");
+    std::fs::write(
+        &bad,
+        yaml.replace("set: { endless: drop_hand }", "set: { endles: drop_hand }"),
+    )
+    .unwrap();
+    let o = sowlab(&["rules", bad.to_str().unwrap(), "--json"]);
+    let err = String::from_utf8_lossy(&o.stderr).into_owned();
+    assert!(!o.status.success());
+    assert!(err.contains("mancalagames.set: "), "{err}");
+    assert!(err.contains("endles"), "{err}");
 }
 
 #[test]

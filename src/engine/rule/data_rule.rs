@@ -194,6 +194,10 @@ pub struct DataRule {
     /// The Ludii game(s) it plays (see [`crate::engine::rule::ludii`]).
     #[serde(default)]
     pub ludii: Option<serde_json::Value>,
+    /// The MancalaGames game file it was translated from (see
+    /// [`crate::engine::rule::mancalagames_meta`]).
+    #[serde(default)]
+    pub mancalagames: Option<serde_json::Value>,
     /// Options, by name.
     #[serde(default)]
     pub options: BTreeMap<String, OptionDecl>,

@@ -172,6 +172,7 @@ impl Rule {
             ),
         };
         rule.check_ludii()?;
+        rule.check_mancalagames()?;
         Ok(rule)
     }
 
@@ -269,6 +270,13 @@ impl Rule {
                             .map_err(|e| Error::msg(format!("{}: {e}", path.display())))?,
                     ),
                 },
+                mancalagames: match &d.mancalagames {
+                    None => None,
+                    Some(v) => Some(
+                        crate::engine::rule::mancalagames_meta::parse(v)
+                            .map_err(|e| Error::msg(format!("{}: {e}", path.display())))?,
+                    ),
+                },
             },
             options,
             preset: None,
@@ -287,6 +295,7 @@ impl Rule {
         let opts = rule.resolve_options::<&str>(&[])?;
         let _ = rule.new_board(&opts)?;
         rule.check_ludii()?;
+        rule.check_mancalagames()?;
         Ok(rule)
     }
 
@@ -366,6 +375,7 @@ impl Rule {
             let _ = rule.new_board(&opts)?;
         }
         rule.check_ludii()?;
+        rule.check_mancalagames()?;
         Ok(rule)
     }
 }

@@ -56,6 +56,15 @@ impl Rule {
                             .map_err(|e| self.contract_error(&format!("meta(): {e}")))?,
                     );
                 }
+                "mancalagames" => {
+                    let json: serde_json::Value = rhai::serde::from_dynamic(&v).map_err(|e| {
+                        self.contract_error(&format!("meta(): mancalagames: {}", one_line(&e)))
+                    })?;
+                    meta.mancalagames = Some(
+                        crate::engine::rule::mancalagames_meta::parse(&json)
+                            .map_err(|e| self.contract_error(&format!("meta(): {e}")))?,
+                    );
+                }
                 "sources" | "source" => {
                     meta.sources = match v.clone().into_array() {
                         Ok(a) => a.iter().map(text).collect(),

@@ -39,6 +39,10 @@ pub struct Meta {
     /// Ludii's sites is (see [`crate::engine::rule::ludii`]).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ludii: Option<crate::engine::rule::ludii::Ludii>,
+    /// The MancalaGames game file it was translated from, with the options giving MancalaGames'
+    /// engine's reading (see [`crate::engine::rule::mancalagames_meta`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mancalagames: Option<crate::engine::rule::mancalagames_meta::MancalaGamesMeta>,
 }
 
 /// A preset: a rule file with some options set (`presets/NAME.yaml` of a rules folder).

@@ -16,6 +16,7 @@ mod lap_capture;
 pub mod names;
 pub mod params;
 pub mod read;
+mod readings;
 mod refusal;
 mod sow_rules;
 mod sowing;
@@ -59,6 +60,9 @@ pub struct Imported {
     pub result: std::result::Result<Vec<PathBuf>, String>,
     /// Variants refused (name and reason); the base game and its other variants are written.
     pub refused_variants: Vec<(String, String)>,
+    /// The options giving MancalaGames' engine's reading of the base game, where its rule's
+    /// defaults follow the game's sources (`endless=drop_hand`).
+    pub engine_set: Vec<String>,
 }
 
 impl Imported {
@@ -73,6 +77,12 @@ impl Imported {
                     files.len(),
                     if files.len() == 1 { "" } else { "s" }
                 );
+                if !self.engine_set.is_empty() {
+                    s.push_str(&format!(
+                        "; MancalaGames' engine plays it with --set {}",
+                        self.engine_set.join(" --set ")
+                    ));
+                }
                 for (v, why) in &self.refused_variants {
                     s.push_str(&format!("; variant {v} refused: {why}"));
                 }
@@ -144,6 +154,7 @@ pub fn import_file(path: &Path, out: &Path, taken: &mut Names) -> Imported {
         name,
         result: Err(why),
         refused_variants: Vec::new(),
+        engine_set: Vec::new(),
     };
     let g = match read::read_file(path) {
         Ok(g) => g,
@@ -220,5 +231,6 @@ pub fn import_file(path: &Path, out: &Path, taken: &mut Names) -> Imported {
         name,
         result: Ok(files),
         refused_variants,
+        engine_set: t.engine_set,
     }
 }

@@ -19,6 +19,23 @@ pub(crate) struct Parts<'a> {
     pub(crate) rounds: &'a str,
 }
 
+impl Parts<'_> {
+    /// Every piece that may refer to an option, as one text.
+    pub(crate) fn body(&self) -> String {
+        [
+            self.board,
+            self.start,
+            self.sowing,
+            self.moves,
+            self.capture,
+            self.children,
+            self.end,
+            self.rounds,
+        ]
+        .concat()
+    }
+}
+
 /// The data rule's text from its pieces.
 pub(crate) fn assemble(g: &GameFile, title: &str, p: &Params, parts: &Parts) -> String {
     let Parts {
@@ -33,14 +50,16 @@ pub(crate) fn assemble(g: &GameFile, title: &str, p: &Params, parts: &Parts) -> 
         end,
         rounds,
     } = *parts;
+    let file = g
+        .path
+        .file_name()
+        .map(|f| f.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let body = parts.body();
     let mut y = String::new();
     let _ = writeln!(
         y,
-        "# Translated by `sowlab import mancalagames` from the MancalaGames game file {}.",
-        g.path
-            .file_name()
-            .map(|f| f.to_string_lossy().into_owned())
-            .unwrap_or_default()
+        "# Translated by `sowlab import mancalagames` from the MancalaGames game file {file}."
     );
     let pairs: Vec<String> = p
         .non_default()
@@ -71,13 +90,22 @@ pub(crate) fn assemble(g: &GameFile, title: &str, p: &Params, parts: &Parts) -> 
         y,
         "sources:\n  - {}",
         json(&format!(
-            "MancalaGames (https://github.com/StoneShark/MancalaGames), game file {}",
-            g.path
-                .file_name()
-                .map(|f| f.to_string_lossy().into_owned())
-                .unwrap_or_default()
+            "MancalaGames (https://github.com/StoneShark/MancalaGames), game file {file}"
         ))
     );
+    let used = super::readings::used(&body);
+    let _ = writeln!(y, "mancalagames:\n  file: {}", json(&file));
+    if !used.is_empty() {
+        let set: Vec<String> = used
+            .iter()
+            .map(|r| format!("{}: {}", r.name, r.engine))
+            .collect();
+        let _ = writeln!(
+            y,
+            "  # the options that give MancalaGames' engine's reading (see each option's help)\n  set: {{ {} }}",
+            set.join(", ")
+        );
+    }
     y.push_str("options:\n");
     let _ = writeln!(
         y,
@@ -101,34 +129,15 @@ pub(crate) fn assemble(g: &GameFile, title: &str, p: &Params, parts: &Parts) -> 
             "  start_seed: { value: 0, min: 0, max: 1000000000, help: \"the seed of the coin tosses between rounds\" }\n",
         );
     }
-    if rounds.contains("$round_layout") {
-        y.push_str(
-            "  round_layout: { value: starter, values: [starter, alternate], help: \"a later round's start layout is turned for its starter; alternate: for the other of the last round's starter, as MancalaGames sets it up (whoever then starts)\" }\n",
-        );
-    }
-    if rounds.contains("$spread_count") {
-        y.push_str(
-            "  spread_count: { value: held, values: [held, row], help: \"the round's loser's seeds spread over both rows: those he holds; row: his store and every seed in his row's holes, children of either player's included, as MancalaGames counts them\" }\n",
-        );
-    }
-    if capture.contains("$matching_back") {
-        y.push_str(
-            "  matching_back: { value: stop, values: [stop, beyond_limit], help: \"a two-way run of matching pairs ends when its first hole against the sowing does not match; beyond_limit: then the hole past the limit with the sowing is taken if it matches, as in MancalaGames\" }\n",
-        );
-    }
-    if children.contains("$end_gains") {
-        y.push_str(
-            "  end_gains: { value: reserve, values: [reserve, board], help: \"the seeds the game's last sweep gives a player when no player has a child count for him in his reserve; board: once the game is decided they go back onto the board, South's into his first hole and North's into his last, as MancalaGames shows them\" }\n",
-        );
-    }
-    if end.contains("$endless_score") {
-        y.push_str(
-            "  endless_score: { value: most_seeds, values: [most_seeds, most_in_children], help: \"an endless relay ends the match: the seeds left go into the children and the most seeds held wins; most_in_children: only the children's seeds count (not those carried over from the last round), as MancalaGames scores it\" }\n",
-        );
-    }
-    if p.int("mlaps") != 0 {
-        y.push_str(
-            "  endless: { value: stop, values: [stop, drop_hand], help: \"an endless relay (a 76th lap) stops the move; drop_hand: the seeds that lap took up leave the game, as in MancalaGames (which loses them)\" }\n",
+    for r in used {
+        let _ = writeln!(
+            y,
+            "  {}: {{ value: {}, values: [{}, {}], help: {} }}",
+            r.name,
+            r.default,
+            r.default,
+            r.engine,
+            json(r.help)
         );
     }
     y.push_str("board:\n  players: 2\n  shape: two_rows\n  to_move: $first\n");

@@ -81,6 +81,9 @@ const HANDLED: &[&str] = &[
 pub struct Translation {
     /// The YAML text of the data rule.
     pub yaml: String,
+    /// The options (`endless=drop_hand`) that give MancalaGames' engine's reading where the
+    /// rule's defaults follow the game's sources (its `mancalagames: set`).
+    pub engine_set: Vec<String>,
 }
 
 /// Translates game `g` with parameters `p` (its base game or one of its variants) into a data
@@ -211,8 +214,13 @@ pub fn translate(g: &GameFile, title: &str, p: &Params) -> Result<Translation, R
         end: &end,
         rounds: &rounds,
     };
+    let engine_set = super::readings::used(&parts.body())
+        .iter()
+        .map(|r| format!("{}={}", r.name, r.engine))
+        .collect();
     Ok(Translation {
         yaml: assemble(g, title, p, &parts),
+        engine_set,
     })
 }
 
