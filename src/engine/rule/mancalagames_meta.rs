@@ -2,15 +2,13 @@
 //! the options that give MancalaGames' engine's reading where it departs from the reading the
 //! rule gives by default (a difference that is the engine's own, such as the seeds an endless
 //! relay loses, is an option whose default follows the game's sources). `sowlab import
-//! mancalagames` writes it; tools replaying MancalaGames' games set those options.
+//! mancalagames` writes it; tools replaying MancalaGames' games set those options. Checked
+//! against the rule's options in [`crate::engine::rule::mancalagames_check`].
 
 use std::collections::BTreeMap;
 
 use serde::Serialize;
 use serde_json::Value;
-
-use crate::engine::rule::rules::{Options, Rule};
-use crate::error::{Error, Result};
 
 /// The MancalaGames game file a rule plays, and the options giving its engine's reading.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -60,31 +58,6 @@ pub fn parse(v: &Value) -> std::result::Result<MancalaGamesMeta, String> {
         }
     };
     Ok(MancalaGamesMeta { file, set })
-}
-
-impl MancalaGamesMeta {
-    /// The rule's options giving MancalaGames' engine's reading: the rule's defaults (and its
-    /// preset's), then `set`. An unknown option or a bad value names the key.
-    pub fn options(&self, rule: &Rule) -> Result<Options> {
-        rule.resolve_option_values(&self.set)
-    }
-}
-
-impl Rule {
-    /// Checks that the rule's `mancalagames.set` names its options with allowed values; the
-    /// error is one line naming the file and the key.
-    pub(super) fn check_mancalagames(&self) -> Result<()> {
-        let Some(m) = &self.meta.mancalagames else {
-            return Ok(());
-        };
-        m.options(self).map(|_| ()).map_err(|e| {
-            Error::msg(format!(
-                "{}: mancalagames.set: {}",
-                self.path.display(),
-                e.one_line()
-            ))
-        })
-    }
 }
 
 #[cfg(test)]

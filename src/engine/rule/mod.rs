@@ -15,6 +15,7 @@ pub mod data_start;
 pub mod library;
 pub mod ludii;
 pub mod ludii_check;
+pub mod mancalagames_check;
 pub mod mancalagames_meta;
 pub mod rules;
 
