@@ -1171,6 +1171,18 @@ const EXAMPLES: &[Example] = &[
         stores: &[0, 8],
         to_move: Some(1),
     },
+    // Lamosh: no worked example in the source; built from its rules, worked by hand. After the
+    // opening (S 3 5 3 5 3 5, N 0 5 3 5 3 5, South holding 3: R2) North moves first: N2 (5)
+    // makes N3 and N5 four on the way, his own (R4), and ends in S1, 3 making 4 with the last
+    // counter: his too, and the turn ends.
+    Example {
+        game: "lamosh",
+        sets: &[],
+        moves: "2",
+        pits: &[0, 5, 3, 5, 3, 5, 0, 0, 0, 6, 0, 6],
+        stores: &[3, 12],
+        to_move: Some(1),
+    },
     // Mewelad: no worked example in the source; built from its rules, worked by hand (and
     // checked lap by lap with --trace). South's S1 relays from S5, N4, S3 and N3 and ends in S3
     // (R3). North's N5 (6) ends in S5, relays its 2 into N1, and N1's 7 make S1 four on the way:
