@@ -82,3 +82,17 @@ fn the_seeds_left_go_to_the_player_whose_holes_still_hold_seeds_or_to_the_second
         (vec![0; 12], vec![0, 4], Some(2))
     );
 }
+
+#[test]
+fn the_sowing_in_words_says_when_the_counts_are_judged() {
+    let words = |after: bool| {
+        let r = rule(after, "owners");
+        let d = r
+            .new_board(&r.resolve_options::<&str>(&[]).unwrap())
+            .unwrap();
+        let b = sowlab::board(&d);
+        b.layout.sow.describe()
+    };
+    assert!(words(true).contains("a drop making 4 is captured by the row's owner (not by the last seed), judged once each lap is sown"));
+    assert!(!words(false).contains("judged once"));
+}
