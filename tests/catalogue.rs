@@ -1171,6 +1171,31 @@ const EXAMPLES: &[Example] = &[
         stores: &[0, 8],
         to_move: Some(1),
     },
+    // Lamosh: no worked example in the source; built from its rules, worked by hand. After the
+    // opening (S 3 5 3 5 3 5, N 0 5 3 5 3 5, South holding 3: R2) North moves first: N2 (5)
+    // makes N3 and N5 four on the way, his own (R4), and ends in S1, 3 making 4 with the last
+    // counter: his too, and the turn ends.
+    Example {
+        game: "lamosh",
+        sets: &[],
+        moves: "2",
+        pits: &[0, 5, 3, 5, 3, 5, 0, 0, 0, 6, 0, 6],
+        stores: &[3, 12],
+        to_move: Some(1),
+    },
+    // Mewelad: no worked example in the source; built from its rules, worked by hand (and
+    // checked lap by lap with --trace). South's S1 relays from S5, N4, S3 and N3 and ends in S3
+    // (R3). North's N5 (6) ends in S5, relays its 2 into N1, and N1's 7 make S1 four on the way:
+    // taken by South, its owner (R4); the lap ends in S2, whose 9 end in N5, whose 2 end in S1,
+    // empty: the move ends.
+    Example {
+        game: "mewelad",
+        sets: &[],
+        moves: "1 5",
+        pits: &[1, 0, 3, 8, 1, 8, 1, 8, 2, 3, 0, 9],
+        stores: &[4, 0],
+        to_move: Some(1),
+    },
     // Shono: no worked example in the source; built from its rules, worked by hand. S1, N2 (its
     // last counter in S1, which then holds 1), S2; North's N1 (6) ends in S1, making 2: captured
     // (R3); the hole before it, N6, is his own: the line stops.

@@ -51,7 +51,7 @@ fn a_wrong_word_is_one_line_with_the_place_the_key_and_the_allowed_words() {
     assert_eq!(
         e,
         format!(
-            "{}:9:10: pipeline: end[0].sweep: unknown variant `all`, expected one of `none`, `owners`, `row_owners`, `mover`, `waiting`, `split`, `discard`, `into_children`",
+            "{}:9:10: pipeline: end[0].sweep: unknown variant `all`, expected one of `none`, `owners`, `row_owners`, `mover`, `waiting`, `still_holding`, `second_player`, `split`, `discard`, `into_children`",
             file.display()
         )
     );

@@ -116,3 +116,34 @@ fn holes_owned_by_filling_need_a_hole_of_fill_seeds() {
     assert!(rounds_error(", fill_by_moves: true, choose_filled: loser")
         .contains("write `choose_filled: each` or `nobody`"));
 }
+
+#[test]
+fn with_fill_clockwise_and_fill_part_min_the_fills_go_clockwise_from_the_last_hole_and_a_few_seeds_fill_one_more(
+) {
+    // Three seeds a hole; the last few seeds fill one more hole when they are at least two.
+    let pipeline = "  rounds: { fill: 3, winner: most_seeds, fill_by_moves: true, close_unfilled: false, fill_clockwise: true, fill_part: true, fill_part_min: 2 }\n  territory: { hole_seeds: 3, least_seeds: 2 }\n  pass: { counter: passes }\n  end:\n    - { when: row_empty, sweep: row_owners, then: round, starter: after_mover }\n";
+    let r = rule("filled_cw", 3, pipeline);
+    let mut g = at(&r, &[0, 0, 1], &[2, 0, 1], [6, 2]);
+    g.play("S3").unwrap();
+    // South 7 (two holes, one left over: too few for a third), North 5 (a hole and two more).
+    assert_eq!(var(&g, "fills_left"), Some(4));
+    // North's first fill is his last hole, N3, not N1.
+    assert_eq!(g.legal_labels().unwrap(), ["N3"]);
+    let steps: [(&str, [i64; 6], [i64; 2], usize); 4] = [
+        ("N3", [0, 0, 0, 0, 0, 3], [7, 2], 1),
+        ("S3", [0, 0, 3, 0, 0, 3], [4, 2], 2),
+        // North's last two seeds: at least fill_part_min, so one more hole
+        ("N2", [0, 0, 3, 0, 2, 3], [4, 0], 1),
+        // South's last seed stays in his store: the player after him, North, starts the round
+        ("S2", [0, 3, 3, 0, 2, 3], [1, 0], 2),
+    ];
+    play_steps(&mut g, &steps);
+    assert_eq!(var(&g, "fills_left"), Some(0));
+    assert_eq!(owners(&g), [0, 1, 1, 0, 2, 2]);
+    // (fill_part_min is 1 to fill, with fill_part; fill_clockwise needs territory)
+    assert!(rounds_error(", fill_part: true, fill_part_min: 3")
+        .contains("`fill_part_min` must be 1 to `fill` (2), not 3"));
+    assert!(rounds_error(", fill_part_min: 2").contains("`fill_part_min` needs `fill_part: true`"));
+    assert!(rounds_error(", fill_clockwise: true")
+        .contains("`fill_clockwise` needs `territory` and `fill_by_moves`"));
+}

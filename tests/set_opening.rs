@@ -94,19 +94,19 @@ fn a_wrong_step_is_one_line_naming_it() {
         ),
         (
             "    - { sow: SO1, remove: SO2 }\n",
-            "start: opening[0]: write exactly one of sow, take (with to or sow_from), remove",
+            "start: opening[0]: write exactly one of sow, take (with to, sow_from or by), remove",
         ),
         (
             "    - { to: SO1 }\n",
-            "start: opening[0]: write exactly one of sow, take (with to or sow_from), remove",
+            "start: opening[0]: write exactly one of sow, take (with to, sow_from or by), remove",
         ),
         (
             "    - { remove: SO1, count: 1 }\n",
-            "start: opening[0]: to, count and sow_from go with take",
+            "start: opening[0]: to, count, sow_from and by go with take",
         ),
         (
             "    - { take: SO1 }\n",
-            "start: opening[0].take: write either to (the hole the seeds go into) or sow_from",
+            "start: opening[0].take: write either to (the hole the seeds go into), sow_from",
         ),
         (
             "    - { take: SO1, to: SO2, count: 3 }\n",
@@ -149,5 +149,43 @@ fn a_wrong_step_is_one_line_naming_it() {
         };
         assert!(err.contains(want), "{opening}: {err}");
         assert!(!err.contains('\n'), "{opening}: {err}");
+    }
+}
+
+#[test]
+fn seeds_taken_by_a_player_are_his_capture_and_the_player_after_the_opener_moves_first() {
+    // NI1's 2 are South's capture (his reserve); the opening is South's turn: North moves first.
+    let r = rule(2, "    - { take: NI1, by: 1 }\n  opened_by: 1\n").unwrap();
+    let s = start(&r).unwrap().state();
+    assert_eq!(s.pits, [2, 2, 2, 2, 2, 2, 0, 2, 2, 2, 2, 2]);
+    assert_eq!(s.stores, [2, 0]);
+    assert_eq!(s.to_move, Some(2));
+    // without opened_by the player to move is unchanged
+    let r = rule(2, "    - { take: NI1, by: 2 }\n").unwrap();
+    let s = start(&r).unwrap().state();
+    assert_eq!((s.stores, s.to_move), (vec![0, 2], Some(1)));
+    for (opening, says) in [
+        (
+            "    - { take: NI1, by: 3 }\n",
+            "start: opening[0].by: 3 is no player (1 to 2)",
+        ),
+        (
+            "    - { take: NI1, by: 1, to: SO1 }\n",
+            "start: opening[0].by: the seeds taken go to the player",
+        ),
+        (
+            "    - { sow: SO1, by: 1 }\n",
+            "start: opening[0]: to, count, sow_from and by go with take",
+        ),
+        (
+            "    - { sow: SO1 }\n  opened_by: 3\n",
+            "start: opened_by: 3 is no player (1 to 2)",
+        ),
+    ] {
+        let err = rule(2, opening)
+            .and_then(|r| start(&r).map(|_| ()))
+            .unwrap_err();
+        assert!(err.contains(says), "{opening}: {err}");
+        assert!(!err.contains('\n'));
     }
 }

@@ -130,6 +130,12 @@ pub enum Sweep {
     /// extra turn the mover's opponent, otherwise the mover): the one the player to move could
     /// not give seeds to, when the end is his lack of a move.
     Waiting,
+    /// Every open hole's seeds go to the one player (of two) whose holes still hold seeds,
+    /// "the player who cannot move, the other takes the rest" (with `territory`, the holes he
+    /// owns this round); when both or neither do, each open hole's seeds go to its owner.
+    StillHolding,
+    /// Every open hole's seeds go to the second player, whoever moved or emptied his holes.
+    SecondPlayer,
     /// The seeds left are shared equally between two players; an odd seed goes to the player
     /// holding fewer (to player 2 when they hold as many).
     Split,

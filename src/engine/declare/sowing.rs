@@ -127,6 +127,10 @@ pub struct SowRule {
     pub capture_to: CaptureTo,
     /// Whether the last seed of a lap can make a capture by count.
     pub capture_last: bool,
+    /// The counts are judged once a lap is sown, not at each drop: the holes from the lap's
+    /// start hole on, as many as its seeds less whole rounds of the board, the lap's last hole
+    /// left out ([`crate::engine::sowing::lap_counts`]).
+    pub capture_counts_after_lap: bool,
     /// Whose holes a drop captures by count in (default any: the sower's own, or the opponent's).
     pub capture_side: Whose,
     /// When the move ends because the pit after the last one is empty, the sower captures the
@@ -205,6 +209,7 @@ impl Default for SowRule {
             capture_counts: Vec::new(),
             capture_to: CaptureTo::RowOwner,
             capture_last: true,
+            capture_counts_after_lap: false,
             capture_side: Whose::Any,
             capture_beyond_empty: false,
             reverse_holes: Vec::new(),

@@ -155,6 +155,9 @@ impl SowRule {
                 Whose::Own => " in the sower's own holes",
                 Whose::Opponent => " in the opponent's holes",
             });
+            if self.capture_counts_after_lap {
+                s.push_str(", judged once each lap is sown (the holes from its start hole on, as many as its seeds less whole rounds, its last hole left out)");
+            }
         }
         if self.capture_beyond_empty {
             s.push_str("; when the pit after the last is empty, the sower takes the pit beyond it");

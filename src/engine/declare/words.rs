@@ -387,6 +387,10 @@ impl Pipeline {
                 Sweep::RowOwners => s.push_str("each hole's seeds go to its row's owner, "),
                 Sweep::Mover => s.push_str("the mover takes the seeds left, "),
                 Sweep::Waiting => s.push_str("the player not to move takes the seeds left, "),
+                Sweep::StillHolding => {
+                    s.push_str("the player whose holes still hold seeds takes the seeds left, ")
+                }
+                Sweep::SecondPlayer => s.push_str("the second player takes the seeds left, "),
                 Sweep::Split => s.push_str(
                     "the seeds left are shared equally (an odd one to the player holding fewer), ",
                 ),
@@ -437,9 +441,7 @@ impl Pipeline {
         if let Some(t) = &self.territory {
             let filled = self.rounds.as_ref().filter(|r| r.fill_by_moves);
             out.push(match filled {
-                Some(r) => {
-                    t.describe_filled(r.choose_filled == ChooseFilled::Each, r.close_unfilled)
-                }
+                Some(r) => t.describe_filled(r),
                 None => t.describe(),
             });
         } else if let Some(r) = self

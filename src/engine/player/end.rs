@@ -207,6 +207,22 @@ pub(super) fn apply_check(
                     }
                 }
             }
+            Sweep::StillHolding | Sweep::SecondPlayer => {
+                let s = seeds_by_player(b, l, p);
+                let holding: Vec<usize> = (1..=l.players.min(2)).filter(|&q| s[q] > 0).collect();
+                let to = match (c.sweep, holding.as_slice()) {
+                    (Sweep::SecondPlayer, _) => 2,
+                    (_, [q]) => *q,
+                    _ => 0,
+                };
+                for i in 0..l.holes.len() {
+                    let h = l.holes[i];
+                    let owner = if to == 0 { b.hole_owner(h) } else { to };
+                    if !b.closed[h] && owner >= 1 && !b.is_child(h) {
+                        sow::capture(b, h, owner, &c.why);
+                    }
+                }
+            }
             Sweep::Split => split_left(b, l, &c.why),
             Sweep::IntoChildren => sweep_into_children(b, l, c.then == Outcome::MostInChildren),
             Sweep::Discard => {

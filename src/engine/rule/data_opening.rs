@@ -1,7 +1,8 @@
 //! A data rule's set opening (`start.opening`): steps played in order as the board is set up
 //! ("each player first makes a set opening"), so that the start is the position after them, as
 //! with `start.first_move`. A step sows a hole's seeds (one lap, or relayed on), moves seeds from
-//! holes into a hole or sows them from one, or takes a hole's seeds out of the game.
+//! holes into a hole or sows them from one, gives them to a player as captured, or takes a hole's
+//! seeds out of the game.
 
 use serde::Deserialize;
 
@@ -61,6 +62,9 @@ pub struct OpeningStep {
     /// Take this hole's seeds out of the game (counted for nobody).
     #[serde(default)]
     pub remove: Option<String>,
+    /// With `take`: the seeds taken are captured by this player (into his store or reserve).
+    #[serde(default)]
+    pub by: Option<usize>,
 }
 
 /// Plays the set opening `steps` on a board just set up: the start becomes the position after
@@ -68,6 +72,29 @@ pub struct OpeningStep {
 pub fn play_opening(b: &mut Board, steps: &[OpeningStep]) -> Result<(), String> {
     for (i, s) in steps.iter().enumerate() {
         step(b, s).map_err(|e| format!("start: opening[{i}]{e}"))?;
+    }
+    Ok(())
+}
+
+/// `start.opened_by`: the set opening was player `pl`'s turn, so the player after him moves
+/// first (and starts the first round); an error names the key.
+pub fn after_opening_by(b: &mut Board, pl: usize, steps: &[OpeningStep]) -> Result<(), String> {
+    let n = b.layout.players;
+    if steps.is_empty() {
+        return Err("start: opened_by goes with opening".into());
+    }
+    if pl < 1 || pl > n {
+        return Err(format!("start: opened_by: {pl} is no player (1 to {n})"));
+    }
+    b.to_move = pl % n + 1;
+    // (he starts the first round too)
+    let v = b
+        .layout
+        .pipeline
+        .as_deref()
+        .and_then(|p| p.at.round_starter_var);
+    if let Some(v) = v {
+        b.vars[v] = b.to_move as i64;
     }
     Ok(())
 }
@@ -131,10 +158,12 @@ fn sow_from(
 fn step(b: &mut Board, s: &OpeningStep) -> Result<(), String> {
     let given = [s.sow.is_some(), s.take.is_some(), s.remove.is_some()];
     if given.iter().filter(|&&x| x).count() != 1 {
-        return Err(": write exactly one of sow, take (with to or sow_from), remove".into());
+        return Err(": write exactly one of sow, take (with to, sow_from or by), remove".into());
     }
-    if s.take.is_none() && (s.to.is_some() || s.count.is_some() || s.sow_from.is_some()) {
-        return Err(": to, count and sow_from go with take".into());
+    if s.take.is_none()
+        && (s.to.is_some() || s.count.is_some() || s.sow_from.is_some() || s.by.is_some())
+    {
+        return Err(": to, count, sow_from and by go with take".into());
     }
     if s.relay && s.sow.is_none() && s.sow_from.is_none() {
         return Err(": relay goes with sow or sow_from".into());
@@ -163,6 +192,23 @@ fn step(b: &mut Board, s: &OpeningStep) -> Result<(), String> {
         .iter()
         .map(|l| hole(b, "take", l))
         .collect::<Result<Vec<_>, _>>()?;
+    if let Some(pl) = s.by {
+        if s.to.is_some() || s.sow_from.is_some() || s.count.is_some() {
+            return Err(
+                ".by: the seeds taken go to the player, not with to, sow_from or count".into(),
+            );
+        }
+        if pl < 1 || pl > b.layout.players {
+            return Err(format!(
+                ".by: {pl} is no player (1 to {})",
+                b.layout.players
+            ));
+        }
+        for &from in &holes {
+            crate::engine::sowing::seeds::capture(b, from, pl, "opening");
+        }
+        return Ok(());
+    }
     match (&s.to, &s.sow_from) {
         (Some(to), None) => {
             let to = hole(b, "to", to)?;
@@ -197,6 +243,6 @@ fn step(b: &mut Board, s: &OpeningStep) -> Result<(), String> {
             }
             sow_from(b, first_hole, n, s.relay, "sow_from", first)
         }
-        _ => Err(".take: write either to (the hole the seeds go into) or sow_from (the hole their sowing begins in)".into()),
+        _ => Err(".take: write either to (the hole the seeds go into), sow_from (the hole their sowing begins in) or by (the player who captures them)".into()),
     }
 }

@@ -57,6 +57,8 @@ pub struct SowingDecl {
     pub capture_to: Option<CaptureToWord>,
     /// Whether the last seed of a lap captures too.
     pub capture_last: Option<bool>,
+    /// The counts judged after each lap, not at each drop.
+    pub capture_counts_after_lap: Option<bool>,
     /// Whose holes those captures are made in: `any` (default), `own`, `opponent`.
     pub capture_side: Option<WhoseWord>,
     /// The capture beyond an empty pit.
@@ -260,6 +262,12 @@ impl SowingDecl {
         }
         if let Some(v) = self.capture_last {
             r.capture_last = v;
+        }
+        if let Some(v) = self.capture_counts_after_lap {
+            if v && r.capture_counts.is_empty() {
+                return Err("sowing: capture_counts_after_lap needs capture_counts".into());
+            }
+            r.capture_counts_after_lap = v;
         }
         if let Some(v) = self.capture_side {
             r.capture_side = v.whose();

@@ -32,6 +32,10 @@ pub struct StartDecl {
     /// start is the position after it.
     #[serde(default)]
     pub opening: Vec<OpeningStep>,
+    /// With `opening`: the player who makes it, as his turn; the player after him moves first
+    /// (none: the player to move is unchanged).
+    #[serde(default)]
+    pub opened_by: Option<usize>,
 }
 
 /// The move played as the board is set up (`start.first_move`).

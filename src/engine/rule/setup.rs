@@ -34,6 +34,10 @@ impl Rule {
                 crate::engine::rule::data_opening::play_opening(&mut b, &d.start.opening)
                     .map_err(|e| self.contract_error(&e))?;
             }
+            if let Some(pl) = d.start.opened_by {
+                crate::engine::rule::data_opening::after_opening_by(&mut b, pl, &d.start.opening)
+                    .map_err(|e| self.contract_error(&e))?;
+            }
             if let Some(first) = &d.start.first_move {
                 crate::engine::rule::data_start::play_first_move(&mut b, first)
                     .map_err(|e| self.contract_error(&e))?;

@@ -4,6 +4,7 @@
 //! and reserves and taken in captures ([`seeds`]).
 
 pub(crate) mod across;
+pub(crate) mod lap_counts;
 pub(crate) mod quiet;
 pub mod seeds;
 pub(crate) mod skipped_origin;

@@ -25,6 +25,8 @@ pub(crate) fn applies(b: &Board, from: usize) -> bool {
         && b.owners.is_empty()
         // (the holes at the rows' ends out while an opening lasts: the general path)
         && b.layout.sow.row_ends_first.is_none()
+        // (counts judged after each lap: the general path)
+        && !b.layout.sow.capture_counts_after_lap
         && (b.children.is_empty()
             || (b.layout.sow.relay == Relay::None
                 && b.layout.sow.pass_children == PassChildren::None))

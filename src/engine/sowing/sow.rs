@@ -121,6 +121,7 @@ fn plain(b: &mut Board, from: usize, laps_before: i64) -> Result<SowEnd, String>
         if rule.before_lap != BeforeLap::Nothing {
             hand -= before_lap(l, seeds, reserves, trace, origin, hand, mover);
         }
+        let lap_seeds = hand;
         let mut was_empty = false;
         let mut prev = pos;
         while hand > 0 {
@@ -157,6 +158,7 @@ fn plain(b: &mut Board, from: usize, laps_before: i64) -> Result<SowEnd, String>
             // (not in the turns without captures)
             if counts.hit(now)
                 && stops
+                && !rule.capture_counts_after_lap
                 && l.pits[q].kind == PitKind::Hole
                 && (hand > 0 || rule.capture_last)
                 && rule.capture_side_ok_for(owner_of(q), mover)
@@ -173,6 +175,17 @@ fn plain(b: &mut Board, from: usize, laps_before: i64) -> Result<SowEnd, String>
         if rule.judge_at_skipped_origin {
             (pos, was_empty) = crate::engine::sowing::skipped_origin::judged_end(
                 l, table, closed, prev, pos, origin, mover, was_empty,
+            );
+        }
+        if rule.capture_counts_after_lap && stops {
+            let lap = crate::engine::sowing::lap_counts::Lap {
+                origin,
+                last: pos,
+                seeds: lap_seeds,
+                mover,
+            };
+            crate::engine::sowing::lap_counts::take_after_lap(
+                l, table, closed, &owner_of, seeds, reserves, trace, &lap, &mut end,
             );
         }
         let lap = end.laps;

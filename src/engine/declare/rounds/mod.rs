@@ -77,6 +77,14 @@ pub struct Rounds {
     /// holds no seed (with `min_holes: 1`).
     #[serde(default)]
     pub fill_part: bool,
+    /// With `fill_part`: the last few seeds fill one more hole only when they are at least this
+    /// many (default 1: any); fewer stay held ("three counters make a hole, one or two do not").
+    #[serde(default = "one_hole")]
+    pub fill_part_min: i64,
+    /// With `territory` and `fill_by_moves`: each player's fills go clockwise round the board
+    /// from his own row's last (rightmost) hole, rather than anticlockwise from his first.
+    #[serde(default)]
+    pub fill_clockwise: bool,
     /// Whose holes a round's end gathers and refills (with `winner: most_seeds`, no `tally`):
     /// `both` (default), or `loser`: the round's loser's alone (see [`Refill`]).
     #[serde(default)]
@@ -165,8 +173,22 @@ impl Rounds {
         {
             return Err("pipeline: rounds: `refill: spread_loser` fills every hole alike: not with `fill_part`, `choose_filled` or `fill_by_moves`".into());
         }
-        if self.fill_part && (!by_seeds || territory) {
-            return Err("pipeline: rounds: `fill_part` needs `winner: most_seeds`, no `tally` and no `territory`".into());
+        if self.fill_part && (!by_seeds || (territory && !self.fill_by_moves)) {
+            return Err("pipeline: rounds: `fill_part` needs `winner: most_seeds`, no `tally`, and no `territory` unless its holes are owned by filling (`fill_by_moves`)".into());
+        }
+        if self.fill_part_min < 1 || self.fill_part_min > self.fill.max(1) {
+            return Err(format!(
+                "pipeline: rounds: `fill_part_min` must be 1 to `fill` ({}), not {}",
+                self.fill, self.fill_part_min
+            ));
+        }
+        if self.fill_part_min != 1 && !self.fill_part {
+            return Err("pipeline: rounds: `fill_part_min` needs `fill_part: true`".into());
+        }
+        if self.fill_clockwise
+            && !(territory && self.fill_by_moves && self.choose_filled == ChooseFilled::Nobody)
+        {
+            return Err("pipeline: rounds: `fill_clockwise` needs `territory` and `fill_by_moves`, without `choose_filled`".into());
         }
         if self.choose_filled == ChooseFilled::Nobody && !self.fill_by_moves {
             return Ok(());
@@ -196,7 +218,7 @@ impl Rounds {
     /// with a single seed, with `fill_part`).
     pub fn seeds_needed(&self) -> i64 {
         if self.fill_part {
-            (self.min_holes - 1) * self.fill + 1
+            (self.min_holes - 1) * self.fill + self.fill_part_min.max(1)
         } else {
             self.min_holes * self.fill
         }
@@ -206,7 +228,7 @@ impl Rounds {
     /// `fill_part`).
     pub fn holes_filled(&self, held: i64, n: usize) -> usize {
         let whole = (held / self.fill.max(1)) as usize;
-        let part = self.fill_part && held % self.fill.max(1) > 0;
+        let part = self.fill_part && held % self.fill.max(1) >= self.fill_part_min.max(1);
         (whole + usize::from(part)).min(n)
     }
 

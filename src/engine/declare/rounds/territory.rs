@@ -107,14 +107,25 @@ impl Territory {
 
     /// The declaration in words, holes owned by filling (`rounds.fill_by_moves`; `each`:
     /// `choose_filled: each`, `close`: `close_unfilled`), for `sowlab rules NAME`.
-    pub fn describe_filled(&self, each: bool, close: bool) -> String {
+    pub fn describe_filled(&self, r: &super::Rounds) -> String {
+        let (each, close) = (
+            r.choose_filled == super::ChooseFilled::Each,
+            r.close_unfilled,
+        );
         format!(
-            "territory: each hole has an owner for the round, who alone plays from it; at a round's end every hole is nobody's and the players fill holes with {} seeds in turn, one a move ({}), each owning the holes he fills; holes nobody fills are {}; a player holding fewer than {} seeds then ends the match",
+            "territory: each hole has an owner for the round, who alone plays from it; at a round's end every hole is nobody's and the players fill holes with {} seeds in turn, one a move ({}{}), each owning the holes he fills; holes nobody fills are {}; a player holding fewer than {} seeds then ends the match",
             self.hole_seeds,
             if each {
                 "any empty hole of his row, any on the board once his row is full"
+            } else if r.fill_clockwise {
+                "the next empty hole clockwise round the board from his own last hole"
             } else {
                 "the next empty hole round the board from his own first hole"
+            },
+            if r.fill_part {
+                format!(", the last few seeds, at least {}, into one more", r.fill_part_min)
+            } else {
+                String::new()
             },
             if close {
                 "closed"

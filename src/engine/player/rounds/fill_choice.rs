@@ -15,8 +15,10 @@
 //!
 //! With `territory` as well, the holes are owned by filling them: at a round's end every hole
 //! is nobody's ([`crate::engine::player::rounds::territory`]), the players' fills are as above
-//! but into nobody's empty holes round the board (the next one from the filler's own first hole,
-//! or with `choose_filled: each` any of his row, any on the board once his row has none), and a
+//! but into nobody's empty holes round the board (the next one anticlockwise from the filler's
+//! own first hole, or clockwise from his last with `fill_clockwise`, or with `choose_filled:
+//! each` any of his row, any on the board once his row has none; with `fill_part`, the last
+//! few seeds, at least `fill_part_min`, into one more), and a
 //! filled hole is the filler's for the round; the holes nobody fills stay nobody's, sown into
 //! but never played from (or close, `close_unfilled`).
 
@@ -61,7 +63,7 @@ fn fillable_into(b: &Board, p: &Pipeline, pl: usize, out: &mut Vec<usize>) {
     let l = &b.layout;
     if in_turn(p) {
         let held = material(b, pl);
-        if held <= 0 || (held < r.fill && !r.fill_part) {
+        if held <= 0 || (held < r.fill && (!r.fill_part || held < r.fill_part_min)) {
             return;
         }
         if owned_by_filling(p) {
@@ -113,14 +115,21 @@ fn nobodys_into(b: &Board, p: &Pipeline, pl: usize, out: &mut Vec<usize>) {
         return;
     }
     let n = l.holes.len();
-    let first = l
-        .rows
-        .iter()
-        .find(|r| r.owner == pl)
-        .and_then(|r| r.pits.first())
+    // (anticlockwise from his row's first hole, or clockwise from its last: `fill_clockwise`)
+    let cw = p.rounds.as_ref().is_some_and(|r| r.fill_clockwise);
+    let row = l.rows.iter().find(|r| r.owner == pl);
+    let first = row
+        .and_then(|r| if cw { r.pits.last() } else { r.pits.first() })
         .and_then(|q| l.holes.iter().position(|h| h == q))
         .unwrap_or(0);
-    out.extend((0..n).map(|i| l.holes[(first + i) % n]).find(|&h| free(h)));
+    let at = |i: usize| {
+        if cw {
+            l.holes[(first + n - i % n) % n]
+        } else {
+            l.holes[(first + i) % n]
+        }
+    };
+    out.extend((0..n).map(at).find(|&h| free(h)));
 }
 
 /// Whether player `pl` has a hole to fill now.

@@ -207,9 +207,12 @@ fn to_be_filled(
         }
         b.owners[h] = 0;
     }
-    let fill = p.rounds.as_ref().map_or(1, |r| r.fill.max(1));
-    if let Some(v) = p.at.fill_choice_var {
-        let fills: i64 = [1, 2].iter().map(|&pl| material(b, pl) / fill).sum();
+    if let (Some(v), Some(r)) = (p.at.fill_choice_var, p.rounds.as_ref()) {
+        // (whole holes, and one filled in part with `fill_part`)
+        let fills: i64 = [1, 2]
+            .iter()
+            .map(|&pl| r.holes_filled(material(b, pl), l.holes.len()) as i64)
+            .sum();
         b.vars[v] = fills.min(l.holes.len() as i64);
     }
     start_next_round(b, l, p, rv, round, starter, mover, rw);
