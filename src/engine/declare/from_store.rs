@@ -3,13 +3,12 @@
 //! along the track. Checked and resolved when setup ends; played by
 //! [`crate::engine::player::from_store`].
 
-use crate::engine::declare::compiled::Compiled;
-use crate::engine::geometry::layout::NO_PIT;
+use crate::engine::geometry::layout::{Layout, NO_PIT};
 
 /// The store each player sows from (`[player]`, index 0 unused), checked: every player has a
-/// store on the sowing track, and the sowing does not choose its direction move by move (a
-/// move from the store is sown the rule's way).
-pub fn link(l: &Compiled) -> Result<Vec<usize>, String> {
+/// store on the sowing track of `l`, and the sowing does not change its direction move by move
+/// (`reverses` false: a move from the store is sown the rule's way).
+pub fn link(l: &Layout, reverses: bool) -> Result<Vec<usize>, String> {
     let mut own = vec![NO_PIT];
     for pl in 1..=l.players {
         let Some(s) = l.store_of(pl) else {
@@ -25,7 +24,7 @@ pub fn link(l: &Compiled) -> Result<Vec<usize>, String> {
         }
         own.push(s);
     }
-    if l.sow.reverses() {
+    if reverses {
         return Err("pipeline: moves: sow_from_store is not declared with a sowing whose direction changes move by move (reverse_holes, reverse_when_even, choose_direction, direction_by_first_move, direction_by_own_turn) yet".into());
     }
     Ok(own)

@@ -192,7 +192,9 @@ impl Rule {
                 || !p.at.played_vars.is_empty()
                 || p.at.last_start_var.is_some();
             if p.moves.sow_from_store {
-                p.at.own_stores = crate::engine::declare::from_store::link(l).map_err(bad)?;
+                p.at.own_stores =
+                    crate::engine::declare::from_store::link(&l.layout, l.sow.reverses())
+                        .map_err(bad)?;
             }
             p.at.odd_moves = p.at.move_vars
                 || p.moves.sow_from_store
