@@ -5,7 +5,8 @@
 //! named the other way round (two more blocks of the holes' length), then the rule's named moves
 //! (`stop`, `left`: a decision of a turn that is no hole), in their order, then in a rule with an
 //! arrangement before play its pass and its moves of a counter from each hole to each other hole
-//! (holes in canonical order, the one left first); a copy is one board
+//! (holes in canonical order, the one left first), then in a rule whose mover may sow from his
+//! store its moves `store:1`, `store:2`, ... up to every seed of the game; a copy is one board
 //! clone (no history); the observation is a flat list of numbers of a size fixed by the layout.
 //! The position is sowlab's own board, played by sowlab's rule code: nothing is copied into Python.
 //!
@@ -148,6 +149,12 @@ impl PyBoard {
                 );
             }
             ids = pass + 1 + n * n;
+        }
+        if let Some(first) = l.store_moves_from() {
+            // (seeds sown from the mover's store: a move for each count, up to every seed)
+            let most = usize::try_from(b.total()).unwrap_or(0);
+            holes.extend(first..first + most);
+            ids = first + most;
         }
         let mut action_of = vec![None; ids];
         for (i, &p) in holes.iter().enumerate() {

@@ -1,5 +1,5 @@
 //! Steps declared only together: what goes with `capture.reverse_laps` (a turn of its own) and
-//! what does not.
+//! what does not; the keys of `capture.opposite` read only with `go_on_along_row`.
 
 use crate::engine::declare::capture::across::AcrossThen;
 use crate::engine::declare::end::Cond;
@@ -24,6 +24,21 @@ impl Pipeline {
         }
         if reverse && (self.stop_in.is_some() || self.capture.chosen_holes.is_some()) {
             return Err("pipeline: capture: reverse_laps plays its own turns: not with stop_in or chosen_holes".into());
+        }
+        if let Some(o) = self
+            .capture
+            .opposite
+            .as_ref()
+            .filter(|o| !o.go_on_along_row && (o.last_occupied_too || o.go_on_back))
+        {
+            return Err(format!(
+                "pipeline: capture: opposite: `{}` is read with `go_on_along_row: true` only",
+                if o.last_occupied_too {
+                    "last_occupied_too"
+                } else {
+                    "go_on_back"
+                }
+            ));
         }
         Ok(())
     }

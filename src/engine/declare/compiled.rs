@@ -68,10 +68,14 @@ impl Compiled {
     /// `p`'s move sown this rule's way but named the other way round from `p` (with its
     /// direction at the first move of `direction_by_first_move`, without it in the first
     /// `no_choice_turns`); `3 * pits + i` the rule's named move `i` (`stop`, `left`: see
-    /// [`Layout::named_moves`]).
+    /// [`Layout::named_moves`]); then an arrangement's moves ([`Compiled::arrange_pass`]) and
+    /// the moves from the mover's store ([`Compiled::store_moves_from`]).
     pub fn label(&self, id: usize) -> String {
         let n = self.pits.len();
         if id >= 3 * n {
+            if let Some(k) = self.store_move_count(id) {
+                return crate::engine::declare::from_store::label(k);
+            }
             if let Some(pass) = self.arrange_pass() {
                 if id == pass {
                     return "pass".into();
@@ -115,6 +119,9 @@ impl Compiled {
         let label = label.trim();
         if let Some(id) = self.layout.named_move(label) {
             return Some(id);
+        }
+        if let Some(k) = crate::engine::declare::from_store::parse(label) {
+            return self.store_moves_from().map(|first| first + k - 1);
         }
         if let Some(pass) = self.arrange_pass() {
             if label.eq_ignore_ascii_case("pass") {
@@ -212,6 +219,25 @@ impl Compiled {
             .as_ref()
             .filter(|p| p.arrange.is_some())
             .map(|_| 3 * self.pits.len() + self.named_moves.len())
+    }
+
+    /// With `moves.sow_from_store`, the id of the move sowing one seed from the mover's store
+    /// (the move sowing `k` seeds is this id `+ k - 1`): after the named moves and the
+    /// arrangement's moves.
+    pub fn store_moves_from(&self) -> Option<usize> {
+        let p = self.pipeline.as_ref().filter(|p| p.moves.sow_from_store)?;
+        let n = self.pits.len();
+        let after_named = 3 * n + self.named_moves.len();
+        Some(if p.arrange.is_some() {
+            after_named + 1 + n * n
+        } else {
+            after_named
+        })
+    }
+
+    /// The seeds a move from the mover's store sows (`store:4`: 4), if `id` is one.
+    pub fn store_move_count(&self, id: usize) -> Option<usize> {
+        id.checked_sub(self.store_moves_from()?).map(|k| k + 1)
     }
 
     /// An end of an arrangement's move written in its label: a hole's label, or `store` (the

@@ -11,6 +11,7 @@ mod companions;
 pub mod compiled;
 pub mod diffuse;
 pub mod end;
+pub mod from_store;
 pub mod hole_test;
 pub mod moves;
 pub mod notes;

@@ -95,6 +95,10 @@ pub struct Moves {
     /// opposite the hole played then gains one more, and the captures are judged there, as
     /// where a last seed fell.
     pub first_move_takes_and_gives: bool,
+    /// Besides his holes, the mover may sow seeds from his own store: as many as he chooses (one
+    /// to all it holds), sown from the store's place along the track, the pit after it first;
+    /// written `store:4` (see [`crate::engine::declare::from_store`]).
+    pub sow_from_store: bool,
     /// The game variable counting the moves of the round, for `first_move_rightmost` (declared
     /// when setup ends).
     #[serde(skip)]

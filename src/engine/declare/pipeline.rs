@@ -133,6 +133,9 @@ pub struct Resolved {
     /// `play_holes_of[player]`: the holes a move of his may start from (his holes, or with
     /// `moves.inner_row_only` those of his inner row).
     pub play_holes_of: Vec<Vec<usize>>,
+    /// `own_stores[player]` (with `moves.sow_from_store`): the store he sows from (index 0
+    /// unused); empty otherwise.
+    pub own_stores: Vec<usize>,
     /// Whether an end check asks for `repeated_position`: the positions since the last capture
     /// are then remembered on the board ([`crate::engine::board::Seen`]).
     pub track_repetition: bool,

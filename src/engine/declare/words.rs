@@ -79,6 +79,9 @@ impl Pipeline {
                 legal.push_str(" (a hole with a choice of direction in both when either does)");
             }
         }
+        if m.sow_from_store {
+            legal.push_str("; or seeds from the mover's store, as many as he chooses (`store:4`)");
+        }
         out.push(format!("legal moves: {legal}"));
         if m.first_move_takes_and_gives {
             out.push("the first move of a game or round is not sown: the hole played keeps its seeds, the next holes round the board lose one seed and gain one in turn, the hole opposite gains one more and the captures are judged there".into());

@@ -112,6 +112,10 @@ pub fn legal_into(b: &Board, p: &Pipeline, player: usize, out: &mut Vec<usize>) 
     {
         forbid_grand_slams(b, l, p, c, player, start, out);
     }
+    // (the moves from his store, after his holes' and unfiltered)
+    if p.at.odd_moves && m.sow_from_store {
+        crate::engine::player::from_store::legal_into(b, p, player, out);
+    }
 }
 
 /// `opening.when_blocked`: none of the opening's holes gives `player` a move; his moves from
@@ -310,6 +314,13 @@ pub(super) fn has_move(b: &Board, p: &Pipeline, player: usize, scratch: &mut Vec
         }
     }
     let m = &p.moves;
+    // (seeds in his store are a move, where he may sow from it)
+    if p.at.odd_moves
+        && m.sow_from_store
+        && crate::engine::player::from_store::can_sow(b, p, player)
+    {
+        return true;
+    }
     let slam_rule = p
         .capture
         .chain

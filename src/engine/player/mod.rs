@@ -9,6 +9,7 @@ pub mod diffuse;
 pub mod directions;
 pub mod end;
 pub(crate) mod feed_lap;
+pub mod from_store;
 pub mod hooks;
 pub mod legal;
 pub(crate) mod legal_rightmost;

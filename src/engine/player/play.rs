@@ -281,6 +281,10 @@ fn play_with<const RARE: bool, const TRIAL: bool>(
         {
             opening::take_and_give(b, l, pit)
         }
+        // (seeds sown from the mover's store: one flag, then the move's id)
+        None if RARE && p.moves.sow_from_store && l.store_move_count(pit).is_some() => {
+            crate::engine::player::from_store::sow_from(b, l, p, pit)?
+        }
         None => sow::sow(b, pit)?,
     };
     // (the variables the next moves' directions and holes read: one flag)

@@ -52,7 +52,7 @@ pub struct PitsDecl {
     /// Holes in the row.
     #[serde(default)]
     pub holes: i64,
-    /// Seeds in each hole at the start.
+    /// Seeds in each hole at the start (a store: the seeds it holds at the start).
     #[serde(default)]
     pub seeds: i64,
     /// Seeds in the row's first holes (from its owner's left) at the start, one count a hole,
@@ -486,6 +486,13 @@ impl DataRule {
                             e.owner
                         ));
                     }
+                    // (a store may start with seeds: `seeds` is its count at the start)
+                    if !(0..=MAX_SEEDS).contains(&e.seeds) {
+                        return Err(format!(
+                            "{at}: a store starts with 0 to {MAX_SEEDS} seeds, not {}",
+                            e.seeds
+                        ));
+                    }
                     let id = l.pits.len();
                     l.pits.push(Pit {
                         kind: PitKind::Store,
@@ -495,7 +502,7 @@ impl DataRule {
                         name: name.clone(),
                     });
                     l.stores.push(id);
-                    b.seeds.push(0);
+                    b.seeds.push(e.seeds);
                     b.closed.push(false);
                 }
                 _ => return Err(format!("{at}: write either `row: NAME` or `store: NAME`")),

@@ -195,7 +195,13 @@ impl Rule {
                 || l.sow.at.turns.is_some()
                 || !p.at.played_vars.is_empty()
                 || p.at.last_start_var.is_some();
+            if p.moves.sow_from_store {
+                p.at.own_stores =
+                    crate::engine::declare::from_store::link(&l.layout, l.sow.reverses())
+                        .map_err(bad)?;
+            }
             p.at.odd_moves = p.at.move_vars
+                || p.moves.sow_from_store
                 || !l.sow.choose_direction.is_empty()
                 || p.moves.give_one_to_empty
                 || p.moves.diffuse.is_some()

@@ -79,7 +79,8 @@ fn sow_with<const RARE: bool>(b: &mut Board, from: usize) -> Result<SowEnd, Stri
         &mut None,
         from,
         flip,
-        RARE && rule.first_seed_back,
+        // (a hole's step: a move from a store sows all it takes)
+        RARE && rule.first_seed_back && l.pits[from].kind == PitKind::Hole,
         RARE && rule.single_seed_stays,
     );
     let mut hand = end.hand;

@@ -105,7 +105,8 @@ fn plain(b: &mut Board, from: usize, laps_before: i64) -> Result<SowEnd, String>
         trace,
         from,
         flip,
-        rule.first_seed_back,
+        // (a hole's step: a move from a store sows all it takes)
+        rule.first_seed_back && l.pits[from].kind == PitKind::Hole,
         rule.single_seed_stays,
     );
     let mut hand = end.hand;

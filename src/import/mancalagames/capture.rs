@@ -141,14 +141,25 @@ pub(super) fn captures(
         }
         // ONE_ANY: the first take as ONE_ZEROS's; a multiple capture goes on along the row
         // whatever the next holes hold.
-        let any_next = cross == "ONE_ANY";
+        // ANY: every take as ONE_ANY's later ones, the first too (whatever the last hole held);
+        // with capt_dir=OPP_SOW they go back against the sowing.
+        let any_first = cross == "ANY";
+        let any_next = cross == "ONE_ANY" || any_first;
         if cross != "ONE_ZEROS" && !any_next {
             return Err(refuse(
                 "crosscapt",
                 &cross,
-                "only ONE_ZEROS and ONE_ANY are translated yet",
+                "only ONE_ZEROS, ONE_ANY and ANY are translated yet",
             ));
         }
+        if any_first && (multicapt != -1 || grandslam != "LEGAL") {
+            return Err(refuse(
+                "crosscapt",
+                &cross,
+                "ANY is translated only with multicapt=-1 and grandslam=LEGAL yet",
+            ));
+        }
+        let back = any_first && capt_dir == "OPP_SOW";
         // (a grand slam: MancalaGames' rule changes a take of more than one hole only)
         if any_next && multicapt != 0 && !matches!(grandslam.as_str(), "LEGAL" | "LEAVE_RIGHT") {
             return Err(refuse(
@@ -189,12 +200,12 @@ pub(super) fn captures(
         };
         // multicapt=-1 with capt_dir=SOW: after the first take, each next hole along the
         // sowing that is empty has the hole opposite it taken too, while it passes the tests.
-        let more = multicapt == -1 && capt_dir == "SOW" && !always && !lap_capt;
+        let more = multicapt == -1 && (capt_dir == "SOW" || back) && !always && !lap_capt;
         if multicapt != 0 && !more {
             return Err(refuse(
                 "multicapt",
                 multicapt,
-                "a multiple cross capture is translated only with multicapt=-1, capt_dir=SOW, without xcpickown=ALWAYS_PICK and sow_rule=LAP_CAPT, yet",
+                "a multiple cross capture is translated only with multicapt=-1, capt_dir=SOW (OPP_SOW too with crosscapt=ANY), without xcpickown=ALWAYS_PICK and sow_rule=LAP_CAPT, yet",
             ));
         }
         // (MancalaGames' grand slam rule applies to any capture that empties the opponent's
@@ -211,8 +222,9 @@ pub(super) fn captures(
         }
         let _ = writeln!(
             capture,
-            "    # crosscapt={cross}, capt_side={side}, xcpickown={}: a last seed in an empty hole\n    # ({}) takes the hole opposite ({}){}{}{}\n    opposite: {{ when_opposite_empty: {always}, take_last: {take_last}{last_in}{counted}{} }}",
+            "    # crosscapt={cross}, capt_side={side}, xcpickown={}: a last seed in {} hole\n    # ({}) takes the hole opposite ({}){}{}{}\n    opposite: {{ when_opposite_empty: {always}, take_last: {take_last}{last_in}{counted}{} }}",
             word(p, "xcpickown"),
+            if any_first { "any" } else { "an empty" },
             match side.as_str() {
                 "OPP_SIDE" => "of your own",
                 "OWN_SIDE" => "of the opponent's: the hole opposite is yours",
@@ -221,8 +233,8 @@ pub(super) fn captures(
             if always { "and itself, also when the hole opposite is empty" } else { "when it holds seeds" },
             if always { "" } else if take_last { " and itself" } else { "; the last seed stays" },
             if counted.is_empty() { "" } else { "; only when the hole opposite passes the count conditions" },
-            if gets_remain { "\n    # grandslam=OPP_GETS_REMAIN: a take that empties the opponent's row (which held seeds) gives him the seeds left in the mover's" } else if lap_capt { "\n    # sow_rule=LAP_CAPT: a lap that takes the hole opposite goes on from its last hole" } else if more && any_next { "\n    # multicapt=-1, capt_dir=SOW: then each next hole along the sowing, whatever it holds, takes the hole opposite it" } else if more { "\n    # multicapt=-1, capt_dir=SOW: then each next empty hole along the sowing takes the hole opposite it" } else { "" },
-            if gets_remain { ", grand_slam: all_then_own_row_to_opponent".to_string() } else if lap_capt { ", sow_on: true".to_string() } else if more && any_next { format!(", go_on_along_row: true{}", match grandslam.as_str() { "LEAVE_RIGHT" => ", grand_slam: leave_first", _ => "" }) } else if more { ", go_on_while_next_empty: true".to_string() } else { String::new() }
+            if gets_remain { "\n    # grandslam=OPP_GETS_REMAIN: a take that empties the opponent's row (which held seeds) gives him the seeds left in the mover's" } else if lap_capt { "\n    # sow_rule=LAP_CAPT: a lap that takes the hole opposite goes on from its last hole" } else if back { "\n    # multicapt=-1, capt_dir=OPP_SOW: then each hole before it against the sowing, whatever it holds, takes the hole opposite it" } else if more && any_next { "\n    # multicapt=-1, capt_dir=SOW: then each next hole along the sowing, whatever it holds, takes the hole opposite it" } else if more { "\n    # multicapt=-1, capt_dir=SOW: then each next empty hole along the sowing takes the hole opposite it" } else { "" },
+            if gets_remain { ", grand_slam: all_then_own_row_to_opponent".to_string() } else if lap_capt { ", sow_on: true".to_string() } else if more && any_next { format!(", go_on_along_row: true{}{}{}", if any_first { ", last_occupied_too: true" } else { "" }, if back { ", go_on_back: true" } else { "" }, match grandslam.as_str() { "LEAVE_RIGHT" => ", grand_slam: leave_first", _ => "" }) } else if more { ", go_on_while_next_empty: true".to_string() } else { String::new() }
         );
     } else if basic && !typed && final_by_chain {
         // OPP_CONT: the last hole must be the opponent's; the chain may go on into the mover's.

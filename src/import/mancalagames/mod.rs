@@ -21,6 +21,7 @@ mod refusal;
 mod sow_rules;
 mod sowing;
 mod starts;
+mod store_moves;
 mod territory;
 mod text;
 pub mod translate;

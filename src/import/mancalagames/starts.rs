@@ -173,6 +173,7 @@ pub(super) fn total_seeds(p: &Params) -> i64 {
         "CLIPPEDTRIPLES" => h / 3 * s * 4,
         "TWOEMPTY" => (h - 2) * s * 2,
         "RIGHTMOST_PLUS_ONE" => 2 * h * s + 2,
+        "AZIGO" => 2 * ((h / 2 - 3) * s + 1) + 4 * s,
         _ => 2 * h * s,
     }
 }
@@ -331,6 +332,17 @@ pub(super) fn fixed_layout(p: &Params) -> Result<Option<Layout>, Refusal> {
                 b,
                 true,
                 "alternate holes filled, a quarter of a hole's seeds moved across",
+            )
+        }
+        // (MancalaGames' own check asks for 8 to 20 holes)
+        "AZIGO" if (8..=20).contains(&h) => {
+            let mut row = vec![0; h];
+            row[..h / 2 - 3].fill(s);
+            row[h / 2 - 3] = 1;
+            (
+                row.repeat(2),
+                false,
+                "each player's first holes hold the seeds up to three short of his row's middle, the next one a\n  # single seed, the rest none; each store twice a hole's seeds (the board's `seeds`)",
             )
         }
         other => {

@@ -144,12 +144,15 @@ pub(crate) fn assemble(g: &GameFile, title: &str, p: &Params, parts: &Parts) -> 
     y.push_str(board);
     y.push_str("  pits:\n");
     y.push_str("    - { row: S, owner: 1, holes: $holes, seeds: $seeds }\n");
+    // (a start pattern may put seeds in the stores)
+    let store_seeds =
+        super::store_moves::store_seeds(p).map_or(String::new(), |n| format!(", seeds: {n}"));
     if stores {
-        y.push_str("    - { store: store S, owner: 1 }\n");
+        let _ = writeln!(y, "    - {{ store: store S, owner: 1{store_seeds} }}");
     }
     y.push_str("    - { row: N, owner: 2, holes: $holes, seeds: $seeds }\n");
     if stores {
-        y.push_str("    - { store: store N, owner: 2 }\n");
+        let _ = writeln!(y, "    - {{ store: store N, owner: 2{store_seeds} }}");
     } else {
         y.push_str("  # stores=false: captures go to each player's reserve\n");
     }

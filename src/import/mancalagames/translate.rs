@@ -74,6 +74,7 @@ const HANDLED: &[&str] = &[
     "prescribed",
     "sow_param",
     "moveunlock",
+    "play_locs",
 ];
 
 /// A translated game: the data rule's YAML text.
@@ -136,6 +137,7 @@ pub fn translate(g: &GameFile, title: &str, p: &Params) -> Result<Translation, R
         );
     }
     moves.push_str(&allowed);
+    moves.push_str(&super::store_moves::moves(p)?);
     if p.flag("mustshare") {
         moves.push_str("    must_feed: true   # mustshare\n");
         if !p.list("udir_holes").is_empty() {

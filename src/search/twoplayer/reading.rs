@@ -10,8 +10,8 @@ pub struct Reading {
     /// Every end gives the game to the player holding the most seeds (stores plus reserve): the
     /// final margin decides win, draw or loss, and is the value searched.
     pub margin_decides: bool,
-    /// Seeds in stores and reserves never come back into play (a declared move without rounds):
-    /// from a position with `s` seeds in the holes the margin can change by `s` at most.
+    /// Seeds in stores and reserves never come back into play (a declared move without rounds
+    /// or moves from a store): from a position with `s` seeds in the holes the margin can change by `s` at most.
     pub monotone: bool,
     /// Nothing of the move or of the ends reads the stores or reserves (no `majority` end): the
     /// margin still to be won depends on the holes, counters, variables and player to move only.
@@ -45,7 +45,9 @@ impl Reading {
             };
         };
         let margin_decides = p.end.iter().all(|c| c.then == EndThen::MostSeeds);
-        let monotone = p.rounds.is_none();
+        // (a move sowing from the mover's store brings its seeds back onto the board)
+        let from_store = p.moves.sow_from_store;
+        let monotone = p.rounds.is_none() && !from_store;
         let reads_stores = p.end.iter().any(|c| c.when == EndWhen::Majority);
         let store_free = monotone && !reads_stores;
         let limited = p
@@ -57,6 +59,8 @@ impl Reading {
         let repetition = p.at.track_repetition;
         let no_tablebase = if b.players() != 2 {
             Some(format!("tablebases are for two players (this game has {})", b.players()))
+        } else if from_store {
+            Some("the mover may sow seeds from his store, which brings them back onto the board".into())
         } else if !monotone {
             Some("the rule plays rounds, which bring captured seeds back onto the board".into())
         } else if !margin_decides {

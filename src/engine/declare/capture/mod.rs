@@ -113,6 +113,12 @@ pub struct Opposite {
     /// holes, `opponent` the mover's (on two rows of fixed owners, the same as where the last
     /// seed falls).
     pub go_on_along_row: bool,
+    /// With `go_on_along_row`: the take is made whatever the last hole held (the last seed need
+    /// not fall into an empty hole).
+    pub last_occupied_too: bool,
+    /// With `go_on_along_row`: the holes after the first go back against the sowing (the
+    /// hole before the last, then the one before that, round the mover's circuit), not with it.
+    pub go_on_back: bool,
     /// The seeds taken go to the owner of the last hole, not to the mover: a last seed in an
     /// empty hole of the opponent's (with `last_in` `opponent` or `any`) gives him the hole
     /// opposite it, the mover's own.
@@ -239,6 +245,8 @@ impl Default for Opposite {
             pull_into_last: false,
             go_on_while_next_empty: false,
             go_on_along_row: false,
+            last_occupied_too: false,
+            go_on_back: false,
             grand_slam: GrandSlam::All,
             to_last_hole_owner: false,
         }

@@ -56,7 +56,13 @@ impl Capture {
         }
         if let Some(o) = self.opposite.as_ref().filter(|o| o.go_on_along_row) {
             out.push(format!(
-                "capture: after the take opposite, each next hole along the sowing, whatever it holds, takes the hole opposite it too{}",
+                "capture: after the take opposite{}, each next hole {} the sowing, whatever it holds, takes the hole opposite it too{}",
+                if o.last_occupied_too {
+                    " (made whatever the last hole held)"
+                } else {
+                    ""
+                },
+                if o.go_on_back { "against" } else { "along" },
                 if o.grand_slam == GrandSlam::LeaveFirst {
                     "; a grand slam leaves the opponent his first hole holding seeds"
                 } else {

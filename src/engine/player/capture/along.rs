@@ -1,14 +1,15 @@
-//! The take of the hole opposite a last seed in an empty hole, going on along the row
-//! (`opposite.go_on_along_row`), played: after the first take, each next hole along the sowing,
-//! whatever it holds, has the hole opposite it taken while that passes the tests; a take that
-//! would leave the opponent's row empty (a grand slam) reads `opposite.grand_slam`.
+//! The take of the hole opposite a last seed in an empty hole (with `last_occupied_too`, in any
+//! hole), going on along the row (`opposite.go_on_along_row`), played: after the first take,
+//! each next hole along the sowing (with `go_on_back`, against it), whatever it holds, has the
+//! hole opposite it taken while that passes the tests; a take that would leave the opponent's
+//! row empty (a grand slam) reads `opposite.grand_slam`.
 
 use crate::engine::board::state::{Board, PitKind, SowEnd, NO_PIT};
 use crate::engine::declare::compiled::Compiled;
 use crate::engine::declare::pipeline::{BeyondSide, GrandSlam, Opposite, Pipeline};
 use crate::engine::sowing::sow;
 
-use crate::engine::player::capture::{hole_after, leave_first};
+use crate::engine::player::capture::{hole_after, hole_before, leave_first};
 use crate::engine::player::material::next_of;
 
 /// Whether the opponent of `mover` has seeds in his row's open holes (before the move, for the
@@ -62,7 +63,7 @@ pub(in crate::engine::player) fn opposite_along_row(
     opp_had: bool,
 ) {
     let last = end.pit;
-    if l.pits[last].kind != PitKind::Hole || !end.was_empty {
+    if l.pits[last].kind != PitKind::Hole || !(end.was_empty || o.last_occupied_too) {
         return;
     }
     // The holes to take, found before any is taken (each is opposite a different hole).
@@ -83,7 +84,11 @@ pub(in crate::engine::player) fn opposite_along_row(
         }
         taken[n] = opp;
         n += 1;
-        q = hole_after(l, b, q);
+        q = if o.go_on_back {
+            hole_before(l, b, q)
+        } else {
+            hole_after(l, b, q)
+        };
         if q == NO_PIT || q == last {
             break;
         }

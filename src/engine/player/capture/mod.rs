@@ -238,6 +238,17 @@ pub(in crate::engine::player) fn hole_after(l: &Compiled, b: &Board, p: usize) -
     open_hole_along(l, b, links, p)
 }
 
+/// The hole before `p` with the sowing (after it against the sowing), passing over stores and
+/// closed holes.
+pub(in crate::engine::player) fn hole_before(l: &Compiled, b: &Board, p: usize) -> usize {
+    let links = if l.sow.reverse != b.last.reversed {
+        &l.next
+    } else {
+        &l.prev
+    };
+    open_hole_along(l, b, links, p)
+}
+
 /// The first open hole after `p` following `links` (the track's next or previous pits), passing
 /// over stores and closed holes; `NO_PIT` at the track's end or after a whole round.
 fn open_hole_along(l: &Compiled, b: &Board, links: &[usize], p: usize) -> usize {
