@@ -157,9 +157,11 @@ pub enum Starter {
     AfterMover,
     /// The player who did not start the round that ended.
     Alternate,
-    /// The round's winner (on a level round, the player to move).
+    /// The round's winner (on a level round, the player to move: where players pass, the one
+    /// the last move handed the turn to, before the passes).
     Winner,
-    /// The round's loser (on a level round, the other of the player to move).
+    /// The round's loser (on a level round, the other of the player to move, read as for
+    /// `Winner`).
     Loser,
 }
 

@@ -110,6 +110,9 @@ pub struct Resolved {
     pub start_reserve_vars: Vec<usize>,
     /// `round_starter`: who started the round (0 until the first check at setup).
     pub round_starter_var: Option<usize>,
+    /// `turn_after_move`: the player the last move handed the turn to, when every player then
+    /// passed (0 otherwise), for a level round's `starter: winner` or `loser`.
+    pub turn_after_move_var: Option<usize>,
     /// `tally_1`, `tally_2`: the match's tallies (rounds with a `tally`).
     pub tally_vars: Vec<usize>,
     /// `fill_choices` (with `rounds.choose_filled`): the holes the player to move has still to
@@ -319,6 +322,11 @@ impl Pipeline {
             if o.go_on_along_row && (o.sow_on || o.pull_into_last || o.go_on_while_next_empty) {
                 return Err("pipeline: capture: opposite: `go_on_along_row` goes with none of `sow_on`, `pull_into_last`, `go_on_while_next_empty`".into());
             }
+            if o.only_if_opponent_row_changed
+                && (o.go_on_along_row || o.sow_on || o.last_in != BeyondSide::Own)
+            {
+                return Err("pipeline: capture: opposite: `only_if_opponent_row_changed` goes with `last_in: own` and neither `go_on_along_row` nor `sow_on`".into());
+            }
         }
         if self
             .capture
@@ -478,6 +486,18 @@ impl Pipeline {
                         .is_some_and(|r| r.turn_layout != TurnLayout::Never))
             {
                 self.at.round_starter_var = Some(var(l, "round_starter", 0));
+            }
+            if plays
+                && self.pass.is_some()
+                && self.end.iter().any(|c| {
+                    matches!(
+                        c.starter,
+                        crate::engine::declare::end::Starter::Winner
+                            | crate::engine::declare::end::Starter::Loser
+                    )
+                })
+            {
+                self.at.turn_after_move_var = Some(var(l, "turn_after_move", 0));
             }
             if plays {
                 self.at.round_var = Some(var(l, "round", 1));

@@ -124,6 +124,10 @@ pub struct Opposite {
     /// `all_then_own_row_to_opponent` (the take is made, then the mover's own holes go to the
     /// opponent).
     pub grand_slam: GrandSlam,
+    /// The take is made only after a move that changed the opponent's row (one of his holes
+    /// holds another count than before the move); after a move that left it as it was, a last
+    /// seed in an empty hole of the mover's takes nothing and the mover moves again.
+    pub only_if_opponent_row_changed: bool,
 }
 
 impl Opposite {
@@ -241,6 +245,7 @@ impl Default for Opposite {
             go_on_along_row: false,
             grand_slam: GrandSlam::All,
             to_last_hole_owner: false,
+            only_if_opponent_row_changed: false,
         }
     }
 }
