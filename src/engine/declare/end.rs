@@ -165,6 +165,14 @@ pub enum Starter {
     Loser,
 }
 
+impl Starter {
+    /// Whether the starter is read from the round's result (`winner`, `loser`): a level round
+    /// then reads the player to move.
+    pub fn by_result(self) -> bool {
+        matches!(self, Starter::Winner | Starter::Loser)
+    }
+}
+
 /// One check of the `end` list.
 #[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]

@@ -322,11 +322,7 @@ impl Pipeline {
             if o.go_on_along_row && (o.sow_on || o.pull_into_last || o.go_on_while_next_empty) {
                 return Err("pipeline: capture: opposite: `go_on_along_row` goes with none of `sow_on`, `pull_into_last`, `go_on_while_next_empty`".into());
             }
-            if o.only_if_opponent_row_changed
-                && (o.go_on_along_row || o.sow_on || o.last_in != BeyondSide::Own)
-            {
-                return Err("pipeline: capture: opposite: `only_if_opponent_row_changed` goes with `last_in: own` and neither `go_on_along_row` nor `sow_on`".into());
-            }
+            o.check_row_changed()?;
         }
         if self
             .capture
@@ -487,16 +483,7 @@ impl Pipeline {
             {
                 self.at.round_starter_var = Some(var(l, "round_starter", 0));
             }
-            if plays
-                && self.pass.is_some()
-                && self.end.iter().any(|c| {
-                    matches!(
-                        c.starter,
-                        crate::engine::declare::end::Starter::Winner
-                            | crate::engine::declare::end::Starter::Loser
-                    )
-                })
-            {
+            if plays && self.pass.is_some() && self.end.iter().any(|c| c.starter.by_result()) {
                 self.at.turn_after_move_var = Some(var(l, "turn_after_move", 0));
             }
             if plays {

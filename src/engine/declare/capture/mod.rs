@@ -131,6 +131,16 @@ pub struct Opposite {
 }
 
 impl Opposite {
+    /// Checks `only_if_opponent_row_changed` against the other keys, in one line.
+    pub fn check_row_changed(&self) -> Result<(), String> {
+        if self.only_if_opponent_row_changed
+            && (self.go_on_along_row || self.sow_on || self.last_in != BeyondSide::Own)
+        {
+            return Err("pipeline: capture: opposite: `only_if_opponent_row_changed` goes with `last_in: own` and neither `go_on_along_row` nor `sow_on`".into());
+        }
+        Ok(())
+    }
+
     /// Whether the hole opposite, holding `n` seeds (at least one), passes the count test.
     #[inline]
     pub fn count_ok(&self, n: i64) -> bool {
