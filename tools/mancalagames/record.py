@@ -281,9 +281,12 @@ def arranged_row(game, shape):
     seed each, then the pass, applied to both rows (the winner's store giving or taking), each
     recorded in sowlab's notation (`3-5`, `store-2`, `4-store`, from the loser's left; `pass`)
     with the position before it (the loser to move); the position after the pass is the
-    round's start. A level round: nobody arranges (none recorded)."""
+    round's start. Its UI lets him end the arrangement only when a hole of his holds min_move
+    seeds: while none does, he moves on (99 moves at most). A level round: nobody arranges
+    (none recorded)."""
     if game.mdata is None or game.mdata.winner is None:
         return []
+    planned = random.randrange(0, 6)
     h = game.cts.holes
     loser_north = not game.mdata.winner
     side = 1 if loser_north else 0
@@ -300,8 +303,14 @@ def arranged_row(game, shape):
             return game.store[side] > 0 and game.store[1 - side] > 0
         return game.board[loc] > 1 and game.board[copy(loc)] > 1
 
+    def playable():
+        # (its UI ends the arrangement only when a hole of his holds min_move seeds)
+        return any(game.board[loc] >= game.info.min_move for loc in own)
+
     out = []
-    for _ in range(random.randrange(0, 6)):
+    for i in range(99):
+        if i >= planned and playable():
+            break
         ends = own + [None]
         moves = [(f, t) for f in ends if gives(f) for t in ends
                  if t != f and not (f is None and t is None)]

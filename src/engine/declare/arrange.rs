@@ -33,6 +33,11 @@ pub struct Arrange {
     /// fewer (default 0).
     #[serde(default)]
     pub keep: i64,
+    /// The arranger may pass (end his arrangement) only while one of his holes holds at least
+    /// this many counters, so that a move can be played from it (0: always; he may pass anyway
+    /// when he has no other move).
+    #[serde(default)]
+    pub pass_needs_seeds: i64,
     /// The game variables `arrange_left` (the moves still allowed, 0 once play has begun) and
     /// `arrange_passes` (the passes in a row), declared when setup ends.
     #[serde(skip)]
@@ -62,6 +67,12 @@ impl Arrange {
         if players < 2 {
             return Err(format!(
                 "pipeline: arrange: needs two players or more, the board has {players}"
+            ));
+        }
+        if self.pass_needs_seeds < 0 {
+            return Err(format!(
+                "pipeline: arrange: pass_needs_seeds must be at least 0, not {}",
+                self.pass_needs_seeds
             ));
         }
         if self.keep < 0 {

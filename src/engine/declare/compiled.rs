@@ -263,7 +263,8 @@ impl Compiled {
     pub fn link_track(&mut self) {
         self.layout.link_track();
         self.sow_next = next_table(self, false);
-        self.sow_back = if self.sow.reverses() {
+        let relay_reverses = self.sow.steps.as_ref().is_some_and(|s| s.relay_reverses);
+        self.sow_back = if self.sow.reverses() || relay_reverses {
             next_table(self, true)
         } else {
             Vec::new()

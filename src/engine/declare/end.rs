@@ -163,10 +163,20 @@ pub enum Starter {
     AfterMover,
     /// The player who did not start the round that ended.
     Alternate,
-    /// The round's winner (on a level round, the player to move).
+    /// The round's winner (on a level round, the player to move: where players pass, the one
+    /// the last move handed the turn to, before the passes).
     Winner,
-    /// The round's loser (on a level round, the other of the player to move).
+    /// The round's loser (on a level round, the other of the player to move, read as for
+    /// `Winner`).
     Loser,
+}
+
+impl Starter {
+    /// Whether the starter is read from the round's result (`winner`, `loser`): a level round
+    /// then reads the player to move.
+    pub fn by_result(self) -> bool {
+        matches!(self, Starter::Winner | Starter::Loser)
+    }
 }
 
 /// One check of the `end` list.

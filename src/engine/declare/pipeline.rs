@@ -110,6 +110,9 @@ pub struct Resolved {
     pub start_reserve_vars: Vec<usize>,
     /// `round_starter`: who started the round (0 until the first check at setup).
     pub round_starter_var: Option<usize>,
+    /// `turn_after_move`: the player the last move handed the turn to, when every player then
+    /// passed (0 otherwise), for a level round's `starter: winner` or `loser`.
+    pub turn_after_move_var: Option<usize>,
     /// `tally_1`, `tally_2`: the match's tallies (rounds with a `tally`).
     pub tally_vars: Vec<usize>,
     /// `fill_choices` (with `rounds.choose_filled`): the holes the player to move has still to
@@ -322,6 +325,7 @@ impl Pipeline {
             if o.go_on_along_row && (o.sow_on || o.pull_into_last || o.go_on_while_next_empty) {
                 return Err("pipeline: capture: opposite: `go_on_along_row` goes with none of `sow_on`, `pull_into_last`, `go_on_while_next_empty`".into());
             }
+            o.check_row_changed()?;
         }
         if self
             .capture
@@ -481,6 +485,9 @@ impl Pipeline {
                         .is_some_and(|r| r.turn_layout != TurnLayout::Never))
             {
                 self.at.round_starter_var = Some(var(l, "round_starter", 0));
+            }
+            if plays && self.pass.is_some() && self.end.iter().any(|c| c.starter.by_result()) {
+                self.at.turn_after_move_var = Some(var(l, "turn_after_move", 0));
             }
             if plays {
                 self.at.round_var = Some(var(l, "round", 1));

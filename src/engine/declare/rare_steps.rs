@@ -20,9 +20,12 @@ impl Pipeline {
             || c.not_by_single_seed
             || c.chosen_holes.is_some()
             || self.stop_in.is_some()
-            || c.opposite
-                .as_ref()
-                .is_some_and(|o| o.sow_on || o.go_on_along_row || o.grand_slam != GrandSlam::All)
+            || c.opposite.as_ref().is_some_and(|o| {
+                o.sow_on
+                    || o.go_on_along_row
+                    || o.grand_slam != GrandSlam::All
+                    || o.only_if_opponent_row_changed
+            })
             || c.opponent_store
             || c.next_hole.is_some()
             || c.counted_holes.is_some()

@@ -48,6 +48,9 @@ pub struct SowSteps {
     pub bear_off: bool,
     /// The game variable saying the bearing off has begun (1), declared when setup ends.
     pub bear_off_var: Option<usize>,
+    /// Each relay lap is sown the other way from the lap before it ("the direction changes at
+    /// every lap"); captures along the sowing follow the last lap's way.
+    pub relay_reverses: bool,
 }
 
 /// A relay that closes the hole it starts from ([`SowSteps::close_on_relay`]).
@@ -217,6 +220,9 @@ impl SowSteps {
         }
         if self.relay_stops_when_side_empty {
             s.push_str("; a lap does not relay once a player's holes are all empty");
+        }
+        if self.relay_reverses {
+            s.push_str("; each relay lap is sown the other way from the lap before it");
         }
         s
     }

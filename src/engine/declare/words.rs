@@ -103,6 +103,9 @@ impl Pipeline {
                     " (when the hole opposite holds seeds)"
                 }
             ));
+            if o.only_if_opponent_row_changed {
+                out.push("capture: the hole opposite is taken only after a move that changed the opponent's row; after one that left it as it was, a last seed in an empty hole of the mover's takes nothing and the mover moves again".into());
+            }
             let mut only = Vec::new();
             if !o.counts.is_empty() {
                 let v: Vec<String> = o.counts.iter().map(|n| n.to_string()).collect();

@@ -97,12 +97,26 @@ pub fn legal_into(b: &Board, p: &Pipeline, player: usize, out: &mut Vec<usize>) 
         return;
     };
     let n = l.pits.len();
+    let start = out.len();
     out.extend(
         moves_of(b, p, a, player)
             .into_iter()
             .map(|(f, t)| pass + 1 + f * n + t),
     );
-    out.push(pass);
+    if out.len() == start || may_pass(b, p, a, player) {
+        out.push(pass);
+    }
+}
+
+/// Whether `player` may pass (`pass_needs_seeds`: while one of his holes holds that many
+/// counters; a player with no other move may pass anyway).
+fn may_pass(b: &Board, p: &Pipeline, a: &Arrange, player: usize) -> bool {
+    a.pass_needs_seeds <= 0
+        || p.at.holes_of.get(player).is_some_and(|h| {
+            h.iter()
+                .any(|&q| !b.closed[q] && b.seeds[q] >= a.pass_needs_seeds)
+        })
+        || moves_of(b, p, a, player).is_empty()
 }
 
 /// Moves one counter from `f` to `t`, with its event.
@@ -125,6 +139,12 @@ pub fn play(b: &mut Board, l: &Compiled, p: &Pipeline, id: usize) -> Result<(), 
     let (left, passes) = a.vars;
     let pl = b.to_move;
     if id == pass {
+        if !may_pass(b, p, a, pl) {
+            return Err(format!(
+                "player {pl} may not end his arrangement yet: none of his holes holds {} counters, which a move needs",
+                a.pass_needs_seeds
+            ));
+        }
         b.vars[passes] += 1;
         b.emit(|| Event::Pass { player: pl });
     } else {

@@ -267,6 +267,13 @@ fn play_with<const RARE: bool, const TRIAL: bool>(
             .as_ref()
             .is_some_and(|o| o.grand_slam != GrandSlam::All)
         && crate::engine::player::capture::along::opponent_row_has_seeds(b, l, p, mover);
+    // (the take opposite only after a move that changed the opponent's row: his holes before it)
+    let opp_before = (RARE
+        && p.capture
+            .opposite
+            .as_ref()
+            .is_some_and(|o| o.only_if_opponent_row_changed))
+    .then(|| crate::engine::player::capture::along::opponent_counts(b, l, mover));
     // (a diffusing move is not a sowing: the rare steps' flag first)
     let mut end = match p.moves.diffuse.as_ref().filter(|_| RARE && p.at.odd_moves) {
         Some(d) => crate::engine::player::diffuse::diffuse(b, l, d, p.at.diffuse_out, pit),
@@ -369,8 +376,16 @@ fn play_with<const RARE: bool, const TRIAL: bool>(
         };
     // A move stopped at its lap limit captures nothing.
     let capturing = !end.stopped && !single && !made && !turns_off;
+    let mut again = false;
     if let Some(o) = p.capture.opposite.as_ref().filter(|_| capturing) {
-        if RARE && o.go_on_along_row {
+        let unchanged = opp_before.as_ref().is_some_and(|v| {
+            *v == crate::engine::player::capture::along::opponent_counts(b, l, mover)
+        });
+        if unchanged {
+            // (the opponent's row as it was: a last seed in an empty hole of the mover's takes
+            // nothing, and he moves again)
+            again = last_is_hole && end.was_empty && b.hole_owner(last) == mover;
+        } else if RARE && o.go_on_along_row {
             crate::engine::player::capture::along::opposite_along_row(
                 b,
                 l,
@@ -388,12 +403,11 @@ fn play_with<const RARE: bool, const TRIAL: bool>(
             crate::engine::player::capture::along::own_row_to_opponent_if_slam(b, l, p, mover);
         }
     }
-    let mut again = false;
     if let Some(c) = p.capture.chain.as_ref().filter(|_| capturing) {
         if c.and_opposite {
             crate::engine::player::capture::more::chain_and_opposite(b, l, c, mover, last);
         } else {
-            again = chain(b, l, p, c, mover, last, opp_had) && opp_had;
+            again |= chain(b, l, p, c, mover, last, opp_had) && opp_had;
         }
     }
     if let Some(c) = p

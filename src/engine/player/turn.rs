@@ -27,6 +27,12 @@ pub(super) fn passes(
     let Some(c) = p.at.pass_counter else {
         return false;
     };
+    // (whose turn the move left, kept when every player passes: a level round's starter then
+    // reads it; 0 otherwise)
+    let handed = b.to_move;
+    if let Some(v) = p.at.turn_after_move_var {
+        b.vars[v] = 0;
+    }
     let mut in_a_row = 0;
     loop {
         let pl = b.to_move;
@@ -64,6 +70,9 @@ pub(super) fn passes(
         in_a_row += 1;
         if pass.out_at <= 0 && in_a_row >= n {
             // Nobody can move and nobody goes out: leave it to the end checks.
+            if let Some(v) = p.at.turn_after_move_var {
+                b.vars[v] = handed as i64;
+            }
             return false;
         }
         let mut q = pl;

@@ -48,6 +48,8 @@ pub struct StepKeys<'a> {
     pub pass_from_move: Option<i64>,
     /// `bear_off_after_singletons`.
     pub bear_off: Option<bool>,
+    /// `relay_reverses`.
+    pub relay_reverses: Option<bool>,
 }
 
 impl StepKeys<'_> {
@@ -61,6 +63,7 @@ impl StepKeys<'_> {
             relay_stops_when_side_empty: self.relay_stops_when_side_empty.unwrap_or(false),
             pass_from_move: self.pass_from_move.unwrap_or(0),
             bear_off: self.bear_off.unwrap_or(false),
+            relay_reverses: self.relay_reverses.unwrap_or(false),
             ..SowSteps::default()
         };
         if self.pass_holding_at_least == Some(0) {

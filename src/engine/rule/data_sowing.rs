@@ -96,6 +96,8 @@ pub struct SowingDecl {
     /// Once every hole holds at most one seed, the seeds reaching the opponent's holes are
     /// borne off the board.
     pub bear_off_after_singletons: Option<bool>,
+    /// Each relay lap is sown the other way from the lap before.
+    pub relay_reverses: Option<bool>,
 }
 
 /// `stores` words.
@@ -316,10 +318,11 @@ impl SowingDecl {
             relay_stops_when_side_empty: self.relay_stops_when_side_empty,
             pass_from_move: self.pass_from_move,
             bear_off: self.bear_off_after_singletons,
+            relay_reverses: self.relay_reverses,
         }
         .steps()?;
         if r.judge_at_skipped_origin && r.steps.is_some() {
-            return Err("sowing: judge_at_skipped_origin is not played with the rarer sowing steps (pass_holding_at_least, pass_opponent_holding, closed_opponent_takes_seeds, close_on_relay, opponent_takes_when_few, relay_stops_when_opponent_empty, relay_stops_when_side_empty)".into());
+            return Err("sowing: judge_at_skipped_origin is not played with the rarer sowing steps (pass_holding_at_least, pass_opponent_holding, closed_opponent_takes_seeds, close_on_relay, opponent_takes_when_few, relay_stops_when_opponent_empty, relay_stops_when_side_empty, relay_reverses)".into());
         }
         Ok(r)
     }

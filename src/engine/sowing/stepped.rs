@@ -97,6 +97,7 @@ static NO_STEPS: SowSteps = SowSteps {
     moves_var: None,
     bear_off: false,
     bear_off_var: None,
+    relay_reverses: false,
 };
 
 /// Sows the seeds of `from` by the layout's rule and its steps; as
@@ -132,12 +133,12 @@ pub(crate) fn sow_after(b: &mut Board, from: usize, laps_before: i64) -> Result<
     let stops = rule.relay_stop_from.is_none_or(|(v, n)| vars[v] >= n);
     // Whether laps relay at all (not in an opening sown as one lap).
     let relays = rule.relay_from.is_none_or(|(v, n)| vars[v] >= n);
-    let flip = if rule.at.flips {
+    let mut flip = if rule.at.flips {
         rule.move_flips(l, vars, mover, from, seeds[from], other)
     } else {
         other
     };
-    let table = table_dir(l, mover, flip);
+    let mut table = table_dir(l, mover, flip);
     let passing = steps.passing_now(vars);
     // (bearing off: the seeds that would reach the opponent's holes leave the board)
     let bearing_off = steps.bear_off && steps.bear_off_var.is_some_and(|v| vars[v] != 0);
@@ -276,6 +277,12 @@ pub(crate) fn sow_after(b: &mut Board, from: usize, laps_before: i64) -> Result<
         });
         pos = r;
         origin = r;
+        // (each relay lap the other way from the lap before)
+        if steps.relay_reverses {
+            flip = !flip;
+            table = table_dir(l, mover, flip);
+            end.reversed = flip;
+        }
     }
     // (the capture beyond an empty hole, as the plain sowing makes it)
     if rule.capture_beyond_empty && !end.stopped {

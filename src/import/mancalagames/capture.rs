@@ -63,7 +63,9 @@ pub(super) fn captures(
     super::lap_capture::check(p)?;
     let lap_capt = lap_capt && cross == "ONE_ZEROS";
     // (the sow rules that take sow_param: `super::sow_rules`)
-    let stepped = super::sow_rules::handles(&sow_rule) || super::lap_capture::handles(&sow_rule);
+    let stepped = super::sow_rules::handles(&sow_rule)
+        || super::lap_capture::handles(&sow_rule)
+        || sow_rule == "CHANGE_DIR_LAP";
     if sow_rule != "NONE" && !lap_capt && !child_sow && !stepped {
         let to = match sow_rule.as_str() {
             "ENPAS_ALL_OWNER_SOW" | "ENPAS_ALL_OWNER_OWN" => "row_owner",
@@ -115,6 +117,13 @@ pub(super) fn captures(
             "capt_type",
             word(p, "capt_type"),
             "a capture type with a capture by count or a cross capture is not translated yet",
+        ));
+    }
+    if cross == "NONE" && p.flag("xc_sown") {
+        return Err(refuse(
+            "xc_sown",
+            "true",
+            "is read only with a cross capture (crosscapt)",
         ));
     }
     if cross != "NONE" {
@@ -208,6 +217,21 @@ pub(super) fn captures(
                 "a multiple cross capture is translated only with multicapt=-1, capt_dir=SOW (OPP_SOW too with crosscapt=ANY), without xcpickown=ALWAYS_PICK and sow_rule=LAP_CAPT, yet",
             ));
         }
+        // xc_sown: the take only after a move that sowed (changed) the opponent's row; a last
+        // seed in an empty hole of the mover's after one that left it as it was moves again.
+        let last_in = if p.flag("xc_sown") {
+            if side != "OPP_SIDE" || any_next || lap_capt {
+                return Err(refuse(
+                    "xc_sown",
+                    "true",
+                    "is translated only with crosscapt=ONE_ZEROS, capt_side=OPP_SIDE and without sow_rule=LAP_CAPT yet",
+                ));
+            }
+            capture.push_str("    # xc_sown: only after a move that changed the opponent's row; after one that left it\n    # as it was, a last seed in an empty hole of the mover's takes nothing and he moves again\n");
+            format!("{last_in}, only_if_opponent_row_changed: true")
+        } else {
+            last_in.to_string()
+        };
         // (MancalaGames' grand slam rule applies to any capture that empties the opponent's
         // holes, a single cross capture too: only the along-the-row take reads one yet)
         // OPP_GETS_REMAIN: a single take that empties the opponent's row gives him the mover's.

@@ -174,15 +174,19 @@ fn umove(p: &Params, kind: &str, starter: &str) -> Result<(String, String, i64),
             "round_fill=UMOVE is translated only with rounds=NO_MOVES yet",
         ));
     }
-    if p.int("min_move") != 1 {
-        return Err(refuse(
-            "min_move",
-            p.int("min_move").to_string(),
-            "round_fill=UMOVE is translated only with min_move=1 yet (MancalaGames then moves seeds into the leftmost holes so that one can be played)",
-        ));
-    }
+    // (min_move above 1: the spread keeps a hole of each row playable, the match needs a seed a
+    // hole and min_move-1 more, and the loser ends his arrangement only with a playable hole)
+    let min_move = p.int("min_move");
+    let (more, pass) = if min_move > 1 {
+        (
+            format!(" (and {} more, so that a hole can be played)", min_move - 1),
+            format!(", pass_needs_seeds: {min_move}"),
+        )
+    } else {
+        (String::new(), String::new())
+    };
     let rounds = format!(
-        "  # rounds={kind}, round_fill=UMOVE: the most seeds wins a round; who holds fewer seeds than his\n  # row has holes ends the match; the loser's seeds are spread evenly over every hole of both\n  # rows (his remainder in his store, the winner keeping the rest in his)\n  rounds: {{ fill: 1, winner: most_seeds, min_holes: $holes, close_unfilled: false, refill: spread_loser, spread_count: $spread_count }}\n  # then the round's loser arranges his row, one seed a move (each hole keeping one, seeds to and\n  # from his store: `3-5`, `store-2`, `4-store`), the winner's row copying each move, until he\n  # passes (MancalaGames leaves it to its UI, without a bound; sowlab's: 100 moves)\n  arrange: {{ max_moves: 100, by: round_loser, copied: true, with_store: true, keep: 1 }}\n"
+        "  # rounds={kind}, round_fill=UMOVE: the most seeds wins a round; who holds fewer seeds than his\n  # row has holes{more} ends the match; the loser's seeds are spread evenly over every hole of both\n  # rows (his remainder in his store, the winner keeping the rest in his)\n  rounds: {{ fill: 1, winner: most_seeds, min_holes: $holes, close_unfilled: false, refill: spread_loser, spread_count: $spread_count }}\n  # then the round's loser arranges his row, one seed a move (each hole keeping one, seeds to and\n  # from his store: `3-5`, `store-2`, `4-store`), the winner's row copying each move, until he\n  # passes (MancalaGames leaves it to its UI, without a bound; sowlab's: 100 moves)\n  arrange: {{ max_moves: 100, by: round_loser, copied: true, with_store: true, keep: 1{pass} }}\n"
     );
     // (a round won at once only by a player holding every seed: the rest cannot fill 1 hole of 1)
     Ok((rounds, format!("round, starter: {starter}"), 1))

@@ -116,6 +116,13 @@ pub(super) fn relays(p: &Params, c: &Caps, sowing: &mut String) -> Result<String
     // Relays (MancalaGames' "multiple laps").
     let mlaps = word(p, "mlaps");
     let mut stopped_end = String::new();
+    if mlaps == "OFF" && word(p, "sow_rule") == "CHANGE_DIR_LAP" {
+        return Err(refuse(
+            "sow_rule",
+            "CHANGE_DIR_LAP",
+            "changes the direction between relay laps: it needs mlaps",
+        ));
+    }
     if mlaps != "OFF" {
         match mlaps.as_str() {
             "LAPPER" => sowing.push_str(
@@ -147,6 +154,11 @@ pub(super) fn relays(p: &Params, c: &Caps, sowing: &mut String) -> Result<String
                     );
                 }
             }
+        }
+        if word(p, "sow_rule") == "CHANGE_DIR_LAP" {
+            sowing.push_str(
+                "  relay_reverses: true   # sow_rule=CHANGE_DIR_LAP: each relay lap is sown the other way from the lap before\n",
+            );
         }
         relay_condition(p, sowing)?;
         if c.basic && c.cross == "NONE" && !c.typed {

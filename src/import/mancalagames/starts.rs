@@ -367,7 +367,7 @@ pub(super) fn prescribed(p: &Params) -> Result<(), Refusal> {
         // (the first move sown without passing holes by count: `sow_rules.rs`)
         "MLAPS_SOWER" if super::sow_rules::first_move_plain(p) => return Ok(()),
         "ARNGE_LIMIT" => {
-            "the game's first player may arrange the seeds of his row before play (the other row copying it; it is his turn), or decline and then neither capture nor make a child until a move captures or makes one: a decision with moves of its own (`pipeline.arrange` with `copied`, but by the first player alone, ending his turn only when the row changed) and a per-player block on captures, children and a relay's stops for a capture; neither is declared yet (and Bao's round_fill=SHORTEN_ALL is not translated either)"
+            "the game's first player may arrange the seeds of his row before play (the other row copying it; it is his turn), or decline and then neither capture nor make a child until a move captures or makes one: a decision with moves of its own (`pipeline.arrange` with `copied`, but by the first player alone, ending his turn only when the row changed) and a per-player block on captures, children and a relay's stops for a capture; neither is declared yet (nor are Bao's other needs: round_fill=SHORTEN_ALL, child_rule=OPPS_ONLY_NOT_1ST, mlap_cont=VISIT_OPP)"
         }
         "MLAPS_SOWER" => "the first move sown with relays in a game without them: not yet",
         _ => "not yet in sowlab's declared vocabulary",

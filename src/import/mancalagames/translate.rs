@@ -33,6 +33,7 @@ const HANDLED: &[&str] = &[
     "mustpass",
     "crosscapt",
     "xcpickown",
+    "xc_sown",
     "capt_side",
     "capt_on",
     "evens",

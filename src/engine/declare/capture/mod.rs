@@ -130,9 +130,23 @@ pub struct Opposite {
     /// `all_then_own_row_to_opponent` (the take is made, then the mover's own holes go to the
     /// opponent).
     pub grand_slam: GrandSlam,
+    /// The take is made only after a move that changed the opponent's row (one of his holes
+    /// holds another count than before the move); after a move that left it as it was, a last
+    /// seed in an empty hole of the mover's takes nothing and the mover moves again.
+    pub only_if_opponent_row_changed: bool,
 }
 
 impl Opposite {
+    /// Checks `only_if_opponent_row_changed` against the other keys, in one line.
+    pub fn check_row_changed(&self) -> Result<(), String> {
+        if self.only_if_opponent_row_changed
+            && (self.go_on_along_row || self.sow_on || self.last_in != BeyondSide::Own)
+        {
+            return Err("pipeline: capture: opposite: `only_if_opponent_row_changed` goes with `last_in: own` and neither `go_on_along_row` nor `sow_on`".into());
+        }
+        Ok(())
+    }
+
     /// Whether the hole opposite, holding `n` seeds (at least one), passes the count test.
     #[inline]
     pub fn count_ok(&self, n: i64) -> bool {
@@ -249,6 +263,7 @@ impl Default for Opposite {
             go_on_back: false,
             grand_slam: GrandSlam::All,
             to_last_hole_owner: false,
+            only_if_opponent_row_changed: false,
         }
     }
 }

@@ -25,6 +25,25 @@ pub(in crate::engine::player) fn opponent_row_has_seeds(
         .is_some_and(|row| row.iter().any(|&h| !b.closed[h] && b.seeds[h] > 0))
 }
 
+/// The counts of the opponent's holes of `mover` (for `only_if_opponent_row_changed`: his row
+/// before and after the move).
+#[cold]
+#[inline(never)]
+pub(in crate::engine::player) fn opponent_counts(
+    b: &Board,
+    l: &Compiled,
+    mover: usize,
+) -> Vec<i64> {
+    l.holes
+        .iter()
+        .filter(|&&h| {
+            let o = l.pits[h].owner;
+            o != mover && o != 0
+        })
+        .map(|&h| b.seeds[h])
+        .collect()
+}
+
 /// `grand_slam: all_then_own_row_to_opponent`, after a take opposite (the opponent held seeds
 /// in his row before the move): when his row is now empty, the seeds left in `mover`'s own
 /// holes go to him.

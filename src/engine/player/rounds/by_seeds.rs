@@ -63,7 +63,13 @@ pub(in crate::engine::player) fn end_round_by_seeds(
         finish(b, p, 0, hooks);
         return;
     }
-    let need = r.seeds_needed();
+    // (the loser's seeds spread over both rows: one a hole, and a hole to move from)
+    let need = r.seeds_needed()
+        + if r.refill == Refill::SpreadLoser {
+            p.moves.min_seeds.max(1) - 1
+        } else {
+            0
+        };
     if match_ends_short(b, p, mover, round, rw, need, claim, hooks) {
         return;
     }
@@ -109,7 +115,7 @@ pub(in crate::engine::player) fn end_round_by_seeds(
     }
     let mut chooser = None;
     if r.refill == Refill::SpreadLoser {
-        spread_loser(b, l, p, mover, rw, row_count);
+        spread_loser(b, l, p, mover, rw, row_count, p.moves.min_seeds.max(1));
     }
     for pl in [1usize, 2]
         .into_iter()
@@ -156,6 +162,8 @@ pub(in crate::engine::player) fn end_round_by_seeds(
 /// his seeds fill in every hole of his row; what is left stays in each player's store or
 /// reserve. (Every seed is already gathered to its holder.) `count`: the loser's seeds as
 /// `spread_count: row` reads them, the winner's holdings giving or taking the difference.
+/// `playable`: the seeds a move needs (`moves.min_seeds`), which that reading keeps in a hole of
+/// each row.
 fn spread_loser(
     b: &mut Board,
     l: &Compiled,
@@ -163,6 +171,7 @@ fn spread_loser(
     mover: usize,
     rw: usize,
     count: Option<i64>,
+    playable: i64,
 ) {
     let loser = if rw == 2 { 1 } else { 2 };
     let rows: Vec<&crate::engine::board::state::Row> = [1usize, 2]
@@ -190,11 +199,17 @@ fn spread_loser(
     }
     let each = material(b, loser) / n as i64;
     // (never more than either player can put in his row)
-    let each = each.min(material(b, 3 - loser) / n as i64);
-    // (MancalaGames' reading may leave the loser too few for a seed a hole: his seeds then go
-    // into the first hole of each row, from its owner's left)
-    let first = if count.is_some() && each == 0 {
-        material(b, loser).min(material(b, 3 - loser))
+    let mut each = each.min(material(b, 3 - loser) / n as i64);
+    // (MancalaGames' reading may leave each hole too few seeds to move from: the loser's
+    // remainder, a hole's worth more when none is left over, then goes into the first hole of
+    // each row, from its owner's left)
+    let first = if count.is_some() && each < playable {
+        let mut rest = material(b, loser) - each * n as i64;
+        if rest == 0 && each > 0 {
+            each -= 1;
+            rest += n as i64;
+        }
+        rest.min(material(b, 3 - loser) - each * n as i64)
     } else {
         0
     };

@@ -283,6 +283,13 @@ pub(in crate::engine::player) fn starter_of(
     rw: usize,
 ) -> usize {
     let other = |x: usize| if x == 1 { 2 } else { 1 };
+    // (a level round: the player the last move handed the turn to, before any passes)
+    let turned = || {
+        p.at.turn_after_move_var
+            .map(|v| b.vars[v] as usize)
+            .filter(|&t| t != 0)
+            .unwrap_or(b.to_move)
+    };
     match s {
         Starter::Mover => mover,
         Starter::ToMove => b.to_move,
@@ -298,8 +305,8 @@ pub(in crate::engine::player) fn starter_of(
             }
         }
         Starter::Winner if rw != 0 => rw,
-        Starter::Winner => b.to_move,
+        Starter::Winner => turned(),
         Starter::Loser if rw != 0 => other(rw),
-        Starter::Loser => other(b.to_move),
+        Starter::Loser => other(turned()),
     }
 }
