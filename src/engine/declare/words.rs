@@ -142,6 +142,9 @@ impl Pipeline {
         if let Some(r) = &self.capture.reverse_laps {
             out.push(r.describe());
         }
+        if let Some(e) = &self.capture.from_end_hole {
+            out.push(e.describe());
+        }
         if let Some(c) = &self.capture.chosen_holes {
             out.push(c.describe());
         }
@@ -525,6 +528,7 @@ fn cond_words(c: &EndCheck) -> String {
         Cond::SideEmpty => "a player has no seeds in his holes".into(),
         Cond::RowEmpty => "a player's row is empty, whoever owns its holes".into(),
         Cond::ToMoveEmpty => "the player to move has no seeds".into(),
+        Cond::ToMoveInnerEmpty => "the player to move has no seeds in his inner row".into(),
         Cond::MoverEmpty => "the mover has emptied his holes".into(),
         Cond::OpponentEmpty => "the mover's opponent has no seeds in his holes".into(),
         Cond::OpponentNoMove => "the mover's opponent has no legal move".into(),
