@@ -12,7 +12,11 @@ impl Pipeline {
     pub fn describe(&self) -> Vec<String> {
         let mut out = Vec::new();
         let m = &self.moves;
-        let mut legal = "the mover's open holes that hold seeds".to_string();
+        let mut legal = if self.capture.from_end_hole.is_some() {
+            "as `capture from an end hole` says".to_string()
+        } else {
+            "the mover's open holes that hold seeds".to_string()
+        };
         if let Some(kinds) = &m.landing {
             let k: Vec<&str> = kinds.iter().map(|k| landing_word(*k)).collect();
             legal.push_str(&format!(", whose last seed falls into {}", or_list(&k)));

@@ -335,6 +335,12 @@ pub fn play(b: &mut Board, l: &Compiled, r: &FromEndLinked, id: usize) -> Result
                     delta: -1,
                 });
                 b.emit(|| Event::Drop { pit: id, hand: 0 });
+                t.note(b, "hand", || {
+                    format!(
+                        "player {me} enters a seed from his hand into {}",
+                        l.pits[id].name
+                    )
+                });
                 b.vars[r.cap] = i64::from(captures);
                 if captures {
                     match r.end_of[i] {
