@@ -88,10 +88,10 @@ pub fn holes_into(b: &Board, r: &FromEndLinked, player: usize, out: &mut Vec<usi
         }
         return;
     }
-    for i in 0..len(r) {
+    for (i, &p) in lp.iter().enumerate() {
         let d = capture_dirs(b, r, player, i);
         if d[0] || d[1] {
-            out.push(lp[i]);
+            out.push(p);
         }
     }
     if out.len() > start {
