@@ -379,7 +379,8 @@ pub fn play(b: &mut Board, l: &Compiled, r: &FromEndLinked, id: usize) -> Result
                 });
                 let i = t.index(b.vars[r.sel] as usize);
                 let n = t.lift(b, i, None);
-                let j = t.sow(b, i, b.vars[r.dir], n);
+                let d = if b.vars[r.dir] < 0 { -1 } else { 1 };
+                let j = t.sow(b, i, d, n);
                 t.go_on(b, j, 1)
             } else {
                 t.note(b, "stop", || {
