@@ -1,4 +1,4 @@
-//! Bao la Kiswahili (rules/bao_la_kiswahili.rhai), by de Voogt's tournament rules: its rules'
+//! Bao la Kiswahili (rules/bao_la_kiswahili.yaml), by de Voogt's tournament rules: its rules'
 //! cases played from positions built for each (R3 to R10 of the rule file: a namua capture with
 //! the end-hole choice, one from a kimbi where the end is forced, a namua takasa and the taxed
 //! house, the stop-or-go at the house, a mtaji capture, the end), every decision a move, checked
@@ -18,13 +18,13 @@ use sowlab::{Game, Position};
 use common::*;
 
 /// A game from a position: the holes set, the hands (reserves), South to move; the houses hold
-/// their rank (`house1`, `house2`) as given.
+/// their rank (`marked_rank_1`, `marked_rank_2`, the marked hole's rank of `capture.from_end_hole`) as given.
 fn at(set: &[(&str, i64)], hands: [i64; 2], houses: [i64; 2]) -> Game {
     let r = load("bao_la_kiswahili");
     let opts = r.resolve_options::<&str>(&[]).unwrap();
     let mut vars = std::collections::BTreeMap::new();
-    vars.insert("house1".to_string(), houses[0]);
-    vars.insert("house2".to_string(), houses[1]);
+    vars.insert("marked_rank_1".to_string(), houses[0]);
+    vars.insert("marked_rank_2".to_string(), houses[1]);
     let pos = Position {
         pits: four_row_pits(set),
         stores: Some(hands.to_vec()),
@@ -217,7 +217,7 @@ fn a_namua_takasa_taxes_a_lone_house() {
         "NI1",
     );
     assert_eq!(
-        g.state().vars["house1"],
+        g.state().vars["marked_rank_1"],
         1,
         "the taxed house keeps its rank"
     );
@@ -248,7 +248,7 @@ fn a_capture_ending_in_the_house_may_stop_or_go_on() {
     let mut h = at(&set, [5, 5], [1, 1]);
     h.play("SI7").unwrap();
     step(&mut g, "stop", &asked, [4, 5], Some(2), "NI1");
-    assert_eq!(g.state().vars["house1"], 1);
+    assert_eq!(g.state().vars["marked_rank_1"], 1);
     // Safari: the house's 7 sown on anticlockwise: SI4..SI1, SO1, SO2, SO3, empty.
     step(
         &mut h,
@@ -272,7 +272,7 @@ fn a_capture_ending_in_the_house_may_stop_or_go_on() {
         "NI1",
     );
     assert_eq!(
-        h.state().vars["house1"],
+        h.state().vars["marked_rank_1"],
         0,
         "the house emptied loses its rank"
     );

@@ -196,6 +196,53 @@ fn omweso_as_data_plays_as_its_script() {
     );
 }
 
+#[test]
+fn bao_la_kiswahili_as_data_plays_as_its_script() {
+    // de Voogt's reading (R1-R10): every run plays the decisions inside a turn (directions,
+    // end holes, stop or go at the house), the namua stage's moves and the mtaji's; then the
+    // learners' game (R11) and short laps.
+    let bao = |sets: &[&str], games: u64| {
+        let (n, named) = twins_as("bao_la_kiswahili", sets, sets, games, false);
+        assert!(
+            n > 600 && named > 100,
+            "{sets:?}: {n} moves, {named} decisions"
+        );
+    };
+    bao(&[], 12);
+    bao(&["max_turns=120"], 30);
+    bao(&["house_min=3", "max_turns=150"], 20);
+    bao(&["variant=kujifunza", "max_turns=150"], 20);
+    bao(&["max_laps=3", "max_turns=100"], 20);
+    // (each decision of R12 is played in those games)
+    let seen = decisions_seen("bao_la_kiswahili", 30);
+    for m in ["cw", "ccw", "left", "right", "stop", "go"] {
+        assert!(seen.contains(m), "{m} never played: {seen:?}");
+    }
+}
+
+/// The named moves (decisions inside a turn) played in `games` seeded random games of the
+/// declared rule `name`.
+fn decisions_seen(name: &str, games: u64) -> std::collections::BTreeSet<String> {
+    let data = Arc::new(Rule::load(name, RulePath::builtin()).unwrap());
+    let mut seen = std::collections::BTreeSet::new();
+    for seed in 0..games {
+        let mut g = Game::new(data.clone(), data.resolve_options::<&str>(&[]).unwrap()).unwrap();
+        let mut k = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+        while !g.board().over {
+            let la = g.legal().unwrap();
+            k ^= k << 13;
+            k ^= k >> 7;
+            k ^= k << 17;
+            let pit = la[(k % la.len() as u64) as usize];
+            if g.board().layout.is_named_move(pit) {
+                seen.insert(g.board().layout.label(pit).to_lowercase());
+            }
+            g.play_pit(pit).unwrap();
+        }
+    }
+    seen
+}
+
 /// Loads the text of `rules/tsoro.yaml` changed by `edit` from a temporary file; the error.
 fn tsoro_error(name: &str, edit: impl Fn(&str) -> String) -> String {
     let text =

@@ -112,8 +112,14 @@ fn a_start_layout_is_given_per_hole_and_turned_round_for_the_second_player() {
         e.contains("start: pits has 2 counts, the board has 6 holes"),
         "{e}"
     );
+    let e = rule(3, "", "start:\n  pit: [1, 2]\n").err().unwrap();
+    assert!(e.contains("unknown field `pit`"), "{e}");
+    // (`layout` names one of `layouts`, not counts)
     let e = rule(3, "", "start:\n  layout: [1, 2]\n").err().unwrap();
-    assert!(e.contains("unknown field `layout`"), "{e}");
+    assert!(
+        e.contains("start.layout: invalid type: sequence, expected a string"),
+        "{e}"
+    );
 }
 
 #[test]

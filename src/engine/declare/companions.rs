@@ -22,6 +22,16 @@ impl Pipeline {
         if !reverse && self.end.iter().any(|c| c.when == Cond::EndFilesCaptured) {
             return Err("pipeline: an end check says `when: end_files_captured`, which counts the captures of `capture.reverse_laps`: none is declared".into());
         }
+        if self.capture.from_end_hole.is_some()
+            && (reverse
+                || self.capture.across.is_some()
+                || self.stop_in.is_some()
+                || self.capture.chosen_holes.is_some()
+                || self.place_from_hand.is_some()
+                || self.arrange.is_some())
+        {
+            return Err("pipeline: capture: from_end_hole plays its own turns: not with capture.across, reverse_laps, stop_in, chosen_holes, place_from_hand or arrange".into());
+        }
         if reverse && (self.stop_in.is_some() || self.capture.chosen_holes.is_some()) {
             return Err("pipeline: capture: reverse_laps plays its own turns: not with stop_in or chosen_holes".into());
         }

@@ -14,6 +14,9 @@ pub enum Cond {
     RowEmpty,
     /// The player to move has no seeds in his open holes.
     ToMoveEmpty,
+    /// The player to move has no seeds in his inner row (his row nearest the board's middle:
+    /// on four rows the one facing the opponent's).
+    ToMoveInnerEmpty,
     /// The player who moved has no seeds left in his open holes.
     MoverEmpty,
     /// The other player (two players) of the one who moved has no seeds in his open holes.

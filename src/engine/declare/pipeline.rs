@@ -129,6 +129,9 @@ pub struct Resolved {
     /// `capture.reverse_laps`, resolved: the loops, the holes, the variables and moves of the
     /// turn it plays ([`crate::engine::player::reverse_laps`]).
     pub reverse: Option<Box<crate::engine::declare::capture::reverse::ReverseLinked>>,
+    /// `capture.from_end_hole`, resolved: the loops, the variables and moves of the turn it
+    /// plays ([`crate::engine::player::end_hole`]).
+    pub end_hole: Option<Box<crate::engine::declare::capture::end_hole::FromEndLinked>>,
     /// Hook functions the rule script defines: `on_pass`, `on_round_end`, `on_game_end`.
     pub hooks: Hooks,
     /// `holes_of[player]`: the player's holes in canonical order (index 0: holes of nobody).
@@ -416,6 +419,9 @@ impl Pipeline {
                 self.capture.across.as_ref(),
                 &mut var,
             )?));
+        }
+        if let Some(e) = self.capture.from_end_hole.as_ref() {
+            self.at.end_hole = Some(Box::new(e.link(l, &mut var)?));
         }
         self.at.odd_legal = opening.odd_legal;
         self.at.opening_holes = opening.opening_holes;

@@ -12,7 +12,11 @@ impl Pipeline {
     pub fn describe(&self) -> Vec<String> {
         let mut out = Vec::new();
         let m = &self.moves;
-        let mut legal = "the mover's open holes that hold seeds".to_string();
+        let mut legal = if self.capture.from_end_hole.is_some() {
+            "as `capture from an end hole` says".to_string()
+        } else {
+            "the mover's open holes that hold seeds".to_string()
+        };
         if let Some(kinds) = &m.landing {
             let k: Vec<&str> = kinds.iter().map(|k| landing_word(*k)).collect();
             legal.push_str(&format!(", whose last seed falls into {}", or_list(&k)));
@@ -147,6 +151,9 @@ impl Pipeline {
         }
         if let Some(r) = &self.capture.reverse_laps {
             out.push(r.describe());
+        }
+        if let Some(e) = &self.capture.from_end_hole {
+            out.push(e.describe());
         }
         if let Some(c) = &self.capture.chosen_holes {
             out.push(c.describe());
@@ -533,6 +540,7 @@ fn cond_words(c: &EndCheck) -> String {
         Cond::SideEmpty => "a player has no seeds in his holes".into(),
         Cond::RowEmpty => "a player's row is empty, whoever owns its holes".into(),
         Cond::ToMoveEmpty => "the player to move has no seeds".into(),
+        Cond::ToMoveInnerEmpty => "the player to move has no seeds in his inner row".into(),
         Cond::MoverEmpty => "the mover has emptied his holes".into(),
         Cond::OpponentEmpty => "the mover's opponent has no seeds in his holes".into(),
         Cond::OpponentNoMove => "the mover's opponent has no legal move".into(),

@@ -25,7 +25,8 @@ pub(super) type Lister = fn(&Board, &Pipeline, usize, &mut Vec<usize>);
 pub(super) fn no_move(b: &Board, p: &Pipeline, player: usize, list: Lister) -> bool {
     let m = &p.moves;
     // (a seed of the hand to place, or a direction to choose, is a move too)
-    let decisions = p.at.choices && (p.place_from_hand.is_some() || p.at.reverse.is_some());
+    let decisions = p.at.choices
+        && (p.place_from_hand.is_some() || p.at.reverse.is_some() || p.at.end_hole.is_some());
     if decisions || (m.must_feed && m.feed_after_captures && !m.feed_if_able) {
         let mut v = Vec::new();
         list(b, p, player, &mut v);
@@ -51,6 +52,7 @@ pub(super) fn holds(
                 .is_some_and(|h| h.iter().all(|&h| b.seeds[h] == 0 || b.closed[h]))
         }),
         Cond::ToMoveEmpty => side_empty(b, p, b.to_move),
+        Cond::ToMoveInnerEmpty => inner_row_empty(b, l, b.to_move),
         Cond::MoverEmpty => side_empty(b, p, mover),
         Cond::OpponentEmpty => side_empty(b, p, other(mover)),
         Cond::OpponentNoMove => no_move(b, p, other(mover), list),
@@ -458,4 +460,17 @@ fn sweep_into_children(b: &mut Board, l: &Compiled, children_only: bool) {
             }
         }
     }
+}
+
+/// Whether `player`'s inner row (his row nearest the board's middle: on four rows the one
+/// facing the opponent's) holds no seeds.
+fn inner_row_empty(b: &Board, l: &Compiled, player: usize) -> bool {
+    let mid = (l.rows.len() as f64 - 1.0) / 2.0;
+    (0..l.rows.len())
+        .filter(|&r| l.rows[r].owner == player)
+        .min_by(|&a, &c| {
+            let (da, dc) = ((a as f64 - mid).abs(), (c as f64 - mid).abs());
+            da.total_cmp(&dc)
+        })
+        .is_none_or(|r| l.rows[r].pits.iter().all(|&h| b.seeds[h] == 0))
 }

@@ -8,6 +8,7 @@ pub mod children;
 pub mod diffuse;
 pub mod directions;
 pub mod end;
+pub mod end_hole;
 pub(crate) mod feed_lap;
 pub mod from_store;
 pub mod hooks;

@@ -94,6 +94,20 @@ fn play_choice(
             }),
         );
     }
+    // (a rule whose captures are sown from an end hole: its whole turn, decisions included)
+    if let Some(r) = p.at.end_hole.as_deref() {
+        return Some(
+            crate::engine::player::end_hole::play(b, l, r, pit).and_then(|over| {
+                if !over {
+                    return Ok(());
+                }
+                if let Some(v) = p.at.moves_var {
+                    b.vars[v] += 1;
+                }
+                finish(b, l, p, mover, false, hooks)
+            }),
+        );
+    }
     // (before play: a counter moved between the mover's holes, or a pass)
     if p.arrange.is_some() && crate::engine::player::arrange::pending(b, p) {
         return Some(crate::engine::player::arrange::play(b, l, p, pit));
@@ -144,7 +158,9 @@ fn play_choice(
 /// A pending decision's moves appended to `out` (`true`), or none pending (`false`).
 #[cold]
 fn legal_choices(b: &Board, p: &Pipeline, player: usize, out: &mut Vec<usize>) -> bool {
-    if p.place_from_hand.is_some() && crate::engine::player::place::pending(b, p, player) {
+    if let Some(r) = p.at.end_hole.as_deref() {
+        crate::engine::player::end_hole::legal_into(b, r, player, out);
+    } else if p.place_from_hand.is_some() && crate::engine::player::place::pending(b, p, player) {
         crate::engine::player::place::legal_into(b, p, player, out);
     } else if let Some(r) =
         p.at.reverse

@@ -36,6 +36,24 @@ pub struct StartDecl {
     /// (none: the player to move is unchanged).
     #[serde(default)]
     pub opened_by: Option<usize>,
+    /// Named start layouts (`NAME: { pits: [...], reserves: [...] }`), one of which `layout`
+    /// picks: so that an option (`layout: $variant`) can choose the start.
+    #[serde(default)]
+    pub layouts: std::collections::BTreeMap<String, NamedLayout>,
+    /// The name of the layout of `layouts` the game starts from.
+    #[serde(default)]
+    pub layout: Option<String>,
+}
+
+/// A start layout of `start.layouts`.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NamedLayout {
+    /// Seeds per hole, every hole in canonical order.
+    pub pits: Vec<i64>,
+    /// Seeds in each player's hand (reserve) at the start, player 1's first (none: empty).
+    #[serde(default)]
+    pub reserves: Vec<i64>,
 }
 
 /// The move played as the board is set up (`start.first_move`).
@@ -64,6 +82,12 @@ impl StartDecl {
     /// Puts the start layout on `b` (holes built, player to move set); an error names the key.
     pub fn apply(&self, b: &mut Board) -> Result<(), String> {
         let holes = b.layout.holes.clone();
+        if let Some(name) = &self.layout {
+            return self.apply_named(b, name);
+        }
+        if !self.layouts.is_empty() {
+            return Err("start: layouts are named layouts, one of which `layout: NAME` picks: no `layout` is given".into());
+        }
         match (&self.pits, &self.random) {
             (None, None) => {
                 if self.turn_round {
@@ -108,6 +132,53 @@ impl StartDecl {
                 Ok(())
             }
         }
+    }
+}
+
+impl StartDecl {
+    /// Puts the layout `name` of `layouts` on `b`; an error names the key.
+    fn apply_named(&self, b: &mut Board, name: &str) -> Result<(), String> {
+        if self.pits.is_some() || self.random.is_some() || self.turn_round {
+            return Err(
+                "start: `layout` picks one of `layouts`: not with `pits`, `random` or `turn_round`"
+                    .into(),
+            );
+        }
+        let Some(named) = self.layouts.get(name) else {
+            let names: Vec<&str> = self.layouts.keys().map(|k| k.as_str()).collect();
+            return Err(format!(
+                "start: layout `{name}` is none of layouts ({})",
+                names.join(", ")
+            ));
+        };
+        let holes = b.layout.holes.clone();
+        if named.pits.len() != holes.len() {
+            return Err(format!(
+                "start: layouts: {name}: pits has {} counts, the board has {} holes",
+                named.pits.len(),
+                holes.len()
+            ));
+        }
+        let bad = |x: &i64| !(0..=MAX_SEEDS).contains(x);
+        if let Some(x) = named.pits.iter().chain(&named.reserves).find(|x| bad(x)) {
+            return Err(format!(
+                "start: layouts: {name}: {x} is not a count of seeds (0 to {MAX_SEEDS})"
+            ));
+        }
+        if named.reserves.len() > b.reserves.len() {
+            return Err(format!(
+                "start: layouts: {name}: reserves has {} counts, for {} players",
+                named.reserves.len(),
+                b.reserves.len()
+            ));
+        }
+        for (&h, &n) in holes.iter().zip(&named.pits) {
+            b.seeds[h] = n;
+        }
+        for (r, &n) in b.reserves.iter_mut().zip(&named.reserves) {
+            *r = n;
+        }
+        Ok(())
     }
 }
 

@@ -214,7 +214,8 @@ impl Rule {
                 || p.capture.chosen_holes.is_some()
                 || p.at.stop.is_some()
                 || p.place_from_hand.is_some()
-                || p.at.reverse.is_some();
+                || p.at.reverse.is_some()
+                || p.at.end_hole.is_some();
             p.at.hooks = self.hooks;
             l.pipeline = Some(p);
         } else if !self.has_play {

@@ -3,6 +3,7 @@
 
 pub mod across;
 pub mod chosen;
+pub mod end_hole;
 pub mod laps;
 pub mod reverse;
 pub mod words;
@@ -70,6 +71,10 @@ pub struct Capture {
     /// capture, a decision of its own inside the turn
     /// ([`crate::engine::declare::capture::reverse`]).
     pub reverse_laps: Option<crate::engine::declare::capture::reverse::ReverseLapsDecl>,
+    /// On four rows: the seeds taken from the facing hole are sown from an end hole of the
+    /// mover's inner row, the whole turn played with its decisions
+    /// ([`crate::engine::declare::capture::end_hole`]).
+    pub from_end_hole: Option<crate::engine::declare::capture::end_hole::FromEndHole>,
     /// After a capture the mover takes more of the opponent's holes, of his choice, one a move
     /// ([`crate::engine::declare::capture::chosen`]).
     pub chosen_holes: Option<crate::engine::declare::capture::chosen::ChosenHoles>,
