@@ -1494,6 +1494,22 @@ const EXAMPLES: &[Example] = &[
         stores: &[0, 0],
         to_move: Some(2),
     },
+    // Katra: no worked example in the source; built from its rules. South chooses
+    // anticlockwise with his first move (R2): SO3's 2 end in SO5, occupied, in his outer row: he
+    // sows on (R4) to SO8, then from SO8 (3) to SI6, occupied, of his inner row, facing NI3 (2,
+    // more than one): taken into SI6 (R5), whose 5 are sown on to SI1, occupied, facing NI8 (2):
+    // taken so, and SI1's 5 sown on to SO5, now empty: the turn ends (R3).
+    Example {
+        game: "katra",
+        sets: &[],
+        moves: "SO3ccw",
+        pits: &[
+            3, 3, 1, 4, 1, 3, 3, 0, 0, 3, 3, 3, 3, 0, 3, 3, 2, 2, 0, 2, 2, 2, 2, 0, 2, 2, 2, 2, 2,
+            2, 2, 2,
+        ],
+        stores: &[0, 0],
+        to_move: Some(2),
+    },
     // Ngolo: no worked example in the source; built from its rules. From the start South's SI9
     // (2) sows SI8 and SI7 (R2); SI7 faces North's NI3 (2) with NO3 (2) behind it, both holding
     // counters: South takes the 4 and sows them on from SI6 to SI3, and the move ends (R3).

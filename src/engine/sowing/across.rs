@@ -52,10 +52,15 @@ pub(crate) fn at_lap_end(
         return Ok(AcrossStep::Nothing);
     }
     let Some((inner, outer)) = a.takes(l, seeds, pos, was_empty, mover) else {
+        if a.ends_uncaptured(l, pos, was_empty, mover) {
+            return Ok(AcrossStep::End);
+        }
         return Ok(AcrossStep::Nothing);
     };
     // (the first hole taken is the outer one when only the outer hole is)
-    let first = if a.needs == AcrossNeeds::OuterIfInnerEmpty {
+    let first = if a.needs == AcrossNeeds::OuterIfInnerEmpty
+        || l.across(pos).is_some_and(|(i, _)| i != inner)
+    {
         "outer hole across"
     } else {
         "inner hole across"
