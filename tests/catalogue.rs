@@ -1510,6 +1510,23 @@ const EXAMPLES: &[Example] = &[
         stores: &[0, 0],
         to_move: Some(2),
     },
+    // Pereauni: no worked example in the source; built from its rules. South's first turn is
+    // from his outer row (R2): SO7's 2 end in SI8, occupied, facing NI1 and NO1 (2 each): those
+    // 4 go into SO7, the hole lifted, and are sown from it (R5) to SI6, occupied, facing NI3 and
+    // NO3: taken so again, to SI6; SI6's 4 sown on (R6) to SI2, facing NI7 and NO7: their 4 sown
+    // from SI6 to SI2; then SI2 to SO3, SO3 to SO6, SO6 to SI8, SI8's 6 to SI2, emptied before:
+    // the turn ends (R4).
+    Example {
+        game: "pereauni",
+        sets: &[],
+        moves: "SO7",
+        pits: &[
+            3, 3, 0, 3, 3, 0, 1, 6, 3, 1, 5, 5, 5, 1, 5, 0, 0, 2, 0, 2, 2, 2, 0, 2, 0, 2, 0, 2, 2,
+            2, 0, 2,
+        ],
+        stores: &[0, 0],
+        to_move: Some(2),
+    },
     // Ngolo: no worked example in the source; built from its rules. From the start South's SI9
     // (2) sows SI8 and SI7 (R2); SI7 faces North's NI3 (2) with NO3 (2) behind it, both holding
     // counters: South takes the 4 and sows them on from SI6 to SI3, and the move ends (R3).

@@ -113,7 +113,8 @@ pub(crate) fn at_lap_end(
         | AcrossThen::SowOnFromStart
         | AcrossThen::SowOnFromLapStart
         | AcrossThen::SowOnFromLapStartThenLast
-        | AcrossThen::SowOnAtLapStart => {
+        | AcrossThen::SowOnAtLapStart
+        | AcrossThen::SowOnFromOwnOuter => {
             if past_lap_limit(l, drops, end)? {
                 return Ok(AcrossStep::End);
             }
@@ -131,8 +132,20 @@ pub(crate) fn at_lap_end(
                 AcrossThen::SowOnFromLapStart
                 | AcrossThen::SowOnFromLapStartThenLast
                 | AcrossThen::SowOnAtLapStart => origin,
+                AcrossThen::SowOnFromOwnOuter => {
+                    crate::engine::declare::capture::across::own_outer_behind(l, pos).unwrap_or(pos)
+                }
                 _ => pos,
             };
+            if a.then == AcrossThen::SowOnFromOwnOuter && from != pos && seeds[from] == 1 {
+                // (a single seed there is sown with them)
+                seeds[from] = 0;
+                hand += 1;
+                emit_into(trace, || Event::Pickup {
+                    pit: from,
+                    seeds: 1,
+                });
+            }
             let on = if a.then == AcrossThen::SowOnAtLapStart {
                 "from"
             } else {

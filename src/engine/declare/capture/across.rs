@@ -75,6 +75,10 @@ pub enum AcrossThen {
     /// the capturing hole, lifted and sown on (Ludii's reading of Mweso). Played with
     /// `capture.reverse_laps` only, whose turns it is written for.
     SowOnFromLapStartThenLast,
+    /// Into the mover's hand, sown on from the hole after his own outer hole behind the last
+    /// hole (the hole of his outer row in its file), which keeps its seeds but for a single one,
+    /// sown with them (Ludii's reading of Pereauni).
+    SowOnFromOwnOuter,
     /// Out of the board with the last hole's seeds too, to the mover's store (or reserve); the
     /// move goes on from the hole after the last one when it holds two seeds or more (they are
     /// lifted and sown on), else it ends.
@@ -248,6 +252,7 @@ impl Across {
                 | AcrossThen::SowOnFromLapStart
                 | AcrossThen::SowOnAtLapStart
                 | AcrossThen::SowOnFromLapStartThenLast
+                | AcrossThen::SowOnFromOwnOuter
         )
     }
 
@@ -342,6 +347,9 @@ impl Across {
             AcrossThen::IntoLast => {
                 "; the seeds taken go into the last hole, which relays as the sowing says"
             }
+            AcrossThen::SowOnFromOwnOuter => {
+                "; the seeds taken are sown on from the hole after the mover's own outer hole behind the last one, with that hole's seed when it holds a single one (instead of a relay)"
+            }
         };
         let outer = match self.from_outer {
             AcrossFromOuter::Nothing => "",
@@ -363,6 +371,22 @@ impl Across {
             "capture: {last} looks across at the opponent's two holes of its file, and {needs}{least}{then}{last_too}{outer}{final_lap}{ends}"
         )
     }
+}
+
+/// For a hole of an inner row of the four-row board (created outer, inner, inner, outer), its
+/// owner's outer hole of the same file, behind it; `None` for any other pit.
+pub fn own_outer_behind(l: &Layout, p: usize) -> Option<usize> {
+    let pit = l.pits.get(p)?;
+    let outer = match pit.row? {
+        1 => 0,
+        2 => 3,
+        _ => return None,
+    };
+    l.rows
+        .get(outer)?
+        .pits
+        .get(pit.pos.checked_sub(1)?)
+        .copied()
 }
 
 /// For a hole of an outer row of the four-row board (created outer, inner, inner, outer), its
@@ -464,5 +488,38 @@ mod tests {
             "{err}"
         );
         assert!(!err.trim_end().contains('\n'), "{err}");
+    }
+
+    #[test]
+    fn seeds_taken_are_sown_on_from_the_movers_own_outer_hole_behind_the_last_one() {
+        // Four rows of 4, South's loop SO1..SO4, SI4..SI1; SO4 (1) into SI4 (1: occupied),
+        // facing NI1 (2) with NO1 (1) behind: the 3 taken go to the outer hole of that file,
+        // SO4 (empty now), and are sown on from the hole after it: SI4 (3), SI3, SI2 (empty:
+        // the end).
+        let after = |start: &str, mv: &str| {
+            let text = format!("name: t\nplayers: 2\nboard:\n  players: 2\n  shape: two_rows\n  circuits: per_player_loops\n  pits:\n    - {{ row: SO, owner: 1, holes: 4, seeds: 0 }}\n    - {{ row: SI, owner: 1, holes: 4, seeds: 0 }}\n    - {{ row: NI, owner: 2, holes: 4, seeds: 0 }}\n    - {{ row: NO, owner: 2, holes: 4, seeds: 0 }}\nstart: {{ pits: [{start}] }}\nsowing: {{ relay: last }}\npipeline:\n  capture:\n    across: {{ last: occupied, needs: inner, then: sow_on_from_own_outer }}\n  end:\n    - {{ when: no_move, then: to_move_loses }}\n");
+            let rule = crate::Rule::data_from_text(text, std::path::Path::new("t.yaml")).unwrap();
+            let opts = rule.resolve_options::<&str>(&[]).unwrap();
+            let mut b = rule.new_board(&opts).unwrap().cast::<Board>();
+            let id = b.layout.parse_label(1, mv).unwrap();
+            crate::engine::player::play::play(&mut b, id, &mut Vec::new()).unwrap();
+            b.seeds[..16].to_vec()
+        };
+        assert_eq!(
+            after("0, 0, 0, 1, 0, 0, 0, 1, 2, 0, 0, 0, 1, 0, 0, 0", "SO4"),
+            [0, 0, 0, 0, 0, 1, 1, 3, 0, 0, 0, 0, 0, 0, 0, 0]
+        );
+        // SO3 (2): SO4 (1: it holds one), SI4 (occupied): the 3 taken and SO4's single seed
+        // sown on from SO4: SI4, SI3, SI2, SI1.
+        assert_eq!(
+            after("0, 0, 2, 0, 0, 0, 0, 1, 2, 0, 0, 0, 1, 0, 0, 0", "SO3"),
+            [0, 0, 0, 0, 1, 1, 1, 3, 0, 0, 0, 0, 0, 0, 0, 0]
+        );
+        // SO2 (3): SO3, SO4 (1 before: 2 now), SI4 (occupied): SO4 keeps its 2; the 3 taken
+        // are sown on from it: SI4, SI3, SI2.
+        assert_eq!(
+            after("0, 3, 0, 1, 0, 0, 0, 1, 2, 0, 0, 0, 1, 0, 0, 0", "SO2"),
+            [0, 0, 1, 2, 0, 1, 1, 3, 0, 0, 0, 0, 0, 0, 0, 0]
+        );
     }
 }
