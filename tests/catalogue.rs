@@ -1527,6 +1527,23 @@ const EXAMPLES: &[Example] = &[
         stores: &[0, 0],
         to_move: Some(2),
     },
+    // Mweiso: no worked example in the source; built from its rules. South's first turn is from
+    // his outer row (R2): SO2's 2 end in SO4, occupied, sown on (R6) to SO7, then to SI7,
+    // occupied, facing NI2 and NO2 (2 each): taken and sown from after SO7, the hole that lap
+    // was lifted from (R5), to SI6, facing NI3 and NO3: taken so, to SI6 again; SI6's 4 to SI2,
+    // facing NI7 and NO7: their 4 from after SI6 to SI2 (anticlockwise: sown clockwise from SI2
+    // they would end in SI6, empty, R7); SI2's 4 to SO3, SO3's 4 to SO7, emptied: the end (R4).
+    Example {
+        game: "mweiso",
+        sets: &[],
+        moves: "SO2",
+        pits: &[
+            3, 1, 0, 1, 4, 4, 1, 5, 3, 0, 4, 4, 4, 0, 5, 5, 2, 0, 0, 2, 2, 2, 0, 2, 2, 0, 0, 2, 2,
+            2, 0, 2,
+        ],
+        stores: &[0, 0],
+        to_move: Some(2),
+    },
     // Ngolo: no worked example in the source; built from its rules. From the start South's SI9
     // (2) sows SI8 and SI7 (R2); SI7 faces North's NI3 (2) with NO3 (2) behind it, both holding
     // counters: South takes the 4 and sows them on from SI6 to SI3, and the move ends (R3).

@@ -58,6 +58,15 @@ pub struct ReverseLapsDecl {
     /// lap began, when that sowing too ends in a capture: then the mover chooses (`cw`, `ccw`);
     /// otherwise, and always after an anticlockwise lap, they go anticlockwise.
     pub captured_again: bool,
+    /// (with `captured_again`) the seeds taken by any capturing lap, either way, that began in
+    /// one of the holes may be sown clockwise from it, judged as `when` judges a lap (the holes
+    /// captured counted empty): Ludii's reading of Mweiso, whose seeds taken go into that hole
+    /// and are sown from it as a lap of their own.
+    pub captured_again_any_lap: bool,
+    /// The seeds taken go into the hole the capturing lap began in, which is then sown whole
+    /// (it holds more than them only when that lap went round past it): Ludii's reading of
+    /// Mweiso. Otherwise the seeds taken alone are sown from the hole after it.
+    pub captured_with_start_hole: bool,
 }
 
 /// What [`ReverseLapsDecl::link`] resolves.
@@ -113,10 +122,14 @@ impl ReverseLapsDecl {
             }
             ReverseLaps::FirstLap => "at the move's first lap only, every lap of the turn then going its way",
         };
-        let again = if self.captured_again {
-            "; the seeds a clockwise lap captures may go clockwise again when they capture so"
-        } else {
-            ""
+        let again = match (self.captured_again, self.captured_again_any_lap) {
+            (true, false) => {
+                "; the seeds a clockwise lap captures may go clockwise again when they capture so"
+            }
+            (true, true) => {
+                "; the seeds any lap from those holes captures may go clockwise from its start, judged as a lap is"
+            }
+            _ => "",
         };
         format!(
             "reverse laps: from {} a lap may go clockwise ({when}), the mover's choice (`cw`, `ccw`), {laps}{again}",
@@ -133,6 +146,12 @@ impl ReverseLapsDecl {
         across: Option<&crate::engine::declare::capture::across::Across>,
         var: &mut impl FnMut(&mut Layout, &str, i64) -> usize,
     ) -> Result<ReverseLinked, String> {
+        if self.captured_again_any_lap && !self.captured_again {
+            return Err(
+                "pipeline: capture: reverse_laps: captured_again_any_lap goes with captured_again: true"
+                    .into(),
+            );
+        }
         use crate::engine::declare::capture::across::{AcrossLast, AcrossNeeds, AcrossThen};
         let key = "pipeline: capture: reverse_laps";
         if !l.four_rows() || l.players != 2 {
