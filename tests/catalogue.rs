@@ -1544,6 +1544,24 @@ const EXAMPLES: &[Example] = &[
         stores: &[0, 0],
         to_move: Some(2),
     },
+    // Choro (Acholi): no worked example in the source; built from its rules. South's first turn
+    // is from his outer row (R2): SO6's 2 end in SO8, occupied, and the outer rows are in
+    // opposition: North's NO1 (2) is taken and sown from after SO6 to SO8 again; its 4 sown on
+    // (R6) to SI5, the inner row reached (the opposition over; that lap captures nothing); SI5's
+    // 3 to SI2, facing NI7 and NO7: taken and sown from after SI5 (R5) to SI1, facing NI8 and
+    // NO8: taken so; then SI1 to SO4, SO4 to SO7, SO7's 5 to SI6... until a last counter falls
+    // into an empty hole (R4).
+    Example {
+        game: "choro_acholi",
+        sets: &[],
+        moves: "SO6",
+        pits: &[
+            3, 3, 3, 0, 3, 1, 0, 1, 0, 5, 5, 5, 1, 4, 4, 4, 2, 2, 2, 2, 2, 2, 0, 0, 0, 2, 2, 2, 2,
+            2, 0, 0,
+        ],
+        stores: &[0, 0],
+        to_move: Some(2),
+    },
     // Ngolo: no worked example in the source; built from its rules. From the start South's SI9
     // (2) sows SI8 and SI7 (R2); SI7 faces North's NI3 (2) with NO3 (2) behind it, both holding
     // counters: South takes the 4 and sows them on from SI6 to SI3, and the move ends (R3).

@@ -87,6 +87,34 @@ impl Turn<'_> {
             }
     }
 
+    /// (`first_turn_outer_captures`) for index `j` of the mover's outer row, the opponent's
+    /// outer hole of its file taken, when it holds seeds: their count.
+    fn take_outer_across(&self, b: &mut Board, j: usize) -> Option<i64> {
+        let len = self.lp.len();
+        let (_, q) = self.r.facing[self.me]
+            .get(len.checked_sub(1 + j)?)
+            .copied()??;
+        let m = b.seeds[q];
+        if m == 0 {
+            return None;
+        }
+        b.seeds[q] = 0;
+        b.emit(|| Event::Pickup { pit: q, seeds: m });
+        if b.trace.is_some() {
+            let me = self.me;
+            let text = format!(
+                "player {me} captures {m} from {} (the outer rows in opposition), sown from after {}",
+                b.layout.pits[q].name,
+                b.layout.pits[self.lp[self.index(b.vars[self.r.start])]].name
+            );
+            b.emit(|| Event::Note {
+                kind: "capture".into(),
+                text,
+            });
+        }
+        Some(m)
+    }
+
     /// With `captured_with_start_hole`, the seeds of the hole the current lap began in, sown
     /// with the seeds taken (`lift`: taken out of it); else 0.
     fn start_hole_seeds(&self, b: &mut Board, lift: bool) -> i64 {
@@ -241,6 +269,12 @@ pub fn play(b: &mut Board, l: &Compiled, r: &ReverseLinked, id: usize) -> Result
             };
             b.vars[r.end_files] = 0;
             b.vars[r.laps] = 0;
+            if r.decl.first_turn_outer_captures {
+                let bit = 1i64 << me;
+                let first = b.vars[r.first_turns] & bit == 0;
+                b.vars[r.first_turns] |= bit;
+                b.vars[r.outer_stage] = i64::from(first);
+            }
             if t.may_reverse(b, i) {
                 b.vars[r.hole] = i as i64;
                 b.vars[r.pending] = 1;
@@ -295,7 +329,25 @@ fn go_on(b: &mut Board, l: &Compiled, t: &Turn, mut j: usize) -> bool {
             break;
         }
         let mut d = if b.vars[r.dir] < 0 { -1 } else { 1 };
-        if t.threatened(b, j) {
+        // (the lap that ends the outer rows' opposition, in the inner row, captures nothing)
+        let mut opposition_ends = false;
+        if r.decl.first_turn_outer_captures && b.vars[r.outer_stage] == 1 {
+            if r.facing[t.me][j].is_some() {
+                b.vars[r.outer_stage] = 0;
+                opposition_ends = true;
+            } else if let Some(m) = t.take_outer_across(b, j) {
+                let m = m + t.start_hole_seeds(b, true);
+                if m == 1 {
+                    // (a single seed sown again ends the opposition: Ludii's phase test, the
+                    // hole it went into holding one)
+                    b.vars[r.outer_stage] = 0;
+                }
+                b.vars[r.dir] = d;
+                j = t.sow(b, t.index(b.vars[r.start]), d, m);
+                continue;
+            }
+        }
+        if !opposition_ends && t.threatened(b, j) {
             if then_last {
                 // (the seeds taken go round from the lap's start, no relay nor capture where
                 // they end; the turn goes on from the capturing hole)
@@ -395,5 +447,22 @@ mod tests {
         crate::engine::player::play::legal_into(&b, &p, 1, &mut ids);
         let legal: Vec<String> = ids.iter().map(|&m| b.layout.label(m)).collect();
         assert_eq!(legal, ["cw", "ccw"]);
+    }
+
+    #[test]
+    fn the_outer_rows_are_in_opposition_until_a_lap_of_the_first_turn_reaches_the_inner_row() {
+        // Three holes a row; North's NO1 (2) behind SO3's file (SI3 faces NI1, NO1), NI3 and NO3
+        // (1 each) across SI1. Without the opposition: SO1's 2 end in SO3 (occupied): relay,
+        // SI3, SI2 (empty: the end).
+        let pits = "2, 0, 1, 1, 0, 0, 0, 0, 1, 2, 2, 1";
+        let b = after(3, pits, "", &["SO1"]);
+        assert_eq!(b.seeds[..12], [0, 1, 0, 1, 1, 1, 0, 0, 1, 2, 2, 1]);
+        // With it (South's first turn): SO3 takes NO1's 2, sown from after SO1: SO2, SO3 (3:
+        // NO1 is empty now: relay) SI3, SI2, SI1 (2): the inner row reached, no capture though
+        // NI3 and NO3 hold seeds: relay SO1, SO2 (3) SO3, SI3, SI2 (2, facing nothing) SI1, SO1
+        // (2; clockwise it would end in SI2, facing nothing) SO2, SO3 (2) SI3, SI2 (emptied:
+        // the end).
+        let b = after(3, pits, ", first_turn_outer_captures: true", &["SO1"]);
+        assert_eq!(b.seeds[..12], [0, 1, 0, 1, 1, 3, 0, 0, 1, 0, 2, 1]);
     }
 }

@@ -67,6 +67,13 @@ pub struct ReverseLapsDecl {
     /// (it holds more than them only when that lap went round past it): Ludii's reading of
     /// Mweiso. Otherwise the seeds taken alone are sown from the hole after it.
     pub captured_with_start_hole: bool,
+    /// In each player's first turn, until one of its laps ends in his inner row, a lap ending
+    /// in an occupied hole of his outer row takes the opponent's outer hole of that file (when
+    /// it holds seeds) instead of relaying, sown again from the lap's start as a capture across
+    /// is; the lap ending in his inner row relays, capturing nothing, and a take of a single
+    /// seed (sown alone) ends it too ("the outer rows are in opposition in the opening":
+    /// Ludii's Choro (Acholi)).
+    pub first_turn_outer_captures: bool,
 }
 
 /// What [`ReverseLapsDecl::link`] resolves.
@@ -95,6 +102,11 @@ pub struct ReverseLinked {
     pub dir: usize,
     pub laps: usize,
     pub end_files: usize,
+    /// With `first_turn_outer_captures`: `first_turns` (bit `p`: player `p`'s first turn has
+    /// begun) and `outer_stage` (1 while the mover's first turn captures from his outer row);
+    /// else `usize::MAX`.
+    pub first_turns: usize,
+    pub outer_stage: usize,
     /// The move ids of `cw` and `ccw`.
     pub cw: usize,
     pub ccw: usize,
@@ -232,6 +244,16 @@ impl ReverseLapsDecl {
             dir: var(l, "lap_dir", 1),
             laps: var(l, "laps", 0),
             end_files: var(l, "end_files", 0),
+            first_turns: if self.first_turn_outer_captures {
+                var(l, "first_turns", 0)
+            } else {
+                usize::MAX
+            },
+            outer_stage: if self.first_turn_outer_captures {
+                var(l, "outer_stage", 0)
+            } else {
+                usize::MAX
+            },
             cw: id(l, CW),
             ccw: id(l, CCW),
         })
