@@ -1519,6 +1519,74 @@ const EXAMPLES: &[Example] = &[
         stores: &[0, 0],
         to_move: Some(2),
     },
+    // Katra: no worked example in the source; built from its rules. South chooses
+    // anticlockwise with his first move (R2): SO3's 2 end in SO5, occupied, in his outer row: he
+    // sows on (R4) to SO8, then from SO8 (3) to SI6, occupied, of his inner row, facing NI3 (2,
+    // more than one): taken into SI6 (R5), whose 5 are sown on to SI1, occupied, facing NI8 (2):
+    // taken so, and SI1's 5 sown on to SO5, now empty: the turn ends (R3).
+    Example {
+        game: "katra",
+        sets: &[],
+        moves: "SO3ccw",
+        pits: &[
+            3, 3, 1, 4, 1, 3, 3, 0, 0, 3, 3, 3, 3, 0, 3, 3, 2, 2, 0, 2, 2, 2, 2, 0, 2, 2, 2, 2, 2,
+            2, 2, 2,
+        ],
+        stores: &[0, 0],
+        to_move: Some(2),
+    },
+    // Pereauni: no worked example in the source; built from its rules. South's first turn is
+    // from his outer row (R2): SO7's 2 end in SI8, occupied, facing NI1 and NO1 (2 each): those
+    // 4 go into SO7, the hole lifted, and are sown from it (R5) to SI6, occupied, facing NI3 and
+    // NO3: taken so again, to SI6; SI6's 4 sown on (R6) to SI2, facing NI7 and NO7: their 4 sown
+    // from SI6 to SI2; then SI2 to SO3, SO3 to SO6, SO6 to SI8, SI8's 6 to SI2, emptied before:
+    // the turn ends (R4).
+    Example {
+        game: "pereauni",
+        sets: &[],
+        moves: "SO7",
+        pits: &[
+            3, 3, 0, 3, 3, 0, 1, 6, 3, 1, 5, 5, 5, 1, 5, 0, 0, 2, 0, 2, 2, 2, 0, 2, 0, 2, 0, 2, 2,
+            2, 0, 2,
+        ],
+        stores: &[0, 0],
+        to_move: Some(2),
+    },
+    // Mweiso: no worked example in the source; built from its rules. South's first turn is from
+    // his outer row (R2): SO2's 2 end in SO4, occupied, sown on (R6) to SO7, then to SI7,
+    // occupied, facing NI2 and NO2 (2 each): taken and sown from after SO7, the hole that lap
+    // was lifted from (R5), to SI6, facing NI3 and NO3: taken so, to SI6 again; SI6's 4 to SI2,
+    // facing NI7 and NO7: their 4 from after SI6 to SI2 (anticlockwise: sown clockwise from SI2
+    // they would end in SI6, empty, R7); SI2's 4 to SO3, SO3's 4 to SO7, emptied: the end (R4).
+    Example {
+        game: "mweiso",
+        sets: &[],
+        moves: "SO2",
+        pits: &[
+            3, 1, 0, 1, 4, 4, 1, 5, 3, 0, 4, 4, 4, 0, 5, 5, 2, 0, 0, 2, 2, 2, 0, 2, 2, 0, 0, 2, 2,
+            2, 0, 2,
+        ],
+        stores: &[0, 0],
+        to_move: Some(2),
+    },
+    // Choro (Acholi): no worked example in the source; built from its rules. South's first turn
+    // is from his outer row (R2): SO6's 2 end in SO8, occupied, and the outer rows are in
+    // opposition: North's NO1 (2) is taken and sown from after SO6 to SO8 again; its 4 sown on
+    // (R6) to SI5, the inner row reached (the opposition over; that lap captures nothing); SI5's
+    // 3 to SI2, facing NI7 and NO7: taken and sown from after SI5 (R5) to SI1, facing NI8 and
+    // NO8: taken so; then SI1 to SO4, SO4 to SO7, SO7's 5 to SI6... until a last counter falls
+    // into an empty hole (R4).
+    Example {
+        game: "choro_acholi",
+        sets: &[],
+        moves: "SO6",
+        pits: &[
+            3, 3, 3, 0, 3, 1, 0, 1, 0, 5, 5, 5, 1, 4, 4, 4, 2, 2, 2, 2, 2, 2, 0, 0, 0, 2, 2, 2, 2,
+            2, 0, 0,
+        ],
+        stores: &[0, 0],
+        to_move: Some(2),
+    },
     // Ngolo: no worked example in the source; built from its rules. From the start South's SI9
     // (2) sows SI8 and SI7 (R2); SI7 faces North's NI3 (2) with NO3 (2) behind it, both holding
     // counters: South takes the 4 and sows them on from SI6 to SI3, and the move ends (R3).

@@ -189,3 +189,37 @@ fn seeds_taken_by_a_player_are_his_capture_and_the_player_after_the_opener_moves
         assert!(!err.contains('\n'));
     }
 }
+
+/// The four-row board of [`rule`] with two named openings under `start.openings` and
+/// `start.opening: NAME`.
+fn named(name: &str) -> Result<Arc<Rule>, String> {
+    let dir = tempfile::tempdir().unwrap();
+    let text = format!(
+        "name: t\nplayers: 2\nboard:\n  players: 2\n  shape: two_rows\n  circuits: per_player_loops\n  pits:\n    - {{ row: SO, owner: 1, holes: 3, seeds: 2 }}\n    - {{ row: SI, owner: 1, holes: 3, seeds: 2 }}\n    - {{ row: NI, owner: 2, holes: 3, seeds: 2 }}\n    - {{ row: NO, owner: 2, holes: 3, seeds: 2 }}\nstart:\n  opening: {name}\n  openings:\n    outer: [{{ sow: SO2 }}]\n    inner:\n      - {{ sow: SI2 }}\n      - {{ take: NI2, to: SI3 }}\nsowing:\n  relay: last\npipeline:\n  end:\n    - {{ when: to_move_empty, then: to_move_loses }}\n"
+    );
+    let f = dir.path().join("t.yaml");
+    std::fs::write(&f, text).unwrap();
+    Rule::load(f.to_str().unwrap(), dir.path())
+        .map(Arc::new)
+        .map_err(|e| e.one_line())
+}
+
+#[test]
+fn opening_names_one_of_the_named_openings_and_plays_only_that_one() {
+    // outer: SO2 (2) sows SO3, SI3.
+    let g = start(&named("outer").unwrap()).unwrap();
+    assert_eq!(g.state().pits, [2, 0, 3, 2, 2, 3, 2, 2, 2, 2, 2, 2]);
+    // inner: SI2 (2) sows SI1, SO1; NI2's 2 go into SI3.
+    let g = start(&named("inner").unwrap()).unwrap();
+    assert_eq!(g.state().pits, [3, 2, 2, 3, 0, 4, 2, 0, 2, 2, 2, 2]);
+    // A name that is none of them is one line naming it and the openings there are.
+    let err = match named("middle") {
+        Err(e) => e,
+        Ok(r) => start(&r).err().unwrap_or_default(),
+    };
+    assert!(
+        err.contains("start: opening `middle` names none of `openings` (inner, outer)"),
+        "{err}"
+    );
+    assert!(!err.contains('\n'), "{err}");
+}

@@ -137,6 +137,9 @@ pub struct Opening {
     /// (four rows) the holes of the opening are those of the mover's inner row only (of them,
     /// those `holes` numbers, when it names any).
     pub inner_row: bool,
+    /// (four rows) the holes of the opening are those of the mover's outer row only (of them,
+    /// those `holes` numbers, when it names any).
+    pub outer_row: bool,
     /// What the mover plays when none of the opening's holes gives him a move (one emptied by a
     /// capture, say).
     pub when_blocked: WhenBlocked,
@@ -165,6 +168,7 @@ impl Default for Opening {
             last_to_opponent: false,
             removes: false,
             inner_row: false,
+            outer_row: false,
             one_lap: false,
             when_blocked: WhenBlocked::NoMove,
         }

@@ -68,6 +68,14 @@ pub fn link(
         if o.inner_row && !l.four_rows() {
             return Err("pipeline: moves: opening: inner_row needs a board of four rows of the same length, two a player, created outer, inner, inner, outer".into());
         }
+        if o.outer_row && !l.four_rows() {
+            return Err("pipeline: moves: opening: outer_row needs a board of four rows of the same length, two a player, created outer, inner, inner, outer".into());
+        }
+        if o.outer_row && o.inner_row {
+            return Err(
+                "pipeline: moves: opening: inner_row and outer_row cannot both be true".into(),
+            );
+        }
         for pl in 0..=l.players {
             let mine: Vec<usize> = l
                 .holes
@@ -75,8 +83,9 @@ pub fn link(
                 .copied()
                 .filter(|&h| l.pits[h].owner == pl)
                 .filter(|&h| !o.inner_row || l.across(h).is_some())
+                .filter(|&h| !o.outer_row || l.across(h).is_none())
                 .collect();
-            if pl == 0 || (o.holes.is_empty() && !o.inner_row) {
+            if pl == 0 || (o.holes.is_empty() && !o.inner_row && !o.outer_row) {
                 at.opening_holes.push(Vec::new());
                 continue;
             }

@@ -372,6 +372,22 @@ mod tests {
     }
 
     #[test]
+    fn an_opening_from_the_outer_row_only_then_any_hole() {
+        // four rows of two holes, each player's own loop; each player's first turn
+        let text = "name: t\nplayers: 2\nboard:\n  players: 2\n  shape: two_rows\n  circuits: per_player_loops\n  pits:\n    - { row: SO, owner: 1, holes: 2, seeds: 2 }\n    - { row: SI, owner: 1, holes: 2, seeds: 2 }\n    - { row: NI, owner: 2, holes: 2, seeds: 2 }\n    - { row: NO, owner: 2, holes: 2, seeds: 2 }\nsowing: {}\npipeline:\n  moves: { opening: { turns: 2, outer_row: true } }\n  end:\n    - { when: no_move, then: most_seeds }\n";
+        let mut b = data_board(text.into());
+        assert_eq!(labels(&b), ["SO1", "SO2"]);
+        // SO2's two seeds round South's loop: SI2, SI1
+        play(&mut b, "SO2");
+        assert_eq!(b.seeds, [2, 0, 3, 3, 2, 2, 2, 2]);
+        assert_eq!(labels(&b), ["NO1", "NO2"]);
+        // NO1's two seeds round North's loop
+        play(&mut b, "NO1");
+        // the opening's two turns are over: South plays any hole of his
+        assert_eq!(labels(&b), ["SO1", "SI1", "SI2"]);
+    }
+
+    #[test]
     fn an_opening_sown_as_one_lap_does_not_relay() {
         // (relay: a last seed in an occupied hole sows on)
         let relay = "name: t\nplayers: 2\nboard:\n  players: 2\n  shape: two_rows\n  pits:\n    - { row: S, owner: 1, holes: 4, seeds: 2 }\n    - { row: N, owner: 2, holes: 4, seeds: 2 }\nsowing: { relay: last }\npipeline:\n  moves:\n    opening: { turns: 1, one_lap: true }\n  end:\n    - { when: no_move, then: most_seeds }\n";

@@ -87,6 +87,69 @@ impl Turn<'_> {
             }
     }
 
+    /// (`first_turn_outer_captures`) for index `j` of the mover's outer row, the opponent's
+    /// outer hole of its file taken, when it holds seeds: their count.
+    fn take_outer_across(&self, b: &mut Board, j: usize) -> Option<i64> {
+        let len = self.lp.len();
+        let (_, q) = self.r.facing[self.me]
+            .get(len.checked_sub(1 + j)?)
+            .copied()??;
+        let m = b.seeds[q];
+        if m == 0 {
+            return None;
+        }
+        b.seeds[q] = 0;
+        b.emit(|| Event::Pickup { pit: q, seeds: m });
+        if b.trace.is_some() {
+            let me = self.me;
+            let text = format!(
+                "player {me} captures {m} from {} (the outer rows in opposition), sown from after {}",
+                b.layout.pits[q].name,
+                b.layout.pits[self.lp[self.index(b.vars[self.r.start])]].name
+            );
+            b.emit(|| Event::Note {
+                kind: "capture".into(),
+                text,
+            });
+        }
+        Some(m)
+    }
+
+    /// With `captured_with_start_hole`, the seeds of the hole the current lap began in, sown
+    /// with the seeds taken (`lift`: taken out of it); else 0.
+    fn start_hole_seeds(&self, b: &mut Board, lift: bool) -> i64 {
+        if !self.r.decl.captured_with_start_hole {
+            return 0;
+        }
+        let pit = self.lp[self.index(b.vars[self.r.start])];
+        let n = b.seeds[pit];
+        if lift && n > 0 {
+            b.seeds[pit] = 0;
+            b.emit(|| Event::Pickup { pit, seeds: n });
+        }
+        n
+    }
+
+    /// Whether the `m` seeds a lap from index `s` (its direction `d`) captured at index `j` may
+    /// be sown clockwise from `s` (`captured_again`): after a clockwise lap, when they capture
+    /// so; with `captured_again_any_lap`, after a lap either way from one of the holes, as
+    /// `when` judges a lap (the holes captured at `j` counted empty).
+    fn captured_may_reverse(&self, b: &Board, s: usize, d: i64, m: i64, j: usize) -> bool {
+        if !self.r.decl.captured_again_any_lap {
+            return d == -1 && self.lap_captures(b, s, -1, m, false, Some(j));
+        }
+        if !self.r.from[self.me][s] || m < 1 {
+            return false;
+        }
+        match self.r.decl.when {
+            ReverseWhen::Captures => self.lap_captures(b, s, -1, m, false, Some(j)),
+            ReverseWhen::EndsFacing => {
+                let k = self.landing(s, -1, m);
+                k != j && self.threatened(b, k)
+            }
+        }
+    }
+
     /// Sows `n` seeds from the hand round the loop from the index after `i` in direction `d`
     /// (whole rounds included); the index of the last hole sown.
     fn sow(&self, b: &mut Board, i: usize, d: i64, n: i64) -> usize {
@@ -162,7 +225,7 @@ impl Turn<'_> {
     /// The capture at index `j`: the seeds taken sown from where the capturing lap began, in
     /// direction `d`; where they ended.
     fn capture(&self, b: &mut Board, j: usize, d: i64) -> usize {
-        let m = self.take_across(b, j);
+        let m = self.take_across(b, j) + self.start_hole_seeds(b, true);
         b.vars[self.r.dir] = d;
         self.sow(b, self.index(b.vars[self.r.start]), d, m)
     }
@@ -206,6 +269,12 @@ pub fn play(b: &mut Board, l: &Compiled, r: &ReverseLinked, id: usize) -> Result
             };
             b.vars[r.end_files] = 0;
             b.vars[r.laps] = 0;
+            if r.decl.first_turn_outer_captures {
+                let bit = 1i64 << me;
+                let first = b.vars[r.first_turns] & bit == 0;
+                b.vars[r.first_turns] |= bit;
+                b.vars[r.outer_stage] = i64::from(first);
+            }
             if t.may_reverse(b, i) {
                 b.vars[r.hole] = i as i64;
                 b.vars[r.pending] = 1;
@@ -260,16 +329,35 @@ fn go_on(b: &mut Board, l: &Compiled, t: &Turn, mut j: usize) -> bool {
             break;
         }
         let mut d = if b.vars[r.dir] < 0 { -1 } else { 1 };
-        if t.threatened(b, j) {
+        // (the lap that ends the outer rows' opposition, in the inner row, captures nothing)
+        let mut opposition_ends = false;
+        if r.decl.first_turn_outer_captures && b.vars[r.outer_stage] == 1 {
+            if r.facing[t.me][j].is_some() {
+                b.vars[r.outer_stage] = 0;
+                opposition_ends = true;
+            } else if let Some(m) = t.take_outer_across(b, j) {
+                let m = m + t.start_hole_seeds(b, true);
+                if m == 1 {
+                    // (a single seed sown again ends the opposition: Ludii's phase test, the
+                    // hole it went into holding one)
+                    b.vars[r.outer_stage] = 0;
+                }
+                b.vars[r.dir] = d;
+                j = t.sow(b, t.index(b.vars[r.start]), d, m);
+                continue;
+            }
+        }
+        if !opposition_ends && t.threatened(b, j) {
             if then_last {
                 // (the seeds taken go round from the lap's start, no relay nor capture where
                 // they end; the turn goes on from the capturing hole)
                 let m = t.take_across(b, j);
                 t.sow(b, t.index(b.vars[r.start]), 1, m);
             } else {
-                let m = r.facing[t.me][j].map_or(0, |(a, c)| b.seeds[a] + b.seeds[c]);
+                let m = r.facing[t.me][j].map_or(0, |(a, c)| b.seeds[a] + b.seeds[c])
+                    + t.start_hole_seeds(b, false);
                 let s = t.index(b.vars[r.start]);
-                if r.decl.captured_again && d == -1 && t.lap_captures(b, s, -1, m, false, Some(j)) {
+                if r.decl.captured_again && t.captured_may_reverse(b, s, d, m, j) {
                     b.vars[r.hole] = j as i64;
                     b.vars[r.pending] = 2;
                     return true;
@@ -300,4 +388,81 @@ fn go_on(b: &mut Board, l: &Compiled, t: &Turn, mut j: usize) -> bool {
         ..SowEnd::default()
     };
     false
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::board::state::Board;
+
+    /// Four rows of `n` (South's loop SO1..SOn, SIn..SI1), `pits` in canonical order, the
+    /// clockwise holes SO1; `extra`: more keys of `reverse_laps`. South plays `moves` in turn.
+    fn after(n: usize, pits: &str, extra: &str, moves: &[&str]) -> Board {
+        let text = format!("name: t\nplayers: 2\nboard:\n  players: 2\n  shape: two_rows\n  circuits: per_player_loops\n  pits:\n    - {{ row: SO, owner: 1, holes: {n}, seeds: 0 }}\n    - {{ row: SI, owner: 1, holes: {n}, seeds: 0 }}\n    - {{ row: NI, owner: 2, holes: {n}, seeds: 0 }}\n    - {{ row: NO, owner: 2, holes: {n}, seeds: 0 }}\nstart: {{ pits: [{pits}] }}\nsowing: {{ relay: last }}\npipeline:\n  moves: {{ min_seeds: 2 }}\n  capture:\n    across: {{ last: occupied, needs: both, then: sow_on_from_lap_start }}\n    reverse_laps: {{ outer: [1], inner: [], when: ends_facing, captured_again: true{extra} }}\n  end:\n    - {{ when: no_move, then: to_move_loses }}\n");
+        let rule = crate::Rule::data_from_text(text, std::path::Path::new("t.yaml")).unwrap();
+        let opts = rule.resolve_options::<&str>(&[]).unwrap();
+        let mut b = rule.new_board(&opts).unwrap().cast::<Board>();
+        for mv in moves {
+            let id = b.layout.parse_label(1, mv).unwrap();
+            crate::engine::player::play::play(&mut b, id, &mut Vec::new()).unwrap();
+        }
+        b
+    }
+
+    #[test]
+    fn the_seeds_taken_may_be_sown_with_the_start_hole_when_the_lap_went_round_past_it() {
+        // Two holes a row (South's loop SO1, SO2, SI2, SI1): SO2's 5 go SI2, SI1, SO1, SO2 (1
+        // again), SI2 (2: occupied), facing NI1 and NO1 (1 each): 2 taken.
+        let pits = "0, 5, 0, 0, 1, 0, 1, 2";
+        // Sown alone from after SO2: SI2 (3), SI1 (2: relay), SO1, SO2 (2: relay), SI2 (4),
+        // SI1 (emptied: the end).
+        let b = after(2, pits, "", &["SO2"]);
+        assert_eq!(b.seeds[..4], [2, 0, 1, 4], "SO1, SO2, SI1, SI2");
+        // With SO2's 1 (captured_with_start_hole): 3 from after SO2: SI2 (3), SI1 (2), SO1 (2:
+        // relay, not clockwise: its lap would end facing nothing), SO2, SI2 (4: relay, facing
+        // nothing now), SI1, SO1, SO2, SI2 (emptied: the end).
+        let b = after(2, pits, ", captured_with_start_hole: true", &["SO2"]);
+        assert_eq!(b.seeds[..4], [1, 2, 3, 1], "SO1, SO2, SI1, SI2");
+        assert_eq!(b.to_move, 2);
+    }
+
+    #[test]
+    fn the_seeds_an_anticlockwise_lap_takes_may_go_clockwise_from_its_start() {
+        // Three holes a row (South's loop SO1, SO2, SO3, SI3, SI2, SI1): SO1's 3 sown either
+        // way end facing two occupied holes (clockwise: SI1, SI2, SI3, facing NI1, NO1), so the
+        // mover is asked; anticlockwise: SO2, SO3, SI3 (1: occupied) takes NI1 and NO1.
+        let pits = "3, 0, 0, 0, 1, 1, 1, 1, 0, 1, 1, 2";
+        let b = after(3, pits, "", &["SO1", "ccw"]);
+        // Their 2 go anticlockwise from after SO1 (captured_again asks only after a clockwise
+        // lap): SO2 (2), SO3 (2: relay), SI3 (3), SI2 (2: occupied, facing NI2 and NO2: taken,
+        // sown from after SO3) SI3 (4), SI2 (3: relay) SI1, SO1, SO2 (3: relay) SO3, SI3, SI2
+        // (emptied: the end).
+        assert_eq!(b.to_move, 2);
+        assert_eq!(b.seeds[..6], [1, 0, 1, 1, 1, 5], "SO1..SO3, SI1..SI3");
+        // With captured_again_any_lap they may go clockwise from SO1, their lap ending in SI2,
+        // facing NI2 and NO2 (1 each): the mover is asked.
+        let b = after(3, pits, ", captured_again_any_lap: true", &["SO1", "ccw"]);
+        assert_eq!(b.to_move, 1);
+        let mut ids = Vec::new();
+        let p = b.layout.pipeline.clone().unwrap();
+        crate::engine::player::play::legal_into(&b, &p, 1, &mut ids);
+        let legal: Vec<String> = ids.iter().map(|&m| b.layout.label(m)).collect();
+        assert_eq!(legal, ["cw", "ccw"]);
+    }
+
+    #[test]
+    fn the_outer_rows_are_in_opposition_until_a_lap_of_the_first_turn_reaches_the_inner_row() {
+        // Three holes a row; North's NO1 (2) behind SO3's file (SI3 faces NI1, NO1), NI3 and NO3
+        // (1 each) across SI1. Without the opposition: SO1's 2 end in SO3 (occupied): relay,
+        // SI3, SI2 (empty: the end).
+        let pits = "2, 0, 1, 1, 0, 0, 0, 0, 1, 2, 2, 1";
+        let b = after(3, pits, "", &["SO1"]);
+        assert_eq!(b.seeds[..12], [0, 1, 0, 1, 1, 1, 0, 0, 1, 2, 2, 1]);
+        // With it (South's first turn): SO3 takes NO1's 2, sown from after SO1: SO2, SO3 (3:
+        // NO1 is empty now: relay) SI3, SI2, SI1 (2): the inner row reached, no capture though
+        // NI3 and NO3 hold seeds: relay SO1, SO2 (3) SO3, SI3, SI2 (2, facing nothing) SI1, SO1
+        // (2; clockwise it would end in SI2, facing nothing) SO2, SO3 (2) SI3, SI2 (emptied:
+        // the end).
+        let b = after(3, pits, ", first_turn_outer_captures: true", &["SO1"]);
+        assert_eq!(b.seeds[..12], [0, 1, 0, 1, 1, 3, 0, 0, 1, 0, 2, 1]);
+    }
 }

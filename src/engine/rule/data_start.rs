@@ -2,6 +2,8 @@
 //! explicit count per hole, turned round when the second player starts, or a random layout drawn
 //! from a seed (so that one seed always gives one layout, on any machine).
 
+use std::collections::BTreeMap;
+
 use serde::Deserialize;
 
 use crate::engine::board::state::Board;
@@ -29,9 +31,13 @@ pub struct StartDecl {
     #[serde(default)]
     pub first_move: Option<FirstMove>,
     /// A set opening played as the board is set up, step by step (before `first_move`): the
-    /// start is the position after it.
+    /// start is the position after it. Its steps, or the name of one of `openings`.
     #[serde(default)]
-    pub opening: Vec<OpeningStep>,
+    pub opening: OpeningDecl,
+    /// Named set openings, one of which `opening` names (so that an option chooses it:
+    /// `opening: $gambit`).
+    #[serde(default)]
+    pub openings: BTreeMap<String, Vec<OpeningStep>>,
     /// With `opening`: the player who makes it, as his turn; the player after him moves first
     /// (none: the player to move is unchanged).
     #[serde(default)]
@@ -54,6 +60,45 @@ pub struct NamedLayout {
     /// Seeds in each player's hand (reserve) at the start, player 1's first (none: empty).
     #[serde(default)]
     pub reserves: Vec<i64>,
+}
+
+/// `start.opening`: the steps, or the name of one of `start.openings`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OpeningDecl {
+    /// The steps, in order.
+    Steps(Vec<OpeningStep>),
+    /// The name of one of `start.openings`.
+    Named(String),
+}
+
+// By hand rather than untagged, so that a wrong step keeps its own error (an unknown field...).
+impl<'de> Deserialize<'de> for OpeningDecl {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> serde::de::Visitor<'de> for V {
+            type Value = OpeningDecl;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a list of opening steps, or the name of one of `openings`")
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<OpeningDecl, E> {
+                Ok(OpeningDecl::Named(v.to_string()))
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                a: A,
+            ) -> Result<OpeningDecl, A::Error> {
+                Deserialize::deserialize(serde::de::value::SeqAccessDeserializer::new(a))
+                    .map(OpeningDecl::Steps)
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+impl Default for OpeningDecl {
+    fn default() -> Self {
+        OpeningDecl::Steps(Vec::new())
+    }
 }
 
 /// The move played as the board is set up (`start.first_move`).
@@ -79,6 +124,26 @@ pub enum FirstFrom {
 }
 
 impl StartDecl {
+    /// The set opening's steps (those `opening` names among `openings`); an error names the
+    /// name and the openings there are.
+    pub fn opening_steps(&self) -> Result<&[OpeningStep], String> {
+        match &self.opening {
+            OpeningDecl::Steps(v) => Ok(v),
+            OpeningDecl::Named(name) => {
+                self.openings.get(name).map(Vec::as_slice).ok_or_else(|| {
+                    format!(
+                        "start: opening `{name}` names none of `openings` ({})",
+                        if self.openings.is_empty() {
+                            "none declared".to_string()
+                        } else {
+                            self.openings.keys().cloned().collect::<Vec<_>>().join(", ")
+                        }
+                    )
+                })
+            }
+        }
+    }
+
     /// Puts the start layout on `b` (holes built, player to move set); an error names the key.
     pub fn apply(&self, b: &mut Board) -> Result<(), String> {
         let holes = b.layout.holes.clone();

@@ -30,12 +30,16 @@ impl Rule {
             let d = crate::engine::rule::data_rule::parse(&self.path, text, &b.layout.options)?;
             d.setup(&mut b).map_err(|e| self.contract_error(&e))?;
             self.finish_setup(&mut b)?;
-            if !d.start.opening.is_empty() {
-                crate::engine::rule::data_opening::play_opening(&mut b, &d.start.opening)
+            let opening = d
+                .start
+                .opening_steps()
+                .map_err(|e| self.contract_error(&e))?;
+            if !opening.is_empty() {
+                crate::engine::rule::data_opening::play_opening(&mut b, opening)
                     .map_err(|e| self.contract_error(&e))?;
             }
             if let Some(pl) = d.start.opened_by {
-                crate::engine::rule::data_opening::after_opening_by(&mut b, pl, &d.start.opening)
+                crate::engine::rule::data_opening::after_opening_by(&mut b, pl, opening)
                     .map_err(|e| self.contract_error(&e))?;
             }
             if let Some(first) = &d.start.first_move {

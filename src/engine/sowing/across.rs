@@ -52,10 +52,15 @@ pub(crate) fn at_lap_end(
         return Ok(AcrossStep::Nothing);
     }
     let Some((inner, outer)) = a.takes(l, seeds, pos, was_empty, mover) else {
+        if a.ends_uncaptured(l, pos, was_empty, mover) {
+            return Ok(AcrossStep::End);
+        }
         return Ok(AcrossStep::Nothing);
     };
     // (the first hole taken is the outer one when only the outer hole is)
-    let first = if a.needs == AcrossNeeds::OuterIfInnerEmpty {
+    let first = if a.needs == AcrossNeeds::OuterIfInnerEmpty
+        || l.across(pos).is_some_and(|(i, _)| i != inner)
+    {
         "outer hole across"
     } else {
         "inner hole across"
@@ -108,7 +113,8 @@ pub(crate) fn at_lap_end(
         | AcrossThen::SowOnFromStart
         | AcrossThen::SowOnFromLapStart
         | AcrossThen::SowOnFromLapStartThenLast
-        | AcrossThen::SowOnAtLapStart => {
+        | AcrossThen::SowOnAtLapStart
+        | AcrossThen::SowOnFromOwnOuter => {
             if past_lap_limit(l, drops, end)? {
                 return Ok(AcrossStep::End);
             }
@@ -126,8 +132,20 @@ pub(crate) fn at_lap_end(
                 AcrossThen::SowOnFromLapStart
                 | AcrossThen::SowOnFromLapStartThenLast
                 | AcrossThen::SowOnAtLapStart => origin,
+                AcrossThen::SowOnFromOwnOuter => {
+                    crate::engine::declare::capture::across::own_outer_behind(l, pos).unwrap_or(pos)
+                }
                 _ => pos,
             };
+            if a.then == AcrossThen::SowOnFromOwnOuter && from != pos && seeds[from] == 1 {
+                // (a single seed there is sown with them)
+                seeds[from] = 0;
+                hand += 1;
+                emit_into(trace, || Event::Pickup {
+                    pit: from,
+                    seeds: 1,
+                });
+            }
             let on = if a.then == AcrossThen::SowOnAtLapStart {
                 "from"
             } else {

@@ -41,6 +41,13 @@ pub enum AcrossNeeds {
     /// Nothing: the capture is made whatever they hold, each holding seeds taken (Ludii's
     /// reading of Mefuvha, whose capture after it comes even when both are empty).
     Any,
+    /// His inner hole, taken alone; when it holds too few, his outer hole behind it, taken
+    /// alone (Ludii's reading of Katra).
+    InnerElseOuter,
+    /// His inner hole, taken alone; his outer hole behind it, taken alone, only once his whole
+    /// inner row is empty ("when the opponent has no counters in his inner row, his outer row
+    /// may be captured": Murray's Katra).
+    InnerElseOuterOnceRowEmpty,
 }
 
 /// Where the seeds taken go.
@@ -68,6 +75,10 @@ pub enum AcrossThen {
     /// the capturing hole, lifted and sown on (Ludii's reading of Mweso). Played with
     /// `capture.reverse_laps` only, whose turns it is written for.
     SowOnFromLapStartThenLast,
+    /// Into the mover's hand, sown on from the hole after his own outer hole behind the last
+    /// hole (the hole of his outer row in its file), which keeps its seeds but for a single one,
+    /// sown with them (Ludii's reading of Pereauni).
+    SowOnFromOwnOuter,
     /// Out of the board with the last hole's seeds too, to the mover's store (or reserve); the
     /// move goes on from the hole after the last one when it holds two seeds or more (they are
     /// lifted and sown on), else it ends.
@@ -112,6 +123,13 @@ pub struct Across {
     /// No capture when the last hole was empty and the two holes across hold one seed each
     /// ("a lone counter does not take two lone counters").
     pub not_empty_facing_ones: bool,
+    /// The holes `needs` tests must hold at least this many seeds (0 and 1: any seed; 2: "when
+    /// it holds more than one").
+    pub at_least: i64,
+    /// A lap ending in an occupied hole of the mover's inner row that captures nothing ends the
+    /// move there (no relay): the move relays from his outer row, or from an inner hole with the
+    /// seeds it takes (`then: into_last`).
+    pub inner_relays_only_by_capture: bool,
 }
 
 /// `final_lap`: a boolean, or `ends_turn` (true) / `goes_on` (false).
@@ -161,6 +179,12 @@ impl Across {
             }
         }
         let (inner, outer) = l.across(pos)?;
+        if matches!(
+            self.needs,
+            AcrossNeeds::InnerElseOuter | AcrossNeeds::InnerElseOuterOnceRowEmpty
+        ) {
+            return self.inner_else_outer(l, seeds, inner, outer);
+        }
         if self.not_empty_facing_ones && was_empty && seeds[inner] == 1 && seeds[outer] == 1 {
             return None;
         }
@@ -170,6 +194,7 @@ impl Across {
             AcrossNeeds::Either => seeds[inner] > 0 || seeds[outer] > 0,
             AcrossNeeds::OuterIfInnerEmpty => seeds[inner] == 0 && seeds[outer] > 0,
             AcrossNeeds::Any => true,
+            AcrossNeeds::InnerElseOuter | AcrossNeeds::InnerElseOuterOnceRowEmpty => false,
         };
         let (inner, outer) = match self.needs {
             AcrossNeeds::InnerOnly => (inner, inner),
@@ -177,6 +202,45 @@ impl Across {
             _ => (inner, outer),
         };
         ok.then_some((inner, outer))
+    }
+
+    /// `inner_else_outer` (and `..._once_row_empty`): the opponent's inner hole `inner` alone
+    /// when it holds `at_least` seeds, else his outer hole `outer` alone when it does (and, with
+    /// `once_row_empty`, his whole inner row is empty). Out of line: rare.
+    #[cold]
+    #[inline(never)]
+    fn inner_else_outer(
+        &self,
+        l: &Layout,
+        seeds: &[i64],
+        inner: usize,
+        outer: usize,
+    ) -> Option<(usize, usize)> {
+        let least = self.at_least.max(1);
+        if seeds[inner] >= least {
+            return Some((inner, inner));
+        }
+        if seeds[outer] < least {
+            return None;
+        }
+        if self.needs == AcrossNeeds::InnerElseOuterOnceRowEmpty {
+            let row = l.pits[inner].row?;
+            if l.rows.get(row)?.pits.iter().any(|&q| seeds[q] > 0) {
+                return None;
+            }
+        }
+        Some((outer, outer))
+    }
+
+    /// Whether a lap ending in `pos` (occupied before its last seed: `!was_empty`) that took
+    /// nothing ends the move there (`inner_relays_only_by_capture`: `pos` is in the mover's
+    /// inner row).
+    #[inline]
+    pub fn ends_uncaptured(&self, l: &Layout, pos: usize, was_empty: bool, mover: usize) -> bool {
+        self.inner_relays_only_by_capture
+            && !was_empty
+            && l.pits[pos].owner == mover
+            && l.across(pos).is_some()
     }
 
     /// Whether the seeds taken are sown on (not taken out of the board).
@@ -188,6 +252,7 @@ impl Across {
                 | AcrossThen::SowOnFromLapStart
                 | AcrossThen::SowOnAtLapStart
                 | AcrossThen::SowOnFromLapStartThenLast
+                | AcrossThen::SowOnFromOwnOuter
         )
     }
 
@@ -196,6 +261,22 @@ impl Across {
         if self.take_last && self.then != AcrossThen::Out {
             return Err(
                 "pipeline: capture: across: `take_last` is played only with `then: out`".into(),
+            );
+        }
+        if self.at_least < 0 {
+            return Err(format!(
+                "pipeline: capture: across: at_least is {}, not a count of seeds (0 or more)",
+                self.at_least
+            ));
+        }
+        if self.at_least > 1
+            && !matches!(
+                self.needs,
+                AcrossNeeds::InnerElseOuter | AcrossNeeds::InnerElseOuterOnceRowEmpty
+            )
+        {
+            return Err(
+                "pipeline: capture: across: `at_least` is played only with `needs: inner_else_outer` or `inner_else_outer_once_row_empty`".into(),
             );
         }
         if !l.four_rows() {
@@ -226,6 +307,22 @@ impl Across {
                 "when his inner hole is empty takes his outer hole behind it"
             }
             AcrossNeeds::Any => "takes each of them that holds seeds (a capture even when both are empty)",
+            AcrossNeeds::InnerElseOuter => {
+                "takes his inner hole alone when it holds enough seeds, else his outer hole behind it alone when that does"
+            }
+            AcrossNeeds::InnerElseOuterOnceRowEmpty => {
+                "takes his inner hole alone when it holds enough seeds, and his outer hole behind it alone when that does once his whole inner row is empty"
+            }
+        };
+        let least = if self.at_least > 1 {
+            format!(" (enough: at least {})", self.at_least)
+        } else {
+            String::new()
+        };
+        let ends = if self.inner_relays_only_by_capture {
+            "; a lap ending in an occupied inner hole that takes nothing ends the move"
+        } else {
+            ""
         };
         let then = match self.then {
             AcrossThen::Out => "; the seeds taken leave the board and the move ends",
@@ -250,6 +347,9 @@ impl Across {
             AcrossThen::IntoLast => {
                 "; the seeds taken go into the last hole, which relays as the sowing says"
             }
+            AcrossThen::SowOnFromOwnOuter => {
+                "; the seeds taken are sown on from the hole after the mover's own outer hole behind the last one, with that hole's seed when it holds a single one (instead of a relay)"
+            }
         };
         let outer = match self.from_outer {
             AcrossFromOuter::Nothing => "",
@@ -268,9 +368,25 @@ impl Across {
             ""
         };
         format!(
-            "capture: {last} looks across at the opponent's two holes of its file, and {needs}{then}{last_too}{outer}{final_lap}"
+            "capture: {last} looks across at the opponent's two holes of its file, and {needs}{least}{then}{last_too}{outer}{final_lap}{ends}"
         )
     }
+}
+
+/// For a hole of an inner row of the four-row board (created outer, inner, inner, outer), its
+/// owner's outer hole of the same file, behind it; `None` for any other pit.
+pub fn own_outer_behind(l: &Layout, p: usize) -> Option<usize> {
+    let pit = l.pits.get(p)?;
+    let outer = match pit.row? {
+        1 => 0,
+        2 => 3,
+        _ => return None,
+    };
+    l.rows
+        .get(outer)?
+        .pits
+        .get(pit.pos.checked_sub(1)?)
+        .copied()
 }
 
 /// For a hole of an outer row of the four-row board (created outer, inner, inner, outer), its
@@ -309,5 +425,101 @@ mod tests {
         crate::engine::player::play::play(&mut b, id, &mut Vec::new()).unwrap();
         assert_eq!(b.seeds[..8], [0, 1, 0, 2, 1, 1, 1, 0], "SO1..SO4, SI1..SI4");
         assert_eq!(b.seeds[8..16].iter().sum::<i64>(), 6, "North's holes");
+    }
+
+    /// South's move SO4 on four rows of 4 (its one seed into SI4, which held one) with `needs`,
+    /// North's NI1 (across SI4) and NO1 (behind it) and NI2 as given: the board after it, South's
+    /// SO1..SO4, SI1..SI4, then North's NI1..NI4, NO1..NO4.
+    fn after_so4(needs: &str, ni1: i64, no1: i64, ni2: i64) -> Vec<i64> {
+        let text = format!("name: t\nplayers: 2\nboard:\n  players: 2\n  shape: two_rows\n  circuits: per_player_loops\n  pits:\n    - {{ row: SO, owner: 1, holes: 4, seeds: 0 }}\n    - {{ row: SI, owner: 1, holes: 4, seeds: 0 }}\n    - {{ row: NI, owner: 2, holes: 4, seeds: 0 }}\n    - {{ row: NO, owner: 2, holes: 4, seeds: 0 }}\nstart: {{ pits: [0, 0, 0, 1, 0, 0, 0, 1, {ni1}, {ni2}, 0, 0, {no1}, 0, 0, 0] }}\nsowing: {{ relay: last }}\npipeline:\n  capture:\n    across: {{ last: occupied, needs: {needs}, at_least: 2, then: into_last, inner_relays_only_by_capture: true }}\n  end:\n    - {{ when: no_move, then: to_move_loses }}\n");
+        let rule = crate::Rule::data_from_text(text, std::path::Path::new("t.yaml")).unwrap();
+        let opts = rule.resolve_options::<&str>(&[]).unwrap();
+        let mut b = rule.new_board(&opts).unwrap().cast::<Board>();
+        let id = b.layout.parse_label(1, "SO4").unwrap();
+        crate::engine::player::play::play(&mut b, id, &mut Vec::new()).unwrap();
+        b.seeds[..16].to_vec()
+    }
+
+    #[test]
+    fn the_inner_hole_across_else_the_outer_one_is_taken_into_the_last_hole_and_sown_on() {
+        // NI1 holds 2 (more than one): it alone goes into SI4 (4), sown on: SI3, SI2, SI1, SO1.
+        for needs in ["inner_else_outer", "inner_else_outer_once_row_empty"] {
+            assert_eq!(
+                after_so4(needs, 2, 3, 2),
+                [1, 0, 0, 0, 1, 1, 1, 0, 0, 2, 0, 0, 3, 0, 0, 0],
+                "{needs}"
+            );
+        }
+        // NI1 holds one: inner_else_outer takes NO1 (3) into SI4 (5): SI3, SI2, SI1, SO1, SO2.
+        assert_eq!(
+            after_so4("inner_else_outer", 1, 3, 2),
+            [1, 1, 0, 0, 1, 1, 1, 0, 1, 2, 0, 0, 0, 0, 0, 0]
+        );
+        // ...and `once_row_empty` takes nothing while North's inner row holds seeds: the move ends
+        // in SI4, an occupied inner hole, without relaying.
+        assert_eq!(
+            after_so4("inner_else_outer_once_row_empty", 1, 3, 2),
+            [0, 0, 0, 0, 0, 0, 0, 2, 1, 2, 0, 0, 3, 0, 0, 0]
+        );
+        // Once North's inner row is empty, it takes NO1 too.
+        assert_eq!(
+            after_so4("inner_else_outer_once_row_empty", 0, 3, 0),
+            [1, 1, 0, 0, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0]
+        );
+        // A single seed behind is too few (at_least: 2): nothing taken, the move ends in SI4.
+        assert_eq!(
+            after_so4("inner_else_outer", 0, 1, 0),
+            [0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 1, 0, 0, 0]
+        );
+    }
+
+    #[test]
+    fn at_least_goes_only_with_the_needs_that_read_it() {
+        let text = "name: t\nplayers: 2\nboard:\n  players: 2\n  shape: two_rows\n  circuits: per_player_loops\n  pits:\n    - { row: SO, owner: 1, holes: 4, seeds: 2 }\n    - { row: SI, owner: 1, holes: 4, seeds: 2 }\n    - { row: NI, owner: 2, holes: 4, seeds: 2 }\n    - { row: NO, owner: 2, holes: 4, seeds: 2 }\nsowing: { relay: last }\npipeline:\n  capture:\n    across: { last: occupied, needs: both, at_least: 2 }\n  end:\n    - { when: no_move, then: to_move_loses }\n".to_string();
+        let err = match crate::Rule::data_from_text(text, std::path::Path::new("t.yaml")) {
+            Err(e) => e.to_string(),
+            Ok(rule) => {
+                let opts = rule.resolve_options::<&str>(&[]).unwrap();
+                rule.new_board(&opts).err().unwrap().to_string()
+            }
+        };
+        assert!(
+            err.contains("`at_least` is played only with `needs: inner_else_outer`"),
+            "{err}"
+        );
+        assert!(!err.trim_end().contains('\n'), "{err}");
+    }
+
+    #[test]
+    fn seeds_taken_are_sown_on_from_the_movers_own_outer_hole_behind_the_last_one() {
+        // Four rows of 4, South's loop SO1..SO4, SI4..SI1; SO4 (1) into SI4 (1: occupied),
+        // facing NI1 (2) with NO1 (1) behind: the 3 taken go to the outer hole of that file,
+        // SO4 (empty now), and are sown on from the hole after it: SI4 (3), SI3, SI2 (empty:
+        // the end).
+        let after = |start: &str, mv: &str| {
+            let text = format!("name: t\nplayers: 2\nboard:\n  players: 2\n  shape: two_rows\n  circuits: per_player_loops\n  pits:\n    - {{ row: SO, owner: 1, holes: 4, seeds: 0 }}\n    - {{ row: SI, owner: 1, holes: 4, seeds: 0 }}\n    - {{ row: NI, owner: 2, holes: 4, seeds: 0 }}\n    - {{ row: NO, owner: 2, holes: 4, seeds: 0 }}\nstart: {{ pits: [{start}] }}\nsowing: {{ relay: last }}\npipeline:\n  capture:\n    across: {{ last: occupied, needs: inner, then: sow_on_from_own_outer }}\n  end:\n    - {{ when: no_move, then: to_move_loses }}\n");
+            let rule = crate::Rule::data_from_text(text, std::path::Path::new("t.yaml")).unwrap();
+            let opts = rule.resolve_options::<&str>(&[]).unwrap();
+            let mut b = rule.new_board(&opts).unwrap().cast::<Board>();
+            let id = b.layout.parse_label(1, mv).unwrap();
+            crate::engine::player::play::play(&mut b, id, &mut Vec::new()).unwrap();
+            b.seeds[..16].to_vec()
+        };
+        assert_eq!(
+            after("0, 0, 0, 1, 0, 0, 0, 1, 2, 0, 0, 0, 1, 0, 0, 0", "SO4"),
+            [0, 0, 0, 0, 0, 1, 1, 3, 0, 0, 0, 0, 0, 0, 0, 0]
+        );
+        // SO3 (2): SO4 (1: it holds one), SI4 (occupied): the 3 taken and SO4's single seed
+        // sown on from SO4: SI4, SI3, SI2, SI1.
+        assert_eq!(
+            after("0, 0, 2, 0, 0, 0, 0, 1, 2, 0, 0, 0, 1, 0, 0, 0", "SO3"),
+            [0, 0, 0, 0, 1, 1, 1, 3, 0, 0, 0, 0, 0, 0, 0, 0]
+        );
+        // SO2 (3): SO3, SO4 (1 before: 2 now), SI4 (occupied): SO4 keeps its 2; the 3 taken
+        // are sown on from it: SI4, SI3, SI2.
+        assert_eq!(
+            after("0, 3, 0, 1, 0, 0, 0, 1, 2, 0, 0, 0, 1, 0, 0, 0", "SO2"),
+            [0, 0, 1, 2, 0, 1, 1, 3, 0, 0, 0, 0, 0, 0, 0, 0]
+        );
     }
 }

@@ -58,6 +58,22 @@ pub struct ReverseLapsDecl {
     /// lap began, when that sowing too ends in a capture: then the mover chooses (`cw`, `ccw`);
     /// otherwise, and always after an anticlockwise lap, they go anticlockwise.
     pub captured_again: bool,
+    /// (with `captured_again`) the seeds taken by any capturing lap, either way, that began in
+    /// one of the holes may be sown clockwise from it, judged as `when` judges a lap (the holes
+    /// captured counted empty): Ludii's reading of Mweiso, whose seeds taken go into that hole
+    /// and are sown from it as a lap of their own.
+    pub captured_again_any_lap: bool,
+    /// The seeds taken go into the hole the capturing lap began in, which is then sown whole
+    /// (it holds more than them only when that lap went round past it): Ludii's reading of
+    /// Mweiso. Otherwise the seeds taken alone are sown from the hole after it.
+    pub captured_with_start_hole: bool,
+    /// In each player's first turn, until one of its laps ends in his inner row, a lap ending
+    /// in an occupied hole of his outer row takes the opponent's outer hole of that file (when
+    /// it holds seeds) instead of relaying, sown again from the lap's start as a capture across
+    /// is; the lap ending in his inner row relays, capturing nothing, and a take of a single
+    /// seed (sown alone) ends it too ("the outer rows are in opposition in the opening":
+    /// Ludii's Choro (Acholi)).
+    pub first_turn_outer_captures: bool,
 }
 
 /// What [`ReverseLapsDecl::link`] resolves.
@@ -86,6 +102,11 @@ pub struct ReverseLinked {
     pub dir: usize,
     pub laps: usize,
     pub end_files: usize,
+    /// With `first_turn_outer_captures`: `first_turns` (bit `p`: player `p`'s first turn has
+    /// begun) and `outer_stage` (1 while the mover's first turn captures from his outer row);
+    /// else `usize::MAX`.
+    pub first_turns: usize,
+    pub outer_stage: usize,
     /// The move ids of `cw` and `ccw`.
     pub cw: usize,
     pub ccw: usize,
@@ -113,10 +134,14 @@ impl ReverseLapsDecl {
             }
             ReverseLaps::FirstLap => "at the move's first lap only, every lap of the turn then going its way",
         };
-        let again = if self.captured_again {
-            "; the seeds a clockwise lap captures may go clockwise again when they capture so"
-        } else {
-            ""
+        let again = match (self.captured_again, self.captured_again_any_lap) {
+            (true, false) => {
+                "; the seeds a clockwise lap captures may go clockwise again when they capture so"
+            }
+            (true, true) => {
+                "; the seeds any lap from those holes captures may go clockwise from its start, judged as a lap is"
+            }
+            _ => "",
         };
         format!(
             "reverse laps: from {} a lap may go clockwise ({when}), the mover's choice (`cw`, `ccw`), {laps}{again}",
@@ -133,6 +158,12 @@ impl ReverseLapsDecl {
         across: Option<&crate::engine::declare::capture::across::Across>,
         var: &mut impl FnMut(&mut Layout, &str, i64) -> usize,
     ) -> Result<ReverseLinked, String> {
+        if self.captured_again_any_lap && !self.captured_again {
+            return Err(
+                "pipeline: capture: reverse_laps: captured_again_any_lap goes with captured_again: true"
+                    .into(),
+            );
+        }
         use crate::engine::declare::capture::across::{AcrossLast, AcrossNeeds, AcrossThen};
         let key = "pipeline: capture: reverse_laps";
         if !l.four_rows() || l.players != 2 {
@@ -213,6 +244,16 @@ impl ReverseLapsDecl {
             dir: var(l, "lap_dir", 1),
             laps: var(l, "laps", 0),
             end_files: var(l, "end_files", 0),
+            first_turns: if self.first_turn_outer_captures {
+                var(l, "first_turns", 0)
+            } else {
+                usize::MAX
+            },
+            outer_stage: if self.first_turn_outer_captures {
+                var(l, "outer_stage", 0)
+            } else {
+                usize::MAX
+            },
             cw: id(l, CW),
             ccw: id(l, CCW),
         })
