@@ -736,3 +736,85 @@ fn a_tablebase_of_an_edited_rule_says_the_rule_changed() {
         "{err}"
     );
 }
+
+/// The iterative deepening run before the complete search (`SOWLAB_DEEPEN`): any plan, or none,
+/// gives the same value on Kalah and Oware; a malformed plan is refused in one line.
+#[test]
+fn every_deepening_plan_gives_the_same_value_and_a_bad_one_is_refused() {
+    let run = |deepen: Option<&str>, args: &[&str]| {
+        let mut c = std::process::Command::new(env!("CARGO_BIN_EXE_sowlab"));
+        c.arg("--rules")
+            .arg(common::rules_dir())
+            .arg("solve")
+            .args(args);
+        c.args(["--json", "--time", "0"]).env_remove("SOWLAB_RULES");
+        match deepen {
+            Some(d) => c.env("SOWLAB_DEEPEN", d),
+            None => c.env_remove("SOWLAB_DEEPEN"),
+        };
+        c.output().unwrap()
+    };
+    let cells: &[&[&str]] = &[
+        &[
+            "kalah",
+            "--set",
+            "empty_capture=true",
+            "--set",
+            "holes=4",
+            "--set",
+            "seeds=3",
+        ],
+        &["kalah", "--set", "holes=3", "--set", "seeds=4"],
+        &["oware", "--set", "holes=2", "--set", "seeds=2"],
+    ];
+    for args in cells {
+        let mut margins = Vec::new();
+        for d in [
+            None,
+            Some("off"),
+            Some("1,1,3"),
+            Some("2,2,10"),
+            Some("0,5,40"),
+        ] {
+            let o = run(d, args);
+            assert_eq!(o.status.code(), Some(0), "{args:?} {d:?}: {o:?}");
+            let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+            assert_eq!(v["complete"], true, "{args:?} {d:?}");
+            margins.push((v["result"].clone(), v["margin"].clone()));
+        }
+        assert!(
+            margins.iter().all(|m| *m == margins[0]),
+            "{args:?}: {margins:?}"
+        );
+    }
+    // Endless play is still refused whatever the plan (a shallow search takes a repetition for
+    // its horizon; the complete search meets it).
+    for d in [None, Some("1,1,6")] {
+        let o = run(
+            d,
+            &[
+                "oware",
+                "--set",
+                "holes=2",
+                "--set",
+                "seeds=1",
+                "--set",
+                "max_turns=0",
+            ],
+        );
+        assert_ne!(o.status.code(), Some(0), "{d:?}");
+        assert!(
+            String::from_utf8_lossy(&o.stderr).contains("endless"),
+            "{d:?}: {o:?}"
+        );
+    }
+    for bad in ["2,x,10", "2,0,10", "3", ""] {
+        let o = run(Some(bad), cells[0]);
+        assert_ne!(o.status.code(), Some(0), "{bad:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(
+            err.contains("SOWLAB_DEEPEN") && err.trim().lines().count() == 1,
+            "{bad:?}: {err}"
+        );
+    }
+}

@@ -2,7 +2,8 @@
 //! principal variation. [`solve_exact`] reads the rule ([`reading`]), gives a transposition
 //! table that grows with the work up to the memory budget ([`tt`]), and runs MTD(f) over the margin ([`mtdf`] on the state
 //! of [`search`], moves ordered by [`order`], positions keyed by [`key`]), probing tablebases
-//! ([`crate::search::tablebase`]) when given.
+//! ([`crate::search::tablebase`]) when given. Shallow searches come first (iterative
+//! deepening, [`mtdf::Search::deepen`]): their best moves order the complete search.
 
 pub mod key;
 pub mod mtdf;
@@ -241,9 +242,14 @@ fn solve_in<'a, P: Position>(
         tb_hits: 0,
         expanded: 0,
     });
-    let (lo, hi) = match &mut helpers {
-        Some(h) => s.mtdf_parallel(&mut root, &mut frames, lo0, hi0, 0, h)?,
-        None => s.mtdf(&mut root, &mut frames, lo0, hi0, 0)?,
+    let (guess, known) = match deepening()? {
+        Some(plan) => s.deepen(&mut root, &mut frames, lo0, hi0, plan)?,
+        None => (0, None),
+    };
+    let (lo, hi) = match (&mut helpers, known) {
+        (_, Some(v)) if s.stopped.is_none() => (v, v),
+        (Some(h), _) => s.mtdf_parallel(&mut root, &mut frames, lo0, hi0, guess, h)?,
+        (None, _) => s.mtdf(&mut root, &mut frames, lo0, hi0, guess)?,
     };
     // The line is read by this thread alone.
     s.busy = None;
@@ -289,6 +295,24 @@ fn solve_in<'a, P: Position>(
     out.expanded = s.expanded;
     out.stats = stats(&s, stop);
     Ok(out)
+}
+
+/// The iterative deepening the search runs before the complete one: `SOWLAB_DEEPEN` =
+/// `FIRST,STEP,LAST` plies or `off` (for measuring), else [`mtdf::DEEPENING`].
+fn deepening() -> Result<Option<mtdf::Deepening>> {
+    let Ok(v) = std::env::var("SOWLAB_DEEPEN") else {
+        return Ok(Some(mtdf::DEEPENING));
+    };
+    if v.trim() == "off" {
+        return Ok(None);
+    }
+    let n: Vec<u32> = v.split(',').map_while(|x| x.trim().parse().ok()).collect();
+    match n[..] {
+        [first, step, last] if step > 0 => Ok(Some(mtdf::Deepening { first, step, last })),
+        _ => Err(Error::msg(format!(
+            "SOWLAB_DEEPEN={v:?}: expected FIRST,STEP,LAST plies of iterative deepening (STEP at least 1, e.g. 2,2,10) or off"
+        ))),
+    }
 }
 
 fn set_known(out: &mut Exact, v: i64) {

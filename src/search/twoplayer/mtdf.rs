@@ -13,14 +13,35 @@
 use super::key::key_of;
 use super::order::{expand, kid_of};
 use super::reading::in_play;
-use super::search::{Frame, Kid, Search, MAX_PLIES};
-use super::tt::{Entry, NO_MOVE};
+use super::search::{Frame, Kid, Search, FULL, MAX_PLIES};
+use super::tt::{Entry, EXACT, MAX_DRAFT, NO_MOVE};
 use crate::search::position::Position;
 use crate::{Error, Result};
 
 /// Plies from the root within which threads of a parallel search put off the moves another
 /// thread is searching (deeper, a subtree is too small to be worth the key and the check).
 pub const BUSY_PLIES: usize = 20;
+
+/// The shallow searches of iterative deepening ([`Search::deepen`]): limited to `first`,
+/// `first + step`, ... plies, up to `last`.
+#[derive(Clone, Copy, Debug)]
+pub struct Deepening {
+    /// Plies of the first search.
+    pub first: u32,
+    /// Plies added from one search to the next.
+    pub step: u32,
+    /// Plies of the last search at most.
+    pub last: u32,
+}
+
+/// The deepening the exact search runs first (`SOWLAB_DEEPEN` sets another): depth-limited
+/// searches of 2, 4, ... 10 plies. Kalah, empty capture, 16-seed tablebases (BENCHMARKS.md):
+/// positions expanded on (6,4) 80.5 M without, 24.3 M with.
+pub const DEEPENING: Deepening = Deepening {
+    first: 2,
+    step: 2,
+    last: 10,
+};
 
 /// Plies between two checks of the stack left (see [`Search::ab`]).
 const STACK_CHECK_PLIES: usize = 16;
@@ -44,13 +65,17 @@ impl Search<'_> {
         // A line may be MAX_PLIES moves deep, more than a thread's stack holds (a debug build, a
         // helper thread, Python's): every STACK_CHECK_PLIES plies the stack grows when it runs
         // low, on the heap, instead of overflowing.
-        if frames.len().is_multiple_of(STACK_CHECK_PLIES) {
+        // The plies left are this node's; its children's while it searches them.
+        let left = self.left;
+        let r = if frames.len().is_multiple_of(STACK_CHECK_PLIES) {
             stacker::maybe_grow(STACK_RED_ZONE, STACK_SEGMENT, || {
                 self.ab_here(node, frames, alpha, beta)
             })
         } else {
             self.ab_here(node, frames, alpha, beta)
-        }
+        };
+        self.left = left;
+        r
     }
 
     /// [`Self::ab`] on this thread's stack.
@@ -79,17 +104,39 @@ impl Search<'_> {
             (key_of(self.spec, &b), b.to_move, seeds, (lo, hi), NO_MOVE)
         };
         let range = (lo, hi);
+        let left = self.left;
+        let mut shallow = false;
         if let Some(e) = self.tt.get(&key) {
-            lo = lo.max(e.lo as i32);
-            hi = hi.min(e.hi as i32);
+            if self.bounds_hold(e.draft, left) {
+                lo = lo.max(e.lo as i32);
+                hi = hi.min(e.hi as i32);
+                shallow = e.draft != EXACT;
+            }
             tt_move = e.best;
         }
-        if lo >= beta || lo == hi {
-            return Ok(Some(lo));
+        if lo >= beta || lo == hi || hi <= alpha {
+            if shallow {
+                self.cut_short += 1;
+            }
+            return Ok(Some(if lo >= beta || lo == hi { lo } else { hi }));
         }
-        if hi <= alpha {
-            return Ok(Some(hi));
+        if left != FULL {
+            if left == 0 {
+                // The horizon of a depth-limited search: no more margin won from here.
+                self.cut_short += 1;
+                return Ok(Some(0.max(lo).min(hi)));
+            }
+            self.left = left - 1;
         }
+        let cut0 = self.cut_short;
+        // What a stored entry is: proved, unless a horizon was met below.
+        let draft = |s: &Self| {
+            if left == FULL || s.cut_short == cut0 {
+                EXACT
+            } else {
+                left.min(MAX_DRAFT as u32) as u8
+            }
+        };
         if self.reading.may_cycle {
             // Where seeds out of play never come back, a position can only come back while the
             // seeds in play stay the same: the scan stops at the last capture.
@@ -98,6 +145,12 @@ impl Search<'_> {
                     break;
                 }
                 if k == key {
+                    if left != FULL {
+                        // A shallow search values a repetition as its horizon: whether the
+                        // rule may play on forever is the complete search's to find.
+                        self.cut_short += 1;
+                        return Ok(Some(0.max(lo).min(hi)));
+                    }
                     self.endless = true;
                     return Ok(None);
                 }
@@ -155,6 +208,7 @@ impl Search<'_> {
                             lo: v as i16,
                             hi: range.1 as i16,
                             best: NO_MOVE,
+                            draft: draft(self),
                         },
                         work,
                     );
@@ -228,23 +282,30 @@ impl Search<'_> {
             }
         }
         self.path.pop();
+        let draft = draft(self);
         let e = if best <= alpha0 {
             Entry {
                 lo: range.0 as i16,
                 hi: best as i16,
                 best: NO_MOVE,
+
+                draft,
             }
         } else if best >= beta {
             Entry {
                 lo: best as i16,
                 hi: range.1 as i16,
                 best: best_i,
+
+                draft,
             }
         } else {
             Entry {
                 lo: best as i16,
                 hi: best as i16,
                 best: best_i,
+
+                draft,
             }
         };
         // A subtree of a few moves is searched again sooner than a slot is spent on it.
@@ -314,6 +375,39 @@ impl Search<'_> {
         guess: i32,
     ) -> Result<(i32, i32)> {
         self.mtdf_passes(lo, hi, guess, |s, beta| s.ab(root, frames, beta - 1, beta))
+    }
+
+    /// Iterative deepening before the complete search: MTD(f) limited to `plan.first`,
+    /// `plan.first + plan.step`, ... up to `plan.last` plies, each from the value the last one
+    /// found, their best moves and bounds kept in the table for the next one and their best
+    /// moves for the complete search. Returns the complete search's first guess, and the value
+    /// itself when a limited search met no horizon (then it is exact).
+    pub fn deepen<P: Position>(
+        &mut self,
+        root: &mut P,
+        frames: &mut [Frame<P>],
+        lo: i32,
+        hi: i32,
+        plan: Deepening,
+    ) -> Result<(i32, Option<i32>)> {
+        let mut guess = 0;
+        let mut d = plan.first;
+        while plan.step > 0 && d <= plan.last {
+            let cut0 = self.cut_short;
+            self.left = d;
+            let r = self.mtdf(root, frames, lo, hi, guess);
+            self.left = FULL;
+            let (l, h) = r?;
+            if self.stopped.is_some() || l != h {
+                break;
+            }
+            guess = l;
+            if self.cut_short == cut0 {
+                return Ok((guess, Some(guess)));
+            }
+            d += plan.step;
+        }
+        Ok((guess, None))
     }
 
     /// MTD(f)'s driver: null-window passes at `beta`, each `pass(self, beta)` (the value found,

@@ -7,7 +7,7 @@ use std::sync::atomic::Ordering;
 
 use super::key::key_of;
 use super::search::{Frame, Kid, Search};
-use super::tt::NO_MOVE;
+use super::tt::{EXACT, NO_MOVE};
 use crate::search::position::Position;
 use crate::search::solve::Stop;
 use crate::{Error, Result, INTERRUPTED};
@@ -73,6 +73,8 @@ pub fn expand<P: Position>(
     // Ordering scores, kept beside the moves' indices.
     let mut score = [0i32; 256];
     let mut cut = None;
+    // A depth-limited entry was read (the cut-off, if any, then rests on a horizon).
+    let mut shallow = false;
     for i in 0..n {
         if let Some(_stop) = s.check() {
             return Ok(None);
@@ -102,7 +104,9 @@ pub fn expand<P: Position>(
                 s.etc_now
                     .then(|| s.tt.get(&key_of(s.spec, &b)))
                     .flatten()
+                    .filter(|e| s.bounds_hold(e.draft, s.left))
                     .map(|e| {
+                        shallow |= e.draft != EXACT;
                         if k.sign == 1 {
                             e.lo as i32 + k.off
                         } else {
@@ -137,6 +141,9 @@ pub fn expand<P: Position>(
         f.order.push(i);
     }
     if cut.is_some() {
+        if shallow {
+            s.cut_short += 1;
+        }
         return Ok(Some(cut));
     }
     f.order

@@ -53,6 +53,9 @@ impl<P> Default for Frame<P> {
 /// Most plies a line may have (a longer game is refused with an error).
 pub const MAX_PLIES: usize = 4096;
 
+/// [`Search::left`] of a search to the end of the game.
+pub const FULL: u32 = u32::MAX;
+
 /// The search's state.
 pub struct Search<'a> {
     pub(super) rule: &'a Rule,
@@ -78,6 +81,12 @@ pub struct Search<'a> {
     pub(super) etc_now: bool,
     /// Moves below a position under which its entry is not kept ([`super::tt::MIN_WORK`]).
     pub(super) min_work: u64,
+    /// Plies the search may still look ahead ([`FULL`]: to the end of the game; fewer in the
+    /// shallow searches of iterative deepening, whose horizon is valued at no more margin won).
+    pub(super) left: u32,
+    /// Values that rest on a horizon (a position valued there, or the bounds of a depth-limited
+    /// entry): a depth-limited search below which this count did not move is exact.
+    pub(super) cut_short: u64,
     limits: SearchLimits,
     progress: OnProgress<'a>,
     next_report: u64,
@@ -125,6 +134,8 @@ impl<'a> Search<'a> {
             etc_min: 0,
             etc_now: true,
             min_work: super::tt::MIN_WORK,
+            left: FULL,
+            cut_short: 0,
             limits: limits.clone(),
             progress,
             next_report: 1 << 16,
@@ -172,6 +183,12 @@ impl<'a> Search<'a> {
             }
         };
         (-r, r)
+    }
+
+    /// Whether an entry of `draft` bounds a position searched `left` plies ahead.
+    #[inline]
+    pub(super) fn bounds_hold(&self, draft: u8, left: u32) -> bool {
+        draft == super::tt::EXACT || (left != FULL && draft as u32 >= left)
     }
 
     /// Checks the limits; the reason to stop, if any.

@@ -14,7 +14,7 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 use super::key::Key;
 use super::tt::{
-    buckets_within, check_of, log_work, pack, tag_of, unpack, victim, Entry, Table, NO_MOVE,
+    buckets_within, check_of, log_work, merged, pack, tag_of, unpack, victim, Entry, Table,
     SLOT_BYTES, WAYS,
 };
 
@@ -77,19 +77,13 @@ impl SharedTable {
 
     /// Stores `e` for `k` (merged with the bounds kept for it), the result of `work` moves:
     /// the replacement of [`Table::put`] (a free slot, else the one of least work).
-    pub fn put(&self, k: &Key, mut e: Entry, work: u64) {
+    pub fn put(&self, k: &Key, e: Entry, work: u64) {
         let work = log_work(work);
         let (h, tag) = check_of(k);
         let b = &self.buckets[h as usize & self.mask];
         for i in 0..WAYS {
             if let Some(d) = Self::read(b, i, h, tag) {
-                let (old, w) = unpack(d);
-                e.lo = e.lo.max(old.lo);
-                e.hi = e.hi.min(old.hi);
-                if e.best == NO_MOVE {
-                    e.best = old.best;
-                }
-                Self::write(b, i, h, pack(e, work.max(w), tag));
+                Self::write(b, i, h, merged(d, e, work, tag));
                 return;
             }
         }
@@ -195,6 +189,7 @@ impl Busy {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::twoplayer::tt::{EXACT, NO_MOVE};
 
     #[test]
     fn a_shared_table_keeps_merges_and_misses_torn_slots() {
@@ -205,6 +200,7 @@ mod tests {
             lo: -5,
             hi: 3,
             best: 2,
+            draft: EXACT,
         };
         t.put(&k, e, 100);
         assert_eq!(t.get(&k), Some(e));
@@ -214,6 +210,7 @@ mod tests {
                 lo: -1,
                 hi: 30,
                 best: NO_MOVE,
+                draft: EXACT,
             },
             10,
         );
@@ -222,7 +219,8 @@ mod tests {
             Some(Entry {
                 lo: -1,
                 hi: 3,
-                best: 2
+                best: 2,
+                draft: EXACT,
             })
         );
         assert_eq!(t.used(), 1);

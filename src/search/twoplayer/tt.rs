@@ -10,7 +10,8 @@
 //! be another position's: at 10^10 probes a search, odds of 1 in 10^13).
 //!
 //! Replacement: a new entry takes a free slot of its bucket, else the slot whose entry cost the
-//! least work (log2 of the moves played below it). The search leaves out entries of subtrees too
+//! least work (log2 of the moves played below it; a depth-limited entry of iterative deepening
+//! ranks by its draft, and never replaces a proved one's bounds: [`merged`]). The search leaves out entries of subtrees too
 //! small to be worth a slot ([`MIN_WORK`]). Entries are only ever bounds proved by a complete
 //! search below the position, so a lost entry costs time, never correctness.
 
@@ -25,10 +26,24 @@ pub struct Entry {
     pub hi: i16,
     /// Index of the best move in the position's legal moves, or `NO_MOVE`.
     pub best: u8,
+    /// [`EXACT`]: bounds on the true value, proved by a complete search; else the plies a
+    /// depth-limited search looked ahead (iterative deepening), whose bounds hold only for
+    /// searches limited to as many plies or fewer.
+    pub draft: u8,
 }
 
 /// No best move recorded.
 pub const NO_MOVE: u8 = u8::MAX;
+
+/// The draft of an entry whose bounds are proved.
+pub const EXACT: u8 = u8::MAX;
+
+/// The largest draft a depth-limited entry keeps (a deeper one is kept as this deep).
+pub const MAX_DRAFT: u8 = 62;
+
+/// Work codes from here mark a depth-limited entry (code - SHALLOW is its draft, which also
+/// ranks it for replacement); below, a proved entry's log2 of its moves.
+const SHALLOW: u64 = 65;
 
 /// Bytes of one slot: the key's hash and the packed entry.
 pub const SLOT_BYTES: u64 = 16;
@@ -56,24 +71,74 @@ pub(super) fn check_of(k: &Key) -> (u64, u64) {
 /// Bit 47 of an entry word: the slot is used.
 const USED: u64 = 1 << 47;
 
+/// An entry word: `work` (log2 of the moves below) is kept for a proved entry; a
+/// depth-limited one keeps its draft in its place.
 pub(super) fn pack(e: Entry, work: u8, tag: u64) -> u64 {
+    let code = if e.draft == EXACT {
+        work.min(64) as u64
+    } else {
+        SHALLOW + e.draft.min(MAX_DRAFT) as u64
+    };
     (e.lo as u16 as u64)
         | (e.hi as u16 as u64) << 16
         | (e.best as u64) << 32
-        | (work.min(127) as u64) << 40
+        | code << 40
         | USED
         | tag << 48
 }
 
+/// The entry of a word and its rank for replacement (a proved entry's log2 of its moves, a
+/// depth-limited one's draft).
 pub(super) fn unpack(w: u64) -> (Entry, u8) {
+    let code = (w >> 40) & 127;
+    let (draft, rank) = if code < SHALLOW {
+        (EXACT, code as u8)
+    } else {
+        ((code - SHALLOW) as u8, (code - SHALLOW) as u8)
+    };
     (
         Entry {
             lo: w as u16 as i16,
             hi: (w >> 16) as u16 as i16,
             best: (w >> 32) as u8,
+            draft,
         },
-        ((w >> 40) & 127) as u8,
+        rank,
     )
+}
+
+/// The word a slot keeps when `e` (of `work`, log2) comes for the key whose entry word is
+/// `old`: proved bounds merge with proved ones and replace depth-limited ones; depth-limited
+/// bounds never replace proved ones, and replace or merge with others of a smaller or the same
+/// draft. A missing best move is taken from the other entry.
+pub(super) fn merged(old: u64, mut e: Entry, work: u8, tag: u64) -> u64 {
+    let (o, ow) = unpack(old);
+    let keep_old = |o: Entry, e: Entry| {
+        if o.best == NO_MOVE && e.best != NO_MOVE {
+            pack(Entry { best: e.best, ..o }, ow, tag)
+        } else {
+            old
+        }
+    };
+    if e.best == NO_MOVE {
+        e.best = o.best;
+    }
+    match (o.draft == EXACT, e.draft == EXACT) {
+        (true, true) => {
+            e.lo = e.lo.max(o.lo);
+            e.hi = e.hi.min(o.hi);
+            pack(e, work.max(ow), tag)
+        }
+        (false, true) => pack(e, work, tag),
+        (true, false) => keep_old(o, e),
+        (false, false) if e.draft > o.draft => pack(e, work, tag),
+        (false, false) if e.draft == o.draft => {
+            e.lo = e.lo.max(o.lo);
+            e.hi = e.hi.min(o.hi);
+            pack(e, work, tag)
+        }
+        (false, false) => keep_old(o, e),
+    }
 }
 
 /// The 16 bits of the second hash an entry word holds.
@@ -210,17 +275,11 @@ impl Table {
         self.put_log(h, tag, e, log_work(work));
     }
 
-    fn put_log(&mut self, h: u64, tag: u64, mut e: Entry, work: u8) {
+    fn put_log(&mut self, h: u64, tag: u64, e: Entry, work: u8) {
         let (at, found) = self.find(h, tag);
         if let Some(i) = found {
             let w = &mut self.buckets[at].0[2 * i + 1];
-            let (old, ow) = unpack(*w);
-            e.lo = e.lo.max(old.lo);
-            e.hi = e.hi.min(old.hi);
-            if e.best == NO_MOVE {
-                e.best = old.best;
-            }
-            *w = pack(e, work.max(ow), tag);
+            *w = merged(*w, e, work, tag);
             return;
         }
         let i = {
@@ -260,6 +319,7 @@ mod tests {
                 lo: -5,
                 hi: 3,
                 best: 2,
+                draft: EXACT,
             },
             100,
         );
@@ -268,7 +328,8 @@ mod tests {
             Some(Entry {
                 lo: -5,
                 hi: 3,
-                best: 2
+                best: 2,
+                draft: EXACT,
             })
         );
         // A later bound narrows the range; no move keeps the old one.
@@ -278,6 +339,7 @@ mod tests {
                 lo: -1,
                 hi: 30,
                 best: NO_MOVE,
+                draft: EXACT,
             },
             10,
         );
@@ -286,11 +348,46 @@ mod tests {
             Some(Entry {
                 lo: -1,
                 hi: 3,
-                best: 2
+                best: 2,
+                draft: EXACT,
             })
         );
         assert_eq!(t.used(), 1);
         assert!(t.bytes() <= 1 << 12);
+    }
+
+    #[test]
+    fn depth_limited_bounds_never_replace_proved_ones() {
+        let mut t = Table::with_bytes(1 << 12);
+        let k = Key(3, 4);
+        let e = |lo, hi, best, draft| Entry {
+            lo,
+            hi,
+            best,
+            draft,
+        };
+        // A shallow entry, then a deeper one replaces it, a shallower one does not.
+        t.put(&k, e(-3, -3, 1, 4), 50);
+        assert_eq!(t.get(&k), Some(e(-3, -3, 1, 4)));
+        t.put(&k, e(2, 9, 0, 7), 50);
+        assert_eq!(t.get(&k), Some(e(2, 9, 0, 7)));
+        t.put(&k, e(5, 5, 2, 3), 50);
+        assert_eq!(t.get(&k), Some(e(2, 9, 0, 7)));
+        // One of the same draft narrows it.
+        t.put(&k, e(-20, 6, NO_MOVE, 7), 50);
+        assert_eq!(t.get(&k), Some(e(2, 6, 0, 7)));
+        // Proved bounds replace it (keeping its move when they have none)...
+        t.put(&k, e(-10, 1, NO_MOVE, EXACT), 50);
+        assert_eq!(t.get(&k), Some(e(-10, 1, 0, EXACT)));
+        // ...and are never replaced by a depth-limited search's.
+        t.put(&k, e(4, 4, 3, MAX_DRAFT), 50);
+        assert_eq!(t.get(&k), Some(e(-10, 1, 0, EXACT)));
+        t.put(&k, e(-2, 8, 3, EXACT), 50);
+        assert_eq!(t.get(&k), Some(e(-2, 1, 3, EXACT)));
+        // A draft past the most kept is kept as the most.
+        let k2 = Key(5, 6);
+        t.put(&k2, e(0, 0, 1, 200), 50);
+        assert_eq!(t.get(&k2), Some(e(0, 0, 1, MAX_DRAFT)));
     }
 
     #[test]
@@ -303,6 +400,7 @@ mod tests {
             lo: (i % 1000) as i16,
             hi: 1000,
             best: (i % 7) as u8,
+            draft: EXACT,
         };
         let n = 8 * (START_BUCKETS * WAYS) as u64;
         for i in 0..n {
@@ -341,6 +439,7 @@ mod tests {
             lo: 1,
             hi: 2,
             best: 0,
+            draft: EXACT,
         };
         for (i, work) in [(1u64, 1000u64), (2, 10), (3, 100), (4, 5000)] {
             t.put(&Key(i, 0), e, work);
