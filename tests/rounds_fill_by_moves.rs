@@ -152,7 +152,7 @@ fn a_bad_fill_by_moves_is_a_one_line_error() {
         ),
         (
             ", fill_part: true, tally: rounds_won, tally_to: 2",
-            "`fill_part` needs `winner: most_seeds`, no `tally` and no `territory`",
+            "`fill_part` needs `winner: most_seeds`, no `tally`, and no `territory` unless its holes are owned by filling",
         ),
         (", fill_by_moves: yes", "fill_by_moves"),
     ] {

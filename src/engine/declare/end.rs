@@ -261,3 +261,37 @@ impl End {
         }
     }
 }
+
+/// What a pipeline's end checks need of the move, read once at load.
+pub struct ChecksFlags {
+    /// A check ends the game on a repeated position: positions are recorded.
+    pub repetition: bool,
+    /// No check runs before the turn passes.
+    pub none_before_turn: bool,
+    /// Every check runs before the turn passes.
+    pub none_after_turn: bool,
+}
+
+/// The flags of `end` (the checks of a pipeline that counts its moves with `counts_moves`), or
+/// the error of a check that cannot work.
+pub fn checks_flags(end: &[EndCheck], counts_moves: bool) -> Result<ChecksFlags, String> {
+    if let Some(i) = end
+        .iter()
+        .position(|c| c.when == Cond::RepeatedPosition && c.before_turn)
+    {
+        return Err(format!(
+            "pipeline: end[{i}]: `when: repeated_position` is checked after the turn passes (the position includes the player to move): drop `before_turn`"
+        ));
+    }
+    if end.iter().any(|c| c.when == Cond::MovesReached) && !counts_moves {
+        return Err(
+            "pipeline: an end check says `when: moves_reached` but `count_moves` names no variable"
+                .into(),
+        );
+    }
+    Ok(ChecksFlags {
+        repetition: end.iter().any(|c| c.when == Cond::RepeatedPosition),
+        none_before_turn: !end.iter().any(|c| c.before_turn),
+        none_after_turn: end.iter().all(|c| c.before_turn),
+    })
+}

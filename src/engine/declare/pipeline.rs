@@ -567,24 +567,10 @@ impl Pipeline {
             }
             self.at.pass_counter = l.counter_index(&p.counter);
         }
-        if let Some(i) = self
-            .end
-            .iter()
-            .position(|c| c.when == Cond::RepeatedPosition && c.before_turn)
-        {
-            return Err(format!(
-                "pipeline: end[{i}]: `when: repeated_position` is checked after the turn passes (the position includes the player to move): drop `before_turn`"
-            ));
-        }
-        self.at.track_repetition = self.end.iter().any(|c| c.when == Cond::RepeatedPosition);
-        if self.end.iter().any(|c| c.when == Cond::MovesReached) && self.count_moves.is_none() {
-            return Err(
-                "pipeline: an end check says `when: moves_reached` but `count_moves` names no variable"
-                    .into(),
-            );
-        }
-        self.at.none_before_turn = !self.end.iter().any(|c| c.before_turn);
-        self.at.none_after_turn = self.end.iter().all(|c| c.before_turn);
+        let f = crate::engine::declare::end::checks_flags(&self.end, self.count_moves.is_some())?;
+        self.at.track_repetition = f.repetition;
+        self.at.none_before_turn = f.none_before_turn;
+        self.at.none_after_turn = f.none_after_turn;
         Ok(())
     }
 }

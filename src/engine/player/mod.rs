@@ -5,6 +5,7 @@
 pub mod arrange;
 pub mod capture;
 pub mod children;
+pub(crate) mod choices;
 pub mod diffuse;
 pub mod directions;
 pub mod end;

@@ -52,7 +52,7 @@ pub fn play(b: &mut Board, pit: usize, hooks: &mut Vec<HookCall>) -> Result<(), 
 /// move when none does).
 #[inline]
 pub fn legal_into(b: &Board, p: &Pipeline, player: usize, out: &mut Vec<usize>) {
-    if p.at.choices && legal_choices(b, p, player, out) {
+    if p.at.choices && crate::engine::player::choices::legal_into(b, p, player, out) {
         return;
     }
     let start = out.len();
@@ -153,37 +153,6 @@ fn play_choice(
         );
     }
     None
-}
-
-/// A pending decision's moves appended to `out` (`true`), or none pending (`false`).
-#[cold]
-fn legal_choices(b: &Board, p: &Pipeline, player: usize, out: &mut Vec<usize>) -> bool {
-    if let Some(r) = p.at.end_hole.as_deref() {
-        crate::engine::player::end_hole::legal_into(b, r, player, out);
-    } else if p.place_from_hand.is_some() && crate::engine::player::place::pending(b, p, player) {
-        crate::engine::player::place::legal_into(b, p, player, out);
-    } else if let Some(r) =
-        p.at.reverse
-            .as_deref()
-            .filter(|r| crate::engine::player::reverse_laps::pending(b, r))
-    {
-        crate::engine::player::reverse_laps::legal_into(r, out);
-    } else if p.arrange.is_some() && crate::engine::player::arrange::pending(b, p) {
-        crate::engine::player::arrange::legal_into(b, p, player, out);
-    } else if p.at.fill_choice_var.is_some() && fill_choice::pending(b, p).is_some() {
-        fill_choice::legal_into(b, p, player, out);
-    } else if p.at.own_choice_var.is_some() && own_choice::pending(b, p).is_some() {
-        own_choice::legal_into(b, p, player, out);
-    } else if p.capture.chosen_holes.is_some() && chosen::pending(b, p).is_some() {
-        chosen::legal_into(b, p, player, out);
-    } else if stop_in::choosing(b, p) {
-        stop_in::heads_into(b, p, player, out);
-    } else if stop_in::pending(b, p).is_some() {
-        stop_in::legal_into(p, out);
-    } else {
-        return false;
-    }
-    true
 }
 
 /// `feed_after_captures`: keeps in `out[start..]` the moves that leave the next player seeds
