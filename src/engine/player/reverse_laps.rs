@@ -278,6 +278,17 @@ pub fn play(b: &mut Board, l: &Compiled, r: &ReverseLinked, id: usize) -> Result
             if t.may_reverse(b, i) {
                 b.vars[r.hole] = i as i64;
                 b.vars[r.pending] = 1;
+                // (the move's only event: the decision it leaves, as stop_in notes its own)
+                if b.trace.is_some() {
+                    let text = format!(
+                        "player {me} sows {} clockwise (cw) or anticlockwise (ccw)",
+                        b.layout.pits[id].name
+                    );
+                    b.emit(|| Event::Note {
+                        kind: "decision".into(),
+                        text,
+                    });
+                }
                 return Ok(false);
             }
             t.lap(b, i, 1)
