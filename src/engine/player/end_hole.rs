@@ -362,6 +362,13 @@ pub fn play(b: &mut Board, l: &Compiled, r: &FromEndLinked, id: usize) -> Result
                 let [cw, ccw] = capture_dirs(b, r, me, i);
                 b.vars[r.cap] = i64::from(cw || ccw);
                 b.vars[r.pending] = 1;
+                // (the move's only event: the decision it leaves)
+                t.note(b, "decision", || {
+                    format!(
+                        "player {me} sows {} clockwise (cw) or anticlockwise (ccw)",
+                        l.pits[id].name
+                    )
+                });
                 false
             }
         }
