@@ -9,15 +9,14 @@
 // (engine::base::files, enforced by clippy.toml).
 #![allow(clippy::disallowed_methods)]
 
-#[path = "common/scratch.rs"]
-mod scratch;
-use scratch::scratch;
+mod common;
+use common::{scratch, two_row_game as game};
 
 use std::path::Path;
 use std::sync::Arc;
 
 use sowlab::import::mancalagames::rule_text;
-use sowlab::{Event, Game, Position, Rule, RulePath};
+use sowlab::{Event, Game, Rule, RulePath};
 
 /// Two rows of four holes, each player sowing round his own row and store (stores not sown
 /// into), the stores starting with `store_seeds`; `sowing` and `pipeline` added as written.
@@ -37,16 +36,6 @@ fn load(name: &str, text: &str) -> sowlab::Result<Arc<Rule>> {
 
 fn rule(name: &str, text: &str) -> Arc<Rule> {
     load(name, text).unwrap()
-}
-
-fn game(r: &Arc<Rule>, south: &[i64], north: &[i64], stores: [i64; 2]) -> Game {
-    let pos = Position {
-        pits: south.iter().chain(north).copied().collect(),
-        stores: Some(stores.to_vec()),
-        to_move: Some(1),
-        ..Position::default()
-    };
-    Game::with_position(r.clone(), r.resolve_options::<&str>(&[]).unwrap(), &pos).unwrap()
 }
 
 /// The holes and stores after South plays `mv` from the position given.
