@@ -105,24 +105,8 @@ pub fn parse(v: &Value) -> std::result::Result<Ludii, String> {
                 ))
             }
         };
-        let set = match m.get("set") {
-            None => BTreeMap::new(),
-            Some(Value::Object(o)) => {
-                for (k, v) in o {
-                    if !matches!(v, Value::String(_) | Value::Number(_) | Value::Bool(_)) {
-                        return Err(format!(
-                            "{at}.set.{k}: an option value (an integer, true/false or a word)"
-                        ));
-                    }
-                }
-                o.iter().map(|(k, v)| (k.clone(), v.clone())).collect()
-            }
-            Some(_) => {
-                return Err(format!(
-                    "{at}.set: a map of options, e.g. {{ reading: ludii }}"
-                ))
-            }
-        };
+        let set =
+            crate::engine::rule::options::metadata_set(&at, m.get("set"), "{ reading: ludii }")?;
         let Some(Value::Array(raw)) = m.get("sites") else {
             return Err(format!(
                 "{at}.sites: a list is required, for each Ludii site a pit index, store1/store2 or empty"

@@ -41,22 +41,11 @@ pub fn parse(v: &Value) -> std::result::Result<MancalaGamesMeta, String> {
             )
         }
     };
-    let set = match m.get("set") {
-        None => BTreeMap::new(),
-        Some(Value::Object(o)) => {
-            for (k, v) in o {
-                if !matches!(v, Value::String(_) | Value::Number(_) | Value::Bool(_)) {
-                    return Err(format!(
-                        "mancalagames.set.{k}: an option value (an integer, true/false or a word)"
-                    ));
-                }
-            }
-            o.iter().map(|(k, v)| (k.clone(), v.clone())).collect()
-        }
-        Some(_) => {
-            return Err("mancalagames.set: a map of options, e.g. { endless: drop_hand }".into())
-        }
-    };
+    let set = crate::engine::rule::options::metadata_set(
+        "mancalagames",
+        m.get("set"),
+        "{ endless: drop_hand }",
+    )?;
     Ok(MancalaGamesMeta { file, set })
 }
 

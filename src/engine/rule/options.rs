@@ -140,3 +140,27 @@ impl OptionSpec {
         ))
     }
 }
+
+/// Reads the `set` map of a rule's metadata (`ludii.set`, `mancalagames.set`: options, each an
+/// integer, true/false or a word), `at` naming the key in errors and `example` showing one.
+pub fn metadata_set(
+    at: &str,
+    v: Option<&serde_json::Value>,
+    example: &str,
+) -> std::result::Result<BTreeMap<String, serde_json::Value>, String> {
+    use serde_json::Value;
+    match v {
+        None => Ok(BTreeMap::new()),
+        Some(Value::Object(o)) => {
+            for (k, v) in o {
+                if !matches!(v, Value::String(_) | Value::Number(_) | Value::Bool(_)) {
+                    return Err(format!(
+                        "{at}.set.{k}: an option value (an integer, true/false or a word)"
+                    ));
+                }
+            }
+            Ok(o.iter().map(|(k, v)| (k.clone(), v.clone())).collect())
+        }
+        Some(_) => Err(format!("{at}.set: a map of options, e.g. {example}")),
+    }
+}
