@@ -106,6 +106,9 @@ pub struct SowRule {
     /// A lap relays only when its last pit is a hole that passes this test (e.g. on the
     /// opponent's side, or holding exactly 6 seeds); a lap ending elsewhere ends the move.
     pub relay_only: Option<HoleTest>,
+    /// A move's first lap relays only when one of its seeds fell into an opponent's hole ("the
+    /// sowing goes on only once it has reached the opponent's side"); later laps as usual.
+    pub relay_needs_opponent_sown: bool,
     /// A lap whose last seed fell into an empty hole on this side, facing a hole with seeds, does
     /// not relay (so that the capture of the hole opposite can take it).
     pub relay_stop_opposite: Option<Whose>,
@@ -201,6 +204,7 @@ impl Default for SowRule {
             relay: Relay::None,
             relay_stop: None,
             relay_only: None,
+            relay_needs_opponent_sown: false,
             heads: Vec::new(),
             relay_stop_opposite: None,
             relay_stop_matching: false,
@@ -342,6 +346,7 @@ impl SowRule {
             || self.relay_stop_from.is_some()
             || self.relay_from.is_some()
             || self.relay_only.is_some()
+            || self.relay_needs_opponent_sown
             || !self.heads.is_empty()
             || self.relay_stop_opposite.is_some()
             || self.relay_stop_matching

@@ -171,6 +171,17 @@ fn sow_with<const RARE: bool>(b: &mut Board, from: usize) -> Result<SowEnd, Stri
                 && rule.lap_may_relay::<RARE>(l, pos, seeds, was_empty, mover, stops, || {
                     l.pits[pos].owner
                 })
+                && (!RARE
+                    || crate::engine::sowing::first_lap::may_relay(
+                        l,
+                        table,
+                        closed,
+                        end.laps,
+                        from,
+                        end.hand,
+                        mover,
+                        &|q| l.pits[q].owner,
+                    ))
         });
         let Some(r) = relay_from else { break };
         // (untraced: the trace is none)

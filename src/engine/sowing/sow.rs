@@ -232,6 +232,7 @@ fn plain(b: &mut Board, from: usize, laps_before: i64) -> Result<SowEnd, String>
             !(rule.relay_stops_before_empty
                 && crate::engine::sowing::skipped_origin::before_empty(l, table, closed, seeds, pos, mover))
                 && rule.lap_may_relay::<true>(l, pos, seeds, was_empty, mover, stops, || owner_of(pos))
+                && crate::engine::sowing::first_lap::may_relay(l, table, closed, laps_before + end.laps, from, end.hand, mover, &owner_of)
                 // A lap does not go on from a child, nor from a hole its last seed makes one.
                 && !kids.is_some_and(|c| {
                     children[r] != 0

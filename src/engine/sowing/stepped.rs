@@ -242,6 +242,16 @@ pub(crate) fn sow_after(b: &mut Board, from: usize, laps_before: i64) -> Result<
                     && rule.lap_may_relay::<true>(l, pos, seeds, was_empty, mover, stops, || {
                         l.pits[pos].owner
                     })
+                    && crate::engine::sowing::first_lap::may_relay(
+                        l,
+                        table,
+                        closed,
+                        laps_before + end.laps,
+                        from,
+                        end.hand,
+                        mover,
+                        &|q| l.pits[q].owner,
+                    )
             })
         };
         let side_cut = steps.relay_stops_when_side_empty && some_side_empty(l, seeds);
