@@ -47,6 +47,10 @@ pub struct Children {
     /// A player has at most one child.
     #[serde(default)]
     pub one_each: bool,
+    /// A lap of a single seed makes no child (a move sown from a hole holding one seed, its
+    /// only lap; a relay's laps are never of one seed).
+    #[serde(default)]
+    pub not_by_single_seed: bool,
     /// No child in the hole facing a child (across the board).
     #[serde(default)]
     pub not_facing_a_child: bool,
@@ -117,6 +121,17 @@ pub enum Made {
     One,
     /// The last hole and this hole become the mover's children.
     Two(usize),
+}
+
+impl crate::engine::declare::pipeline::Pipeline {
+    /// Whether `mover` may make no child now (the game variable `children_off`: a round without
+    /// children, `rounds.no_children_below`).
+    #[inline]
+    pub fn children_off(&self, vars: &[i64], mover: usize) -> bool {
+        self.at
+            .children_off_var
+            .is_some_and(|v| vars[v] & (1 << mover) != 0)
+    }
 }
 
 impl Children {

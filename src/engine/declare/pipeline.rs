@@ -106,6 +106,9 @@ pub struct Resolved {
     pub rare: bool,
     /// `round`.
     pub round_var: Option<usize>,
+    /// `children_off`: a bit per player (`1 << player`) who makes no child now (with
+    /// `rounds.no_children_below`).
+    pub children_off_var: Option<usize>,
     /// `start_reserve_1`, `start_reserve_2`, ...
     pub start_reserve_vars: Vec<usize>,
     /// `round_starter`: who started the round (0 until the first check at setup).
@@ -497,6 +500,13 @@ impl Pipeline {
             }
             if plays {
                 self.at.round_var = Some(var(l, "round", 1));
+                if self
+                    .rounds
+                    .as_ref()
+                    .is_some_and(|r| r.no_children_below > 0)
+                {
+                    self.at.children_off_var = Some(var(l, "children_off", 0));
+                }
                 self.at.start_reserve_vars = (1..=2)
                     .map(|p| var(l, &format!("start_reserve_{p}"), 0))
                     .collect();

@@ -354,7 +354,7 @@ fn play_with<const RARE: bool, const TRIAL: bool>(
         || match p
             .children
             .as_ref()
-            .filter(|_| RARE && !end.stopped && !removed)
+            .filter(|_| RARE && !end.stopped && !removed && !p.children_off(&b.vars, mover))
         {
             Some(c) => crate::engine::player::children::make(b, l, p, c, mover, last),
             None => false,

@@ -111,7 +111,11 @@ fn plain(b: &mut Board, from: usize, laps_before: i64) -> Result<SowEnd, String>
     );
     let mut hand = end.hand;
     let pass = crate::engine::sowing::step::passes_children(rule, children);
-    let kids = l.pipeline.as_deref().and_then(|p| p.children.as_ref());
+    // (children: not in a round or for a player without them)
+    let kids = l
+        .pipeline
+        .as_deref()
+        .and_then(|p| p.children.as_ref().filter(|_| !p.children_off(vars, mover)));
     let mut pos = from;
     let mut drops: i64 = 0;
     let unit = drop_work(l);
@@ -236,7 +240,8 @@ fn plain(b: &mut Board, from: usize, laps_before: i64) -> Result<SowEnd, String>
                 // A lap does not go on from a child, nor from a hole its last seed makes one.
                 && !kids.is_some_and(|c| {
                     children[r] != 0
-                        || c.makes(l, rule.reverse != flip, seeds, children, owners, mover, pos)
+                        || (!(c.not_by_single_seed && lap_seeds == 1)
+                            && c.makes(l, rule.reverse != flip, seeds, children, owners, mover, pos))
                 })
         });
         let Some(r) = relay_from else { break };

@@ -5,6 +5,7 @@ pub mod by_seeds;
 pub mod fill_choice;
 pub mod layout;
 pub mod own_choice;
+pub mod shorten;
 pub mod tally;
 pub mod territory;
 
