@@ -109,6 +109,9 @@ pub struct Resolved {
     /// `children_off`: a bit per player (`1 << player`) who makes no child now (with
     /// `rounds.no_children_below`).
     pub children_off_var: Option<usize>,
+    /// `blocked_player` (`arrange.declined_blocks`): the player who captures nothing and makes
+    /// no child now (0: nobody).
+    pub blocked_var: Option<usize>,
     /// `start_reserve_1`, `start_reserve_2`, ...
     pub start_reserve_vars: Vec<usize>,
     /// `round_starter`: who started the round (0 until the first check at setup).
@@ -404,7 +407,9 @@ impl Pipeline {
             c.played_vars = opening.played_vars.clone();
         }
         if let Some(a) = self.arrange.as_mut() {
-            a.link(l.players, |name, v| var(l, name, v))?;
+            let row_holes = l.rows.first().map_or(0, |r| r.pits.len());
+            a.link(l.players, row_holes, |name, v| var(l, name, v))?;
+            self.at.blocked_var = a.first_vars.1;
         }
         if let Some(a) = &self.arrange {
             a.check_rounds(self.rounds.as_ref(), self.territory.is_some())?;

@@ -5,7 +5,7 @@ use crate::engine::declare::pipeline::{GrandSlam, Pipeline};
 
 impl Pipeline {
     /// Whether a move may use one of the rarer steps: the gift of one seed, waiting or
-    /// single-seed captures, sowing on after a capture, children, captures of the opponent's
+    /// single-seed captures, a blocked player's, sowing on after a capture, children, captures of the opponent's
     /// store, of the next hole, of counted holes, the store handed to the opponent, or the
     /// variables of the directions, captures before the sowing, of single seeds, of matching
     /// holes, a grand slam that moves again. A move of a rule with none of them (Kalah, Oware) is
@@ -16,6 +16,7 @@ impl Pipeline {
         self.at.odd_moves
             || self.at.move_vars
             || self.at.turns_var.is_some()
+            || self.at.blocked_var.is_some()
             || self.children.is_some()
             || c.not_by_single_seed
             || c.chosen_holes.is_some()

@@ -121,6 +121,9 @@ pub struct SowRule {
     /// `(v, n)`: `relay_stop` applies only once game variable `v` reaches `n` (before, captures
     /// are off: see the capture's `no_capture_turns`).
     pub relay_stop_from: Option<(usize, i64)>,
+    /// The game variable naming a player whose moves' relays do not stop for a capture, nor
+    /// capture by count (`arrange.declined_blocks`'s `blocked_player`), set when setup ends.
+    pub relay_stop_block: Option<usize>,
     /// `(v, n)`: no lap relays until game variable `v` reaches `n` (the opening's turns sown as
     /// one lap, `moves.opening.one_lap`).
     pub relay_from: Option<(usize, i64)>,
@@ -209,6 +212,7 @@ impl Default for SowRule {
             relay_stop_opposite: None,
             relay_stop_matching: false,
             relay_stop_from: None,
+            relay_stop_block: None,
             relay_from: None,
             capture_counts: Vec::new(),
             capture_to: CaptureTo::RowOwner,
@@ -344,6 +348,7 @@ impl SowRule {
             || self.relay_first_seed_back
             || self.before_lap != BeforeLap::Nothing
             || self.relay_stop_from.is_some()
+            || self.relay_stop_block.is_some()
             || self.relay_from.is_some()
             || self.relay_only.is_some()
             || self.relay_needs_opponent_sown

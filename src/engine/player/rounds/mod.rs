@@ -263,6 +263,10 @@ pub(in crate::engine::player) fn start_next_round(
     if let Some(v) = p.at.bear_off_var {
         b.vars[v] = 0;
     }
+    // (a block on a player who declined his arrangement lasts a round at most)
+    if let Some(v) = p.at.blocked_var {
+        b.vars[v] = 0;
+    }
     // (a choice of holes the round's last move began is dropped with the round)
     if let Some(c) = &p.capture.chosen_holes {
         b.vars[c.var] = 0;
