@@ -139,12 +139,9 @@ pub fn play(b: &mut Board, l: &Compiled, p: &Pipeline, id: usize) -> Result<(), 
     let (left, passes) = a.vars;
     let pl = b.to_move;
     // (the first player's row as he begins, to see at his pass whether he changed it)
-    if let Some(&r0) = a.first_vars.0.first().filter(|&&r| b.vars[r] < 0) {
-        let _ = r0;
-        for (k, q) in row_of(l, pl).enumerate() {
-            if let Some(&v) = a.first_vars.0.get(k) {
-                b.vars[v] = b.seeds[q];
-            }
+    if a.first_vars.0.first().is_some_and(|&r| b.vars[r] < 0) {
+        for (q, &v) in row_of(l, pl).zip(&a.first_vars.0) {
+            b.vars[v] = b.seeds[q];
         }
     }
     if id == pass {
