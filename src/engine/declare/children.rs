@@ -123,25 +123,6 @@ pub enum Made {
     Two(usize),
 }
 
-impl crate::engine::declare::pipeline::Pipeline {
-    /// Whether `mover` may make no child now (the game variable `children_off`: a round without
-    /// children, `rounds.no_children_below`; or `blocked_player`, `arrange.declined_blocks`).
-    #[inline]
-    pub fn children_off(&self, vars: &[i64], mover: usize) -> bool {
-        self.at
-            .children_off_var
-            .is_some_and(|v| vars[v] & (1 << mover) != 0)
-            || self.blocked(vars, mover)
-    }
-
-    /// Whether `mover` is blocked (`arrange.declined_blocks`): he captures nothing and makes no
-    /// child now.
-    #[inline]
-    pub fn blocked(&self, vars: &[i64], mover: usize) -> bool {
-        self.at.blocked_var.is_some_and(|v| vars[v] == mover as i64)
-    }
-}
-
 impl Children {
     /// Checks the declaration (when setup ends).
     pub fn check(&self, l: &Layout) -> Result<(), String> {

@@ -106,12 +106,8 @@ pub struct Resolved {
     pub rare: bool,
     /// `round`.
     pub round_var: Option<usize>,
-    /// `children_off`: a bit per player (`1 << player`) who makes no child now (with
-    /// `rounds.no_children_below`).
+    /// `children_off` (`rounds.no_children_below`): a bit per player making no child now.
     pub children_off_var: Option<usize>,
-    /// `blocked_player` (`arrange.declined_blocks`): the player who captures nothing and makes
-    /// no child now (0: nobody).
-    pub blocked_var: Option<usize>,
     /// `start_reserve_1`, `start_reserve_2`, ...
     pub start_reserve_vars: Vec<usize>,
     /// `round_starter`: who started the round (0 until the first check at setup).
@@ -407,9 +403,8 @@ impl Pipeline {
             c.played_vars = opening.played_vars.clone();
         }
         if let Some(a) = self.arrange.as_mut() {
-            let row_holes = l.rows.first().map_or(0, |r| r.pits.len());
-            a.link(l.players, row_holes, |name, v| var(l, name, v))?;
-            self.at.blocked_var = a.first_vars.1;
+            let n = l.rows.first().map_or(0, |r| r.pits.len());
+            a.link(l.players, n, |name, v| var(l, name, v))?;
         }
         if let Some(a) = &self.arrange {
             a.check_rounds(self.rounds.as_ref(), self.territory.is_some())?;
@@ -505,13 +500,8 @@ impl Pipeline {
             }
             if plays {
                 self.at.round_var = Some(var(l, "round", 1));
-                if self
-                    .rounds
-                    .as_ref()
-                    .is_some_and(|r| r.no_children_below > 0)
-                {
-                    self.at.children_off_var = Some(var(l, "children_off", 0));
-                }
+                let off = self.rounds.as_ref().map(|r| r.no_children_below > 0);
+                self.at.children_off_var = (off == Some(true)).then(|| var(l, "children_off", 0));
                 self.at.start_reserve_vars = (1..=2)
                     .map(|p| var(l, &format!("start_reserve_{p}"), 0))
                     .collect();

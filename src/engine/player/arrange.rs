@@ -241,7 +241,7 @@ fn first_player_ends(b: &mut Board, l: &Compiled, a: &Arrange, pl: usize) {
 /// by `arrange.declined_blocks` is blocked no longer.
 #[cold]
 pub(in crate::engine::player) fn lift_block(b: &mut Board, p: &Pipeline, took: bool, made: bool) {
-    let Some(v) = p.at.blocked_var.filter(|&v| b.vars[v] != 0) else {
+    let Some(v) = p.blocked_var().filter(|&v| b.vars[v] != 0) else {
         return;
     };
     if took || made {

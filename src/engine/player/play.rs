@@ -305,7 +305,7 @@ fn play_with<const RARE: bool, const TRIAL: bool>(
             .is_some_and(|c| c.after_capture);
     let chosen_after = RARE && p.capture.chosen_holes.is_some();
     // (a blocked player: a move taking seeds or making a child lifts the block)
-    let block = RARE && p.at.blocked_var.is_some_and(|v| b.vars[v] != 0);
+    let block = RARE && p.blocked_var().is_some_and(|v| b.vars[v] != 0);
     let held = if by_capture || after || chosen_after || block {
         material(b, mover)
     } else {

@@ -264,7 +264,7 @@ pub(in crate::engine::player) fn start_next_round(
         b.vars[v] = 0;
     }
     // (a block on a player who declined his arrangement lasts a round at most)
-    if let Some(v) = p.at.blocked_var {
+    if let Some(v) = p.blocked_var() {
         b.vars[v] = 0;
     }
     // (a choice of holes the round's last move began is dropped with the round)
