@@ -480,6 +480,16 @@ mod tests {
     }
 
     #[test]
+    fn a_block_on_a_decliner_without_the_first_players_arrangement_is_refused() {
+        let e = refusal("max_moves: 5, declined_blocks: true");
+        assert!(
+            e.to_string()
+                .contains("pipeline: arrange: `declined_blocks` needs `by: first_player`"),
+            "{e}"
+        );
+    }
+
+    #[test]
     fn an_arrangement_without_moves_is_refused_naming_the_key() {
         let e = refusal("max_moves: 0");
         assert!(
