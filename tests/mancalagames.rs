@@ -570,7 +570,7 @@ fn every_game_is_equal_to_mancalagames_or_refused_with_a_reason() {
 }
 
 /// Configs imported and equal on the committed fixtures.
-const FLOOR: usize = 199;
+const FLOOR: usize = 200;
 
 /// Configs that import and differ from MancalaGames on the committed fixtures, their cause not
 /// found yet (none today). Each must become equal or be refused at load.
@@ -598,11 +598,19 @@ fn import_writes_one_rule_per_game_and_says_what_it_refused() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("out");
     let fx = fixtures();
-    let (kalah, oware, refused) = (
-        fx.join("kalah.txt"),
-        fx.join("oware.txt"),
-        fx.join("bao.txt"),
-    );
+    let (kalah, oware) = (fx.join("kalah.txt"), fx.join("oware.txt"));
+    // (a game no MancalaGames file is: Kalah with the prescribed opening BASIC_SOWER, which
+    // sowlab does not translate yet)
+    let refused = dir.path().join("kalah_basic_sower.txt");
+    let text = std::fs::read_to_string(&kalah).unwrap();
+    std::fs::write(
+        &refused,
+        text.replace(
+            "\"capt_side\": 1,",
+            "\"capt_side\": 1,\n  \"prescribed\": 1,",
+        ),
+    )
+    .unwrap();
     let o = sowlab(&[
         "import",
         "mancalagames",
@@ -649,7 +657,7 @@ fn import_writes_one_rule_per_game_and_says_what_it_refused() {
     let text = String::from_utf8_lossy(&o.stdout).into_owned();
     assert_eq!(o.status.code(), Some(1), "{text}");
     assert!(
-        text.contains("bao.txt: refused: prescribed=ARNGE_LIMIT: "),
+        text.contains("kalah_basic_sower.txt: refused: prescribed=BASIC_SOWER: "),
         "{text}"
     );
 }

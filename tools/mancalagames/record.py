@@ -15,7 +15,8 @@ For every game file (GameProps/*.txt) and every named variant it writes
   notation: the hole from the mover's left `3`, a chosen direction `3cw`/`3ccw`, a row where
   the mover may play from either `S3`/`N5`, seeds from the mover's store `store:4`; between
   rounds of round_fill UMOVE the loser's arrangement, a seed a move `3-5`, `store-2`, `4-store`,
-  then `pass`, played as MancalaGames' UI would: see `arranged_row`), `h` (one
+  then `pass`, played as MancalaGames' UI would: see `arranged_row`; before play, with
+  prescribed ARNGE_LIMIT, the first player's arrangement likewise: see `first_arrangement`), `h` (one
   hash per position, the start included, 8 hex digits each, concatenated), `end` and `w`.
 
 NAME is the rule name sowlab gives the file (`Adji-boto.txt` -> `adji_boto`; a variant `V` ->
@@ -336,6 +337,34 @@ def arranged_row(game, shape):
     return out
 
 
+def first_arrangement(game, note):
+    """prescribed ARNGE_LIMIT: before play the first player (South here) may arrange the seeds
+    of his row, the other row copying it (MancalaGames leaves it to its UI: a question, then
+    seeds picked up and dropped in his holes). Played here as its UI would, at random: he
+    declines (`pass` at once) or moves one seed at a time between his holes, a few times, then
+    passes; each move is recorded in sowlab's notation (`3-5`, from his left, copied in the other
+    row) with the position after it. A row left as it was blocks his captures and children (its
+    UI's inhibitor) and he moves first; a changed row was his turn."""
+    h = game.cts.holes
+    start = list(game.board[:h])
+    if random.randrange(2):
+        for _ in range(random.randrange(1, 7)):
+            moves = [(f, t) for f in range(h) if game.board[f] > 0 for t in range(h) if t != f]
+            if not moves:
+                break
+            f, t = random.choice(moves)
+            for a, b in ((f, t), (f + h, t + h)):
+                game.board[a] -= 1
+                game.board[b] += 1
+            note("%d-%d" % (f + 1, t + 1))
+    if list(game.board[:h]) == start:
+        game.inhibitor.set_on(game.turn)
+    else:
+        game.inhibitor.set_off()
+        game.turn = not game.turn
+    note("pass")
+
+
 def build(mc, path, variant):
     game_dict = mc.read_game(path)
     game = mc.game_from_config(game_dict, variant)
@@ -395,6 +424,11 @@ def play(mc, path, variant, seed, cap, full=False):
     first = note(False)
     if random_start:
         rec["start"] = {"p": first["p"], "s": first["s"], "t": first["t"]}
+    if gi.SowPrescribed(game.info.prescribed).name == "ARNGE_LIMIT":
+        def arranged(label):
+            moves.append(label)
+            note(False)
+        first_arrangement(game, arranged)
     end, winner, error = "cap", None, None
     try:
         for _ in range(cap):

@@ -38,10 +38,22 @@ pub struct Arrange {
     /// when he has no other move).
     #[serde(default)]
     pub pass_needs_seeds: i64,
+    /// (With `by: first_player`) a first player who ends his arrangement with his row as it
+    /// was (he declines it) is blocked: in his moves nothing is captured, no child is made and
+    /// no relay stops for a capture, until a move (either player's) takes seeds into its
+    /// mover's store or reserve or makes a child, or the round ends (the game variable
+    /// `blocked_player`).
+    #[serde(default)]
+    pub declined_blocks: bool,
     /// The game variables `arrange_left` (the moves still allowed, 0 once play has begun) and
     /// `arrange_passes` (the passes in a row), declared when setup ends.
     #[serde(skip)]
     pub vars: (usize, usize),
+    /// (With `by: first_player`) the game variables `arrange_row_1`, ... holding his row as it
+    /// was when he began (-1 before), and `blocked_player` (0: nobody), declared when setup
+    /// ends.
+    #[serde(skip)]
+    pub first_vars: (Vec<usize>, Option<usize>),
 }
 
 /// Who arranges, and when (`arrange.by`).
@@ -53,6 +65,10 @@ pub enum ArrangeBy {
     Each,
     /// The round's loser alone, at the start of each later round (none before play).
     RoundLoser,
+    /// The game's first player alone, before play, his single pass ending it: when his row
+    /// then differs from what it was, the arrangement was his turn and the other player sows
+    /// first; otherwise (he declined) he sows first.
+    FirstPlayer,
 }
 
 impl Arrange {
@@ -81,9 +97,12 @@ impl Arrange {
                 self.keep
             ));
         }
-        if (self.copied || self.by == ArrangeBy::RoundLoser) && players != 2 {
+        if self.declined_blocks && self.by != ArrangeBy::FirstPlayer {
+            return Err("pipeline: arrange: `declined_blocks` needs `by: first_player`".into());
+        }
+        if (self.copied || self.by != ArrangeBy::Each) && players != 2 {
             return Err(format!(
-                "pipeline: arrange: `copied` and `by: round_loser` need two players, the board has {players}"
+                "pipeline: arrange: `copied`, `by: round_loser` and `by: first_player` need two players, the board has {players}"
             ));
         }
         Ok(())
@@ -114,18 +133,27 @@ impl Arrange {
 
     /// Checks the declaration and declares its game variables (`vars`) with
     /// `var(name, start value)`.
+    /// (`row_holes`: the holes of a player's row, for `by: first_player`.)
     pub fn link(
         &mut self,
         players: usize,
+        row_holes: usize,
         mut var: impl FnMut(&str, i64) -> usize,
     ) -> Result<(), String> {
         self.check(players)?;
         // (by the round's loser: nothing before play)
         let first = match self.by {
-            ArrangeBy::Each => self.max_moves,
+            ArrangeBy::Each | ArrangeBy::FirstPlayer => self.max_moves,
             ArrangeBy::RoundLoser => 0,
         };
         self.vars = (var("arrange_left", first), var("arrange_passes", 0));
+        if self.by == ArrangeBy::FirstPlayer {
+            let row = (1..=row_holes)
+                .map(|i| var(&format!("arrange_row_{i}"), -1))
+                .collect();
+            let blocked = self.declined_blocks.then(|| var("blocked_player", 0));
+            self.first_vars = (row, blocked);
+        }
         Ok(())
     }
 }

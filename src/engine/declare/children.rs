@@ -47,6 +47,10 @@ pub struct Children {
     /// A player has at most one child.
     #[serde(default)]
     pub one_each: bool,
+    /// A lap of a single seed makes no child (a move sown from a hole holding one seed, its
+    /// only lap; a relay's laps are never of one seed).
+    #[serde(default)]
+    pub not_by_single_seed: bool,
     /// No child in the hole facing a child (across the board).
     #[serde(default)]
     pub not_facing_a_child: bool,

@@ -106,6 +106,8 @@ pub struct Resolved {
     pub rare: bool,
     /// `round`.
     pub round_var: Option<usize>,
+    /// `children_off` (`rounds.no_children_below`): a bit per player making no child now.
+    pub children_off_var: Option<usize>,
     /// `start_reserve_1`, `start_reserve_2`, ...
     pub start_reserve_vars: Vec<usize>,
     /// `round_starter`: who started the round (0 until the first check at setup).
@@ -401,7 +403,8 @@ impl Pipeline {
             c.played_vars = opening.played_vars.clone();
         }
         if let Some(a) = self.arrange.as_mut() {
-            a.link(l.players, |name, v| var(l, name, v))?;
+            let n = l.rows.first().map_or(0, |r| r.pits.len());
+            a.link(l.players, n, |name, v| var(l, name, v))?;
         }
         if let Some(a) = &self.arrange {
             a.check_rounds(self.rounds.as_ref(), self.territory.is_some())?;
@@ -497,6 +500,8 @@ impl Pipeline {
             }
             if plays {
                 self.at.round_var = Some(var(l, "round", 1));
+                let off = self.rounds.as_ref().map(|r| r.no_children_below > 0);
+                self.at.children_off_var = (off == Some(true)).then(|| var(l, "children_off", 0));
                 self.at.start_reserve_vars = (1..=2)
                     .map(|p| var(l, &format!("start_reserve_{p}"), 0))
                     .collect();

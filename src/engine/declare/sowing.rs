@@ -106,6 +106,9 @@ pub struct SowRule {
     /// A lap relays only when its last pit is a hole that passes this test (e.g. on the
     /// opponent's side, or holding exactly 6 seeds); a lap ending elsewhere ends the move.
     pub relay_only: Option<HoleTest>,
+    /// A move's first lap relays only when one of its seeds fell into an opponent's hole ("the
+    /// sowing goes on only once it has reached the opponent's side"); later laps as usual.
+    pub relay_needs_opponent_sown: bool,
     /// A lap whose last seed fell into an empty hole on this side, facing a hole with seeds, does
     /// not relay (so that the capture of the hole opposite can take it).
     pub relay_stop_opposite: Option<Whose>,
@@ -118,6 +121,9 @@ pub struct SowRule {
     /// `(v, n)`: `relay_stop` applies only once game variable `v` reaches `n` (before, captures
     /// are off: see the capture's `no_capture_turns`).
     pub relay_stop_from: Option<(usize, i64)>,
+    /// The game variable naming a player whose moves' relays do not stop for a capture, nor
+    /// capture by count (`arrange.declined_blocks`'s `blocked_player`), set when setup ends.
+    pub relay_stop_block: Option<usize>,
     /// `(v, n)`: no lap relays until game variable `v` reaches `n` (the opening's turns sown as
     /// one lap, `moves.opening.one_lap`).
     pub relay_from: Option<(usize, i64)>,
@@ -201,10 +207,12 @@ impl Default for SowRule {
             relay: Relay::None,
             relay_stop: None,
             relay_only: None,
+            relay_needs_opponent_sown: false,
             heads: Vec::new(),
             relay_stop_opposite: None,
             relay_stop_matching: false,
             relay_stop_from: None,
+            relay_stop_block: None,
             relay_from: None,
             capture_counts: Vec::new(),
             capture_to: CaptureTo::RowOwner,
@@ -340,8 +348,10 @@ impl SowRule {
             || self.relay_first_seed_back
             || self.before_lap != BeforeLap::Nothing
             || self.relay_stop_from.is_some()
+            || self.relay_stop_block.is_some()
             || self.relay_from.is_some()
             || self.relay_only.is_some()
+            || self.relay_needs_opponent_sown
             || !self.heads.is_empty()
             || self.relay_stop_opposite.is_some()
             || self.relay_stop_matching

@@ -138,6 +138,12 @@ pub fn play(b: &mut Board, l: &Compiled, p: &Pipeline, id: usize) -> Result<(), 
     };
     let (left, passes) = a.vars;
     let pl = b.to_move;
+    // (the first player's row as he begins, to see at his pass whether he changed it)
+    if a.first_vars.0.first().is_some_and(|&r| b.vars[r] < 0) {
+        for (q, &v) in row_of(l, pl).zip(&a.first_vars.0) {
+            b.vars[v] = b.seeds[q];
+        }
+    }
     if id == pass {
         if !may_pass(b, p, a, pl) {
             return Err(format!(
@@ -175,13 +181,15 @@ pub fn play(b: &mut Board, l: &Compiled, p: &Pipeline, id: usize) -> Result<(), 
     b.vars[left] -= 1;
     let arrangers = match a.by {
         ArrangeBy::Each => l.players as i64,
-        ArrangeBy::RoundLoser => 1,
+        ArrangeBy::RoundLoser | ArrangeBy::FirstPlayer => 1,
     };
     if b.vars[passes] >= arrangers {
         b.vars[left] = 0;
     }
     match a.by {
         ArrangeBy::Each => b.to_move = pl % l.players + 1,
+        ArrangeBy::FirstPlayer if b.vars[left] == 0 => first_player_ends(b, l, a, pl),
+        ArrangeBy::FirstPlayer => {}
         // (the round's starter sows once the loser has arranged)
         ArrangeBy::RoundLoser if b.vars[left] == 0 => {
             if let Some(s) = p.at.round_starter_var {
@@ -197,6 +205,52 @@ pub fn play(b: &mut Board, l: &Compiled, p: &Pipeline, id: usize) -> Result<(), 
         });
     }
     Ok(())
+}
+
+/// The holes of player `pl`'s row, from his left.
+fn row_of(l: &Compiled, pl: usize) -> impl Iterator<Item = usize> + '_ {
+    l.rows
+        .iter()
+        .find(|r| r.owner == pl)
+        .into_iter()
+        .flat_map(|r| r.pits.iter().copied())
+}
+
+/// The end of the first player's arrangement (`by: first_player`): a row changed from what it
+/// was hands the turn over; a row as it was keeps it, and with `declined_blocks` blocks him.
+fn first_player_ends(b: &mut Board, l: &Compiled, a: &Arrange, pl: usize) {
+    let changed = row_of(l, pl)
+        .zip(&a.first_vars.0)
+        .any(|(q, &v)| b.seeds[q] != b.vars[v]);
+    if changed {
+        b.to_move = 3 - pl;
+        return;
+    }
+    if let Some(v) = a.first_vars.1 {
+        b.vars[v] = pl as i64;
+        b.emit(|| Event::Note {
+            kind: "blocked".into(),
+            text: format!(
+                "player {pl} left his row as it was: he captures nothing and makes no child until a move captures or makes one"
+            ),
+        });
+    }
+}
+
+/// After a move by `mover` that took seeds (`took`) or made a child (`made`): a player blocked
+/// by `arrange.declined_blocks` is blocked no longer.
+#[cold]
+pub(in crate::engine::player) fn lift_block(b: &mut Board, p: &Pipeline, took: bool, made: bool) {
+    let Some(v) = p.blocked_var().filter(|&v| b.vars[v] != 0) else {
+        return;
+    };
+    if took || made {
+        b.vars[v] = 0;
+        b.emit(|| Event::Note {
+            kind: "unblocked".into(),
+            text: "a move captured or made a child: captures and children are allowed again".into(),
+        });
+    }
 }
 
 /// At a later round's start (its board refilled, its starter named), the round's loser (the
@@ -426,6 +480,16 @@ mod tests {
     }
 
     #[test]
+    fn a_block_on_a_decliner_without_the_first_players_arrangement_is_refused() {
+        let e = refusal("max_moves: 5, declined_blocks: true");
+        assert!(
+            e.to_string()
+                .contains("pipeline: arrange: `declined_blocks` needs `by: first_player`"),
+            "{e}"
+        );
+    }
+
+    #[test]
     fn an_arrangement_without_moves_is_refused_naming_the_key() {
         let e = refusal("max_moves: 0");
         assert!(
@@ -433,5 +497,51 @@ mod tests {
                 .contains("pipeline: arrange: max_moves must be at least 1, not 0"),
             "{e}"
         );
+    }
+
+    /// Two rows of 3 with stores (S1..S3, store S, N1..N3, store N), a seed a hole, the first
+    /// player arranging his row before play (copied), a last seed in an empty hole of the
+    /// mover's taking the hole opposite.
+    fn first_player_board() -> Board {
+        data_board("name: t\nplayers: 2\nboard:\n  players: 2\n  shape: two_rows\n  pits:\n    - { row: S, owner: 1, holes: 3, seeds: 1 }\n    - { store: store S, owner: 1 }\n    - { row: N, owner: 2, holes: 3, seeds: 1 }\n    - { store: store N, owner: 2 }\nsowing:\n  stores: none\npipeline:\n  capture:\n    opposite: { when_opposite_empty: false }\n  arrange: { max_moves: 10, by: first_player, copied: true, declined_blocks: true }\n  end:\n    - { when: no_move, then: to_move_loses }\n".into())
+    }
+
+    #[test]
+    fn the_first_players_changed_row_is_his_turn() {
+        let mut b = first_player_board();
+        play(&mut b, "1-2");
+        assert_eq!(
+            b.seeds[..8],
+            [0, 2, 1, 0, 0, 2, 1, 0],
+            "the other row copies it"
+        );
+        assert_eq!(b.to_move, 1, "he arranges until he passes");
+        play(&mut b, "pass");
+        assert_eq!(b.to_move, 2, "a changed row was his turn");
+        assert_eq!(var(&b, "arrange_left"), 0);
+        assert_eq!(var(&b, "blocked_player"), 0);
+    }
+
+    #[test]
+    fn a_row_left_as_it_was_blocks_the_first_players_captures_until_a_move_captures() {
+        let mut b = first_player_board();
+        b.trace = Some(Vec::new());
+        play(&mut b, "pass");
+        assert!(matches!(
+            b.trace.as_deref(),
+            Some([Event::Pass { player: 1 }, ..])
+        ));
+        assert_eq!(b.to_move, 1, "he declined: he sows first");
+        assert_eq!(var(&b, "blocked_player"), 1);
+        // His S1 into his empty S2 facing N2 would take it: blocked, it takes nothing.
+        b.seeds[..8].copy_from_slice(&[1, 0, 1, 0, 1, 1, 1, 0]);
+        play(&mut b, "1");
+        assert_eq!(b.seeds[..8], [0, 1, 1, 0, 1, 1, 1, 0]);
+        assert_eq!(var(&b, "blocked_player"), 1);
+        // North's N1 into his empty N2 takes S2 (facing it) and the seed: the block is lifted.
+        b.seeds[..8].copy_from_slice(&[0, 1, 1, 0, 1, 0, 1, 0]);
+        play(&mut b, "1");
+        assert_eq!(b.seeds[..8], [0, 0, 1, 0, 0, 0, 1, 2]);
+        assert_eq!(var(&b, "blocked_player"), 0);
     }
 }

@@ -38,6 +38,10 @@ pub(super) fn make(
             }
         }
     }
+    // (a move of one lap of a single seed)
+    if c.not_by_single_seed && b.last.laps == 1 && b.last.hand == 1 {
+        return false;
+    }
     let reverse = l.sow.reverse != b.last.reversed;
     let also = match c.made(l, reverse, &b.seeds, &b.children, &b.owners, mover, last) {
         Made::Nothing => return false,
@@ -248,4 +252,37 @@ pub(crate) fn round_counts(l: &Compiled) -> Vec<i64> {
         },
         l.sow.first_seed_back,
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::board::state::Board;
+    use crate::engine::rule::test_boards::{data_board, play};
+
+    /// Two rows of 3 (S1..S3, N1..N3) without stores, a last seed making 3 in an opponent's
+    /// hole making a child, with `not_by_single_seed` or without (`single`).
+    fn board(single: bool) -> Board {
+        let mut b = data_board(format!(
+            "name: t\nplayers: 2\nboard:\n  players: 2\n  shape: two_rows\n  pits:\n    - {{ row: S, owner: 1, holes: 3, seeds: 1 }}\n    - {{ row: N, owner: 2, holes: 3, seeds: 1 }}\nsowing:\n  stores: none\npipeline:\n  children: {{ make_when_last_makes: [3], side: opponent, not_by_single_seed: {single} }}\n  end:\n    - {{ when: no_move, then: to_move_loses }}\n"
+        ));
+        b.seeds[..6].copy_from_slice(&[0, 2, 1, 2, 1, 1]);
+        b
+    }
+
+    #[test]
+    fn a_single_seed_makes_no_child_where_more_seeds_would() {
+        // S3's single seed makes 3 in N1: no child with the step, a child without it.
+        let mut b = board(true);
+        play(&mut b, "3");
+        assert_eq!(b.seeds[..6], [0, 2, 0, 3, 1, 1]);
+        assert!(!b.is_child(3));
+        let mut b = board(false);
+        play(&mut b, "3");
+        assert!(b.is_child(3));
+        // Two seeds from S2 make 2 in S3 and 3 in N1: a child, with the step too.
+        let mut b = board(true);
+        play(&mut b, "2");
+        assert_eq!(b.seeds[..6], [0, 0, 2, 3, 1, 1]);
+        assert!(b.is_child(3));
+    }
 }

@@ -304,16 +304,20 @@ fn play_with<const RARE: bool, const TRIAL: bool>(
             .as_ref()
             .is_some_and(|c| c.after_capture);
     let chosen_after = RARE && p.capture.chosen_holes.is_some();
-    let held = if by_capture || after || chosen_after {
+    // (a blocked player: a move taking seeds or making a child lifts the block)
+    let block = RARE && p.blocked_var().is_some_and(|v| b.vars[v] != 0);
+    let held = if by_capture || after || chosen_after || block {
         material(b, mover)
     } else {
         0
     };
     // (one of the first turns without captures: the turns counted before this one)
     let turns_off = RARE
-        && p.at
+        && (p
+            .at
             .turns_var
-            .is_some_and(|v| b.vars[v] < p.capture.no_capture_turns);
+            .is_some_and(|v| b.vars[v] < p.capture.no_capture_turns)
+            || p.blocked(&b.vars, mover));
     // "Take the hole opposite, then sow on": each lap ending in an empty hole that takes the
     // hole opposite goes on from that hole with its seeds.
     if let Some(o) = p
@@ -354,7 +358,7 @@ fn play_with<const RARE: bool, const TRIAL: bool>(
         || match p
             .children
             .as_ref()
-            .filter(|_| RARE && !end.stopped && !removed)
+            .filter(|_| RARE && !end.stopped && !removed && !p.children_off(&b.vars, mover))
         {
             Some(c) => crate::engine::player::children::make(b, l, p, c, mover, last),
             None => false,
@@ -466,6 +470,10 @@ fn play_with<const RARE: bool, const TRIAL: bool>(
     // (a trial move for `feed_after_captures`: its sowing and captures only)
     if TRIAL {
         return Ok(());
+    }
+    if block {
+        let took = end.captured > 0 || material(b, mover) > held;
+        crate::engine::player::arrange::lift_block(b, p, took, made && !none);
     }
     // (the holes the captor then chooses: his moves again until they are taken)
     let choosing = chosen_after

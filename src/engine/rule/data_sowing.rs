@@ -35,6 +35,8 @@ pub struct SowingDecl {
     pub relay_stops_matching: Option<bool>,
     /// A lap relays only when it ends in a hole that passes this test.
     pub relay_only_on: Option<HoleTestDecl>,
+    /// A move's first lap relays only when it dropped a seed into an opponent's hole.
+    pub relay_needs_opponent_sown: Option<bool>,
     /// Holes (numbered from each owner's left) whose moves are sown the other way.
     pub reverse_holes: Option<Vec<i64>>,
     /// Holes sown the other way, row by row (`{ S: [2, 5], N: [1, 3] }`: each row's hole
@@ -221,6 +223,9 @@ impl SowingDecl {
         }
         if let Some(t) = &self.relay_only_on {
             r.relay_only = Some(t.test());
+        }
+        if let Some(v) = self.relay_needs_opponent_sown {
+            r.relay_needs_opponent_sown = v;
         }
         if let Some(v) = &self.reverse_holes {
             r.reverse_holes = v.clone();

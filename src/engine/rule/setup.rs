@@ -156,6 +156,7 @@ impl Rule {
                     l.sow.relay_from = Some((v, o.turns));
                 }
             }
+            l.sow.relay_stop_block = p.blocked_var();
             l.sow.across = p.capture.across;
             if let Some(s) = &p.at.stop {
                 if l.sow.relay != crate::engine::declare::sowing::Relay::Last {

@@ -4,6 +4,7 @@
 //! and reserves and taken in captures ([`seeds`]).
 
 pub(crate) mod across;
+pub(crate) mod first_lap;
 pub(crate) mod lap_counts;
 pub(crate) mod quiet;
 pub mod seeds;

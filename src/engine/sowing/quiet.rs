@@ -64,7 +64,11 @@ fn sow_with<const RARE: bool>(b: &mut Board, from: usize) -> Result<SowEnd, Stri
     let closed: &[bool] = closed;
     let rule = &l.sow;
     // Whether the relay stops for a capture apply: not while captures are off (once a move).
-    let stops = !RARE || rule.relay_stop_from.is_none_or(|(v, n)| vars[v] >= n);
+    let stops = !RARE
+        || (rule.relay_stop_from.is_none_or(|(v, n)| vars[v] >= n)
+            && rule
+                .relay_stop_block
+                .is_none_or(|v| vars[v] != *to_move as i64));
     // Whether laps relay at all (not in an opening sown as one lap).
     let relays = !RARE || rule.relay_from.is_none_or(|(v, n)| vars[v] >= n);
     let mover = *to_move;
@@ -171,6 +175,17 @@ fn sow_with<const RARE: bool>(b: &mut Board, from: usize) -> Result<SowEnd, Stri
                 && rule.lap_may_relay::<RARE>(l, pos, seeds, was_empty, mover, stops, || {
                     l.pits[pos].owner
                 })
+                && (!RARE
+                    || crate::engine::sowing::first_lap::may_relay(
+                        l,
+                        table,
+                        closed,
+                        end.laps,
+                        from,
+                        end.hand,
+                        mover,
+                        &|q| l.pits[q].owner,
+                    ))
         });
         let Some(r) = relay_from else { break };
         // (untraced: the trace is none)

@@ -77,7 +77,10 @@ fn plain(b: &mut Board, from: usize, laps_before: i64) -> Result<SowEnd, String>
         }
     };
     // Whether the relay stops for a capture apply: not while captures are off (once a move).
-    let stops = rule.relay_stop_from.is_none_or(|(v, n)| vars[v] >= n);
+    let stops = rule.relay_stop_from.is_none_or(|(v, n)| vars[v] >= n)
+        && rule
+            .relay_stop_block
+            .is_none_or(|v| vars[v] != mover as i64);
     // Whether laps relay at all (not in an opening sown as one lap).
     let relays = rule.relay_from.is_none_or(|(v, n)| vars[v] >= n);
     crate::engine::sowing::step::check_start(l, seeds, from)?;
@@ -111,7 +114,11 @@ fn plain(b: &mut Board, from: usize, laps_before: i64) -> Result<SowEnd, String>
     );
     let mut hand = end.hand;
     let pass = crate::engine::sowing::step::passes_children(rule, children);
-    let kids = l.pipeline.as_deref().and_then(|p| p.children.as_ref());
+    // (children: not in a round or for a player without them)
+    let kids = l
+        .pipeline
+        .as_deref()
+        .and_then(|p| p.children.as_ref().filter(|_| !p.children_off(vars, mover)));
     let mut pos = from;
     let mut drops: i64 = 0;
     let unit = drop_work(l);
@@ -232,10 +239,12 @@ fn plain(b: &mut Board, from: usize, laps_before: i64) -> Result<SowEnd, String>
             !(rule.relay_stops_before_empty
                 && crate::engine::sowing::skipped_origin::before_empty(l, table, closed, seeds, pos, mover))
                 && rule.lap_may_relay::<true>(l, pos, seeds, was_empty, mover, stops, || owner_of(pos))
+                && crate::engine::sowing::first_lap::may_relay(l, table, closed, laps_before + end.laps, from, end.hand, mover, &owner_of)
                 // A lap does not go on from a child, nor from a hole its last seed makes one.
                 && !kids.is_some_and(|c| {
                     children[r] != 0
-                        || c.makes(l, rule.reverse != flip, seeds, children, owners, mover, pos)
+                        || (!(c.not_by_single_seed && lap_seeds == 1)
+                            && c.makes(l, rule.reverse != flip, seeds, children, owners, mover, pos))
                 })
         });
         let Some(r) = relay_from else { break };

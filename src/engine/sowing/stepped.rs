@@ -130,7 +130,10 @@ pub(crate) fn sow_after(b: &mut Board, from: usize, laps_before: i64) -> Result<
     let steps = rule.steps.as_deref().unwrap_or(&NO_STEPS);
     crate::engine::sowing::step::check_start(l, seeds, from)?;
     // Whether captures are on (the relay's stops for a capture, and closing a hole).
-    let stops = rule.relay_stop_from.is_none_or(|(v, n)| vars[v] >= n);
+    let stops = rule.relay_stop_from.is_none_or(|(v, n)| vars[v] >= n)
+        && rule
+            .relay_stop_block
+            .is_none_or(|v| vars[v] != mover as i64);
     // Whether laps relay at all (not in an opening sown as one lap).
     let relays = rule.relay_from.is_none_or(|(v, n)| vars[v] >= n);
     let mut flip = if rule.at.flips {
@@ -242,6 +245,16 @@ pub(crate) fn sow_after(b: &mut Board, from: usize, laps_before: i64) -> Result<
                     && rule.lap_may_relay::<true>(l, pos, seeds, was_empty, mover, stops, || {
                         l.pits[pos].owner
                     })
+                    && crate::engine::sowing::first_lap::may_relay(
+                        l,
+                        table,
+                        closed,
+                        laps_before + end.laps,
+                        from,
+                        end.hand,
+                        mover,
+                        &|q| l.pits[q].owner,
+                    )
             })
         };
         let side_cut = steps.relay_stops_when_side_empty && some_side_empty(l, seeds);

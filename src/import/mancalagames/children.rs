@@ -94,6 +94,8 @@ pub(super) fn children(p: &Params, sowing: &mut String) -> Result<String, Refusa
     let side = match rule.as_str() {
         "NONE" => "any",
         "OPP_SIDE_ONLY" => "opponent",
+        // (and a lap of a single seed makes none: below)
+        "OPPS_ONLY_NOT_1ST" => "opponent",
         "OWN_SIDE_ONLY" => "own",
         // (by the hole's owner: its row's, or in a territory game this round's; sowlab's sides
         // read the owner so)
@@ -103,7 +105,7 @@ pub(super) fn children(p: &Params, sowing: &mut String) -> Result<String, Refusa
             return Err(refuse(
                 "child_rule",
                 other,
-                "only NONE, OPP_SIDE_ONLY and OWN_SIDE_ONLY are translated yet",
+                "only NONE, OPP_SIDE_ONLY, OWN_SIDE_ONLY, OPP_OWNER_ONLY, OWN_OWNER_ONLY and OPPS_ONLY_NOT_1ST are translated yet",
             ))
         }
     };
@@ -151,6 +153,9 @@ pub(super) fn children(p: &Params, sowing: &mut String) -> Result<String, Refusa
     }
     if ty == "ONE_CHILD" {
         text.push_str("    one_each: true\n");
+    }
+    if rule == "OPPS_ONLY_NOT_1ST" {
+        text.push_str("    # child_rule=OPPS_ONLY_NOT_1ST: and not by a lap of a single seed (the rightmost hole's one seed\n    # into the opponent's first hole)\n    not_by_single_seed: true\n");
     }
     if ty == "BULL" {
         text.push_str(

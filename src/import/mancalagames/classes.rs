@@ -74,7 +74,7 @@ pub(super) fn sowing(p: &Params) -> Result<String, Refusal> {
     match word(p, "prescribed").as_str() {
         // (SOW1OPP is the opening's sowing: `moves.opening`, in `starts.rs`)
         // (PLUS1MINUS1 is the first move's own step: `moves`, in `starts.rs`)
-        "NONE" | "SOW1OPP" | "PLUS1MINUS1" => {}
+        "NONE" | "SOW1OPP" | "PLUS1MINUS1" | "ARNGE_LIMIT" => {}
         // (the sowing's `pass_from_move`: `sow_rules.rs`)
         "MLAPS_SOWER" if super::sow_rules::first_move_plain(p) => {}
         "NO_UDIR_FIRSTS" => {

@@ -109,6 +109,16 @@ pub(super) fn rounds(p: &Params, goal: &str) -> Result<(String, String, i64), Re
         let mut chosen = "";
         let fill_from = match word(p, "round_fill").as_str() {
             "LEFT_FILL" => "left",
+            // (both rows shortened to the holes the loser fills, from his left, the winner's
+            // facing them; with more than 3 holes a row, a round of 3 or fewer makes no children)
+            "SHORTEN_ALL" => {
+                chosen = if p.holes > 3 {
+                    ", refill: shorten_to_loser, no_children_below: 4"
+                } else {
+                    ", refill: shorten_to_loser"
+                };
+                "left"
+            }
             "RIGHT_FILL" => "right",
             // (alternately from both ends of each row, inwards)
             "NOT_APPLICABLE" => "outside_in",
@@ -137,7 +147,7 @@ pub(super) fn rounds(p: &Params, goal: &str) -> Result<(String, String, i64), Re
                 return Err(refuse(
                     "round_fill",
                     other,
-                    "only LEFT_FILL, RIGHT_FILL and NOT_APPLICABLE are translated yet",
+                    "only LEFT_FILL, RIGHT_FILL, NOT_APPLICABLE, UCHOOSE, LOSER_ONLY, UMOVE and SHORTEN_ALL are translated yet",
                 ))
             }
         };
@@ -150,6 +160,7 @@ pub(super) fn rounds(p: &Params, goal: &str) -> Result<(String, String, i64), Re
             match chosen {
                 "" => "",
                 ", choose_filled: loser" => ";\n  # the round's loser chooses which of his holes he fills, one a move",
+                x if x.contains("shorten_to_loser") => ";\n  # both rows shortened to the loser's: the winner fills the holes facing the loser's, the\n  # loser's last seeds and as many of the winner's go into the next hole of each, the winner's\n  # other seeds stay in his store (a round of 3 holes or fewer, on a longer board, makes no\n  # children)",
                 _ => ";\n  # only the round's loser's row is gathered and refilled, the holes his choice, one a\n  # move; the winner's seeds stay where they are (a level round ends the match, and so does\n  # a winner without a move)",
             },
             p.flag("blocks")

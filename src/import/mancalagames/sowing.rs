@@ -246,10 +246,14 @@ fn relay_condition(p: &Params, sowing: &mut String) -> Result<(), Refusal> {
         "OWN_SIDE" => ("{ side: own }".into(), "is the mover's".into()),
         "OPP_SIDE" => ("{ side: opponent }".into(), "is the opponent's".into()),
         "STOP_STORE" => ("{}".into(), "is a hole (not a store)".into()),
+        "VISIT_OPP" => {
+            sowing.push_str("  # mlap_cont=VISIT_OPP: the first lap goes on only once it has sown into the opponent's holes\n  relay_needs_opponent_sown: true\n");
+            return Ok(());
+        }
         other => return Err(refuse(
             "mlap_cont",
             other,
-            "only NONE, ON_PARAM, GREQ_PARAM, OWN_SIDE, OPP_SIDE and STOP_STORE are translated yet",
+            "only NONE, ON_PARAM, GREQ_PARAM, OWN_SIDE, OPP_SIDE, STOP_STORE and VISIT_OPP are translated yet",
         )),
     };
     let _ = writeln!(

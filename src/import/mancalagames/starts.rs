@@ -366,11 +366,25 @@ pub(super) fn prescribed(p: &Params) -> Result<(), Refusal> {
         "NONE" | "NO_UDIR_FIRSTS" | "SOW1OPP" | "PLUS1MINUS1" => return Ok(()),
         // (the first move sown without passing holes by count: `sow_rules.rs`)
         "MLAPS_SOWER" if super::sow_rules::first_move_plain(p) => return Ok(()),
+        // (the first player's arrangement: `pipeline.arrange`, from `arrangement`)
+        "ARNGE_LIMIT" if word(p, "round_fill") != "UMOVE" => return Ok(()),
         "ARNGE_LIMIT" => {
-            "the game's first player may arrange the seeds of his row before play (the other row copying it; it is his turn), or decline and then neither capture nor make a child until a move captures or makes one: a decision with moves of its own (`pipeline.arrange` with `copied`, but by the first player alone, ending his turn only when the row changed) and a per-player block on captures, children and a relay's stops for a capture; neither is declared yet (nor are Bao's other needs: round_fill=SHORTEN_ALL, child_rule=OPPS_ONLY_NOT_1ST, mlap_cont=VISIT_OPP)"
+            "with round_fill=UMOVE (a second arrangement, by the round's loser) not yet"
         }
         "MLAPS_SOWER" => "the first move sown with relays in a game without them: not yet",
         _ => "not yet in sowlab's declared vocabulary",
     };
     Err(refuse("prescribed", &v, why))
+}
+
+/// The `arrange:` of the pipeline for prescribed=ARNGE_LIMIT (empty otherwise): the game's first
+/// player may arrange his row before play, the other row copying it, which is his turn; a first
+/// player who leaves his row as it was (he declines) captures nothing and makes no child until
+/// a move captures or makes one (MancalaGames leaves the arrangement to its UI: its traces play
+/// it as its UI would, a few random moves of one seed then `pass`, or `pass` at once).
+pub(super) fn arrangement(p: &Params) -> String {
+    if word(p, "prescribed") != "ARNGE_LIMIT" {
+        return String::new();
+    }
+    "  # prescribed=ARNGE_LIMIT: before play the first player may arrange his row, one seed a move\n  # (`3-5`), the other row copying it, until he passes; a row changed was his turn, a row as it\n  # was (declined) blocks his captures and children until a move captures or makes one\n  # (MancalaGames leaves it to its UI, without a bound; sowlab's: 100 moves)\n  arrange: { max_moves: 100, by: first_player, copied: true, declined_blocks: true }\n".into()
 }

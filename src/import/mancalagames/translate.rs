@@ -205,6 +205,7 @@ pub fn translate(g: &GameFile, title: &str, p: &Params) -> Result<Translation, R
             rounds,
         )
     };
+    let rounds = format!("{rounds}{}", super::starts::arrangement(p));
     let parts = Parts {
         board: &board,
         notes: &notes,

@@ -95,6 +95,11 @@ pub struct Rounds {
     /// (MancalaGames' reading; the winner's holdings make up the difference).
     #[serde(default)]
     pub spread_count: SpreadCount,
+    /// With `refill: shorten_to_loser`: a refill filling fewer than this many holes of a row
+    /// whole starts a round in which nobody makes a child (0: no such limit; the game variable
+    /// `children_off`, a bit per player).
+    #[serde(default)]
+    pub no_children_below: i64,
 }
 
 /// Which seeds of the round's loser `refill: spread_loser` spreads (`rounds.spread_count`).
@@ -127,6 +132,13 @@ pub enum Refill {
     /// and the winner's seeds beyond his row stay in his. On a level round the two hold as many:
     /// either's seeds spread alike.
     SpreadLoser,
+    /// Every seed gathered as with `both`, then both rows shortened to the loser's: he fills as
+    /// many holes as his seeds fill whole (from `fill_from`) and the winner the holes facing
+    /// them; the loser's remainder goes into his next hole, and as many of the winner's seeds
+    /// into the hole facing it; the other holes are closed (with `close_unfilled`); the winner
+    /// keeps the rest in his store (or reserve). A level round: the second player fills as the
+    /// loser.
+    ShortenToLoser,
 }
 
 /// Who chooses the holes filled for a round (`rounds.choose_filled`).
@@ -166,12 +178,17 @@ impl Rounds {
     pub fn check_fills(&self, territory: bool) -> Result<(), String> {
         let by_seeds = self.winner == RoundWinner::MostSeeds && self.tally == Tally::None;
         if self.refill != Refill::Both && (!by_seeds || territory) {
-            return Err("pipeline: rounds: `refill: loser` and `refill: spread_loser` need `winner: most_seeds`, no `tally` and no `territory`".into());
+            return Err("pipeline: rounds: `refill: loser`, `spread_loser` and `shorten_to_loser` need `winner: most_seeds`, no `tally` and no `territory`".into());
         }
-        if self.refill == Refill::SpreadLoser
+        if self.no_children_below != 0
+            && (self.refill != Refill::ShortenToLoser || self.no_children_below < 0)
+        {
+            return Err("pipeline: rounds: `no_children_below` needs `refill: shorten_to_loser` and a count of 0 or more".into());
+        }
+        if matches!(self.refill, Refill::SpreadLoser | Refill::ShortenToLoser)
             && (self.fill_part || self.choose_filled != ChooseFilled::Nobody || self.fill_by_moves)
         {
-            return Err("pipeline: rounds: `refill: spread_loser` fills every hole alike: not with `fill_part`, `choose_filled` or `fill_by_moves`".into());
+            return Err("pipeline: rounds: `refill: spread_loser` and `shorten_to_loser` fill by their own rule: not with `fill_part`, `choose_filled` or `fill_by_moves`".into());
         }
         if self.fill_part && (!by_seeds || (territory && !self.fill_by_moves)) {
             return Err("pipeline: rounds: `fill_part` needs `winner: most_seeds`, no `tally`, and no `territory` unless its holes are owned by filling (`fill_by_moves`)".into());

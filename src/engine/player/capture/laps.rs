@@ -28,6 +28,7 @@ pub(in crate::engine::player) fn sow_on(
     if p.at
         .turns_var
         .is_some_and(|v| b.vars[v] < p.capture.no_capture_turns)
+        || p.blocked(&b.vars, mover)
     {
         return Ok(end);
     }

@@ -117,9 +117,12 @@ pub(in crate::engine::player) fn end_round_by_seeds(
     if r.refill == Refill::SpreadLoser {
         spread_loser(b, l, p, mover, rw, row_count, p.moves.min_seeds.max(1));
     }
+    if r.refill == Refill::ShortenToLoser {
+        crate::engine::player::rounds::shorten::refill(b, l, p, r, mover, rw);
+    }
     for pl in [1usize, 2]
         .into_iter()
-        .filter(|_| r.refill != Refill::SpreadLoser)
+        .filter(|_| !matches!(r.refill, Refill::SpreadLoser | Refill::ShortenToLoser))
     {
         let Some(row) = l.rows.iter().find(|row| row.owner == pl && refilled(pl)) else {
             continue;

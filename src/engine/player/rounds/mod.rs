@@ -5,6 +5,7 @@ pub mod by_seeds;
 pub mod fill_choice;
 pub mod layout;
 pub mod own_choice;
+pub mod shorten;
 pub mod tally;
 pub mod territory;
 
@@ -260,6 +261,10 @@ pub(in crate::engine::player) fn start_next_round(
         b.vars[v] = 0;
     }
     if let Some(v) = p.at.bear_off_var {
+        b.vars[v] = 0;
+    }
+    // (a block on a player who declined his arrangement lasts a round at most)
+    if let Some(v) = p.blocked_var() {
         b.vars[v] = 0;
     }
     // (a choice of holes the round's last move began is dropped with the round)
