@@ -1101,6 +1101,18 @@ const EXAMPLES: &[Example] = &[
         stores: &[12, 0],
         to_move: Some(2),
     },
+    // Baqura: no worked example in the source; built from its rules, worked by hand. The
+    // players lay out their 36 counters in turn, six in each hole (R2); S1 (6) sows to N1, which
+    // makes 7 (odd): its counters are sown on (R4) from N2 round to S2, which makes 8 (even): S2
+    // is taken with N5 opposite (R5); S1 before it holds 1, odd: the line stops.
+    Example {
+        game: "baqura",
+        sets: &[],
+        moves: "1 1 1 1 1 1 1 1 1 1 1 1 2 2 2 2 2 2 2 2 2 2 2 2 3 3 3 3 3 3 3 3 3 3 3 3 4 4 4 4 4 4 4 4 4 4 4 4 5 5 5 5 5 5 5 5 5 5 5 5 6 6 6 6 6 6 6 6 6 6 6 6 1",
+        pits: &[1, 0, 7, 7, 7, 7, 0, 7, 7, 7, 0, 7],
+        stores: &[15, 0],
+        to_move: Some(2),
+    },
     // Hufesay: no worked example in the source; built from its rules, worked by hand. S1 (4)
     // relays from S5, N4, S3 and N3 (R3); the fifth lap ends in S3, emptied by its relay: the
     // single counter N4 has received since, opposite, is taken (R4), the last counter staying.

@@ -217,8 +217,11 @@ fn replay(rule: &Arc<Rule>, e: &LudiiGame, t: &Value) -> Result<(), String> {
             continue;
         }
         if v[1].as_i64() == Some(-1) {
+            // (a pass that moves seeds, Baqura's end of a round taking each row to its owner:
+            // sowlab makes that sweep within the move before, whose position is then the pass's)
             if let Some(before) = plies.last_mut() {
                 before.2 = u(3);
+                before.3 = ints(&v[4]);
             }
             if let Some(p) = pass_after.last_mut() {
                 *p = true;

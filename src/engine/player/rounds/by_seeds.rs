@@ -117,9 +117,14 @@ pub(in crate::engine::player) fn end_round_by_seeds(
     if r.refill == Refill::SpreadLoser {
         spread_loser(b, l, p, mover, rw, row_count, p.moves.min_seeds.max(1));
     }
+    // (`place_from_hand.by_round_loser`: the loser places his seeds himself, a seed a move)
+    let placed = p
+        .place_from_hand
+        .as_ref()
+        .is_some_and(|h| h.by_round_loser.is_some());
     for pl in [1usize, 2]
         .into_iter()
-        .filter(|_| r.refill != Refill::SpreadLoser)
+        .filter(|_| r.refill != Refill::SpreadLoser && !placed)
     {
         let Some(row) = l.rows.iter().find(|row| row.owner == pl && refilled(pl)) else {
             continue;
@@ -155,6 +160,7 @@ pub(in crate::engine::player) fn end_round_by_seeds(
     fill_choice::hand_over(b, p, chooser);
     // (the round's loser arranges his row first, with `arrange.by: round_loser`)
     crate::engine::player::arrange::begin_round(b, p, rw);
+    crate::engine::player::place::begin_round(b, p, rw);
 }
 
 /// `refill: spread_loser`: the round's loser's seeds (the other of `rw`; on a level round player
