@@ -1113,6 +1113,18 @@ const EXAMPLES: &[Example] = &[
         stores: &[15, 0],
         to_move: Some(2),
     },
+    // Um el Banat: no worked example in the source; built from its rules, worked by hand. S1 (4)
+    // relays from S5, N4, S3 and N3 and ends in S3, emptied by its relay (R2, R3). North's N2 (6)
+    // ends in S2, making 8: it relays from there and from N4 (3), whose last counter makes S1 four,
+    // in South's row: S1 is marked as North's, the turn over (R3).
+    Example {
+        game: "um_el_banat",
+        sets: &[],
+        moves: "1 2",
+        pits: &[4, 0, 2, 7, 2, 7, 7, 1, 2, 0, 8, 8],
+        stores: &[0, 0],
+        to_move: Some(1),
+    },
     // Hufesay: no worked example in the source; built from its rules, worked by hand. S1 (4)
     // relays from S5, N4, S3 and N3 (R3); the fifth lap ends in S3, emptied by its relay: the
     // single counter N4 has received since, opposite, is taken (R4), the last counter staying.
