@@ -1125,6 +1125,18 @@ const EXAMPLES: &[Example] = &[
         stores: &[0, 0],
         to_move: Some(1),
     },
+    // Qelat: no worked example in the source; built from its rules, worked by hand (the same
+    // opening as Um el Banat's above). S1 (4) relays from S5, N4, S3 and N3 and ends in S3,
+    // emptied by its relay (R2). North's N2 (6) ends in S2, making 8, relays from there and from
+    // N4 (3), whose last counter makes S1 four, in South's row: S1 is won by North (R3).
+    Example {
+        game: "qelat",
+        sets: &[],
+        moves: "1 2",
+        pits: &[4, 0, 2, 7, 2, 7, 7, 1, 2, 0, 8, 8],
+        stores: &[0, 0],
+        to_move: Some(1),
+    },
     // Hufesay: no worked example in the source; built from its rules, worked by hand. S1 (4)
     // relays from S5, N4, S3 and N3 (R3); the fifth lap ends in S3, emptied by its relay: the
     // single counter N4 has received since, opposite, is taken (R4), the last counter staying.
