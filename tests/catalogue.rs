@@ -1137,6 +1137,18 @@ const EXAMPLES: &[Example] = &[
         stores: &[0, 0],
         to_move: Some(1),
     },
+    // Jimafesosh: no worked example in the source; built from its rules and checked against
+    // Ludii's first move (the same in all its games). South's opening leaves the holes
+    // alternating 8 and 0 (R2), then S5 (8) is his only move (R3): it relays round the board
+    // until a last counter falls into the emptied N2, taking the 4 of S5 opposite it (R4).
+    Example {
+        game: "jimafesosh",
+        sets: &[],
+        moves: "5",
+        pits: &[3, 0, 12, 0, 0, 0, 13, 1, 1, 2, 12, 0],
+        stores: &[4, 0],
+        to_move: Some(2),
+    },
     // Hufesay: no worked example in the source; built from its rules, worked by hand. S1 (4)
     // relays from S5, N4, S3 and N3 (R3); the fifth lap ends in S3, emptied by its relay: the
     // single counter N4 has received since, opposite, is taken (R4), the last counter staying.
