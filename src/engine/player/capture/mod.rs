@@ -150,12 +150,11 @@ pub(in crate::engine::player) fn chain_scan(
     let mut n = 0;
     let mut from_opp = 0;
     let mut q = last;
+    // (the last hole passed above; with `last_any_side` the line goes on only from one on the
+    // chain's side)
+    let on = goes_on_from_last(b, l, c, mover, last);
     while n < limit
-        && (if n == 0 {
-            takes_last(b, l, c, mover, q)
-        } else {
-            takes(b, l, c, mover, q) && goes_on_from_last(b, l, c, mover, last)
-        })
+        && (n == 0 || (on && takes(b, l, c, mover, q)))
         && !caught[..n].contains(&q)
         && !(n > 0 && c.stops_at_start && q == b.last.from)
     {
