@@ -1101,6 +1101,54 @@ const EXAMPLES: &[Example] = &[
         stores: &[12, 0],
         to_move: Some(2),
     },
+    // Baqura: no worked example in the source; built from its rules, worked by hand. The
+    // players lay out their 36 counters in turn, six in each hole (R2); S1 (6) sows to N1, which
+    // makes 7 (odd): its counters are sown on (R4) from N2 round to S2, which makes 8 (even): S2
+    // is taken with N5 opposite (R5); S1 before it holds 1, odd: the line stops.
+    Example {
+        game: "baqura",
+        sets: &[],
+        moves: "1 1 1 1 1 1 1 1 1 1 1 1 2 2 2 2 2 2 2 2 2 2 2 2 3 3 3 3 3 3 3 3 3 3 3 3 4 4 4 4 4 4 4 4 4 4 4 4 5 5 5 5 5 5 5 5 5 5 5 5 6 6 6 6 6 6 6 6 6 6 6 6 1",
+        pits: &[1, 0, 7, 7, 7, 7, 0, 7, 7, 7, 0, 7],
+        stores: &[15, 0],
+        to_move: Some(2),
+    },
+    // Um el Banat: no worked example in the source; built from its rules, worked by hand. S1 (4)
+    // relays from S5, N4, S3 and N3 and ends in S3, emptied by its relay (R2, R3). North's N2 (6)
+    // ends in S2, making 8: it relays from there and from N4 (3), whose last counter makes S1 four,
+    // in South's row: S1 is marked as North's, the turn over (R3).
+    Example {
+        game: "um_el_banat",
+        sets: &[],
+        moves: "1 2",
+        pits: &[4, 0, 2, 7, 2, 7, 7, 1, 2, 0, 8, 8],
+        stores: &[0, 0],
+        to_move: Some(1),
+    },
+    // Qelat: no worked example in the source; built from its rules, worked by hand (the same
+    // opening as Um el Banat's above). S1 (4) relays from S5, N4, S3 and N3 and ends in S3,
+    // emptied by its relay (R2). North's N2 (6) ends in S2, making 8, relays from there and from
+    // N4 (3), whose last counter makes S1 four, in South's row: S1 is won by North (R3).
+    Example {
+        game: "qelat",
+        sets: &[],
+        moves: "1 2",
+        pits: &[4, 0, 2, 7, 2, 7, 7, 1, 2, 0, 8, 8],
+        stores: &[0, 0],
+        to_move: Some(1),
+    },
+    // Jimafesosh: no worked example in the source; built from its rules and checked against
+    // Ludii's first move (the same in all its games). South's opening leaves the holes
+    // alternating 8 and 0 (R2), then S5 (8) is his only move (R3): it relays round the board
+    // until a last counter falls into the emptied N2, taking the 4 of S5 opposite it (R4).
+    Example {
+        game: "jimafesosh",
+        sets: &[],
+        moves: "5",
+        pits: &[3, 0, 12, 0, 0, 0, 13, 1, 1, 2, 12, 0],
+        stores: &[4, 0],
+        to_move: Some(2),
+    },
     // Hufesay: no worked example in the source; built from its rules, worked by hand. S1 (4)
     // relays from S5, N4, S3 and N3 (R3); the fifth lap ends in S3, emptied by its relay: the
     // single counter N4 has received since, opposite, is taken (R4), the last counter staying.

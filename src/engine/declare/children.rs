@@ -62,6 +62,10 @@ pub struct Children {
     /// it holds, if fewer; 0: none), a capture (a weg).
     #[serde(default)]
     pub last_in_opponents_child_takes: i64,
+    /// With `last_in_opponents_child_takes`: a child that take leaves empty is a plain hole
+    /// again ("a won hole emptied is lost").
+    #[serde(default)]
+    pub plain_when_emptied: bool,
     /// Each player's own holes with these numbers (from his left) are his children at the start.
     #[serde(default)]
     pub start_holes: Vec<i64>,
@@ -129,6 +133,11 @@ impl Children {
         if self.last_in_opponents_child_takes < 0 {
             return Err(
                 "pipeline: children: last_in_opponents_child_takes must be 0 or more".into(),
+            );
+        }
+        if self.plain_when_emptied && self.last_in_opponents_child_takes == 0 {
+            return Err(
+                "pipeline: children: plain_when_emptied needs last_in_opponents_child_takes (1 or more)".into(),
             );
         }
         if self.make_when_last_makes.iter().any(|&n| n < 1) {
@@ -432,6 +441,9 @@ impl Children {
                 "; a last seed in an opponent's child takes {} seeds from it",
                 self.last_in_opponents_child_takes
             ));
+            if self.plain_when_emptied {
+                s.push_str(", and a child so emptied is a plain hole again");
+            }
         }
         s
     }

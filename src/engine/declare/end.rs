@@ -36,6 +36,9 @@ pub enum Cond {
     /// A player holds more than `limit` seeds (stores plus reserve), or two players `limit` each:
     /// enough to decide a round or a match before the seeds run out.
     HoldsMoreThan,
+    /// Some player holds no seeds at all: none in his own open holes (children aside), his
+    /// store or his reserve ("a player left with no counters has lost").
+    HoldsNothing,
     /// The move counter (`count_moves`) reached `limit` (a `limit` of 0 never does).
     MovesReached,
     /// The sowing stopped at its lap limit (`at_max_laps: "stop"`).

@@ -414,6 +414,7 @@ impl Pipeline {
                 return Err("pipeline: place_from_hand and arrange are two arrangements before play: declare one".into());
             }
             h.link(l, &mut var)?;
+            h.check_rounds(self.rounds.as_ref(), self.territory.is_some())?;
         }
         self.check_companions()?;
         if let Some(r) = self.capture.reverse_laps.as_ref() {

@@ -26,6 +26,17 @@ pub enum PlaceOrder {
     Fixed,
 }
 
+/// Which of the winner's holes gets as many seeds as each hole of the loser's, once the
+/// round's loser has placed his hand (`by_round_loser`).
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum CopyTo {
+    /// The hole facing it (two rows: the arrangement mirrored across the board).
+    Facing,
+    /// The hole with the same number from its owner's left (each player sees the same row).
+    SameNumber,
+}
+
 /// What is declared.
 #[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
@@ -35,6 +46,17 @@ pub struct PlaceFromHand {
     /// Who places next.
     #[serde(default)]
     pub order: PlaceOrder,
+    /// Later rounds (with `rounds`, `winner: most_seeds`): every seed is gathered to its
+    /// holder, the round's loser (player 2 on a level round) puts all of his into his own holes,
+    /// a seed a move, then the winner's holes get as many as the loser's (this hole of his
+    /// copying each) from what the winner holds, the rest staying in his store or reserve, and
+    /// the winner sows first.
+    #[serde(default)]
+    pub by_round_loser: Option<CopyTo>,
+    /// The game variable `placing` (with `by_round_loser`): -1 while every player places (the
+    /// start), a player's number while that player places, 0 once play has begun.
+    #[serde(skip)]
+    pub placing_var: Option<usize>,
     /// The game variable `sowing_starter`: the player who moves first, who makes the first
     /// sowing once every hand is empty (declared when setup ends).
     #[serde(skip)]
@@ -44,6 +66,21 @@ pub struct PlaceFromHand {
 impl PlaceFromHand {
     /// In words, for `sowlab rules`.
     pub fn describe(&self) -> String {
+        let first = self.describe_start();
+        match self.by_round_loser {
+            None => first,
+            Some(c) => format!(
+                "{first}; before each later round, the round's loser (player 2 on a level round) puts all his seeds into his own holes, a seed a move, the winner's holes then getting as many as {} from what he holds, and the winner sows first",
+                match c {
+                    CopyTo::Facing => "the hole facing each",
+                    CopyTo::SameNumber => "the loser's hole with the same number",
+                }
+            ),
+        }
+    }
+
+    /// The placing before play, in words.
+    fn describe_start(&self) -> String {
         match self.order {
             PlaceOrder::Fixed => format!(
                 "before play: each player's {} seeds are spread evenly over his outer row",
@@ -94,6 +131,38 @@ impl PlaceFromHand {
             }
         }
         self.var = var(l, "sowing_starter", 0);
+        if self.by_round_loser.is_some() {
+            if l.players != 2 {
+                return Err(format!(
+                    "pipeline: place_from_hand: by_round_loser needs two players, the board has {}",
+                    l.players
+                ));
+            }
+            if self.order == PlaceOrder::Fixed {
+                return Err("pipeline: place_from_hand: by_round_loser needs seeds placed by moves (order: sequence or alternate), not order: fixed".into());
+            }
+            self.placing_var = Some(var(l, "placing", 0));
+        }
+        Ok(())
+    }
+
+    /// Checks `by_round_loser` against the rule's rounds (`territory`: holes owned round by
+    /// round); one error line naming the key.
+    pub fn check_rounds(
+        &self,
+        rounds: Option<&crate::engine::declare::rounds::Rounds>,
+        territory: bool,
+    ) -> Result<(), String> {
+        let by_seeds = rounds.is_some_and(|r| {
+            r.winner == crate::engine::declare::rounds::RoundWinner::MostSeeds
+                && r.tally == crate::engine::declare::rounds::Tally::None
+                && r.refill == crate::engine::declare::rounds::Refill::Both
+                && r.choose_filled == crate::engine::declare::rounds::ChooseFilled::Nobody
+                && !r.fill_by_moves
+        });
+        if self.by_round_loser.is_some() && (!by_seeds || territory) {
+            return Err("pipeline: place_from_hand: by_round_loser needs `rounds` with `winner: most_seeds`, no `tally`, `refill`, `choose_filled`, `fill_by_moves` or `territory`".into());
+        }
         Ok(())
     }
 }

@@ -35,6 +35,9 @@ pub struct SowSteps {
     /// A lap does not relay once some player's holes (the mover's or an opponent's) are all
     /// empty: the end of a game whose side is emptied, judged after every lap.
     pub relay_stops_when_side_empty: bool,
+    /// A lap does not relay once the mover's own holes are all empty ("a player whose row is
+    /// empty cannot go on"): his turn is not over, as with `relay_stops_when_side_empty`.
+    pub relay_stops_when_own_empty: bool,
     /// The holes are passed over by their count (`pass_holding_at_least`,
     /// `pass_opponent_holding`) only from this move of a game (and of each round) on, counting
     /// every move, extra moves too (0 or 1: from the first).
@@ -220,6 +223,9 @@ impl SowSteps {
         }
         if self.relay_stops_when_side_empty {
             s.push_str("; a lap does not relay once a player's holes are all empty");
+        }
+        if self.relay_stops_when_own_empty {
+            s.push_str("; a lap does not relay once the mover's own holes are all empty");
         }
         if self.relay_reverses {
             s.push_str("; each relay lap is sown the other way from the lap before it");

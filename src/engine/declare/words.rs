@@ -265,6 +265,13 @@ impl Pipeline {
                 Some(ChainSide::Opponent) => format!("an opponent's hole (then {whose})"),
                 Some(ChainSide::Own) => format!("a hole of the mover's (then {whose})"),
             };
+            let whose = if c.last_any_side {
+                format!(
+                    "a hole on either side (the line going on only from {whose}, through {whose})"
+                )
+            } else {
+                whose
+            };
             let on = if c.and_row_neighbours {
                 format!("{on}, and the holes beside it in its row holding such counts")
             } else {
@@ -559,6 +566,7 @@ fn cond_words(c: &EndCheck) -> String {
             "a player holds more than {} seeds (or both {})",
             c.limit, c.limit
         ),
+        Cond::HoldsNothing => "a player holds no seeds at all (holes, store and reserve)".into(),
         Cond::MovesReached => format!("{} moves were played", c.limit),
         Cond::Stopped => "the sowing stopped at its lap limit".into(),
         Cond::EndFilesCaptured if c.limit >= 2 => {

@@ -33,6 +33,17 @@ pub(super) fn make(
                     b.seeds[last] = n;
                     sow::capture(b, last, mover, "from an opponent's child");
                     b.seeds[last] = rest;
+                    // (`plain_when_emptied`: a child so emptied is a plain hole again)
+                    if rest == 0 && c.plain_when_emptied {
+                        b.children[last] = 0;
+                        if b.trace.is_some() {
+                            let text = format!("{} is a plain hole again", l.pits[last].name);
+                            b.emit(|| Event::Note {
+                                kind: "child".into(),
+                                text,
+                            });
+                        }
+                    }
                 }
                 return true;
             }

@@ -83,6 +83,9 @@ pub(super) fn holds(
             let m = &m[1..=l.players];
             m.iter().any(|&x| x > c.limit) || (l.players == 2 && m.iter().all(|&x| x == c.limit))
         }
+        Cond::HoldsNothing => {
+            (1..=l.players).any(|pl| material(b, pl) == 0 && side_empty(b, p, pl))
+        }
         Cond::MovesReached => c.limit > 0 && p.at.moves_var.is_some_and(|v| b.vars[v] >= c.limit),
         Cond::Stopped => b.last.stopped,
         Cond::EndFilesCaptured => {

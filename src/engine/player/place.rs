@@ -7,7 +7,9 @@
 use crate::engine::board::state::{Board, SowEnd};
 use crate::engine::declare::compiled::Compiled;
 use crate::engine::declare::pipeline::Pipeline;
-use crate::engine::declare::place::{outer_row, PlaceFromHand, PlaceOrder};
+use crate::engine::declare::place::{outer_row, CopyTo, PlaceFromHand, PlaceOrder};
+use crate::engine::player::material::material;
+use crate::engine::player::rounds::fill_choice::take_held;
 use crate::engine::trace::event::Event;
 
 /// The start (when setup ends): each hand filled, or with `order: fixed` spread over its
@@ -15,6 +17,9 @@ use crate::engine::trace::event::Event;
 pub fn start(b: &mut Board, h: &PlaceFromHand) {
     let l = b.layout.clone();
     b.vars[h.var] = b.to_move as i64;
+    if let Some(v) = h.placing_var {
+        b.vars[v] = -1;
+    }
     for pl in 1..=l.players {
         if h.order == PlaceOrder::Fixed {
             if let Some(r) = outer_row(&l, pl) {
@@ -31,14 +36,19 @@ pub fn start(b: &mut Board, h: &PlaceFromHand) {
 }
 
 /// Whether `player` places a seed when he moves (he holds seeds in his hand).
+/// With `by_round_loser`, only while the placing is on (`placing`: every player, or he alone).
 #[inline]
 pub fn pending(b: &Board, p: &Pipeline, player: usize) -> bool {
-    p.place_from_hand
-        .as_ref()
-        .is_some_and(|h| h.order != PlaceOrder::Fixed)
-        && b.reserves
-            .get(player.wrapping_sub(1))
-            .is_some_and(|&r| r > 0)
+    p.place_from_hand.as_ref().is_some_and(|h| {
+        h.order != PlaceOrder::Fixed
+            && h.placing_var.is_none_or(|v| {
+                let on = b.vars[v];
+                on == -1 || on == player as i64
+            })
+    }) && b
+        .reserves
+        .get(player.wrapping_sub(1))
+        .is_some_and(|&r| r > 0)
 }
 
 /// The holes `player` may place a seed in: all his own (open) holes.
@@ -71,6 +81,20 @@ pub fn play(b: &mut Board, l: &Compiled, p: &Pipeline, pit: usize) -> Result<boo
         ..SowEnd::default()
     };
     let players = l.players;
+    // (a later round's loser places all his hand, then the winner's row copies his)
+    if let Some(v) = h.placing_var.filter(|&v| b.vars[v] > 0) {
+        if b.reserves[me - 1] > 0 {
+            return Ok(false);
+        }
+        copy_row(b, l, p, h, me);
+        b.vars[v] = 0;
+        b.to_move = 3 - me;
+        b.emit(|| Event::Note {
+            kind: "arranged".into(),
+            text: "the loser's seeds are placed and copied: the winner sows".into(),
+        });
+        return Ok(true);
+    }
     let holds = |b: &Board, pl: usize| b.reserves[pl - 1] > 0;
     let next = me % players + 1;
     let to = if h.order == PlaceOrder::Alternate && holds(b, next) {
@@ -88,6 +112,9 @@ pub fn play(b: &mut Board, l: &Compiled, p: &Pipeline, pit: usize) -> Result<boo
             Ok(false)
         }
         None => {
+            if let Some(v) = h.placing_var {
+                b.vars[v] = 0;
+            }
             b.to_move = (b.vars[h.var] as usize).clamp(1, players);
             b.emit(|| Event::Note {
                 kind: "arranged".into(),
@@ -96,4 +123,53 @@ pub fn play(b: &mut Board, l: &Compiled, p: &Pipeline, pit: usize) -> Result<boo
             Ok(true)
         }
     }
+}
+
+/// The other player's holes (of two) get as many seeds as `loser`'s holes hold (the hole
+/// facing each, or the one with the same number), from what he holds: his store or reserve.
+fn copy_row(b: &mut Board, l: &Compiled, p: &Pipeline, h: &PlaceFromHand, loser: usize) {
+    let winner = 3 - loser;
+    let (Some(mine), Some(theirs)) = (p.at.holes_of.get(loser), p.at.holes_of.get(winner)) else {
+        return;
+    };
+    for (i, &q) in mine.iter().enumerate() {
+        let to = match h.by_round_loser {
+            Some(CopyTo::Facing) => l.opposite(q),
+            _ => theirs.get(i).copied(),
+        };
+        let Some(to) = to.filter(|t| theirs.contains(t)) else {
+            continue;
+        };
+        let k = b.seeds[q].min(material(b, winner));
+        if k == 0 {
+            continue;
+        }
+        take_held(b, l, winner, k);
+        b.seeds[to] += k;
+        b.emit(|| Event::Fill {
+            pit: to,
+            seeds: k,
+            player: winner,
+        });
+    }
+}
+
+/// At a later round's start (every seed gathered to its holder, with `by_round_loser`): the
+/// round's loser (the other of `rw`; player 2 on a level round) places his hand, his move.
+pub(in crate::engine::player) fn begin_round(b: &mut Board, p: &Pipeline, rw: usize) -> bool {
+    let Some(v) = p
+        .place_from_hand
+        .as_ref()
+        .filter(|h| h.by_round_loser.is_some())
+        .and_then(|h| h.placing_var)
+    else {
+        return false;
+    };
+    let loser = if rw == 0 { 2 } else { 3 - rw };
+    b.vars[v] = loser as i64;
+    b.to_move = loser;
+    if let Some(s) = p.at.round_starter_var {
+        b.vars[s] = (3 - loser) as i64;
+    }
+    true
 }

@@ -44,6 +44,8 @@ pub struct StepKeys<'a> {
     pub relay_stops_when_opponent_empty: Option<bool>,
     /// `relay_stops_when_side_empty`.
     pub relay_stops_when_side_empty: Option<bool>,
+    /// `relay_stops_when_own_empty`.
+    pub relay_stops_when_own_empty: Option<bool>,
     /// `pass_from_move`.
     pub pass_from_move: Option<i64>,
     /// `bear_off_after_singletons`.
@@ -61,6 +63,7 @@ impl StepKeys<'_> {
             closed_opponent_takes_seeds: self.closed_opponent_takes_seeds.unwrap_or(false),
             relay_stops_when_opponent_empty: self.relay_stops_when_opponent_empty.unwrap_or(false),
             relay_stops_when_side_empty: self.relay_stops_when_side_empty.unwrap_or(false),
+            relay_stops_when_own_empty: self.relay_stops_when_own_empty.unwrap_or(false),
             pass_from_move: self.pass_from_move.unwrap_or(0),
             bear_off: self.bear_off.unwrap_or(false),
             relay_reverses: self.relay_reverses.unwrap_or(false),

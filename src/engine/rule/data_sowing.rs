@@ -93,6 +93,8 @@ pub struct SowingDecl {
     pub relay_stops_when_opponent_empty: Option<bool>,
     /// A lap does not relay once a player's holes are all empty.
     pub relay_stops_when_side_empty: Option<bool>,
+    /// A lap does not relay once the mover's own holes are all empty.
+    pub relay_stops_when_own_empty: Option<bool>,
     /// Holes are passed over by their count from this move on.
     pub pass_from_move: Option<i64>,
     /// Once every hole holds at most one seed, the seeds reaching the opponent's holes are
@@ -321,13 +323,14 @@ impl SowingDecl {
             opponent_takes_when_few: &self.opponent_takes_when_few,
             relay_stops_when_opponent_empty: self.relay_stops_when_opponent_empty,
             relay_stops_when_side_empty: self.relay_stops_when_side_empty,
+            relay_stops_when_own_empty: self.relay_stops_when_own_empty,
             pass_from_move: self.pass_from_move,
             bear_off: self.bear_off_after_singletons,
             relay_reverses: self.relay_reverses,
         }
         .steps()?;
         if r.judge_at_skipped_origin && r.steps.is_some() {
-            return Err("sowing: judge_at_skipped_origin is not played with the rarer sowing steps (pass_holding_at_least, pass_opponent_holding, closed_opponent_takes_seeds, close_on_relay, opponent_takes_when_few, relay_stops_when_opponent_empty, relay_stops_when_side_empty, relay_reverses)".into());
+            return Err("sowing: judge_at_skipped_origin is not played with the rarer sowing steps (pass_holding_at_least, pass_opponent_holding, closed_opponent_takes_seeds, close_on_relay, opponent_takes_when_few, relay_stops_when_opponent_empty, relay_stops_when_side_empty, relay_stops_when_own_empty, relay_reverses)".into());
         }
         Ok(r)
     }

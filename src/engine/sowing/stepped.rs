@@ -83,6 +83,13 @@ pub(crate) fn some_side_empty(l: &Compiled, seeds: &[i64]) -> bool {
     })
 }
 
+/// Whether `mover`'s own holes are all empty (`relay_stops_when_own_empty`).
+pub(crate) fn own_side_empty(l: &Compiled, seeds: &[i64], mover: usize) -> bool {
+    l.holes
+        .iter()
+        .all(|&h| l.pits[h].owner != mover || seeds[h] == 0)
+}
+
 /// No steps: a lap going on after a lap capture, in a rule that declares none.
 static NO_STEPS: SowSteps = SowSteps {
     pass_holding_at_least: 0,
@@ -93,6 +100,7 @@ static NO_STEPS: SowSteps = SowSteps {
     opponent_takes_when_few: None,
     relay_stops_when_opponent_empty: false,
     relay_stops_when_side_empty: false,
+    relay_stops_when_own_empty: false,
     pass_from_move: 0,
     moves_var: None,
     bear_off: false,
@@ -257,7 +265,8 @@ pub(crate) fn sow_after(b: &mut Board, from: usize, laps_before: i64) -> Result<
                     )
             })
         };
-        let side_cut = steps.relay_stops_when_side_empty && some_side_empty(l, seeds);
+        let side_cut = (steps.relay_stops_when_side_empty && some_side_empty(l, seeds))
+            || (steps.relay_stops_when_own_empty && own_side_empty(l, seeds, mover));
         let relay_from = if closed[pos]
             || (steps.relay_stops_when_opponent_empty
                 && !l

@@ -216,6 +216,11 @@ pub struct Chain {
     /// the line on); the plain chain is always judged so.
     #[serde(default)]
     pub as_sown: bool,
+    /// The last hole is taken on either side (it passes the count tests); the line before it
+    /// goes on only from a last hole on `side`, through holes on `side` ("the previous holes of
+    /// his own row too"; `rules/baqura.yaml`).
+    #[serde(default)]
+    pub last_any_side: bool,
     /// Only holes a move has been played from this round are taken (each hole is locked until
     /// its owner plays it); the chain stops at a locked hole.
     #[serde(default)]

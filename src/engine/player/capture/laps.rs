@@ -103,12 +103,12 @@ pub(in crate::engine::player) fn sow_on(
         };
         // (`relay_stops_when_side_empty`: a lap that would sow on once a row is empty stops
         // there, the mover's turn not over)
-        if l.sow
-            .steps
-            .as_ref()
-            .is_some_and(|s| s.relay_stops_when_side_empty)
-            && crate::engine::sowing::stepped::some_side_empty(l, &b.seeds)
-        {
+        if l.sow.steps.as_ref().is_some_and(|s| {
+            (s.relay_stops_when_side_empty
+                && crate::engine::sowing::stepped::some_side_empty(l, &b.seeds))
+                || (s.relay_stops_when_own_empty
+                    && crate::engine::sowing::stepped::own_side_empty(l, &b.seeds, mover))
+        }) {
             end.relay_cut = true;
             break;
         }

@@ -24,12 +24,61 @@ pub(in crate::engine::player) fn takes(
     mover: usize,
     q: usize,
 ) -> bool {
+    takes_on(b, l, c, mover, q, c.side)
+}
+
+/// Whether `last`, the last hole, starts the chain: with `last_any_side`, on either side.
+#[inline]
+pub(in crate::engine::player) fn takes_last(
+    b: &Board,
+    l: &Compiled,
+    c: &crate::engine::declare::pipeline::Chain,
+    mover: usize,
+    last: usize,
+) -> bool {
+    if c.last_any_side {
+        takes_on(
+            b,
+            l,
+            c,
+            mover,
+            last,
+            crate::engine::declare::pipeline::ChainSide::Any,
+        )
+    } else {
+        takes(b, l, c, mover, last)
+    }
+}
+
+/// Whether the line goes on past the last hole `last`: with `last_any_side`, only from a last
+/// hole on the chain's side.
+#[inline]
+pub(in crate::engine::player) fn goes_on_from_last(
+    b: &Board,
+    l: &Compiled,
+    c: &crate::engine::declare::pipeline::Chain,
+    mover: usize,
+    last: usize,
+) -> bool {
+    !c.last_any_side || takes(b, l, c, mover, last)
+}
+
+/// [`takes`] with the side given.
+#[inline]
+fn takes_on(
+    b: &Board,
+    l: &Compiled,
+    c: &crate::engine::declare::pipeline::Chain,
+    mover: usize,
+    q: usize,
+    side: crate::engine::declare::pipeline::ChainSide,
+) -> bool {
     use crate::engine::declare::pipeline::ChainSide;
     if q == NO_PIT || l.pits[q].kind != PitKind::Hole {
         return false;
     }
     let owner = b.hole_owner(q);
-    let side_ok = match c.side {
+    let side_ok = match side {
         ChainSide::Opponent => owner != mover && owner != 0,
         ChainSide::Own => owner == mover,
         ChainSide::Any => true,
@@ -68,7 +117,7 @@ pub(in crate::engine::player) fn chain_scan(
     caught: &mut [usize; 64],
 ) -> (usize, bool) {
     let opp = next_of(l, mover);
-    if !takes(b, l, c, mover, last) {
+    if !takes_last(b, l, c, mover, last) {
         return (0, false);
     }
     // (a player's first captures: of the counts named, in order)
@@ -101,8 +150,11 @@ pub(in crate::engine::player) fn chain_scan(
     let mut n = 0;
     let mut from_opp = 0;
     let mut q = last;
+    // (the last hole passed above; with `last_any_side` the line goes on only from one on the
+    // chain's side)
+    let on = goes_on_from_last(b, l, c, mover, last);
     while n < limit
-        && takes(b, l, c, mover, q)
+        && (n == 0 || (on && takes(b, l, c, mover, q)))
         && !caught[..n].contains(&q)
         && !(n > 0 && c.stops_at_start && q == b.last.from)
     {

@@ -7,7 +7,7 @@ use crate::engine::declare::compiled::Compiled;
 use crate::engine::declare::pipeline::{BeyondSide, Chain, Pipeline, SingleSeedHoles};
 use crate::engine::sowing::sow;
 
-use crate::engine::player::capture::{chain_step, takes};
+use crate::engine::player::capture::{chain_step, goes_on_from_last, takes, takes_last};
 
 /// Whether hole `q` is on `side` for `mover`.
 #[inline]
@@ -181,7 +181,11 @@ pub(in crate::engine::player) fn chain_and_opposite(
         let mut q = last;
         while line.len() < limit
             && q != NO_PIT
-            && takes(b, l, c, mover, q)
+            && (if line.is_empty() {
+                takes_last(b, l, c, mover, q)
+            } else {
+                takes(b, l, c, mover, q) && goes_on_from_last(b, l, c, mover, last)
+            })
             && !line.contains(&q)
             && !(!line.is_empty() && c.stops_at_start && q == b.last.from)
         {
@@ -200,9 +204,16 @@ pub(in crate::engine::player) fn chain_and_opposite(
     }
     let mut q = last;
     let mut n = 0;
+    // (with `last_any_side`, whether the line goes on past the last hole, judged before the
+    // takes empty it)
+    let on = goes_on_from_last(b, l, c, mover, last);
     while n < limit
         && q != NO_PIT
-        && takes(b, l, c, mover, q)
+        && (if n == 0 {
+            takes_last(b, l, c, mover, q)
+        } else {
+            takes(b, l, c, mover, q) && on
+        })
         && !(n > 0 && c.stops_at_start && q == b.last.from)
     {
         sow::capture(b, q, mover, &c.why);

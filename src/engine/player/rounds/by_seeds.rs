@@ -120,9 +120,14 @@ pub(in crate::engine::player) fn end_round_by_seeds(
     if r.refill == Refill::ShortenToLoser {
         crate::engine::player::rounds::shorten::refill(b, l, p, r, mover, rw);
     }
+    // (`place_from_hand.by_round_loser`: the loser places his seeds himself, a seed a move)
+    let placed = p
+        .place_from_hand
+        .as_ref()
+        .is_some_and(|h| h.by_round_loser.is_some());
     for pl in [1usize, 2]
         .into_iter()
-        .filter(|_| !matches!(r.refill, Refill::SpreadLoser | Refill::ShortenToLoser))
+        .filter(|_| !matches!(r.refill, Refill::SpreadLoser | Refill::ShortenToLoser) && !placed)
     {
         let Some(row) = l.rows.iter().find(|row| row.owner == pl && refilled(pl)) else {
             continue;
@@ -158,6 +163,7 @@ pub(in crate::engine::player) fn end_round_by_seeds(
     fill_choice::hand_over(b, p, chooser);
     // (the round's loser arranges his row first, with `arrange.by: round_loser`)
     crate::engine::player::arrange::begin_round(b, p, rw);
+    crate::engine::player::place::begin_round(b, p, rw);
 }
 
 /// `refill: spread_loser`: the round's loser's seeds (the other of `rw`; on a level round player
