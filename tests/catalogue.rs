@@ -1171,6 +1171,18 @@ const EXAMPLES: &[Example] = &[
         stores: &[0, 8],
         to_move: Some(1),
     },
+    // Ti: no worked example in the source; built from its rules, worked by hand. The opening
+    // turns drop counts of the counters lifted (S3: 1 into S4, 3 into S5; N6: 1, 1, 2 into S1,
+    // S2, S3; S1: all five into S2; N1: all four into N2), then S4's five are sown one a hole,
+    // the last making N3 five: nothing taken.
+    Example {
+        game: "ti",
+        sets: &[],
+        moves: "3 drop:1 drop:3 6 drop:1 drop:1 drop:2 1 drop:5 1 drop:4 4",
+        pits: &[0, 10, 2, 0, 8, 5, 1, 9, 5, 4, 4, 0],
+        stores: &[0, 0],
+        to_move: Some(2),
+    },
     // Lamosh: no worked example in the source; built from its rules, worked by hand. After the
     // opening (S 3 5 3 5 3 5, N 0 5 3 5 3 5, South holding 3: R2) North moves first: N2 (5)
     // makes N3 and N5 four on the way, his own (R4), and ends in S1, 3 making 4 with the last
