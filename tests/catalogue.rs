@@ -1171,6 +1171,17 @@ const EXAMPLES: &[Example] = &[
         stores: &[0, 8],
         to_move: Some(1),
     },
+    // Luuth: no worked example in the source; built from its rules, worked by hand. The first
+    // moves carry S2's four into S3 and N7's eight holes on, into N1; then S1's four sown
+    // anticlockwise fall into S2, empty: N6 facing it is taken, and South moves again.
+    Example {
+        game: "luuth",
+        sets: &[],
+        moves: "2 carry:1 7 carry:8 1 ccw",
+        pits: &[0, 4, 8, 4, 4, 4, 4, 8, 4, 4, 4, 4, 0, 0],
+        stores: &[4, 0],
+        to_move: Some(1),
+    },
     // Ti: no worked example in the source; built from its rules, worked by hand. The opening
     // turns drop counts of the counters lifted (S3: 1 into S4, 3 into S5; N6: 1, 1, 2 into S1,
     // S2, S3; S1: all five into S2; N1: all four into N2), then S4's five are sown one a hole,
