@@ -1182,6 +1182,19 @@ const EXAMPLES: &[Example] = &[
         stores: &[4, 0],
         to_move: Some(1),
     },
+    // Uthi: no worked example in the source; built from its rules, worked by hand. The first
+    // moves: S3's three and two clockwise into S2 and S1; N8's anticlockwise round the board's
+    // end into S1 and S2. Then S8's five anticlockwise end in N5 (held five: a relay from
+    // North's row), sown back clockwise: N4 .. N1, S8, S7 (held five: a relay), sown
+    // anticlockwise again: S8, N1 .. N5, emptied: the move ends in North's row, taking nothing.
+    Example {
+        game: "uthi",
+        sets: &[],
+        moves: "3 cw 8 ccw 8 ccw",
+        pits: &[10, 10, 0, 5, 5, 5, 0, 2, 8, 8, 8, 8, 1, 5, 5, 0],
+        stores: &[0, 0],
+        to_move: Some(2),
+    },
     // Ti: no worked example in the source; built from its rules, worked by hand. The opening
     // turns drop counts of the counters lifted (S3: 1 into S4, 3 into S5; N6: 1, 1, 2 into S1,
     // S2, S3; S1: all five into S2; N1: all four into N2), then S4's five are sown one a hole,
