@@ -8,7 +8,7 @@ mod common;
 use common::*;
 
 fn pits(g: &sowlab::Game) -> Vec<i64> {
-    g.state().pits.iter().map(|&c| c as i64).collect()
+    g.state().pits
 }
 
 #[test]

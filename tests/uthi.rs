@@ -11,7 +11,7 @@ use common::*;
 use sowlab::{Game, Position};
 
 fn pits(g: &Game) -> Vec<i64> {
-    g.state().pits.iter().map(|&c| c as i64).collect()
+    g.state().pits
 }
 
 /// Uthi with `sets`, from S1..S8, N1..N8 and the stores, South to move, both first moves made.
