@@ -1195,6 +1195,17 @@ const EXAMPLES: &[Example] = &[
         stores: &[0, 0],
         to_move: Some(2),
     },
+    // Puhulmutu: no worked example in the source; built from its rules, worked by hand. S2's
+    // four anticlockwise (the direction of the game) end in S6 (held four: sown on), N4 (sown
+    // on), S2, emptied at the start: the move ends.
+    Example {
+        game: "puhulmutu",
+        sets: &[],
+        moves: "2 ccw",
+        pits: &[5, 1, 5, 5, 5, 0, 5, 5, 5, 5, 0, 5, 5, 5],
+        stores: &[0, 0],
+        to_move: Some(2),
+    },
     // Ti: no worked example in the source; built from its rules, worked by hand. The opening
     // turns drop counts of the counters lifted (S3: 1 into S4, 3 into S5; N6: 1, 1, 2 into S1,
     // S2, S3; S1: all five into S2; N1: all four into N2), then S4's five are sown one a hole,
