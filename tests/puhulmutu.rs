@@ -106,3 +106,46 @@ fn a_short_end_hole_is_marked_and_costs_the_hole_facing_it() {
     assert_eq!(g.state().pits, [0, 0, 0, 0, 0, 0, 3, 4, 4, 4, 4, 4, 4, 4]);
     assert_eq!(g.state().stores, [0, 25]);
 }
+
+#[test]
+fn walak_pussas_captures_beyond_an_empty_hole_by_parker_and_by_ludii() {
+    let n = [1, 1, 1, 1, 1, 1, 1];
+    let at = |s: [i64; 7]| -> Vec<i64> { s.iter().chain(n.iter()).copied().collect() };
+    let parker = ["captures=beyond_empty"];
+    let ludii = ["captures=next_after_empty"];
+    // Parker: S1's two end in S3, occupied; S4 after it is empty: S5 beyond it is taken, and
+    // S7 beyond the empty S6; N1 after S7 is not empty: the sequence ends.
+    let mut g = puhulmutu(
+        &parker,
+        &at([2, 0, 1, 0, 3, 0, 2]),
+        &[20, 22],
+        1,
+        &[("dir", 1)],
+    );
+    play(&mut g, "1");
+    assert_eq!(g.state().pits, at([0, 1, 2, 0, 0, 0, 0]));
+    assert_eq!(g.state().stores, [25, 22]);
+    // ... and sows on from the next hole when it holds counters: S4's three, the last in S7,
+    // empty: the move ends.
+    let mut g = puhulmutu(
+        &parker,
+        &at([2, 0, 1, 3, 0, 0, 0]),
+        &[20, 22],
+        1,
+        &[("dir", 1)],
+    );
+    play(&mut g, "1");
+    assert_eq!(g.state().pits, at([0, 1, 2, 0, 1, 1, 1]));
+    assert_eq!(g.state().stores, [20, 22]);
+    // A last counter in an empty hole (S3) ends the move by Parker; Ludii's encoding takes the
+    // next hole, S4, and the holes beyond the empty S5 and S7: S6 and N1.
+    let start = at([2, 0, 0, 3, 0, 2, 0]);
+    let mut g = puhulmutu(&parker, &start, &[20, 22], 1, &[("dir", 1)]);
+    play(&mut g, "1");
+    assert_eq!(g.state().pits, at([0, 1, 1, 3, 0, 2, 0]));
+    assert_eq!(g.state().stores, [20, 22]);
+    let mut g = puhulmutu(&ludii, &start, &[20, 22], 1, &[("dir", 1)]);
+    play(&mut g, "1");
+    assert_eq!(g.state().pits, [0, 1, 1, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1]);
+    assert_eq!(g.state().stores, [26, 22]);
+}
