@@ -149,3 +149,34 @@ fn walak_pussas_captures_beyond_an_empty_hole_by_parker_and_by_ludii() {
     assert_eq!(g.state().pits, [0, 1, 1, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1]);
     assert_eq!(g.state().stores, [26, 22]);
 }
+
+#[test]
+fn kotu_baendums_first_moves_from_the_end_holes_and_its_fours_in_end_holes() {
+    let ends = ["first_from_ends=true"];
+    let r = load("puhulmutu");
+    let mut g = Game::new(r.clone(), r.resolve_options(&ends).unwrap()).unwrap();
+    assert_eq!(g.legal_labels().unwrap(), ["1", "7"]);
+    play(&mut g, "7 cw");
+    // North's first move too, in the direction South chose.
+    assert_eq!(g.legal_labels().unwrap(), ["1", "7"]);
+    play(&mut g, "1");
+    // S7's four clockwise end in S3 (sown on), then N5 (sown on), then S7, emptied; North's
+    // N1 clockwise ends in S3, emptied.
+    assert_eq!(g.state().pits, [5, 5, 1, 6, 6, 6, 2, 0, 5, 5, 5, 0, 5, 5]);
+    // Then any hole of two or more.
+    assert_eq!(g.legal_labels().unwrap(), ["1", "2", "4", "5", "6", "7"]);
+    // A three made four in an end hole (S7): by Parker the turn ends there, nothing taken; by
+    // Ludii's encoding the four are taken and the turn ends.
+    let pits = [3, 0, 0, 0, 2, 0, 3, 2, 1, 1, 1, 1, 1, 1];
+    let vars = [("dir", 1), ("moved_1", 1), ("moved_2", 1)];
+    let mut g = puhulmutu(&["end_fours=ends_turn"], &pits, &[20, 22], 1, &vars);
+    play(&mut g, "5");
+    assert_eq!(g.state().pits, [3, 0, 0, 0, 0, 1, 4, 2, 1, 1, 1, 1, 1, 1]);
+    assert_eq!(g.state().stores, [20, 22]);
+    assert_eq!(g.state().to_move, Some(2));
+    let mut g = puhulmutu(&["end_fours=taken_ends_turn"], &pits, &[20, 22], 1, &vars);
+    play(&mut g, "5");
+    assert_eq!(g.state().pits, [3, 0, 0, 0, 0, 1, 0, 2, 1, 1, 1, 1, 1, 1]);
+    assert_eq!(g.state().stores, [24, 22]);
+    assert_eq!(g.state().to_move, Some(2));
+}
