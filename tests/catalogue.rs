@@ -1219,6 +1219,53 @@ const EXAMPLES: &[Example] = &[
         stores: &[0, 8],
         to_move: Some(1),
     },
+    // Luuth: no worked example in the source; built from its rules, worked by hand. The first
+    // moves carry S2's four into S3 and N7's eight holes on, into N1; then S1's four sown
+    // anticlockwise fall into S2, empty: N6 facing it is taken, and South moves again.
+    Example {
+        game: "luuth",
+        sets: &[],
+        moves: "2 carry:1 7 carry:8 1 ccw",
+        pits: &[0, 4, 8, 4, 4, 4, 4, 8, 4, 4, 4, 4, 0, 0],
+        stores: &[4, 0],
+        to_move: Some(1),
+    },
+    // Uthi: no worked example in the source; built from its rules, worked by hand. The first
+    // moves: S3's three and two clockwise into S2 and S1; N8's anticlockwise round the board's
+    // end into S1 and S2. Then S8's five anticlockwise end in N5 (held five: a relay from
+    // North's row), sown back clockwise: N4 .. N1, S8, S7 (held five: a relay), sown
+    // anticlockwise again: S8, N1 .. N5, emptied: the move ends in North's row, taking nothing.
+    Example {
+        game: "uthi",
+        sets: &[],
+        moves: "3 cw 8 ccw 8 ccw",
+        pits: &[10, 10, 0, 5, 5, 5, 0, 2, 8, 8, 8, 8, 1, 5, 5, 0],
+        stores: &[0, 0],
+        to_move: Some(2),
+    },
+    // Puhulmutu: no worked example in the source; built from its rules, worked by hand. S2's
+    // four anticlockwise (the direction of the game) end in S6 (held four: sown on), N4 (sown
+    // on), S2, emptied at the start: the move ends.
+    Example {
+        game: "puhulmutu",
+        sets: &[],
+        moves: "2 ccw",
+        pits: &[5, 1, 5, 5, 5, 0, 5, 5, 5, 5, 0, 5, 5, 5],
+        stores: &[0, 0],
+        to_move: Some(2),
+    },
+    // Ti: no worked example in the source; built from its rules, worked by hand. The opening
+    // turns drop counts of the counters lifted (S3: 1 into S4, 3 into S5; N6: 1, 1, 2 into S1,
+    // S2, S3; S1: all five into S2; N1: all four into N2), then S4's five are sown one a hole,
+    // the last making N3 five: nothing taken.
+    Example {
+        game: "ti",
+        sets: &[],
+        moves: "3 drop:1 drop:3 6 drop:1 drop:1 drop:2 1 drop:5 1 drop:4 4",
+        pits: &[0, 10, 2, 0, 8, 5, 1, 9, 5, 4, 4, 0],
+        stores: &[0, 0],
+        to_move: Some(2),
+    },
     // Lamosh: no worked example in the source; built from its rules, worked by hand. After the
     // opening (S 3 5 3 5 3 5, N 0 5 3 5 3 5, South holding 3: R2) North moves first: N2 (5)
     // makes N3 and N5 four on the way, his own (R4), and ends in S1, 3 making 4 with the last

@@ -88,6 +88,21 @@ fn bad_named_moves_are_one_line_errors() {
     };
     let e = bad("digit", r#"this.declare_move("a1");"#);
     assert!(e.contains("declare_move: `a1` is not a move name"), "{e}");
+    // A count after a colon is a name (`drop:3`); other digits, or a colon without a word or a
+    // count, are not.
+    for name in ["a1", "drop:", ":3", "drop:3x", "dr0p:3", "drop:-3"] {
+        let decl = format!(r#"this.declare_move("{name}");"#);
+        let e = bad("count", &decl);
+        assert!(e.contains(&format!("`{name}` is not a move name")), "{e}");
+    }
+    let text = TOY.replace(
+        r#"this.declare_move("again");"#,
+        r#"this.declare_move("drop:12");"#,
+    );
+    let g = start("count", &text).unwrap();
+    let pits = g.board().layout.pits.len();
+    assert_eq!(g.parse_move("DROP:12"), Some(3 * pits + 1));
+    assert_eq!(g.board().layout.label(3 * pits + 1), "drop:12");
     let e = bad("twice", r#"this.declare_move("DONE");"#);
     assert!(e.contains("`DONE` is declared twice"), "{e}");
     let e = bad("empty", r#"this.declare_move("");"#);

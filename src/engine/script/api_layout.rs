@@ -136,18 +136,14 @@ pub(super) fn register_layout(e: &mut Engine) {
             Ok(())
         },
     );
-    // A named move (a decision of a turn that is no hole: `stop`, `left`); its id is
-    // `this.move_id(name)`, listed by moves() and given to play(pit) like a hole's.
+    // A named move (a decision of a turn that is no hole: `stop`, `left`, or a count chosen,
+    // `drop:3`); its id is `this.move_id(name)`, listed by moves() and given to play(pit) like
+    // a hole's.
     e.register_fn("declare_move", |b: &mut Board, name: &str| -> RResult<()> {
         let l = layout_mut(b)?;
-        let ok = !name.is_empty()
-            && name.len() <= 24
-            && name
-                .chars()
-                .all(|c| c.is_ascii_alphabetic() || c == '_' || c == '-');
-        if !ok {
+        if !is_move_name(name) {
             return err(format!(
-                "declare_move: `{}` is not a move name (1 to 24 letters, `_` or `-`; no digits, which name holes)",
+                "declare_move: `{}` is not a move name (1 to 24 letters, `_` or `-`, then optionally `:` and a count, as `drop:3`; no other digits, which name holes)",
                 crate::text::escape(name)
             ));
         }
@@ -173,4 +169,20 @@ pub(super) fn register_layout(e: &mut Engine) {
             .cloned()
             .ok_or_else(|| format!("opt: no option `{name}` (declare it in options())").into())
     });
+}
+
+/// Whether `name` may name a move: 1 to 24 characters, letters, `_` or `-`, optionally followed
+/// by `:` and a count (`drop:3`, as a store's move is written `store:3`): a hole's label never
+/// reads so.
+fn is_move_name(name: &str) -> bool {
+    let word = |w: &str| {
+        !w.is_empty()
+            && w.chars()
+                .all(|c| c.is_ascii_alphabetic() || c == '_' || c == '-')
+    };
+    let ok = match name.split_once(':') {
+        Some((w, n)) => word(w) && !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()),
+        None => word(name),
+    };
+    ok && name.len() <= 24
 }
