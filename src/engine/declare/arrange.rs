@@ -38,6 +38,11 @@ pub struct Arrange {
     /// when he has no other move).
     #[serde(default)]
     pub pass_needs_seeds: i64,
+    /// The arranger may pass only when his holes pass these tests ("the arrangement must end
+    /// with his outer row's first hole the fullest, ..."; four rows; see
+    /// [`crate::engine::declare::arrange_shape`]).
+    #[serde(default)]
+    pub pass_only_when: Option<crate::engine::declare::arrange_shape::Shape>,
     /// The game variables `arrange_left` (the moves still allowed, 0 once play has begun) and
     /// `arrange_passes` (the passes in a row), declared when setup ends.
     #[serde(skip)]

@@ -400,7 +400,18 @@ impl Pipeline {
         if let Some(c) = self.capture.chain.as_mut().filter(|c| c.only_played_from) {
             c.played_vars = opening.played_vars.clone();
         }
+        if self.moves.single_seed_to_empty_once_all_single {
+            self.moves.all_single_vars = std::iter::once(usize::MAX)
+                .chain((1..=l.players).map(|pl| var(l, &format!("all_single_{pl}"), 0)))
+                .collect();
+        }
+        if let Some(f) = self.moves.few_seeds_until_taken.as_mut() {
+            f.link(l.players, |name, v| var(l, name, v))?;
+        }
         if let Some(a) = self.arrange.as_mut() {
+            if let Some(s) = a.pass_only_when.as_mut() {
+                s.link(l)?;
+            }
             a.link(l.players, |name, v| var(l, name, v))?;
         }
         if let Some(a) = &self.arrange {

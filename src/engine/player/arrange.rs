@@ -111,6 +111,10 @@ pub fn legal_into(b: &Board, p: &Pipeline, player: usize, out: &mut Vec<usize>) 
 /// Whether `player` may pass (`pass_needs_seeds`: while one of his holes holds that many
 /// counters; a player with no other move may pass anyway).
 fn may_pass(b: &Board, p: &Pipeline, a: &Arrange, player: usize) -> bool {
+    // (the shape his arrangement must reach first: no move lets him out of it otherwise)
+    if let Some(s) = &a.pass_only_when {
+        return s.holds(&b.seeds, player) || moves_of(b, p, a, player).is_empty();
+    }
     a.pass_needs_seeds <= 0
         || p.at.holes_of.get(player).is_some_and(|h| {
             h.iter()
@@ -139,6 +143,12 @@ pub fn play(b: &mut Board, l: &Compiled, p: &Pipeline, id: usize) -> Result<(), 
     let (left, passes) = a.vars;
     let pl = b.to_move;
     if id == pass {
+        if let Some(s) = a.pass_only_when.as_ref().filter(|_| !may_pass(b, p, a, pl)) {
+            return Err(format!(
+                "player {pl} may not end his arrangement until {}",
+                s.describe()
+            ));
+        }
         if !may_pass(b, p, a, pl) {
             return Err(format!(
                 "player {pl} may not end his arrangement yet: none of his holes holds {} counters, which a move needs",
@@ -324,6 +334,38 @@ mod tests {
         assert_eq!(b.layout.parse_label(1, "S1-N1"), Some(id));
         assert!(!labels(&b).contains(&"S1-N1".to_string()));
         assert_eq!(b.layout.parse_label(1, "1-2"), Some(pass + 1 + s1 * 6 + 1));
+    }
+
+    #[test]
+    fn a_pass_only_once_the_arrangers_holes_have_the_shape_asked() {
+        // Four rows of three, a counter a hole: South's outer row's first hole must hold the
+        // most and each inner hole one counter before he may pass.
+        let mut b = data_board(
+            "name: t\nplayers: 2\nboard:\n  players: 2\n  shape: two_rows\n  circuits: per_player_loops\n  pits:\n    - { row: SO, owner: 1, holes: 3, seeds: 1 }\n    - { row: SI, owner: 1, holes: 3, seeds: 1 }\n    - { row: NI, owner: 2, holes: 3, seeds: 1 }\n    - { row: NO, owner: 2, holes: 3, seeds: 1 }\npipeline:\n  arrange: { max_moves: 100, pass_only_when: { first_outer_fullest: true, inner_each: 1 } }\n  end:\n    - { when: no_move, then: to_move_loses }\n".into(),
+        );
+        assert!(!labels(&b).contains(&"pass".to_string()));
+        play(&mut b, "SO2-SO1");
+        assert_eq!(b.seeds[..12], [2, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]);
+        // (North's shape is not reached: no pass)
+        assert!(!labels(&b).contains(&"pass".to_string()));
+        play(&mut b, "NO3-NO1");
+        // South's is: he may pass, and then North.
+        assert!(labels(&b).contains(&"pass".to_string()));
+        play(&mut b, "pass");
+        play(&mut b, "pass");
+        assert_eq!(var(&b, "arrange_left"), 0);
+        assert_eq!(b.seeds[..12], [2, 0, 1, 1, 1, 1, 1, 1, 1, 2, 1, 0]);
+        assert_eq!(b.to_move, 1);
+        // (a pass played before the shape is refused in one line naming it)
+        let mut b = data_board(
+            "name: t\nplayers: 2\nboard:\n  players: 2\n  shape: two_rows\n  circuits: per_player_loops\n  pits:\n    - { row: SO, owner: 1, holes: 3, seeds: 1 }\n    - { row: SI, owner: 1, holes: 3, seeds: 1 }\n    - { row: NI, owner: 2, holes: 3, seeds: 1 }\n    - { row: NO, owner: 2, holes: 3, seeds: 1 }\npipeline:\n  arrange: { max_moves: 100, pass_only_when: { first_outer_fullest: true, inner_each: 1 } }\n  end:\n    - { when: no_move, then: to_move_loses }\n".into(),
+        );
+        let pass = b.layout.arrange_pass().unwrap();
+        let e = crate::engine::player::play::play(&mut b, pass, &mut Vec::new()).unwrap_err();
+        assert_eq!(
+            e,
+            "player 1 may not end his arrangement until his outer row's first hole holds more than each other hole of his and each hole of his inner row holds 1"
+        );
     }
 
     /// Two rows of 3 with stores, rounds refilled by spreading the loser's seeds, and the

@@ -11,6 +11,7 @@ pub mod directions;
 pub mod end;
 pub mod end_hole;
 pub(crate) mod feed_lap;
+pub mod few_seeds_first;
 pub mod from_store;
 pub mod hooks;
 pub mod legal;
