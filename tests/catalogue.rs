@@ -1518,6 +1518,22 @@ const EXAMPLES: &[Example] = &[
         stores: &[0, 0],
         to_move: Some(2),
     },
+    // Makonn: no worked example in the source; built from its rules. South moves SI10's counter
+    // into SO1, then SI9's into SI10, empty, facing NI1 (1) with NO1 (1) behind: both taken
+    // (R3), and passes; North moves NO10's counter into NO9 and passes (R2). South sows SO1 (2),
+    // relaying by pairs round his loop (SO3, SO5, ..., SI10, SI8, ..., SI2) until SO1, empty, of
+    // his outer row: no capture (R5).
+    Example {
+        game: "makonn",
+        sets: &[],
+        moves: "SI10-SO1 SI9-SI10 pass NO10-NO9 pass SO1",
+        pits: &[
+            1, 2, 0, 2, 0, 2, 0, 2, 0, 2, 2, 0, 2, 0, 2, 0, 2, 0, 1, 0, 0, 1, 1, 1, 1, 1, 1, 1,
+            1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 2, 0,
+        ],
+        stores: &[2, 0],
+        to_move: Some(2),
+    },
     // Chisolo: no worked example in the source; built from its rules. South's first turn is
     // sown clockwise (R2): SI2's counter falls into SI3, empty, of his inner row, facing NI5 (3)
     // with NO5 (3) behind: he takes both (R4), then NO1 (3), the hole he chooses, and the turn

@@ -43,6 +43,15 @@ pub struct Arrange {
     /// [`crate::engine::declare::arrange_shape`]).
     #[serde(default)]
     pub pass_only_when: Option<crate::engine::declare::arrange_shape::Shape>,
+    /// A counter moved into an empty hole of the arranger's inner row facing an occupied hole
+    /// of the opponent's inner row takes that hole, and the opponent's outer hole behind it
+    /// (into the arranger's store or reserve), at most this many times a player (0: never;
+    /// four rows). The game variables `arrange_captures_1`, ... count them.
+    #[serde(default)]
+    pub captures_across: i64,
+    /// `arrange_captures_N` of each player (index 0 unused), with `captures_across`.
+    #[serde(skip)]
+    pub capture_vars: Vec<usize>,
     /// The game variables `arrange_left` (the moves still allowed, 0 once play has begun) and
     /// `arrange_passes` (the passes in a row), declared when setup ends.
     #[serde(skip)]
@@ -58,6 +67,9 @@ pub enum ArrangeBy {
     Each,
     /// The round's loser alone, at the start of each later round (none before play).
     RoundLoser,
+    /// Every player in turn makes his whole arrangement before the next begins his: he keeps
+    /// the turn until he passes (the first player first); the last one's pass ends it.
+    EachUntilPass,
 }
 
 impl Arrange {
@@ -85,6 +97,15 @@ impl Arrange {
                 "pipeline: arrange: keep must be at least 0, not {}",
                 self.keep
             ));
+        }
+        if self.captures_across < 0 {
+            return Err(format!(
+                "pipeline: arrange: captures_across must be at least 0, not {}",
+                self.captures_across
+            ));
+        }
+        if self.captures_across > 0 && self.copied {
+            return Err("pipeline: arrange: captures_across is not played with `copied`".into());
         }
         if (self.copied || self.by == ArrangeBy::RoundLoser) && players != 2 {
             return Err(format!(
@@ -126,8 +147,13 @@ impl Arrange {
     ) -> Result<(), String> {
         self.check(players)?;
         // (by the round's loser: nothing before play)
+        if self.captures_across > 0 {
+            self.capture_vars = std::iter::once(usize::MAX)
+                .chain((1..=players).map(|pl| var(&format!("arrange_captures_{pl}"), 0)))
+                .collect();
+        }
         let first = match self.by {
-            ArrangeBy::Each => self.max_moves,
+            ArrangeBy::Each | ArrangeBy::EachUntilPass => self.max_moves,
             ArrangeBy::RoundLoser => 0,
         };
         self.vars = (var("arrange_left", first), var("arrange_passes", 0));

@@ -412,6 +412,9 @@ impl Pipeline {
             if let Some(s) = a.pass_only_when.as_mut() {
                 s.link(l)?;
             }
+            if a.captures_across > 0 && !l.four_rows() {
+                return Err("pipeline: arrange: captures_across needs a board of four rows of the same length, two a player, created outer, inner, inner, outer".into());
+            }
             a.link(l.players, |name, v| var(l, name, v))?;
         }
         if let Some(a) = &self.arrange {

@@ -166,8 +166,13 @@ pub fn play(b: &mut Board, l: &Compiled, p: &Pipeline, id: usize) -> Result<(), 
                         move_one(b, cf, ct);
                     }
                 }
-                b.vars[passes] = 0;
+                if a.by != ArrangeBy::EachUntilPass {
+                    b.vars[passes] = 0;
+                }
                 b.last.pit = t;
+                if a.captures_across > 0 {
+                    capture_across(b, l, a, pl, t);
+                }
             }
             _ => {
                 let what = l.arrange_holes(id).map_or_else(
@@ -184,7 +189,7 @@ pub fn play(b: &mut Board, l: &Compiled, p: &Pipeline, id: usize) -> Result<(), 
     }
     b.vars[left] -= 1;
     let arrangers = match a.by {
-        ArrangeBy::Each => l.players as i64,
+        ArrangeBy::Each | ArrangeBy::EachUntilPass => l.players as i64,
         ArrangeBy::RoundLoser => 1,
     };
     if b.vars[passes] >= arrangers {
@@ -192,6 +197,9 @@ pub fn play(b: &mut Board, l: &Compiled, p: &Pipeline, id: usize) -> Result<(), 
     }
     match a.by {
         ArrangeBy::Each => b.to_move = pl % l.players + 1,
+        // (he keeps the turn until he passes)
+        ArrangeBy::EachUntilPass if id == pass => b.to_move = pl % l.players + 1,
+        ArrangeBy::EachUntilPass => {}
         // (the round's starter sows once the loser has arranged)
         ArrangeBy::RoundLoser if b.vars[left] == 0 => {
             if let Some(s) = p.at.round_starter_var {
@@ -207,6 +215,30 @@ pub fn play(b: &mut Board, l: &Compiled, p: &Pipeline, id: usize) -> Result<(), 
         });
     }
     Ok(())
+}
+
+/// `captures_across`: the counter just moved into `t`, an empty hole of `pl`'s inner row facing
+/// an occupied hole of the opponent's inner row, takes it and the opponent's outer hole behind
+/// it, while `pl` has captured so fewer than `captures_across` times.
+fn capture_across(b: &mut Board, l: &Compiled, a: &Arrange, pl: usize, t: usize) {
+    let Some(&v) = a.capture_vars.get(pl) else {
+        return;
+    };
+    if b.seeds[t] != 1 || b.vars[v] >= a.captures_across || l.pits[t].owner != pl {
+        return;
+    }
+    let Some((inner, outer)) = l.layout.across(t) else {
+        return;
+    };
+    if b.seeds[inner] == 0 {
+        return;
+    }
+    b.vars[v] += 1;
+    let why = "arranged into an empty inner hole";
+    crate::engine::sowing::seeds::capture(b, inner, pl, why);
+    if b.seeds[outer] > 0 {
+        crate::engine::sowing::seeds::capture(b, outer, pl, why);
+    }
 }
 
 /// At a later round's start (its board refilled, its starter named), the round's loser (the

@@ -309,6 +309,10 @@ pub(super) fn has_move(b: &Board, p: &Pipeline, player: usize, scratch: &mut Vec
             crate::engine::player::capture::chosen::legal_into(b, p, player, scratch);
             return !scratch.is_empty();
         }
+        // (the arrangement before play: a counter to move, or a pass)
+        if p.arrange.is_some() && crate::engine::player::arrange::pending(b, p) {
+            return true;
+        }
         // (a relay paused in a head: `stop` and `go`; a head to choose)
         if p.at.stop.is_some() {
             use crate::engine::player::stop_in;
