@@ -62,3 +62,21 @@ fn a_counter_arranged_into_an_empty_inner_hole_takes_across_once() {
     assert_eq!(g.state().pits, [2, 1, 1, 0, 1, 1, 0, 1, 1, 0, 1, 1]);
     assert_eq!(reserves(&g), [2, 0]);
 }
+
+#[test]
+fn a_sower_without_a_move_when_the_arrangement_ends_has_lost() {
+    // Moves from holes of two counters or more; the arrangement ends after one move.
+    let text = "name: t\nplayers: 2\nboard:\n  players: 2\n  shape: two_rows\n  circuits: per_player_loops\n  pits:\n    - { row: SO, owner: 1, holes: 3, seeds: 1 }\n    - { row: SI, owner: 1, holes: 3, seeds: 1 }\n    - { row: NI, owner: 2, holes: 3, seeds: 1 }\n    - { row: NO, owner: 2, holes: 3, seeds: 1 }\nsowing:\n  relay: last\npipeline:\n  arrange: { max_moves: 1 }\n  moves: { min_seeds: 2 }\n  end:\n    - { when: no_move, then: to_move_loses }\n";
+    let r = Arc::new(
+        Rule::data_from_text(text.into(), Path::new("t.yaml"))
+            .unwrap_or_else(|e| panic!("{}", e.one_line())),
+    );
+    let opts = r.resolve_options(&[] as &[&str]).unwrap();
+    let mut g = Game::new(r, opts).unwrap_or_else(|e| panic!("{}", e.one_line()));
+    play(&mut g, "SO1-SO2");
+    // North sows first, from single counters only: none is a move, and he has lost.
+    let s = g.state();
+    assert_eq!(s.pits, [0, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]);
+    assert!(s.over);
+    assert_eq!(s.winner, Some(1));
+}

@@ -45,48 +45,68 @@ fn gives(b: &Board, l: &Compiled, a: &Arrange, q: usize) -> bool {
     }
 }
 
-/// The moves (from, to) of `player`'s arrangement, in the holes' canonical order (his store
-/// last, with `with_store`).
-fn moves_of(b: &Board, p: &Pipeline, a: &Arrange, player: usize) -> Vec<(usize, usize)> {
+/// The pits that are ends of `player`'s arrangement moves: his open holes in canonical order (his
+/// store last, with `with_store`); none for a player without holes.
+fn ends_of(b: &Board, p: &Pipeline, a: &Arrange, player: usize, out: &mut Vec<usize>) {
     let l = &*b.layout;
-    let mut ends: Vec<usize> = match p.at.holes_of.get(player) {
-        Some(h) => h.iter().copied().filter(|&q| !b.closed[q]).collect(),
-        None => return Vec::new(),
-    };
-    if a.with_store {
-        ends.extend(store_of(l, player));
+    if let Some(h) = p.at.holes_of.get(player) {
+        out.extend(h.iter().copied().filter(|&q| !b.closed[q]));
+        if a.with_store {
+            out.extend(store_of(l, player));
+        }
     }
-    let mut out = Vec::new();
+}
+
+/// Whether `player` may move a counter from `f` to `t` (both ends of his, `f` giving one).
+fn is_move(b: &Board, a: &Arrange, player: usize, f: usize, t: usize) -> bool {
+    let l = &*b.layout;
+    if t == f || !gives(b, l, a, f) {
+        return false;
+    }
+    if l.pits[f].kind == PitKind::Store && l.pits[t].kind == PitKind::Store {
+        return false;
+    }
+    if !a.copied {
+        return true;
+    }
+    // (copied: the other's counter must be able to move too, between two other pits)
+    let cf = match copy_of(l, player, f) {
+        Some(c) if gives(b, l, a, c) => c,
+        _ => return false,
+    };
+    matches!(copy_of(l, player, t), Some(ct) if ct != cf && (l.pits[ct].kind == PitKind::Store || !b.closed[ct]))
+}
+
+/// The moves (from, to) of `player`'s arrangement, in the holes' canonical order (his store
+/// last, with `with_store`), each pushed as `id(from, to)` onto `out`.
+fn moves_into(
+    b: &Board,
+    p: &Pipeline,
+    a: &Arrange,
+    player: usize,
+    out: &mut Vec<usize>,
+    id: impl Fn(usize, usize) -> usize,
+) {
+    let mut ends = Vec::new();
+    ends_of(b, p, a, player, &mut ends);
     for &f in &ends {
-        if !gives(b, l, a, f) {
+        if !gives(b, &b.layout, a, f) {
             continue;
         }
-        // (copied: the other's counter must be able to move too)
-        let cf = if a.copied {
-            match copy_of(l, player, f) {
-                Some(c) if gives(b, l, a, c) => Some(c),
-                _ => continue,
-            }
-        } else {
-            None
-        };
         for &t in &ends {
-            let both_stores = l.pits[f].kind == PitKind::Store && l.pits[t].kind == PitKind::Store;
-            if t == f || both_stores {
-                continue;
+            if is_move(b, a, player, f, t) {
+                out.push(id(f, t));
             }
-            if a.copied {
-                match copy_of(l, player, t) {
-                    Some(ct)
-                        if Some(ct) != cf
-                            && (l.pits[ct].kind == PitKind::Store || !b.closed[ct]) => {}
-                    _ => continue,
-                }
-            }
-            out.push((f, t));
         }
     }
-    out
+}
+
+/// Whether `player` has a move of the arrangement (a counter to move).
+fn has_moves(b: &Board, p: &Pipeline, a: &Arrange, player: usize) -> bool {
+    let mut ends = Vec::new();
+    ends_of(b, p, a, player, &mut ends);
+    ends.iter()
+        .any(|&f| ends.iter().any(|&t| is_move(b, a, player, f, t)))
 }
 
 /// The arrangement's moves of `player`: a counter from each of his pits that may give one to
@@ -98,29 +118,42 @@ pub fn legal_into(b: &Board, p: &Pipeline, player: usize, out: &mut Vec<usize>) 
     };
     let n = l.pits.len();
     let start = out.len();
-    out.extend(
-        moves_of(b, p, a, player)
-            .into_iter()
-            .map(|(f, t)| pass + 1 + f * n + t),
-    );
-    if out.len() == start || may_pass(b, p, a, player) {
+    moves_into(b, p, a, player, out, |f, t| pass + 1 + f * n + t);
+    let none = out.len() == start;
+    if none || may_pass_with(b, p, a, player, !none) {
         out.push(pass);
     }
 }
 
 /// Whether `player` may pass (`pass_needs_seeds`: while one of his holes holds that many
-/// counters; a player with no other move may pass anyway).
+/// counters; `pass_only_when`: once his holes have that shape; a player with no other move may
+/// pass anyway).
 fn may_pass(b: &Board, p: &Pipeline, a: &Arrange, player: usize) -> bool {
+    may_pass_with(b, p, a, player, has_moves(b, p, a, player))
+}
+
+/// [`may_pass`], knowing whether he has a counter to move (`moves`).
+fn may_pass_with(b: &Board, p: &Pipeline, a: &Arrange, player: usize, moves: bool) -> bool {
     // (the shape his arrangement must reach first: no move lets him out of it otherwise)
     if let Some(s) = &a.pass_only_when {
-        return s.holds(&b.seeds, player) || moves_of(b, p, a, player).is_empty();
+        return s.holds(&b.seeds, player) || !moves;
     }
     a.pass_needs_seeds <= 0
         || p.at.holes_of.get(player).is_some_and(|h| {
             h.iter()
                 .any(|&q| !b.closed[q] && b.seeds[q] >= a.pass_needs_seeds)
         })
-        || moves_of(b, p, a, player).is_empty()
+        || !moves
+}
+
+/// Whether `f` and `t` are both ends of `pl`'s arrangement moves: open holes of his, or his
+/// store with `with_store`.
+fn owns_end(b: &Board, p: &Pipeline, a: &Arrange, pl: usize, f: usize, t: usize) -> bool {
+    let own = |q: usize| {
+        let hole = p.at.holes_of.get(pl).is_some_and(|h| h.contains(&q)) && !b.closed[q];
+        hole || (a.with_store && store_of(&b.layout, pl) == Some(q))
+    };
+    own(f) && own(t)
 }
 
 /// Moves one counter from `f` to `t`, with its event.
@@ -159,7 +192,7 @@ pub fn play(b: &mut Board, l: &Compiled, p: &Pipeline, id: usize) -> Result<(), 
         b.emit(|| Event::Pass { player: pl });
     } else {
         match l.arrange_holes(id) {
-            Some((f, t)) if moves_of(b, p, a, pl).contains(&(f, t)) => {
+            Some((f, t)) if owns_end(b, p, a, pl, f, t) && is_move(b, a, pl, f, t) => {
                 move_one(b, f, t);
                 if a.copied {
                     if let (Some(cf), Some(ct)) = (copy_of(l, pl, f), copy_of(l, pl, t)) {

@@ -110,7 +110,12 @@ fn play_choice(
     }
     // (before play: a counter moved between the mover's holes, or a pass)
     if p.arrange.is_some() && crate::engine::player::arrange::pending(b, p) {
-        return Some(crate::engine::player::arrange::play(b, l, p, pit));
+        let r = crate::engine::player::arrange::play(b, l, p, pit);
+        // (its end: the checks after a turn, as for the first sower without a move)
+        if r.is_ok() && !crate::engine::player::arrange::pending(b, p) {
+            run_checks(b, l, p, mover, false, hooks, legal_into);
+        }
+        return Some(r);
     }
     // (between rounds: a hole chosen to be filled, not a sowing)
     if p.at.fill_choice_var.is_some() && fill_choice::pending(b, p).is_some() {
