@@ -138,6 +138,21 @@ impl Arrange {
         Ok(())
     }
 
+    /// Checks the steps that read the board's rows (`pass_only_when`, `captures_across`: four
+    /// rows) against board `l`, and resolves them.
+    pub fn link_board(
+        &mut self,
+        l: &crate::engine::geometry::layout::Layout,
+    ) -> Result<(), String> {
+        if let Some(s) = self.pass_only_when.as_mut() {
+            s.link(l)?;
+        }
+        if self.captures_across > 0 && !l.four_rows() {
+            return Err("pipeline: arrange: captures_across needs a board of four rows of the same length, two a player, created outer, inner, inner, outer".into());
+        }
+        Ok(())
+    }
+
     /// Checks the declaration and declares its game variables (`vars`) with
     /// `var(name, start value)`.
     pub fn link(

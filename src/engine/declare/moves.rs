@@ -214,3 +214,24 @@ pub enum Landing {
     /// A hole of another player's (empty or not).
     OpponentHole,
 }
+
+impl Moves {
+    /// Declares the variables of the players' phases of the legal holes (`few_seeds_until_taken`,
+    /// `single_seed_to_empty_once_all_single`) with `var(name, start value)`, for `players`
+    /// players; one error line naming the key.
+    pub fn link_phases(
+        &mut self,
+        players: usize,
+        mut var: impl FnMut(&str, i64) -> usize,
+    ) -> Result<(), String> {
+        if self.single_seed_to_empty_once_all_single {
+            self.all_single_vars = std::iter::once(usize::MAX)
+                .chain((1..=players).map(|pl| var(&format!("all_single_{pl}"), 0)))
+                .collect();
+        }
+        if let Some(f) = self.few_seeds_until_taken.as_mut() {
+            f.link(players, var)?;
+        }
+        Ok(())
+    }
+}

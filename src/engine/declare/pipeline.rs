@@ -400,22 +400,11 @@ impl Pipeline {
         if let Some(c) = self.capture.chain.as_mut().filter(|c| c.only_played_from) {
             c.played_vars = opening.played_vars.clone();
         }
-        if self.moves.single_seed_to_empty_once_all_single {
-            self.moves.all_single_vars = std::iter::once(usize::MAX)
-                .chain((1..=l.players).map(|pl| var(l, &format!("all_single_{pl}"), 0)))
-                .collect();
-        }
-        if let Some(f) = self.moves.few_seeds_until_taken.as_mut() {
-            f.link(l.players, |name, v| var(l, name, v))?;
-        }
+        let players = l.players;
+        self.moves.link_phases(players, |name, v| var(l, name, v))?;
         if let Some(a) = self.arrange.as_mut() {
-            if let Some(s) = a.pass_only_when.as_mut() {
-                s.link(l)?;
-            }
-            if a.captures_across > 0 && !l.four_rows() {
-                return Err("pipeline: arrange: captures_across needs a board of four rows of the same length, two a player, created outer, inner, inner, outer".into());
-            }
-            a.link(l.players, |name, v| var(l, name, v))?;
+            a.link_board(l)?;
+            a.link(players, |name, v| var(l, name, v))?;
         }
         if let Some(a) = &self.arrange {
             a.check_rounds(self.rounds.as_ref(), self.territory.is_some())?;
