@@ -1584,6 +1584,51 @@ const EXAMPLES: &[Example] = &[
         stores: &[3, 0],
         to_move: Some(2),
     },
+    // Quela: no worked example in the source; built from its rules. Each player moves a
+    // counter from each inner hole into his outer row's first hole (SO1, NO1: 8), the shape R2
+    // asks for, and both pass. South plays SI1 (a hole of one counter, R5) into SO1, occupied:
+    // its 9 are sown SO2..SO6, SI6..SI3, occupied, whose 2 go to SI2 and SI1, empty, of his
+    // inner row, facing NI6 (1) with NO6 (2) behind: he takes them (R4).
+    Example {
+        game: "quela",
+        sets: &[],
+        moves: "SI1-SO1 NI1-NO1 SI2-SO1 NI2-NO1 SI3-SO1 NI3-NO1 SI4-SO1 NI4-NO1 SI5-SO1 NI5-NO1 SI6-SO1 NI6-NO1 pass pass SI1",
+        pits: &[
+            0, 3, 3, 3, 3, 3, 1, 2, 0, 2, 2, 2, 1, 1, 1, 1, 1, 0, 8, 2, 2, 2, 2, 0,
+        ],
+        stores: &[3, 0],
+        to_move: Some(2),
+    },
+    // Quiela: no worked example in the source; built from its rules. Each player moves his
+    // outer row's last hole's 3 counters into its first (6, 3, 3, 3, 3, 3, 0: R2's shape) and
+    // both pass. South's SO2 (3) ends in SO5, occupied: its 4 are sown on, SO6, SO7, SI7 and SI6,
+    // empty, facing NI2, empty: no capture (R3, R4).
+    Example {
+        game: "quiela",
+        sets: &[],
+        moves: "SO7-SO1 NO7-NO1 SO7-SO1 NO7-NO1 SO7-SO1 NO7-NO1 pass pass SO2",
+        pits: &[
+            6, 0, 4, 4, 0, 4, 1, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 6, 3, 3, 3, 3, 3, 0,
+        ],
+        stores: &[0, 0],
+        to_move: Some(2),
+    },
+    // Makonn: no worked example in the source; built from its rules. South moves SI10's counter
+    // into SO1, then SI9's into SI10, empty, facing NI1 (1) with NO1 (1) behind: both taken
+    // (R3), and passes; North moves NO10's counter into NO9 and passes (R2). South sows SO1 (2),
+    // relaying by pairs round his loop (SO3, SO5, ..., SI10, SI8, ..., SI2) until SO1, empty, of
+    // his outer row: no capture (R5).
+    Example {
+        game: "makonn",
+        sets: &[],
+        moves: "SI10-SO1 SI9-SI10 pass NO10-NO9 pass SO1",
+        pits: &[
+            1, 2, 0, 2, 0, 2, 0, 2, 0, 2, 2, 0, 2, 0, 2, 0, 2, 0, 1, 0, 0, 1, 1, 1, 1, 1, 1, 1,
+            1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 2, 0,
+        ],
+        stores: &[2, 0],
+        to_move: Some(2),
+    },
     // Chisolo: no worked example in the source; built from its rules. South's first turn is
     // sown clockwise (R2): SI2's counter falls into SI3, empty, of his inner row, facing NI5 (3)
     // with NO5 (3) behind: he takes both (R4), then NO1 (3), the hole he chooses, and the turn

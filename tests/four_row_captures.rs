@@ -371,3 +371,23 @@ fn the_lap_limit_stops_or_refuses_a_capture_before_its_seeds_are_sown_on() {
         "the refused move leaves the game as it was"
     );
 }
+
+#[test]
+fn from_the_outer_row_own_inner_and_facing_takes_the_hole_in_front_and_the_one_facing_it() {
+    let r = rule(
+        "    across: { last: empty, needs: inner, then: out, from_outer: own_inner_and_facing }\n",
+    );
+    // SO1's seed ends in SO2, empty, of South's outer row: his own SI2 in front of it (2) and
+    // North's NI2 facing that (3) are taken.
+    let start = [1, 0, 0, 0, 2, 0, 1, 3, 1, 1, 1, 1];
+    assert_eq!(
+        after(&r, &start, "SO1"),
+        (vec![0, 1, 0, 0, 0, 0, 1, 0, 1, 1, 1, 1], vec![5, 0])
+    );
+    // SI2 empty: nothing is taken, though NI2 holds seeds.
+    let start = [1, 0, 0, 0, 0, 0, 1, 3, 1, 1, 1, 1];
+    assert_eq!(
+        after(&r, &start, "SO1"),
+        (vec![0, 1, 0, 0, 0, 0, 1, 3, 1, 1, 1, 1], vec![0, 0])
+    );
+}

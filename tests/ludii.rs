@@ -209,6 +209,8 @@ fn replay(rule: &Arc<Rule>, e: &LudiiGame, t: &Value) -> Result<(), String> {
     // pass is kept as a ply from `PASS`: played as sowlab's pass while that is legal.
     let passes_kept = g.board().layout.arrange_pass().is_some();
     let mut plies: Vec<(usize, usize, usize, Vec<i64>)> = Vec::new();
+    // Each ply's Ludii `to` (an arrangement's move names both holes).
+    let mut tos: Vec<usize> = Vec::new();
     // Whether a forced pass of the other player's was left out after each ply.
     let mut pass_after: Vec<bool> = Vec::new();
     for p in t["plies"].as_array().unwrap() {
@@ -216,6 +218,7 @@ fn replay(rule: &Arc<Rule>, e: &LudiiGame, t: &Value) -> Result<(), String> {
         let u = |k: usize| v[k].as_u64().unwrap() as usize;
         if v[1].as_i64() == Some(-1) && passes_kept {
             plies.push((u(0), PASS, u(3), ints(&v[4])));
+            tos.push(PASS);
             pass_after.push(false);
             continue;
         }
@@ -236,6 +239,7 @@ fn replay(rule: &Arc<Rule>, e: &LudiiGame, t: &Value) -> Result<(), String> {
             _ => u(1),
         };
         plies.push((u(0), from, u(3), ints(&v[4])));
+        tos.push(u(2));
         pass_after.push(false);
     }
     let mut i = 0;
@@ -310,11 +314,21 @@ fn replay(rule: &Arc<Rule>, e: &LudiiGame, t: &Value) -> Result<(), String> {
         // The moves from this hole: the hole itself, or, where the mover chooses the direction
         // from it, one move each way (Ludii's plies do not name the way: the one after which
         // sowlab's position is Ludii's at one of the run's plies is taken).
-        let from_hole: Vec<usize> = legal
+        let mut from_hole: Vec<usize> = legal
             .iter()
             .copied()
             .filter(|&m| !b.layout.is_named_move(m) && b.layout.move_pit(m) == pit)
             .collect();
+        // (an arrangement's move to the hole Ludii names: that one alone)
+        if let Some(Some(LudiiSite::Pit(t))) = (passes_kept).then(|| e.sites.get(tos[i])) {
+            let to = b.layout.holes[*t];
+            if let Some(&m) = from_hole
+                .iter()
+                .find(|&&m| b.layout.arrange_holes(m) == Some((pit, to)))
+            {
+                from_hole = vec![m];
+            }
+        }
         if from_hole.is_empty() {
             let labels: Vec<String> = legal.iter().map(|&q| b.layout.label(q)).collect();
             return Err(format!(
@@ -394,7 +408,8 @@ fn replay(rule: &Arc<Rule>, e: &LudiiGame, t: &Value) -> Result<(), String> {
                 j + 1
             ));
         }
-        if again && j == run_end && j + 1 < plies.len() {
+        // (a run cut short by a pass kept as a ply, the mover's own: his turn goes on in both)
+        if again && j == run_end && j + 1 < plies.len() && plies[j].2 != mover {
             return Err(format!(
                 "ply {j}: sowlab's mover {mover} moves again, Ludii's next is {}",
                 plies[j].2

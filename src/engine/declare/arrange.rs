@@ -45,6 +45,20 @@ pub struct Arrange {
     /// `blocked_player`).
     #[serde(default)]
     pub declined_blocks: bool,
+    /// The arranger may pass only when his holes pass these tests ("the arrangement must end
+    /// with his outer row's first hole the fullest, ..."; four rows; see
+    /// [`crate::engine::declare::arrange_shape`]).
+    #[serde(default)]
+    pub pass_only_when: Option<crate::engine::declare::arrange_shape::Shape>,
+    /// A counter moved into an empty hole of the arranger's inner row facing an occupied hole
+    /// of the opponent's inner row takes that hole, and the opponent's outer hole behind it
+    /// (into the arranger's store or reserve), at most this many times a player (0: never;
+    /// four rows). The game variables `arrange_captures_1`, ... count them.
+    #[serde(default)]
+    pub captures_across: i64,
+    /// `arrange_captures_N` of each player (index 0 unused), with `captures_across`.
+    #[serde(skip)]
+    pub capture_vars: Vec<usize>,
     /// The game variables `arrange_left` (the moves still allowed, 0 once play has begun) and
     /// `arrange_passes` (the passes in a row), declared when setup ends.
     #[serde(skip)]
@@ -69,6 +83,9 @@ pub enum ArrangeBy {
     /// then differs from what it was, the arrangement was his turn and the other player sows
     /// first; otherwise (he declined) he sows first.
     FirstPlayer,
+    /// Every player in turn makes his whole arrangement before the next begins his: he keeps
+    /// the turn until he passes (the first player first); the last one's pass ends it.
+    EachUntilPass,
 }
 
 impl Arrange {
@@ -100,7 +117,18 @@ impl Arrange {
         if self.declined_blocks && self.by != ArrangeBy::FirstPlayer {
             return Err("pipeline: arrange: `declined_blocks` needs `by: first_player`".into());
         }
-        if (self.copied || self.by != ArrangeBy::Each) && players != 2 {
+        if self.captures_across < 0 {
+            return Err(format!(
+                "pipeline: arrange: captures_across must be at least 0, not {}",
+                self.captures_across
+            ));
+        }
+        if self.captures_across > 0 && self.copied {
+            return Err("pipeline: arrange: captures_across is not played with `copied`".into());
+        }
+        if (self.copied || matches!(self.by, ArrangeBy::RoundLoser | ArrangeBy::FirstPlayer))
+            && players != 2
+        {
             return Err(format!(
                 "pipeline: arrange: `copied`, `by: round_loser` and `by: first_player` need two players, the board has {players}"
             ));
@@ -131,6 +159,21 @@ impl Arrange {
         Ok(())
     }
 
+    /// Checks the steps that read the board's rows (`pass_only_when`, `captures_across`: four
+    /// rows) against board `l`, and resolves them.
+    pub fn link_board(
+        &mut self,
+        l: &crate::engine::geometry::layout::Layout,
+    ) -> Result<(), String> {
+        if let Some(s) = self.pass_only_when.as_mut() {
+            s.link(l)?;
+        }
+        if self.captures_across > 0 && !l.four_rows() {
+            return Err("pipeline: arrange: captures_across needs a board of four rows of the same length, two a player, created outer, inner, inner, outer".into());
+        }
+        Ok(())
+    }
+
     /// Checks the declaration and declares its game variables (`vars`) with
     /// `var(name, start value)`.
     /// (`row_holes`: the holes of a player's row, for `by: first_player`.)
@@ -142,8 +185,13 @@ impl Arrange {
     ) -> Result<(), String> {
         self.check(players)?;
         // (by the round's loser: nothing before play)
+        if self.captures_across > 0 {
+            self.capture_vars = std::iter::once(usize::MAX)
+                .chain((1..=players).map(|pl| var(&format!("arrange_captures_{pl}"), 0)))
+                .collect();
+        }
         let first = match self.by {
-            ArrangeBy::Each | ArrangeBy::FirstPlayer => self.max_moves,
+            ArrangeBy::Each | ArrangeBy::EachUntilPass | ArrangeBy::FirstPlayer => self.max_moves,
             ArrangeBy::RoundLoser => 0,
         };
         self.vars = (var("arrange_left", first), var("arrange_passes", 0));

@@ -5,12 +5,14 @@
 //! [`crate::engine::player`]).
 
 pub mod arrange;
+pub mod arrange_shape;
 pub mod capture;
 pub mod children;
 mod companions;
 pub mod compiled;
 pub mod diffuse;
 pub mod end;
+pub mod few_seeds_first;
 pub mod from_store;
 pub mod hole_test;
 pub mod moves;

@@ -46,6 +46,18 @@ pub struct Moves {
     pub landing_up_to: i64,
     /// A hole holding a single seed is legal only when that seed falls into an empty hole.
     pub single_seed_to_empty: bool,
+    /// The same, but only once a move of the mover's has left every hole of his holding one
+    /// seed or none, for the rest of the game ("once his holes hold single counters, a single
+    /// counter moves only into an empty hole").
+    pub single_seed_to_empty_once_all_single: bool,
+    /// Per player (index 0 unused), the game variable `all_single_N` of
+    /// `single_seed_to_empty_once_all_single`: 1 once a move of his has left his holes so
+    /// (declared when setup ends).
+    #[serde(skip)]
+    pub all_single_vars: Vec<usize>,
+    /// Holes of few seeds only, until some of the player's seeds are taken (see
+    /// [`crate::engine::declare::few_seeds_first`]).
+    pub few_seeds_until_taken: Option<crate::engine::declare::few_seeds_first::FewSeedsFirst>,
     /// On four rows (two a player): a move starts only from a hole of the mover's inner row.
     pub inner_row_only: bool,
     /// Holes holding exactly this many seeds are legal only when every other legal hole holds
@@ -182,6 +194,8 @@ impl Moves {
         self.seeds_equal_number
             || self.landing.is_some()
             || self.single_seed_to_empty
+            || self.single_seed_to_empty_once_all_single
+            || self.few_seeds_until_taken.is_some()
             || self.last_resort_count > 0
             || self.first_move_rightmost > 0
     }
@@ -199,4 +213,25 @@ pub enum Landing {
     EmptyHole,
     /// A hole of another player's (empty or not).
     OpponentHole,
+}
+
+impl Moves {
+    /// Declares the variables of the players' phases of the legal holes (`few_seeds_until_taken`,
+    /// `single_seed_to_empty_once_all_single`) with `var(name, start value)`, for `players`
+    /// players; one error line naming the key.
+    pub fn link_phases(
+        &mut self,
+        players: usize,
+        mut var: impl FnMut(&str, i64) -> usize,
+    ) -> Result<(), String> {
+        if self.single_seed_to_empty_once_all_single {
+            self.all_single_vars = std::iter::once(usize::MAX)
+                .chain((1..=players).map(|pl| var(&format!("all_single_{pl}"), 0)))
+                .collect();
+        }
+        if let Some(f) = self.few_seeds_until_taken.as_mut() {
+            f.link(players, var)?;
+        }
+        Ok(())
+    }
 }

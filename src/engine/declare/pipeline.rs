@@ -402,9 +402,12 @@ impl Pipeline {
         if let Some(c) = self.capture.chain.as_mut().filter(|c| c.only_played_from) {
             c.played_vars = opening.played_vars.clone();
         }
+        let players = l.players;
+        self.moves.link_phases(players, |name, v| var(l, name, v))?;
         if let Some(a) = self.arrange.as_mut() {
             let n = l.rows.first().map_or(0, |r| r.pits.len());
-            a.link(l.players, n, |name, v| var(l, name, v))?;
+            a.link_board(l)?;
+            a.link(players, n, |name, v| var(l, name, v))?;
         }
         if let Some(a) = &self.arrange {
             a.check_rounds(self.rounds.as_ref(), self.territory.is_some())?;

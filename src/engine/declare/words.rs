@@ -30,6 +30,11 @@ impl Pipeline {
         if m.single_seed_to_empty {
             legal.push_str(", a single seed only into an empty hole");
         }
+        if m.single_seed_to_empty_once_all_single {
+            legal.push_str(
+                ", a single seed only into an empty hole once a move of the mover's has left each of his holes holding one seed or none",
+            );
+        }
         if m.inner_row_only {
             legal.push_str(", of his inner row only");
         }
@@ -89,6 +94,9 @@ impl Pipeline {
         out.push(format!("legal moves: {legal}"));
         if m.first_move_takes_and_gives {
             out.push("the first move of a game or round is not sown: the hole played keeps its seeds, the next holes round the board lose one seed and gain one in turn, the hole opposite gains one more and the captures are judged there".into());
+        }
+        if let Some(f) = &m.few_seeds_until_taken {
+            out.push(f.describe());
         }
         if let Some(r) = m.row_ends_out_first {
             out.push(r.describe(m.min_seeds));

@@ -12,6 +12,7 @@ use crate::engine::board::state::{Board, PitKind};
 use crate::engine::declare::arrange::{Arrange, ArrangeBy};
 use crate::engine::declare::compiled::Compiled;
 use crate::engine::declare::pipeline::Pipeline;
+use crate::engine::player::arrange_first as first;
 use crate::engine::trace::event::Event;
 
 /// Whether the arrangement still lasts.
@@ -45,48 +46,68 @@ fn gives(b: &Board, l: &Compiled, a: &Arrange, q: usize) -> bool {
     }
 }
 
-/// The moves (from, to) of `player`'s arrangement, in the holes' canonical order (his store
-/// last, with `with_store`).
-fn moves_of(b: &Board, p: &Pipeline, a: &Arrange, player: usize) -> Vec<(usize, usize)> {
+/// The pits that are ends of `player`'s arrangement moves: his open holes in canonical order (his
+/// store last, with `with_store`); none for a player without holes.
+fn ends_of(b: &Board, p: &Pipeline, a: &Arrange, player: usize, out: &mut Vec<usize>) {
     let l = &*b.layout;
-    let mut ends: Vec<usize> = match p.at.holes_of.get(player) {
-        Some(h) => h.iter().copied().filter(|&q| !b.closed[q]).collect(),
-        None => return Vec::new(),
-    };
-    if a.with_store {
-        ends.extend(store_of(l, player));
+    if let Some(h) = p.at.holes_of.get(player) {
+        out.extend(h.iter().copied().filter(|&q| !b.closed[q]));
+        if a.with_store {
+            out.extend(store_of(l, player));
+        }
     }
-    let mut out = Vec::new();
+}
+
+/// Whether `player` may move a counter from `f` to `t` (both ends of his, `f` giving one).
+fn is_move(b: &Board, a: &Arrange, player: usize, f: usize, t: usize) -> bool {
+    let l = &*b.layout;
+    if t == f || !gives(b, l, a, f) {
+        return false;
+    }
+    if l.pits[f].kind == PitKind::Store && l.pits[t].kind == PitKind::Store {
+        return false;
+    }
+    if !a.copied {
+        return true;
+    }
+    // (copied: the other's counter must be able to move too, between two other pits)
+    let cf = match copy_of(l, player, f) {
+        Some(c) if gives(b, l, a, c) => c,
+        _ => return false,
+    };
+    matches!(copy_of(l, player, t), Some(ct) if ct != cf && (l.pits[ct].kind == PitKind::Store || !b.closed[ct]))
+}
+
+/// The moves (from, to) of `player`'s arrangement, in the holes' canonical order (his store
+/// last, with `with_store`), each pushed as `id(from, to)` onto `out`.
+fn moves_into(
+    b: &Board,
+    p: &Pipeline,
+    a: &Arrange,
+    player: usize,
+    out: &mut Vec<usize>,
+    id: impl Fn(usize, usize) -> usize,
+) {
+    let mut ends = Vec::new();
+    ends_of(b, p, a, player, &mut ends);
     for &f in &ends {
-        if !gives(b, l, a, f) {
+        if !gives(b, &b.layout, a, f) {
             continue;
         }
-        // (copied: the other's counter must be able to move too)
-        let cf = if a.copied {
-            match copy_of(l, player, f) {
-                Some(c) if gives(b, l, a, c) => Some(c),
-                _ => continue,
-            }
-        } else {
-            None
-        };
         for &t in &ends {
-            let both_stores = l.pits[f].kind == PitKind::Store && l.pits[t].kind == PitKind::Store;
-            if t == f || both_stores {
-                continue;
+            if is_move(b, a, player, f, t) {
+                out.push(id(f, t));
             }
-            if a.copied {
-                match copy_of(l, player, t) {
-                    Some(ct)
-                        if Some(ct) != cf
-                            && (l.pits[ct].kind == PitKind::Store || !b.closed[ct]) => {}
-                    _ => continue,
-                }
-            }
-            out.push((f, t));
         }
     }
-    out
+}
+
+/// Whether `player` has a move of the arrangement (a counter to move).
+fn has_moves(b: &Board, p: &Pipeline, a: &Arrange, player: usize) -> bool {
+    let mut ends = Vec::new();
+    ends_of(b, p, a, player, &mut ends);
+    ends.iter()
+        .any(|&f| ends.iter().any(|&t| is_move(b, a, player, f, t)))
 }
 
 /// The arrangement's moves of `player`: a counter from each of his pits that may give one to
@@ -98,25 +119,42 @@ pub fn legal_into(b: &Board, p: &Pipeline, player: usize, out: &mut Vec<usize>) 
     };
     let n = l.pits.len();
     let start = out.len();
-    out.extend(
-        moves_of(b, p, a, player)
-            .into_iter()
-            .map(|(f, t)| pass + 1 + f * n + t),
-    );
-    if out.len() == start || may_pass(b, p, a, player) {
+    moves_into(b, p, a, player, out, |f, t| pass + 1 + f * n + t);
+    let none = out.len() == start;
+    if none || may_pass_with(b, p, a, player, !none) {
         out.push(pass);
     }
 }
 
 /// Whether `player` may pass (`pass_needs_seeds`: while one of his holes holds that many
-/// counters; a player with no other move may pass anyway).
+/// counters; `pass_only_when`: once his holes have that shape; a player with no other move may
+/// pass anyway).
 fn may_pass(b: &Board, p: &Pipeline, a: &Arrange, player: usize) -> bool {
+    may_pass_with(b, p, a, player, has_moves(b, p, a, player))
+}
+
+/// [`may_pass`], knowing whether he has a counter to move (`moves`).
+fn may_pass_with(b: &Board, p: &Pipeline, a: &Arrange, player: usize, moves: bool) -> bool {
+    // (the shape his arrangement must reach first: no move lets him out of it otherwise)
+    if let Some(s) = &a.pass_only_when {
+        return s.holds(&b.seeds, player) || !moves;
+    }
     a.pass_needs_seeds <= 0
         || p.at.holes_of.get(player).is_some_and(|h| {
             h.iter()
                 .any(|&q| !b.closed[q] && b.seeds[q] >= a.pass_needs_seeds)
         })
-        || moves_of(b, p, a, player).is_empty()
+        || !moves
+}
+
+/// Whether `f` and `t` are both ends of `pl`'s arrangement moves: open holes of his, or his
+/// store with `with_store`.
+fn owns_end(b: &Board, p: &Pipeline, a: &Arrange, pl: usize, f: usize, t: usize) -> bool {
+    let own = |q: usize| {
+        let hole = p.at.holes_of.get(pl).is_some_and(|h| h.contains(&q)) && !b.closed[q];
+        hole || (a.with_store && store_of(&b.layout, pl) == Some(q))
+    };
+    own(f) && own(t)
 }
 
 /// Moves one counter from `f` to `t`, with its event.
@@ -138,13 +176,14 @@ pub fn play(b: &mut Board, l: &Compiled, p: &Pipeline, id: usize) -> Result<(), 
     };
     let (left, passes) = a.vars;
     let pl = b.to_move;
-    // (the first player's row as he begins, to see at his pass whether he changed it)
-    if a.first_vars.0.first().is_some_and(|&r| b.vars[r] < 0) {
-        for (q, &v) in row_of(l, pl).zip(&a.first_vars.0) {
-            b.vars[v] = b.seeds[q];
-        }
-    }
+    first::keep_row(b, l, a, pl);
     if id == pass {
+        if let Some(s) = a.pass_only_when.as_ref().filter(|_| !may_pass(b, p, a, pl)) {
+            return Err(format!(
+                "player {pl} may not end his arrangement until {}",
+                s.describe()
+            ));
+        }
         if !may_pass(b, p, a, pl) {
             return Err(format!(
                 "player {pl} may not end his arrangement yet: none of his holes holds {} counters, which a move needs",
@@ -155,15 +194,20 @@ pub fn play(b: &mut Board, l: &Compiled, p: &Pipeline, id: usize) -> Result<(), 
         b.emit(|| Event::Pass { player: pl });
     } else {
         match l.arrange_holes(id) {
-            Some((f, t)) if moves_of(b, p, a, pl).contains(&(f, t)) => {
+            Some((f, t)) if owns_end(b, p, a, pl, f, t) && is_move(b, a, pl, f, t) => {
                 move_one(b, f, t);
                 if a.copied {
                     if let (Some(cf), Some(ct)) = (copy_of(l, pl, f), copy_of(l, pl, t)) {
                         move_one(b, cf, ct);
                     }
                 }
-                b.vars[passes] = 0;
+                if a.by != ArrangeBy::EachUntilPass {
+                    b.vars[passes] = 0;
+                }
                 b.last.pit = t;
+                if a.captures_across > 0 {
+                    crate::engine::player::arrange_capture::capture_across(b, l, a, pl, t);
+                }
             }
             _ => {
                 let what = l.arrange_holes(id).map_or_else(
@@ -180,7 +224,7 @@ pub fn play(b: &mut Board, l: &Compiled, p: &Pipeline, id: usize) -> Result<(), 
     }
     b.vars[left] -= 1;
     let arrangers = match a.by {
-        ArrangeBy::Each => l.players as i64,
+        ArrangeBy::Each | ArrangeBy::EachUntilPass => l.players as i64,
         ArrangeBy::RoundLoser | ArrangeBy::FirstPlayer => 1,
     };
     if b.vars[passes] >= arrangers {
@@ -188,8 +232,11 @@ pub fn play(b: &mut Board, l: &Compiled, p: &Pipeline, id: usize) -> Result<(), 
     }
     match a.by {
         ArrangeBy::Each => b.to_move = pl % l.players + 1,
-        ArrangeBy::FirstPlayer if b.vars[left] == 0 => first_player_ends(b, l, a, pl),
+        ArrangeBy::FirstPlayer if b.vars[left] == 0 => first::ends(b, l, a, pl),
         ArrangeBy::FirstPlayer => {}
+        // (he keeps the turn until he passes)
+        ArrangeBy::EachUntilPass if id == pass => b.to_move = pl % l.players + 1,
+        ArrangeBy::EachUntilPass => {}
         // (the round's starter sows once the loser has arranged)
         ArrangeBy::RoundLoser if b.vars[left] == 0 => {
             if let Some(s) = p.at.round_starter_var {
@@ -205,52 +252,6 @@ pub fn play(b: &mut Board, l: &Compiled, p: &Pipeline, id: usize) -> Result<(), 
         });
     }
     Ok(())
-}
-
-/// The holes of player `pl`'s row, from his left.
-fn row_of(l: &Compiled, pl: usize) -> impl Iterator<Item = usize> + '_ {
-    l.rows
-        .iter()
-        .find(|r| r.owner == pl)
-        .into_iter()
-        .flat_map(|r| r.pits.iter().copied())
-}
-
-/// The end of the first player's arrangement (`by: first_player`): a row changed from what it
-/// was hands the turn over; a row as it was keeps it, and with `declined_blocks` blocks him.
-fn first_player_ends(b: &mut Board, l: &Compiled, a: &Arrange, pl: usize) {
-    let changed = row_of(l, pl)
-        .zip(&a.first_vars.0)
-        .any(|(q, &v)| b.seeds[q] != b.vars[v]);
-    if changed {
-        b.to_move = 3 - pl;
-        return;
-    }
-    if let Some(v) = a.first_vars.1 {
-        b.vars[v] = pl as i64;
-        b.emit(|| Event::Note {
-            kind: "blocked".into(),
-            text: format!(
-                "player {pl} left his row as it was: he captures nothing and makes no child until a move captures or makes one"
-            ),
-        });
-    }
-}
-
-/// After a move by `mover` that took seeds (`took`) or made a child (`made`): a player blocked
-/// by `arrange.declined_blocks` is blocked no longer.
-#[cold]
-pub(in crate::engine::player) fn lift_block(b: &mut Board, p: &Pipeline, took: bool, made: bool) {
-    let Some(v) = p.blocked_var().filter(|&v| b.vars[v] != 0) else {
-        return;
-    };
-    if took || made {
-        b.vars[v] = 0;
-        b.emit(|| Event::Note {
-            kind: "unblocked".into(),
-            text: "a move captured or made a child: captures and children are allowed again".into(),
-        });
-    }
 }
 
 /// At a later round's start (its board refilled, its starter named), the round's loser (the
@@ -378,6 +379,38 @@ mod tests {
         assert_eq!(b.layout.parse_label(1, "S1-N1"), Some(id));
         assert!(!labels(&b).contains(&"S1-N1".to_string()));
         assert_eq!(b.layout.parse_label(1, "1-2"), Some(pass + 1 + s1 * 6 + 1));
+    }
+
+    #[test]
+    fn a_pass_only_once_the_arrangers_holes_have_the_shape_asked() {
+        // Four rows of three, a counter a hole: South's outer row's first hole must hold the
+        // most and each inner hole one counter before he may pass.
+        let mut b = data_board(
+            "name: t\nplayers: 2\nboard:\n  players: 2\n  shape: two_rows\n  circuits: per_player_loops\n  pits:\n    - { row: SO, owner: 1, holes: 3, seeds: 1 }\n    - { row: SI, owner: 1, holes: 3, seeds: 1 }\n    - { row: NI, owner: 2, holes: 3, seeds: 1 }\n    - { row: NO, owner: 2, holes: 3, seeds: 1 }\npipeline:\n  arrange: { max_moves: 100, pass_only_when: { first_outer_fullest: true, inner_each: 1 } }\n  end:\n    - { when: no_move, then: to_move_loses }\n".into(),
+        );
+        assert!(!labels(&b).contains(&"pass".to_string()));
+        play(&mut b, "SO2-SO1");
+        assert_eq!(b.seeds[..12], [2, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]);
+        // (North's shape is not reached: no pass)
+        assert!(!labels(&b).contains(&"pass".to_string()));
+        play(&mut b, "NO3-NO1");
+        // South's is: he may pass, and then North.
+        assert!(labels(&b).contains(&"pass".to_string()));
+        play(&mut b, "pass");
+        play(&mut b, "pass");
+        assert_eq!(var(&b, "arrange_left"), 0);
+        assert_eq!(b.seeds[..12], [2, 0, 1, 1, 1, 1, 1, 1, 1, 2, 1, 0]);
+        assert_eq!(b.to_move, 1);
+        // (a pass played before the shape is refused in one line naming it)
+        let mut b = data_board(
+            "name: t\nplayers: 2\nboard:\n  players: 2\n  shape: two_rows\n  circuits: per_player_loops\n  pits:\n    - { row: SO, owner: 1, holes: 3, seeds: 1 }\n    - { row: SI, owner: 1, holes: 3, seeds: 1 }\n    - { row: NI, owner: 2, holes: 3, seeds: 1 }\n    - { row: NO, owner: 2, holes: 3, seeds: 1 }\npipeline:\n  arrange: { max_moves: 100, pass_only_when: { first_outer_fullest: true, inner_each: 1 } }\n  end:\n    - { when: no_move, then: to_move_loses }\n".into(),
+        );
+        let pass = b.layout.arrange_pass().unwrap();
+        let e = crate::engine::player::play::play(&mut b, pass, &mut Vec::new()).unwrap_err();
+        assert_eq!(
+            e,
+            "player 1 may not end his arrangement until his outer row's first hole holds more than each other hole of his and each hole of his inner row holds 1"
+        );
     }
 
     /// Two rows of 3 with stores, rounds refilled by spreading the loser's seeds, and the

@@ -15,6 +15,12 @@ use crate::engine::declare::pipeline::Pipeline;
 pub fn after_sowing(b: &mut Board, l: &Compiled, p: &Pipeline, mover: usize, end: &SowEnd) {
     let (from, hand) = (end.from, end.hand);
     crate::engine::player::opening::played_from(b, l, p, from);
+    if let Some(f) = &p.moves.few_seeds_until_taken {
+        crate::engine::player::few_seeds_first::after_move(b, f, mover);
+    }
+    if let Some(&v) = p.moves.all_single_vars.get(mover) {
+        crate::engine::player::few_seeds_first::all_single_after_move(b, p, v, mover);
+    }
     if let Some((d, turns)) = l.sow.at.each {
         // (the mover's choice, made by the first move of his turn of choice)
         let played = turns.map_or(0, |t| b.vars[t + mover - 1]);

@@ -225,6 +225,12 @@ pub(super) fn legal_filtered(
 ) {
     let start = out.len();
     let least = m.min_seeds.max(1);
+    // (a single seed only into an empty hole: always, or once a move of his has left his holes
+    // holding one seed or none)
+    let single_to_empty = m.single_seed_to_empty
+        || m.all_single_vars
+            .get(player)
+            .is_some_and(|&v| b.vars[v] > 0);
     for &h in holes {
         if b.closed[h] || b.seeds[h] < least {
             continue;
@@ -254,7 +260,7 @@ pub(super) fn legal_filtered(
                 continue;
             }
         }
-        if m.single_seed_to_empty && b.seeds[h] == 1 {
+        if single_to_empty && b.seeds[h] == 1 {
             match sow::landing_as(b, h, player) {
                 Some((last, true)) if l.pits[last].kind == PitKind::Hole => {}
                 _ => continue,
@@ -278,6 +284,9 @@ pub(super) fn legal_filtered(
             crate::engine::player::legal_rightmost::keep_rightmost(l, start, out, 1);
         }
     }
+    if let Some(f) = &m.few_seeds_until_taken {
+        crate::engine::player::few_seeds_first::narrow(b, f, player, holes, start, out);
+    }
     if m.moves_var.is_some_and(|v| b.vars[v] == 0) {
         crate::engine::player::legal_rightmost::keep_rightmost(
             l,
@@ -299,6 +308,10 @@ pub(super) fn has_move(b: &Board, p: &Pipeline, player: usize, scratch: &mut Vec
             scratch.clear();
             crate::engine::player::capture::chosen::legal_into(b, p, player, scratch);
             return !scratch.is_empty();
+        }
+        // (the arrangement before play: a counter to move, or a pass)
+        if p.arrange.is_some() && crate::engine::player::arrange::pending(b, p) {
+            return true;
         }
         // (a relay paused in a head: `stop` and `go`; a head to choose)
         if p.at.stop.is_some() {

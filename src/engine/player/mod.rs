@@ -3,6 +3,8 @@
 //! declaration, with the same trace events and notes a rule script would record.
 
 pub mod arrange;
+pub(crate) mod arrange_capture;
+pub(crate) mod arrange_first;
 pub mod capture;
 pub mod children;
 pub(crate) mod choices;
@@ -11,6 +13,7 @@ pub mod directions;
 pub mod end;
 pub mod end_hole;
 pub(crate) mod feed_lap;
+pub mod few_seeds_first;
 pub mod from_store;
 pub mod hooks;
 pub mod legal;

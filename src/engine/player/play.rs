@@ -110,7 +110,12 @@ fn play_choice(
     }
     // (before play: a counter moved between the mover's holes, or a pass)
     if p.arrange.is_some() && crate::engine::player::arrange::pending(b, p) {
-        return Some(crate::engine::player::arrange::play(b, l, p, pit));
+        let r = crate::engine::player::arrange::play(b, l, p, pit);
+        // (its end: the checks after a turn, as for the first sower without a move)
+        if r.is_ok() && !crate::engine::player::arrange::pending(b, p) {
+            run_checks(b, l, p, mover, false, hooks, legal_into);
+        }
+        return Some(r);
     }
     // (between rounds: a hole chosen to be filled, not a sowing)
     if p.at.fill_choice_var.is_some() && fill_choice::pending(b, p).is_some() {
@@ -473,7 +478,7 @@ fn play_with<const RARE: bool, const TRIAL: bool>(
     }
     if block {
         let took = end.captured > 0 || material(b, mover) > held;
-        crate::engine::player::arrange::lift_block(b, p, took, made && !none);
+        crate::engine::player::arrange_first::lift_block(b, p, took, made && !none);
     }
     // (the holes the captor then chooses: his moves again until they are taken)
     let choosing = chosen_after

@@ -199,7 +199,9 @@ impl Rule {
                 || l.sow.at.each.is_some()
                 || l.sow.at.turns.is_some()
                 || !p.at.played_vars.is_empty()
-                || p.at.last_start_var.is_some();
+                || p.at.last_start_var.is_some()
+                || p.moves.few_seeds_until_taken.is_some()
+                || !p.moves.all_single_vars.is_empty();
             if p.moves.sow_from_store {
                 p.at.own_stores =
                     crate::engine::declare::from_store::link(&l.layout, l.sow.reverses())

@@ -58,7 +58,16 @@ pub(crate) fn at_lap_end(
         return Ok(AcrossStep::Nothing);
     };
     // (the first hole taken is the outer one when only the outer hole is)
-    let first = if a.needs == AcrossNeeds::OuterIfInnerEmpty
+    // (from the outer row: his own inner hole in front, then the opponent's facing it)
+    let from_outer = l.across(pos).is_none();
+    let second = if from_outer {
+        "inner hole across"
+    } else {
+        "outer hole across"
+    };
+    let first = if from_outer {
+        "own inner hole in front"
+    } else if a.needs == AcrossNeeds::OuterIfInnerEmpty
         || l.across(pos).is_some_and(|(i, _)| i != inner)
     {
         "outer hole across"
@@ -95,7 +104,7 @@ pub(crate) fn at_lap_end(
                 end.captured += take_into(l, seeds, reserves, trace, pos, mover, "last hole");
             }
             let a = take_into(l, seeds, reserves, trace, inner, mover, first);
-            let b = take_into(l, seeds, reserves, trace, outer, mover, "outer hole across");
+            let b = take_into(l, seeds, reserves, trace, outer, mover, second);
             end.captured += a + b;
             end.across_both |= a > 0 && b > 0 && inner != outer;
             Ok(AcrossStep::End)

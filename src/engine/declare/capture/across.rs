@@ -99,6 +99,10 @@ pub enum AcrossFromOuter {
     /// his own inner hole in front of it, when that holds seeds (Ludii's reading of Chiana wa Bwalo, whose
     /// capture looks at "the hole opposite" from either row).
     OwnInner,
+    /// The same, and when it does, the opponent's inner hole facing that hole too, when it
+    /// holds seeds (Ludii's reading of Makonn, whose capture looks at the two holes beyond the
+    /// last one in its file from either row).
+    OwnInnerAndFacing,
 }
 
 /// "Capture from the inner row the facing holes of both opposing rows".
@@ -173,9 +177,13 @@ impl Across {
         if !last_ok || l.pits[pos].owner != mover {
             return None;
         }
-        if self.from_outer == AcrossFromOuter::OwnInner {
+        if self.from_outer != AcrossFromOuter::Nothing {
             if let Some(front) = own_inner_in_front(l, pos) {
-                return (seeds[front] > 0).then_some((front, front));
+                let facing = match self.from_outer {
+                    AcrossFromOuter::OwnInnerAndFacing => l.across(front).map_or(front, |a| a.0),
+                    _ => front,
+                };
+                return (seeds[front] > 0).then_some((front, facing));
             }
         }
         let (inner, outer) = l.across(pos)?;
@@ -355,6 +363,9 @@ impl Across {
             AcrossFromOuter::Nothing => "",
             AcrossFromOuter::OwnInner => {
                 "; a lap ending so in the mover's outer row takes his own inner hole in front of it (when it holds seeds)"
+            }
+            AcrossFromOuter::OwnInnerAndFacing => {
+                "; a lap ending so in the mover's outer row takes his own inner hole in front of it (when it holds seeds), and then the opponent's inner hole facing that one (when it holds seeds)"
             }
         };
         let last_too = if self.take_last && self.then == AcrossThen::Out {
