@@ -12,6 +12,7 @@ mod companions;
 pub mod compiled;
 pub mod diffuse;
 pub mod end;
+mod end_words;
 pub mod few_seeds_first;
 pub mod from_store;
 pub mod hole_test;
