@@ -6,6 +6,7 @@
 
 pub mod advice;
 pub mod agent;
+pub mod memory;
 pub mod position;
 pub mod solve;
 pub mod tablebase;

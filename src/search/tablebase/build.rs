@@ -149,7 +149,9 @@ pub fn build_layer(
     } else {
         tb.layer_size(k)
     };
-    let cur: Vec<AtomicI8> = (0..n).map(|_| AtomicI8::new(UNKNOWN)).collect();
+    let mut cur: Vec<AtomicI8> = Vec::with_capacity(n as usize);
+    crate::search::memory::huge_spare(&mut cur);
+    cur.extend((0..n).map(|_| AtomicI8::new(UNKNOWN)));
     let next = AtomicU64::new(0);
     let t = blank(template);
     let results: Vec<Result<()>> = std::thread::scope(|sc| {

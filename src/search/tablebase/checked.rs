@@ -13,17 +13,24 @@ pub struct LayerCheck {
 
 impl LayerCheck {
     pub fn new(path: &Path, positions: usize) -> LayerCheck {
+        let mut done = Vec::with_capacity(positions.div_ceil(64));
+        crate::search::memory::huge_spare(&mut done);
+        done.extend((0..positions.div_ceil(64)).map(|_| AtomicU64::new(0)));
         LayerCheck {
             path: path.display().to_string(),
-            done: (0..positions.div_ceil(64))
-                .map(|_| AtomicU64::new(0))
-                .collect(),
+            done,
         }
     }
 
     #[inline]
     pub fn is_done(&self, i: usize) -> bool {
         self.done[i / 64].load(Ordering::Relaxed) & (1 << (i % 64)) != 0
+    }
+
+    /// Asks the memory for the bit of position `i` ahead of [`LayerCheck::is_done`].
+    #[inline]
+    pub fn prefetch(&self, i: usize) {
+        crate::search::memory::prefetch(&self.done[i / 64]);
     }
 
     pub fn mark(&self, i: usize) {

@@ -10,24 +10,29 @@
 pub struct Index {
     /// Holes.
     pub n: usize,
-    /// `binom[a][b] = C(a, b)` for `a < rows`, `b < n`.
-    binom: Vec<Vec<u64>>,
+    /// `binom[a * w + b] = C(a, b)` for `a < rows`, `b <= n` (one array: a lookup is one
+    /// load).
+    binom: Vec<u64>,
+    /// Columns of `binom`.
+    w: usize,
 }
 
 impl Index {
     /// An index for `n` holes and layers of up to `max_k` seeds.
     pub fn new(n: usize, max_k: usize) -> Index {
         let rows = max_k + n + 1;
-        let mut binom = vec![vec![0u64; n.max(1) + 1]; rows];
+        let w = n.max(1) + 1;
+        let mut binom = vec![0u64; rows * w];
         for a in 0..rows {
-            binom[a][0] = 1;
-            for b in 1..=n.max(1) {
+            binom[a * w] = 1;
+            for b in 1..w {
                 if a > 0 {
-                    binom[a][b] = binom[a - 1][b - 1].saturating_add(binom[a - 1][b]);
+                    binom[a * w + b] =
+                        binom[(a - 1) * w + b - 1].saturating_add(binom[(a - 1) * w + b]);
                 }
             }
         }
-        Index { n, binom }
+        Index { n, binom, w }
     }
 
     /// Positions of a layer of `k` seeds (one player to move): `C(k + n - 1, n - 1)`.
@@ -35,13 +40,14 @@ impl Index {
         if self.n == 0 {
             return u64::from(k == 0);
         }
-        self.binom[k + self.n - 1][self.n - 1]
+        self.binom[(k + self.n - 1) * self.w + self.n - 1]
     }
 
     /// `C(a, b)` for `a <= max_k + n`, `b <= n`.
     #[inline]
     pub fn choose(&self, a: usize, b: usize) -> u64 {
-        self.binom[a][b]
+        debug_assert!(b < self.w);
+        self.binom[a * self.w + b]
     }
 
     /// The number of the composition `c` (its parts sum to the layer's `k`).
@@ -51,7 +57,7 @@ impl Index {
         let mut b = 0usize;
         for (i, x) in c.into_iter().enumerate().take(self.n.saturating_sub(1)) {
             b += x;
-            r += self.binom[b + i][i + 1];
+            r += self.binom[(b + i) * self.w + i + 1];
         }
         r
     }
@@ -67,11 +73,11 @@ impl Index {
         let mut bars = [0usize; 256];
         for i in (0..n - 1).rev() {
             let mut b = top - 1;
-            while self.binom[b][i + 1] > r {
+            while self.binom[b * self.w + i + 1] > r {
                 b -= 1;
             }
             bars[i] = b;
-            r -= self.binom[b][i + 1];
+            r -= self.binom[b * self.w + i + 1];
             top = b;
         }
         let mut prev: isize = -1;

@@ -324,17 +324,33 @@ impl Tablebase {
     /// The position's index in its layer, with the layer (`None`: not covered).
     #[inline]
     pub fn locate(&self, b: &Board) -> Option<(usize, usize)> {
-        self.index_of(b).filter(|&(k, _)| k < self.layers.len())
+        let k = self.in_holes(b)?;
+        // (no rank for a position above the layers: most of a search's)
+        if k >= self.layers.len() {
+            return None;
+        }
+        self.index_in(b, k).map(|i| (k, i))
     }
 
     /// The position's layer and index in it, built or not (`None`: no layer holds it).
     #[inline]
     pub fn index_of(&self, b: &Board) -> Option<(usize, usize)> {
+        let k = self.in_holes(b)?;
+        self.index_in(b, k).map(|i| (k, i))
+    }
+
+    /// The seeds in `b`'s holes, when a layer may hold it (`None`: too many, or no player to
+    /// move).
+    #[inline]
+    fn in_holes(&self, b: &Board) -> Option<usize> {
         let k: i64 = self.holes.iter().map(|&h| b.seeds[h]).sum();
         let k = usize::try_from(k).ok()?;
-        if k > MAX_SEEDS || !(1..=2).contains(&b.to_move) {
-            return None;
-        }
+        (k <= MAX_SEEDS && (1..=2).contains(&b.to_move)).then_some(k)
+    }
+
+    /// The index of `b` in layer `k` (its seeds in the holes).
+    #[inline]
+    fn index_in(&self, b: &Board, k: usize) -> Option<usize> {
         let r = self
             .index
             .rank(self.holes.iter().map(|&h| b.seeds[h] as usize)) as usize;
@@ -343,7 +359,7 @@ impl Tablebase {
             None => 0,
             Some(c) => c.split_of(b, k)? as usize,
         };
-        Some((k, (2 * split + b.to_move - 1) * size + r))
+        Some((2 * split + b.to_move - 1) * size + r)
     }
 
     /// The margin still to be won by the player to move at `b` (not over) under perfect play,
@@ -394,21 +410,73 @@ impl Tablebase {
     /// (the index `usize::MAX` for a value no check reads: player 2 on a half layer built here).
     #[inline]
     fn stored_at(&self, b: &Board) -> Option<(usize, usize, i8)> {
+        let s = self.spot_any(b)?;
+        let v = self.layers[s.k][s.at];
+        (v != UNKNOWN).then_some((s.k, s.i, v))
+    }
+
+    /// Where the value of `b` (not over, no history a captures tablebase cannot read: see
+    /// [`Tablebase::probe`]) lies, when a layer covers it: what [`Tablebase::prefetch`] and
+    /// [`Tablebase::probe_spot`] take, so that a search asks for the values of all of a
+    /// node's children before it reads the first one.
+    #[inline]
+    pub fn spot(&self, b: &Board) -> Option<Spot> {
+        if self.captures.is_some() && b.seen.hashes.len() > 1 {
+            return None;
+        }
+        self.spot_any(b)
+    }
+
+    /// [`Tablebase::spot`] whatever the history of `b` (see [`Tablebase::value_of`]).
+    #[inline]
+    fn spot_any(&self, b: &Board) -> Option<Spot> {
         if b.over {
             return None;
         }
-        if b.to_move == 2 && self.captures.is_none() {
+        let k = self.in_holes(b)?;
+        if k >= self.layers.len() {
+            return None;
+        }
+        let half = b.to_move == 2 && self.is_half(k);
+        if half && self.checks[k].is_none() {
             // Player 2 on a half layer built here (no check to key by the position's own
             // index): one rank, of the mirror image.
-            let k = self.holes.iter().map(|&h| b.seeds[h]).sum::<i64>() as usize;
-            if k < self.layers.len() && self.is_half(k) && self.checks[k].is_none() {
-                let v = self.layers[k][self.mirror_rank(b)];
-                return (v != UNKNOWN).then_some((k, usize::MAX, v));
+            let at = self.mirror_rank(b);
+            return Some(Spot {
+                k,
+                i: usize::MAX,
+                at,
+            });
+        }
+        let i = self.index_in(b, k)?;
+        let at = if half { self.mirror_rank(b) } else { i };
+        Some(Spot { k, i, at })
+    }
+
+    /// Asks the memory for the value at `s` (and the bit that says whether it was checked)
+    /// ahead of [`Tablebase::probe_spot`].
+    #[inline]
+    pub fn prefetch(&self, s: &Spot) {
+        crate::search::memory::prefetch(&self.layers[s.k][s.at]);
+        if let (Some(Some(c)), true) = (self.checks.get(s.k), s.i != usize::MAX) {
+            c.prefetch(s.i);
+        }
+    }
+
+    /// [`Tablebase::probe_noting`] of the position at `s` ([`Tablebase::spot`]).
+    #[inline]
+    pub fn probe_spot(&self, rule: &Rule, s: &Spot) -> Option<i32> {
+        let v = self.layers[s.k][s.at];
+        if v == UNKNOWN {
+            return None;
+        }
+        if s.i != usize::MAX {
+            if let Err(e) = self.verify(rule, s.k, s.i) {
+                let _ = self.failure.set(e.to_string());
+                return None;
             }
         }
-        let (k, i) = self.locate(b)?;
-        let v = self.held_on(b, k, i);
-        (v != UNKNOWN).then_some((k, i, v))
+        Some(v as i32)
     }
 
     /// The value the layers hold for `b` (not over), unchecked: what a check reads of the
@@ -417,6 +485,17 @@ impl Tablebase {
     pub(super) fn stored(&self, b: &Board) -> Option<i32> {
         self.stored_at(b).map(|(_, _, v)| v as i32)
     }
+}
+
+/// Where a position's value lies in the layers ([`Tablebase::spot`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Spot {
+    /// The layer.
+    k: usize,
+    /// The position's index in it (what its check is keyed by; `usize::MAX`: no check).
+    i: usize,
+    /// The index of the value read (the mirror image's for player 2 on a half layer).
+    at: usize,
 }
 
 pub(super) fn short(h: &str) -> &str {

@@ -288,6 +288,7 @@ pub fn decode_kept(tb: &Tablebase, k: usize, p: &Packing, bytes: &[u8]) -> Resul
         })
     };
     let mut values = Vec::with_capacity(positions as usize);
+    crate::search::memory::huge_spare(&mut values);
     for start in (0..n).step_by(group) {
         let mut number = if p.bits == 0 {
             0

@@ -86,6 +86,8 @@ impl Search<'_> {
         mut alpha: i32,
         beta: i32,
     ) -> Result<Option<i32>> {
+        // The parent's key, when it asked the tablebase already.
+        let given = self.given.take();
         let (key, mover, seeds, (mut lo, mut hi), mut tt_move) = {
             let b = node.board();
             let seeds = in_play(&b);
@@ -97,11 +99,17 @@ impl Search<'_> {
             if hi <= alpha {
                 return Ok(Some(hi));
             }
-            if let Some(v) = self.tb.and_then(|t| t.probe_noting(self.rule, &b)) {
-                self.tb_hits += 1;
-                return Ok(Some(v));
-            }
-            (key_of(self.spec, &b), b.to_move, seeds, (lo, hi), NO_MOVE)
+            let key = match given {
+                Some(key) => key,
+                None => {
+                    if let Some(v) = self.tb.and_then(|t| t.probe_noting(self.rule, &b)) {
+                        self.tb_hits += 1;
+                        return Ok(Some(v));
+                    }
+                    key_of(self.spec, &b)
+                }
+            };
+            (key, b.to_move, seeds, (lo, hi), NO_MOVE)
         };
         let range = (lo, hi);
         let left = self.left;
@@ -257,6 +265,7 @@ impl Search<'_> {
                     } else {
                         (kid.off - beta, kid.off - alpha)
                     };
+                    self.given = f.keys[i];
                     let r = self.ab(&mut f.kids[i], below, ca, cb)?;
                     if let (Some(b), Some(ck)) = (busy, marked) {
                         b.leave(&ck);

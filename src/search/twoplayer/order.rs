@@ -75,6 +75,10 @@ pub fn expand<P: Position>(
     let mut cut = None;
     // A depth-limited entry was read (the cut-off, if any, then rests on a horizon).
     let mut shallow = false;
+    // The moves played first, each position's tablebase value and table slot asked of the
+    // memory at once (their misses overlap), then read.
+    f.spots.clear();
+    f.keys.clear();
     for i in 0..n {
         if let Some(_stop) = s.check() {
             return Ok(None);
@@ -87,7 +91,25 @@ pub fn expand<P: Position>(
         }
         s.nodes += 1;
         let b = kid.board();
-        let mut k = kid_of(s, &b, mover, base);
+        let k = kid_of(s, &b, mover, base);
+        let spot = if k.over {
+            None
+        } else {
+            s.tb.and_then(|t| t.spot(&b).inspect(|p| t.prefetch(p)))
+        };
+        let key = if k.over || spot.is_some() {
+            None
+        } else {
+            let key = key_of(s.spec, &b);
+            s.tt.prefetch(&key);
+            Some(key)
+        };
+        f.spots.push(spot);
+        f.keys.push(key);
+        f.info.push(k);
+    }
+    for i in 0..n {
+        let mut k = f.info[i];
         // What the move wins at once (for the ordering), and a bound from what is known of the
         // position reached.
         let (gain, known) = if k.over {
@@ -95,14 +117,19 @@ pub fn expand<P: Position>(
         } else {
             // `off` is the margin the move wins at once (the same for either sign).
             let gain = if s.k == 0 { k.off } else { 0 };
-            let known = if let Some(v) = s.tb.and_then(|t| t.probe_noting(s.rule, &b)) {
+            let known = if let Some(v) = f.spots[i]
+                .as_ref()
+                .and_then(|p| s.tb.and_then(|t| t.probe_spot(s.rule, p)))
+            {
                 // Valued once, here: the move is then never searched.
                 k.valued = true;
                 k.exact = k.sign * v + k.off;
                 Some(k.exact)
             } else {
+                let key = f.keys[i].unwrap_or_else(|| key_of(s.spec, &f.kids[i].board()));
+                f.keys[i] = Some(key);
                 s.etc_now
-                    .then(|| s.tt.get(&key_of(s.spec, &b)))
+                    .then(|| s.tt.get(&key))
                     .flatten()
                     .filter(|e| s.bounds_hold(e.draft, s.left))
                     .map(|e| {
@@ -136,8 +163,7 @@ pub fn expand<P: Position>(
         } else {
             (extra as i32) << 24 | (gain + 2048).clamp(0, 4095) << 8 | (255 - sown)
         };
-        drop(b);
-        f.info.push(k);
+        f.info[i] = k;
         f.order.push(i);
     }
     if cut.is_some() {

@@ -36,6 +36,10 @@ pub struct Frame<P> {
     pub(super) order: Vec<usize>,
     /// Moves put off because another thread is searching them (parallel search only).
     pub(super) later: Vec<usize>,
+    /// Where the tablebase holds each position reached, if it does.
+    pub(super) spots: Vec<Option<crate::search::tablebase::Spot>>,
+    /// Each position's key, for a position the tablebase does not value.
+    pub(super) keys: Vec<Option<Key>>,
 }
 
 impl<P> Default for Frame<P> {
@@ -46,6 +50,8 @@ impl<P> Default for Frame<P> {
             info: Vec::new(),
             order: Vec::new(),
             later: Vec::new(),
+            spots: Vec::new(),
+            keys: Vec::new(),
         }
     }
 }
@@ -97,6 +103,9 @@ pub struct Search<'a> {
     /// The line being searched: keys and seeds in play (for rules that may cycle).
     pub(super) path: Vec<(Key, i64)>,
     pub(super) start: Instant,
+    /// The key of the position [`Search::ab`] is called on next, when its parent found it and
+    /// asked the tablebase about it already (taken by that call).
+    pub(super) given: Option<Key>,
 }
 
 impl<'a> Search<'a> {
@@ -144,6 +153,7 @@ impl<'a> Search<'a> {
             endless: false,
             path: Vec::new(),
             start: Instant::now(),
+            given: None,
         }
     }
 

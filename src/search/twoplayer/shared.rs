@@ -33,10 +33,11 @@ impl SharedTable {
     /// The largest table (a power of two of buckets, one at least) within `bytes`.
     pub fn with_bytes(bytes: u64) -> SharedTable {
         let n = buckets_within(bytes);
+        let mut buckets = Vec::with_capacity(n);
+        crate::search::memory::huge_spare(&mut buckets);
+        buckets.extend((0..n).map(|_| SharedBucket(std::array::from_fn(|_| AtomicU64::new(0)))));
         SharedTable {
-            buckets: (0..n)
-                .map(|_| SharedBucket(std::array::from_fn(|_| AtomicU64::new(0))))
-                .collect(),
+            buckets,
             mask: n - 1,
             used: AtomicU64::new(0),
         }
@@ -75,6 +76,12 @@ impl SharedTable {
             .map(|d| unpack(d).0)
     }
 
+    /// Asks the memory for the bucket of `k` ahead of [`SharedTable::get`].
+    #[inline]
+    pub fn prefetch(&self, k: &Key) {
+        crate::search::memory::prefetch(&self.buckets[k.hash() as usize & self.mask]);
+    }
+
     /// Stores `e` for `k` (merged with the bounds kept for it), the result of `work` moves:
     /// the replacement of [`Table::put`] (a free slot, else the one of least work).
     pub fn put(&self, k: &Key, e: Entry, work: u64) {
@@ -111,6 +118,15 @@ impl Tables<'_> {
         match self {
             Tables::Own(t) => t.get(k),
             Tables::Shared(t) => t.get(k),
+        }
+    }
+
+    /// Asks the memory for the bucket of `k` ahead of [`Tables::get`].
+    #[inline]
+    pub fn prefetch(&self, k: &Key) {
+        match self {
+            Tables::Own(t) => t.prefetch(k),
+            Tables::Shared(t) => t.prefetch(k),
         }
     }
 

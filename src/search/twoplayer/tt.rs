@@ -181,6 +181,15 @@ pub(super) fn victim(words: impl Fn(usize) -> u64) -> usize {
     at
 }
 
+/// `n` empty buckets, in huge pages where the system has them (the advice comes before the
+/// pages are first written).
+fn zeroed_buckets(n: usize) -> Vec<Bucket> {
+    let mut v = Vec::with_capacity(n);
+    crate::search::memory::huge_spare(&mut v);
+    v.resize(n, Bucket::default());
+    v
+}
+
 /// A table of buckets.
 pub struct Table {
     buckets: Vec<Bucket>,
@@ -210,8 +219,7 @@ impl Table {
 
     fn sized(n: usize, max_buckets: usize) -> Table {
         Table {
-            // Zeroed memory: the pages are only taken when first written.
-            buckets: vec![Bucket::default(); n],
+            buckets: zeroed_buckets(n),
             mask: n - 1,
             used: 0,
             max_buckets,
@@ -221,7 +229,7 @@ impl Table {
     /// Doubles the buckets, moving every entry to its bucket in the larger table.
     fn grow(&mut self) {
         let n = self.buckets.len() * 2;
-        let old = std::mem::replace(&mut self.buckets, vec![Bucket::default(); n]);
+        let old = std::mem::replace(&mut self.buckets, zeroed_buckets(n));
         self.mask = n - 1;
         self.used = 0;
         for b in &old {
@@ -267,6 +275,12 @@ impl Table {
         let (h, tag) = check_of(k);
         let (at, i) = self.find(h, tag);
         i.map(|i| unpack(self.buckets[at].0[2 * i + 1]).0)
+    }
+
+    /// Asks the memory for the bucket of `k` ahead of [`Table::get`].
+    #[inline]
+    pub fn prefetch(&self, k: &Key) {
+        crate::search::memory::prefetch(&self.buckets[k.hash() as usize & self.mask]);
     }
 
     /// Stores `e` for `k` (merged with the bounds kept for it), the result of `work` moves.
