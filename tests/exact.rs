@@ -737,6 +737,46 @@ fn a_tablebase_of_an_edited_rule_says_the_rule_changed() {
     );
 }
 
+#[test]
+fn a_tablebase_whose_moves_fingerprint_differs_says_another_sowlab_built_it() {
+    // The same rule text and options, but the header's fingerprint of the moves is not this
+    // sowlab's (as after an upgrade whose declared steps differ): refused, saying so, not
+    // blaming the rule or its options.
+    let dir = tempfile::tempdir().unwrap();
+    let tb = dir.path().join("tb");
+    let t = tb.to_str().unwrap();
+    let set = [
+        "--set",
+        "holes=2",
+        "--set",
+        "seeds=1",
+        "--set",
+        "empty_capture=true",
+    ];
+    let mut a = vec!["tablebase", "build", "kalah"];
+    a.extend(set);
+    a.extend(["--seeds", "3", "--out", t]);
+    assert_eq!(sowlab(&a).status.code(), Some(0));
+    let layer = tb.join("layer-000.sowtb");
+    let bytes = std::fs::read(&layer).unwrap();
+    let text = String::from_utf8_lossy(&bytes).into_owned();
+    let at = text.find("\"moves\":\"").expect("a moves fingerprint") + 9;
+    let mut forged = bytes.clone();
+    // (one hex digit changed: the header keeps its length)
+    forged[at] = if forged[at] == b'0' { b'1' } else { b'0' };
+    std::fs::write(&layer, forged).unwrap();
+    let mut a = vec!["solve", "kalah"];
+    a.extend(set);
+    a.extend(["--tablebase", t]);
+    let o = sowlab(&a);
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("layer-000.sowtb: built for kalah (empty_capture=true end=side_empty holes=2 seeds=1) by a sowlab whose moves for it differ from this one's (another version of sowlab): build it again"),
+        "{err}"
+    );
+}
+
 /// The iterative deepening run before the complete search (`SOWLAB_DEEPEN`): any plan, or none,
 /// gives the same value on Kalah and Oware; a malformed plan is refused in one line.
 #[test]

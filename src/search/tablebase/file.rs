@@ -180,9 +180,16 @@ pub fn read_layer_sum(dir: &Path, tb: &Tablebase, k: usize) -> Result<Option<(Ve
                 short(&h.rule_hash),
                 short(&tb.rule_hash)
             )
+        } else if h.rule == tb.rule && h.rule_hash == tb.rule_hash && h.options == tb.options {
+            // (the same rule text and options: the sowlab that built it compiled its moves
+            // otherwise, e.g. an older version whose declared steps differ)
+            format!(
+                "built for {} ({}) by a sowlab whose moves for it differ from this one's (another version of sowlab): build it again",
+                h.rule, h.options
+            )
         } else {
             format!(
-                "built for {} ({}), not for {} ({}): another rule, or options that declare other moves",
+                "built for {} ({}), not for {} ({}): another rule, or options that declare other moves (or another version of sowlab, whose moves for it differ): build it again",
                 h.rule, h.options, tb.rule, tb.options
             )
         };
