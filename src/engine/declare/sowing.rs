@@ -269,6 +269,16 @@ pub const DIRECTION_VAR: &str = "sow_direction";
 pub const TURNS_VAR: &str = "turns";
 
 impl SowRule {
+    /// Whether a relay's stops for a capture apply to `mover`'s move now: not while captures
+    /// are off (`relay_stop_from`), nor for a player blocked (`relay_stop_block`).
+    #[inline]
+    pub fn relay_stops_apply(&self, vars: &[i64], mover: usize) -> bool {
+        self.relay_stop_from.is_none_or(|(v, n)| vars[v] >= n)
+            && self
+                .relay_stop_block
+                .is_none_or(|v| vars[v] != mover as i64)
+    }
+
     /// Whether a lap that ended in `pos` (holding `n` seeds, sown by `mover`) may relay, by
     /// `relay_only`, and by `relay_stop` and `relay_stop_opposite` when `stops` (they stop a
     /// relay for a capture: not while captures are off, see `relay_stop_from`). Checked once

@@ -64,11 +64,7 @@ fn sow_with<const RARE: bool>(b: &mut Board, from: usize) -> Result<SowEnd, Stri
     let closed: &[bool] = closed;
     let rule = &l.sow;
     // Whether the relay stops for a capture apply: not while captures are off (once a move).
-    let stops = !RARE
-        || (rule.relay_stop_from.is_none_or(|(v, n)| vars[v] >= n)
-            && rule
-                .relay_stop_block
-                .is_none_or(|v| vars[v] != *to_move as i64));
+    let stops = !RARE || rule.relay_stops_apply(vars, *to_move);
     // Whether laps relay at all (not in an opening sown as one lap).
     let relays = !RARE || rule.relay_from.is_none_or(|(v, n)| vars[v] >= n);
     let mover = *to_move;

@@ -77,10 +77,7 @@ fn plain(b: &mut Board, from: usize, laps_before: i64) -> Result<SowEnd, String>
         }
     };
     // Whether the relay stops for a capture apply: not while captures are off (once a move).
-    let stops = rule.relay_stop_from.is_none_or(|(v, n)| vars[v] >= n)
-        && rule
-            .relay_stop_block
-            .is_none_or(|v| vars[v] != mover as i64);
+    let stops = rule.relay_stops_apply(vars, mover);
     // Whether laps relay at all (not in an opening sown as one lap).
     let relays = rule.relay_from.is_none_or(|(v, n)| vars[v] >= n);
     crate::engine::sowing::step::check_start(l, seeds, from)?;

@@ -138,10 +138,7 @@ pub(crate) fn sow_after(b: &mut Board, from: usize, laps_before: i64) -> Result<
     let steps = rule.steps.as_deref().unwrap_or(&NO_STEPS);
     crate::engine::sowing::step::check_start(l, seeds, from)?;
     // Whether captures are on (the relay's stops for a capture, and closing a hole).
-    let stops = rule.relay_stop_from.is_none_or(|(v, n)| vars[v] >= n)
-        && rule
-            .relay_stop_block
-            .is_none_or(|v| vars[v] != mover as i64);
+    let stops = rule.relay_stops_apply(vars, mover);
     // Whether laps relay at all (not in an opening sown as one lap).
     let relays = rule.relay_from.is_none_or(|(v, n)| vars[v] >= n);
     let mut flip = if rule.at.flips {
