@@ -175,6 +175,9 @@ pub(in crate::engine::player) fn chain_and_opposite(
     } else {
         l.holes.len()
     };
+    // (with `last_any_side`, whether the line goes on past the last hole, judged before the
+    // takes empty it)
+    let on = goes_on_from_last(b, l, c, mover, last);
     if c.as_sown {
         // the line judged on the board as the sowing left it, then taken
         let mut line = Vec::new();
@@ -184,7 +187,7 @@ pub(in crate::engine::player) fn chain_and_opposite(
             && (if line.is_empty() {
                 takes_last(b, l, c, mover, q)
             } else {
-                takes(b, l, c, mover, q) && goes_on_from_last(b, l, c, mover, last)
+                on && takes(b, l, c, mover, q)
             })
             && !line.contains(&q)
             && !(!line.is_empty() && c.stops_at_start && q == b.last.from)
@@ -204,15 +207,12 @@ pub(in crate::engine::player) fn chain_and_opposite(
     }
     let mut q = last;
     let mut n = 0;
-    // (with `last_any_side`, whether the line goes on past the last hole, judged before the
-    // takes empty it)
-    let on = goes_on_from_last(b, l, c, mover, last);
     while n < limit
         && q != NO_PIT
         && (if n == 0 {
             takes_last(b, l, c, mover, q)
         } else {
-            takes(b, l, c, mover, q) && on
+            on && takes(b, l, c, mover, q)
         })
         && !(n > 0 && c.stops_at_start && q == b.last.from)
     {
