@@ -25,8 +25,8 @@ pub(in crate::engine::player) fn refill(
     mover: usize,
     rw: usize,
 ) {
-    let loser = if rw == 1 { 2 } else { 1 };
-    let loser = if rw == 0 { 2 } else { loser };
+    // (`rw`: the round's winner, 0 on a level round, when the second player fills first)
+    let loser = if rw == 2 { 1 } else { 2 };
     let winner = 3 - loser;
     let row_of = |pl: usize| -> Option<&Row> { l.rows.iter().find(|row| row.owner == pl) };
     let (Some(lrow), Some(wrow)) = (row_of(loser), row_of(winner)) else {
