@@ -295,6 +295,12 @@ impl Layout {
             && r[0].owner != r[2].owner
     }
 
+    /// The first row owned by `player` (his only row on a two-row board; his outer row on
+    /// four rows), if any.
+    pub fn row_of(&self, player: usize) -> Option<&Row> {
+        self.rows.iter().find(|r| r.owner == player)
+    }
+
     /// The first store owned by `player`, if any.
     pub fn store_of(&self, player: usize) -> Option<usize> {
         self.stores

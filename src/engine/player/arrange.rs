@@ -33,7 +33,7 @@ fn copy_of(l: &Compiled, pl: usize, q: usize) -> Option<usize> {
     if l.pits[q].kind == PitKind::Store {
         return store_of(l, other);
     }
-    let row = l.rows.iter().find(|r| r.owner == other)?;
+    let row = l.row_of(other)?;
     row.pits.get(l.pits[q].pos.checked_sub(1)?).copied()
 }
 

@@ -12,17 +12,15 @@ use crate::engine::trace::event::Event;
 /// Keeps the first player's row as he begins (once: the game variables `arrange_row_N`).
 pub(super) fn keep_row(b: &mut Board, l: &Compiled, a: &Arrange, pl: usize) {
     if a.first_vars.0.first().is_some_and(|&r| b.vars[r] < 0) {
-        for (q, &v) in row_of(l, pl).zip(&a.first_vars.0) {
+        for (q, &v) in row_holes(l, pl).zip(&a.first_vars.0) {
             b.vars[v] = b.seeds[q];
         }
     }
 }
 
 /// The holes of player `pl`'s row, from his left.
-fn row_of(l: &Compiled, pl: usize) -> impl Iterator<Item = usize> + '_ {
-    l.rows
-        .iter()
-        .find(|r| r.owner == pl)
+fn row_holes(l: &Compiled, pl: usize) -> impl Iterator<Item = usize> + '_ {
+    l.row_of(pl)
         .into_iter()
         .flat_map(|r| r.pits.iter().copied())
 }
@@ -30,7 +28,7 @@ fn row_of(l: &Compiled, pl: usize) -> impl Iterator<Item = usize> + '_ {
 /// The end of the first player's arrangement (`by: first_player`): a row changed from what it
 /// was hands the turn over; a row as it was keeps it, and with `declined_blocks` blocks him.
 pub(super) fn ends(b: &mut Board, l: &Compiled, a: &Arrange, pl: usize) {
-    let changed = row_of(l, pl)
+    let changed = row_holes(l, pl)
         .zip(&a.first_vars.0)
         .any(|(q, &v)| b.seeds[q] != b.vars[v]);
     if changed {

@@ -17,7 +17,7 @@ pub(super) fn to_give(b: &Board, l: &Compiled, p: &Pipeline, mover: usize) -> Op
     if opp == mover || !side_empty(b, p, opp) {
         return None;
     }
-    let row = l.rows.iter().find(|r| r.owner == opp)?;
+    let row = l.row_of(opp)?;
     row.pits.first().copied()
 }
 

@@ -129,7 +129,7 @@ pub(in crate::engine::player) fn end_round_by_seeds(
         .into_iter()
         .filter(|_| !matches!(r.refill, Refill::SpreadLoser | Refill::ShortenToLoser) && !placed)
     {
-        let Some(row) = l.rows.iter().find(|row| row.owner == pl && refilled(pl)) else {
+        let Some(row) = l.row_of(pl).filter(|_| refilled(pl)) else {
             continue;
         };
         let n = row.pits.len();
@@ -183,10 +183,8 @@ fn spread_loser(
     playable: i64,
 ) {
     let loser = if rw == 2 { 1 } else { 2 };
-    let rows: Vec<&crate::engine::board::state::Row> = [1usize, 2]
-        .iter()
-        .filter_map(|&pl| l.rows.iter().find(|row| row.owner == pl))
-        .collect();
+    let rows: Vec<&crate::engine::board::state::Row> =
+        [1usize, 2].iter().filter_map(|&pl| l.row_of(pl)).collect();
     let n = rows.first().map_or(0, |r| r.pits.len());
     if rows.len() != 2 || n == 0 || rows[1].pits.len() != n {
         return;

@@ -71,7 +71,7 @@ fn fillable_into(b: &Board, p: &Pipeline, pl: usize, out: &mut Vec<usize>) {
             return;
         }
         if r.choose_filled == ChooseFilled::Nobody {
-            let Some(row) = l.rows.iter().find(|row| row.owner == pl) else {
+            let Some(row) = l.row_of(pl) else {
                 return;
             };
             let n = row.pits.len();
@@ -117,7 +117,7 @@ fn nobodys_into(b: &Board, p: &Pipeline, pl: usize, out: &mut Vec<usize>) {
     let n = l.holes.len();
     // (anticlockwise from his row's first hole, or clockwise from its last: `fill_clockwise`)
     let cw = p.rounds.as_ref().is_some_and(|r| r.fill_clockwise);
-    let row = l.rows.iter().find(|r| r.owner == pl);
+    let row = l.row_of(pl);
     let first = row
         .and_then(|r| if cw { r.pits.last() } else { r.pits.first() })
         .and_then(|q| l.holes.iter().position(|h| h == q))

@@ -219,7 +219,7 @@ pub(in crate::engine::player) fn end_round(
         }
     }
     for pl in [1usize, 2] {
-        let Some(row) = l.rows.iter().find(|row| row.owner == pl) else {
+        let Some(row) = l.row_of(pl) else {
             continue;
         };
         let n = row.pits.len();

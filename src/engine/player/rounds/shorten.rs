@@ -7,7 +7,7 @@
 //! With `no_children_below: n`, a refill filling fewer than `n` holes whole makes the round
 //! one without children (the game variable `children_off`).
 
-use crate::engine::board::state::{Board, Row};
+use crate::engine::board::state::Board;
 use crate::engine::declare::compiled::Compiled;
 use crate::engine::declare::pipeline::Pipeline;
 use crate::engine::declare::rounds::Rounds;
@@ -28,8 +28,7 @@ pub(in crate::engine::player) fn refill(
     // (`rw`: the round's winner, 0 on a level round, when the second player fills first)
     let loser = if rw == 2 { 1 } else { 2 };
     let winner = 3 - loser;
-    let row_of = |pl: usize| -> Option<&Row> { l.rows.iter().find(|row| row.owner == pl) };
-    let (Some(lrow), Some(wrow)) = (row_of(loser), row_of(winner)) else {
+    let (Some(lrow), Some(wrow)) = (l.row_of(loser), l.row_of(winner)) else {
         return;
     };
     let n = lrow.pits.len();

@@ -46,9 +46,7 @@ pub fn owners_after(l: &Compiled, winner: usize, won: usize) -> (Vec<u8>, Option
     let mut owners: Vec<u8> = l.pits.iter().map(|q| q.owner as u8).collect();
     let n = l.holes.len();
     let first = l
-        .rows
-        .iter()
-        .find(|r| r.owner == winner)
+        .row_of(winner)
         .and_then(|r| r.pits.first())
         .and_then(|p| l.holes.iter().position(|h| h == p))
         .unwrap_or(0);
