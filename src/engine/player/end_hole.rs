@@ -15,6 +15,7 @@
 use crate::engine::board::state::{Board, SowEnd};
 use crate::engine::declare::capture::end_hole::FromEndLinked;
 use crate::engine::declare::compiled::Compiled;
+use crate::engine::player::loop_sow::sow_round;
 use crate::engine::trace::event::Event;
 
 /// The loop length (two rows).
@@ -152,23 +153,7 @@ impl Turn<'_> {
     /// Sows `n` seeds from the hand from the index after `i` in direction `d`, round the loop as
     /// often as they last; the index of the last hole sown.
     fn sow(&self, b: &mut Board, i: usize, d: i64, n: i64) -> usize {
-        b.last.laps += i64::from(n > 0);
-        let len = self.lp.len() as i64;
-        let (rounds, rest) = (n / len, n % len);
-        let mut k = i as i64;
-        for s in 0..n.min(len) {
-            k = (k + d).rem_euclid(len);
-            b.seeds[self.lp[k as usize]] += rounds + i64::from(s < rest);
-        }
-        if b.trace.is_some() {
-            let mut k = i as i64;
-            for left in (0..n).rev() {
-                k = (k + d).rem_euclid(len);
-                let pit = self.lp[k as usize];
-                b.emit(|| Event::Drop { pit, hand: left });
-            }
-        }
-        (i as i64 + d * n).rem_euclid(len) as usize
+        sow_round(b, self.lp, i, d, n)
     }
 
     /// Lifts `n` seeds of the hole at index `i` (all of them when `n` is none).

@@ -18,6 +18,7 @@ pub mod from_store;
 pub mod hooks;
 pub mod legal;
 pub(crate) mod legal_rightmost;
+pub(crate) mod loop_sow;
 pub mod material;
 pub mod notes;
 pub mod opening;

@@ -13,6 +13,7 @@ use crate::engine::board::state::{Board, SowEnd};
 use crate::engine::declare::capture::across::AcrossThen;
 use crate::engine::declare::capture::reverse::{ReverseLaps, ReverseLinked, ReverseWhen};
 use crate::engine::declare::compiled::Compiled;
+use crate::engine::player::loop_sow::sow_round;
 use crate::engine::trace::event::Event;
 
 /// Whether the mover has a direction to choose (`cw` or `ccw`).
@@ -153,23 +154,7 @@ impl Turn<'_> {
     /// Sows `n` seeds from the hand round the loop from the index after `i` in direction `d`
     /// (whole rounds included); the index of the last hole sown.
     fn sow(&self, b: &mut Board, i: usize, d: i64, n: i64) -> usize {
-        // (the laps of the move, for reports: each sowing of seeds)
-        b.last.laps += i64::from(n > 0);
-        let (rounds, rest) = (n / self.len, n % self.len);
-        let mut k = i as i64;
-        for s in 0..n.min(self.len) {
-            k = (k + d).rem_euclid(self.len);
-            b.seeds[self.lp[k as usize]] += rounds + i64::from(s < rest);
-        }
-        if b.trace.is_some() {
-            let mut k = i as i64;
-            for left in (0..n).rev() {
-                k = (k + d).rem_euclid(self.len);
-                let pit = self.lp[k as usize];
-                b.emit(|| Event::Drop { pit, hand: left });
-            }
-        }
-        self.landing(i, d, n)
+        sow_round(b, self.lp, i, d, n)
     }
 
     /// Lifts index `i`'s seeds and sows them in direction `d`: a lap; where it ended.
