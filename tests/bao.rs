@@ -62,7 +62,7 @@ fn step(
 fn the_start_and_the_first_moves() {
     // R2: 6 in the house (SI5), 2 in SI6 and SI7, 22 in hand; North the same.
     let r = load("bao_la_kiswahili");
-    let mut g = Game::new(r.clone(), r.resolve_options::<&str>(&[]).unwrap()).unwrap();
+    let mut g = fresh_game(&r);
     let start = [
         ("SI5", 6),
         ("SI6", 2),

@@ -7,14 +7,10 @@ mod common;
 
 use common::*;
 
-fn pits(g: &sowlab::Game) -> Vec<i64> {
-    g.state().pits
-}
-
 #[test]
 fn a_first_move_carries_a_hole_anywhere_but_to_the_hole_facing_it() {
     let r = load("luuth");
-    let mut g = sowlab::Game::new(r.clone(), r.resolve_options::<&str>(&[]).unwrap()).unwrap();
+    let mut g = fresh_game(&r);
     g.tracing = true;
     let ply = g.play("2").unwrap();
     assert!(!ply.events.is_empty(), "lifting a hole notes the decision");
@@ -39,7 +35,7 @@ fn a_first_move_carries_a_hole_anywhere_but_to_the_hole_facing_it() {
 #[test]
 fn four_a_hole_either_way_the_last_four_in_an_empty_hole_taking_and_moving_again() {
     let r = load("luuth");
-    let mut g = sowlab::Game::new(r.clone(), r.resolve_options::<&str>(&[]).unwrap()).unwrap();
+    let mut g = fresh_game(&r);
     // The first moves: S2 into S3; N7 eight holes on, round into N1.
     play(&mut g, "2 carry:1 7 carry:8");
     assert_eq!(pits(&g), [4, 0, 8, 4, 4, 4, 4, 8, 4, 4, 4, 4, 4, 0]);

@@ -341,7 +341,7 @@ fn the_arrangement_is_a_seed_a_move() {
     // R2: South places his 32 seeds (any of his 16 holes, a move each), then North, then South
     // sows. In Ludii's alternate arrangement they take turns.
     let r = load("omweso");
-    let mut g = Game::new(r.clone(), r.resolve_options::<&str>(&[]).unwrap()).unwrap();
+    let mut g = fresh_game(&r);
     assert_eq!(g.state().stores, [32, 32]);
     assert_eq!(g.legal().unwrap().len(), 16);
     for k in 0..32 {

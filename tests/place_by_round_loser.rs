@@ -14,30 +14,13 @@ use std::sync::Arc;
 use sowlab::{Game, Position, Rule};
 
 mod common;
-use common::{load, summary, var};
+use common::{game_at_vars, load, play, summary, var};
 
 /// Baqura from a position: South's and North's holes, the reserves, the player to move (the
 /// placing before play over).
 fn baqura(south: [i64; 6], north: [i64; 6], reserves: [i64; 2], to_move: usize) -> Game {
-    let r = load("baqura");
-    let opts = r.resolve_options::<&str>(&[]).unwrap();
-    let mut vars = std::collections::BTreeMap::new();
-    vars.insert("placing".to_string(), 0);
-    let pos = Position {
-        pits: south.iter().chain(&north).copied().collect(),
-        stores: Some(reserves.to_vec()),
-        to_move: Some(to_move),
-        vars,
-        ..Position::default()
-    };
-    Game::with_position(r, opts, &pos).unwrap_or_else(|e| panic!("{}", e.one_line()))
-}
-
-fn play(g: &mut Game, moves: &str) {
-    for m in moves.split_whitespace() {
-        g.play(m)
-            .unwrap_or_else(|e| panic!("move {m}: {}", e.one_line()));
-    }
+    let pits: Vec<i64> = south.iter().chain(&north).copied().collect();
+    game_at_vars("baqura", &[], &pits, &reserves, to_move, &[("placing", 0)])
 }
 
 #[test]

@@ -7,14 +7,10 @@ mod common;
 
 use common::*;
 
-fn pits(g: &sowlab::Game) -> Vec<i64> {
-    g.state().pits
-}
-
 #[test]
 fn an_opening_turn_drops_the_lifted_counters_a_chosen_number_a_hole() {
     let r = load("ti");
-    let mut g = sowlab::Game::new(r.clone(), r.resolve_options::<&str>(&[]).unwrap()).unwrap();
+    let mut g = fresh_game(&r);
     g.tracing = true;
     let ply = g.play("3").unwrap();
     assert!(!ply.events.is_empty(), "lifting a hole notes the decision");

@@ -5,35 +5,25 @@
 
 mod common;
 
-use std::sync::Arc;
-
 use common::*;
-use sowlab::{Game, Position};
-
-fn pits(g: &Game) -> Vec<i64> {
-    g.state().pits
-}
+use sowlab::Game;
 
 /// Uthi with `sets`, from S1..S8, N1..N8 and the stores, South to move, both first moves made.
 fn uthi(sets: &[&str], pits: &[i64], stores: &[i64]) -> Game {
-    let r = load("uthi");
-    let opts = r.resolve_options(sets).unwrap();
-    let pos = Position {
-        pits: pits.to_vec(),
-        stores: Some(stores.to_vec()),
-        to_move: Some(1),
-        vars: [("opened_1".to_string(), 1), ("opened_2".to_string(), 1)]
-            .into_iter()
-            .collect(),
-        ..Position::default()
-    };
-    Game::with_position(Arc::clone(&r), opts, &pos).unwrap()
+    game_at_vars(
+        "uthi",
+        sets,
+        pits,
+        stores,
+        1,
+        &[("opened_1", 1), ("opened_2", 1)],
+    )
 }
 
 #[test]
 fn a_first_move_puts_three_and_two_into_the_next_holes_either_way() {
     let r = load("uthi");
-    let mut g = Game::new(r.clone(), r.resolve_options::<&str>(&[]).unwrap()).unwrap();
+    let mut g = fresh_game(&r);
     g.tracing = true;
     let ply = g.play("3").unwrap();
     assert!(!ply.events.is_empty(), "lifting a hole notes the decision");

@@ -65,15 +65,42 @@ pub fn show_options(o: &Options) -> String {
 /// A game of `name` with options `sets` (`key=value` each) from a position: the pits in
 /// canonical order, the stores (or reserves) and the player to move.
 pub fn game_at(name: &str, sets: &[&str], pits: &[i64], stores: &[i64], to_move: usize) -> Game {
+    game_at_vars(name, sets, pits, stores, to_move, &[])
+}
+
+/// [`game_at`] with game variables set (`vars`: name and value each), e.g. an opening or a
+/// placing already over.
+pub fn game_at_vars(
+    name: &str,
+    sets: &[&str],
+    pits: &[i64],
+    stores: &[i64],
+    to_move: usize,
+    vars: &[(&str, i64)],
+) -> Game {
     let r = load(name);
-    let opts = r.resolve_options(sets).expect("options");
+    let opts = r
+        .resolve_options(sets)
+        .unwrap_or_else(|e| panic!("{}", e.one_line()));
     let pos = Position {
         pits: pits.to_vec(),
         stores: Some(stores.to_vec()),
         to_move: Some(to_move),
+        vars: vars.iter().map(|&(k, v)| (k.to_string(), v)).collect(),
         ..Position::default()
     };
-    Game::with_position(r, opts, &pos).expect("position")
+    Game::with_position(r, opts, &pos).unwrap_or_else(|e| panic!("{}", e.one_line()))
+}
+
+/// A game of `r` with its default options, from its start.
+pub fn fresh_game(r: &Arc<Rule>) -> Game {
+    let opts = r.resolve_options::<&str>(&[]).expect("default options");
+    Game::new(Arc::clone(r), opts).unwrap_or_else(|e| panic!("{}", e.one_line()))
+}
+
+/// The pits of `g` in canonical order (the state JSON's `pits`).
+pub fn pits(g: &Game) -> Vec<i64> {
+    g.state().pits
 }
 
 /// A Kalah game from the start: `holes` holes a row, `seeds` seeds a hole, the capture from an
