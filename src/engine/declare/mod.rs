@@ -5,7 +5,6 @@
 //! [`crate::engine::player`]).
 
 pub mod arrange;
-pub mod arrange_shape;
 pub mod capture;
 pub mod children;
 mod companions;

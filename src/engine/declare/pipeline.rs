@@ -129,10 +129,10 @@ pub struct Resolved {
     /// `stop_in`, resolved: the heads, the pending decision's variable, its moves.
     pub stop: Option<crate::engine::declare::stop_in::StopLinked>,
     /// `capture.reverse_laps`, resolved: the loops, the holes, the variables and moves of the
-    /// turn it plays ([`crate::engine::player::reverse_laps`]).
+    /// turn it plays ([`crate::engine::player::loops::reverse_laps`]).
     pub reverse: Option<Box<crate::engine::declare::capture::reverse::ReverseLinked>>,
     /// `capture.from_end_hole`, resolved: the loops, the variables and moves of the turn it
-    /// plays ([`crate::engine::player::end_hole`]).
+    /// plays ([`crate::engine::player::loops::end_hole`]).
     pub end_hole: Option<Box<crate::engine::declare::capture::end_hole::FromEndLinked>>,
     /// Hook functions the rule script defines: `on_pass`, `on_round_end`, `on_game_end`.
     pub hooks: Hooks,

@@ -13,15 +13,15 @@ use crate::engine::player::stop_in;
 #[cold]
 pub(crate) fn legal_into(b: &Board, p: &Pipeline, player: usize, out: &mut Vec<usize>) -> bool {
     if let Some(r) = p.at.end_hole.as_deref() {
-        crate::engine::player::end_hole::legal_into(b, r, player, out);
+        crate::engine::player::loops::end_hole::legal_into(b, r, player, out);
     } else if p.place_from_hand.is_some() && crate::engine::player::place::pending(b, p, player) {
         crate::engine::player::place::legal_into(b, p, player, out);
     } else if let Some(r) =
         p.at.reverse
             .as_deref()
-            .filter(|r| crate::engine::player::reverse_laps::pending(b, r))
+            .filter(|r| crate::engine::player::loops::reverse_laps::pending(b, r))
     {
-        crate::engine::player::reverse_laps::legal_into(r, out);
+        crate::engine::player::loops::reverse_laps::legal_into(r, out);
     } else if p.arrange.is_some() && crate::engine::player::arrange::pending(b, p) {
         crate::engine::player::arrange::legal_into(b, p, player, out);
     } else if p.at.fill_choice_var.is_some() && fill_choice::pending(b, p).is_some() {

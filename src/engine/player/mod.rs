@@ -3,29 +3,25 @@
 //! declaration, with the same trace events and notes a rule script would record.
 
 pub mod arrange;
-pub(crate) mod arrange_capture;
-pub(crate) mod arrange_first;
 pub mod capture;
 pub mod children;
 pub(crate) mod choices;
 pub mod diffuse;
 pub mod directions;
 pub mod end;
-pub mod end_hole;
 pub(crate) mod feed_lap;
 pub mod few_seeds_first;
 pub mod from_store;
 pub mod hooks;
 pub mod legal;
 pub(crate) mod legal_rightmost;
-pub(crate) mod loop_sow;
+pub mod loops;
 pub mod material;
 pub mod notes;
 pub mod opening;
 pub mod place;
 pub mod play;
 pub mod repetition;
-pub mod reverse_laps;
 pub mod rounds;
 pub mod share;
 pub mod start_checks;

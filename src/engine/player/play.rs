@@ -83,7 +83,7 @@ fn play_choice(
     // (a rule whose laps may go the other way: its whole turn, decisions included)
     if let Some(r) = p.at.reverse.as_deref() {
         return Some(
-            crate::engine::player::reverse_laps::play(b, l, r, pit).and_then(|over| {
+            crate::engine::player::loops::reverse_laps::play(b, l, r, pit).and_then(|over| {
                 if !over {
                     return Ok(());
                 }
@@ -97,7 +97,7 @@ fn play_choice(
     // (a rule whose captures are sown from an end hole: its whole turn, decisions included)
     if let Some(r) = p.at.end_hole.as_deref() {
         return Some(
-            crate::engine::player::end_hole::play(b, l, r, pit).and_then(|over| {
+            crate::engine::player::loops::end_hole::play(b, l, r, pit).and_then(|over| {
                 if !over {
                     return Ok(());
                 }
@@ -478,7 +478,7 @@ fn play_with<const RARE: bool, const TRIAL: bool>(
     }
     if block {
         let took = end.captured > 0 || material(b, mover) > held;
-        crate::engine::player::arrange_first::lift_block(b, p, took, made && !none);
+        crate::engine::player::arrange::first::lift_block(b, p, took, made && !none);
     }
     // (the holes the captor then chooses: his moves again until they are taken)
     let choosing = chosen_after

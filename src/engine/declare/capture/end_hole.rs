@@ -8,7 +8,7 @@
 //! there (`capture.from_end_hole` always does: a hand is a reserve), captures compulsory, the
 //! direction, the end hole and a stop in a marked hole each a decision of the mover's inside the
 //! turn (moves `cw`, `ccw`, `left`, `right`, `stop`, `go`), and the marked hole that keeps a
-//! rank (`marked`). Played in [`crate::engine::player::end_hole`], which plays the whole turn.
+//! rank (`marked`). Played in [`crate::engine::player::loops::end_hole`], which plays the whole turn.
 
 use serde::Deserialize;
 

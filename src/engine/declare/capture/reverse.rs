@@ -6,7 +6,7 @@
 //! of anticlockwise when it would capture so. The direction is then a decision of its own inside
 //! the turn, a move of the mover's written `cw` or `ccw`, at the move's first lap and (`laps:
 //! every_lap`) at each relay lap ending in one of those holes. Played in
-//! [`crate::engine::player::reverse_laps`], which plays the whole turn of such a rule.
+//! [`crate::engine::player::loops::reverse_laps`], which plays the whole turn of such a rule.
 
 use serde::Deserialize;
 

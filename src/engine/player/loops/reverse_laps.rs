@@ -13,7 +13,7 @@ use crate::engine::board::state::{Board, SowEnd};
 use crate::engine::declare::capture::across::AcrossThen;
 use crate::engine::declare::capture::reverse::{ReverseLaps, ReverseLinked, ReverseWhen};
 use crate::engine::declare::compiled::Compiled;
-use crate::engine::player::loop_sow::sow_round;
+use crate::engine::player::loops::sow::sow_round;
 use crate::engine::trace::event::Event;
 
 /// Whether the mover has a direction to choose (`cw` or `ccw`).

@@ -8,11 +8,13 @@
 //! and the next player (`by: round_loser`: the round's starter) sows. Declared in
 //! [`crate::engine::declare::arrange`].
 
+mod capture;
+pub(in crate::engine::player) mod first;
+
 use crate::engine::board::state::{Board, PitKind};
 use crate::engine::declare::arrange::{Arrange, ArrangeBy};
 use crate::engine::declare::compiled::Compiled;
 use crate::engine::declare::pipeline::Pipeline;
-use crate::engine::player::arrange_first as first;
 use crate::engine::trace::event::Event;
 
 /// Whether the arrangement still lasts.
@@ -206,7 +208,7 @@ pub fn play(b: &mut Board, l: &Compiled, p: &Pipeline, id: usize) -> Result<(), 
                 }
                 b.last.pit = t;
                 if a.captures_across > 0 {
-                    crate::engine::player::arrange_capture::capture_across(b, l, a, pl, t);
+                    capture::capture_across(b, l, a, pl, t);
                 }
             }
             _ => {

@@ -15,7 +15,7 @@
 use crate::engine::board::state::{Board, SowEnd};
 use crate::engine::declare::capture::end_hole::FromEndLinked;
 use crate::engine::declare::compiled::Compiled;
-use crate::engine::player::loop_sow::sow_round;
+use crate::engine::player::loops::sow::sow_round;
 use crate::engine::trace::event::Event;
 
 /// The loop length (two rows).

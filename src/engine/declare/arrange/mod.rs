@@ -3,6 +3,8 @@
 //! arranges his row, and the winner's row copies it". Played in
 //! [`crate::engine::player::arrange`].
 
+pub mod shape;
+
 use serde::Deserialize;
 
 /// An arrangement of counters: in turn, each arranging player moves one counter from one of his
@@ -47,9 +49,9 @@ pub struct Arrange {
     pub declined_blocks: bool,
     /// The arranger may pass only when his holes pass these tests ("the arrangement must end
     /// with his outer row's first hole the fullest, ..."; four rows; see
-    /// [`crate::engine::declare::arrange_shape`]).
+    /// [`crate::engine::declare::arrange::shape`]).
     #[serde(default)]
-    pub pass_only_when: Option<crate::engine::declare::arrange_shape::Shape>,
+    pub pass_only_when: Option<crate::engine::declare::arrange::shape::Shape>,
     /// A counter moved into an empty hole of the arranger's inner row facing an occupied hole
     /// of the opponent's inner row takes that hole, and the opponent's outer hole behind it
     /// (into the arranger's store or reserve), at most this many times a player (0: never;
