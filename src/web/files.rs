@@ -125,7 +125,7 @@ pub(super) fn rule_from_text(
     if target.extension().is_some_and(|e| e == "yaml") {
         crate::engine::base::files::check_yaml(text)
             .map_err(|e| Error::msg(format!("{}: {e}", target.display())))?;
-        if !crate::engine::rule::data_rule::is_data_rule(text) {
+        if !crate::engine::rule::data::is_data_rule(text) {
             return Err(Error::msg(format!(
                 "{}: not a data rule (a data rule has a `board:` and a `pipeline:`)",
                 target.display()

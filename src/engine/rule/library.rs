@@ -273,7 +273,7 @@ fn is_data(source: &Source, rel: &str) -> bool {
     source.read(rel).is_some_and(|t| {
         // (checked first: telling a data rule needs a YAML parse)
         crate::engine::base::files::check_yaml(&t).is_ok()
-            && crate::engine::rule::data_rule::is_data_rule(&t)
+            && crate::engine::rule::data::is_data_rule(&t)
     })
 }
 

@@ -30,7 +30,7 @@ impl Rule {
             let data = crate::engine::base::files::read_text(file, "rule file").is_ok_and(|t| {
                 // (checked first: telling a data rule needs a YAML parse)
                 crate::engine::base::files::check_yaml(&t).is_ok()
-                    && crate::engine::rule::data_rule::is_data_rule(&t)
+                    && crate::engine::rule::data::is_data_rule(&t)
             });
             return if data {
                 Rule::load_data(file)
@@ -196,7 +196,7 @@ impl Rule {
 
     /// A data rule from its text; `path` names it in messages (and gives its name).
     pub fn data_from_text(text: String, path: &Path) -> Result<Rule> {
-        use crate::engine::rule::data_rule;
+        use crate::engine::rule::data as data_rule;
         crate::engine::base::files::check_yaml(&text)
             .map_err(|e| Error::msg(format!("{}: {e}", path.display())))?;
         let mut options = Vec::new();

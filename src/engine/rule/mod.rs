@@ -1,17 +1,12 @@
 //! A loaded rule: where rules come from ([`library`]: the rules path over folders and the built-in
-//! rules), rule files read as data ([`data_rule`]) or compiled once as scripts: the [`Rule`]
+//! rules), rule files read as data ([`data`]) or compiled once as scripts: the [`Rule`]
 //! ([`rules`]) with its options ([`options`]), its loading, metadata, setup, script calls and
 //! moves (one file each), and its content hash ([`content_hash`]).
 //!
 //! [`Rule`]: rules::Rule
 
 pub mod content_hash;
-pub mod data_hole_test;
-pub mod data_opening;
-pub mod data_rule;
-pub mod data_sow_steps;
-pub mod data_sowing;
-pub mod data_start;
+pub mod data;
 pub mod library;
 pub mod ludii;
 pub mod ludii_check;

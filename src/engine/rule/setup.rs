@@ -27,7 +27,7 @@ impl Rule {
             }
         }
         if let Some(text) = &self.data {
-            let d = crate::engine::rule::data_rule::parse(&self.path, text, &b.layout.options)?;
+            let d = crate::engine::rule::data::parse(&self.path, text, &b.layout.options)?;
             d.setup(&mut b).map_err(|e| self.contract_error(&e))?;
             self.finish_setup(&mut b)?;
             let opening = d
@@ -35,15 +35,15 @@ impl Rule {
                 .opening_steps()
                 .map_err(|e| self.contract_error(&e))?;
             if !opening.is_empty() {
-                crate::engine::rule::data_opening::play_opening(&mut b, opening)
+                crate::engine::rule::data::opening::play_opening(&mut b, opening)
                     .map_err(|e| self.contract_error(&e))?;
             }
             if let Some(pl) = d.start.opened_by {
-                crate::engine::rule::data_opening::after_opening_by(&mut b, pl, opening)
+                crate::engine::rule::data::opening::after_opening_by(&mut b, pl, opening)
                     .map_err(|e| self.contract_error(&e))?;
             }
             if let Some(first) = &d.start.first_move {
-                crate::engine::rule::data_start::play_first_move(&mut b, first)
+                crate::engine::rule::data::start::play_first_move(&mut b, first)
                     .map_err(|e| self.contract_error(&e))?;
             }
             return Ok(Dynamic::from(b));

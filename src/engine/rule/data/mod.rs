@@ -3,6 +3,12 @@
 //! anywhere a value goes. Every key and word is checked when the file loads; an error is one line
 //! `file:line:col: key: what is wrong (the allowed words)`.
 
+pub mod hole_test;
+pub mod opening;
+pub mod sow_steps;
+pub mod sowing;
+pub mod start;
+
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::Arc;
@@ -12,8 +18,8 @@ use serde::Deserialize;
 use crate::engine::base::yaml;
 use crate::engine::board::state::{Board, Pit, PitKind, Row, Shape};
 use crate::engine::declare::pipeline::Pipeline;
-use crate::engine::rule::data_sowing::SowingDecl;
-use crate::engine::rule::data_start::StartDecl;
+use crate::engine::rule::data::sowing::SowingDecl;
+use crate::engine::rule::data::start::StartDecl;
 use crate::engine::script::primitives::MAX_SEEDS;
 use crate::error::{Error, Result};
 

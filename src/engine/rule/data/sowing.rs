@@ -3,7 +3,7 @@
 
 use serde::Deserialize;
 
-pub use crate::engine::rule::data_hole_test::{HoleTestDecl, WhoseWord};
+pub use crate::engine::rule::data::hole_test::{HoleTestDecl, WhoseWord};
 
 use crate::engine::sowing::sow::{AtMaxLaps, BeforeLap, CaptureTo, Relay, SowRule, Stores};
 
@@ -86,9 +86,9 @@ pub struct SowingDecl {
     /// The player whose store counts the seeds that leave the game so.
     pub taken_seeds_to: Option<i64>,
     /// A relay from an opponent's hole holding this count closes it.
-    pub close_on_relay: Option<crate::engine::rule::data_sow_steps::CloseOnRelayDecl>,
+    pub close_on_relay: Option<crate::engine::rule::data::sow_steps::CloseOnRelayDecl>,
     /// The last seeds reaching an opponent's hole go to him.
-    pub opponent_takes_when_few: Option<crate::engine::rule::data_sow_steps::OpponentTakesDecl>,
+    pub opponent_takes_when_few: Option<crate::engine::rule::data::sow_steps::OpponentTakesDecl>,
     /// A lap does not relay once the opponent's holes are empty.
     pub relay_stops_when_opponent_empty: Option<bool>,
     /// A lap does not relay once a player's holes are all empty.
@@ -314,7 +314,7 @@ impl SowingDecl {
                 AtMaxLapsWord::DropHand => AtMaxLaps::DropHand,
             };
         }
-        r.steps = crate::engine::rule::data_sow_steps::StepKeys {
+        r.steps = crate::engine::rule::data::sow_steps::StepKeys {
             pass_holding_at_least: self.pass_holding_at_least,
             pass_opponent_holding: &self.pass_opponent_holding,
             closed_opponent_takes_seeds: self.closed_opponent_takes_seeds,

@@ -4,7 +4,7 @@
 use serde::Deserialize;
 
 use crate::engine::declare::sow_steps::{CloseOnRelay, OpponentTakes, SowSteps};
-use crate::engine::rule::data_hole_test::HoleTestDecl;
+use crate::engine::rule::data::hole_test::HoleTestDecl;
 
 /// `close_on_relay: { count: 3, except_last_hole: true }`.
 #[derive(Clone, Debug, Default, Deserialize)]
@@ -26,7 +26,7 @@ pub struct OpponentTakesDecl {
     pub last_sown_if: Option<HoleTestDecl>,
 }
 
-/// The step keys of a `sowing:` map, read by [`crate::engine::rule::data_sowing::SowingDecl`].
+/// The step keys of a `sowing:` map, read by [`crate::engine::rule::data::sowing::SowingDecl`].
 pub struct StepKeys<'a> {
     /// `pass_holding_at_least`.
     pub pass_holding_at_least: Option<i64>,

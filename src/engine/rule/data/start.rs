@@ -9,7 +9,7 @@ use serde::Deserialize;
 use crate::engine::board::state::Board;
 use crate::engine::declare::start::layout_of;
 pub use crate::engine::declare::start::RandomStart;
-pub use crate::engine::rule::data_opening::OpeningStep;
+pub use crate::engine::rule::data::opening::OpeningStep;
 use crate::engine::script::primitives::MAX_SEEDS;
 
 /// The start layout of a data rule.
