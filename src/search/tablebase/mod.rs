@@ -19,6 +19,7 @@ pub mod captures;
 mod checked;
 pub mod classes;
 pub mod file;
+mod fingerprint;
 mod half;
 pub mod index;
 mod mirror;
@@ -31,6 +32,7 @@ mod verify;
 use crate::search::twoplayer::reading::Reading;
 use crate::{Board, Error, Result, Rule};
 use checked::LayerCheck;
+pub use fingerprint::moves_fingerprint;
 use index::Index;
 use splits::Captures;
 
@@ -84,28 +86,6 @@ pub struct Tablebase {
     /// Whether layers are built for player 1 to move only ([`Tablebase::one_side`]), once
     /// decided.
     one_side: std::sync::Arc<std::sync::OnceLock<bool>>,
-}
-
-/// The fingerprint of what decides a rule's moves and ends on board `b`: its declared move, its
-/// sowing rule, its pits (kind, owner, row) and its track, hashed. Options that change none of
-/// them (the seeds at the start) give the same fingerprint.
-pub fn moves_fingerprint(b: &Board) -> String {
-    use sha2::{Digest, Sha256};
-    let l = &*b.layout;
-    let pits: Vec<_> = l
-        .pits
-        .iter()
-        .map(|p| (p.kind, p.owner, p.row, p.pos))
-        .collect();
-    let mut text = format!(
-        "{:?}|{:?}|{:?}|{:?}|{:?}|{:?}",
-        l.pipeline, l.sow, pits, l.track, l.holes, l.stores
-    );
-    if !l.circuits.is_empty() {
-        text.push_str(&format!("|{:?}", l.circuits));
-    }
-    let d = Sha256::digest(text.as_bytes());
-    d.iter().map(|x| format!("{x:02x}")).collect()
 }
 
 /// The options of a board's rule as a tablebase records them.
