@@ -1483,6 +1483,19 @@ const EXAMPLES: &[Example] = &[
         stores: &[9, 0],
         to_move: Some(2),
     },
+    // O An Quan: no worked example in the sources; the first turns of Ludii's seed 1, whose
+    // counts agree. South's S2 (5) clockwise ends in N3; the next square, N2, holds counters:
+    // lifted and sown on clockwise to S3; the next, S2, is empty, so S1 (6) beyond it is taken;
+    // the square after S1, W, holds the mandarin: no gap, the chain stops (R2..R4). North's N3
+    // (6) anticlockwise relays round the board until a lap ends before a mandarin square (R3).
+    Example {
+        game: "o_an_quan",
+        sets: &[],
+        moves: "S2 cw N3 ccw",
+        pits: &[4, 3, 3, 0, 2, 9, 4, 1, 3, 3, 10, 2],
+        stores: &[6, 0],
+        to_move: Some(1),
+    },
     // Andot: no worked example in the source; the moves of Ludii's seed 1, whose counts agree.
     // North's N1 and South's N2 are marked holes by then (R3); North's last move, N3's single
     // counter, sows clockwise (his left three) into N2, South's: the counter is South's.

@@ -4,7 +4,10 @@
 //! the end of every turn) are replayed in sowlab through the rule's `ludii:` metadata (the
 //! options giving Ludii's reading, and where each of Ludii's sites is among sowlab's pits).
 //! At the end of every turn (where Ludii's mover changes; a Ludii ply is one decision) every
-//! count must agree, then the player to move, the end and the winner.
+//! count must agree, then the player to move, the end and the winner. In a game Ludii plays on
+//! stacks (its counters and large stones pieces of a stack), a site's count is the counters of
+//! its stack and each ply also says where the large pieces are (`[site, piece name]`): the rule's
+//! `ludii.large` names the game variables saying where its own are, compared too.
 //!
 //! Where the readings differ, the game is listed in [`DIFFERING`] with the first difference and
 //! why (which engine follows the game's published source); the test checks that it still
@@ -20,7 +23,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use serde_json::Value;
-use sowlab::engine::rule::ludii::{LudiiGame, LudiiSite};
+use sowlab::engine::rule::ludii::{large_at, LudiiGame, LudiiSite};
 use sowlab::{Game, Rule};
 
 mod common;
@@ -53,6 +56,7 @@ const DIFFERING: &[(&str, &str, &str)] = &[
     ("Unnee Tugalluulax", "seed 1, ply 269 ", "17 of 20 games agree; in seeds 1, 2 and 3 the game ends on a repeated position (Mancala World's rule) earlier in sowlab, which ends it on a position seen since the last capture, than in Ludii, whose (is Cycle) ends it only when the last four positions came three times in a row"),
     ("Andot", "seed 4, end:", "with stuck=no_winner (Ludii's reading: when nobody may move the counters left, both pass and the game is drawn) 18 of 20 games agree (173 of 200 in a long run); in the others, just after North passed, Ludii refuses South's single counters in S2 and S5, though neither of Owen's restrictions on single counters (R4: not into an opponent's hole of 3, not back into the hole the last move started from) applies, South passes too and Ludii's game ends drawn, where sowlab plays on. Seemingly an encoding slip: Ludii's 'back into the last move's hole' test reads the hole after the last move's start along each of its two tracks, and after a pass, which starts nowhere, it gets each track's second hole, S2 (anticlockwise) and S5 (clockwise); sowlab's pass clears the last start"),
     ("Duene", "seed 1, ply 33 ", "1 of 20 games agree. Once eight counters or fewer are left (R5), Ludii relays from the last hole of the last lap sown before that phase (its encoding sets the variable naming the hole to relay from only in the main phase; seed 1, ply 33: North's N5 ends in S1, making 2, and Ludii's North then passes, the stale hole being empty), where sowlab sows on from the lap's last hole; and in some laps of 12 counters or more Ludii's counts are not those of a lap round the board (seed 19, ply 20: 14 counters from S4 leave S4 empty and S5 holding 1 after a four is taken), not yet understood"),
+    ("Ceelkoqyuqkoqiji", "seed 1, ply 43:", "with end_squares=right, chain=false, long_lap_ends=true and short_row=pass (Ludii's reading: its sowing phase is O An Quan's encoding, one capture a lap where Eagle's account chains them, a lap of ten counters or more ending the turn, a player who cannot refill passing) the whole first round of all 20 games agrees, counters and large stones (Ball1, Ball2) up to the move that takes the second stone and gives each row's counters to its owner, each store's to the player on whose right it lies; 1 of 20 games agrees to its end (seed 2). Ludii then plays further rounds (the stones bought back, the holes refilled five counters each, a short player's holes shared, and the first player of each drawn at random, which no replay can reproduce), which the preset, Ô ăn quan's game of one round, does not play (seed 1, ply 43: South's first fill)"),
     ("Whyo", "seed 1, ply 136:", "with games=2 and relay=none (Ludii's reading: a second game from the start position, and no sowing on, its relay test never holding) the first game of all 20 agrees, and 5 of 20 whole matches; in its second game Ludii gives the first game's winner the opponent's next hole to play from (Murray's seventh hole), which sowlab does not play (its territory keys give holes by the seeds won)"),
 ];
 
@@ -133,8 +137,79 @@ fn ints(v: &Value) -> Vec<i64> {
         .collect()
 }
 
+/// What Ludii shows after a ply: every site's count (in a game on stacks, the counters of its
+/// stack) and, where the trace has them, the sites of its large pieces (`[site, piece name]`).
+struct Seen {
+    counts: Vec<i64>,
+    large: Option<Vec<(usize, String)>>,
+}
+
+/// A trace's counts and large pieces (`large`: the ply's sixth field, or the game's
+/// `start_large`; absent in a game without large pieces).
+fn seen(counts: &Value, large: Option<&Value>) -> Seen {
+    let large = large.map(|l| {
+        l.as_array()
+            .unwrap()
+            .iter()
+            .map(|x| {
+                (
+                    x[0].as_u64().unwrap() as usize,
+                    x[1].as_str().unwrap().to_string(),
+                )
+            })
+            .collect()
+    });
+    Seen {
+        counts: ints(counts),
+        large,
+    }
+}
+
+/// Where sowlab's large pieces are (`ludii.large`: each piece's game variable) against Ludii's
+/// (each site mapped through `ludii.sites`), as sorted lists of (piece, where).
+fn compare_large(g: &Game, e: &LudiiGame, theirs: &[(usize, String)]) -> Result<(), String> {
+    let s = g.state();
+    let mut ours: Vec<(String, String)> = Vec::new();
+    for (name, var) in &e.large {
+        let v = *s
+            .vars
+            .get(var)
+            .ok_or_else(|| format!("ludii.large: no game variable `{var}`"))?;
+        if let Some(at) = large_at(v) {
+            ours.push((name.clone(), format!("{at:?}")));
+        }
+    }
+    let mut ludii: Vec<(String, String)> = Vec::new();
+    for (site, name) in theirs {
+        let at = e
+            .sites
+            .get(*site)
+            .ok_or_else(|| format!("large piece {name} at site {site}, not in ludii.sites"))?;
+        ludii.push((name.clone(), format!("{at:?}")));
+    }
+    ours.sort();
+    ludii.sort();
+    if ours != ludii {
+        return Err(format!(
+            "large pieces: Ludii {ludii:?}, sowlab {ours:?}; pits {:?} stores {:?}",
+            s.pits, s.stores
+        ));
+    }
+    Ok(())
+}
+
+/// Compares sowlab's position with Ludii's counts (and large pieces, where the trace has them
+/// and the rule says where its own are); the first site that differs.
+fn compare(g: &Game, e: &LudiiGame, at: &Seen) -> Result<(), String> {
+    compare_counts(g, e, &at.counts)?;
+    match &at.large {
+        Some(l) if !e.large.is_empty() => compare_large(g, e, l),
+        _ => Ok(()),
+    }
+}
+
 /// Compares sowlab's position with Ludii's counts; the first site that differs.
-fn compare(g: &Game, e: &LudiiGame, counts: &[i64]) -> Result<(), String> {
+fn compare_counts(g: &Game, e: &LudiiGame, counts: &[i64]) -> Result<(), String> {
     let s = g.state();
     let reserves = s.reserves.clone().unwrap_or_default();
     let mut stores: BTreeMap<usize, i64> = BTreeMap::new();
@@ -172,8 +247,8 @@ fn compare(g: &Game, e: &LudiiGame, counts: &[i64]) -> Result<(), String> {
 }
 
 /// Whether sowlab's position has Ludii's counts.
-fn same(g: &Game, e: &LudiiGame, counts: &[i64]) -> bool {
-    compare(g, e, counts).is_ok()
+fn same(g: &Game, e: &LudiiGame, at: &Seen) -> bool {
+    compare(g, e, at).is_ok()
 }
 
 /// Replays one of Ludii's games; the first difference.
@@ -199,7 +274,8 @@ fn replay(rule: &Arc<Rule>, e: &LudiiGame, t: &Value) -> Result<(), String> {
     // A set opening that sowlab plays as the board is set up (`ludii.opening_plies`): its start
     // is Ludii's position after those plies, compared below.
     if e.opening_plies == 0 {
-        compare(&g, e, &ints(&t["start"])).map_err(|x| format!("start: {x}"))?;
+        compare(&g, e, &seen(&t["start"], t.get("start_large")))
+            .map_err(|x| format!("start: {x}"))?;
     }
     // Ludii's forced passes (a player without a move; `from` -1) are left out: sowlab passes
     // for him within the move before, whose next mover is then the one after the pass.
@@ -208,7 +284,7 @@ fn replay(rule: &Arc<Rule>, e: &LudiiGame, t: &Value) -> Result<(), String> {
     // In a rule whose arrangement before play has a pass of its own (a decision, `pass`), a
     // pass is kept as a ply from `PASS`: played as sowlab's pass while that is legal.
     let passes_kept = g.board().layout.arrange_pass().is_some();
-    let mut plies: Vec<(usize, usize, usize, Vec<i64>)> = Vec::new();
+    let mut plies: Vec<(usize, usize, usize, Seen)> = Vec::new();
     // Each ply's Ludii `to` (an arrangement's move names both holes).
     let mut tos: Vec<usize> = Vec::new();
     // Whether a forced pass of the other player's was left out after each ply.
@@ -217,7 +293,7 @@ fn replay(rule: &Arc<Rule>, e: &LudiiGame, t: &Value) -> Result<(), String> {
         let v = p.as_array().unwrap();
         let u = |k: usize| v[k].as_u64().unwrap() as usize;
         if v[1].as_i64() == Some(-1) && passes_kept {
-            plies.push((u(0), PASS, u(3), ints(&v[4])));
+            plies.push((u(0), PASS, u(3), seen(&v[4], v.get(5))));
             tos.push(PASS);
             pass_after.push(false);
             continue;
@@ -227,7 +303,7 @@ fn replay(rule: &Arc<Rule>, e: &LudiiGame, t: &Value) -> Result<(), String> {
             // sowlab makes that sweep within the move before, whose position is then the pass's)
             if let Some(before) = plies.last_mut() {
                 before.2 = u(3);
-                before.3 = ints(&v[4]);
+                before.3 = seen(&v[4], v.get(5));
             }
             if let Some(p) = pass_after.last_mut() {
                 *p = true;
@@ -238,7 +314,7 @@ fn replay(rule: &Arc<Rule>, e: &LudiiGame, t: &Value) -> Result<(), String> {
             (Some(LudiiSite::Store(_)), Some(LudiiSite::Pit(_))) => u(2),
             _ => u(1),
         };
-        plies.push((u(0), from, u(3), ints(&v[4])));
+        plies.push((u(0), from, u(3), seen(&v[4], v.get(5))));
         tos.push(u(2));
         pass_after.push(false);
     }
@@ -352,7 +428,7 @@ fn replay(rule: &Arc<Rule>, e: &LudiiGame, t: &Value) -> Result<(), String> {
                     || (strict
                         && g.state().over
                         && run_end + 1 == plies.len()
-                        && (ends_alike(&g, t) || swept_alike(&g, e, &plies[run_end].3)));
+                        && (ends_alike(&g, t) || swept_alike(&g, e, &plies[run_end].3.counts)));
                 if fits {
                     found = true;
                     break 'ways;
@@ -376,7 +452,7 @@ fn replay(rule: &Arc<Rule>, e: &LudiiGame, t: &Value) -> Result<(), String> {
             let last = &plies[run_end];
             if run_end + 1 == plies.len()
                 && s.over
-                && (ends_alike(&g, t) || swept_alike(&g, e, &last.3))
+                && (ends_alike(&g, t) || swept_alike(&g, e, &last.3.counts))
             {
                 i = run_end + 1;
                 continue;
@@ -453,12 +529,7 @@ fn replay(rule: &Arc<Rule>, e: &LudiiGame, t: &Value) -> Result<(), String> {
 /// `strict`: choices after which sowlab's turn is over must give Ludii's position at the end of
 /// the run (two choices may pass through the same position, one ending the turn there, the
 /// other sowing on, as Ludii does).
-fn decide(
-    g: &mut Game,
-    e: &LudiiGame,
-    run: &[(usize, usize, usize, Vec<i64>)],
-    strict: bool,
-) -> bool {
+fn decide(g: &mut Game, e: &LudiiGame, run: &[(usize, usize, usize, Seen)], strict: bool) -> bool {
     let Ok(legal) = g.legal() else { return false };
     let named = !g.state().over
         && !legal.is_empty()

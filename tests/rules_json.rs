@@ -141,7 +141,7 @@ fn bad_ludii_metadata_is_one_line_naming_the_key() {
     assert!(e.contains("ludii.set: unknown option `nope`"), "{e}");
     let e = bad_ludii(&format!("ludii:\n  gmae: Sungka\n  sites: {sites}\n"));
     assert!(
-        e.contains("ludii: unknown key `gmae` (keys: game, set, sites, opening_plies)"),
+        e.contains("ludii: unknown key `gmae` (keys: game, set, sites, opening_plies, large)"),
         "{e}"
     );
     let e = bad_ludii(&format!(
@@ -149,6 +149,28 @@ fn bad_ludii_metadata_is_one_line_naming_the_key() {
     ));
     assert!(
         e.contains("ludii.opening_plies: a count of Ludii's plies (0, 1, ...), not -2"),
+        "{e}"
+    );
+    // Large pieces: [piece name, game variable], the variable declared by the rule.
+    let e = bad_ludii(&format!(
+        "ludii:\n  game: Sungka\n  sites: {sites}\n  large: [[Ball]]\n"
+    ));
+    assert!(
+        e.contains("ludii.large[0]: `[\"Ball\"]` is not [piece name, game variable]"),
+        "{e}"
+    );
+    let e = bad_ludii(&format!(
+        "ludii:\n  game: Sungka\n  sites: {sites}\n  large: Ball\n"
+    ));
+    assert!(
+        e.contains("ludii.large: a list of [piece name, game variable]"),
+        "{e}"
+    );
+    let e = bad_ludii(&format!(
+        "ludii:\n  game: Sungka\n  sites: {sites}\n  large: [[Ball, where_ball]]\n"
+    ));
+    assert!(
+        e.contains("ludii.large: `where_ball` is no game variable of the board"),
         "{e}"
     );
     let e = bad_ludii(&format!("ludii:\n  sites: {sites}\n"));

@@ -9,6 +9,10 @@
 # SEEDS:     driver seeds (default 1..20); OUT_DIR: default tests/fixtures/ludii.
 # For every game named in OUT_DIR/catalogue.tsv with a sowlab rule, it records SEEDS random games
 # (every ply) and keeps what the test needs, gzipped: OUT_DIR/traces/GAME.jsonl.gz.
+# Games Ludii plays on stacks (largeStack: counters and large stones, e.g. O An Quan's "Ball",
+# are pieces of one stack) need a driver whose counts are the counters ("Seed" pieces) in each
+# stack and which records where the large pieces are (`large`, see compact.py): the standard
+# driver records a stacked site's count as 1. Record those with such a driver's BUILD_DIR.
 set -euo pipefail
 BUILD="${1:?BUILD_DIR}"; LUD="${2:?LUD_DIR}"; SEEDS="${3:-1..20}"
 HERE="$(cd "$(dirname "$0")" && pwd)"

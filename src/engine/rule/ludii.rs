@@ -45,6 +45,22 @@ pub struct LudiiGame {
     /// up (`start.opening`): sowlab's start is Ludii's position after them.
     #[serde(skip_serializing_if = "is_zero")]
     pub opening_plies: usize,
+    /// Ludii's large pieces (a game played on stacks: counters and large stones as pieces of a
+    /// stack), each `[piece name, game variable]`: the rule's game variable saying where that
+    /// piece is (see [`large_at`]). Empty: no large pieces.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub large: Vec<(String, String)>,
+}
+
+/// Where a large piece is, read from the value of its game variable (`ludii.large`): `n > 0`
+/// in the hole of index `n - 1` of the state JSON's `pits`, `-k` held by player `k` (his store
+/// or reserve), 0 off the board and held by nobody.
+pub fn large_at(value: i64) -> Option<LudiiSite> {
+    match value {
+        0 => None,
+        n if n > 0 => Some(LudiiSite::Pit(n as usize - 1)),
+        n => Some(LudiiSite::Store(n.unsigned_abs() as usize)),
+    }
 }
 
 fn is_zero(n: &usize) -> bool {
@@ -69,7 +85,7 @@ impl Serialize for Ludii {
     }
 }
 
-const KEYS: &str = "game, set, sites, opening_plies";
+const KEYS: &str = "game, set, sites, opening_plies, large";
 
 /// Reads `ludii:` metadata (as JSON, whatever it was written in); errors name the key.
 pub fn parse(v: &Value) -> std::result::Result<Ludii, String> {
@@ -142,11 +158,41 @@ pub fn parse(v: &Value) -> std::result::Result<Ludii, String> {
                 format!("{at}.opening_plies: a count of Ludii's plies (0, 1, ...), not {v}")
             })?,
         };
+        let mut large = Vec::new();
+        match m.get("large") {
+            None => {}
+            Some(Value::Array(a)) => {
+                for (j, x) in a.iter().enumerate() {
+                    let pair = x.as_array().and_then(|p| match p.as_slice() {
+                        [Value::String(n), Value::String(v)]
+                            if !n.trim().is_empty() && !v.trim().is_empty() =>
+                        {
+                            Some((n.clone(), v.clone()))
+                        }
+                        _ => None,
+                    });
+                    match pair {
+                        Some(p) => large.push(p),
+                        None => {
+                            return Err(format!(
+                                "{at}.large[{j}]: `{x}` is not [piece name, game variable] (two strings)"
+                            ))
+                        }
+                    }
+                }
+            }
+            Some(v) => {
+                return Err(format!(
+                    "{at}.large: a list of [piece name, game variable], not {v}"
+                ))
+            }
+        }
         games.push(LudiiGame {
             game,
             set,
             sites,
             opening_plies,
+            large,
         });
     }
     Ok(Ludii { games, listed })

@@ -59,6 +59,11 @@ impl Rule {
                     LudiiSite::Store(_) | LudiiSite::Empty => {}
                 }
             }
+            if let Some((_, v)) = g.large.iter().find(|(_, v)| !b.layout.vars.contains(v)) {
+                return Err(bad(format!(
+                    ".large: `{v}` is no game variable of the board (declare_var in setup())"
+                )));
+            }
             if let Some(p) = seen.iter().position(|&x| !x) {
                 return Err(bad(format!(
                     ".sites: pit {p} stands for no Ludii site (each of the {pits} pits must be listed once)"
