@@ -821,6 +821,18 @@ const EXAMPLES: &[Example] = &[
         stores: &[1, 0],
         to_move: Some(2),
     },
+    // Ngulungu, worked by hand from Centner's rules: each player sows from the rear of his
+    // series, S1 N1 S2 N2 S3 N3 in turn (S3's last counter makes N1 South's, N3's makes the
+    // empty S1 North's). S4's six counters end in N2 and N3, emptied by North, one counter in
+    // each: the front two holes of South's series hold one each, South plays again (R4).
+    Example {
+        game: "ngulungu",
+        sets: &[],
+        moves: "S1 N1 S2 N2 S3 N3 S4",
+        pits: &[1, 0, 0, 0, 6, 6, 5, 2, 1, 1, 6, 5, 5, 4],
+        stores: &[0, 0],
+        to_move: Some(1),
+    },
     // Pic (five players), worked by hand from And's rules: A3, B2, C1, D1 and E1 sow round the
     // ring without a last counter making three in another's heap; A3 (4) then sows B1..C1, and
     // C1, emptied by its owner's move and given a counter each by D1 and E1, now holds three: A
