@@ -833,6 +833,20 @@ const EXAMPLES: &[Example] = &[
         stores: &[0, 0],
         to_move: Some(1),
     },
+    // Chiana wa Kunja, worked by hand from Sanderson's rules: each series is sown from its rear
+    // hole, S1 N1 .. S9 N9 in turn, each hole growing by one; S10's ten counters then end in N4
+    // (one counter) with N3 behind it holding two: South sows again (R4).
+    Example {
+        game: "chiana_wa_kunja",
+        sets: &[],
+        moves: "S1 N1 S2 N2 S3 N3 S4 N4 S5 N5 S6 N6 S7 N7 S8 N8 S9 N9 S10",
+        pits: &[
+            2, 1, 1, 0, 0, 0, 0, 0, 0, 0, 11, 10, 10, 9, 8, 8, 3, 2, 2, 1, 0, 0, 0, 0, 0, 10, 10, 9,
+            9, 8, 7, 7,
+        ],
+        stores: &[0, 0],
+        to_move: Some(1),
+    },
     // Pic (five players), worked by hand from And's rules: A3, B2, C1, D1 and E1 sow round the
     // ring without a last counter making three in another's heap; A3 (4) then sows B1..C1, and
     // C1, emptied by its owner's move and given a counter each by D1 and E1, now holds three: A
