@@ -847,6 +847,18 @@ const EXAMPLES: &[Example] = &[
         stores: &[0, 0],
         to_move: Some(1),
     },
+    // Quendo, worked by hand from Silva's rules: the four players sow from the rear of their
+    // series (holes 1, 6, 11, 16); then the first's hole 2 reaches 6 and 7, the second's (taken
+    // over, R3), and the second sows from hole 8, his rearmost now, into 9 to 13, taking over
+    // the third's 12 and 13.
+    Example {
+        game: "quendo",
+        sets: &[],
+        moves: "1 6 11 16 2 8",
+        pits: &[0, 0, 6, 6, 6, 1, 6, 0, 6, 6, 1, 6, 6, 5, 5, 0, 5, 5, 5, 5],
+        stores: &[0, 0, 0, 0],
+        to_move: Some(3),
+    },
     // Pic (five players), worked by hand from And's rules: A3, B2, C1, D1 and E1 sow round the
     // ring without a last counter making three in another's heap; A3 (4) then sows B1..C1, and
     // C1, emptied by its owner's move and given a counter each by D1 and E1, now holds three: A
