@@ -859,6 +859,19 @@ const EXAMPLES: &[Example] = &[
         stores: &[0, 0, 0, 0],
         to_move: Some(3),
     },
+    // Mwendo, worked by hand from Silva's rules: the first and second players move their rear
+    // holes' three counters on into the next hole (R4: `shift`), making six; the third sows his
+    // rear hole's three one a hole into his own (R2).
+    Example {
+        game: "mwendo",
+        sets: &[],
+        moves: "19 shift 13 shift 7 sow",
+        pits: &[
+            3, 3, 3, 3, 3, 3, 0, 4, 4, 4, 3, 3, 0, 6, 3, 3, 3, 3, 0, 6, 3, 3, 3, 3,
+        ],
+        stores: &[0, 0, 0, 0],
+        to_move: Some(4),
+    },
     // Pic (five players), worked by hand from And's rules: A3, B2, C1, D1 and E1 sow round the
     // ring without a last counter making three in another's heap; A3 (4) then sows B1..C1, and
     // C1, emptied by its owner's move and given a counter each by D1 and E1, now holds three: A
