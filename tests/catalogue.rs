@@ -872,6 +872,20 @@ const EXAMPLES: &[Example] = &[
         stores: &[0, 0, 0, 0],
         to_move: Some(4),
     },
+    // Nchuwa, worked by hand from Sanderson's rules: after the opening chains (R2), South puts
+    // two counters from SI5 into SO1 and North two from NI2 into NO4 (R3); each removes two of
+    // the other's holes (NO4, SO3, NI5, SO1: R4). South's SI4 (3) then ends in SI1, occupied:
+    // its four are sown on to SO4, empty, and the turn ends (R5).
+    Example {
+        game: "nchuwa",
+        sets: &[],
+        moves: "SI5 to:1 NI2 to:4 NO4 SO3 NI5 SO1 SI4",
+        pits: &[
+            1, 4, 1, 1, 3, 3, 0, 4, 1, 0, 1, 0, 3, 1, 0, 3, 0, 0, 0, 3, 3, 0, 3, 3,
+        ],
+        stores: &[5, 5],
+        to_move: Some(2),
+    },
     // Pic (five players), worked by hand from And's rules: A3, B2, C1, D1 and E1 sow round the
     // ring without a last counter making three in another's heap; A3 (4) then sows B1..C1, and
     // C1, emptied by its owner's move and given a counter each by D1 and E1, now holds three: A
