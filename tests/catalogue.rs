@@ -886,6 +886,20 @@ const EXAMPLES: &[Example] = &[
         stores: &[5, 5],
         to_move: Some(2),
     },
+    // Isolo, worked by hand from Popova's rules: after the opening (R2), South's SI4 (2) ends in
+    // SI2, occupied, in his inner row: North's NI7 (1) and NO7 (2) behind it are taken and sown
+    // from SI4, where the lap began, into SI3, SI2 and SI1 (R5).
+    Example {
+        game: "isolo",
+        sets: &[],
+        moves: "SI4",
+        pits: &[
+            2, 0, 2, 0, 2, 0, 2, 17, 1, 4, 2, 0, 0, 2, 1, 0, 0, 2, 0, 2, 0, 2, 0, 0, 2, 0, 2, 0, 2,
+            0, 0, 17,
+        ],
+        stores: &[0, 0],
+        to_move: Some(2),
+    },
     // Pic (five players), worked by hand from And's rules: A3, B2, C1, D1 and E1 sow round the
     // ring without a last counter making three in another's heap; A3 (4) then sows B1..C1, and
     // C1, emptied by its owner's move and given a counter each by D1 and E1, now holds three: A
