@@ -900,6 +900,21 @@ const EXAMPLES: &[Example] = &[
         stores: &[0, 0],
         to_move: Some(2),
     },
+    // Choro (Lango), worked from Driberg's rules: South's first turn from SO7 (R2) ends in SI8,
+    // occupied and in opposition: NI1 and NO1 (two each) go into SO8 behind it and are sown on
+    // from there (R4), into SI5, facing NI4 and NO4, taken into SO5 and sown on, and so on,
+    // until a last counter falls into an empty hole (R3).
+    Example {
+        game: "choro_lango",
+        sets: &[],
+        moves: "SO7",
+        pits: &[
+            2, 2, 2, 3, 3, 4, 0, 5, 2, 2, 3, 3, 4, 4, 4, 1, 0, 2, 2, 0, 2, 0, 2, 2, 0, 2, 2, 0, 2,
+            0, 2, 2,
+        ],
+        stores: &[0, 0],
+        to_move: Some(2),
+    },
     // Pic (five players), worked by hand from And's rules: A3, B2, C1, D1 and E1 sow round the
     // ring without a last counter making three in another's heap; A3 (4) then sows B1..C1, and
     // C1, emptied by its owner's move and given a counter each by D1 and E1, now holds three: A
