@@ -900,6 +900,21 @@ const EXAMPLES: &[Example] = &[
         stores: &[0, 0],
         to_move: Some(2),
     },
+    // Mangola, worked by hand from Comhaire-Sylvain's rules: South walks the pair of SO1 into
+    // SO2, that of SO3 into SO4, and on round his two rows while the hole after the last holds
+    // counters, ending with SI2's pair in SI1 (SO1 after it now empty); North does the same
+    // from NO1 (R2): each player's holes alternate four and none.
+    Example {
+        game: "mangola",
+        sets: &[],
+        moves: "SO1 NO1",
+        pits: &[
+            0, 4, 0, 4, 0, 4, 0, 4, 4, 0, 4, 0, 4, 0, 4, 0, 4, 0, 4, 0, 4, 0, 4, 0, 0, 4, 0, 4, 0,
+            4, 0, 4,
+        ],
+        stores: &[0, 0],
+        to_move: Some(1),
+    },
     // Choro (Lango), worked from Driberg's rules: South's first turn from SO7 (R2) ends in SI8,
     // occupied and in opposition: NI1 and NO1 (two each) go into SO8 behind it and are sown on
     // from there (R4), into SI5, facing NI4 and NO4, taken into SO5 and sown on, and so on,
