@@ -930,6 +930,17 @@ const EXAMPLES: &[Example] = &[
         stores: &[0, 0],
         to_move: Some(2),
     },
+    // Gabata (Adowa), worked by hand from Pankhurst's rules: South's S4 (3) ends in SM3, his own
+    // hole, now 4: its counters are sown on (R3) through SM2, SM1 and N1 into N2, which the last
+    // counter makes four: N2 is South's wegue (R4), and the turn ends.
+    Example {
+        game: "gabata_adowa",
+        sets: &[],
+        moves: "S4",
+        pits: &[3, 3, 3, 0, 4, 4, 3, 3, 3, 4, 4, 0, 4, 4, 3, 3, 3, 3],
+        stores: &[0, 0],
+        to_move: Some(2),
+    },
     // Pic (five players), worked by hand from And's rules: A3, B2, C1, D1 and E1 sow round the
     // ring without a last counter making three in another's heap; A3 (4) then sows B1..C1, and
     // C1, emptied by its owner's move and given a counter each by D1 and E1, now holds three: A
