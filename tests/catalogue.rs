@@ -941,6 +941,17 @@ const EXAMPLES: &[Example] = &[
         stores: &[0, 0],
         to_move: Some(2),
     },
+    // Selus (Massawa), worked by hand from Pankhurst's rules: South's S4 (3) ends in SM3, now
+    // four, but no hole is won in the first turn (R4): its counters are sown on (R3), and on
+    // from N2, N6, S1, S5 and N1 in turn, until a last counter falls into N6, emptied before.
+    Example {
+        game: "selus_massawa",
+        sets: &[],
+        moves: "S4",
+        pits: &[0, 4, 4, 1, 0, 5, 4, 4, 4, 5, 5, 1, 0, 1, 5, 5, 5, 1],
+        stores: &[0, 0],
+        to_move: Some(2),
+    },
     // Pic (five players), worked by hand from And's rules: A3, B2, C1, D1 and E1 sow round the
     // ring without a last counter making three in another's heap; A3 (4) then sows B1..C1, and
     // C1, emptied by its owner's move and given a counter each by D1 and E1, now holds three: A
