@@ -821,6 +821,137 @@ const EXAMPLES: &[Example] = &[
         stores: &[1, 0],
         to_move: Some(2),
     },
+    // Ngulungu, worked by hand from Centner's rules: each player sows from the rear of his
+    // series, S1 N1 S2 N2 S3 N3 in turn (S3's last counter makes N1 South's, N3's makes the
+    // empty S1 North's). S4's six counters end in N2 and N3, emptied by North, one counter in
+    // each: the front two holes of South's series hold one each, South plays again (R4).
+    Example {
+        game: "ngulungu",
+        sets: &[],
+        moves: "S1 N1 S2 N2 S3 N3 S4",
+        pits: &[1, 0, 0, 0, 6, 6, 5, 2, 1, 1, 6, 5, 5, 4],
+        stores: &[0, 0],
+        to_move: Some(1),
+    },
+    // Chiana wa Kunja, worked by hand from Sanderson's rules: each series is sown from its rear
+    // hole, S1 N1 .. S9 N9 in turn, each hole growing by one; S10's ten counters then end in N4
+    // (one counter) with N3 behind it holding two: South sows again (R4).
+    Example {
+        game: "chiana_wa_kunja",
+        sets: &[],
+        moves: "S1 N1 S2 N2 S3 N3 S4 N4 S5 N5 S6 N6 S7 N7 S8 N8 S9 N9 S10",
+        pits: &[
+            2, 1, 1, 0, 0, 0, 0, 0, 0, 0, 11, 10, 10, 9, 8, 8, 3, 2, 2, 1, 0, 0, 0, 0, 0, 10, 10, 9,
+            9, 8, 7, 7,
+        ],
+        stores: &[0, 0],
+        to_move: Some(1),
+    },
+    // Quendo, worked by hand from Silva's rules: the four players sow from the rear of their
+    // series (holes 1, 6, 11, 16); then the first's hole 2 reaches 6 and 7, the second's (taken
+    // over, R3), and the second sows from hole 8, his rearmost now, into 9 to 13, taking over
+    // the third's 12 and 13.
+    Example {
+        game: "quendo",
+        sets: &[],
+        moves: "1 6 11 16 2 8",
+        pits: &[0, 0, 6, 6, 6, 1, 6, 0, 6, 6, 1, 6, 6, 5, 5, 0, 5, 5, 5, 5],
+        stores: &[0, 0, 0, 0],
+        to_move: Some(3),
+    },
+    // Mwendo, worked by hand from Silva's rules: the first and second players move their rear
+    // holes' three counters on into the next hole (R4: `shift`), making six; the third sows his
+    // rear hole's three one a hole into his own (R2).
+    Example {
+        game: "mwendo",
+        sets: &[],
+        moves: "19 shift 13 shift 7 sow",
+        pits: &[
+            3, 3, 3, 3, 3, 3, 0, 4, 4, 4, 3, 3, 0, 6, 3, 3, 3, 3, 0, 6, 3, 3, 3, 3,
+        ],
+        stores: &[0, 0, 0, 0],
+        to_move: Some(4),
+    },
+    // Nchuwa, worked by hand from Sanderson's rules: after the opening chains (R2), South puts
+    // two counters from SI5 into SO1 and North two from NI2 into NO4 (R3); each removes two of
+    // the other's holes (NO4, SO3, NI5, SO1: R4). South's SI4 (3) then ends in SI1, occupied:
+    // its four are sown on to SO4, empty, and the turn ends (R5).
+    Example {
+        game: "nchuwa",
+        sets: &[],
+        moves: "SI5 to:1 NI2 to:4 NO4 SO3 NI5 SO1 SI4",
+        pits: &[
+            1, 4, 1, 1, 3, 3, 0, 4, 1, 0, 1, 0, 3, 1, 0, 3, 0, 0, 0, 3, 3, 0, 3, 3,
+        ],
+        stores: &[5, 5],
+        to_move: Some(2),
+    },
+    // Isolo, worked by hand from Popova's rules: after the opening (R2), South's SI4 (2) ends in
+    // SI2, occupied, in his inner row: North's NI7 (1) and NO7 (2) behind it are taken and sown
+    // from SI4, where the lap began, into SI3, SI2 and SI1 (R5).
+    Example {
+        game: "isolo",
+        sets: &[],
+        moves: "SI4",
+        pits: &[
+            2, 0, 2, 0, 2, 0, 2, 17, 1, 4, 2, 0, 0, 2, 1, 0, 0, 2, 0, 2, 0, 2, 0, 0, 2, 0, 2, 0, 2,
+            0, 0, 17,
+        ],
+        stores: &[0, 0],
+        to_move: Some(2),
+    },
+    // Mangola, worked by hand from Comhaire-Sylvain's rules: South walks the pair of SO1 into
+    // SO2, that of SO3 into SO4, and on round his two rows while the hole after the last holds
+    // counters, ending with SI2's pair in SI1 (SO1 after it now empty); North does the same
+    // from NO1 (R2): each player's holes alternate four and none.
+    Example {
+        game: "mangola",
+        sets: &[],
+        moves: "SO1 NO1",
+        pits: &[
+            0, 4, 0, 4, 0, 4, 0, 4, 4, 0, 4, 0, 4, 0, 4, 0, 4, 0, 4, 0, 4, 0, 4, 0, 0, 4, 0, 4, 0,
+            4, 0, 4,
+        ],
+        stores: &[0, 0],
+        to_move: Some(1),
+    },
+    // Choro (Lango), worked from Driberg's rules: South's first turn from SO7 (R2) ends in SI8,
+    // occupied and in opposition: NI1 and NO1 (two each) go into SO8 behind it and are sown on
+    // from there (R4), into SI5, facing NI4 and NO4, taken into SO5 and sown on, and so on,
+    // until a last counter falls into an empty hole (R3).
+    Example {
+        game: "choro_lango",
+        sets: &[],
+        moves: "SO7",
+        pits: &[
+            2, 2, 2, 3, 3, 4, 0, 5, 2, 2, 3, 3, 4, 4, 4, 1, 0, 2, 2, 0, 2, 0, 2, 2, 0, 2, 2, 0, 2,
+            0, 2, 2,
+        ],
+        stores: &[0, 0],
+        to_move: Some(2),
+    },
+    // Gabata (Adowa), worked by hand from Pankhurst's rules: South's S4 (3) ends in SM3, his own
+    // hole, now 4: its counters are sown on (R3) through SM2, SM1 and N1 into N2, which the last
+    // counter makes four: N2 is South's wegue (R4), and the turn ends.
+    Example {
+        game: "gabata_adowa",
+        sets: &[],
+        moves: "S4",
+        pits: &[3, 3, 3, 0, 4, 4, 3, 3, 3, 4, 4, 0, 4, 4, 3, 3, 3, 3],
+        stores: &[0, 0],
+        to_move: Some(2),
+    },
+    // Selus (Massawa), worked by hand from Pankhurst's rules: South's S4 (3) ends in SM3, now
+    // four, but no hole is won in the first turn (R4): its counters are sown on (R3), and on
+    // from N2, N6, S1, S5 and N1 in turn, until a last counter falls into N6, emptied before.
+    Example {
+        game: "selus_massawa",
+        sets: &[],
+        moves: "S4",
+        pits: &[0, 4, 4, 1, 0, 5, 4, 4, 4, 5, 5, 1, 0, 1, 5, 5, 5, 1],
+        stores: &[0, 0],
+        to_move: Some(2),
+    },
     // Pic (five players), worked by hand from And's rules: A3, B2, C1, D1 and E1 sow round the
     // ring without a last counter making three in another's heap; A3 (4) then sows B1..C1, and
     // C1, emptied by its owner's move and given a counter each by D1 and E1, now holds three: A
