@@ -1194,6 +1194,43 @@ const EXAMPLES: &[Example] = &[
         stores: &[0, 0],
         to_move: Some(2),
     },
+    // I Pere: no worked example in the source; built from its rules, worked by hand. Both
+    // openings carry the fourth hole into the store (R2); S1, N3, S1, N2 capture nothing; S3 (5)
+    // ends in N3, making two: they go into South's store S5 (R4), 10 + 2.
+    Example {
+        game: "i_pere",
+        sets: &[],
+        moves: "4 4 1 3 1 2 3",
+        pits: &[1, 7, 0, 2, 12, 5, 1, 0, 2, 10],
+        stores: &[0, 0],
+        to_move: Some(2),
+    },
+    // Deka: no worked example in the source; built from its rules, worked by hand. S1 (2) makes
+    // three in S3, covered and sown on (R4); so are S6, N3 and N6 in turn; N6's three pass over
+    // South's covered S3 (R5) and make four in S4, sown on (R3): past S6 (covered, his), the last
+    // counter reaches N3, covered, the opponent's: it goes into the centre and the turn ends.
+    Example {
+        game: "deka",
+        sets: &[],
+        moves: "1",
+        pits: &[1, 4, 0, 0, 4, 0, 4, 4, 0, 3, 3, 0],
+        stores: &[1],
+        to_move: Some(2),
+    },
+    // Mbelele: no worked example in the source; built from its rules, worked by hand. S1 (3)
+    // anticlockwise relays from S4, S8, S12, S16, S2 and S7 (R3); the seventh lap ends in S12,
+    // empty: the 3 of North's N7 facing it are taken off the board (R4).
+    Example {
+        game: "mbelele",
+        sets: &[],
+        moves: "1 ccw",
+        pits: &[
+            1, 0, 5, 1, 5, 5, 0, 1, 5, 5, 5, 1, 4, 4, 4, 0, 4, 4, 3, 3, 3, 3, 3, 3, 0, 3, 3, 3, 3,
+            3, 3, 3, 3, 3, 3, 3,
+        ],
+        stores: &[3, 0],
+        to_move: Some(2),
+    },
     // Mangala (Suez), captures allowed from the first sowing (option quiet_turns=3): no worked
     // example in the source; built from its rules, worked by hand. S6, N1 and S5 are emptied
     // (R1); North's N3 (8) ends in S5, empty: he takes N2 (8) opposite it, his own (R4), and the
