@@ -1194,6 +1194,18 @@ const EXAMPLES: &[Example] = &[
         stores: &[0, 0],
         to_move: Some(2),
     },
+    // Bay Khom: no worked example in the source; built from its rules, worked by hand. S1 (4)
+    // anticlockwise ends in South's store (S5, 6); N1 after it holds 4: they are sown on (R3),
+    // the last into North's store (N5, 6); S1 after it is empty: S2 beyond it (5) is taken into
+    // S5, and S3 after that is not empty, so nothing more (R4).
+    Example {
+        game: "bay_khom",
+        sets: &[],
+        moves: "1 ccw",
+        pits: &[0, 0, 5, 5, 11, 0, 5, 5, 5, 6],
+        stores: &[0, 0],
+        to_move: Some(2),
+    },
     // I Pere: no worked example in the source; built from its rules, worked by hand. Both
     // openings carry the fourth hole into the store (R2); S1, N3, S1, N2 capture nothing; S3 (5)
     // ends in N3, making two: they go into South's store S5 (R4), 10 + 2.
