@@ -1206,6 +1206,21 @@ const EXAMPLES: &[Example] = &[
         stores: &[0, 0],
         to_move: Some(2),
     },
+    // Katro: no worked example in the source; built from its rules, worked by hand. SO1 (2)
+    // relays from SO3, SO6, SM4 and SM1 round South's circuit (R1, R3); the fifth lap ends in
+    // SI3, occupied, in his inner row: North's NI4 facing it (2) is added and the five sown on
+    // (R4), into SO2 (4), whose lap ends in SO6, empty.
+    Example {
+        game: "katro",
+        sets: &[],
+        moves: "SO1 ccw",
+        pits: &[
+            1, 0, 1, 4, 4, 1, 0, 3, 3, 0, 3, 3, 3, 3, 0, 3, 3, 3, 2, 2, 2, 0, 2, 2, 2, 2, 2, 2, 2,
+            2, 2, 2, 2, 2, 2, 2,
+        ],
+        stores: &[0, 0],
+        to_move: Some(2),
+    },
     // I Pere: no worked example in the source; built from its rules, worked by hand. Both
     // openings carry the fourth hole into the store (R2); S1, N3, S1, N2 capture nothing; S3 (5)
     // ends in N3, making two: they go into South's store S5 (R4), 10 + 2.
