@@ -1221,6 +1221,18 @@ const EXAMPLES: &[Example] = &[
         stores: &[0, 0],
         to_move: Some(2),
     },
+    // Fergen Gobale: no worked example in the source; built from its rules, worked by hand. S1
+    // (5) relays from S4, N2 and N6 (R3), the common holes sown twice a lap (R1); the fourth
+    // lap ends in S4, emptied by the second: its counter and the 4 of N3 facing it are taken
+    // (R4).
+    Example {
+        game: "fergen_gobale",
+        sets: &[],
+        moves: "S1",
+        pits: &[1, 7, 5, 0, 6, 6, 7, 7, 6, 0, 0, 4, 6, 0],
+        stores: &[5, 0],
+        to_move: Some(2),
+    },
     // I Pere: no worked example in the source; built from its rules, worked by hand. Both
     // openings carry the fourth hole into the store (R2); S1, N3, S1, N2 capture nothing; S3 (5)
     // ends in N3, making two: they go into South's store S5 (R4), 10 + 2.
