@@ -1233,6 +1233,17 @@ const EXAMPLES: &[Example] = &[
         stores: &[5, 0],
         to_move: Some(2),
     },
+    // Gifia: no worked example in the source; built from its rules, worked by hand. Four
+    // anticlockwise moves capture nothing; South's D1 (2) then ends in A1, making four: taken
+    // into his store, A2 beside it holding ten (R3).
+    Example {
+        game: "gifia",
+        sets: &[],
+        moves: "A1 ccw C2 ccw D1 ccw C1 ccw D1 ccw",
+        pits: &[0, 10, 10, 10, 1, 3, 0, 10],
+        stores: &[4, 0],
+        to_move: Some(2),
+    },
     // I Pere: no worked example in the source; built from its rules, worked by hand. Both
     // openings carry the fourth hole into the store (R2); S1, N3, S1, N2 capture nothing; S3 (5)
     // ends in N3, making two: they go into South's store S5 (R4), 10 + 2.
