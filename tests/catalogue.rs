@@ -1244,6 +1244,18 @@ const EXAMPLES: &[Example] = &[
         stores: &[4, 0],
         to_move: Some(2),
     },
+    // Lontu-Holo: no worked example in the source; built from its rules, worked by hand. Each
+    // player moves his two nearer end holes into his further centre hole (S5, N2: 12 each), then
+    // sows the hole after it (S6 ends in S4, N3 in N1); South then sows his centre hole, its 12
+    // going twice round his five other holes and on into S6 and S1 (R2, R3).
+    Example {
+        game: "lontu_holo",
+        sets: &[],
+        moves: "1 4 3 6 6 3 5",
+        pits: &[4, 7, 3, 7, 0, 3, 5, 12, 0, 1, 5, 1],
+        stores: &[0, 0],
+        to_move: Some(2),
+    },
     // I Pere: no worked example in the source; built from its rules, worked by hand. Both
     // openings carry the fourth hole into the store (R2); S1, N3, S1, N2 capture nothing; S3 (5)
     // ends in N3, making two: they go into South's store S5 (R4), 10 + 2.
