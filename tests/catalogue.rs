@@ -1325,6 +1325,105 @@ const EXAMPLES: &[Example] = &[
         stores: &[0, 0],
         to_move: Some(2),
     },
+    // Bay Khom: no worked example in the source; built from its rules, worked by hand. S1 (4)
+    // anticlockwise ends in South's store (S5, 6); N1 after it holds 4: they are sown on (R3),
+    // the last into North's store (N5, 6); S1 after it is empty: S2 beyond it (5) is taken into
+    // S5, and S3 after that is not empty, so nothing more (R4).
+    Example {
+        game: "bay_khom",
+        sets: &[],
+        moves: "1 ccw",
+        pits: &[0, 0, 5, 5, 11, 0, 5, 5, 5, 6],
+        stores: &[0, 0],
+        to_move: Some(2),
+    },
+    // Katro: no worked example in the source; built from its rules, worked by hand. SO1 (2)
+    // relays from SO3, SO6, SM4 and SM1 round South's circuit (R1, R3); the fifth lap ends in
+    // SI3, occupied, in his inner row: North's NI4 facing it (2) is added and the five sown on
+    // (R4), into SO2 (4), whose lap ends in SO6, empty.
+    Example {
+        game: "katro",
+        sets: &[],
+        moves: "SO1 ccw",
+        pits: &[
+            1, 0, 1, 4, 4, 1, 0, 3, 3, 0, 3, 3, 3, 3, 0, 3, 3, 3, 2, 2, 2, 0, 2, 2, 2, 2, 2, 2, 2,
+            2, 2, 2, 2, 2, 2, 2,
+        ],
+        stores: &[0, 0],
+        to_move: Some(2),
+    },
+    // Fergen Gobale: no worked example in the source; built from its rules, worked by hand. S1
+    // (5) relays from S4, N2 and N6 (R3), the common holes sown twice a lap (R1); the fourth
+    // lap ends in S4, emptied by the second: its counter and the 4 of N3 facing it are taken
+    // (R4).
+    Example {
+        game: "fergen_gobale",
+        sets: &[],
+        moves: "S1",
+        pits: &[1, 7, 5, 0, 6, 6, 7, 7, 6, 0, 0, 4, 6, 0],
+        stores: &[5, 0],
+        to_move: Some(2),
+    },
+    // Gifia: no worked example in the source; built from its rules, worked by hand. Four
+    // anticlockwise moves capture nothing; South's D1 (2) then ends in A1, making four: taken
+    // into his store, A2 beside it holding ten (R3).
+    Example {
+        game: "gifia",
+        sets: &[],
+        moves: "A1 ccw C2 ccw D1 ccw C1 ccw D1 ccw",
+        pits: &[0, 10, 10, 10, 1, 3, 0, 10],
+        stores: &[4, 0],
+        to_move: Some(2),
+    },
+    // Lontu-Holo: no worked example in the source; built from its rules, worked by hand. Each
+    // player moves his two nearer end holes into his further centre hole (S5, N2: 12 each), then
+    // sows the hole after it (S6 ends in S4, N3 in N1); South then sows his centre hole, its 12
+    // going twice round his five other holes and on into S6 and S1 (R2, R3).
+    Example {
+        game: "lontu_holo",
+        sets: &[],
+        moves: "1 4 3 6 6 3 5",
+        pits: &[4, 7, 3, 7, 0, 3, 5, 12, 0, 1, 5, 1],
+        stores: &[0, 0],
+        to_move: Some(2),
+    },
+    // I Pere: no worked example in the source; built from its rules, worked by hand. Both
+    // openings carry the fourth hole into the store (R2); S1, N3, S1, N2 capture nothing; S3 (5)
+    // ends in N3, making two: they go into South's store S5 (R4), 10 + 2.
+    Example {
+        game: "i_pere",
+        sets: &[],
+        moves: "4 4 1 3 1 2 3",
+        pits: &[1, 7, 0, 2, 12, 5, 1, 0, 2, 10],
+        stores: &[0, 0],
+        to_move: Some(2),
+    },
+    // Deka: no worked example in the source; built from its rules, worked by hand. S1 (2) makes
+    // three in S3, covered and sown on (R4); so are S6, N3 and N6 in turn; N6's three pass over
+    // South's covered S3 (R5) and make four in S4, sown on (R3): past S6 (covered, his), the last
+    // counter reaches N3, covered, the opponent's: it goes into the centre and the turn ends.
+    Example {
+        game: "deka",
+        sets: &[],
+        moves: "1",
+        pits: &[1, 4, 0, 0, 4, 0, 4, 4, 0, 3, 3, 0],
+        stores: &[1],
+        to_move: Some(2),
+    },
+    // Mbelele: no worked example in the source; built from its rules, worked by hand. S1 (3)
+    // anticlockwise relays from S4, S8, S12, S16, S2 and S7 (R3); the seventh lap ends in S12,
+    // empty: the 3 of North's N7 facing it are taken off the board (R4).
+    Example {
+        game: "mbelele",
+        sets: &[],
+        moves: "1 ccw",
+        pits: &[
+            1, 0, 5, 1, 5, 5, 0, 1, 5, 5, 5, 1, 4, 4, 4, 0, 4, 4, 3, 3, 3, 3, 3, 3, 0, 3, 3, 3, 3,
+            3, 3, 3, 3, 3, 3, 3,
+        ],
+        stores: &[3, 0],
+        to_move: Some(2),
+    },
     // Mangala (Suez), captures allowed from the first sowing (option quiet_turns=3): no worked
     // example in the source; built from its rules, worked by hand. S6, N1 and S5 are emptied
     // (R1); North's N3 (8) ends in S5, empty: he takes N2 (8) opposite it, his own (R4), and the
