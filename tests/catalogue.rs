@@ -550,6 +550,17 @@ const EXAMPLES: &[Example] = &[
         stores: &[12, 0],
         to_move: Some(2),
     },
+    // Galatjang: no worked example in the source; built from its rules. South's S5 (7) sows S6,
+    // his store and N1..N5; N5 now holds 8: they are sown on (R4), into N6, S1..S6 and his store,
+    // where the last falls: South moves again (R3).
+    Example {
+        game: "galatjang",
+        sets: &[],
+        moves: "5",
+        pits: &[8, 8, 8, 8, 1, 9, 8, 8, 8, 8, 0, 8],
+        stores: &[2, 0],
+        to_move: Some(1),
+    },
     // Tapata: no worked example in the source; built from its rules. South's first move, S9 (3),
     // sows S10, S11 and, its last counter bound for his own S12, N1 (R2); North's N11 (3) sows
     // N12, S1, S2. South's S12 (3) ends in N3 (4): relay into N4..N7, empty, in North's row (R4).
