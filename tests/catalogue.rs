@@ -550,6 +550,18 @@ const EXAMPLES: &[Example] = &[
         stores: &[12, 0],
         to_move: Some(2),
     },
+    // Bechi: no worked example in the source; built from its rules (a game Ludii played, seed 1).
+    // After eight moves South's S3 (5), of his right half, is sown anticlockwise, its first
+    // counter back into S3 (R2): S4, N1, N2 and N3, which now holds 2 and was moved from before:
+    // taken, with N4 (14), S1 (14) and S2 (2) after it, even; S3 (1) is odd and stops it (R3).
+    Example {
+        game: "bechi",
+        sets: &[],
+        moves: "2 1 3 3 4 2 2 3 3",
+        pits: &[0, 0, 1, 4, 1, 4, 0, 0],
+        stores: &[32, 6],
+        to_move: Some(2),
+    },
     // Galatjang: no worked example in the source; built from its rules. South's S5 (7) sows S6,
     // his store and N1..N5; N5 now holds 8: they are sown on (R4), into N6, S1..S6 and his store,
     // where the last falls: South moves again (R3).
