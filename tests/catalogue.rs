@@ -550,6 +550,18 @@ const EXAMPLES: &[Example] = &[
         stores: &[12, 0],
         to_move: Some(2),
     },
+    // Adi: no worked example in the source; built from its rules (a game Ludii played, seed 17).
+    // South's S3, North's N6 (sowing into S3: South may sow from it again, R4), South's S1;
+    // North's N5 (4) sows N6, S1, S2 and S3, which held 2: its three are taken (R3), S2 (7)
+    // behind it being no three; S1, which South had sown from, is open to him again.
+    Example {
+        game: "adi",
+        sets: &[],
+        moves: "3 6 1 5",
+        pits: &[1, 7, 0, 7, 6, 6, 5, 4, 4, 4, 0, 1],
+        stores: &[0, 3],
+        to_move: Some(1),
+    },
     // Bechi: no worked example in the source; built from its rules (a game Ludii played, seed 1).
     // After eight moves South's S3 (5), of his right half, is sown anticlockwise, its first
     // counter back into S3 (R2): S4, N1, N2 and N3, which now holds 2 and was moved from before:
