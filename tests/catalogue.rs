@@ -550,6 +550,18 @@ const EXAMPLES: &[Example] = &[
         stores: &[12, 0],
         to_move: Some(2),
     },
+    // Awagagae: no worked example in the source; built from its rules (a game Ludii played,
+    // seed 9). South's S2 relays on four laps (R2); North's N3 (6) ends in S3, sown on, ending in
+    // N5 (3), sown on: its last counter makes four in S2, of South's row: that hole is North's
+    // (R3), its counters staying there.
+    Example {
+        game: "awagagae",
+        sets: &[],
+        moves: "S2 N3",
+        pits: &[8, 4, 0, 2, 7, 2, 7, 7, 1, 2, 0, 8],
+        stores: &[0, 0],
+        to_move: Some(1),
+    },
     // Adi: no worked example in the source; built from its rules (a game Ludii played, seed 17).
     // South's S3, North's N6 (sowing into S3: South may sow from it again, R4), South's S1;
     // North's N5 (4) sows N6, S1, S2 and S3, which held 2: its three are taken (R3), S2 (7)
