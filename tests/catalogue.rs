@@ -562,6 +562,18 @@ const EXAMPLES: &[Example] = &[
         stores: &[0, 0],
         to_move: Some(1),
     },
+    // J'erin: no worked example in the source; built from its rules in Ludii's reading of the
+    // relay (a game Ludii played, seed 1). South's S3 (4) is sown on nine laps, each from its
+    // last hole (R4, any_last); the ninth, from N2 (8), sows N3..N6 and S1..S4: S3, his own,
+    // now holds four: taken (R3), and the turn ends after that lap.
+    Example {
+        game: "jerin",
+        sets: &["relay=any_last"],
+        moves: "S3",
+        pits: &[1, 8, 0, 9, 1, 1, 3, 0, 8, 8, 2, 3],
+        stores: &[4, 0],
+        to_move: Some(2),
+    },
     // Adi: no worked example in the source; built from its rules (a game Ludii played, seed 17).
     // South's S3, North's N6 (sowing into S3: South may sow from it again, R4), South's S1;
     // North's N5 (4) sows N6, S1, S2 and S3, which held 2: its three are taken (R3), S2 (7)
