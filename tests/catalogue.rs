@@ -574,6 +574,18 @@ const EXAMPLES: &[Example] = &[
         stores: &[4, 0],
         to_move: Some(2),
     },
+    // Lam Waladach: the source's opening (R2), played on by its rules. South's three counters
+    // from each hole, 18, are sown from N1 (its first into N1) round to N6 (6): sown on into
+    // S1..S6, S6 (3) into N1..N3, N3 (7) into N4..N6 and S1..S4, which now hold four each:
+    // taken (R4); the last hole so emptied, the turn ends, and South, having taken, moves again.
+    Example {
+        game: "lam_waladach",
+        sets: &[],
+        moves: "N1",
+        pits: &[0, 0, 0, 0, 3, 0, 7, 7, 0, 7, 7, 1],
+        stores: &[16, 0],
+        to_move: Some(1),
+    },
     // Adi: no worked example in the source; built from its rules (a game Ludii played, seed 17).
     // South's S3, North's N6 (sowing into S3: South may sow from it again, R4), South's S1;
     // North's N5 (4) sows N6, S1, S2 and S3, which held 2: its three are taken (R3), S2 (7)
