@@ -586,6 +586,18 @@ const EXAMPLES: &[Example] = &[
         stores: &[16, 0],
         to_move: Some(1),
     },
+    // Gabata (Ghinda): no worked example in the source; built from its rules. South's first move
+    // is from his leftmost hole (R2): S1 (4) sows S2..S5; S5 (5) is sown on into S6 and N1..N4,
+    // N4 (5) into N5, N6 and S1..S3, S3 (6) into S4..S6 and N1..N3, N3 (6) into N4..N6 and
+    // S1..S3: S3, emptied before, now holds one: the turn ends (R3). No hole made four.
+    Example {
+        game: "gabata_ghinda",
+        sets: &[],
+        moves: "S1",
+        pits: &[2, 7, 1, 6, 1, 6, 6, 6, 0, 1, 6, 6],
+        stores: &[0, 0],
+        to_move: Some(2),
+    },
     // Adi: no worked example in the source; built from its rules (a game Ludii played, seed 17).
     // South's S3, North's N6 (sowing into S3: South may sow from it again, R4), South's S1;
     // North's N5 (4) sows N6, S1, S2 and S3, which held 2: its three are taken (R3), S2 (7)
