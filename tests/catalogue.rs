@@ -598,6 +598,18 @@ const EXAMPLES: &[Example] = &[
         stores: &[0, 0],
         to_move: Some(2),
     },
+    // Gabata (Wuqro): the source's opening (R2), played by its rules. South's 18 counters are
+    // sown from N1 on, round to N6 (5), sown on into S1..S5; S5 (2) into S6 and N1; N1 (6) into
+    // N2..N6 and S1; S1 (3) into S2..S4; S4 (3) into S5, S6 and N1, emptied: the turn ends, and
+    // nothing is taken in the opening.
+    Example {
+        game: "gabata_wuqro",
+        sets: &[],
+        moves: "S1",
+        pits: &[0, 3, 3, 0, 1, 3, 1, 6, 6, 6, 6, 1],
+        stores: &[0, 0],
+        to_move: Some(2),
+    },
     // Adi: no worked example in the source; built from its rules (a game Ludii played, seed 17).
     // South's S3, North's N6 (sowing into S3: South may sow from it again, R4), South's S1;
     // North's N5 (4) sows N6, S1, S2 and S3, which held 2: its three are taken (R3), S2 (7)
