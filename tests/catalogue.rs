@@ -550,6 +550,101 @@ const EXAMPLES: &[Example] = &[
         stores: &[12, 0],
         to_move: Some(2),
     },
+    // Awagagae: no worked example in the source; built from its rules (a game Ludii played,
+    // seed 9). South's S2 relays on four laps (R2); North's N3 (6) ends in S3, sown on, ending in
+    // N5 (3), sown on: its last counter makes four in S2, of South's row: that hole is North's
+    // (R3), its counters staying there.
+    Example {
+        game: "awagagae",
+        sets: &[],
+        moves: "S2 N3",
+        pits: &[8, 4, 0, 2, 7, 2, 7, 7, 1, 2, 0, 8],
+        stores: &[0, 0],
+        to_move: Some(1),
+    },
+    // J'erin: no worked example in the source; built from its rules in Ludii's reading of the
+    // relay (a game Ludii played, seed 1). South's S3 (4) is sown on nine laps, each from its
+    // last hole (R4, any_last); the ninth, from N2 (8), sows N3..N6 and S1..S4: S3, his own,
+    // now holds four: taken (R3), and the turn ends after that lap.
+    Example {
+        game: "jerin",
+        sets: &["relay=any_last"],
+        moves: "S3",
+        pits: &[1, 8, 0, 9, 1, 1, 3, 0, 8, 8, 2, 3],
+        stores: &[4, 0],
+        to_move: Some(2),
+    },
+    // Lam Waladach: the source's opening (R2), played on by its rules. South's three counters
+    // from each hole, 18, are sown from N1 (its first into N1) round to N6 (6): sown on into
+    // S1..S6, S6 (3) into N1..N3, N3 (7) into N4..N6 and S1..S4, which now hold four each:
+    // taken (R4); the last hole so emptied, the turn ends, and South, having taken, moves again.
+    Example {
+        game: "lam_waladach",
+        sets: &[],
+        moves: "N1",
+        pits: &[0, 0, 0, 0, 3, 0, 7, 7, 0, 7, 7, 1],
+        stores: &[16, 0],
+        to_move: Some(1),
+    },
+    // Gabata (Ghinda): no worked example in the source; built from its rules. South's first move
+    // is from his leftmost hole (R2): S1 (4) sows S2..S5; S5 (5) is sown on into S6 and N1..N4,
+    // N4 (5) into N5, N6 and S1..S3, S3 (6) into S4..S6 and N1..N3, N3 (6) into N4..N6 and
+    // S1..S3: S3, emptied before, now holds one: the turn ends (R3). No hole made four.
+    Example {
+        game: "gabata_ghinda",
+        sets: &[],
+        moves: "S1",
+        pits: &[2, 7, 1, 6, 1, 6, 6, 6, 0, 1, 6, 6],
+        stores: &[0, 0],
+        to_move: Some(2),
+    },
+    // Gabata (Wuqro): the source's opening (R2), played by its rules. South's 18 counters are
+    // sown from N1 on, round to N6 (5), sown on into S1..S5; S5 (2) into S6 and N1; N1 (6) into
+    // N2..N6 and S1; S1 (3) into S2..S4; S4 (3) into S5, S6 and N1, emptied: the turn ends, and
+    // nothing is taken in the opening.
+    Example {
+        game: "gabata_wuqro",
+        sets: &[],
+        moves: "S1",
+        pits: &[0, 3, 3, 0, 1, 3, 1, 6, 6, 6, 6, 1],
+        stores: &[0, 0],
+        to_move: Some(2),
+    },
+    // Adi: no worked example in the source; built from its rules (a game Ludii played, seed 17).
+    // South's S3, North's N6 (sowing into S3: South may sow from it again, R4), South's S1;
+    // North's N5 (4) sows N6, S1, S2 and S3, which held 2: its three are taken (R3), S2 (7)
+    // behind it being no three; S1, which South had sown from, is open to him again.
+    Example {
+        game: "adi",
+        sets: &[],
+        moves: "3 6 1 5",
+        pits: &[1, 7, 0, 7, 6, 6, 5, 4, 4, 4, 0, 1],
+        stores: &[0, 3],
+        to_move: Some(1),
+    },
+    // Bechi: no worked example in the source; built from its rules (a game Ludii played, seed 1).
+    // After eight moves South's S3 (5), of his right half, is sown anticlockwise, its first
+    // counter back into S3 (R2): S4, N1, N2 and N3, which now holds 2 and was moved from before:
+    // taken, with N4 (14), S1 (14) and S2 (2) after it, even; S3 (1) is odd and stops it (R3).
+    Example {
+        game: "bechi",
+        sets: &[],
+        moves: "2 1 3 3 4 2 2 3 3",
+        pits: &[0, 0, 1, 4, 1, 4, 0, 0],
+        stores: &[32, 6],
+        to_move: Some(2),
+    },
+    // Galatjang: no worked example in the source; built from its rules. South's S5 (7) sows S6,
+    // his store and N1..N5; N5 now holds 8: they are sown on (R4), into N6, S1..S6 and his store,
+    // where the last falls: South moves again (R3).
+    Example {
+        game: "galatjang",
+        sets: &[],
+        moves: "5",
+        pits: &[8, 8, 8, 8, 1, 9, 8, 8, 8, 8, 0, 8],
+        stores: &[2, 0],
+        to_move: Some(1),
+    },
     // Tapata: no worked example in the source; built from its rules. South's first move, S9 (3),
     // sows S10, S11 and, its last counter bound for his own S12, N1 (R2); North's N11 (3) sows
     // N12, S1, S2. South's S12 (3) ends in N3 (4): relay into N4..N7, empty, in North's row (R4).

@@ -114,6 +114,9 @@ pub struct Layout {
     pub vars: Vec<String>,
     /// Whether move labels name the row (`S3`) rather than just the hole number (`3`).
     pub labels_with_row: bool,
+    /// Whether a script asked for labels naming the row on any board (`this.rows_named = true`:
+    /// its players also move from rows not their own, and `3` would name only the mover's).
+    pub rows_named: bool,
     /// Named moves a rule script declares besides its holes (`this.declare_move("stop")`): a
     /// decision of a turn that is no hole, such as which end a sowing starts from. Named move `i`
     /// has the move id `3 * pits + i` (see `Compiled::label`).
@@ -137,6 +140,7 @@ impl Layout {
             counters: Vec::new(),
             vars: Vec::new(),
             labels_with_row: false,
+            rows_named: false,
             named_moves: Vec::new(),
         }
     }
@@ -186,7 +190,8 @@ impl Layout {
             }
         }
         // (a row of nobody's beside other rows: its labels name it)
-        self.labels_with_row = rows_of[1..].iter().any(|&c| c > 1)
+        self.labels_with_row = self.rows_named
+            || rows_of[1..].iter().any(|&c| c > 1)
             || rows_of[0] > 1
             || (rows_of[0] > 0 && self.rows.len() > 1);
         for r in 0..self.rows.len() {

@@ -32,6 +32,13 @@ pub(super) fn register_layout(e: &mut Engine) {
         layout_mut(b)?.shape = shape;
         Ok(())
     });
+    e.register_get("rows_named", |b: &mut Board| b.layout.rows_named);
+    e.register_set("rows_named", |b: &mut Board, v: bool| -> RResult<()> {
+        let l = layout_mut(b)?;
+        l.rows_named = v;
+        l.name_pits();
+        Ok(())
+    });
     e.register_fn(
         "add_row",
         |b: &mut Board, name: &str, owner: i64, holes: i64, seeds: i64| -> RResult<Array> {
