@@ -1219,6 +1219,21 @@ const EXAMPLES: &[Example] = &[
         stores: &[0, 8],
         to_move: Some(1),
     },
+    // Intotoi: no worked example in the source; built from its rules, worked by hand. The
+    // opening: S11 sows two of its three into S12 and N1; N9 two into N10 and N11, which then
+    // holds four: relayed into N12, S1, S2, S3 (three: now four), relayed into S4 .. S7, empty:
+    // the turn ends. S6's four end in S10, empty: N3 facing it is taken (its three), the last
+    // counter stays. Only S6 and S12 were legal (R3: the others end in an occupied hole of South's).
+    Example {
+        game: "intotoi",
+        sets: &[],
+        moves: "11 9 6",
+        pits: &[
+            1, 4, 0, 1, 4, 0, 2, 4, 4, 1, 1, 4, 1, 3, 0, 0, 3, 3, 0, 3, 1, 1, 0, 4,
+        ],
+        stores: &[3, 0],
+        to_move: Some(2),
+    },
     // Luuth: no worked example in the source; built from its rules, worked by hand. The first
     // moves carry S2's four into S3 and N7's eight holes on, into N1; then S1's four sown
     // anticlockwise fall into S2, empty: N6 facing it is taken, and South moves again.
