@@ -1234,6 +1234,18 @@ const EXAMPLES: &[Example] = &[
         stores: &[3, 0],
         to_move: Some(2),
     },
+    // Okwe (Achalla): no worked example in the source; built from its rules, worked by hand.
+    // S3 sows nine of its ten: one into each of the next nine holes round the circle, the last
+    // in S2 (eleven: more than nine); S3 after it holds the one left, odd: taken (R4). N1 sows
+    // three of its eleven into N2 .. N4, twelve each; N5 after it holds eleven: nothing.
+    Example {
+        game: "okwe_achalla",
+        sets: &[],
+        moves: "3 sow:9 1 sow:3",
+        pits: &[11, 11, 0, 11, 11, 8, 12, 12, 12, 11],
+        stores: &[1, 0],
+        to_move: Some(1),
+    },
     // Luuth: no worked example in the source; built from its rules, worked by hand. The first
     // moves carry S2's four into S3 and N7's eight holes on, into N1; then S1's four sown
     // anticlockwise fall into S2, empty: N6 facing it is taken, and South moves again.
