@@ -1246,6 +1246,19 @@ const EXAMPLES: &[Example] = &[
         stores: &[1, 0],
         to_move: Some(1),
     },
+    // Mangala (Bedouin): no worked example in the source; built from its rules, worked by hand
+    // with five counters. South lays them out: S3 twice, N3, S4, N4; North turns the board
+    // round (S3's two change with N3's one; S4 and N4 hold one each) and begins from his fourth
+    // hole: N4's one into N3 (three). South's first move: S4's one into S3 (two). North's N3
+    // sows clockwise into N2, N1 and S6, empty: an odd count, the turn ends.
+    Example {
+        game: "mangala_bedouin",
+        sets: &["counters=5"],
+        moves: "S3 S3 N3 S4 N4 swap N4 S4 N3",
+        pits: &[0, 0, 2, 0, 0, 1, 1, 1, 0, 0, 0, 0],
+        stores: &[0, 0],
+        to_move: Some(1),
+    },
     // Luuth: no worked example in the source; built from its rules, worked by hand. The first
     // moves carry S2's four into S3 and N7's eight holes on, into N1; then S1's four sown
     // anticlockwise fall into S2, empty: N6 facing it is taken, and South moves again.

@@ -67,7 +67,10 @@ impl Rule {
         l.link_track();
         l.sow
             .link(l.layout.players, &mut l.layout.vars, &mut b.vars);
+        // (labels that name rows stay so: `this.labels_name_rows()`)
+        let named_rows = l.labels_with_row;
         l.name_pits();
+        l.labels_with_row |= named_rows;
         // meta().players is a label ("2", "2-4"); when it is a number or a range, the board
         // must agree with it.
         let label = self.meta.players.replace(' ', "");

@@ -84,6 +84,12 @@ pub(super) fn register_layout(e: &mut Engine) {
             Ok(add_pit(b, PitKind::Store, owner, name.to_string())? as i64)
         },
     );
+    // (a script whose player may move in another's row, as when one player lays out the
+    // counters of both rows: `S3`, `N3`)
+    e.register_fn("labels_name_rows", |b: &mut Board| -> RResult<()> {
+        layout_mut(b)?.labels_with_row = true;
+        Ok(())
+    });
     e.register_fn("set_track", |b: &mut Board, track: Array| -> RResult<()> {
         let n = b.seeds.len();
         let mut seen = vec![false; n];
