@@ -1259,6 +1259,22 @@ const EXAMPLES: &[Example] = &[
         stores: &[0, 0],
         to_move: Some(1),
     },
+    // Andada: no worked example in the source; built from its rules, worked by hand (and so
+    // Ludii plays seed 1). The opening: S3's two into S4 and S5; S6 after them is lifted and
+    // sown, and so on round the board, until the hole after the last (S3) is empty: threes
+    // alternate with empty holes. North's N5 (three) ends in N8 (three: now four), relayed into
+    // N9 .. N12, where the last counter falls into N12, empty: N12 faces S1, whose three are
+    // taken.
+    Example {
+        game: "andada",
+        sets: &[],
+        moves: "3 5",
+        pits: &[
+            0, 3, 0, 3, 3, 0, 3, 3, 0, 3, 3, 0, 3, 3, 0, 3, 0, 1, 4, 0, 1, 4, 4, 1,
+        ],
+        stores: &[0, 3],
+        to_move: Some(1),
+    },
     // Luuth: no worked example in the source; built from its rules, worked by hand. The first
     // moves carry S2's four into S3 and N7's eight holes on, into N1; then S1's four sown
     // anticlockwise fall into S2, empty: N6 facing it is taken, and South moves again.
