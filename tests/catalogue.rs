@@ -1275,6 +1275,20 @@ const EXAMPLES: &[Example] = &[
         stores: &[0, 3],
         to_move: Some(1),
     },
+    // Buqruru: no worked example in the source; built from its rules, worked by hand (Ludii's
+    // seed 1). South chooses S2, North N3. S2's six two a hole: S3 and S4 (eight each), N1,
+    // which held six (six and two: even, R4): its six are taken, its two stay; the last hole
+    // N1 (two), S4 and S3 (eight each) are taken back to S2 (R5): 24. N3's six two a hole: N4
+    // (eight), S1 (six taken, two stay), S2 (none taken, two stay); S2, S1 and N4 are taken: 18.
+    // Both sowing holes are empty: North takes his row's six (N2), 24 each: drawn.
+    Example {
+        game: "buqruru",
+        sets: &[],
+        moves: "2 3 2 by:2 3 by:2",
+        pits: &[0, 0, 0, 0, 0, 0, 0, 0],
+        stores: &[24, 24],
+        to_move: None,
+    },
     // Luuth: no worked example in the source; built from its rules, worked by hand. The first
     // moves carry S2's four into S3 and N7's eight holes on, into N1; then S1's four sown
     // anticlockwise fall into S2, empty: N6 facing it is taken, and South moves again.
