@@ -1289,6 +1289,19 @@ const EXAMPLES: &[Example] = &[
         stores: &[24, 24],
         to_move: None,
     },
+    // Tuz: no worked example in the source; built from its rules, worked by hand (Ludii's
+    // seed 1). South's opening from N2: one counter from N2 into N3, from N4 into N5, from N6
+    // into S1, from S2 into S3, from S4 into S5; S6 is next: done, and N1, left holding four,
+    // is South's tuz. North's N4 (five) ends in S1 (five: now six), relayed into S2 .. S6 and
+    // N1, South's tuz: North takes two from it (R5).
+    Example {
+        game: "tuz",
+        sets: &[],
+        moves: "N2 N4",
+        pits: &[0, 4, 6, 4, 6, 5, 3, 3, 5, 0, 6, 4],
+        stores: &[0, 2],
+        to_move: Some(1),
+    },
     // Luuth: no worked example in the source; built from its rules, worked by hand. The first
     // moves carry S2's four into S3 and N7's eight holes on, into N1; then S1's four sown
     // anticlockwise fall into S2, empty: N6 facing it is taken, and South moves again.
