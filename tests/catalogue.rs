@@ -1302,6 +1302,18 @@ const EXAMPLES: &[Example] = &[
         stores: &[0, 2],
         to_move: Some(1),
     },
+    // Gabata (Ansaba): no worked example in the source; built from its rules, worked by hand.
+    // S3's three end in S6 (three: now four), relayed into N1 .. N4 (N4 now four), relayed into
+    // N5, N6, S1, S2 (three: now four), relayed into S3 .. S6; S6 was empty and N1 facing it
+    // holds four: taken, and the capturing counter moves on into N1, now empty: it ends there.
+    Example {
+        game: "gabata_ansaba",
+        sets: &[],
+        moves: "3",
+        pits: &[4, 0, 1, 5, 5, 0, 1, 4, 4, 0, 4, 4],
+        stores: &[4, 0],
+        to_move: Some(2),
+    },
     // Luuth: no worked example in the source; built from its rules, worked by hand. The first
     // moves carry S2's four into S3 and N7's eight holes on, into N1; then S1's four sown
     // anticlockwise fall into S2, empty: N6 facing it is taken, and South moves again.
