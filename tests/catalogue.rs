@@ -1314,6 +1314,17 @@ const EXAMPLES: &[Example] = &[
         stores: &[4, 0],
         to_move: Some(2),
     },
+    // Iyogh: no worked example in the source; built from its rules, worked by hand. The opening
+    // empties S6, N7, S7, N6 into S8 and N8 (twelve each). S8's twelve sown anticlockwise:
+    // N1 .. N8, S1 .. S4; the last hole S4 faces N5, holding five: nothing is taken.
+    Example {
+        game: "iyogh",
+        sets: &[],
+        moves: "6 7 7 6 8 ccw",
+        pits: &[5, 5, 5, 5, 4, 0, 0, 0, 5, 5, 5, 5, 5, 1, 1, 13],
+        stores: &[0, 0],
+        to_move: Some(2),
+    },
     // Luuth: no worked example in the source; built from its rules, worked by hand. The first
     // moves carry S2's four into S3 and N7's eight holes on, into N1; then S1's four sown
     // anticlockwise fall into S2, empty: N6 facing it is taken, and South moves again.
