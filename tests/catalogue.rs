@@ -1325,6 +1325,19 @@ const EXAMPLES: &[Example] = &[
         stores: &[0, 0],
         to_move: Some(2),
     },
+    // Okwe (Nigeria): no worked example in the source; built from its rules, worked by hand
+    // (Ludii's seed 1 ends its opening so). South hides N3, N4, N5, N6 (eight counters), North
+    // S3, S4, S5 (seven). North sows his hand: the first into N1, then N2 .. N7.
+    Example {
+        game: "okwe_nigeria",
+        sets: &[],
+        moves: "N3 S3 N4 S4 N5 S5 N6 1 hand",
+        pits: &[
+            5, 5, 0, 0, 0, 1, 0, 0, 0, 0, 6, 6, 1, 1, 1, 1, 1, 0, 0, 0,
+        ],
+        stores: &[8, 0],
+        to_move: Some(1),
+    },
     // Luuth: no worked example in the source; built from its rules, worked by hand. The first
     // moves carry S2's four into S3 and N7's eight holes on, into N1; then S1's four sown
     // anticlockwise fall into S2, empty: N6 facing it is taken, and South moves again.
