@@ -1338,6 +1338,20 @@ const EXAMPLES: &[Example] = &[
         stores: &[8, 0],
         to_move: Some(1),
     },
+    // Azigo: no worked example in the source; built from its rules, worked by hand. Each
+    // player hides his ninth to twelfth holes (1 + 5 + 2 + 1: nine counters). South sows his
+    // hand round the board, the first into S1: S1 .. S9; the last hole is his own: nothing taken.
+    Example {
+        game: "azigo",
+        sets: &[],
+        moves: "9 9 10 10 11 11 12 12 1 hand",
+        pits: &[
+            6, 6, 6, 6, 6, 6, 6, 2, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5, 5, 5, 5, 5, 5, 5, 1, 0,
+            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+        ],
+        stores: &[0, 9],
+        to_move: Some(2),
+    },
     // Luuth: no worked example in the source; built from its rules, worked by hand. The first
     // moves carry S2's four into S3 and N7's eight holes on, into N1; then S1's four sown
     // anticlockwise fall into S2, empty: N6 facing it is taken, and South moves again.
