@@ -1352,6 +1352,18 @@ const EXAMPLES: &[Example] = &[
         stores: &[0, 9],
         to_move: Some(2),
     },
+    // Omangunta Peeta: no worked example in the source; built from its rules, worked by hand.
+    // S1's six into S2 .. S7; N1 after the last hole holds counters: S7's seven are lifted
+    // and sown into N1 .. N7; S1 after N7 is empty: S2, two on, is taken (seven) with N6
+    // opposite it (seven).
+    Example {
+        game: "omangunta_peeta",
+        sets: &[],
+        moves: "1",
+        pits: &[0, 0, 7, 2, 7, 7, 0, 7, 7, 7, 2, 7, 0, 7],
+        stores: &[14, 0],
+        to_move: Some(2),
+    },
     // Luuth: no worked example in the source; built from its rules, worked by hand. The first
     // moves carry S2's four into S3 and N7's eight holes on, into N1; then S1's four sown
     // anticlockwise fall into S2, empty: N6 facing it is taken, and South moves again.
