@@ -1544,6 +1544,151 @@ const EXAMPLES: &[Example] = &[
         stores: &[0, 8],
         to_move: Some(1),
     },
+    // Intotoi: no worked example in the source; built from its rules, worked by hand. The
+    // opening: S11 sows two of its three into S12 and N1; N9 two into N10 and N11, which then
+    // holds four: relayed into N12, S1, S2, S3 (three: now four), relayed into S4 .. S7, empty:
+    // the turn ends. S6's four end in S10, empty: N3 facing it is taken (its three), the last
+    // counter stays. Only S6 and S12 were legal (R3: the others end in an occupied hole of South's).
+    Example {
+        game: "intotoi",
+        sets: &[],
+        moves: "11 9 6",
+        pits: &[
+            1, 4, 0, 1, 4, 0, 2, 4, 4, 1, 1, 4, 1, 3, 0, 0, 3, 3, 0, 3, 1, 1, 0, 4,
+        ],
+        stores: &[3, 0],
+        to_move: Some(2),
+    },
+    // Okwe (Achalla): no worked example in the source; built from its rules, worked by hand.
+    // S3 sows nine of its ten: one into each of the next nine holes round the circle, the last
+    // in S2 (eleven: more than nine); S3 after it holds the one left, odd: taken (R4). N1 sows
+    // three of its eleven into N2 .. N4, twelve each; N5 after it holds eleven: nothing.
+    Example {
+        game: "okwe_achalla",
+        sets: &[],
+        moves: "3 sow:9 1 sow:3",
+        pits: &[11, 11, 0, 11, 11, 8, 12, 12, 12, 11],
+        stores: &[1, 0],
+        to_move: Some(1),
+    },
+    // Mangala (Bedouin): no worked example in the source; built from its rules, worked by hand
+    // with five counters. South lays them out: S3 twice, N3, S4, N4; North turns the board
+    // round (S3's two change with N3's one; S4 and N4 hold one each) and begins from his fourth
+    // hole: N4's one into N3 (three). South's first move: S4's one into S3 (two). North's N3
+    // sows clockwise into N2, N1 and S6, empty: an odd count, the turn ends.
+    Example {
+        game: "mangala_bedouin",
+        sets: &["counters=5"],
+        moves: "S3 S3 N3 S4 N4 swap N4 S4 N3",
+        pits: &[0, 0, 2, 0, 0, 1, 1, 1, 0, 0, 0, 0],
+        stores: &[0, 0],
+        to_move: Some(1),
+    },
+    // Andada: no worked example in the source; built from its rules, worked by hand (and so
+    // Ludii plays seed 1). The opening: S3's two into S4 and S5; S6 after them is lifted and
+    // sown, and so on round the board, until the hole after the last (S3) is empty: threes
+    // alternate with empty holes. North's N5 (three) ends in N8 (three: now four), relayed into
+    // N9 .. N12, where the last counter falls into N12, empty: N12 faces S1, whose three are
+    // taken.
+    Example {
+        game: "andada",
+        sets: &[],
+        moves: "3 5",
+        pits: &[
+            0, 3, 0, 3, 3, 0, 3, 3, 0, 3, 3, 0, 3, 3, 0, 3, 0, 1, 4, 0, 1, 4, 4, 1,
+        ],
+        stores: &[0, 3],
+        to_move: Some(1),
+    },
+    // Buqruru: no worked example in the source; built from its rules, worked by hand (Ludii's
+    // seed 1). South chooses S2, North N3. S2's six two a hole: S3 and S4 (eight each), N1,
+    // which held six (six and two: even, R4): its six are taken, its two stay; the last hole
+    // N1 (two), S4 and S3 (eight each) are taken back to S2 (R5): 24. N3's six two a hole: N4
+    // (eight), S1 (six taken, two stay), S2 (none taken, two stay); S2, S1 and N4 are taken: 18.
+    // Both sowing holes are empty: North takes his row's six (N2), 24 each: drawn.
+    Example {
+        game: "buqruru",
+        sets: &[],
+        moves: "2 3 2 by:2 3 by:2",
+        pits: &[0, 0, 0, 0, 0, 0, 0, 0],
+        stores: &[24, 24],
+        to_move: None,
+    },
+    // Tuz: no worked example in the source; built from its rules, worked by hand (Ludii's
+    // seed 1). South's opening from N2: one counter from N2 into N3, from N4 into N5, from N6
+    // into S1, from S2 into S3, from S4 into S5; S6 is next: done, and N1, left holding four,
+    // is South's tuz. North's N4 (five) ends in S1 (five: now six), relayed into S2 .. S6 and
+    // N1, South's tuz: North takes two from it (R5).
+    Example {
+        game: "tuz",
+        sets: &[],
+        moves: "N2 N4",
+        pits: &[0, 4, 6, 4, 6, 5, 3, 3, 5, 0, 6, 4],
+        stores: &[0, 2],
+        to_move: Some(1),
+    },
+    // Gabata (Ansaba): no worked example in the source; built from its rules, worked by hand.
+    // S3's three end in S6 (three: now four), relayed into N1 .. N4 (N4 now four), relayed into
+    // N5, N6, S1, S2 (three: now four), relayed into S3 .. S6; S6 was empty and N1 facing it
+    // holds four: taken, and the capturing counter moves on into N1, now empty: it ends there.
+    Example {
+        game: "gabata_ansaba",
+        sets: &[],
+        moves: "3",
+        pits: &[4, 0, 1, 5, 5, 0, 1, 4, 4, 0, 4, 4],
+        stores: &[4, 0],
+        to_move: Some(2),
+    },
+    // Iyogh: no worked example in the source; built from its rules, worked by hand. The opening
+    // empties S6, N7, S7, N6 into S8 and N8 (twelve each). S8's twelve sown anticlockwise:
+    // N1 .. N8, S1 .. S4; the last hole S4 faces N5, holding five: nothing is taken.
+    Example {
+        game: "iyogh",
+        sets: &[],
+        moves: "6 7 7 6 8 ccw",
+        pits: &[5, 5, 5, 5, 4, 0, 0, 0, 5, 5, 5, 5, 5, 1, 1, 13],
+        stores: &[0, 0],
+        to_move: Some(2),
+    },
+    // Okwe (Nigeria): no worked example in the source; built from its rules, worked by hand
+    // (Ludii's seed 1 ends its opening so). South hides N3, N4, N5, N6 (eight counters), North
+    // S3, S4, S5 (seven). North sows his hand: the first into N1, then N2 .. N7.
+    Example {
+        game: "okwe_nigeria",
+        sets: &[],
+        moves: "N3 S3 N4 S4 N5 S5 N6 1 hand",
+        pits: &[
+            5, 5, 0, 0, 0, 1, 0, 0, 0, 0, 6, 6, 1, 1, 1, 1, 1, 0, 0, 0,
+        ],
+        stores: &[8, 0],
+        to_move: Some(1),
+    },
+    // Azigo: no worked example in the source; built from its rules, worked by hand. Each
+    // player hides his ninth to twelfth holes (1 + 5 + 2 + 1: nine counters). South sows his
+    // hand round the board, the first into S1: S1 .. S9; the last hole is his own: nothing taken.
+    Example {
+        game: "azigo",
+        sets: &[],
+        moves: "9 9 10 10 11 11 12 12 1 hand",
+        pits: &[
+            6, 6, 6, 6, 6, 6, 6, 2, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5, 5, 5, 5, 5, 5, 5, 1, 0,
+            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+        ],
+        stores: &[0, 9],
+        to_move: Some(2),
+    },
+    // Omangunta Peeta: no worked example in the source; built from its rules, worked by hand.
+    // S1's six into S2 .. S7; N1 after the last hole holds counters: S7's seven are lifted
+    // and sown into N1 .. N7; S1 after N7 is empty: S2, two on, is taken (seven) with N6
+    // opposite it (seven).
+    Example {
+        game: "omangunta_peeta",
+        sets: &[],
+        moves: "1",
+        pits: &[0, 0, 7, 2, 7, 7, 0, 7, 7, 7, 2, 7, 0, 7],
+        stores: &[14, 0],
+        to_move: Some(2),
+    },
     // Luuth: no worked example in the source; built from its rules, worked by hand. The first
     // moves carry S2's four into S3 and N7's eight holes on, into N1; then S1's four sown
     // anticlockwise fall into S2, empty: N6 facing it is taken, and South moves again.
