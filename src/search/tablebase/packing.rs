@@ -289,6 +289,46 @@ pub fn decode_kept(tb: &Tablebase, k: usize, p: &Packing, bytes: &[u8]) -> Resul
     };
     let mut values = Vec::with_capacity(positions as usize);
     crate::search::memory::huge_spare(&mut values);
+    if (1..=32).contains(&p.bits) && (2..=256).contains(&codes) {
+        // The usual file (a group's number in 32 bits, at most 256 codes): a code is a
+        // multiplication away from the number (Lemire's division by a constant, exact for a
+        // 32-bit number) and its value a table away; what `value` would refuse is found again
+        // there for its message.
+        let table: Vec<Option<i8>> = (0..codes).map(|c| value(0, c).ok()).collect();
+        let inverse = u64::MAX / codes + 1;
+        for start in (0..n).step_by(group) {
+            let at = (start / group) * p.bits as usize;
+            let word = match bytes.get(at / 8..at / 8 + 8) {
+                Some(b) => u64::from_le_bytes(b.try_into().expect("8 bytes")),
+                None => bytes[at / 8..]
+                    .iter()
+                    .enumerate()
+                    .fold(0, |w, (b, &x)| w | (x as u64) << (8 * b)),
+            };
+            let number = (word >> (at % 8)) & mask;
+            let mut x = number as u32;
+            for j in start..(start + group).min(n) {
+                let q = ((inverse as u128 * x as u128) >> 64) as u32;
+                let code = x - q * codes as u32;
+                x = q;
+                match table[code as usize] {
+                    Some(v) => values.push(v),
+                    None => return Err(value(j, code as u64).expect_err("a refused code")),
+                }
+            }
+            if x != 0 {
+                return Err(if group == 1 {
+                    value(start, number).expect_err("a code past the codes")
+                } else {
+                    format!(
+                        "the group of codes from {} holds more than {group} codes of {codes} (a forged or damaged file)",
+                        tb.describe(k, start)
+                    )
+                });
+            }
+        }
+        return Ok(values);
+    }
     for start in (0..n).step_by(group) {
         let mut number = if p.bits == 0 {
             0
