@@ -26,6 +26,13 @@ pub fn no_move(k: usize) -> i32 {
     -(k as i32)
 }
 
+/// Depths of a line between two checks of the stack left (see [`Worker::value_next`]).
+const STACK_CHECK_DEPTH: usize = 16;
+/// The stack [`STACK_CHECK_DEPTH`] positions of a line need, with room to spare.
+const STACK_RED_ZONE: usize = 1 << 20;
+/// The size of each further piece of stack.
+const STACK_SEGMENT: usize = 16 << 20;
+
 /// Positions a worker takes at a time.
 pub(super) const CHUNK: u64 = 1 << 12;
 
@@ -52,18 +59,9 @@ pub(super) struct Worker<'a> {
 }
 
 impl Worker<'_> {
-    /// The value of position `i` of the current layer (computing it and what it needs).
-    pub(super) fn value(&mut self, i: usize) -> Result<i8> {
-        let known = self.cur[i].load(Ordering::Relaxed);
-        if known != UNKNOWN {
-            return Ok(known);
-        }
-        self.play(i, false)
-    }
-
-    /// [`Worker::value`] of position `i`, the worker going through the layer in index order:
-    /// the holes are stepped from the last position's when it was `i - 1` (within one
-    /// player's half), else ranked back from `i`.
+    /// The value of position `i` of the current layer (computing it and what it needs), the
+    /// worker going through the layer in index order: the holes are stepped from the last
+    /// position's when it was `i - 1` (within one player's half), else ranked back from `i`.
     pub(super) fn value_next(&mut self, i: usize) -> Result<i8> {
         let size = self.tb.index.size(self.k) as usize;
         let r = if i < size { i } else { i - size };
@@ -117,7 +115,19 @@ impl Worker<'_> {
             .and_then(|c| match c {
                 Child::Over(v) | Child::Lower(v) => Ok(v),
                 Child::SameLayer { index, margin } => {
-                    self.value(index).map(|v| margin.of(v as i32))
+                    let known = self.cur[index].load(Ordering::Relaxed);
+                    if known != UNKNOWN {
+                        Ok(margin.of(known as i32))
+                    } else if self.line.len().is_multiple_of(STACK_CHECK_DEPTH) {
+                        // A line through a layer may be longer than a thread's stack holds
+                        // (a debug build's frames are large): it grows on the heap instead.
+                        stacker::maybe_grow(STACK_RED_ZONE, STACK_SEGMENT, || {
+                            self.play(index, false)
+                        })
+                        .map(|v| margin.of(v as i32))
+                    } else {
+                        self.play(index, false).map(|v| margin.of(v as i32))
+                    }
                 }
             });
             match v {
