@@ -26,6 +26,13 @@ pub fn no_move(k: usize) -> i32 {
     -(k as i32)
 }
 
+/// Depths of a line between two checks of the stack left (see [`Worker::value_next`]).
+const STACK_CHECK_DEPTH: usize = 16;
+/// The stack [`STACK_CHECK_DEPTH`] positions of a line need, with room to spare.
+const STACK_RED_ZONE: usize = 1 << 20;
+/// The size of each further piece of stack.
+const STACK_SEGMENT: usize = 16 << 20;
+
 /// Positions a worker takes at a time.
 pub(super) const CHUNK: u64 = 1 << 12;
 
@@ -44,22 +51,54 @@ pub(super) struct Worker<'a> {
     half: bool,
     /// Positions whose moves this worker played.
     pub(super) played: u64,
+    /// The holes of position `seq_at` of the layer, when the worker goes through it in index
+    /// order ([`Worker::value_next`]): the next position's holes are a step away
+    /// ([`super::index::Index::next`]).
+    seq: Vec<usize>,
+    seq_at: Option<usize>,
 }
 
 impl Worker<'_> {
-    /// The value of position `i` of the current layer (computing it and what it needs).
-    pub(super) fn value(&mut self, i: usize) -> Result<i8> {
+    /// The value of position `i` of the current layer (computing it and what it needs), the
+    /// worker going through the layer in index order: the holes are stepped from the last
+    /// position's when it was `i - 1` (within one player's half), else ranked back from `i`.
+    pub(super) fn value_next(&mut self, i: usize) -> Result<i8> {
+        let size = self.tb.index.size(self.k) as usize;
+        let r = if i < size { i } else { i - size };
+        let stepped =
+            r > 0 && self.seq_at == Some(i - 1) && super::index::Index::next(&mut self.seq);
+        if !stepped {
+            self.seq.resize(self.tb.holes.len(), 0);
+            self.tb.index.unrank(self.k, r as u64, &mut self.seq);
+        }
+        self.seq_at = Some(i);
         let known = self.cur[i].load(Ordering::Relaxed);
         if known != UNKNOWN {
             return Ok(known);
         }
+        self.play(i, true)
+    }
+
+    /// Plays the moves of position `i` (not valued yet) and values it; `seq`: its holes are
+    /// [`Worker::seq`]'s.
+    fn play(&mut self, i: usize, seq: bool) -> Result<i8> {
         if self.line.contains(&i) {
             return Err(comes_back(self.rule, self.k));
         }
         let depth = self.line.len();
+        // The node's board differs from the template in its holes and player to move alone
+        // (only `set_holes` writes it; the moves are played on `child`), which are written
+        // here: it is not copied again.
         let (mut node, mut child, mut moves) = boards_at(&mut self.stack, depth, &self.template);
-        node.copy_from(&self.template);
-        set_holes(self.tb, self.k, i, &mut node, &mut self.parts);
+        if seq {
+            let size = self.tb.index.size(self.k) as usize;
+            for (&h, &s) in self.tb.holes.iter().zip(&self.seq) {
+                node.seeds[h] = s as i64;
+            }
+            node.to_move = if i < size { 1 } else { 2 };
+        } else {
+            set_holes(self.tb, self.k, i, &mut node, &mut self.parts);
+        }
         self.played += 1;
         self.rule.legal_board(&node, &mut moves)?;
         let mut best = if moves.is_empty() {
@@ -76,7 +115,19 @@ impl Worker<'_> {
             .and_then(|c| match c {
                 Child::Over(v) | Child::Lower(v) => Ok(v),
                 Child::SameLayer { index, margin } => {
-                    self.value(index).map(|v| margin.of(v as i32))
+                    let known = self.cur[index].load(Ordering::Relaxed);
+                    if known != UNKNOWN {
+                        Ok(margin.of(known as i32))
+                    } else if self.line.len().is_multiple_of(STACK_CHECK_DEPTH) {
+                        // A line through a layer may be longer than a thread's stack holds
+                        // (a debug build's frames are large): it grows on the heap instead.
+                        stacker::maybe_grow(STACK_RED_ZONE, STACK_SEGMENT, || {
+                            self.play(index, false)
+                        })
+                        .map(|v| margin.of(v as i32))
+                    } else {
+                        self.play(index, false).map(|v| margin.of(v as i32))
+                    }
                 }
             });
             match v {
@@ -120,6 +171,8 @@ impl<'a> Worker<'a> {
             parts: vec![0; tb.holes.len()],
             half: cur.len() == size && cur.len() as u64 != tb.layer_size(k),
             played: 0,
+            seq: Vec::new(),
+            seq_at: None,
         }
     }
 }
@@ -178,7 +231,7 @@ pub fn build_layer(
                             }
                         }
                         for i in from..to {
-                            w.value(i as usize)?;
+                            w.value_next(i as usize)?;
                         }
                         progress.done.fetch_add(to - from, Ordering::Relaxed);
                     }
@@ -275,7 +328,7 @@ pub fn build_range_in(
         if (i - start).is_multiple_of(CHUNK) && INTERRUPTED.load(Ordering::Relaxed) {
             return Ok(None);
         }
-        w.value(i as usize)?;
+        w.value_next(i as usize)?;
     }
     let values = cur[start as usize..end as usize]
         .iter()

@@ -246,7 +246,7 @@ pub fn build_classes_in(
                 return Err(m.differs(k, i as u64));
             }
         }
-        values.push(w.value(i)?);
+        values.push(w.value_next(i)?);
     }
     Ok(Some(ClassValues {
         values,

@@ -62,6 +62,28 @@ impl Index {
         r
     }
 
+    /// Steps `c` (a composition of the layer's seeds, `n` parts) to the one numbered next:
+    /// one seed of the first non-empty hole after the first moves back a hole, and the seeds
+    /// before it gather there (the bar it stands for moves up one place, the bars before it go
+    /// back to the start). `false` when `c` was the layer's last (all its seeds in the first
+    /// hole; `c` is then left as it was). A few steps where [`Index::unrank`] scans the
+    /// binomials: what a builder that values a layer in index order takes from one position
+    /// to the next.
+    #[inline]
+    pub fn next(c: &mut [usize]) -> bool {
+        let mut before = 0;
+        for j in 1..c.len() {
+            before += c[j - 1];
+            if c[j] > 0 {
+                c[j] -= 1;
+                c[..j - 1].fill(0);
+                c[j - 1] = before + 1;
+                return true;
+            }
+        }
+        false
+    }
+
     /// The composition numbered `r` in the layer of `k` seeds, into `out` (`n` parts).
     pub fn unrank(&self, k: usize, mut r: u64, out: &mut [usize]) {
         let n = self.n;
@@ -126,6 +148,19 @@ mod tests {
                     ix.unrank(k, r as u64, &mut back);
                     assert_eq!(&back, c);
                 }
+                // Stepped from the first, the compositions come in the order of their numbers.
+                let mut c = vec![0; n];
+                ix.unrank(k, 0, &mut c);
+                for r in 1..comps.len() as u64 {
+                    assert!(
+                        Index::next(&mut c),
+                        "n={n} k={k}: no composition after {}",
+                        r - 1
+                    );
+                    ix.unrank(k, r, &mut back);
+                    assert_eq!(c, back, "n={n} k={k}: the step to {r}");
+                }
+                assert!(!Index::next(&mut c), "n={n} k={k}: a step past the last");
             }
         }
     }

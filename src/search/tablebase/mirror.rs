@@ -129,6 +129,8 @@ pub(super) struct MirrorCheck<'a> {
     moves: Vec<usize>,
     parts: Vec<usize>,
     keys: [Vec<Vec<i64>>; 2],
+    /// Keys of the position checked last in `keys` (the vectors past them are spares).
+    counts: [usize; 2],
 }
 
 impl<'a> MirrorCheck<'a> {
@@ -144,6 +146,7 @@ impl<'a> MirrorCheck<'a> {
             moves: Vec::new(),
             parts: vec![0; tb.holes.len()],
             keys: [Vec::new(), Vec::new()],
+            counts: [0, 0],
         })
     }
 
@@ -161,19 +164,25 @@ impl<'a> MirrorCheck<'a> {
             }
             self.node.to_move = side + 1;
             self.rule.legal_board(&self.node, &mut self.moves)?;
+            // The keys' vectors are kept from one position to the next (a check is a few
+            // moves: allocating for each would cost more than playing them).
             let keys = &mut self.keys[side];
-            keys.clear();
-            for &m in &self.moves {
+            let n = self.moves.len();
+            if keys.len() < n {
+                keys.resize_with(n, Vec::new);
+            }
+            for (key, &m) in keys.iter_mut().zip(&self.moves) {
                 self.child.copy_from(&self.node);
                 self.rule.apply_board(&mut self.child, m)?;
-                let mut key = Vec::new();
+                key.clear();
                 // Player 1's children read through the mirror: player 2's as they are.
-                self.mirror.key(&self.child, side == 0, &mut key);
-                keys.push(key);
+                self.mirror.key(&self.child, side == 0, key);
             }
-            keys.sort_unstable();
+            keys[..n].sort_unstable();
+            self.counts[side] = n;
         }
-        Ok(self.keys[0] == self.keys[1])
+        let [a, b] = &self.keys;
+        Ok(a[..self.counts[0]] == b[..self.counts[1]])
     }
 
     /// The error of position `r` of layer `k` whose mirror image's moves differ.

@@ -84,6 +84,14 @@ impl Packing {
         self.codes.unwrap_or(1u64 << self.bits.min(63))
     }
 
+    /// Whether every code's value lies within `-k..=k` (at most 127 either way): the range of
+    /// a layer of `k` seeds in play, so that the values decoded need no check of their own.
+    pub fn within(&self, k: usize) -> bool {
+        let bound = k.min(127) as i128;
+        let top = self.min as i128 + self.step as i128 * (self.codes() as i128 - 1);
+        self.min as i128 >= -bound && top <= bound
+    }
+
     /// Codes a group.
     pub fn group(&self) -> u64 {
         self.group.unwrap_or(1) as u64
@@ -287,19 +295,8 @@ pub fn decode_kept(tb: &Tablebase, k: usize, p: &Packing, bytes: &[u8]) -> Resul
             )
         })
     };
-    let mut values = Vec::with_capacity(positions as usize);
-    crate::search::memory::huge_spare(&mut values);
-    for start in (0..n).step_by(group) {
-        let mut number = if p.bits == 0 {
-            0
-        } else {
-            let at = (start / group) * p.bits as usize;
-            let mut word = 0u128;
-            for (b, &x) in bytes[at / 8..].iter().take(9).enumerate() {
-                word |= (x as u128) << (8 * b);
-            }
-            (word >> (at % 8)) as u64 & mask
-        };
+    // The codes of the group from position `start`, whose number is `number`, the general way.
+    let decode_group = |start: usize, mut number: u64, values: &mut Vec<i8>| {
         for j in start..(start + group).min(n) {
             if group == 1 {
                 values.push(value(j, number)?);
@@ -314,6 +311,94 @@ pub fn decode_kept(tb: &Tablebase, k: usize, p: &Packing, bytes: &[u8]) -> Resul
                 tb.describe(k, start)
             ));
         }
+        Ok(())
+    };
+    let mut values = Vec::with_capacity(positions as usize);
+    crate::search::memory::huge_spare(&mut values);
+    // The usual file (at most 256 codes; a group's number cut in two of at most 32 bits each
+    // where it does not fit 32 bits): a code is a multiplication away from its part (Lemire's
+    // division by a constant, exact for a 32-bit number) and its value a table away. A group
+    // this cannot read (a part past its span: a damaged file) is read the general way, which
+    // names what is wrong.
+    let span = |c: u64| codes.checked_pow(c as u32).filter(|&s| s <= 1 << 32);
+    let low = if p.bits <= 32 { group } else { group / 2 } as u64;
+    let spans = (span(low), span(group as u64 - low));
+    if let ((2..=256), 1.., (Some(low_span), Some(high_span))) = (codes, p.bits, spans) {
+        let table: Vec<Option<i8>> = (0..codes).map(|c| value(0, c).ok()).collect();
+        let inverse = u64::MAX / codes + 1;
+        let low = low as usize;
+        for start in (0..n).step_by(group) {
+            let at = (start / group) * p.bits as usize;
+            let word = match bytes.get(at / 8..at / 8 + 8) {
+                Some(b) => u64::from_le_bytes(b.try_into().expect("8 bytes")),
+                None => bytes[at / 8..]
+                    .iter()
+                    .enumerate()
+                    .fold(0, |w, (b, &x)| w | (x as u64) << (8 * b)),
+            };
+            // (at most 7 bits of the first byte are another group's; a number of more than 57
+            // bits takes a ninth byte)
+            let number = if at % 8 + p.bits as usize > 64 {
+                let mut w = 0u128;
+                for (b, &x) in bytes[at / 8..].iter().take(9).enumerate() {
+                    w |= (x as u128) << (8 * b);
+                }
+                (w >> (at % 8)) as u64 & mask
+            } else {
+                (word >> (at % 8)) & mask
+            };
+            let (lo, hi) = if low == group {
+                (number, 0)
+            } else {
+                (number % low_span, number / low_span)
+            };
+            if lo >= low_span || hi >= high_span {
+                decode_group(start, number, &mut values)?;
+                continue;
+            }
+            let count = (start + group).min(n) - start;
+            let mut left = 0;
+            for (part, from, count) in [
+                (lo as u32, start, count.min(low)),
+                (hi as u32, start + low, count.saturating_sub(low)),
+            ] {
+                let mut x = part;
+                for j in from..from + count {
+                    let q = ((inverse as u128 * x as u128) >> 64) as u32;
+                    let code = x - q * codes as u32;
+                    x = q;
+                    match table[code as usize] {
+                        Some(v) => values.push(v),
+                        None => return Err(value(j, code as u64).expect_err("a refused code")),
+                    }
+                }
+                left |= x;
+            }
+            if left != 0 {
+                return Err(if group == 1 {
+                    value(start, number).expect_err("a code past the codes")
+                } else {
+                    format!(
+                        "the group of codes from {} holds more than {group} codes of {codes} (a forged or damaged file)",
+                        tb.describe(k, start)
+                    )
+                });
+            }
+        }
+        return Ok(values);
+    }
+    for start in (0..n).step_by(group) {
+        let number = if p.bits == 0 {
+            0
+        } else {
+            let at = (start / group) * p.bits as usize;
+            let mut word = 0u128;
+            for (b, &x) in bytes[at / 8..].iter().take(9).enumerate() {
+                word |= (x as u128) << (8 * b);
+            }
+            (word >> (at % 8)) as u64 & mask
+        };
+        decode_group(start, number, &mut values)?;
     }
     Ok(values)
 }

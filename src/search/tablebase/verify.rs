@@ -27,6 +27,9 @@ struct Boards {
     moves: Vec<usize>,
     parts: Vec<usize>,
     kids: Vec<(usize, usize)>,
+    /// The positions of the lower layers that the moves reach are noted in `kids` too (what a
+    /// wrong value is followed down by: found again only once a value is found wrong).
+    blame: bool,
 }
 
 thread_local! {
@@ -82,17 +85,25 @@ impl Tablebase {
                 moves: Vec::new(),
                 parts: Vec::new(),
                 kids: Vec::new(),
+                blame: false,
             });
         b.node.copy_from(&self.template);
         b.parts.resize(self.holes.len(), 0);
         b.kids.clear();
-        let computed = match self.captures {
+        b.blame = false;
+        let mut computed = match self.captures {
             None => self.one_ply(rule, k, i, &mut b),
             Some(_) => self.one_ply_captures(rule, k, i, &mut b),
         };
-        let kids = std::mem::take(&mut b.kids);
         // `node` holds the position checked (written first by either way of valuing it).
         let held = self.held_on(&b.node, k, i) as i32;
+        if computed.as_ref().is_ok_and(|&v| v != held) && self.captures.is_none() {
+            // Wrong: played again, noting every position its moves reach.
+            b.kids.clear();
+            b.blame = true;
+            computed = self.one_ply(rule, k, i, &mut b);
+        }
+        let kids = std::mem::take(&mut b.kids);
         SCRATCH.with(|c| c.borrow_mut().push(b));
         let computed = computed?;
         if computed == held {
@@ -150,8 +161,10 @@ impl Tablebase {
             let v = match child_value::<false>(rule, self, k, &b.node, pit, &mut b.child, false)? {
                 Child::Over(v) => v,
                 Child::Lower(v) => {
-                    if let Some(at) = self.locate(&b.child) {
-                        b.kids.push(at);
+                    if b.blame {
+                        if let Some(at) = self.locate(&b.child) {
+                            b.kids.push(at);
+                        }
                     }
                     v
                 }
