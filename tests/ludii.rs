@@ -607,6 +607,7 @@ fn check_game(
     rule_name: &str,
     listed: &[(u64, &str)],
     totals: &mut (usize, usize),
+    log: &mut Vec<String>,
 ) -> Result<usize, String> {
     let rule = load(rule_name);
     let e = entry(&rule, game);
@@ -622,7 +623,7 @@ fn check_game(
         if tell {
             if let Err(x) = &got {
                 let mark = if known.is_some() { " (listed)" } else { "" };
-                eprintln!("  {game}: seed {seed}{mark}, {x}");
+                log.push(format!("  {game}: seed {seed}{mark}, {x}"));
             }
         }
         let wrong = match (got, known) {
@@ -660,10 +661,10 @@ fn check_game(
         }
     }
     if tell {
-        eprintln!(
+        log.push(format!(
             "{game}: {agree} of {} games agree ({as_listed} listed seeds differ as listed)",
             games.len()
-        );
+        ));
     }
     totals.0 += agree;
     totals.1 += games.len();
@@ -683,16 +684,44 @@ fn every_mapped_game_agrees_with_ludii_at_every_turn_or_is_listed_with_its_reaso
     let only = std::env::var("LUDII_ONLY").ok();
     let long = std::env::var_os("LUDII_TRACES").is_some();
     let mut totals = (0, 0);
-    for (game, (_, rule)) in &cat {
-        if rule == "none yet" || only.as_ref().is_some_and(|o| o != game) {
-            continue;
+    let games: Vec<(&String, &String)> = cat
+        .iter()
+        .filter(|(game, (_, rule))| rule != "none yet" && only.as_ref().is_none_or(|o| o == *game))
+        .map(|(game, (_, rule))| (game, rule))
+        .collect();
+    // (the games replayed on every core, each game's outcome then read in the catalogue's order)
+    type Outcome = (Result<usize, String>, (usize, usize), Vec<String>);
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let outcomes: std::sync::Mutex<Vec<Option<Outcome>>> =
+        std::sync::Mutex::new(vec![None; games.len()]);
+    let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
+    std::thread::scope(|s| {
+        for _ in 0..workers.min(games.len()) {
+            s.spawn(|| loop {
+                let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                let Some(&(game, rule)) = games.get(i) else {
+                    break;
+                };
+                let seeds = DIFFERING_SEEDS
+                    .iter()
+                    .find(|d| d.0 == game)
+                    .map_or(&[][..], |d| d.1);
+                let (mut t, mut log) = ((0, 0), Vec::new());
+                let r = check_game(game, rule, seeds, &mut t, &mut log);
+                outcomes.lock().unwrap()[i] = Some((r, t, log));
+            });
         }
+    });
+    let outcomes = outcomes.into_inner().unwrap();
+    for (&(game, rule), outcome) in games.iter().zip(outcomes) {
+        let (result, t, log) = outcome.expect("every game replayed");
+        for line in log {
+            eprintln!("{line}");
+        }
+        totals.0 += t.0;
+        totals.1 += t.1;
         let listed = DIFFERING.iter().find(|d| d.0 == game);
-        let seeds = DIFFERING_SEEDS
-            .iter()
-            .find(|d| d.0 == game)
-            .map_or(&[][..], |d| d.1);
-        match (check_game(game, rule, seeds, &mut totals), listed) {
+        match (result, listed) {
             (Ok(n), None) => {
                 assert!(n >= 5, "{game}: only {n} recorded games");
                 agree += 1;
