@@ -17,7 +17,7 @@
 // (engine::base::files, enforced by clippy.toml).
 #![allow(clippy::disallowed_methods)]
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -256,6 +256,58 @@ fn same(g: &Game, e: &LudiiGame, at: &Seen) -> bool {
     compare(g, e, at).is_ok()
 }
 
+/// One of Ludii's plies: its mover, the site it is played from, the next mover, what it shows.
+type Ply = (usize, usize, usize, Seen);
+
+/// The counts of the sites that are sowlab's holes, in Ludii's site order: a position's key, the
+/// same for sowlab's position and Ludii's whenever [`same`] holds.
+fn holes_key<'a>(counts: impl Iterator<Item = (&'a LudiiSite, i64)>) -> Vec<i64> {
+    counts
+        .filter(|(at, _)| matches!(at, LudiiSite::Pit(_)))
+        .map(|(_, c)| c)
+        .collect()
+}
+
+/// The plies of a trace by their holes' counts ([`holes_key`]), each key's plies in order: a
+/// position is looked up among the plies of a run in the time of the plies sharing its counts,
+/// not of the whole run (a run of one mover may span the whole trace: Li'b al-'Aqil's first
+/// player places his counters for 2,000 plies).
+struct Positions(HashMap<Vec<i64>, Vec<usize>>);
+
+impl Positions {
+    fn new(e: &LudiiGame, plies: &[Ply]) -> Positions {
+        let mut m: HashMap<Vec<i64>, Vec<usize>> = HashMap::new();
+        for (j, p) in plies.iter().enumerate() {
+            let key = holes_key(e.sites.iter().zip(p.3.counts.iter().copied()));
+            m.entry(key).or_default().push(j);
+        }
+        Positions(m)
+    }
+
+    /// The first of the plies `from..=to` after which Ludii's position is sowlab's.
+    fn first_same(
+        &self,
+        g: &Game,
+        e: &LudiiGame,
+        plies: &[Ply],
+        from: usize,
+        to: usize,
+    ) -> Option<usize> {
+        let s = g.state();
+        let key = holes_key(e.sites.iter().map(|at| match *at {
+            LudiiSite::Pit(i) => (at, s.pits[i]),
+            _ => (at, 0),
+        }));
+        let js = self.0.get(&key)?;
+        let k = js.partition_point(|&j| j < from);
+        js[k..]
+            .iter()
+            .copied()
+            .take_while(|&j| j <= to)
+            .find(|&j| same(g, e, &plies[j].3))
+    }
+}
+
 /// Replays one of Ludii's games; the first difference.
 ///
 /// A Ludii turn is a run of plies of one mover. sowlab plays the run's first ply as its move;
@@ -265,6 +317,10 @@ fn same(g: &Game, e: &LudiiGame, at: &Seen) -> bool {
 /// after that one is the next decision.
 /// The `from` of a Ludii pass kept as a ply (see [`replay`]).
 const PASS: usize = usize::MAX;
+
+/// The `from` of a Ludii ply that selects the mover's hand itself (from and to its site): played
+/// as one of sowlab's named moves.
+const HAND: usize = usize::MAX - 1;
 
 fn replay(rule: &Arc<Rule>, e: &LudiiGame, t: &Value) -> Result<(), String> {
     let opts = e.options(rule).map_err(|x| x.one_line())?;
@@ -285,11 +341,12 @@ fn replay(rule: &Arc<Rule>, e: &LudiiGame, t: &Value) -> Result<(), String> {
     // Ludii's forced passes (a player without a move; `from` -1) are left out: sowlab passes
     // for him within the move before, whose next mover is then the one after the pass.
     // A ply from a hand into a hole (seeds placed before play, Mweso's arrangement) is played
-    // as that hole: `from` is then Ludii's `to`.
+    // as that hole: `from` is then Ludii's `to`; a ply from a hand to itself as one of the
+    // mover's named moves (`HAND`).
     // In a rule whose arrangement before play has a pass of its own (a decision, `pass`), a
     // pass is kept as a ply from `PASS`: played as sowlab's pass while that is legal.
     let passes_kept = g.board().layout.arrange_pass().is_some();
-    let mut plies: Vec<(usize, usize, usize, Seen)> = Vec::new();
+    let mut plies: Vec<Ply> = Vec::new();
     // Each ply's Ludii `to` (an arrangement's move names both holes).
     let mut tos: Vec<usize> = Vec::new();
     // Whether a forced pass of the other player's was left out after each ply.
@@ -317,12 +374,14 @@ fn replay(rule: &Arc<Rule>, e: &LudiiGame, t: &Value) -> Result<(), String> {
         }
         let from = match (e.sites.get(u(1)), e.sites.get(u(2))) {
             (Some(LudiiSite::Store(_)), Some(LudiiSite::Pit(_))) => u(2),
+            (Some(LudiiSite::Store(_)), Some(LudiiSite::Store(_))) if u(1) == u(2) => HAND,
             _ => u(1),
         };
         plies.push((u(0), from, u(3), seen(&v[4], v.get(5))));
         tos.push(u(2));
         pass_after.push(false);
     }
+    let positions = Positions::new(e, &plies);
     let mut i = 0;
     if e.opening_plies > 0 {
         let n = e.opening_plies;
@@ -385,51 +444,76 @@ fn replay(rule: &Arc<Rule>, e: &LudiiGame, t: &Value) -> Result<(), String> {
             i += 1;
             continue;
         }
-        let hole = match e.sites.get(from) {
-            Some(LudiiSite::Pit(h)) => *h,
-            other => return Err(format!("ply {i}: Ludii moves from site {from} ({other:?})")),
-        };
         let b = g.board();
-        let pit = b.layout.holes[hole];
         let legal = g.legal().map_err(|x| x.one_line())?;
-        // The moves from this hole: the hole itself, or, where the mover chooses the direction
-        // from it, one move each way (Ludii's plies do not name the way: the one after which
-        // sowlab's position is Ludii's at one of the run's plies is taken).
-        let mut from_hole: Vec<usize> = legal
-            .iter()
-            .copied()
-            .filter(|&m| !b.layout.is_named_move(m) && b.layout.move_pit(m) == pit)
-            .collect();
-        // (an arrangement's move to the hole Ludii names: that one alone)
-        if let Some(Some(LudiiSite::Pit(t))) = (passes_kept).then(|| e.sites.get(tos[i])) {
-            let to = b.layout.holes[*t];
-            if let Some(&m) = from_hole
+        let from_hole: Vec<usize> = if from == HAND {
+            // A ply selecting the mover's hand (from it to itself, Mwambulula's move of the
+            // whole hand): one of sowlab's named moves, the one after which its position is
+            // Ludii's (as a direction is chosen below).
+            let named: Vec<usize> = legal
                 .iter()
-                .find(|&&m| b.layout.arrange_holes(m) == Some((pit, to)))
-            {
-                from_hole = vec![m];
+                .copied()
+                .filter(|&m| b.layout.is_named_move(m))
+                .collect();
+            if named.is_empty() {
+                let labels: Vec<String> = legal.iter().map(|&q| b.layout.label(q)).collect();
+                return Err(format!(
+                    "ply {i}: Ludii plays its hand (site {}), sowlab has no named move (legal: {labels:?})",
+                    tos[i]
+                ));
             }
-        }
-        if from_hole.is_empty() {
-            let labels: Vec<String> = legal.iter().map(|&q| b.layout.label(q)).collect();
-            return Err(format!(
-                "ply {i}: Ludii plays site {from} ({}), not legal in sowlab (legal: {labels:?})",
-                b.layout.label(pit)
-            ));
-        }
+            named
+        } else {
+            let hole = match e.sites.get(from) {
+                Some(LudiiSite::Pit(h)) => *h,
+                other => return Err(format!("ply {i}: Ludii moves from site {from} ({other:?})")),
+            };
+            let pit = b.layout.holes[hole];
+            // The moves from this hole: the hole itself, or, where the mover chooses the
+            // direction from it, one move each way (Ludii's plies do not name the way: the one
+            // after which sowlab's position is Ludii's at one of the run's plies is taken).
+            let mut from_hole: Vec<usize> = legal
+                .iter()
+                .copied()
+                .filter(|&m| !b.layout.is_named_move(m) && b.layout.move_pit(m) == pit)
+                .collect();
+            // (an arrangement's move to the hole Ludii names: that one alone)
+            if let Some(Some(LudiiSite::Pit(t))) = (passes_kept).then(|| e.sites.get(tos[i])) {
+                let to = b.layout.holes[*t];
+                if let Some(&m) = from_hole
+                    .iter()
+                    .find(|&&m| b.layout.arrange_holes(m) == Some((pit, to)))
+                {
+                    from_hole = vec![m];
+                }
+            }
+            if from_hole.is_empty() {
+                let labels: Vec<String> = legal.iter().map(|&q| b.layout.label(q)).collect();
+                return Err(format!(
+                    "ply {i}: Ludii plays site {from} ({}), not legal in sowlab (legal: {labels:?})",
+                    b.layout.label(pit)
+                ));
+            }
+            from_hole
+        };
         // The decisions of the turn after the hole (a direction, an end hole: named moves),
         // which Ludii's plies do not name: the ones after which sowlab's position is Ludii's at
         // one of the run's plies. First a way whose turn ends where Ludii's does (`strict`), then
         // any: two ways may pass through the same position, one ending the turn there, the other
         // sowing on as Ludii does (Bao Ki Arabu (Zanzibar 1), seed 139, ply 26: SO3 sown either
         // way leaves the same counts, one way's turn over, the other's relaying on).
-        let run = &plies[i..=run_end];
+        let run = Run {
+            plies: &plies,
+            at: &positions,
+            from: i,
+            to: run_end,
+        };
         let mut found = false;
         'ways: for strict in [true, false] {
             for &m in &from_hole {
                 g.play_pit(m)
                     .map_err(|x| format!("ply {i}: {}", x.one_line()))?;
-                let fits = decide(&mut g, e, run, strict)
+                let fits = decide(&mut g, e, &run, strict)
                     || (strict
                         && g.state().over
                         && run_end + 1 == plies.len()
@@ -450,7 +534,7 @@ fn replay(rule: &Arc<Rule>, e: &LudiiGame, t: &Value) -> Result<(), String> {
         let s = g.state();
         let again = !s.over && s.to_move == Some(mover);
         // The ply of the run after which Ludii's position is sowlab's.
-        let Some(j) = (i..=run_end).find(|&j| same(&g, e, &plies[j].3)) else {
+        let Some(j) = positions.first_same(&g, e, &plies, i, run_end) else {
             // No ply of the run matches: report against the end of Ludii's turn (or, at the
             // end of the game, accept Ludii's leaving the last seeds on the board where its
             // final scores are sowlab's stores).
@@ -528,24 +612,35 @@ fn replay(rule: &Arc<Rule>, e: &LudiiGame, t: &Value) -> Result<(), String> {
     Ok(())
 }
 
+/// A run of one mover's plies, `plies[from..=to]`, with the trace's positions.
+struct Run<'a> {
+    plies: &'a [Ply],
+    at: &'a Positions,
+    from: usize,
+    to: usize,
+}
+
 /// While sowlab's mover has only named moves to choose from (the decisions of a turn after its
 /// hole), plays the first choices (depth first) after which its position is Ludii's after one
 /// of the plies of `run`; whether it found them (if not, the game is left as it was).
 /// `strict`: choices after which sowlab's turn is over must give Ludii's position at the end of
 /// the run (two choices may pass through the same position, one ending the turn there, the
 /// other sowing on, as Ludii does).
-fn decide(g: &mut Game, e: &LudiiGame, run: &[(usize, usize, usize, Seen)], strict: bool) -> bool {
+fn decide(g: &mut Game, e: &LudiiGame, run: &Run, strict: bool) -> bool {
     let Ok(legal) = g.legal() else { return false };
     let named = !g.state().over
         && !legal.is_empty()
         && legal.iter().all(|&m| g.board().layout.is_named_move(m));
     if !named {
         let s = g.state();
-        let goes_on = !s.over && s.to_move == run.first().map(|p| p.0);
+        let goes_on = !s.over && s.to_move == Some(run.plies[run.from].0);
         if strict && !goes_on {
-            return run.last().is_some_and(|p| same(g, e, &p.3));
+            return same(g, e, &run.plies[run.to].3);
         }
-        return run.iter().any(|p| same(g, e, &p.3));
+        return run
+            .at
+            .first_same(g, e, run.plies, run.from, run.to)
+            .is_some();
     }
     for m in legal {
         if g.play_pit(m).is_ok() {
