@@ -1047,6 +1047,17 @@ const EXAMPLES: &[Example] = &[
         stores: &[0, 0],
         to_move: Some(2),
     },
+    // Selus, worked by hand from Pankhurst's rules as Ludii reads them: South's S4 (3) ends in
+    // SM3, his own, now four: sown on, its counters pass over all North's holes of three (R6)
+    // into S1 and S2; S2's four go on to S6, S6's five to S2, emptied before: the turn ends.
+    Example {
+        game: "selus",
+        sets: &[],
+        moves: "S4",
+        pits: &[5, 1, 4, 1, 5, 0, 3, 3, 3, 5, 5, 1, 3, 3, 3, 3, 3, 3],
+        stores: &[0, 0],
+        to_move: Some(2),
+    },
     // Pic (five players), worked by hand from And's rules: A3, B2, C1, D1 and E1 sow round the
     // ring without a last counter making three in another's heap; A3 (4) then sows B1..C1, and
     // C1, emptied by its owner's move and given a counter each by D1 and E1, now holds three: A
