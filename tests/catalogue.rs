@@ -1724,6 +1724,18 @@ const EXAMPLES: &[Example] = &[
         stores: &[0, 0],
         to_move: Some(2),
     },
+    // Kiuthi, worked by hand from Leakey's rules as Ludii summarises them: S2's six clockwise end
+    // in N2, making seven in the opponent's row: lifted and sown back anticlockwise (R4), N3 ..
+    // N6, S1, S2, S3, making seven: lifted and sown clockwise again, S2, S1, N6 .. N2, emptied:
+    // the move ends in North's row, taking nothing (R5).
+    Example {
+        game: "kiuthi",
+        sets: &[],
+        moves: "2 cw",
+        pits: &[9, 2, 0, 6, 6, 6, 6, 1, 9, 9, 9, 9],
+        stores: &[0, 0],
+        to_move: Some(2),
+    },
     // Puhulmutu: no worked example in the source; built from its rules, worked by hand. S2's
     // four anticlockwise (the direction of the game) end in S6 (held four: sown on), N4 (sown
     // on), S2, emptied at the start: the move ends.
