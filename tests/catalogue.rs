@@ -1047,6 +1047,17 @@ const EXAMPLES: &[Example] = &[
         stores: &[0, 0],
         to_move: Some(2),
     },
+    // Selus, worked by hand from Pankhurst's rules as Ludii reads them: South's S4 (3) ends in
+    // SM3, his own, now four: sown on, its counters pass over all North's holes of three (R6)
+    // into S1 and S2; S2's four go on to S6, S6's five to S2, emptied before: the turn ends.
+    Example {
+        game: "selus",
+        sets: &[],
+        moves: "S4",
+        pits: &[5, 1, 4, 1, 5, 0, 3, 3, 3, 5, 5, 1, 3, 3, 3, 3, 3, 3],
+        stores: &[0, 0],
+        to_move: Some(2),
+    },
     // Pic (five players), worked by hand from And's rules: A3, B2, C1, D1 and E1 sow round the
     // ring without a last counter making three in another's heap; A3 (4) then sows B1..C1, and
     // C1, emptied by its owner's move and given a counter each by D1 and E1, now holds three: A
@@ -1710,6 +1721,18 @@ const EXAMPLES: &[Example] = &[
         sets: &[],
         moves: "3 cw 8 ccw 8 ccw",
         pits: &[10, 10, 0, 5, 5, 5, 0, 2, 8, 8, 8, 8, 1, 5, 5, 0],
+        stores: &[0, 0],
+        to_move: Some(2),
+    },
+    // Kiuthi, worked by hand from Leakey's rules as Ludii summarises them: S2's six clockwise end
+    // in N2, making seven in the opponent's row: lifted and sown back anticlockwise (R4), N3 ..
+    // N6, S1, S2, S3, making seven: lifted and sown clockwise again, S2, S1, N6 .. N2, emptied:
+    // the move ends in North's row, taking nothing (R5).
+    Example {
+        game: "kiuthi",
+        sets: &[],
+        moves: "2 cw",
+        pits: &[9, 2, 0, 6, 6, 6, 6, 1, 9, 9, 9, 9],
         stores: &[0, 0],
         to_move: Some(2),
     },
