@@ -36,13 +36,7 @@ fn a_relay_stops_once_the_movers_own_row_is_empty_and_the_round_ends_there() {
     );
     assert_eq!(var(&g, "placing"), Some(2));
     // His moves: his own holes, a seed each.
-    let labels: Vec<String> = g
-        .legal()
-        .unwrap()
-        .iter()
-        .map(|&m| g.board().layout.label(m))
-        .collect();
-    assert_eq!(labels, ["1", "2", "3", "4", "5", "6"]);
+    assert_eq!(g.legal_labels().unwrap(), ["1", "2", "3", "4", "5", "6"]);
 }
 
 #[test]

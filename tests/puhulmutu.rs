@@ -4,10 +4,8 @@
 
 mod common;
 
-use std::sync::Arc;
-
 use common::*;
-use sowlab::{Game, Position};
+use sowlab::Game;
 
 /// Puhulmutu with `sets` from S1..S7, N1..N7, the stores, the player to move and game variables
 /// (`dir` 1: the direction chosen anticlockwise).
@@ -18,16 +16,7 @@ fn puhulmutu(
     to_move: usize,
     vars: &[(&str, i64)],
 ) -> Game {
-    let r = load("puhulmutu");
-    let opts = r.resolve_options(sets).unwrap();
-    let pos = Position {
-        pits: pits.to_vec(),
-        stores: Some(stores.to_vec()),
-        to_move: Some(to_move),
-        vars: vars.iter().map(|(k, v)| (k.to_string(), *v)).collect(),
-        ..Position::default()
-    };
-    Game::with_position(Arc::clone(&r), opts, &pos).unwrap()
+    game_at_vars("puhulmutu", sets, pits, stores, to_move, vars)
 }
 
 #[test]

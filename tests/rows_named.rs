@@ -3,22 +3,17 @@
 
 mod common;
 
-use sowlab::Game;
-
 use common::*;
 
 #[test]
 fn a_script_naming_its_rows_labels_moves_with_the_row() {
     // Awagagae: holes won in the opponent's row are moved from in later rounds.
     let r = load("awagagae");
-    let g = Game::new(r.clone(), options(&r, &[])).unwrap();
-    let labels: Vec<String> = g
-        .legal()
-        .unwrap()
-        .iter()
-        .map(|&m| g.board().layout.label(m))
-        .collect();
-    assert_eq!(labels, ["S1", "S2", "S3", "S4", "S5", "S6"]);
+    let g = fresh_game(&r);
+    assert_eq!(
+        g.legal_labels().unwrap(),
+        ["S1", "S2", "S3", "S4", "S5", "S6"]
+    );
     // North's moves name his row too; seed 9 of Ludii's games: South's S2 relays on four
     // laps, North's N3 relays from S3 and N5, whose last counter makes four in S2: his hole.
     let mut g = g;
@@ -29,12 +24,6 @@ fn a_script_naming_its_rows_labels_moves_with_the_row() {
     assert_eq!(var(&g, "captured_2"), Some(1 << 1), "S2 (pit 1) is North's");
     // A rule whose players move only from their own rows keeps the plain numbers.
     let k = load("kalah");
-    let g = Game::new(k.clone(), options(&k, &[])).unwrap();
-    let labels: Vec<String> = g
-        .legal()
-        .unwrap()
-        .iter()
-        .map(|&m| g.board().layout.label(m))
-        .collect();
-    assert_eq!(labels, ["1", "2", "3", "4", "5", "6"]);
+    let g = fresh_game(&k);
+    assert_eq!(g.legal_labels().unwrap(), ["1", "2", "3", "4", "5", "6"]);
 }
