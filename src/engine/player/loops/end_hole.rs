@@ -15,7 +15,7 @@
 use crate::engine::board::state::{Board, SowEnd};
 use crate::engine::declare::capture::end_hole::FromEndLinked;
 use crate::engine::declare::compiled::Compiled;
-use crate::engine::player::loops::sow::sow_round;
+use crate::engine::player::loops::sow::{lift_all, sow_round};
 use crate::engine::trace::event::Event;
 
 /// The loop length (two rows).
@@ -159,13 +159,10 @@ impl Turn<'_> {
     /// Lifts `n` seeds of the hole at index `i` (all of them when `n` is none).
     fn lift(&self, b: &mut Board, i: usize, n: Option<i64>) -> i64 {
         let pit = self.lp[i];
-        let seeds = match n {
-            Some(n) => {
-                b.seeds[pit] -= n;
-                n
-            }
-            None => std::mem::take(&mut b.seeds[pit]),
+        let Some(seeds) = n else {
+            return lift_all(b, pit);
         };
+        b.seeds[pit] -= seeds;
         b.emit(|| Event::Pickup { pit, seeds });
         seeds
     }
@@ -185,8 +182,7 @@ impl Turn<'_> {
     fn capture(&self, b: &mut Board, i: usize, k: u8) -> usize {
         let r = self.r;
         let pit = facing(r, self.me, i);
-        let m = std::mem::take(&mut b.seeds[pit]);
-        b.emit(|| Event::Pickup { pit, seeds: m });
+        let m = lift_all(b, pit);
         let (d, end) = if k == 0 { (1, 0) } else { (-1, r.n - 1) };
         b.vars[r.dir] = d;
         if b.trace.is_some() {

@@ -13,7 +13,7 @@ use crate::engine::board::state::{Board, SowEnd};
 use crate::engine::declare::capture::across::AcrossThen;
 use crate::engine::declare::capture::reverse::{ReverseLaps, ReverseLinked, ReverseWhen};
 use crate::engine::declare::compiled::Compiled;
-use crate::engine::player::loops::sow::sow_round;
+use crate::engine::player::loops::sow::{lift_all, sow_round};
 use crate::engine::trace::event::Event;
 
 /// Whether the mover has a direction to choose (`cw` or `ccw`).
@@ -160,8 +160,7 @@ impl Turn<'_> {
     /// Lifts index `i`'s seeds and sows them in direction `d`: a lap; where it ended.
     fn lap(&self, b: &mut Board, i: usize, d: i64) -> usize {
         let pit = self.lp[i];
-        let n = std::mem::take(&mut b.seeds[pit]);
-        b.emit(|| Event::Pickup { pit, seeds: n });
+        let n = lift_all(b, pit);
         b.vars[self.r.start] = i as i64;
         b.vars[self.r.dir] = d;
         if d < 0 && b.trace.is_some() {
@@ -371,9 +370,7 @@ fn go_on(b: &mut Board, l: &Compiled, t: &Turn, mut j: usize) -> bool {
             b.vars[r.dir] = 1;
         }
         // (a relay: the last hole lifted and sown on)
-        let pit = t.lp[j];
-        let n = std::mem::take(&mut b.seeds[pit]);
-        b.emit(|| Event::Pickup { pit, seeds: n });
+        let n = lift_all(b, t.lp[j]);
         b.vars[r.start] = j as i64;
         j = t.sow(b, j, d, n);
     }
